@@ -1,0 +1,148 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import Fastify, { type FastifyInstance } from 'fastify'
+import helmet from '@fastify/helmet'
+import multipart from '@fastify/multipart'
+import rateLimit from '@fastify/rate-limit'
+import fastifyStatic from '@fastify/static'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import type { Deps } from './platform/deps'
+import type { Access } from './platform/route'
+import { AppError, envelope, handleError } from './platform/errors'
+import { authenticate } from './platform/authenticate'
+import { authRoutes } from './features/auth/auth.routes'
+import { accountRoutes } from './features/account/account.routes'
+import { teamRoutes } from './features/teams/teams.routes'
+import { lookupRoutes } from './features/lookups/lookups.routes'
+import { siteRoutes } from './features/site/site.routes'
+import { contactRoutes } from './features/contacts/contacts.routes'
+import { contactWriteRoutes } from './features/contacts/contact-writes.routes'
+import { devMailRoutes } from './features/dev-mail/dev-mail.routes'
+
+export const apiPrefix = '/api/v1'
+
+export interface RouteEntry {
+  method: string
+  url: string
+  access: Access | undefined
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteEntry[]
+  }
+}
+
+export interface AppOptions {
+  /** Log to stdout (the server) or not (tests). */
+  logger?: boolean
+  /** The built SPA to serve, if any. */
+  webDist?: string
+}
+
+/** Every feature's routes, registered under /api/v1. */
+const features = [authRoutes, accountRoutes, teamRoutes, lookupRoutes, siteRoutes, contactRoutes, contactWriteRoutes]
+
+/** Builds the whole HTTP app on the given dependencies; tests call it with their own. */
+export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger
+      ? {
+          level: deps.config.logLevel,
+          // Tokens, passwords and keys never reach the logs.
+          redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.key', '*.totp'],
+        }
+      : false,
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+  })
+  app.decorate('deps', { ...deps, log: app.log } satisfies Deps)
+  // Every route with its access rule; the authorization test walks this table.
+  const routeTable: RouteEntry[] = []
+  app.decorate('routeTable', routeTable)
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method]
+    for (const method of methods) routeTable.push({ method, url: route.url, access: route.config?.access })
+  })
+  app.decorateRequest('viewer', null)
+  app.decorateRequest('scope', undefined)
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  app.setErrorHandler(handleError)
+
+  // reCAPTCHA, when configured instead of the self-hosted ALTCHA, loads from Google.
+  const recaptchaOrigins = deps.config.recaptchaSecret ? ['https://www.google.com', 'https://www.gstatic.com'] : []
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...recaptchaOrigins],
+        frameSrc: ["'self'", ...recaptchaOrigins],
+        // Mantine sets style attributes; no inline script is allowed.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  })
+  // preHandler: the body is parsed, so sign-in is limited per address and email.
+  await app.register(rateLimit, { global: false, hook: 'preHandler' })
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: 10 * 1024 * 1024, files: 5, fields: 200 },
+    async onFile(part) {
+      ;(part as unknown as { value: unknown }).value = {
+        filename: part.filename,
+        mimetype: part.mimetype,
+        data: await part.toBuffer(),
+      }
+    },
+  })
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${deps.config.siteName} API`, version: '1' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
+
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', async (request) => authenticate(app.deps, request))
+      for (const feature of features) await api.register(feature)
+    },
+    { prefix: apiPrefix },
+  )
+  if (!deps.config.isProduction) await app.register(devMailRoutes)
+
+  const webDist = options.webDist
+  const hasWeb = webDist !== undefined && existsSync(join(webDist, 'index.html'))
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, path) {
+        // Hashed assets never change; index.html always revalidates.
+        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache')
+      },
+    })
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/')
+    // History fallback: every other GET is a route of the SPA.
+    if (hasWeb && wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html')
+    return reply.code(404).send(envelope(new AppError('not_found')))
+  })
+  return app
+}

@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'drizzle-orm'
+import { hasCapability, membershipRoles, type MembershipRole, type TeamRole } from '@crm/domain'
+import { startSession } from './features/auth/auth.service'
+import { addMember, buildPerson, buildTeam, createTestApp, type TestApp } from '../test/harness'
+import type { Access } from './platform/route'
+import { resolveGroupRole, resolveTeamRole } from './platform/access'
+import { canReadContact } from './platform/contact-access'
+import { people, teamContacts } from './db/schema/index'
+
+/**
+ * The authorization walk: every registered route, called as anonymous, as each role and
+ * as a member of another team. A route without an access entry fails the test.
+ */
+let t: TestApp
+let conference: number
+let church: number
+let otherConference: number
+let otherChurch: number
+const roles = {} as Record<TeamRole, number>
+let outsider: number
+
+// Sample values for path parameters; team ids are filled in per call; :id is the contact.
+const samples: Record<string, string> = { list: 'interest-types', slug: 'privacy', id: '1' }
+let contact: number
+
+beforeAll(async () => {
+  t = await createTestApp()
+  conference = await buildTeam(t, { kind: 'conference', title: 'Walk Conference' })
+  church = await buildTeam(t, { kind: 'team', parentId: conference, title: 'Walk Church' })
+  otherConference = await buildTeam(t, { kind: 'conference', title: 'Other Conference' })
+  otherChurch = await buildTeam(t, { kind: 'team', parentId: otherConference, title: 'Other Church' })
+  roles.admin = (await buildPerson(t, { siteRole: 'admin' })).id
+  for (const role of membershipRoles) {
+    const person = await buildPerson(t)
+    roles[role] = person.id
+    // entity admins hold their role on the conference and inherit it in its churches
+    await addMember(t, person.id, conference, role)
+    if (role !== 'entity_admin') await addMember(t, person.id, church, role)
+  }
+  outsider = (await buildPerson(t)).id
+  // A contact of the church for the contact routes (`:id` and `user_id`).
+  const [person] = await t.db.insert(people).values({ first_name: 'Walk', last_name: 'Contact', member_status: 'member' }).returning({ id: people.id })
+  contact = person!.id
+  samples.id = String(contact)
+  await t.db.insert(teamContacts).values({ team_id: church, person_id: contact, is_owner: true, sort_name: 'walk contact' })
+  await addMember(t, outsider, otherConference, 'entity_admin')
+  await addMember(t, outsider, otherChurch, 'owner')
+})
+afterAll(async () => t.close())
+
+/** Puts the walk's contact back as it was: a role allowed to remove or archive it may have. */
+async function restoreWalkContact() {
+  // Removing the last team's hold deletes the person (spec 2 §4): bring them back, same id.
+  await t.db.execute(sql`
+    insert into people (id, first_name, last_name, member_status) overriding system value
+    values (${contact}, 'Walk', 'Contact', 'member') on conflict (id) do nothing`)
+  await t.db
+    .insert(teamContacts)
+    .values({ team_id: church, person_id: contact, is_owner: true, sort_name: 'walk contact' })
+    .onConflictDoUpdate({
+      target: [teamContacts.team_id, teamContacts.person_id],
+      set: { is_owner: true, state: 'active', archived_at: null },
+    })
+}
+
+async function tokenFor(personId: number): Promise<string> {
+  return (await startSession(t.db, { config: t.config, now: t.clock.now }, personId, 'salt')).access_token
+}
+
+function urlOf(url: string): string {
+  return url.replace(/:(\w+)/g, (_m, name: string) => samples[name] ?? '1')
+}
+
+function scoped(access: Access, teamId: number, conferenceId: number): Record<string, number> {
+  if (access.kind !== 'team' && access.kind !== 'group' && access.kind !== 'contact') return {}
+  const payload: Record<string, number> = { team_id: teamId, group_id: teamId }
+  if (access.kind === 'contact') payload.user_id = contact
+  if (access.kind === 'team' && access.teamField) payload[access.teamField] = conferenceId
+  return payload
+}
+
+async function send(method: string, url: string, payload: Record<string, number>, token?: string) {
+  if (method === 'GET') {
+    const query = new URLSearchParams(Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, String(v)])))
+    return t.call({ method: 'GET', url: `${urlOf(url)}?${query}`, ...(token ? { token } : {}) })
+  }
+  return t.call({ method: method as 'POST', url: urlOf(url), payload, ...(token ? { token } : {}) })
+}
+
+const apiRoutes = () => t.app.routeTable.filter((route) => route.url.startsWith('/api/v1') && route.method !== 'HEAD')
+
+describe('every API route', () => {
+  it('declares its access', () => {
+    const missing = apiRoutes().filter((route) => !route.access).map((route) => `${route.method} ${route.url}`)
+    expect(missing).toEqual([])
+    expect(apiRoutes().length).toBeGreaterThan(5)
+  })
+
+  it('refuses anonymous callers unless the route is public', async () => {
+    for (const route of apiRoutes()) {
+      const access = route.access!
+      const response = await send(route.method, route.url, scoped(access, church, conference))
+      const open = access.kind === 'public' || (access.kind === 'signed_in' && access.allowAnonymous !== undefined)
+      if (!open) expect(response.statusCode, `${route.method} ${route.url}`).toBe(401)
+      else expect(response.statusCode, `${route.method} ${route.url}`).not.toBe(500)
+    }
+  })
+
+  it('gives each role exactly what the capability table allows', async () => {
+    for (const route of apiRoutes()) {
+      const access = route.access!
+      if (access.kind !== 'team' && access.kind !== 'group' && access.kind !== 'contact') continue
+      const teamId = access.kind === 'team' && access.conferenceOnly && !access.teamField ? conference : church
+      for (const role of Object.keys(roles) as TeamRole[]) {
+        await restoreWalkContact()
+        const response = await send(route.method, route.url, scoped(access, teamId, conference), await tokenFor(roles[role]))
+        // Nobody is assigned to the walk's contact: reading it needs read_contact.
+        const reads = access.kind !== 'contact' || (canReadContact(role, false, false) && !access.assignedOnly)
+        const allowed = role !== 'member_request' && reads && (!access.capability || hasCapability(role, access.capability))
+        const where = `${route.method} ${route.url} as ${role}`
+        if (allowed) expect([401, 403, 404], where).not.toContain(response.statusCode)
+        else expect(response.statusCode, where).toBe(403)
+      }
+    }
+  })
+
+  it("hides another team's rows from its members: 404", async () => {
+    const token = await tokenFor(outsider)
+    for (const route of apiRoutes()) {
+      const access = route.access!
+      if (access.kind !== 'team' && access.kind !== 'group' && access.kind !== 'contact') continue
+      const response = await send(route.method, route.url, scoped(access, church, conference), token)
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(404)
+      expect(response.json().code).toBe('not_found')
+    }
+  })
+})
+
+describe('roles', () => {
+  it('site admins are admin everywhere; entity admins inherit into sub-teams', () => {
+    expect(resolveTeamRole({ isSiteAdmin: true, role: null, parentRole: null })).toBe('admin')
+    expect(resolveTeamRole({ isSiteAdmin: false, role: 'member', parentRole: 'entity_admin' })).toBe('entity_admin')
+    expect(resolveTeamRole({ isSiteAdmin: false, role: 'leader', parentRole: 'owner' })).toBe('leader')
+    expect(resolveTeamRole({ isSiteAdmin: false, role: null, parentRole: 'member' })).toBeNull()
+  })
+
+  it('private groups are for their members; public groups for the whole team', () => {
+    const cases: Array<[TeamRole | null, boolean, MembershipRole | null, TeamRole | null]> = [
+      ['member', true, null, 'member'],
+      ['member', false, null, null],
+      ['owner', false, null, null],
+      ['member', false, 'owner', 'owner'],
+      ['leader', true, 'member', 'leader'],
+      ['member_request', true, null, null],
+      ['admin', false, null, 'admin'],
+    ]
+    for (const [teamRole, isPublic, groupRole, expected] of cases) {
+      expect(resolveGroupRole({ teamRole, isPrimary: false, isPublic, groupRole })).toBe(expected)
+    }
+  })
+})

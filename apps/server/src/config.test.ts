@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, readConfig } from './config'
+
+const base = { APP_SECRET: 'a-test-secret-that-is-long-enough-for-hmac', DATA_DIR: '/nonexistent' }
+
+describe('readConfig', () => {
+  it('requires two-factor sign-in of admins, entity admins and owners in production only, by default', () => {
+    expect(readConfig({ ...base, NODE_ENV: 'production' }).twoFactorRequiredRoles).toEqual(['admin', 'entity_admin', 'owner'])
+    expect(readConfig({ ...base, NODE_ENV: 'development' }).twoFactorRequiredRoles).toEqual([])
+    expect(readConfig({ ...base, NODE_ENV: 'test' }).twoFactorRequiredRoles).toEqual([])
+  })
+
+  it('reads TWO_FACTOR_REQUIRED_ROLES as a comma list, or none', () => {
+    expect(readConfig({ ...base, TWO_FACTOR_REQUIRED_ROLES: 'owner, admin,owner' }).twoFactorRequiredRoles).toEqual(['owner', 'admin'])
+    expect(readConfig({ ...base, NODE_ENV: 'production', TWO_FACTOR_REQUIRED_ROLES: 'none' }).twoFactorRequiredRoles).toEqual([])
+    expect(() => readConfig({ ...base, TWO_FACTOR_REQUIRED_ROLES: 'owner,leader' })).toThrow(ConfigError)
+    expect(() => readConfig({ ...base, TWO_FACTOR_REQUIRED_ROLES: 'owner,leader' })).toThrow(/TWO_FACTOR_REQUIRED_ROLES/)
+  })
+
+  it('has a modest ALTCHA cost and Google siteverify by default, both configurable', () => {
+    const defaults = readConfig(base)
+    expect(defaults).toMatchObject({ altchaCost: 1000, altchaMaxCounter: 2000, recaptchaVerifyUrl: 'https://www.google.com/recaptcha/api/siteverify' })
+    const custom = readConfig({ ...base, ALTCHA_COST: '5', ALTCHA_MAX_COUNTER: '40', RECAPTCHA_VERIFY_URL: 'http://127.0.0.1:8080/verify' })
+    expect(custom).toMatchObject({ altchaCost: 5, altchaMaxCounter: 40, recaptchaVerifyUrl: 'http://127.0.0.1:8080/verify' })
+    expect(() => readConfig({ ...base, ALTCHA_COST: '0' })).toThrow(/ALTCHA_COST/)
+  })
+})

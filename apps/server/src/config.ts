@@ -1,0 +1,167 @@
+import { randomBytes } from 'node:crypto'
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { z } from 'zod'
+
+/**
+ * The one place that reads environment variables. Every variable is listed in the
+ * README; the server refuses to start with a clear message when one is malformed.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** PostgreSQL connection string; without it the embedded PGlite in DATA_DIR is used. */
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  DATA_DIR: z.string().default('./data'),
+  /** The address people open; used in mailed links. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** smtp://user:pass@host:port or smtps://…; without it mail stays in the outbox. */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Church Contact CRM <no-reply@localhost>'),
+  /** Password of the demo accounts; a random one is printed once when unset. */
+  DEMO_PASSWORD: z.string().min(1).optional(),
+  /** Seed the demo workspace into an empty database ('auto': unless production). */
+  SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
+  /** Secret that derives invite keys; kept in DATA_DIR/secret when unset. */
+  APP_SECRET: z.string().min(32).optional(),
+  SITE_NAME: z.string().default('Church Contact CRM'),
+  SUPPORT_EMAIL: z.string().email().default('support@example.org'),
+  MOBILE_BREAKPOINT: z.coerce.number().int().min(320).max(2000).default(768),
+  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24 * 14),
+  /**
+   * Calls a minute per client address (and email, where the call has one) of sign-in,
+   * sign-up, activation, password reset, invite keys and two-factor changes.
+   */
+  RATE_LIMIT_LOGIN: z.coerce.number().int().min(1).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Trust X-Forwarded-* from a reverse proxy (rate limits by client address). */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** Where the built SPA is; defaults to apps/web/dist. */
+  WEB_DIST: z.string().optional(),
+  RECAPTCHA_SECRET: z.string().optional(),
+  RECAPTCHA_SITE_KEY: z.string().optional(),
+  /** Where reCAPTCHA tokens are verified (a test points it at a local server). */
+  RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
+  /** PBKDF2 iterations of one ALTCHA attempt. */
+  ALTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  /** The ALTCHA solution is a counter between half of this and this: the attempts a browser makes. */
+  ALTCHA_MAX_COUNTER: z.coerce.number().int().min(2).max(10_000_000).default(2000),
+  /**
+   * A Nominatim- or Photon-compatible search URL for address suggestions (a Photon URL ends
+   * in /api); without it addresses are suggested from the ones already stored.
+   */
+  PLACES_URL: z.string().url().optional(),
+  /**
+   * Roles that must sign in with a second factor: a comma list of admin (site admins),
+   * entity_admin and owner, or none. Default: all three in production, none otherwise.
+   */
+  TWO_FACTOR_REQUIRED_ROLES: z
+    .string()
+    .trim()
+    .regex(/^(none|(admin|entity_admin|owner)(\s*,\s*(admin|entity_admin|owner))*)$/, {
+      message: 'a comma list of admin, entity_admin and owner, or none',
+    })
+    .optional(),
+})
+
+/** Roles that can be made to use two-factor sign-in. */
+export type TwoFactorRole = 'admin' | 'entity_admin' | 'owner'
+
+export type Env = z.infer<typeof envSchema>
+
+export interface Config {
+  env: Env['NODE_ENV']
+  isProduction: boolean
+  host: string
+  port: number
+  databaseUrl: string | undefined
+  databasePoolSize: number
+  dataDir: string
+  publicUrl: string
+  smtpUrl: string | undefined
+  mailFrom: string
+  demoPassword: string | undefined
+  seedDemo: boolean
+  appSecret: string
+  siteName: string
+  supportEmail: string
+  mobileBreakpoint: number
+  sessionTtlSeconds: number
+  logLevel: Env['LOG_LEVEL']
+  loginRateLimit: number
+  trustProxy: boolean
+  webDist: string | undefined
+  recaptchaSecret: string | undefined
+  recaptchaSiteKey: string | undefined
+  recaptchaVerifyUrl: string
+  altchaCost: number
+  altchaMaxCounter: number
+  twoFactorRequiredRoles: TwoFactorRole[]
+  /** Geocoding search for place-suggestions; unset: suggest from stored addresses. */
+  placesUrl?: string | undefined
+}
+
+export class ConfigError extends Error {}
+
+export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(
+    Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== '')),
+  )
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`)
+  }
+  const env = parsed.data
+  const dataDir = resolve(env.DATA_DIR)
+  const isProduction = env.NODE_ENV === 'production'
+  return {
+    env: env.NODE_ENV,
+    isProduction,
+    host: env.HOST,
+    port: env.PORT,
+    databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    dataDir,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    demoPassword: env.DEMO_PASSWORD,
+    seedDemo: env.SEED_DEMO === 'auto' ? !isProduction : env.SEED_DEMO === 'true',
+    appSecret: env.APP_SECRET ?? secretFromDataDir(dataDir),
+    siteName: env.SITE_NAME,
+    supportEmail: env.SUPPORT_EMAIL,
+    mobileBreakpoint: env.MOBILE_BREAKPOINT,
+    sessionTtlSeconds: env.SESSION_TTL_HOURS * 3600,
+    logLevel: env.LOG_LEVEL,
+    loginRateLimit: env.RATE_LIMIT_LOGIN,
+    trustProxy: env.TRUST_PROXY === 'true',
+    webDist: env.WEB_DIST ? resolve(env.WEB_DIST) : undefined,
+    recaptchaSecret: env.RECAPTCHA_SECRET,
+    recaptchaSiteKey: env.RECAPTCHA_SITE_KEY,
+    recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL,
+    altchaCost: env.ALTCHA_COST,
+    altchaMaxCounter: env.ALTCHA_MAX_COUNTER,
+    twoFactorRequiredRoles: twoFactorRoles(env.TWO_FACTOR_REQUIRED_ROLES, isProduction),
+    placesUrl: env.PLACES_URL,
+  }
+}
+
+function twoFactorRoles(list: string | undefined, isProduction: boolean): TwoFactorRole[] {
+  if (list === undefined) return isProduction ? ['admin', 'entity_admin', 'owner'] : []
+  if (list === 'none') return []
+  const roles = list.split(',').map((role) => role.trim()).filter(Boolean) as TwoFactorRole[]
+  return [...new Set(roles)]
+}
+
+// Several servers on one PostgreSQL must share APP_SECRET; one server keeps its own here.
+function secretFromDataDir(dataDir: string): string {
+  const file = join(dataDir, 'secret')
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  mkdirSync(dataDir, { recursive: true })
+  const secret = randomBytes(32).toString('base64url')
+  writeFileSync(file, secret, { mode: 0o600 })
+  chmodSync(file, 0o600)
+  return secret
+}

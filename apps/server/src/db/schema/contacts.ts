@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm'
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { timestamps } from './columns'
+import { people } from './people'
+import { teams } from './teams'
+
+/**
+ * Which teams hold a contact: ownership, a team's request to use another team's contact,
+ * the archive state and the access window. The columns after `access_to` are a read model
+ * of the person (and, later, of their interactions) kept by the contacts service, so the
+ * lists of a large congregation are served by this table's indexes alone.
+ */
+export const teamContacts = pgTable(
+  'team_contacts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    team_id: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    person_id: integer('person_id')
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    is_owner: boolean('is_owner').notNull().default(false),
+    /** active, or awaiting_approval while the owning team decides on this team's request. */
+    state: text('state', { enum: ['active', 'awaiting_approval'] }).notNull().default('active'),
+    requested_by_id: integer('requested_by_id').references(() => people.id, { onDelete: 'set null' }),
+    added_by_id: integer('added_by_id').references(() => people.id, { onDelete: 'set null' }),
+    archived_at: timestamp('archived_at', { withTimezone: true }),
+    /** 'Showing data from' (spec 2 §2). */
+    access_from: timestamp('access_from', { withTimezone: true }).notNull().defaultNow(),
+    /** 'Access available till', for a contact shared for a while (transfers). */
+    access_to: timestamp('access_to', { withTimezone: true }),
+    // Read model of the person, rewritten by the contacts service on every change.
+    sort_name: text('sort_name').notNull().default(''),
+    search_text: text('search_text').notNull().default(''),
+    member_status: text('member_status'),
+    grow_phase: text('grow_phase'),
+    source: text('source'),
+    gender: text('gender'),
+    /** year * 12 + month - 1 of the birth month, for the age filter. */
+    birth_month: integer('birth_month'),
+    // Read model of the interactions, kept by the interactions feature.
+    last_interaction_at: timestamp('last_interaction_at', { withTimezone: true }),
+    last_visit_at: timestamp('last_visit_at', { withTimezone: true }),
+    next_interaction_at: timestamp('next_interaction_at', { withTimezone: true }),
+    has_overdue_interaction: boolean('has_overdue_interaction').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('team_contacts_team_person_key').on(t.team_id, t.person_id),
+    index('team_contacts_person_idx').on(t.person_id),
+    index('team_contacts_list_name_idx')
+      .on(t.team_id, t.sort_name, t.person_id)
+      .where(sql`${t.archived_at} is null and ${t.state} = 'active'`),
+    index('team_contacts_list_created_idx')
+      .on(t.team_id, t.created_at, t.person_id)
+      .where(sql`${t.archived_at} is null and ${t.state} = 'active'`),
+    index('team_contacts_archived_idx').on(t.team_id, t.archived_at, t.person_id).where(sql`${t.archived_at} is not null`),
+    index('team_contacts_search_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
+  ],
+)
+
+/** Contacts placed in a group of their team (the primary group is the team itself). */
+export const groupContacts = pgTable(
+  'group_contacts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    group_id: integer('group_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    person_id: integer('person_id')
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    added_by_id: integer('added_by_id').references(() => people.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('group_contacts_group_person_key').on(t.group_id, t.person_id), index('group_contacts_person_idx').on(t.person_id)],
+)
+
+/** Who follows a contact up in a team. */
+export const assignments = pgTable(
+  'assignments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    team_id: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    contact_id: integer('contact_id')
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    to_person_id: integer('to_person_id')
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    by_person_id: integer('by_person_id').references(() => people.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('assignments_team_contact_to_key').on(t.team_id, t.contact_id, t.to_person_id),
+    index('assignments_team_to_idx').on(t.team_id, t.to_person_id),
+    index('assignments_contact_idx').on(t.contact_id),
+  ],
+)

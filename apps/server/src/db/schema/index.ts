@@ -1,0 +1,5 @@
+export * from './people'
+export * from './teams'
+export * from './platform'
+export * from './notes'
+export * from './contacts'

@@ -1,0 +1,112 @@
+import { bigint, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, boolean } from 'drizzle-orm/pg-core'
+import { people } from './people'
+import { teams } from './teams'
+import { timestamps } from './columns'
+
+/** Every lookup list of spec 1 §3, seeded from a versioned file; titles translatable. */
+export const lookupItems = pgTable(
+  'lookup_items',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    list: text('list').notNull(),
+    value: text('value').notNull(),
+    title: text('title').notNull(),
+    /** Titles in other locales, by locale. */
+    translations: jsonb('translations').$type<Record<string, string>>().notNull().default({}),
+    parent_value: text('parent_value'),
+    is_other: boolean('is_other').notNull().default(false),
+    is_active: boolean('is_active').notNull().default(true),
+    sort_order: smallint('sort_order').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('lookup_items_list_value_key').on(t.list, t.value)],
+)
+
+/** Content pages: /privacy, /terms, /code-of-conduct and any /{slug}. HTML is sanitised. */
+export const contentPages = pgTable(
+  'content_pages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    slug: text('slug').notNull(),
+    locale: text('locale').notNull().default('en'),
+    title: text('title').notNull(),
+    content_html: text('content_html').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('content_pages_slug_locale_key').on(t.slug, t.locale)],
+)
+
+/** Every mail the product sends, delivered by the mail job (DESIGN.md §7). */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    to_address: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text_body: text('text_body').notNull(),
+    html_body: text('html_body'),
+    template: text('template').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed', 'kept'] }).notNull().default('pending'),
+    attempts: smallint('attempts').notNull().default(0),
+    last_error: text('last_error'),
+    next_attempt_at: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sent_at: timestamp('sent_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.status, t.next_attempt_at), index('mail_outbox_created_idx').on(t.created_at)],
+)
+
+/** Metadata of uploaded files; the bytes live in the file store. */
+export const files = pgTable(
+  'files',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    storage_key: text('storage_key').notNull(),
+    filename: text('filename').notNull(),
+    mime_type: text('mime_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    team_id: integer('team_id').references(() => teams.id, { onDelete: 'set null' }),
+    uploaded_by_id: integer('uploaded_by_id').references(() => people.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('files_storage_key_key').on(t.storage_key)],
+)
+
+/** Who changed what, written in the same transaction as the change. */
+export const activityLog = pgTable(
+  'activity_log',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    author_id: integer('author_id').references(() => people.id, { onDelete: 'set null' }),
+    team_id: integer('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+    subject_type: text('subject_type').notNull(),
+    subject_id: integer('subject_id'),
+    contact_id: integer('contact_id').references(() => people.id, { onDelete: 'cascade' }),
+    action: text('action', { enum: ['add', 'update', 'delete'] }).notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('activity_log_team_idx').on(t.team_id, t.created_at),
+    index('activity_log_contact_idx').on(t.contact_id, t.created_at),
+    index('activity_log_author_idx').on(t.author_id, t.created_at),
+  ],
+)
+
+/** One row per run of a scheduled job. */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    job: text('job').notNull(),
+    started_at: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finished_at: timestamp('finished_at', { withTimezone: true }),
+    status: text('status', { enum: ['running', 'done', 'failed'] }).notNull().default('running'),
+    detail: text('detail'),
+  },
+  (t) => [index('job_runs_job_idx').on(t.job, t.started_at)],
+)
+
+

@@ -1,0 +1,110 @@
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { addressColumns, timestamps } from './columns'
+import { people } from './people'
+
+export interface TeamSettings {
+  public_notes?: boolean
+  time_zone?: string
+  default_country?: string
+}
+
+/**
+ * Conferences, teams (churches, chaplaincies) and groups in one tree. A team is its own
+ * primary group: the group whose id equals the team id. Groups have kind 'group' and
+ * their team as parent.
+ */
+export const teams = pgTable(
+  'teams',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind', { enum: ['conference', 'team', 'group'] }).notNull(),
+    parent_id: integer('parent_id').references((): AnyPgColumn => teams.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    ...addressColumns,
+    acms_id: text('acms_id'),
+    is_public: boolean('is_public').notNull().default(true),
+    owner_id: integer('owner_id').references(() => people.id, { onDelete: 'set null' }),
+    /** The one person a private group belongs to. */
+    isolated_owner_id: integer('isolated_owner_id').references(() => people.id, { onDelete: 'set null' }),
+    has_md_integration: boolean('has_md_integration').notNull().default(false),
+    settings: jsonb('settings').$type<TeamSettings>().notNull().default({}),
+    ...timestamps,
+  },
+  (t) => [
+    index('teams_parent_idx').on(t.parent_id, t.kind),
+    index('teams_title_idx').on(sql`lower(${t.title})`),
+    check('teams_group_has_parent', sql`${t.kind} <> 'group' OR ${t.parent_id} IS NOT NULL`),
+  ],
+)
+
+/** A person's role in a team or a group. */
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    person_id: integer('person_id')
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    team_id: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['entity_admin', 'owner', 'leader', 'member', 'member_request'] }).notNull(),
+    has_wwcc: boolean('has_wwcc').notNull().default(false),
+    has_adsafe: boolean('has_adsafe').notNull().default(false),
+    hidden_in_contacts: boolean('hidden_in_contacts').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('memberships_person_team_key').on(t.person_id, t.team_id),
+    index('memberships_team_role_idx').on(t.team_id, t.role),
+  ],
+)
+
+/** An invitation to join a team or group; the key is derived, only its hash is stored. */
+export const invites = pgTable(
+  'invites',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    team_id: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    invited_by_id: integer('invited_by_id').references(() => people.id, { onDelete: 'set null' }),
+    /** The existing person invited, when there is one. */
+    person_id: integer('person_id').references(() => people.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    first_name: text('first_name').notNull().default(''),
+    last_name: text('last_name').notNull().default(''),
+    role: text('role', { enum: ['entity_admin', 'owner', 'leader', 'member'] }).notNull(),
+    status: text('status', { enum: ['pending', 'accepted', 'cancelled'] }).notNull().default('pending'),
+    key_hash: text('key_hash'),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    accepted_at: timestamp('accepted_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('invites_team_status_idx').on(t.team_id, t.status),
+    index('invites_email_status_idx').on(t.email, t.status),
+    uniqueIndex('invites_key_hash_key').on(t.key_hash),
+  ],
+)
+
+/** A request to become a team's owner, decided by a site admin. */
+export const ownerRequests = pgTable(
+  'owner_requests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    person_id: integer('person_id')
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    team_id: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'accepted', 'rejected'] }).notNull().default('pending'),
+    decided_by_id: integer('decided_by_id').references(() => people.id, { onDelete: 'set null' }),
+    decided_at: timestamp('decided_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('owner_requests_status_idx').on(t.status, t.team_id)],
+)

@@ -1,0 +1,106 @@
+import type { FastifyInstance } from 'fastify'
+import { authCalls } from '@crm/domain'
+import type { Deps } from '../../platform/deps'
+import { captchaFor } from '../../platform/captcha'
+import { AppError } from '../../platform/errors'
+import { addRoute, publicAccess, signedIn, type RouteOptions } from '../../platform/route'
+import { login, logout } from './auth.service'
+import { activateEmail, resendVerificationEmail } from './activation.service'
+import { checkResetPasswordKey, requestPasswordReset, resetPassword } from './password-reset.service'
+import { signup } from './signup.service'
+
+const ok = { success: true as const }
+const perAddress: RouteOptions = { rateLimit: { max: (deps: Deps) => deps.config.loginRateLimit } }
+const perAddressAndEmail: RouteOptions = { rateLimit: { max: (deps: Deps) => deps.config.loginRateLimit, byField: 'email' } }
+
+export async function authRoutes(app: FastifyInstance) {
+  addRoute(
+    app,
+    authCalls.login,
+    publicAccess,
+    ({ deps, input, request }) => login(deps, input, request.headers['user-agent']),
+    perAddressAndEmail,
+  )
+
+  addRoute(app, authCalls.logout, signedIn, async ({ deps, viewer }) => {
+    await logout(deps, viewer.personId, viewer.sessionId)
+    return ok
+  })
+
+  addRoute(
+    app,
+    authCalls.signup,
+    publicAccess,
+    ({ deps, input, request }) => signup(deps, input, { ip: request.ip, userAgent: request.headers['user-agent'] }),
+    perAddress,
+  )
+
+  addRoute(
+    app,
+    authCalls.captchaChallenge,
+    publicAccess,
+    async ({ deps, reply }) => {
+      const challenge = await captchaFor(deps).challenge()
+      // reCAPTCHA has no challenge of ours to hand out.
+      if (!challenge) throw new AppError('not_found')
+      reply.header('cache-control', 'no-store')
+      return challenge
+    },
+    perAddress,
+  )
+
+  addRoute(
+    app,
+    authCalls.activate,
+    publicAccess,
+    async ({ deps, input }) => {
+      await activateEmail(deps, input.key)
+      return ok
+    },
+    perAddress,
+  )
+
+  addRoute(
+    app,
+    authCalls.resendVerificationEmail,
+    publicAccess,
+    async ({ deps, input }) => {
+      await resendVerificationEmail(deps, input)
+      return ok
+    },
+    perAddressAndEmail,
+  )
+
+  addRoute(
+    app,
+    authCalls.requestPasswordReset,
+    publicAccess,
+    async ({ deps, input }) => {
+      await requestPasswordReset(deps, input)
+      return ok
+    },
+    perAddressAndEmail,
+  )
+
+  addRoute(
+    app,
+    authCalls.checkResetPasswordKey,
+    publicAccess,
+    async ({ deps, input }) => {
+      await checkResetPasswordKey(deps, input)
+      return ok
+    },
+    perAddress,
+  )
+
+  addRoute(
+    app,
+    authCalls.resetPassword,
+    publicAccess,
+    async ({ deps, input }) => {
+      await resetPassword(deps, input)
+      return ok
+    },
+    perAddress,
+  )
+}

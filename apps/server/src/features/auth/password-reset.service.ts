@@ -1,0 +1,101 @@
+import { eq, sql } from 'drizzle-orm'
+import { accounts, people, sessions } from '../../db/schema/index'
+import { recordActivity } from '../../platform/activity'
+import type { Deps } from '../../platform/deps'
+import { AppError } from '../../platform/errors'
+import { queueMail } from '../../platform/mail'
+import { checkOneTimeKey, issueOneTimeKey, useOneTimeKey } from '../../platform/one-time-keys'
+import { checkNewPassword, hashPassword } from '../../platform/passwords'
+import { forgetDevices } from './two-factor.service'
+
+/** A reset link works this long, once. */
+export const resetHours = 2
+
+/** A path of this site to go to after the reset: '/…', never '//host' or a backslash trick. */
+export function sameSitePath(redirect: string | undefined): string | undefined {
+  if (!redirect || !redirect.startsWith('/') || redirect.startsWith('//') || redirect.includes('\\')) return undefined
+  return redirect
+}
+
+/**
+ * POST request-password-reset: mails a reset link when the account exists. The caller
+ * always gets the same answer, so the form does not tell who has an account.
+ */
+export async function requestPasswordReset(deps: Deps, input: { email: string; redirect?: string | undefined }): Promise<void> {
+  const [row] = await deps.db
+    .select({ personId: accounts.person_id, email: accounts.email, firstName: people.first_name })
+    .from(accounts)
+    .innerJoin(people, eq(people.id, accounts.person_id))
+    .where(eq(accounts.email, input.email))
+  if (!row) return
+  const { siteName, publicUrl } = deps.config
+  await deps.db.transaction(async (tx) => {
+    const key = await issueOneTimeKey(tx, deps.now(), { personId: row.personId, purpose: 'reset', ttlMs: resetHours * 3600 * 1000 })
+    const query = new URLSearchParams({ key, user_id: String(row.personId) })
+    const redirect = sameSitePath(input.redirect)
+    if (redirect) query.set('redirect_to', redirect)
+    await queueMail(tx, deps, {
+      to: row.email,
+      template: 'reset',
+      subject: `Set a new password for ${siteName}`,
+      text: [
+        `Hello ${row.firstName},`,
+        '',
+        `Someone, hopefully you, asked to set a new password for your ${siteName} account. Open this link to choose one:`,
+        '',
+        `${publicUrl}/reset-password?${query}`,
+        '',
+        `The link works once, for ${resetHours} hours. Private notes you wrote before the reset can no longer be read after it.`,
+        'If you did not ask for this, you can ignore this email: your password stays as it is.',
+        '',
+        siteName,
+      ].join('\n'),
+    })
+  })
+}
+
+/** POST check-reset-password-key: ok for an unused, unexpired reset key of that person. */
+export async function checkResetPasswordKey(deps: Deps, input: { user_id: number; key: string }): Promise<void> {
+  await checkOneTimeKey(deps.db, deps.now(), 'reset', input.key, input.user_id)
+}
+
+/**
+ * POST reset-password: a new password with the key of a reset link. The link came by mail,
+ * so the address counts as verified; the lock after failed sign-ins is lifted, and every
+ * session and remembered device of the person ends.
+ */
+export async function resetPassword(deps: Deps, input: { user_id: number; key: string; password: string }): Promise<void> {
+  const now = deps.now()
+  await checkOneTimeKey(deps.db, now, 'reset', input.key, input.user_id)
+  const [person] = await deps.db
+    .select({ first_name: people.first_name, last_name: people.last_name, email: accounts.email })
+    .from(accounts)
+    .innerJoin(people, eq(people.id, accounts.person_id))
+    .where(eq(accounts.person_id, input.user_id))
+  if (!person) throw new AppError('key_invalid')
+  checkNewPassword(input.password, [person.first_name, person.last_name, person.email])
+  const passwordHash = await hashPassword(input.password)
+  await deps.db.transaction(async (tx) => {
+    const personId = await useOneTimeKey(tx, now, 'reset', input.key, input.user_id)
+    await tx
+      .update(accounts)
+      .set({
+        password_hash: passwordHash,
+        failed_login_count: 0,
+        locked_until: null,
+        email_verified_at: sql`coalesce(${accounts.email_verified_at}, ${now.toISOString()}::timestamptz)`,
+      })
+      .where(eq(accounts.person_id, personId))
+    await tx.update(people).set({ email_is_verified: true }).where(eq(people.id, personId))
+    await tx.delete(sessions).where(eq(sessions.person_id, personId))
+    await forgetDevices(tx, personId)
+    await recordActivity(tx, {
+      authorId: personId,
+      teamId: null,
+      subjectType: 'account',
+      subjectId: personId,
+      action: 'update',
+      after: { password: 'reset' },
+    })
+  })
+}

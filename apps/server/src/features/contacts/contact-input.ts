@@ -1,0 +1,257 @@
+import { and, eq, or } from 'drizzle-orm'
+import type { z } from 'zod'
+import { ageFrom, defaultPhoneCountry, isChild, isSourceRequired, toE164, type contactFields } from '@crm/domain'
+import type { Executor } from '../../db/client'
+import { lookupItems, teams, type people } from '../../db/schema/index'
+import { AppError } from '../../platform/errors'
+
+/** What a writer sent of a contact (every field optional, as on update). */
+export type ContactInput = Partial<z.output<typeof contactFields>>
+export type PersonRow = typeof people.$inferSelect
+export type PersonValues = Partial<typeof people.$inferInsert>
+
+/** The fields that identify a contact when looking for duplicates (spec 2 §8). */
+export interface ContactIdentity {
+  first_name: string | null
+  last_name: string | null
+  gender: string | null
+  email: string | null
+  phone: string | null
+}
+
+export interface ResolvedContact {
+  /** The person columns to write: only the given fields, after the consent rule. */
+  values: PersonValues
+  /** What the writer typed, for the duplicate search (kept even when not stored). */
+  identity: ContactIdentity
+  /** The contact is a child once the change is made. */
+  isChild: boolean
+  /** Field → message; empty when the input is valid. */
+  errors: Record<string, string>
+}
+
+export const parentEmailOrPhoneMessage = 'Note: An email or phone number is required.'
+
+/** Fields a writer may send that map one to one onto a person column. */
+const plainFields = [
+  'first_name',
+  'last_name',
+  'gender',
+  'email',
+  'religion',
+  'religion_other',
+  'marital_status',
+  'member_status',
+  'source',
+  'source_other',
+  'grow_phase',
+  'address_place_id',
+  'address_formatted',
+  'address_manual_input',
+  'address_street',
+  'address_city',
+  'address_state',
+  'address_postcode',
+  'address_country',
+  'address_lat',
+  'address_lng',
+  'is_visitor',
+  'expect_follow_up',
+  'expect_follow_up_completed',
+  'expect_bible_study',
+  'expect_bible_study_completed',
+  'expect_baptism',
+  'expect_baptism_completed',
+  'parent_carer_first_name',
+  'parent_carer_last_name',
+  'parent_carer_relationship',
+  'parent_carer_email',
+] as const satisfies ReadonlyArray<keyof ContactInput & keyof PersonValues>
+
+const parentFields = [
+  'parent_carer_first_name',
+  'parent_carer_last_name',
+  'parent_carer_relationship',
+  'parent_carer_email',
+  'parent_carer_phone',
+] as const
+
+/**
+ * The columns kept without consent (spec 2 §4: "With no consent, only name and gender can
+ * be saved"). For a child the birth month and year and the parent or carer stay too: they
+ * are what tells the app the contact needs parental consent and whom to ask for it (the
+ * parent needs a first name and an email or phone before the consent methods are offered).
+ */
+function columnsWithoutConsent(child: boolean): ReadonlySet<string> {
+  const base = ['first_name', 'last_name', 'gender']
+  return new Set(child ? [...base, 'dob_month', 'dob_year', ...parentFields] : base)
+}
+
+/** Every contact field the input carries (the team, group and flags of the call aside). */
+export function hasContactFields(input: ContactInput): boolean {
+  const keys = [...plainFields, 'phone', 'parent_carer_phone', 'dob_month', 'dob_year', 'age', 'social', 'consent_type'] as const
+  return keys.some((key) => input[key] !== undefined)
+}
+
+/** The team's default country for phone numbers and its time zone for dates. */
+export async function loadTeamSettings(db: Executor, teamId: number): Promise<{ country: string; timeZone: string | undefined }> {
+  const [row] = await db.select({ settings: teams.settings }).from(teams).where(eq(teams.id, teamId))
+  return { country: row?.settings.default_country ?? defaultPhoneCountry, timeZone: row?.settings.time_zone }
+}
+
+function e164(value: string, country: string): string | undefined {
+  try {
+    return toE164(value, country.toUpperCase())
+  } catch {
+    // An unknown country code is an invalid number, not a server error.
+    return undefined
+  }
+}
+
+function blankToNull<T>(value: T): T | null {
+  return typeof value === 'string' && value.trim() === '' ? null : value
+}
+
+/** The lookup values among `wanted` that are not active items of their list. */
+async function unknownLookups(db: Executor, wanted: Array<{ field: string; list: string; value: string }>): Promise<string[]> {
+  if (wanted.length === 0) return []
+  const rows = await db
+    .select({ list: lookupItems.list, value: lookupItems.value })
+    .from(lookupItems)
+    .where(and(eq(lookupItems.is_active, true), or(...wanted.map((w) => and(eq(lookupItems.list, w.list), eq(lookupItems.value, w.value))))))
+  const found = new Set(rows.map((row) => `${row.list}/${row.value}`))
+  return wanted.filter((w) => !found.has(`${w.list}/${w.value}`)).map((w) => w.field)
+}
+
+/**
+ * Turns a writer's contact fields into person columns, checking what the schema cannot:
+ * lookup values, the source rule, phone numbers, the birth date, a child's parent or carer
+ * and consent (spec 2 §4, §5). `existing` is the person being edited (null when adding):
+ * rules that read several fields read the person as it will be after the change.
+ */
+export async function resolveContactInput(
+  db: Executor,
+  input: ContactInput,
+  existing: PersonRow | null,
+  context: { now: Date; country: string },
+): Promise<ResolvedContact> {
+  const errors: Record<string, string> = {}
+  const values: PersonValues = {}
+  for (const field of plainFields) {
+    const value = input[field]
+    if (value !== undefined) (values as Record<string, unknown>)[field] = blankToNull(value)
+  }
+  // last_name is not null in the table: an empty one is ''.
+  if (input.last_name !== undefined) values.last_name = input.last_name
+
+  const country = input.phone_country ?? context.country
+  for (const field of ['phone', 'parent_carer_phone'] as const) {
+    const raw = input[field]
+    if (raw === undefined) continue
+    const value = blankToNull(raw)
+    if (value === null) values[field] = null
+    else {
+      const normalised = e164(value, country)
+      if (normalised) values[field] = normalised
+      else errors[field] = 'Invalid phone number'
+    }
+  }
+
+  if (input.social !== undefined) {
+    const social = { ...(existing?.social ?? {}) } as Record<string, string>
+    for (const [network, url] of Object.entries(input.social)) {
+      if (url) social[network] = url
+      else if (url === null) delete social[network]
+    }
+    values.social = social
+  }
+
+  resolveBirth(input, existing, context.now, values, errors)
+
+  const wanted = [
+    { field: 'member_status', list: 'member-status-types', value: values.member_status },
+    { field: 'source', list: 'contact-source-types', value: values.source },
+    { field: 'religion', list: 'religion-types', value: values.religion },
+  ].filter((w): w is { field: string; list: string; value: string } => typeof w.value === 'string')
+  for (const field of await unknownLookups(db, wanted)) errors[field] = 'Choose a value from the list.'
+
+  // Rules over several fields read the person as it will be.
+  const after = <K extends keyof PersonRow>(key: K): PersonRow[K] | null =>
+    key in values ? ((values as Record<string, unknown>)[key] as PersonRow[K]) : (existing?.[key] ?? null)
+  if (isSourceRequired(after('member_status')) && !after('source') && !errors.source) errors.source = 'Required'
+
+  // A birth date in error says nothing about the age yet.
+  const child = !errors.dob_year && isChild(ageFrom(after('dob_year'), after('dob_month'), context.now))
+  if (child) {
+    if (!after('parent_carer_first_name')) errors.parent_carer_first_name = 'Required'
+    if (!after('parent_carer_email') && !after('parent_carer_phone') && !errors.parent_carer_phone) {
+      errors.parent_carer_email = parentEmailOrPhoneMessage
+    }
+  }
+
+  const consentOnRecord = resolveConsent(input, existing, values, errors)
+  const identity: ContactIdentity = {
+    first_name: after('first_name'),
+    last_name: after('last_name'),
+    gender: after('gender'),
+    email: after('email'),
+    phone: after('phone'),
+  }
+  if (!consentOnRecord) {
+    const kept = columnsWithoutConsent(child)
+    for (const key of Object.keys(values)) if (!kept.has(key)) delete (values as Record<string, unknown>)[key]
+  }
+  return { values, identity, isChild: child, errors }
+}
+
+/** Birth month and year, or an age alone (the year is then this year minus the age). */
+function resolveBirth(input: ContactInput, existing: PersonRow | null, now: Date, values: PersonValues, errors: Record<string, string>) {
+  if (input.dob_month !== undefined) values.dob_month = input.dob_month
+  if (input.dob_year !== undefined) values.dob_year = input.dob_year
+  else if (input.age !== undefined && input.age !== null) {
+    // Born in the given month (or January) of the year that makes the age right today.
+    const month = input.dob_month ?? 1
+    values.dob_year = now.getFullYear() - input.age - (now.getMonth() + 1 < month ? 1 : 0)
+  }
+  const year = 'dob_year' in values ? values.dob_year : (existing?.dob_year ?? null)
+  const month = 'dob_month' in values ? values.dob_month : (existing?.dob_month ?? null)
+  if (month && !year) errors.dob_year = 'Enter the year of birth.'
+  if (year && (year > now.getFullYear() || (year === now.getFullYear() && (month ?? 1) > now.getMonth() + 1))) {
+    errors.dob_year = 'The date of birth is in the future.'
+  }
+}
+
+/**
+ * The consent choice of the form (spec 2 §2, §4, §5): verbal needs a date, the content and
+ * the confirmation that other options are unavailable; a photo needs its date (the photo
+ * itself arrives with the consent engine). Once a non-verbal consent exists, verbal is no
+ * longer offered; 'none' and 'automatic' leave a recorded consent as it is (revoking it is
+ * the consent engine's). Answers whether consent is on record after the change.
+ */
+function resolveConsent(input: ContactInput, existing: PersonRow | null, values: PersonValues, errors: Record<string, string>): boolean {
+  const recorded = existing?.consent_type ?? null
+  const choice = input.consent_type
+  if (choice === 'verbal' || choice === 'photo') {
+    if (!input.consent_date) errors.consent_date = 'Required'
+    if (choice === 'verbal') {
+      if (recorded && recorded !== 'verbal') errors.consent_type = 'A consent of another kind is on record.'
+      if (!input.consent_content) errors.consent_content = 'Required'
+      if (!input.consent_verbal_confirmed) errors.consent_verbal_confirmed = 'Confirm that other options are unavailable.'
+    }
+    values.consent_type = choice
+    values.consent_date = input.consent_date ?? null
+    values.consent_content = blankToNull(input.consent_content ?? null)
+    return true
+  }
+  return recorded !== null
+}
+
+/** 400 invalid_request with the field messages, when there are any. */
+export function assertValid(errors: Record<string, string>): void {
+  if (Object.keys(errors).length > 0) throw new AppError('invalid_request', { errors })
+}
+
+/** A person's name as lists show it. */
+export function fullName(person: { first_name: string; last_name: string | null }): string {
+  return `${person.first_name} ${person.last_name ?? ''}`.trim()
+}

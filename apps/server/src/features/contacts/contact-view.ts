@@ -1,0 +1,202 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import {
+  ageFrom,
+  consentTypes,
+  directionsLink,
+  formatInternational,
+  genders,
+  growPhases,
+  isChild,
+  maritalStatuses,
+  parentCarerRelationships,
+  socialNetworks,
+  type ContactView,
+  type GrowPhase,
+} from '@crm/domain'
+import type { Executor } from '../../db/client'
+import { lookupItems, teams, type people, type teamContacts } from '../../db/schema/index'
+import { defaultTimeZone, displayDate, elapsed } from '../../platform/format'
+
+export type PersonRow = typeof people.$inferSelect
+export type TeamContactRow = typeof teamContacts.$inferSelect
+
+/** The grow cycle as people read it (spec 2 §1: preserve is shown as Multiply). English, like the spec. */
+export const growPhaseTitles: Record<GrowPhase, string> = {
+  prepare: 'Prepare',
+  plant: 'Plant',
+  cultivate: 'Cultivate',
+  harvest: 'Harvest',
+  preserve: 'Multiply',
+}
+
+const lookupLists = ['member-status-types', 'contact-source-types', 'religion-types'] as const
+type ContactLookupList = (typeof lookupLists)[number]
+
+/** The lookup titles a contact shows, in one locale. */
+export interface ContactLookups {
+  title(list: ContactLookupList, value: string | null): string | null
+  /** The values of a list in its own order (the order the filters offer them). */
+  values(list: ContactLookupList): string[]
+}
+
+/** Loads the titles of every lookup a contact shows, in one query. */
+export async function loadContactLookups(db: Executor, locale: string): Promise<ContactLookups> {
+  const rows = await db
+    .select({ list: lookupItems.list, value: lookupItems.value, title: lookupItems.title, translations: lookupItems.translations })
+    .from(lookupItems)
+    .where(and(inArray(lookupItems.list, [...lookupLists]), eq(lookupItems.is_active, true)))
+    .orderBy(lookupItems.list, lookupItems.sort_order, lookupItems.id)
+  const titles = new Map<string, string>()
+  const ordered = new Map<string, string[]>()
+  for (const row of rows) {
+    titles.set(`${row.list}/${row.value}`, row.translations[locale] ?? row.title)
+    ordered.set(row.list, [...(ordered.get(row.list) ?? []), row.value])
+  }
+  return {
+    // An item no longer in the list still shows its stored value rather than nothing.
+    title: (list, value) => (value ? (titles.get(`${list}/${value}`) ?? value) : null),
+    values: (list) => ordered.get(list) ?? [],
+  }
+}
+
+/** The team's time zone for its *_display dates (Sydney unless the team says otherwise). */
+export async function teamTimeZone(db: Executor, teamId: number): Promise<string> {
+  const [row] = await db.select({ settings: teams.settings }).from(teams).where(eq(teams.id, teamId))
+  return row?.settings.time_zone ?? defaultTimeZone
+}
+
+/** A stored value of a fixed list, or null when it is not one (old or imported data). */
+export function oneOf<T extends string>(choices: readonly T[], value: string | null | undefined): T | null {
+  return value != null && (choices as readonly string[]).includes(value) ? (value as T) : null
+}
+
+export function fullName(first: string, last: string | null | undefined): string {
+  return `${first} ${last ?? ''}`.trim()
+}
+
+export function growPhaseOf(value: string | null): { grow_phase: GrowPhase | null; grow_phase_display: string | null } {
+  const phase = oneOf(growPhases, value)
+  return { grow_phase: phase, grow_phase_display: phase ? growPhaseTitles[phase] : null }
+}
+
+/** The age and whether the person is a child, from the birth month (spec 2 §5). */
+export function ageOf(person: { dob_year: number | null; dob_month: number | null }, now: Date): { age: number | null; is_child: boolean } {
+  const age = ageFrom(person.dob_year, person.dob_month, now)
+  return { age: age ?? null, is_child: isChild(age) }
+}
+
+/** The address over lines: the formatted address split at its commas, else the parts. */
+export function addressLines(person: Pick<PersonRow, 'address_formatted' | 'address_street' | 'address_city' | 'address_state' | 'address_postcode' | 'address_country'>): string | null {
+  if (person.address_formatted) return person.address_formatted.split(/\s*,\s*/).filter(Boolean).join('\n')
+  const locality = [person.address_city, person.address_state, person.address_postcode].filter(Boolean).join(' ')
+  const lines = [person.address_street, locality, person.address_country].filter(Boolean)
+  return lines.length > 0 ? lines.join('\n') : null
+}
+
+/** YYYY-MM-DD of a moment in a time zone. */
+function isoDateIn(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).format(date)
+}
+
+export interface ContactViewContext {
+  teamContact: Pick<
+    TeamContactRow,
+    'state' | 'archived_at' | 'access_from' | 'access_to' | 'created_at' | 'last_interaction_at' | 'next_interaction_at' | 'has_overdue_interaction'
+  >
+  isAssigned: boolean
+  hiddenInContacts: boolean
+  lookups: ContactLookups
+  now: Date
+  locale: string
+  timeZone?: string
+  /** data_view shows the phone in international format; data_edit keeps E.164. */
+  phoneFormat: 'international' | 'e164'
+}
+
+/** What a reader sees of a contact (spec 2 §3), from the person and the team's row. */
+export function contactViewOf(person: PersonRow, context: ContactViewContext): ContactView {
+  const { teamContact, lookups, locale, now } = context
+  const timeZone = context.timeZone ?? defaultTimeZone
+  const phone = person.phone && context.phoneFormat === 'international' ? formatInternational(person.phone) : person.phone
+  const parentPhone =
+    person.parent_carer_phone && context.phoneFormat === 'international' ? formatInternational(person.parent_carer_phone) : person.parent_carer_phone
+  const parentName = person.parent_carer_first_name ? fullName(person.parent_carer_first_name, person.parent_carer_last_name) : null
+  const consentType = oneOf(consentTypes, person.consent_type)
+  const social = Object.fromEntries(socialNetworks.map((network) => [network, person.social[network] ?? null])) as ContactView['social']
+  return {
+    id: person.id,
+    name: fullName(person.first_name, person.last_name),
+    first_name: person.first_name,
+    last_name: person.last_name,
+    gender: oneOf(genders, person.gender),
+    dob_month: person.dob_month,
+    dob_year: person.dob_year,
+    ...ageOf(person, now),
+    // Files are served by the consent and files work; until then no avatar URL.
+    avatar: null,
+    email: person.email,
+    email_is_verified: person.email_is_verified,
+    phone,
+    religion: person.religion,
+    religion_display: lookups.title('religion-types', person.religion),
+    religion_other: person.religion_other,
+    marital_status: oneOf(maritalStatuses, person.marital_status),
+    member_status: person.member_status,
+    member_status_display: lookups.title('member-status-types', person.member_status),
+    source: person.source,
+    source_display: lookups.title('contact-source-types', person.source),
+    source_other: person.source_other,
+    ...growPhaseOf(person.grow_phase),
+    social,
+    address_place_id: person.address_place_id,
+    address_formatted: person.address_formatted,
+    address_formatted_break: addressLines(person),
+    address_manual_input: person.address_manual_input,
+    address_street: person.address_street,
+    address_city: person.address_city,
+    address_state: person.address_state,
+    address_postcode: person.address_postcode,
+    address_country: person.address_country,
+    address_lat: person.address_lat,
+    address_lng: person.address_lng,
+    address_directions_link: directionsLink({ lat: person.address_lat, lng: person.address_lng, formatted: person.address_formatted }),
+    status: teamContact.archived_at ? 'archive' : 'active',
+    hidden_in_contacts: context.hiddenInContacts,
+    is_awaiting_approval: teamContact.state === 'awaiting_approval',
+    has_incomplete_interaction: teamContact.next_interaction_at !== null || teamContact.has_overdue_interaction,
+    is_assigned: context.isAssigned,
+    is_visitor: person.is_visitor,
+    consent_given: consentType !== null && !person.consent_declined,
+    consent_declined: person.consent_declined,
+    parental_consent_declined: person.parental_consent_declined,
+    expect_follow_up: person.expect_follow_up,
+    expect_follow_up_completed: person.expect_follow_up_completed,
+    expect_bible_study: person.expect_bible_study,
+    expect_bible_study_completed: person.expect_bible_study_completed,
+    expect_baptism: person.expect_baptism,
+    expect_baptism_completed: person.expect_baptism_completed,
+    access_from_date_display: displayDate(teamContact.access_from, locale, timeZone),
+    access_to_date_display: teamContact.access_to ? displayDate(teamContact.access_to, locale, timeZone) : null,
+    parent_carer_first_name: person.parent_carer_first_name,
+    parent_carer_last_name: person.parent_carer_last_name,
+    parent_carer_name: parentName,
+    parent_carer_relationship: oneOf(parentCarerRelationships, person.parent_carer_relationship),
+    parent_carer_email: person.parent_carer_email,
+    parent_carer_phone: parentPhone,
+    consent_type: consentType,
+    consent_date: person.consent_date,
+    consent_content: person.consent_content,
+    // The photo is served by the consent work (consentia-get-photo-url); no URL here yet.
+    consent_photo: null,
+    consent_url_sent: person.consent_url_sent_at !== null,
+    consent_url_sent_date: person.consent_url_sent_at ? isoDateIn(person.consent_url_sent_at, timeZone) : null,
+    consent_url_sent_date_display: person.consent_url_sent_at ? displayDate(person.consent_url_sent_at, locale, timeZone) : null,
+    consent_url_viewed: person.consent_url_viewed_at !== null,
+    consent_url_submitted: person.consent_url_submitted_at !== null,
+    consent_url_sent_to: person.consent_url_sent_to,
+    // The interactions feature fills the summary; the read model already knows the last one.
+    next_future_incomplete_interaction: null,
+    last_interaction: teamContact.last_interaction_at ? elapsed(teamContact.last_interaction_at, now) : null,
+    created_display: displayDate(teamContact.created_at, locale, timeZone),
+  }
+}

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify'
+import { contactCalls } from '@crm/domain'
+import { addRoute, contactAccess, groupAccess } from '../../platform/route'
+import { placeRoutes } from '../places/places.routes'
+import { getContactAccessForNew, getContactItem } from './item.service'
+import { listContacts } from './lists.service'
+import { suggestTeamContacts } from './suggestions.service'
+
+// The contacts lists, the contact item and the suggestions (spec 2 §7 "Lists and reads").
+export async function contactRoutes(app: FastifyInstance) {
+  addRoute(app, contactCalls.contacts, groupAccess('read_contact'), ({ deps, viewer, scope, input }) =>
+    listContacts(deps, viewer, scope, 'contacts', input),
+  )
+
+  addRoute(app, contactCalls.assignedContacts, groupAccess('read_assigned_contact'), ({ deps, viewer, scope, input }) =>
+    listContacts(deps, viewer, scope, 'assigned', input),
+  )
+
+  // With read_contact every archived contact; otherwise the ones assigned to or added by the caller.
+  addRoute(app, contactCalls.archivedContacts, groupAccess('read_assigned_contact'), ({ deps, viewer, scope, input }) =>
+    listContacts(deps, viewer, scope, 'archived', input),
+  )
+
+  // The platform loads the contact: 404 for another team's, 403 when the caller may not read it.
+  addRoute(app, contactCalls.contact, contactAccess(undefined, { allowAwaiting: true }), ({ deps, viewer, scope, input }) =>
+    getContactItem(deps, viewer, scope, input.locale),
+  )
+
+  addRoute(app, contactCalls.contactAccessForNew, groupAccess(), ({ deps, viewer, scope }) =>
+    getContactAccessForNew(deps, viewer, scope),
+  )
+
+  addRoute(app, contactCalls.teamContactSuggestions, groupAccess('read_contact'), async ({ deps, viewer, scope, input }) => ({
+    items: await suggestTeamContacts(deps, viewer, scope, input),
+  }))
+
+  // Place suggestions are their own feature; registered here until app.ts lists it.
+  await placeRoutes(app)
+}

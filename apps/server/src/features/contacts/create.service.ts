@@ -1,0 +1,180 @@
+import { and, desc, eq } from 'drizzle-orm'
+import type { z } from 'zod'
+import { hasCapability, type contactCalls } from '@crm/domain'
+import type { Executor } from '../../db/client'
+import { groupContacts, people, teamContacts, teams } from '../../db/schema/index'
+import type { GroupScope, Viewer } from '../../platform/access'
+import { recordActivity } from '../../platform/activity'
+import { childGateOfTeam, loadContactScope } from '../../platform/contact-access'
+import type { Deps } from '../../platform/deps'
+import { AppError } from '../../platform/errors'
+import { assertValid, loadTeamSettings, resolveContactInput } from './contact-input'
+import { assertNoDuplicate, conferenceIdOf, inConference } from './duplicates.service'
+import { refreshContactReadModel } from './read-model'
+import { applyContactFields } from './update.service'
+
+type CreateUserInput = z.output<typeof contactCalls.createUser.request>
+type ParentTeamInput = z.output<typeof contactCalls.addUserFromParentTeam.request>
+
+/** The same scope seen from the team's primary group: what the team role may do. */
+function teamLevel(scope: GroupScope): GroupScope {
+  return { ...scope, group: scope.team, groupRole: scope.role }
+}
+
+/** Puts the contact into the selected group when it is not the primary group; true when added. */
+async function placeInGroup(tx: Executor, viewer: Viewer, scope: GroupScope, personId: number): Promise<boolean> {
+  if (scope.group.id === scope.team.id) return false
+  const inserted = await tx
+    .insert(groupContacts)
+    .values({ group_id: scope.group.id, person_id: personId, added_by_id: viewer.personId })
+    .onConflictDoNothing()
+    .returning({ id: groupContacts.id })
+  return inserted.length > 0
+}
+
+/**
+ * create-user (spec 2 §2, §5, §8): checks the fields, keeps a gated caller from adding a
+ * child, refuses a duplicate, then adds the person to the team (which owns them) and to the
+ * selected group.
+ */
+export async function createContact(deps: Deps, viewer: Viewer, scope: GroupScope, input: CreateUserInput): Promise<{ id: number }> {
+  const { team_id: _team, group_id: _group, disregard_existing, ...fields } = input
+  const settings = await loadTeamSettings(deps.db, scope.team.id)
+  const resolved = await resolveContactInput(deps.db, fields, null, { now: deps.now(), country: settings.country })
+  if (resolved.isChild) {
+    const gate = await childGateOfTeam(deps.db, viewer, scope)
+    if (gate) throw new AppError('child_data_gate', { ...gate })
+  }
+  assertValid(resolved.errors)
+  return deps.db.transaction(async (tx) => {
+    await assertNoDuplicate(tx, scope.team, resolved.identity, { disregardOtherTeams: disregard_existing ?? false })
+    const [person] = await tx
+      .insert(people)
+      .values({ first_name: '', ...resolved.values, created_by_id: viewer.personId })
+      .returning({ id: people.id })
+    const id = person!.id
+    await tx.insert(teamContacts).values({ team_id: scope.team.id, person_id: id, is_owner: true, added_by_id: viewer.personId })
+    await placeInGroup(tx, viewer, scope, id)
+    await refreshContactReadModel(tx, id)
+    await recordActivity(tx, {
+      authorId: viewer.personId,
+      teamId: scope.team.id,
+      subjectType: 'user',
+      subjectId: id,
+      contactId: id,
+      action: 'add',
+      after: { ...resolved.values, group_id: scope.group.id },
+    })
+    return { id }
+  })
+}
+
+/**
+ * add-existing-user (spec 2 §4 "Adding a contact"): a contact of this team the caller can
+ * read goes into the selected group; another team's contact (of the same conference) is
+ * added directly with update_contact in the team, or else asked for: the team waits for the
+ * owner's approval.
+ */
+export async function addExistingContact(deps: Deps, viewer: Viewer, scope: GroupScope, contactId: number) {
+  return deps.db.transaction(async (tx) => {
+    const [own] = await tx
+      .select({ id: teamContacts.id, state: teamContacts.state })
+      .from(teamContacts)
+      .where(and(eq(teamContacts.team_id, scope.team.id), eq(teamContacts.person_id, contactId)))
+    if (own?.state === 'awaiting_approval') return { id: contactId, is_awaiting_approval: true }
+    if (own) {
+      // The caller must be able to read the contact in the team (403 otherwise).
+      await loadContactScope(tx, viewer, teamLevel(scope), contactId, deps.now())
+      if (await placeInGroup(tx, viewer, scope, contactId)) {
+        await recordActivity(tx, {
+          authorId: viewer.personId,
+          teamId: scope.team.id,
+          subjectType: 'team_contacts',
+          subjectId: own.id,
+          contactId,
+          action: 'update',
+          before: { group_id: scope.group.id, in_group: false },
+          after: { group_id: scope.group.id, in_group: true },
+        })
+      }
+      return { id: contactId, is_awaiting_approval: false }
+    }
+
+    const [held] = await tx
+      .select({ team_id: teamContacts.team_id })
+      .from(teamContacts)
+      .innerJoin(teams, eq(teams.id, teamContacts.team_id))
+      .where(and(eq(teamContacts.person_id, contactId), eq(teamContacts.state, 'active'), inConference(conferenceIdOf(scope.team))))
+      .orderBy(desc(teamContacts.is_owner))
+      .limit(1)
+    if (!held) throw new AppError('not_found')
+    // The contact joins the team, so the team role decides: the owner of a private group
+    // who is a member of the team asks like any member.
+    const direct = hasCapability(scope.role, 'update_contact')
+    const state = direct ? 'active' : 'awaiting_approval'
+    const [row] = await tx
+      .insert(teamContacts)
+      .values({
+        team_id: scope.team.id,
+        person_id: contactId,
+        is_owner: false,
+        state,
+        requested_by_id: direct ? null : viewer.personId,
+        added_by_id: viewer.personId,
+      })
+      .returning({ id: teamContacts.id })
+    await placeInGroup(tx, viewer, scope, contactId)
+    await refreshContactReadModel(tx, contactId)
+    await recordActivity(tx, {
+      authorId: viewer.personId,
+      teamId: scope.team.id,
+      subjectType: 'team_contacts',
+      subjectId: row!.id,
+      contactId,
+      action: 'add',
+      after: { team_id: scope.team.id, group_id: scope.group.id, state, is_owner: false, from_team_id: held.team_id },
+    })
+    return { id: contactId, is_awaiting_approval: !direct }
+  })
+}
+
+/**
+ * add-user-from-parent-team: a church brings in a contact its conference holds, with the
+ * fields the writer gives (checked as on update-user). A contact the church already holds
+ * is a conflict; anything else is not found.
+ */
+export async function addContactFromParentTeam(deps: Deps, viewer: Viewer, scope: GroupScope, input: ParentTeamInput) {
+  const { team_id: _team, group_id: _group, user_id: contactId, ...fields } = input
+  return deps.db.transaction(async (tx) => {
+    const [own] = await tx
+      .select({ id: teamContacts.id })
+      .from(teamContacts)
+      .where(and(eq(teamContacts.team_id, scope.team.id), eq(teamContacts.person_id, contactId)))
+    if (own) throw new AppError('conflict', { reason: 'in_team' }, 'The contact is already in this team.')
+    const parentId = scope.team.kind === 'team' ? scope.team.parent_id : null
+    const [held] = parentId
+      ? await tx
+          .select({ id: teamContacts.id })
+          .from(teamContacts)
+          .where(and(eq(teamContacts.team_id, parentId), eq(teamContacts.person_id, contactId), eq(teamContacts.state, 'active')))
+      : []
+    if (!held) throw new AppError('not_found')
+    const [row] = await tx
+      .insert(teamContacts)
+      .values({ team_id: scope.team.id, person_id: contactId, is_owner: false, added_by_id: viewer.personId })
+      .returning({ id: teamContacts.id })
+    await placeInGroup(tx, viewer, scope, contactId)
+    await refreshContactReadModel(tx, contactId)
+    await recordActivity(tx, {
+      authorId: viewer.personId,
+      teamId: scope.team.id,
+      subjectType: 'team_contacts',
+      subjectId: row!.id,
+      contactId,
+      action: 'add',
+      after: { team_id: scope.team.id, group_id: scope.group.id, state: 'active', is_owner: false, from_team_id: parentId },
+    })
+    await applyContactFields(tx, deps, viewer, scope, contactId, fields)
+    return { id: contactId }
+  })
+}

@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { and, eq } from 'drizzle-orm'
+import { activityLog, groupContacts, people, teamContacts } from '../../db/schema/index'
+import { addMember, body, buildTeam, createTestApp, type TestApp } from '../../../test/harness'
+import { activityOf, addToTeam, buildChurch, buildContact, get, post, type Church } from '../../../test/contact-factories'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(async () => t.close())
+
+const verbal = { consent_type: 'verbal', consent_date: '2026-11-01', consent_content: 'Yes', consent_verbal_confirmed: 1 }
+
+function payload(c: Church, extra: Record<string, unknown>) {
+  return { team_id: c.church, group_id: c.church, first_name: 'New', last_name: 'Person', gender: 'male', member_status: 'member', ...verbal, ...extra }
+}
+
+async function teamTitle(id: number) {
+  const row = await t.db.query.teams.findFirst({ where: (teams, { eq: equal }) => equal(teams.id, id) })
+  return row!.title
+}
+
+async function teamRow(teamId: number, personId: number) {
+  const [row] = await t.db.select().from(teamContacts).where(and(eq(teamContacts.team_id, teamId), eq(teamContacts.person_id, personId)))
+  return row
+}
+
+describe('create-user duplicates in this team (spec 2 §8)', () => {
+  it('finds the same email, whatever its case (D2-8-01)', async () => {
+    const c = await buildChurch(t)
+    const existing = await buildContact(t, { teamId: c.church, person: { first_name: 'Ann', last_name: 'Lee', email: 'ann.lee@example.org' } })
+    const response = await post(t, 'create-user', c.leader.token, payload(c, { email: 'ANN.Lee@example.org' }))
+    expect(response.statusCode).toBe(409)
+    expect(body(response)).toEqual({
+      code: 'user_exists_in_this_team',
+      message: expect.any(String),
+      data: { status: 409, field: 'email', data: { id: existing, name: 'Ann Lee' }, team_id: c.church, team_name: await teamTitle(c.church) },
+    })
+    // Nothing was written.
+    expect(await t.db.select().from(people).where(eq(people.first_name, 'New'))).toHaveLength(0)
+    expect(await t.db.select().from(activityLog).where(eq(activityLog.author_id, c.leader.id))).toHaveLength(0)
+  })
+
+  it('finds the same phone, however it is written', async () => {
+    const c = await buildChurch(t)
+    const existing = await buildContact(t, { teamId: c.church, person: { phone: '+61412345678' } })
+    const response = await post(t, 'create-user', c.leader.token, payload(c, { phone: '0412 345 678' }))
+    expect(body(response)).toMatchObject({ code: 'user_exists_in_this_team', data: { field: 'phone', data: { id: existing } } })
+  })
+
+  it('finds the same name and gender, whatever their case, with field gender (D2-8-03)', async () => {
+    const c = await buildChurch(t)
+    const existing = await buildContact(t, { teamId: c.church, person: { first_name: 'Mary', last_name: 'Jones', gender: 'female' } })
+    const same = await post(t, 'create-user', c.leader.token, payload(c, { first_name: 'MARY', last_name: 'jones', gender: 'female' }))
+    expect(body(same)).toMatchObject({ code: 'user_exists_in_this_team', data: { field: 'gender', data: { id: existing, name: 'Mary Jones' } } })
+    const otherGender = await post(t, 'create-user', c.leader.token, payload(c, { first_name: 'Mary', last_name: 'Jones', gender: 'male' }))
+    expect(otherGender.statusCode).toBe(200)
+  })
+
+  it('finds archived contacts too, and disregard_existing does not pass a match in this team', async () => {
+    const c = await buildChurch(t)
+    await buildContact(t, { teamId: c.church, archived: true, person: { email: 'kept@example.org' } })
+    const response = await post(t, 'create-user', c.leader.token, payload(c, { email: 'kept@example.org', disregard_existing: 1 }))
+    expect(response.statusCode).toBe(409)
+    expect(body(response).code).toBe('user_exists_in_this_team')
+  })
+})
+
+describe('create-user duplicates in another team', () => {
+  it("names the other team and only the contact's id and name (D2-8-02)", async () => {
+    const a = await buildChurch(t)
+    const b = await buildChurch(t, { conference: a.conference })
+    const existing = await buildContact(t, { teamId: b.church, person: { first_name: 'Bob', last_name: 'Smith', phone: '+61412000999', email: 'bob@example.org' } })
+    const response = await post(t, 'create-user', a.leader.token, payload(a, { phone: '+61 412 000 999' }))
+    expect(response.statusCode).toBe(409)
+    expect(body(response)).toEqual({
+      code: 'user_exists_in_other_team',
+      message: expect.any(String),
+      data: { status: 409, field: 'phone', data: { id: existing, name: 'Bob Smith' }, team_id: b.church, team_name: await teamTitle(b.church) },
+    })
+  })
+
+  it('creates a new contact when told to disregard it (D2-4.6-03)', async () => {
+    const a = await buildChurch(t)
+    const b = await buildChurch(t, { conference: a.conference })
+    const existing = await buildContact(t, { teamId: b.church, person: { email: 'twin@example.org' } })
+    const response = await post(t, 'create-user', a.leader.token, payload(a, { email: 'twin@example.org', disregard_existing: 1 }))
+    expect(response.statusCode).toBe(200)
+    expect(body(response).id).not.toBe(existing)
+    expect(await teamRow(b.church, body(response).id)).toBeUndefined()
+  })
+
+  it("does not look into another conference's teams", async () => {
+    const a = await buildChurch(t)
+    const elsewhere = await buildChurch(t)
+    await buildContact(t, { teamId: elsewhere.church, person: { email: 'far@example.org' } })
+    expect((await post(t, 'create-user', a.leader.token, payload(a, { email: 'far@example.org' }))).statusCode).toBe(200)
+  })
+})
+
+describe('POST /api/v1/add-existing-user (spec 2 §4 "Adding a contact")', () => {
+  it("adds another team's contact directly with update_contact (D2-4.6-01, D2-4.6-02)", async () => {
+    const a = await buildChurch(t)
+    const b = await buildChurch(t, { conference: a.conference })
+    const contact = await buildContact(t, { teamId: b.church })
+    const response = await post(t, 'add-existing-user', a.leader.token, { team_id: a.church, group_id: a.church, user_id: contact })
+    expect(response.statusCode).toBe(200)
+    expect(body(response)).toEqual({ id: contact, is_awaiting_approval: false })
+    expect(await teamRow(a.church, contact)).toMatchObject({ state: 'active', is_owner: false, added_by_id: a.leader.id, requested_by_id: null })
+    expect((await teamRow(a.church, contact))!.sort_name).not.toBe('')
+    const log = await activityOf(t, contact)
+    expect(log).toHaveLength(1)
+    expect(log[0]).toMatchObject({ subject_type: 'team_contacts', action: 'add', team_id: a.church })
+    // Readable at once.
+    expect((await get(t, `contact-groups/${contact}`, a.leader.token, { team_id: a.church, group_id: a.church })).statusCode).toBe(200)
+  })
+
+  it('asks the owning team without update_contact: the team waits for approval (D2-4.6-02)', async () => {
+    const a = await buildChurch(t)
+    const b = await buildChurch(t, { conference: a.conference })
+    const contact = await buildContact(t, { teamId: b.church })
+    const scope = { team_id: a.church, group_id: a.church, user_id: contact }
+    const response = await post(t, 'add-existing-user', a.member.token, scope)
+    expect(body(response)).toEqual({ id: contact, is_awaiting_approval: true })
+    expect(await teamRow(a.church, contact)).toMatchObject({ state: 'awaiting_approval', is_owner: false, requested_by_id: a.member.id })
+    // Asking again changes nothing.
+    expect(body(await post(t, 'add-existing-user', a.member.token, scope))).toEqual({ id: contact, is_awaiting_approval: true })
+    expect(await activityOf(t, contact)).toHaveLength(1)
+    // Until the owner agrees, the team cannot work with the contact.
+    expect((await get(t, `contact-groups/${contact}`, a.owner.token, { team_id: a.church, group_id: a.church })).statusCode).toBe(403)
+  })
+
+  it("asks, too, from a member's private group: the team role decides", async () => {
+    const a = await buildChurch(t)
+    const b = await buildChurch(t, { conference: a.conference })
+    const privateGroup = await buildTeam(t, { kind: 'group', parentId: a.church, isPublic: false, isolatedOwnerId: a.member.id })
+    await addMember(t, a.member.id, privateGroup, 'owner')
+    const contact = await buildContact(t, { teamId: b.church })
+    const response = await post(t, 'add-existing-user', a.member.token, { team_id: a.church, group_id: privateGroup, user_id: contact })
+    expect(body(response).is_awaiting_approval).toBe(true)
+    const placed = await t.db.select().from(groupContacts).where(eq(groupContacts.person_id, contact))
+    expect(placed.map((row) => row.group_id)).toEqual([privateGroup])
+  })
+
+  it("puts a contact of this team into the selected group, once", async () => {
+    const c = await buildChurch(t)
+    const group = await buildTeam(t, { kind: 'group', parentId: c.church, isPublic: true })
+    const contact = await buildContact(t, { teamId: c.church })
+    const scope = { team_id: c.church, group_id: group, user_id: contact }
+    expect(body(await post(t, 'add-existing-user', c.leader.token, scope))).toEqual({ id: contact, is_awaiting_approval: false })
+    expect(body(await post(t, 'add-existing-user', c.leader.token, scope))).toEqual({ id: contact, is_awaiting_approval: false })
+    expect(await t.db.select().from(groupContacts).where(eq(groupContacts.person_id, contact))).toHaveLength(1)
+    expect(await activityOf(t, contact)).toHaveLength(1)
+  })
+
+  it('refuses a contact of this team the caller cannot read', async () => {
+    const c = await buildChurch(t)
+    const privateGroup = await buildTeam(t, { kind: 'group', parentId: c.church, isPublic: false, isolatedOwnerId: c.member.id })
+    await addMember(t, c.member.id, privateGroup, 'owner')
+    const contact = await buildContact(t, { teamId: c.church })
+    const response = await post(t, 'add-existing-user', c.member.token, { team_id: c.church, group_id: privateGroup, user_id: contact })
+    expect(response.statusCode).toBe(403)
+    expect(await t.db.select().from(groupContacts).where(eq(groupContacts.person_id, contact))).toHaveLength(0)
+  })
+
+  it("answers 404 for another conference's contact, an unknown id, or another team's scope", async () => {
+    const a = await buildChurch(t)
+    const elsewhere = await buildChurch(t)
+    const far = await buildContact(t, { teamId: elsewhere.church })
+    expect((await post(t, 'add-existing-user', a.leader.token, { team_id: a.church, group_id: a.church, user_id: far })).statusCode).toBe(404)
+    expect((await post(t, 'add-existing-user', a.leader.token, { team_id: a.church, group_id: a.church, user_id: 99999999 })).statusCode).toBe(404)
+    expect((await post(t, 'add-existing-user', a.leader.token, { team_id: elsewhere.church, group_id: elsewhere.church, user_id: far })).statusCode).toBe(404)
+    expect(await teamRow(a.church, far)).toBeUndefined()
+  })
+})
+
+describe('POST /api/v1/add-user-from-parent-team', () => {
+  it("brings the conference's contact into the church with the given fields", async () => {
+    const c = await buildChurch(t)
+    const contact = await buildContact(t, { teamId: c.conference, person: { consent_type: 'verbal', member_status: 'member' } })
+    const response = await post(t, 'add-user-from-parent-team', c.leader.token, {
+      team_id: c.church,
+      group_id: c.church,
+      user_id: contact,
+      marital_status: 'widowed',
+      phone: '0412 111 222',
+    })
+    expect(response.statusCode).toBe(200)
+    expect(body(response)).toEqual({ id: contact })
+    expect(await teamRow(c.church, contact)).toMatchObject({ state: 'active', is_owner: false, added_by_id: c.leader.id })
+    const [row] = await t.db.select().from(people).where(eq(people.id, contact))
+    expect(row).toMatchObject({ marital_status: 'widowed', phone: '+61412111222' })
+    const log = await activityOf(t, contact)
+    expect(log.map((entry) => `${entry.subject_type}:${entry.action}`)).toEqual(['team_contacts:add', 'user:update'])
+    expect(log[1]!.before).toEqual({ marital_status: null, phone: null })
+  })
+
+  it('refuses bad fields and adds nothing', async () => {
+    const c = await buildChurch(t)
+    const contact = await buildContact(t, { teamId: c.conference, person: { consent_type: 'verbal' } })
+    const response = await post(t, 'add-user-from-parent-team', c.leader.token, { team_id: c.church, group_id: c.church, user_id: contact, phone: '12' })
+    expect(response.statusCode).toBe(400)
+    expect(await teamRow(c.church, contact)).toBeUndefined()
+    expect(await activityOf(t, contact)).toHaveLength(0)
+  })
+
+  it('answers 409 for a contact the church holds and 404 for one its conference does not', async () => {
+    const c = await buildChurch(t)
+    const sibling = await buildChurch(t, { conference: c.conference })
+    const own = await buildContact(t, { teamId: c.church })
+    await addToTeam(t, own, { teamId: c.conference })
+    const scope = { team_id: c.church, group_id: c.church }
+    expect((await post(t, 'add-user-from-parent-team', c.leader.token, { ...scope, user_id: own })).statusCode).toBe(409)
+    const siblings = await buildContact(t, { teamId: sibling.church })
+    expect((await post(t, 'add-user-from-parent-team', c.leader.token, { ...scope, user_id: siblings })).statusCode).toBe(404)
+    expect((await post(t, 'add-user-from-parent-team', c.member.token, { ...scope, user_id: siblings })).statusCode).toBe(403)
+  })
+})

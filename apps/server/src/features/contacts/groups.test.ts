@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { capabilityMap } from '@crm/domain'
+import { groupContacts } from '../../db/schema/index'
+import { addMember, body, buildPerson, buildTeam, createTestApp, type TestApp } from '../../../test/harness'
+import { activityOf, assignContact, buildChurch, buildContact, get, post } from '../../../test/contact-factories'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(async () => t.close())
+
+async function groupsOf(contact: number) {
+  const rows = await t.db.select().from(groupContacts).where(eq(groupContacts.person_id, contact))
+  return rows.map((row) => row.group_id).sort((a, b) => a - b)
+}
+
+describe('GET /api/v1/contact-groups/{id}', () => {
+  it('lists the groups holding the contact that the caller can see, with the caller’s capabilities (D2-3.6-01)', async () => {
+    const c = await buildChurch(t)
+    const choir = await buildTeam(t, { kind: 'group', parentId: c.church, title: 'B Choir', isPublic: true })
+    const youth = await buildTeam(t, { kind: 'group', parentId: c.church, title: 'A Youth', isPublic: true })
+    const someoneElse = await buildPerson(t)
+    const theirs = await buildTeam(t, { kind: 'group', parentId: c.church, title: 'C Private', isPublic: false, isolatedOwnerId: someoneElse.id })
+    await addMember(t, someoneElse.id, theirs, 'owner')
+    const mine = await buildTeam(t, { kind: 'group', parentId: c.church, title: 'D Mine', isPublic: false, isolatedOwnerId: c.leader.id })
+    await addMember(t, c.leader.id, mine, 'owner')
+    const contact = await buildContact(t, { teamId: c.church, groupIds: [choir, youth, theirs, mine] })
+
+    const response = await get(t, `contact-groups/${contact}`, c.leader.token, { team_id: c.church, group_id: c.church })
+    expect(response.statusCode).toBe(200)
+    const list = body(response)
+    expect(list.count).toBe(3)
+    expect(list.max_pages).toBe(1)
+    expect(list.items.map((item: any) => item.title)).toEqual(['A Youth', 'B Choir', 'D Mine'])
+    expect(list.items[0]).toEqual({ id: youth, title: 'A Youth', is_public: true, is_active: true, user_capabilities: capabilityMap('leader') })
+    expect(list.items[2]).toMatchObject({ id: mine, is_public: false, user_capabilities: capabilityMap('owner') })
+
+    const paged = body(await get(t, `contact-groups/${contact}`, c.leader.token, { team_id: c.church, group_id: c.church, per_page: 4, page: 9 }))
+    expect(paged).toMatchObject({ count: 3, max_pages: 1 })
+    expect(paged.items).toHaveLength(3)
+  })
+
+  it('gives an assigned member the assigned role in a group', async () => {
+    const c = await buildChurch(t)
+    const group = await buildTeam(t, { kind: 'group', parentId: c.church, isPublic: true })
+    const contact = await buildContact(t, { teamId: c.church, groupIds: [group] })
+    expect((await get(t, `contact-groups/${contact}`, c.member.token, { team_id: c.church, group_id: c.church })).statusCode).toBe(403)
+    await assignContact(t, { teamId: c.church, contactId: contact, toId: c.member.id })
+    const list = body(await get(t, `contact-groups/${contact}`, c.member.token, { team_id: c.church, group_id: c.church }))
+    expect(list.items[0].user_capabilities).toEqual(capabilityMap('assigned_member'))
+  })
+
+  it("answers 404 for another team's contact and 403 to a pending member (D2-6-10)", async () => {
+    const c = await buildChurch(t)
+    const other = await buildChurch(t, { conference: c.conference })
+    const theirs = await buildContact(t, { teamId: other.church })
+    expect((await get(t, `contact-groups/${theirs}`, c.leader.token, { team_id: c.church, group_id: c.church })).statusCode).toBe(404)
+    const pending = await buildPerson(t)
+    await addMember(t, pending.id, c.church, 'member_request')
+    const contact = await buildContact(t, { teamId: c.church })
+    expect((await get(t, `contact-groups/${contact}`, pending.token, { team_id: c.church, group_id: c.church })).statusCode).toBe(403)
+  })
+})
+
+describe('add-user-to-group and remove-user-from-group', () => {
+  it('puts the contact into a group of the team and takes it out, once each', async () => {
+    const c = await buildChurch(t)
+    const group = await buildTeam(t, { kind: 'group', parentId: c.church, isPublic: true })
+    const contact = await buildContact(t, { teamId: c.church })
+    const payload = { team_id: c.church, group_id: group, user_id: contact }
+    expect(body(await post(t, 'add-user-to-group', c.leader.token, payload))).toEqual({ success: true })
+    expect((await post(t, 'add-user-to-group', c.leader.token, payload)).statusCode).toBe(200)
+    expect(await groupsOf(contact)).toEqual([group])
+    expect((await post(t, 'remove-user-from-group', c.leader.token, payload)).statusCode).toBe(200)
+    expect((await post(t, 'remove-user-from-group', c.leader.token, payload)).statusCode).toBe(200)
+    expect(await groupsOf(contact)).toEqual([])
+    const log = await activityOf(t, contact)
+    expect(log.map((entry) => entry.after)).toEqual([
+      { group_id: group, in_group: true },
+      { group_id: group, in_group: false },
+    ])
+  })
+
+  it('needs set_user_public_group (D2-6-09)', async () => {
+    const c = await buildChurch(t)
+    const group = await buildTeam(t, { kind: 'group', parentId: c.church, isPublic: true })
+    const contact = await buildContact(t, { teamId: c.church })
+    await assignContact(t, { teamId: c.church, contactId: contact, toId: c.member.id })
+    const response = await post(t, 'add-user-to-group', c.member.token, { team_id: c.church, group_id: group, user_id: contact })
+    expect(response.statusCode).toBe(403)
+    expect(await groupsOf(contact)).toEqual([])
+  })
+
+  it('refuses the primary group, a group the caller cannot see and a contact of another team', async () => {
+    const c = await buildChurch(t)
+    const other = await buildChurch(t, { conference: c.conference })
+    const someoneElse = await buildPerson(t)
+    const theirs = await buildTeam(t, { kind: 'group', parentId: c.church, isPublic: false, isolatedOwnerId: someoneElse.id })
+    const otherGroup = await buildTeam(t, { kind: 'group', parentId: other.church, isPublic: true })
+    const group = await buildTeam(t, { kind: 'group', parentId: c.church, isPublic: true })
+    const contact = await buildContact(t, { teamId: c.church })
+    const elsewhere = await buildContact(t, { teamId: other.church })
+    const add = (groupId: number, userId = contact) => post(t, 'add-user-to-group', c.leader.token, { team_id: c.church, group_id: groupId, user_id: userId })
+    expect(body(await add(c.church)).data.errors).toHaveProperty('group_id')
+    expect((await add(theirs)).statusCode).toBe(404)
+    expect((await add(otherGroup)).statusCode).toBe(404)
+    expect((await add(group, elsewhere)).statusCode).toBe(404)
+    expect(await groupsOf(contact)).toEqual([])
+    expect(await groupsOf(elsewhere)).toEqual([])
+  })
+})

@@ -1,0 +1,316 @@
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
+import type { z } from 'zod'
+import {
+  adultAge,
+  birthMonthRange,
+  childGateExemptRoles,
+  formatInternational,
+  genders,
+  growPhases,
+  hasCapability,
+  maxPages,
+  pageOffset,
+  type ChildGate,
+  type ContactListItem,
+  type contactListQuery,
+} from '@crm/domain'
+import { assignments, groupContacts, people, teamContacts } from '../../db/schema/index'
+import type { Deps } from '../../platform/deps'
+import type { GroupScope, Viewer } from '../../platform/access'
+import { childGateOfTeam } from '../../platform/contact-access'
+import { AppError } from '../../platform/errors'
+import { displayDate, elapsed } from '../../platform/format'
+import { ageOf, fullName, growPhaseOf, loadContactLookups, oneOf, teamTimeZone, type ContactLookups } from './contact-view'
+
+export type ContactListKind = 'contacts' | 'assigned' | 'archived'
+type ListQuery = z.output<typeof contactListQuery>
+type OrderBy = NonNullable<ListQuery['order_by']>
+type Order = 'asc' | 'desc'
+
+/** Spec 2 §9: contacts by name ascending; assigned and archived by created descending. */
+const defaultSorts: Record<ContactListKind, { orderBy: OrderBy; order: Order }> = {
+  contacts: { orderBy: 'name', order: 'asc' },
+  assigned: { orderBy: 'created', order: 'desc' },
+  archived: { orderBy: 'created', order: 'desc' },
+}
+
+const tc = teamContacts
+
+/** The month index (year * 12 + month - 1) of now; ages compare against it. */
+function monthIndex(now: Date): number {
+  return now.getFullYear() * 12 + now.getMonth()
+}
+
+/** A child's row: born less than 18 years before this month (spec 2 §5; same rule as ageFrom). */
+function isChildRow(now: Date): SQL {
+  return sql`${tc.birth_month} > ${monthIndex(now) - adultAge * 12}`
+}
+
+function notChildRow(now: Date): SQL {
+  return sql`(${tc.birth_month} is null or ${tc.birth_month} <= ${monthIndex(now) - adultAge * 12})`
+}
+
+function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
+
+/**
+ * The search of the contacts lists and suggestions, on the read model's search text (a
+ * trigram index serves it). Digits, spaces and '+' are a phone number: its digits are
+ * searched. A caller under the child data gate finds a child by name only, never by the
+ * child's email or phone.
+ */
+export function contactSearch(search: string | undefined, gated: boolean, now: Date): SQL | undefined {
+  const term = (search ?? '').trim().replace(/\s+/g, ' ').toLowerCase()
+  if (!term) return undefined
+  const needle = /^[\d\s+]+$/.test(term) ? term.replace(/\D/g, '') : term
+  if (!needle) return undefined
+  const pattern = likePattern(needle)
+  const matches = ilike(tc.search_text, pattern)
+  return gated ? and(matches, or(notChildRow(now), ilike(tc.sort_name, pattern))) : matches
+}
+
+/** The caller's child data gate in the team: none for exempt roles, without a query. */
+export async function childGateOfCaller(deps: Deps, viewer: Viewer, scope: GroupScope): Promise<ChildGate | null> {
+  if (childGateExemptRoles.includes(scope.role)) return null
+  return childGateOfTeam(deps.db, viewer, scope)
+}
+
+function assignedTo(teamId: number, personId: number): SQL {
+  return sql`exists (select 1 from ${assignments} where ${assignments.team_id} = ${teamId} and ${assignments.contact_id} = ${tc.person_id} and ${assignments.to_person_id} = ${personId})`
+}
+
+function monthsAgo(now: Date, months: number): Date {
+  const date = new Date(now)
+  date.setMonth(date.getMonth() - months)
+  return date
+}
+
+/** Which rows a list holds, before search and filters. */
+function listRows(kind: ContactListKind, viewer: Viewer, scope: GroupScope): SQL[] {
+  const conditions: SQL[] = [eq(tc.team_id, scope.team.id), eq(tc.state, 'active')]
+  conditions.push(kind === 'archived' ? isNotNull(tc.archived_at) : isNull(tc.archived_at))
+  if (scope.group.id !== scope.team.id) {
+    conditions.push(
+      sql`exists (select 1 from ${groupContacts} where ${groupContacts.group_id} = ${scope.group.id} and ${groupContacts.person_id} = ${tc.person_id})`,
+    )
+  }
+  if (kind === 'assigned') conditions.push(assignedTo(scope.team.id, viewer.personId))
+  if (kind === 'archived' && !hasCapability(scope.groupRole, 'read_contact')) {
+    // Without read_contact: the archived contacts the caller could read (assigned or added by them).
+    conditions.push(
+      or(
+        assignedTo(scope.team.id, viewer.personId),
+        eq(tc.added_by_id, viewer.personId),
+        sql`exists (select 1 from ${people} where ${people.id} = ${tc.person_id} and ${people.created_by_id} = ${viewer.personId})`,
+      )!,
+    )
+  }
+  return conditions
+}
+
+/** The filters of the query (spec 2 §9). A gated caller's detail filters never match a child. */
+function listFilters(query: ListQuery, gated: boolean, now: Date): SQL[] {
+  const conditions: SQL[] = []
+  if (query.age) {
+    const { from, to } = birthMonthRange(query.age, now)
+    conditions.push(sql`${tc.birth_month} between ${from} and ${to}`)
+  }
+  if (query.member_status) conditions.push(eq(tc.member_status, query.member_status))
+  if (query.grow_phase) conditions.push(eq(tc.grow_phase, query.grow_phase))
+  if (query.source) conditions.push(eq(tc.source, query.source))
+  if (query.gender) conditions.push(eq(tc.gender, query.gender))
+  switch (query.interaction) {
+    case 'missed':
+      conditions.push(eq(tc.has_overdue_interaction, true))
+      break
+    case 'none':
+      conditions.push(isNull(tc.last_interaction_at), isNull(tc.next_interaction_at))
+      break
+    case '1':
+    case '3':
+    case '6':
+      conditions.push(or(isNull(tc.last_interaction_at), lt(tc.last_interaction_at, monthsAgo(now, Number(query.interaction))))!)
+      break
+    case 'unvisited':
+      conditions.push(isNull(tc.last_visit_at))
+      break
+  }
+  if (gated && conditions.length > 0) conditions.push(notChildRow(now))
+  return conditions
+}
+
+/** array[$1, $2, …]::text[]: one parameter per value, the same on PGlite and node-postgres. */
+function textArray(values: readonly string[]): SQL {
+  return sql`array[${sql.join(values.map((value) => sql`${value}`), sql`, `)}]::text[]`
+}
+
+interface SortKey {
+  /** The key of the page query; null-free keys keep the list indexes usable. */
+  key: SQL
+  nullable: boolean
+  order: Order
+}
+
+function sortKey(orderBy: OrderBy, order: Order, lookups: ContactLookups, gated: boolean, now: Date): SortKey {
+  // A gated caller's sort by a detail must not place a child by that detail.
+  const masked = (key: SQL) => (gated ? sql`case when ${isChildRow(now)} then null else ${key} end` : key)
+  switch (orderBy) {
+    case 'name':
+      return { key: sql`${tc.sort_name}`, nullable: false, order }
+    case 'created':
+      return { key: sql`${tc.created_at}`, nullable: false, order }
+    case 'age':
+      // Older is an earlier birth month.
+      return { key: masked(sql`${tc.birth_month}`), nullable: true, order: order === 'asc' ? 'desc' : 'asc' }
+    case 'member_status': {
+      const values = lookups.values('member-status-types')
+      return { key: masked(sql`array_position(${textArray(values)}, ${tc.member_status})`), nullable: true, order }
+    }
+    case 'grow_phase':
+      return { key: masked(sql`array_position(${textArray(growPhases)}, ${tc.grow_phase})`), nullable: true, order }
+    case 'last_interaction':
+      return { key: masked(sql`${tc.last_interaction_at}`), nullable: true, order }
+  }
+}
+
+function orderTerms(key: SQL, personId: SQL, sort: SortKey): SQL[] {
+  const direction = sort.order === 'asc' ? asc : desc
+  // Nulls last either way; a null-free key is left plain so the list index serves it.
+  const first = sort.nullable ? sql`${key} ${sql.raw(sort.order)} nulls last` : direction(key)
+  return [first, direction(personId)]
+}
+
+/** The direction when only order_by is given: the list's own default, else newest first for dates added. */
+function resolveSort(kind: ContactListKind, query: ListQuery): { orderBy: OrderBy; order: Order } {
+  const fallback = defaultSorts[kind]
+  const orderBy = query.order_by ?? fallback.orderBy
+  const order = query.order ?? (orderBy === fallback.orderBy ? fallback.order : orderBy === 'created' ? 'desc' : 'asc')
+  return { orderBy, order }
+}
+
+/**
+ * GET contacts, assigned-contacts and archived-contacts: one query for the page, one for
+ * the count, the lookups once. The page is found on team_contacts alone (an index-only
+ * scan of the list index for the default sorts, however deep the page), then joined to
+ * the people of that page only.
+ */
+export async function listContacts(
+  deps: Deps,
+  viewer: Viewer,
+  scope: GroupScope,
+  kind: ContactListKind,
+  query: ListQuery,
+): Promise<{ items: ContactListItem[]; count: number; max_pages: number }> {
+  if (query.transferTeamId !== undefined) {
+    throw new AppError('invalid_request', { errors: { transferTeamId: 'Listing another team for a transfer is not supported yet.' } })
+  }
+  const now = deps.now()
+  const locale = viewer.locale
+  const [lookups, gate, timeZone] = await Promise.all([
+    loadContactLookups(deps.db, locale),
+    childGateOfCaller(deps, viewer, scope),
+    teamTimeZone(deps.db, scope.team.id),
+  ])
+  const gated = gate !== null
+  const where = and(...listRows(kind, viewer, scope), ...listFilters(query, gated, now), contactSearch(query.search, gated, now))
+  const { orderBy, order } = resolveSort(kind, query)
+  const sort = sortKey(orderBy, order, lookups, gated, now)
+
+  const page = deps.db
+    .select({ person_id: tc.person_id, k: sort.key.as('k') })
+    .from(tc)
+    .where(where)
+    .orderBy(...orderTerms(sort.key, sql`${tc.person_id}`, sort))
+    .limit(query.per_page)
+    .offset(pageOffset(query.page, query.per_page))
+    .as('page')
+  const row = tc
+  const rowsQuery = deps.db
+    .select({
+      person: {
+        id: people.id,
+        first_name: people.first_name,
+        last_name: people.last_name,
+        gender: people.gender,
+        dob_year: people.dob_year,
+        dob_month: people.dob_month,
+        email: people.email,
+        phone: people.phone,
+        member_status: people.member_status,
+        grow_phase: people.grow_phase,
+        source: people.source,
+      },
+      teamContact: {
+        state: row.state,
+        archived_at: row.archived_at,
+        created_at: row.created_at,
+        last_interaction_at: row.last_interaction_at,
+        next_interaction_at: row.next_interaction_at,
+        has_overdue_interaction: row.has_overdue_interaction,
+      },
+      isAssigned: sql<boolean>`exists (select 1 from ${assignments} where ${assignments.team_id} = ${scope.team.id} and ${assignments.contact_id} = ${page.person_id} and ${assignments.to_person_id} = ${viewer.personId})`,
+    })
+    .from(page)
+    .innerJoin(row, and(eq(row.team_id, scope.team.id), eq(row.person_id, page.person_id)))
+    .innerJoin(people, eq(people.id, page.person_id))
+    .orderBy(...orderTerms(sql`${page.k}`, sql`${page.person_id}`, sort))
+  const countQuery = deps.db.select({ n: count() }).from(tc).where(where)
+  const [rows, [total]] = await Promise.all([rowsQuery, countQuery])
+
+  const items = rows.map(({ person, teamContact, isAssigned }): ContactListItem => {
+    const { age, is_child } = ageOf(person, now)
+    const base = {
+      id: person.id,
+      name: fullName(person.first_name, person.last_name),
+      first_name: person.first_name,
+      last_name: person.last_name,
+      is_child,
+      status: teamContact.archived_at ? ('archive' as const) : ('active' as const),
+    }
+    if (is_child && gated) return restrictedItem(base)
+    return {
+      ...base,
+      gender: oneOf(genders, person.gender),
+      age,
+      is_restricted: false,
+      email: person.email,
+      phone: person.phone ? formatInternational(person.phone) : null,
+      member_status: person.member_status,
+      member_status_display: lookups.title('member-status-types', person.member_status),
+      ...growPhaseOf(person.grow_phase),
+      source_display: lookups.title('contact-source-types', person.source),
+      is_assigned: Boolean(isAssigned),
+      is_awaiting_approval: teamContact.state === 'awaiting_approval',
+      has_incomplete_interaction: teamContact.next_interaction_at !== null || teamContact.has_overdue_interaction,
+      last_interaction_days_ago: teamContact.last_interaction_at ? elapsed(teamContact.last_interaction_at, now).days_ago : null,
+      created_display: displayDate(teamContact.created_at, locale, timeZone),
+      archived_display: teamContact.archived_at ? displayDate(teamContact.archived_at, locale, timeZone) : null,
+    }
+  })
+  const n = total?.n ?? 0
+  return { items, count: n, max_pages: maxPages(n, query.per_page) }
+}
+
+/** A child's row for a caller under the child data gate: the name, nothing else (spec 2 §5). */
+function restrictedItem(base: Pick<ContactListItem, 'id' | 'name' | 'first_name' | 'last_name' | 'is_child' | 'status'>): ContactListItem {
+  return {
+    ...base,
+    is_restricted: true,
+    gender: null,
+    age: null,
+    email: null,
+    phone: null,
+    member_status: null,
+    member_status_display: null,
+    grow_phase: null,
+    grow_phase_display: null,
+    source_display: null,
+    is_assigned: false,
+    is_awaiting_approval: false,
+    has_incomplete_interaction: false,
+    last_interaction_days_ago: null,
+    created_display: '',
+    archived_display: null,
+  }
+}

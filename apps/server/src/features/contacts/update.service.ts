@@ -1,0 +1,113 @@
+import { and, eq } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { contactCalls } from '@crm/domain'
+import type { Executor } from '../../db/client'
+import { memberships, people } from '../../db/schema/index'
+import type { GroupScope, Viewer } from '../../platform/access'
+import { recordActivity } from '../../platform/activity'
+import { assertChildDataAllowed, childGateOfTeam, type ContactScope } from '../../platform/contact-access'
+import type { Deps } from '../../platform/deps'
+import { AppError } from '../../platform/errors'
+import {
+  assertValid,
+  hasContactFields,
+  loadTeamSettings,
+  resolveContactInput,
+  type ContactInput,
+  type PersonRow,
+  type PersonValues,
+} from './contact-input'
+import { refreshContactReadModel } from './read-model'
+
+type UpdateUserInput = z.output<typeof contactCalls.updateUser.request>
+
+/** The person row, locked for the rest of the transaction so two edits do not interleave. */
+export async function lockPerson(tx: Executor, personId: number): Promise<PersonRow> {
+  const [person] = await tx.select().from(people).where(eq(people.id, personId)).for('update')
+  if (!person) throw new AppError('not_found')
+  return person
+}
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
+}
+
+/**
+ * Writes the given columns of a person and records only what changed (before and after).
+ * A new email is not verified. Keeps the contacts read model in step.
+ */
+export async function writeContactChanges(
+  tx: Executor,
+  viewer: Viewer,
+  teamId: number,
+  existing: PersonRow,
+  values: PersonValues,
+): Promise<void> {
+  const before: Record<string, unknown> = {}
+  const after: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(values)) {
+    const old = existing[key as keyof PersonRow]
+    if (same(old, value)) continue
+    before[key] = old
+    after[key] = value
+  }
+  if ('email' in after && existing.email_is_verified) {
+    before.email_is_verified = true
+    after.email_is_verified = false
+  }
+  if (Object.keys(after).length === 0) return
+  await tx.update(people).set(after as PersonValues).where(eq(people.id, existing.id))
+  await refreshContactReadModel(tx, existing.id)
+  await recordActivity(tx, {
+    authorId: viewer.personId,
+    teamId,
+    subjectType: 'user',
+    subjectId: existing.id,
+    contactId: existing.id,
+    action: 'update',
+    before,
+    after,
+  })
+}
+
+/**
+ * Checks and writes a writer's fields onto an existing contact: the child data gate for a
+ * contact who is or becomes a child, then the field rules (contact-input.ts).
+ */
+export async function applyContactFields(
+  tx: Executor,
+  deps: Pick<Deps, 'now'>,
+  viewer: Viewer,
+  scope: GroupScope,
+  personId: number,
+  fields: ContactInput,
+): Promise<void> {
+  if (!hasContactFields(fields)) return
+  const existing = await lockPerson(tx, personId)
+  const settings = await loadTeamSettings(tx, scope.team.id)
+  const resolved = await resolveContactInput(tx, fields, existing, { now: deps.now(), country: settings.country })
+  if (resolved.isChild) {
+    const gate = await childGateOfTeam(tx, viewer, scope)
+    if (gate) throw new AppError('child_data_gate', { ...gate })
+  }
+  assertValid(resolved.errors)
+  await writeContactChanges(tx, viewer, scope.team.id, existing, resolved.values)
+}
+
+/**
+ * update-user (spec 2 §2, §6): the team that owns the contact edits it, with
+ * update_assigned_contact (assigned people) or more. A person who is a user of this team
+ * keeps their own profile, so is not edited here.
+ */
+export async function updateContact(deps: Deps, viewer: Viewer, scope: ContactScope, input: UpdateUserInput) {
+  const { team_id: _team, group_id: _group, user_id: _user, ...fields } = input
+  const [membership] = await deps.db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(and(eq(memberships.person_id, scope.contact.id), eq(memberships.team_id, scope.team.id)))
+  if (membership) throw new AppError('forbidden', { reason: 'member_of_team' }, 'A user of this team edits their own profile.')
+  if (!scope.teamContact.is_owner) throw new AppError('forbidden', { reason: 'not_owner' }, 'Only a team that owns the contact edits it.')
+  assertChildDataAllowed(scope)
+  await deps.db.transaction((tx) => applyContactFields(tx, deps, viewer, scope, scope.contact.id, fields))
+  return { success: true as const }
+}

@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify'
+import { contactCalls } from '@crm/domain'
+import { createPlaceSuggester } from '../../platform/places'
+import { addRoute, signedIn } from '../../platform/route'
+import { suggestPlaces } from './places.service'
+
+export async function placeRoutes(app: FastifyInstance) {
+  // One suggester for the app's life, as the configuration chose it.
+  const suggester = createPlaceSuggester(app.deps)
+
+  addRoute(app, contactCalls.placeSuggestions, signedIn, async ({ viewer, input }) => ({
+    items: await suggestPlaces(suggester, viewer, input),
+  }))
+}

@@ -1,0 +1,145 @@
+import { and, eq, or } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import { roleRank, type MembershipRole, type TeamRole } from '@crm/domain'
+import type { Executor } from '../db/client'
+import { memberships, teams } from '../db/schema/index'
+import { AppError } from './errors'
+
+/** The signed-in person making a call. */
+export interface Viewer {
+  personId: number
+  email: string
+  isSiteAdmin: boolean
+  sessionId: number
+  locale: string
+}
+
+export interface TeamRow {
+  id: number
+  kind: 'conference' | 'team' | 'group'
+  parent_id: number | null
+  title: string
+  is_public: boolean
+  isolated_owner_id: number | null
+}
+
+/** The team a call works in and the caller's role there. */
+export interface TeamScope {
+  team: TeamRow
+  role: TeamRole
+  isConference: boolean
+}
+
+/** The group a call works in and the caller's role there. */
+export interface GroupScope extends TeamScope {
+  group: TeamRow
+  groupRole: TeamRole
+}
+
+function higher(a: TeamRole | null, b: TeamRole | null): TeamRole | null {
+  if (!a) return b
+  if (!b) return a
+  return roleRank[a] >= roleRank[b] ? a : b
+}
+
+/**
+ * The caller's role on a team: site admins are `admin` everywhere; an entity admin of a
+ * conference is `entity_admin` in each of its sub-teams; otherwise the membership's role.
+ */
+export function resolveTeamRole(input: {
+  isSiteAdmin: boolean
+  role: MembershipRole | null
+  parentRole: MembershipRole | null
+}): TeamRole | null {
+  if (input.isSiteAdmin) return 'admin'
+  return higher(input.role, input.parentRole === 'entity_admin' ? 'entity_admin' : null)
+}
+
+/**
+ * The caller's role in a group. The primary group is the team itself. A public group is
+ * open to every member of its team with their team role; a private group only to its own
+ * members (and site admins). Pending members see no group.
+ */
+export function resolveGroupRole(input: {
+  teamRole: TeamRole | null
+  isPrimary: boolean
+  isPublic: boolean
+  groupRole: MembershipRole | null
+}): TeamRole | null {
+  const { teamRole } = input
+  if (teamRole === 'admin') return 'admin'
+  if (!teamRole || teamRole === 'member_request') return input.isPrimary ? teamRole : null
+  if (input.isPrimary) return teamRole
+  if (input.isPublic) return higher(teamRole, input.groupRole)
+  return input.groupRole
+}
+
+const roleNames: Record<TeamRole, string> = {
+  admin: 'Super admin',
+  entity_admin: 'Entity admin',
+  owner: 'Owner',
+  leader: 'Leader',
+  member: 'Member',
+  member_request: 'Membership requested',
+}
+
+export function roleDisplayName(role: TeamRole | null): string {
+  return role ? roleNames[role] : ''
+}
+
+const teamColumns = {
+  id: teams.id,
+  kind: teams.kind,
+  parent_id: teams.parent_id,
+  title: teams.title,
+  is_public: teams.is_public,
+  isolated_owner_id: teams.isolated_owner_id,
+}
+
+/** Loads a team (a conference or a church, not a group) with the caller's role, or 404. */
+export async function loadTeamScope(db: Executor, viewer: Viewer, teamId: number): Promise<TeamScope> {
+  const parentMembership = alias(memberships, 'parent_membership')
+  const [row] = await db
+    .select({
+      team: teamColumns,
+      role: memberships.role,
+      parentRole: parentMembership.role,
+    })
+    .from(teams)
+    .leftJoin(memberships, and(eq(memberships.team_id, teams.id), eq(memberships.person_id, viewer.personId)))
+    .leftJoin(
+      parentMembership,
+      and(eq(parentMembership.team_id, teams.parent_id), eq(parentMembership.person_id, viewer.personId)),
+    )
+    .where(and(eq(teams.id, teamId), or(eq(teams.kind, 'team'), eq(teams.kind, 'conference'))))
+  if (!row) throw new AppError('not_found')
+  const role = resolveTeamRole({ isSiteAdmin: viewer.isSiteAdmin, role: row.role, parentRole: row.parentRole })
+  // Another team's rows are invisible: 404, never 403.
+  if (!role) throw new AppError('not_found')
+  return { team: row.team, role, isConference: row.team.kind === 'conference' }
+}
+
+/** Loads a group of the team with the caller's role in it, or 404. */
+export async function loadGroupScope(
+  db: Executor,
+  viewer: Viewer,
+  teamId: number,
+  groupId: number,
+): Promise<GroupScope> {
+  const scope = await loadTeamScope(db, viewer, teamId)
+  if (groupId === teamId) return { ...scope, group: scope.team, groupRole: scope.role }
+  const [row] = await db
+    .select({ group: teamColumns, role: memberships.role })
+    .from(teams)
+    .leftJoin(memberships, and(eq(memberships.team_id, teams.id), eq(memberships.person_id, viewer.personId)))
+    .where(and(eq(teams.id, groupId), eq(teams.kind, 'group'), eq(teams.parent_id, teamId)))
+  if (!row) throw new AppError('not_found')
+  const groupRole = resolveGroupRole({
+    teamRole: scope.role,
+    isPrimary: false,
+    isPublic: row.group.is_public,
+    groupRole: row.role,
+  })
+  if (!groupRole) throw new AppError('not_found')
+  return { ...scope, group: row.group, groupRole }
+}

@@ -1,0 +1,173 @@
+import { and, eq } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import {
+  ageFrom,
+  childGateExemptRoles,
+  hasCapability,
+  isChild,
+  type ChildGate,
+  type ContactRole,
+  type TeamRole,
+} from '@crm/domain'
+import type { Executor } from '../db/client'
+import { assignments, groupContacts, memberships, people, teamContacts, teams } from '../db/schema/index'
+import type { GroupScope, Viewer } from './access'
+import { AppError } from './errors'
+
+/** A contact as the caller reaches it through the selected team and group. */
+export interface ContactScope extends GroupScope {
+  contact: {
+    id: number
+    first_name: string
+    last_name: string
+    dob_year: number | null
+    dob_month: number | null
+    created_by_id: number | null
+  }
+  teamContact: {
+    id: number
+    is_owner: boolean
+    state: 'active' | 'awaiting_approval'
+    archived_at: Date | null
+    added_by_id: number | null
+  }
+  /** The contact is in the selected group (always, for the primary group). */
+  inGroup: boolean
+  isAssigned: boolean
+  /** The caller's role on the contact: `assigned_<role>` when assigned to them (spec 2 §6). */
+  contactRole: ContactRole
+  isChild: boolean
+  /** Set when the caller may not see or add this child's details (spec 2 §5). */
+  childGate: ChildGate | null
+}
+
+/** The role on a contact: assigned owners, leaders and members hold `assigned_<role>`. */
+export function contactRoleOf(role: TeamRole, isAssigned: boolean): ContactRole {
+  if (isAssigned && (role === 'owner' || role === 'leader' || role === 'member')) return `assigned_${role}`
+  return role
+}
+
+/** The role a contact role stands on, for rules that read the team role. */
+export function baseRole(role: ContactRole): TeamRole {
+  return role.startsWith('assigned_') ? (role.slice('assigned_'.length) as TeamRole) : (role as TeamRole)
+}
+
+/**
+ * Who may read a contact: a role that reads the group's contacts (read_contact), or the
+ * person assigned to it, or the person who added it (spec 2 §6; DESIGN.md §6).
+ */
+export function canReadContact(role: ContactRole, isAssigned: boolean, addedByCaller: boolean): boolean {
+  return hasCapability(role, 'read_contact') || isAssigned || addedByCaller
+}
+
+/**
+ * The child data gate (spec 2 §5): below admin, entity admin and owner, a person needs both
+ * a Working with Children Check and AdSafe training to add or see a child's details.
+ */
+export function childGateFor(
+  role: TeamRole,
+  checks: { has_wwcc: boolean; has_adsafe: boolean },
+  primaryOwner: { name: string | null; email: string | null },
+): ChildGate | null {
+  if (childGateExemptRoles.includes(role)) return null
+  const missing: ChildGate['missing'] = []
+  if (!checks.has_wwcc) missing.push('wwcc')
+  if (!checks.has_adsafe) missing.push('adsafe')
+  if (missing.length === 0) return null
+  return { missing, primary_owner_name: primaryOwner.name, primary_owner_email: primaryOwner.email }
+}
+
+/** The team's primary owner and the caller's checks there, for the child data gate. */
+export async function childGateOfTeam(db: Executor, viewer: Viewer, scope: GroupScope): Promise<ChildGate | null> {
+  const owner = alias(people, 'owner')
+  const [row] = await db
+    .select({
+      has_wwcc: memberships.has_wwcc,
+      has_adsafe: memberships.has_adsafe,
+      owner_first: owner.first_name,
+      owner_last: owner.last_name,
+      owner_email: owner.email,
+    })
+    .from(teams)
+    .leftJoin(memberships, and(eq(memberships.team_id, teams.id), eq(memberships.person_id, viewer.personId)))
+    .leftJoin(owner, eq(owner.id, teams.owner_id))
+    .where(eq(teams.id, scope.team.id))
+  const ownerName = row?.owner_first ? `${row.owner_first} ${row.owner_last ?? ''}`.trim() : null
+  return childGateFor(
+    scope.role,
+    { has_wwcc: row?.has_wwcc ?? false, has_adsafe: row?.has_adsafe ?? false },
+    { name: ownerName, email: row?.owner_email ?? null },
+  )
+}
+
+/**
+ * Loads a contact through the caller's team and group: 404 when the team does not hold it
+ * (another team's contact is invisible), 403 when the caller may not read it.
+ */
+export async function loadContactScope(
+  db: Executor,
+  viewer: Viewer,
+  scope: GroupScope,
+  contactId: number,
+  now: Date,
+): Promise<ContactScope> {
+  const isPrimary = scope.group.id === scope.team.id
+  const [row] = await db
+    .select({
+      contact: {
+        id: people.id,
+        first_name: people.first_name,
+        last_name: people.last_name,
+        dob_year: people.dob_year,
+        dob_month: people.dob_month,
+        created_by_id: people.created_by_id,
+      },
+      teamContact: {
+        id: teamContacts.id,
+        is_owner: teamContacts.is_owner,
+        state: teamContacts.state,
+        archived_at: teamContacts.archived_at,
+        added_by_id: teamContacts.added_by_id,
+      },
+      groupContactId: groupContacts.id,
+      assignmentId: assignments.id,
+    })
+    .from(people)
+    .innerJoin(teamContacts, and(eq(teamContacts.person_id, people.id), eq(teamContacts.team_id, scope.team.id)))
+    .leftJoin(groupContacts, and(eq(groupContacts.person_id, people.id), eq(groupContacts.group_id, scope.group.id)))
+    .leftJoin(
+      assignments,
+      and(
+        eq(assignments.contact_id, people.id),
+        eq(assignments.team_id, scope.team.id),
+        eq(assignments.to_person_id, viewer.personId),
+      ),
+    )
+    .where(eq(people.id, contactId))
+    .limit(1)
+  if (!row) throw new AppError('not_found')
+
+  const inGroup = isPrimary || row.groupContactId !== null
+  const isAssigned = row.assignmentId !== null
+  // In a group that holds the contact the group role counts; elsewhere the team role.
+  const contactRole = contactRoleOf(inGroup ? scope.groupRole : scope.role, isAssigned)
+  const addedByCaller = row.teamContact.added_by_id === viewer.personId || row.contact.created_by_id === viewer.personId
+  if (!canReadContact(contactRole, isAssigned, addedByCaller)) throw new AppError('forbidden')
+
+  const child = isChild(ageFrom(row.contact.dob_year, row.contact.dob_month, now))
+  return {
+    ...scope,
+    contact: row.contact,
+    teamContact: row.teamContact,
+    inGroup,
+    isAssigned,
+    contactRole,
+    isChild: child,
+    childGate: child ? await childGateOfTeam(db, viewer, scope) : null,
+  }
+}
+
+/** Refuses a call that would show or change a child's details the caller may not see. */
+export function assertChildDataAllowed(scope: { isChild: boolean; childGate: ChildGate | null }): void {
+  if (scope.isChild && scope.childGate) throw new AppError('child_data_gate', { ...scope.childGate })
+}

@@ -1,0 +1,94 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
+import { ResponseSerializationError, hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { errorStatus, type ErrorCode, type ErrorEnvelope } from '@crm/domain'
+
+/** Default messages; the web client shows the spec's translated text for each code. */
+const defaultMessages: Partial<Record<ErrorCode, string>> = {
+  invalid_request: 'The request is not valid.',
+  unauthorized: 'Sign in to continue.',
+  forbidden: 'You do not have permission to do this.',
+  not_found: 'Not found.',
+  too_many_requests: 'Too many requests. Please wait a moment.',
+  internal_error: 'Something went wrong.',
+  email_not_found: 'Wrong email or password.',
+  login_failed: 'Wrong email or password.',
+  email_not_verified: 'Email not verified.',
+  is_locked: 'Your account has been locked.',
+  '2fa_required': 'Enter the code of your authenticator app.',
+  '2fa_not_setup': 'Set up two-factor sign-in to continue.',
+  incorrect_totp: 'Incorrect verification code.',
+  email_exists: 'A user with this email already exists',
+  incorrect_recaptcha: 'The captcha could not be verified.',
+  key_invalid: 'The link is not valid or has already been used.',
+  expired: 'The link has expired.',
+  incorrect_old_password: 'The old password provided is incorrect.',
+}
+
+/** An error the client may see: a code of the wire, its status and details. */
+export class AppError extends Error {
+  readonly code: ErrorCode
+  readonly status: number
+  readonly details: Record<string, unknown>
+
+  constructor(code: ErrorCode, details: Record<string, unknown> = {}, message?: string) {
+    super(message ?? defaultMessages[code] ?? code)
+    this.code = code
+    this.status = errorStatus[code]
+    this.details = details
+  }
+}
+
+export function notFound(): AppError {
+  return new AppError('not_found')
+}
+
+export function forbidden(): AppError {
+  return new AppError('forbidden')
+}
+
+export function envelope(error: AppError, status = error.status): ErrorEnvelope {
+  return { code: error.code, message: error.message, data: { status, ...error.details } }
+}
+
+/** Turns every failure into the envelope of DESIGN.md §4; internals are logged, not sent. */
+export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    // The web app signs out on a 401 to a call made with a session, so there 401 means only
+    // "no session": a wrong code or password given to a signed-in call answers 400.
+    const status = error.status === 401 && error.code !== 'unauthorized' && request.viewer ? 400 : error.status
+    return reply.code(status).send(envelope(error, status))
+  }
+
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors: Record<string, string> = {}
+    for (const issue of error.validation) {
+      const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_'
+      errors[field] ??= issue.message ?? 'Invalid value'
+    }
+    return reply.code(400).send(envelope(new AppError('invalid_request', { errors })))
+  }
+
+  if (error instanceof ResponseSerializationError) {
+    request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema')
+    return reply.code(500).send(envelope(new AppError('internal_error')))
+  }
+
+  const status = (error as FastifyError).statusCode
+  if (status === 429) return reply.code(429).send(envelope(new AppError('too_many_requests')))
+  if (status === 413) return reply.code(413).send(envelope(new AppError('payload_too_large')))
+  if (status && status >= 400 && status < 500) {
+    // Malformed JSON, unsupported media type and the like.
+    return reply.code(400).send(envelope(new AppError('invalid_request', { errors: { _: error.message } })))
+  }
+  request.log.error({ err: error }, 'unhandled error')
+  return reply.code(500).send(envelope(new AppError('internal_error')))
+}
+
+/** A write that broke a unique index (PostgreSQL 23505), however the driver wraps it. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 4; depth++) {
+    if ((current as { code?: unknown }).code === '23505') return true
+    current = (current as { cause?: unknown }).cause
+  }
+  return false
+}

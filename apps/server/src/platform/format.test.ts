@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest'
+import { displayDate, displayDateTime, elapsed } from './format'
+
+describe('display dates', () => {
+  it('are in the team time zone and the caller locale', () => {
+    const date = new Date('2026-11-19T22:30:00Z') // 20 Nov, 9:30 am in Sydney
+    expect(displayDate(date)).toBe('20 Nov 2026')
+    expect(displayDateTime(date)).toMatch(/^20 Nov 2026, 9:30\s?am$/)
+    expect(displayDate('2026-03-04')).toBe('4 Mar 2026')
+    expect(displayDate(date, 'es')).toMatch(/20 nov/)
+  })
+  it('count days and hours since', () => {
+    expect(elapsed(new Date('2026-11-17T10:00:00Z'), new Date('2026-11-20T12:00:00Z'))).toEqual({ days_ago: 3, hours_ago: 74 })
+  })
+})

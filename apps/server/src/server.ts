@@ -1,0 +1,89 @@
+import { fileURLToPath } from 'node:url'
+import { dirname, join, resolve } from 'node:path'
+import { existsSync } from 'node:fs'
+import type { FastifyInstance } from 'fastify'
+import type { Config } from './config'
+import { openPglite, openPostgres, pgliteDir, type Database } from './db/client'
+import { migrate } from './db/migrate'
+import { buildApp } from './app'
+import { lockDataDir } from './platform/data-lock'
+import { startScheduler } from './platform/jobs'
+import { syncLookups } from './features/lookups/lookups.service'
+import { seedContentPages } from './features/site/site.service'
+import { demoAccounts, isEmptyDatabase, seedDemoWorkspace } from './seed/demo'
+
+export interface RunningServer {
+  app: FastifyInstance
+  database: Database
+  url: string
+  stop(): Promise<void>
+}
+
+/** apps/web/dist, found from src/ or dist/ of the server package. */
+function defaultWebDist(): string | undefined {
+  let dir = dirname(fileURLToPath(import.meta.url))
+  for (let i = 0; i < 5; i++) {
+    const candidate = join(dir, 'apps', 'web', 'dist')
+    if (existsSync(candidate)) return candidate
+    const sibling = resolve(dir, '..', 'web', 'dist')
+    if (existsSync(sibling)) return sibling
+    dir = dirname(dir)
+  }
+  return undefined
+}
+
+/** Opens the database, migrates it, seeds what is missing, and serves the app. */
+export async function startServer(config: Config, options: { logger?: boolean } = {}): Promise<RunningServer> {
+  const releaseLock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir)
+  let database: Database | undefined
+  try {
+    database = config.databaseUrl
+      ? openPostgres(config.databaseUrl, config.databasePoolSize)
+      : await openPglite({ dir: pgliteDir(config.dataDir) })
+    await migrate(database)
+    await syncLookups(database.db)
+    await seedContentPages(database.db, { config })
+
+    const app = await buildApp(
+      { db: database.db, config, now: () => new Date() },
+      { logger: options.logger ?? true, webDist: config.webDist ?? defaultWebDist() },
+    )
+    if (config.seedDemo && (await isEmptyDatabase(database.db))) {
+      const demo = await seedDemoWorkspace(database.db, { config, now: () => new Date() }, config.demoPassword)
+      app.log.info(`Demo workspace created: sign in as ${Object.values(demoAccounts).join(', ')}`)
+      if (demo.generatedPassword) {
+        // Printed once, on the start that creates the workspace; it is not stored anywhere.
+        console.log(`\n  Demo password (shown once): ${demo.generatedPassword}\n`)
+      }
+    }
+    if (!config.smtpUrl) {
+      app.log.warn(
+        config.isProduction
+          ? 'SMTP_URL is not set: mail is kept in the mail_outbox table and not delivered'
+          : 'SMTP_URL is not set: mail is kept in the outbox, readable at /dev/mail',
+      )
+    }
+    const address = await app.listen({ host: config.host, port: config.port })
+    const stopJobs = startScheduler(app.deps)
+    const db = database
+    let stopping: Promise<void> | undefined
+    return {
+      app,
+      database,
+      url: address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost'),
+      stop: () => {
+        stopping ??= (async () => {
+          await stopJobs()
+          await app.close()
+          await db.close()
+          releaseLock()
+        })()
+        return stopping
+      },
+    }
+  } catch (error) {
+    await database?.close().catch(() => {})
+    releaseLock()
+    throw error
+  }
+}

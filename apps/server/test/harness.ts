@@ -1,0 +1,199 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
+import { solveChallenge, type Challenge } from 'altcha-lib'
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
+import { asc, eq } from 'drizzle-orm'
+import { Secret, TOTP } from 'otpauth'
+import type { MembershipRole } from '@crm/domain'
+import { buildApp } from '../src/app'
+import type { Config } from '../src/config'
+import type { Database, Db } from '../src/db/client'
+import { mailOutbox, memberships, teams } from '../src/db/schema/index'
+import { createAccount } from '../src/features/account/account.service'
+import { startSession } from '../src/features/auth/auth.service'
+import { seedContentPages } from '../src/features/site/site.service'
+import { hashPassword } from '../src/platform/passwords'
+import { openTestDatabase } from './databases'
+
+export const testPassword = 'correct horse battery staple'
+let passwordHash: Promise<string> | undefined
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    env: 'test',
+    isProduction: false,
+    host: '127.0.0.1',
+    port: 0,
+    databaseUrl: undefined,
+    databasePoolSize: 4,
+    dataDir: '/nonexistent',
+    publicUrl: 'http://crm.test',
+    smtpUrl: undefined,
+    mailFrom: 'CRM <no-reply@crm.test>',
+    demoPassword: undefined,
+    seedDemo: false,
+    appSecret: 'test-secret-that-is-long-enough-for-hmac-keys',
+    siteName: 'Church Contact CRM',
+    supportEmail: 'support@crm.test',
+    mobileBreakpoint: 768,
+    sessionTtlSeconds: 3600,
+    logLevel: 'silent',
+    loginRateLimit: 1000,
+    trustProxy: false,
+    webDist: undefined,
+    recaptchaSecret: undefined,
+    recaptchaSiteKey: undefined,
+    recaptchaVerifyUrl: 'http://127.0.0.1:9/siteverify',
+    // A challenge a test solves in a millisecond.
+    altchaCost: 1,
+    altchaMaxCounter: 20,
+    twoFactorRequiredRoles: [],
+    ...overrides,
+  }
+}
+
+/** A clock the tests can move. */
+export class TestClock {
+  private offsetMs = 0
+  now = (): Date => new Date(Date.now() + this.offsetMs)
+  advance(ms: number): void {
+    this.offsetMs += ms
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance
+  db: Db
+  database: Database
+  config: Config
+  clock: TestClock
+  /** An HTTP call through the app, with an optional bearer token. */
+  call(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>
+  close(): Promise<void>
+}
+
+/** The app on a fresh database of its own; one per test file. */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await openTestDatabase()
+  const config = testConfig(overrides)
+  const clock = new TestClock()
+  await seedContentPages(database.db, { config })
+  const app = await buildApp({ db: database.db, config, now: clock.now })
+  await app.ready()
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    clock,
+    call: ({ token, headers, ...options }) =>
+      app.inject({
+        ...options,
+        headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      }),
+    close: async () => {
+      await app.close()
+      await database.close()
+    },
+  }
+}
+
+let sequence = 0
+function unique(): number {
+  sequence += 1
+  return sequence
+}
+
+export interface TestPerson {
+  id: number
+  email: string
+  token: string
+}
+
+/** A person with a verified account and a session (factory). */
+export async function buildPerson(
+  t: TestApp,
+  options: { firstName?: string; lastName?: string; email?: string; siteRole?: 'admin'; verified?: boolean } = {},
+): Promise<TestPerson> {
+  const n = unique()
+  const email = options.email ?? `person${n}-${Date.now()}@crm.test`
+  passwordHash ??= hashPassword(testPassword)
+  const id = await createAccount(
+    t.db,
+    {
+      firstName: options.firstName ?? `First${n}`,
+      lastName: options.lastName ?? `Last${n}`,
+      email,
+      password: testPassword,
+      siteRole: options.siteRole ?? null,
+      verified: options.verified ?? true,
+    },
+    await passwordHash,
+  )
+  const session = await startSession(t.db, { config: t.config, now: t.clock.now }, id, 'salt')
+  return { id, email, token: session.access_token }
+}
+
+/** A team (church), conference or group (factory). */
+export async function buildTeam(
+  t: TestApp,
+  options: { title?: string; kind?: 'conference' | 'team' | 'group'; parentId?: number; isPublic?: boolean; isolatedOwnerId?: number } = {},
+): Promise<number> {
+  const [row] = await t.db
+    .insert(teams)
+    .values({
+      kind: options.kind ?? 'team',
+      parent_id: options.parentId ?? null,
+      title: options.title ?? `Team ${unique()}`,
+      is_public: options.isPublic ?? true,
+      isolated_owner_id: options.isolatedOwnerId ?? null,
+    })
+    .returning({ id: teams.id })
+  return row!.id
+}
+
+export async function addMember(
+  t: TestApp,
+  personId: number,
+  teamId: number,
+  role: MembershipRole,
+  checks: { has_wwcc?: boolean; has_adsafe?: boolean } = {},
+): Promise<void> {
+  await t.db.insert(memberships).values({ person_id: personId, team_id: teamId, role, ...checks })
+}
+
+/** The body of a JSON answer. */
+export function body<T = Record<string, any>>(response: LightMyRequestResponse): T {
+  return response.json() as T
+}
+
+/** A password the strength rules accept, and an eleven-character one they refuse. */
+export const strongPassword = 'Violet-Kettle-93-Harbour'
+export const elevenCharacters = 'Kx9#mQ2$vL7'
+
+/** Fetches an ALTCHA challenge from the app and solves it for real, as the widget would. */
+export async function solveCaptcha(t: TestApp): Promise<string> {
+  const response = await t.call({ method: 'GET', url: '/api/v1/captcha-challenge' })
+  if (response.statusCode !== 200) throw new Error(`captcha-challenge answered ${response.statusCode}`)
+  const challenge = response.json() as Challenge
+  const solution = await solveChallenge({ challenge, deriveKey })
+  if (!solution) throw new Error('captcha not solved')
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')
+}
+
+/** The code an authenticator app shows for the secret (base32) at the test clock's time. */
+export function totpCode(t: TestApp, secret: string, stepOffset = 0): string {
+  const totp = new TOTP({ secret: Secret.fromBase32(secret.replace(/\s+/g, '')), digits: 6, period: 30 })
+  return totp.generate({ timestamp: t.clock.now().getTime() + stepOffset * 30_000 })
+}
+
+/** Mail sent to an address, oldest first. */
+export async function mailTo(t: TestApp, address: string) {
+  return t.db.select().from(mailOutbox).where(eq(mailOutbox.to_address, address)).orderBy(asc(mailOutbox.id))
+}
+
+/** The first link to `path` of the site in a mail's text, as a URL. */
+export function linkIn(text: string, path: string): URL {
+  const match = text.match(new RegExp(`https?://\\S+${path.replace(/[/]/g, '\\/')}\\?\\S+`))
+  if (!match) throw new Error(`no ${path} link in: ${text}`)
+  return new URL(match[0])
+}

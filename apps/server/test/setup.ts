@@ -1,0 +1,4 @@
+import { inject } from 'vitest'
+import { setRunId } from './databases'
+
+setRunId(inject('testRunId'))

@@ -1,0 +1,53 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { demoPassword } from './server'
+
+/** Debian's Chromium; nothing is downloaded (there is no internet on these machines). */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+export interface Session {
+  browser: Browser
+  context: BrowserContext
+  page: Page
+  close(): Promise<void>
+}
+
+/** A fresh browser on the given server; Playwright gives every launch a new, empty profile. */
+export async function openBrowser(
+  baseUrl: string,
+  options: { locale?: string; viewport?: { width: number; height: number } } = {},
+): Promise<Session> {
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  })
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    locale: options.locale ?? 'en-AU',
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+  })
+  const page = await context.newPage()
+  return { browser, context, page, close: () => browser.close() }
+}
+
+/** Signs in through the login page and waits until it is left. */
+export async function signIn(page: Page, email: string, password = demoPassword, path = '/login'): Promise<void> {
+  await page.goto(path)
+  await page.getByLabel('Email').fill(email)
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'))
+}
+
+/** The first link of the newest mail to `to` in the outbox (/dev/mail). */
+export async function mailedLink(baseUrl: string, to: string, subjectContains: string): Promise<string> {
+  const list = await (await fetch(`${baseUrl}/dev/mail`)).text()
+  const rows = [...list.matchAll(/<tr><td>[^<]*<\/td><td>([^<]*)<\/td><td><a href="(\/dev\/mail\/\d+)">([^<]*)<\/a>/g)]
+  const row = rows.find(([, address, , subject]) => address === to && subject!.includes(subjectContains))
+  if (!row) throw new Error(`No mail to ${to} about "${subjectContains}"`)
+  const mail = await (await fetch(`${baseUrl}${row[2]}`)).text()
+  // The message body is the <pre>; its links are made clickable.
+  const body = mail.slice(mail.indexOf('<pre>'))
+  const link = body.match(/<a href="([^"]+)">/)
+  if (!link) throw new Error('The mail has no link')
+  return link[1]!.replaceAll('&amp;', '&')
+}

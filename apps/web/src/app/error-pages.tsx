@@ -1,0 +1,65 @@
+import { isRouteErrorResponse, useRouteError } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { Anchor, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core'
+import { usePageTitle } from '../lib/page-title'
+import { PublicFrame } from './public-layout'
+
+/** The generic failure screen (spec 1 §1). Plain links: it may show outside the router. */
+export function ErrorScreen() {
+  const { t } = useTranslation()
+  usePageTitle(t('pages.error'))
+  return (
+    <Stack align="center" gap="md" py="xl" role="alert">
+      <Title order={1} size="h2">
+        {t('somethingWentWrong')}
+      </Title>
+      <Group>
+        <Button onClick={() => window.location.reload()}>{t('reloadPage')}</Button>
+        <Anchor href="/">{t('goToStart')}</Anchor>
+      </Group>
+    </Stack>
+  )
+}
+
+export function NotFoundScreen() {
+  const { t } = useTranslation()
+  usePageTitle(t('pages.notFound'))
+  return (
+    <Stack align="center" gap="sm" py="xl">
+      <Title order={1} size="h2">
+        {t('notFound')}
+      </Title>
+      <Text c="dimmed">{t('notFoundHint')}</Text>
+      <Anchor href="/">{t('goToStart')}</Anchor>
+    </Stack>
+  )
+}
+
+/** The router's error element: a failed section load (after the one reload) or a render error. */
+export function RouteErrorScreen() {
+  const error = useRouteError()
+  const notFound = isRouteErrorResponse(error) && error.status === 404
+  if (!notFound) console.error(error)
+  return <PublicFrame>{notFound ? <NotFoundScreen /> : <ErrorScreen />}</PublicFrame>
+}
+
+export function FullPageLoader() {
+  const { t } = useTranslation()
+  return (
+    <Center mih="50vh" role="status" aria-live="polite">
+      <Stack align="center" gap="xs">
+        <Loader aria-hidden="true" />
+        <Text size="sm" c="dimmed">
+          {t('loading')}
+        </Text>
+      </Stack>
+    </Center>
+  )
+}
+
+/** /loading */
+export function LoadingPage() {
+  const { t } = useTranslation()
+  usePageTitle(t('pages.loading'))
+  return <FullPageLoader />
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import { buildTeam } from '../test/fixtures'
+import { guardOutcome } from './guard'
+
+const team = buildTeam({ id: 1, title: 'Grace Church' })
+const group = team.groups['1'] ?? null
+const ready = { status: 'ready' as const, teams: [team], team, group }
+
+describe('route guard (spec 1 §2)', () => {
+  it('sends the signed-out and an invalid account to login', () => {
+    expect(guardOutcome({ ...ready, status: 'signed-out' }, 'group')).toBe('login')
+    expect(guardOutcome({ ...ready, status: 'invalid' }, 'account')).toBe('login')
+  })
+
+  it('waits while the account loads', () => {
+    expect(guardOutcome({ ...ready, status: 'loading' }, 'group')).toBe('loading')
+  })
+
+  it('shows the no-team state to a user without teams, except on routes needing no team', () => {
+    const none = { ...ready, teams: [], team: null, group: null }
+    expect(guardOutcome(none, 'group')).toBe('no-team')
+    expect(guardOutcome(none, 'account')).toBe('content')
+  })
+
+  it('replaces content with the switch-team page while no team is selected', () => {
+    expect(guardOutcome({ ...ready, team: null, group: null }, 'group')).toBe('switch-team')
+    expect(guardOutcome({ ...ready, team: null, group: null }, 'team')).toBe('switch-team')
+    expect(guardOutcome({ ...ready, team: null, group: null }, 'account')).toBe('content')
+  })
+
+  it('replaces content with the switch-group page while no group is selected', () => {
+    expect(guardOutcome({ ...ready, group: null }, 'group')).toBe('switch-group')
+    expect(guardOutcome({ ...ready, group: null }, 'team')).toBe('content')
+  })
+
+  it('shows only the waiting state while membership is pending', () => {
+    const pending = buildTeam({ id: 2, title: 'Hope', role: 'member_request' })
+    expect(guardOutcome({ ...ready, teams: [pending], team: pending }, 'group')).toBe('awaiting-approval')
+  })
+
+  it('lets everything else through', () => {
+    expect(guardOutcome(ready, 'group')).toBe('content')
+  })
+})

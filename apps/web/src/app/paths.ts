@@ -1,0 +1,34 @@
+/**
+ * The routes whose screens are built. The menu shows only these; later issues add
+ * /contacts, /events, /team, /profile, /notifications and the rest as they build them
+ * (router.tsx must then define each one: its table is typed by this list).
+ */
+export const builtPaths = [
+  '/',
+  '/login',
+  '/logout',
+  '/signup',
+  '/activate',
+  '/reset-password',
+  '/accept-invite',
+  '/profile',
+  '/loading',
+  '/error',
+  '/privacy',
+  '/terms',
+  '/code-of-conduct',
+  '/team/switch',
+  '/profile/switch-team',
+  '/group/switch',
+  '/contacts/group/switch',
+  '/contacts',
+  '/contacts/new',
+  '/contacts/view/:id',
+  '/contacts/edit/:id',
+] as const
+
+export type BuiltPath = (typeof builtPaths)[number]
+
+export function isBuiltPath(path: string): path is BuiltPath {
+  return (builtPaths as readonly string[]).includes(path)
+}

@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react'
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
+import { I18nextProvider } from 'react-i18next'
+import { MantineProvider } from '@mantine/core'
+import { i18next } from '../lib/i18n'
+import { AccountProvider } from './account'
+import { theme } from './theme'
+
+/** Everything every screen needs: theme, translations, server state and the account. */
+export function Providers({
+  queryClient,
+  children,
+  env,
+}: {
+  queryClient: QueryClient
+  children: ReactNode
+  /** 'test' turns Mantine's transitions and portals off. */
+  env?: 'default' | 'test'
+}) {
+  return (
+    <MantineProvider theme={theme} env={env}>
+      <I18nextProvider i18n={i18next}>
+        <QueryClientProvider client={queryClient}>
+          <AccountProvider>{children}</AccountProvider>
+        </QueryClientProvider>
+      </I18nextProvider>
+    </MantineProvider>
+  )
+}

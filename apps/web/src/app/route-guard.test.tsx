@@ -1,0 +1,134 @@
+import { describe, expect, it, vi } from 'vitest'
+import { render, screen, waitFor } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { accountCalls, teamCalls } from '@crm/domain'
+import { chunkReloadKey, loadChunk } from '../lib/chunk-reload'
+import { getCookie } from '../lib/cookies'
+import { getAccessToken, readStoredSelection, storeSelection } from '../lib/session'
+import { buildAccount, buildGroup, buildTeam, signIn } from '../test/fixtures'
+import { createTestQueryClient, renderApp } from '../test/render'
+import { apiError, mockCall, server } from '../test/server'
+import { signedInAs } from '../test/session'
+import { FullPageLoader, RouteErrorScreen } from './error-pages'
+import { Providers } from './providers'
+
+const grace = buildTeam({ id: 10, title: 'Grace Church', groups: [buildGroup({ id: 12, title: 'Youth' })] })
+const hope = buildTeam({ id: 20, title: 'Hope Chapel', role: 'member' })
+
+describe('route guard', () => {
+  it('D1-2.2-06 sends a signed-out visitor to /login with redirect_to', async () => {
+    const { router } = renderApp('/group/switch?from=menu')
+    await screen.findByRole('button', { name: 'Log in' })
+    expect(router.state.location.pathname).toBe('/login')
+    expect(router.state.location.search).toBe('?redirect_to=%2Fgroup%2Fswitch%3Ffrom%3Dmenu')
+  })
+
+  it('D1-2.2-07 / D1-8-07 sends a user whose account cannot be loaded to /login with redirect_to', async () => {
+    signIn()
+    server.use(mockCall(accountCalls.user, () => apiError('internal_error', 500)))
+    const { router } = renderApp('/team/switch')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    expect(router.state.location.search).toBe('?redirect_to=%2Fteam%2Fswitch')
+    // Still signed in: the login page offers to continue.
+    expect(await screen.findByRole('link', { name: 'Continue' })).toBeInTheDocument()
+  })
+
+  it('D1-8-06 logs the user out on a 401 while loading the account', async () => {
+    signIn()
+    storeSelection({ teamId: 10, groupId: 10 })
+    server.use(mockCall(accountCalls.user, () => apiError('unauthorized', 401)))
+    const { router } = renderApp('/')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    expect(getAccessToken()).toBeNull()
+    expect(getCookie('access_token')).toBeNull()
+    expect(screen.queryByRole('link', { name: 'Continue' })).not.toBeInTheDocument()
+  })
+
+  it('D1-2.2-08 shows the switch-team page when the user has teams but none is selected', async () => {
+    signedInAs(buildAccount([grace, hope]))
+    const { user, router } = renderApp('/')
+    await screen.findByRole('heading', { name: 'Switch team' })
+    expect(router.state.location.pathname).toBe('/')
+    await user.click(screen.getByRole('button', { name: /Hope Chapel/ }))
+    expect(await screen.findByRole('heading', { name: 'Dashboard - Hope Chapel' })).toBeInTheDocument()
+    expect(readStoredSelection()).toEqual({ teamId: 20, groupId: 20 })
+  })
+
+  it('D1-2.2-09 shows the switch-group page while no group is selected', async () => {
+    // A team whose only group is the offer of a private group: nothing can be auto-selected.
+    const bare = buildTeam({ id: 30, title: 'New Plant' })
+    bare.groups = { '0': buildGroup({ id: 0, title: 'Private group', is_temp_private_group: true, is_public: false, user_role: null }) }
+    signedInAs(buildAccount([bare]))
+    const { router } = renderApp('/')
+    expect(await screen.findByRole('heading', { name: 'Switch group' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/')
+  })
+
+  it('falls back to the first team and its primary group when the stored team is stale', async () => {
+    signedInAs(buildAccount([hope, grace]), { teamId: 99, groupId: 99 })
+    renderApp('/')
+    expect(await screen.findByRole('heading', { name: 'Dashboard - Grace Church' })).toBeInTheDocument()
+    await waitFor(() => expect(readStoredSelection()).toEqual({ teamId: 10, groupId: 10 }))
+  })
+
+  it('keeps a still valid stored group', async () => {
+    signedInAs(buildAccount([hope, grace]), { teamId: 10, groupId: 12 })
+    renderApp('/')
+    expect(await screen.findByRole('heading', { name: 'Dashboard - Grace Church (Youth)' })).toBeInTheDocument()
+  })
+
+  it('shows the no-team state, with pending invites, to a user without teams', async () => {
+    signedInAs(buildAccount([]))
+    server.use(
+      mockCall(teamCalls.invites, {
+        items: [{ id: 1, team_name: 'Grace Church', url: 'http://localhost:3000/accept-invite?key=k' }],
+        count: 1,
+      }),
+    )
+    renderApp('/')
+    expect(await screen.findByRole('heading', { name: 'No teams found' })).toBeInTheDocument()
+    expect(screen.getByText("We couldn't locate any teams associated with your account.")).toBeInTheDocument()
+    expect(await screen.findByRole('link', { name: 'Accept invite to Grace Church' })).toHaveAttribute(
+      'href',
+      'http://localhost:3000/accept-invite?key=k',
+    )
+  })
+})
+
+describe('error screens', () => {
+  function renderRoutes(routes: Parameters<typeof createMemoryRouter>[0]) {
+    const router = createMemoryRouter(routes, { initialEntries: ['/'] })
+    render(
+      <Providers queryClient={createTestQueryClient()} env="test">
+        <RouterProvider router={router} />
+      </Providers>,
+    )
+  }
+
+  it("D1-1-09 a render error shows 'Something went wrong.'", async () => {
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    function Broken(): never {
+      throw new Error('render failed')
+    }
+    renderRoutes([{ path: '/', element: <Broken />, errorElement: <RouteErrorScreen /> }])
+    expect(await screen.findByRole('heading', { name: 'Something went wrong.' })).toBeInTheDocument()
+    quiet.mockRestore()
+  })
+
+  it('D1-1-08 a section that fails to load reloads once, then shows the error screen', async () => {
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const reload = vi.fn()
+    const failing = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
+    const lazy = () => loadChunk(failing, { storage: window.sessionStorage, reload })
+    renderRoutes([{ path: '/', lazy, errorElement: <RouteErrorScreen />, hydrateFallbackElement: <FullPageLoader /> }])
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1))
+    expect(window.sessionStorage.getItem(chunkReloadKey)).not.toBeNull()
+    expect(screen.queryByText('Something went wrong.')).not.toBeInTheDocument()
+
+    // The page came back (same session) and the section fails again: no second reload.
+    renderRoutes([{ path: '/', lazy, errorElement: <RouteErrorScreen />, hydrateFallbackElement: <FullPageLoader /> }])
+    expect(await screen.findByRole('heading', { name: 'Something went wrong.' })).toBeInTheDocument()
+    expect(reload).toHaveBeenCalledTimes(1)
+    quiet.mockRestore()
+  })
+})

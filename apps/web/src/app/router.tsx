@@ -1,0 +1,96 @@
+import type { ComponentType, ReactNode } from 'react'
+import type { RouteObject } from 'react-router'
+import { loadChunk } from '../lib/chunk-reload'
+import { FullPageLoader, LoadingPage, ErrorScreen, NotFoundScreen, RouteErrorScreen } from './error-pages'
+import type { RouteAccess } from './guard'
+import type { BuiltPath } from './paths'
+import { PublicLayout } from './public-layout'
+import { RootLayout } from './root-layout'
+import { ShellLayout, type ShellRouteHandle } from './shell/shell-layout'
+
+type PageModule = { Component: ComponentType }
+type PageLoader = () => Promise<PageModule>
+
+// Sections load on demand; a failed load reloads the page once per session (loadChunk).
+const pages = {
+  dashboard: () => import('../features/dashboard/pages/dashboard-page'),
+  login: () => import('../features/auth/pages/login-page'),
+  logout: () => import('../features/auth/pages/logout-page'),
+  signup: () => import('../features/auth/pages/signup-page'),
+  activate: () => import('../features/auth/pages/activate-page'),
+  resetPassword: () => import('../features/auth/pages/reset-password-page'),
+  acceptInvite: () => import('../features/teams/pages/accept-invite-page'),
+  profile: () => import('../features/account/pages/profile-page'),
+  content: () => import('../features/site/pages/content-page'),
+  switchTeam: () => import('../features/teams/pages/switch-team-page'),
+  switchGroup: () => import('../features/teams/pages/switch-group-page'),
+  contacts: () => import('../features/contacts/pages/contacts-page'),
+  contactView: () => import('../features/contacts/pages/contact-view-page'),
+  contactNew: () => import('../features/contacts/pages/contact-new-page'),
+  contactEdit: () => import('../features/contacts/pages/contact-edit-page'),
+} satisfies Record<string, PageLoader>
+
+type RouteSpec =
+  | { frame: 'shell'; access: RouteAccess; page: PageLoader }
+  | { frame: 'public'; page: PageLoader }
+  | { frame: 'public'; element: ReactNode }
+  /** Renders nothing of its own (logout). */
+  | { frame: 'none'; page: PageLoader }
+
+/** Every built path and its screen (paths.ts lists them for the menu). */
+const routeTable: Record<BuiltPath, RouteSpec> = {
+  '/': { frame: 'shell', access: 'group', page: pages.dashboard },
+  '/profile': { frame: 'shell', access: 'account', page: pages.profile },
+  '/team/switch': { frame: 'shell', access: 'account', page: pages.switchTeam },
+  '/profile/switch-team': { frame: 'shell', access: 'account', page: pages.switchTeam },
+  '/group/switch': { frame: 'shell', access: 'team', page: pages.switchGroup },
+  '/contacts/group/switch': { frame: 'shell', access: 'team', page: pages.switchGroup },
+  '/contacts': { frame: 'shell', access: 'group', page: pages.contacts },
+  '/contacts/new': { frame: 'shell', access: 'group', page: pages.contactNew },
+  '/contacts/view/:id': { frame: 'shell', access: 'group', page: pages.contactView },
+  '/contacts/edit/:id': { frame: 'shell', access: 'group', page: pages.contactEdit },
+  '/login': { frame: 'public', page: pages.login },
+  '/logout': { frame: 'none', page: pages.logout },
+  '/signup': { frame: 'public', page: pages.signup },
+  '/activate': { frame: 'public', page: pages.activate },
+  '/reset-password': { frame: 'public', page: pages.resetPassword },
+  '/accept-invite': { frame: 'public', page: pages.acceptInvite },
+  '/loading': { frame: 'public', element: <LoadingPage /> },
+  '/error': { frame: 'public', element: <ErrorScreen /> },
+  '/privacy': { frame: 'public', page: pages.content },
+  '/terms': { frame: 'public', page: pages.content },
+  '/code-of-conduct': { frame: 'public', page: pages.content },
+}
+
+function toRoute(path: string, spec: RouteSpec): RouteObject {
+  const location = path === '/' ? { index: true as const } : { path: path.slice(1) }
+  const content = 'element' in spec ? { element: spec.element } : { lazy: () => loadChunk(spec.page) }
+  const handle: ShellRouteHandle | undefined = spec.frame === 'shell' ? { access: spec.access } : undefined
+  return { ...location, ...content, handle } as RouteObject
+}
+
+const entries = Object.entries(routeTable) as Array<[BuiltPath, RouteSpec]>
+const routesIn = (frame: RouteSpec['frame']) =>
+  entries.filter(([, spec]) => spec.frame === frame).map(([path, spec]) => toRoute(path, spec))
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    errorElement: <RouteErrorScreen />,
+    hydrateFallbackElement: <FullPageLoader />,
+    children: [
+      ...routesIn('none'),
+      { element: <ShellLayout />, children: routesIn('shell') },
+      {
+        element: <PublicLayout />,
+        children: [
+          ...routesIn('public'),
+          // Any other single-segment path is a content page; deeper unknown paths are not found.
+          { path: ':slug', lazy: () => loadChunk(pages.content) },
+          { path: '*', element: <NotFoundScreen /> },
+        ],
+      },
+    ],
+  },
+]

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import { siteCalls, teamCalls } from '@crm/domain'
+import { buildAccount, buildGroup, buildSite, buildTeam } from '../../test/fixtures'
+import { renderApp } from '../../test/render'
+import { mockCall, server } from '../../test/server'
+import { signedInAs } from '../../test/session'
+
+const grace = buildTeam({ id: 10, title: 'Grace Church', role: 'owner', groups: [buildGroup({ id: 12, title: 'Youth' })] })
+const hope = buildTeam({ id: 20, title: 'Hope Chapel', role: 'member' })
+
+async function menu() {
+  return within(await screen.findByRole('navigation', { name: 'Main menu' }))
+}
+
+describe('the shell', () => {
+  it('shows built entries only; My team opens its built children (D1-2.1-01, -18, -25)', async () => {
+    signedInAs(buildAccount([grace]), { teamId: 10, groupId: 10 })
+    const { user } = renderApp('/')
+    const nav = await menu()
+    expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/')
+    expect(nav.getByRole('link', { name: 'Log out' })).toHaveAttribute('href', '/logout')
+    expect(nav.getByRole('link', { name: 'Contacts' })).toHaveAttribute('href', '/contacts')
+    // Screens of later issues are not offered.
+    expect(nav.queryByRole('link', { name: /Reports|Events|Notifications/ })).not.toBeInTheDocument()
+    // One team: no Switch team entry anywhere.
+    const myTeam = nav.getByRole('button', { name: /My team/ })
+    expect(myTeam).toHaveAttribute('aria-expanded', 'false')
+    await user.click(myTeam)
+    expect(myTeam).toHaveAttribute('aria-expanded', 'true')
+    expect(nav.getByRole('link', { name: 'Switch group' })).toHaveAttribute('href', '/group/switch')
+    expect(nav.queryByRole('link', { name: 'Switch team' })).not.toBeInTheDocument()
+  })
+
+  it('offers Switch team under My team and My profile with more than one team (D1-2.1-17, -24)', async () => {
+    signedInAs(buildAccount([grace, hope]), { teamId: 10, groupId: 10 })
+    // My profile is a built screen: its children show inside its section.
+    const { user } = renderApp('/profile/switch-team')
+    const nav = await menu()
+    expect(nav.getByRole('link', { name: 'My profile' })).toHaveAttribute('href', '/profile')
+    await user.click(nav.getByRole('button', { name: /My team/ }))
+    const links = nav.getAllByRole('link', { name: 'Switch team' }).map((link) => link.getAttribute('href'))
+    expect(links).toEqual(['/team/switch', '/profile/switch-team'])
+  })
+
+  it('shows My group with its switch entry only for a non-primary group (D1-2.1-19, -20)', async () => {
+    signedInAs(buildAccount([grace]), { teamId: 10, groupId: 12 })
+    const { user } = renderApp('/')
+    const nav = await menu()
+    await user.click(nav.getByRole('button', { name: /My group/ }))
+    expect(nav.getAllByRole('link', { name: 'Switch group' }).length).toBeGreaterThan(0)
+  })
+
+  it('puts the pending counts on My team (D1-2.1-26, -27)', async () => {
+    let asked: unknown
+    signedInAs(buildAccount([grace], { role: 'admin' }), { teamId: 10, groupId: 10 })
+    server.use(
+      mockCall(teamCalls.pendingItems, ({ input }) => {
+        asked = input
+        return { membership_requests: 3, owner_requests: 1 }
+      }),
+    )
+    renderApp('/')
+    const nav = await menu()
+    const myTeam = await nav.findByRole('button', { name: /3 pending membership requests/ })
+    expect(myTeam).toHaveAccessibleName(/1 pending owner request$/)
+    expect(asked).toEqual({ team_id: '10' })
+  })
+
+  it('shows the selected team with the role, and the group, in the header (D1-6-02)', async () => {
+    signedInAs(buildAccount([grace]), { teamId: 10, groupId: 12 })
+    renderApp('/')
+    expect(await screen.findByLabelText('Team')).toHaveTextContent('Grace Church (Owner)')
+    expect(screen.getByLabelText('Group')).toHaveTextContent('Youth')
+  })
+
+  it('moves the menu into a drawer below the configured breakpoint (D1-2.1-28)', async () => {
+    window.innerWidth = 900
+    server.use(mockCall(siteCalls.site, buildSite({ mobile_breakpoint: 1000 })))
+    signedInAs(buildAccount([grace]), { teamId: 10, groupId: 10 })
+    const { user } = renderApp('/')
+    const burger = await screen.findByRole('button', { name: 'Open menu' })
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument()
+    await user.click(burger)
+    const drawer = await screen.findByRole('dialog')
+    await user.click(within(drawer).getByRole('link', { name: 'Dashboard' }))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+
+  it('keeps the side menu on wider screens', async () => {
+    window.innerWidth = 1200
+    signedInAs(buildAccount([grace]), { teamId: 10, groupId: 10 })
+    renderApp('/')
+    expect(await screen.findByRole('navigation', { name: 'Main menu' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Open menu' })).not.toBeInTheDocument()
+  })
+
+  it('has the footer links and the page title (D1-1-10, D1-1-11)', async () => {
+    signedInAs(buildAccount([grace]), { teamId: 10, groupId: 10 })
+    renderApp('/')
+    await screen.findByRole('heading', { name: 'Dashboard - Grace Church' })
+    const footer = within(screen.getByRole('navigation', { name: 'Site links' }))
+    expect(footer.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy')
+    expect(footer.getByRole('link', { name: 'Terms of use' })).toHaveAttribute('href', '/terms')
+    expect(footer.getByRole('link', { name: 'Code of conduct' })).toHaveAttribute('href', '/code-of-conduct')
+    await waitFor(() => expect(document.title).toBe('Grace CRM - Dashboard'))
+  })
+})

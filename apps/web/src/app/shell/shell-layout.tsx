@@ -1,0 +1,124 @@
+import { lazy, Suspense, type ReactNode } from 'react'
+import { Link, Navigate, Outlet, useLocation, useMatches } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { Anchor, AppShell, Burger, Drawer, Group, ScrollArea } from '@mantine/core'
+import { useDisclosure, useMediaQuery } from '@mantine/hooks'
+import { loadChunk } from '../../lib/chunk-reload'
+import { loginPath } from '../../lib/safe-redirect'
+import { defaultMobileBreakpoint, useSite } from '../../lib/site'
+import { AwaitingApproval } from '../../features/dashboard/components/awaiting-approval'
+import { NoTeamState } from '../../features/dashboard/components/no-team-state'
+import { useAccount } from '../account'
+import { FullPageLoader } from '../error-pages'
+import { guardOutcome, type GuardOutcome, type RouteAccess } from '../guard'
+import { SelectionSummary } from './selection-summary'
+import { SideMenu } from './side-menu'
+import { SiteFooter } from './site-footer'
+
+const SwitchTeamPage = lazy(() =>
+  loadChunk(() => import('../../features/teams/pages/switch-team-page')).then((module) => ({
+    default: module.Component,
+  })),
+)
+const SwitchGroupPage = lazy(() =>
+  loadChunk(() => import('../../features/teams/pages/switch-group-page')).then((module) => ({
+    default: module.Component,
+  })),
+)
+
+export interface ShellRouteHandle {
+  access: RouteAccess
+}
+
+function useRouteAccess(): RouteAccess {
+  const matches = useMatches()
+  for (let index = matches.length - 1; index >= 0; index--) {
+    const handle = matches[index]?.handle as Partial<ShellRouteHandle> | undefined
+    if (handle?.access) return handle.access
+  }
+  return 'group'
+}
+
+function replacementFor(outcome: GuardOutcome): ReactNode {
+  switch (outcome) {
+    case 'no-team':
+      return <NoTeamState />
+    case 'awaiting-approval':
+      return <AwaitingApproval />
+    case 'switch-team':
+      return <SwitchTeamPage />
+    case 'switch-group':
+      return <SwitchGroupPage />
+    default:
+      return <Outlet />
+  }
+}
+
+/** The signed-in frame: header, side menu (a drawer on phones), content and footer, behind the route guard. */
+export function ShellLayout() {
+  const state = useAccount()
+  const access = useRouteAccess()
+  const location = useLocation()
+  const outcome = guardOutcome(state, access)
+  if (outcome === 'login') return <Navigate replace to={loginPath(location.pathname + location.search)} />
+  if (outcome === 'loading') return <FullPageLoader />
+  return (
+    <ShellFrame>
+      <Suspense fallback={<FullPageLoader />}>{replacementFor(outcome)}</Suspense>
+    </ShellFrame>
+  )
+}
+
+function ShellFrame({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('shell')
+  const site = useSite()
+  const breakpoint = site?.mobile_breakpoint ?? defaultMobileBreakpoint
+  // Below the configured breakpoint the menu moves into a drawer opened by the burger.
+  const isMobile = useMediaQuery(`(max-width: ${breakpoint - 0.02}px)`, false, { getInitialValueInEffect: false })
+  const [opened, { toggle, close }] = useDisclosure(false)
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={isMobile ? undefined : { width: 270, breakpoint }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" gap="md" wrap="nowrap">
+          <Anchor href="#main" className="skip-link">
+            {t('skipToContent')}
+          </Anchor>
+          {isMobile && (
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              size="sm"
+              aria-label={opened ? t('header.closeMenu') : t('header.openMenu')}
+              aria-expanded={opened}
+            />
+          )}
+          <Anchor component={Link} to="/" fw={700} underline="never" c="inherit">
+            {site?.site_name ?? ''}
+          </Anchor>
+          <SelectionSummary />
+        </Group>
+      </AppShell.Header>
+      {!isMobile && (
+        <AppShell.Navbar p="xs">
+          <ScrollArea>
+            <SideMenu />
+          </ScrollArea>
+        </AppShell.Navbar>
+      )}
+      {isMobile && (
+        <Drawer opened={opened} onClose={close} title={site?.site_name} size={Math.min(320, breakpoint)}>
+          <SideMenu onNavigate={close} />
+        </Drawer>
+      )}
+      <AppShell.Main id="main">
+        {children}
+        <SiteFooter />
+      </AppShell.Main>
+    </AppShell>
+  )
+}

@@ -1,0 +1,187 @@
+import { useMemo, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { Checkbox, Combobox, Fieldset, Group, InputBase, Loader, NativeSelect, Stack, TextInput, useCombobox } from '@mantine/core'
+import { contactCalls, defaultPhoneCountry } from '@crm/domain'
+import { callApi, type OutputOf } from '../lib/api'
+import { useDebouncedValue } from '../lib/debounce'
+import { countryOptions } from './country-options'
+
+/** An address as the contact fields hold it (spec 2 §3). */
+export interface AddressValue {
+  address_place_id: string | null
+  /** The searched address as one line. */
+  address_formatted: string
+  address_manual_input: boolean
+  address_street: string
+  address_city: string
+  address_state: string
+  address_postcode: string
+  /** ISO country code. */
+  address_country: string
+  address_lat: number | null
+  address_lng: number | null
+}
+
+export const emptyAddress: AddressValue = {
+  address_place_id: null,
+  address_formatted: '',
+  address_manual_input: false,
+  address_street: '',
+  address_city: '',
+  address_state: '',
+  address_postcode: '',
+  address_country: '',
+  address_lat: null,
+  address_lng: null,
+}
+
+type Place = OutputOf<typeof contactCalls.placeSuggestions>['items'][number]
+type ManualPart = 'address_street' | 'address_city' | 'address_state' | 'address_postcode'
+const manualParts: Array<[ManualPart, 'street' | 'city' | 'state' | 'postcode', string]> = [
+  ['address_street', 'street', 'street-address'],
+  ['address_city', 'city', 'address-level2'],
+  ['address_state', 'state', 'address-level1'],
+  ['address_postcode', 'postcode', 'postal-code'],
+]
+
+export interface AddressFieldProps {
+  legend: string
+  value: AddressValue
+  onChange: (value: AddressValue) => void
+  /** Leans the search towards this country (the team's). */
+  countryCode?: string | null
+  disabled?: boolean
+  errors?: Partial<Record<keyof AddressValue, string>>
+}
+
+function newSessionToken(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : String(Math.random()).slice(2)
+}
+
+/**
+ * An address (spec 2 §5): a place search over place-suggestions as one types (debounced
+ * 400 ms), unless 'Enter the address manually' is ticked, which shows street, city, state,
+ * postcode and country (Australia first).
+ */
+export function AddressField({ legend, value, onChange, countryCode, disabled, errors = {} }: AddressFieldProps) {
+  const { t, i18n } = useTranslation('contact-form')
+  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() })
+  // One token per search session: the place provider bills a session, not each keystroke.
+  const [sessionToken] = useState(newSessionToken)
+  const [picked, setPicked] = useState(value.address_formatted)
+  const search = useDebouncedValue(value.address_formatted.trim())
+  const countries = useMemo(() => countryOptions(i18n.language), [i18n.language])
+  const searching = !value.address_manual_input && search.length > 0 && search !== picked
+  const places = useQuery({
+    queryKey: ['place-suggestions', search, i18n.language, countryCode ?? null],
+    queryFn: ({ signal }) =>
+      callApi(contactCalls.placeSuggestions, {
+        input: { search, session_token: sessionToken, locale: i18n.language, country_code: countryCode ?? undefined },
+        signal,
+      }),
+    enabled: searching,
+    staleTime: 60_000,
+  })
+  const items = places.data?.items ?? []
+
+  const pick = (placeId: string) => {
+    const place: Place | undefined = items.find((item) => item.place_id === placeId)
+    if (!place) return
+    setPicked(place.title)
+    onChange({
+      address_place_id: place.place_id,
+      address_formatted: place.title,
+      address_manual_input: false,
+      address_street: place.address_street ?? '',
+      address_city: place.address_city ?? '',
+      address_state: place.address_state ?? '',
+      address_postcode: place.address_postcode ?? '',
+      address_country: place.address_country ?? '',
+      address_lat: place.address_lat,
+      address_lng: place.address_lng,
+    })
+    combobox.closeDropdown()
+  }
+
+  const type = (text: string) => {
+    // Typed text is no longer the picked place.
+    onChange({ ...emptyAddress, address_formatted: text })
+    combobox.openDropdown()
+    combobox.updateSelectedOptionIndex()
+  }
+
+  const setManual = (manual: boolean) =>
+    onChange({
+      ...value,
+      address_manual_input: manual,
+      address_country: manual && !value.address_country ? defaultPhoneCountry : value.address_country,
+    })
+
+  return (
+    <Fieldset legend={legend} variant="unstyled" disabled={disabled}>
+      <Stack gap="xs">
+        {!value.address_manual_input && (
+          <Combobox store={combobox} onOptionSubmit={pick}>
+            <Combobox.Target>
+              <InputBase
+                label={t('widgets.address.search')}
+                placeholder={t('widgets.address.searchPlaceholder')}
+                value={value.address_formatted}
+                autoComplete="off"
+                disabled={disabled}
+                error={errors.address_formatted}
+                onChange={(event) => type(event.currentTarget.value)}
+                onFocus={() => combobox.openDropdown()}
+                onBlur={() => combobox.closeDropdown()}
+                rightSection={places.isFetching ? <Loader size="xs" aria-hidden="true" /> : null}
+              />
+            </Combobox.Target>
+            <Combobox.Dropdown hidden={!searching}>
+              <Combobox.Options>
+                {items.map((item) => (
+                  <Combobox.Option value={item.place_id} key={item.place_id}>
+                    {item.title}
+                  </Combobox.Option>
+                ))}
+                {places.isSuccess && items.length === 0 && <Combobox.Empty>{t('widgets.address.nothingFound')}</Combobox.Empty>}
+              </Combobox.Options>
+            </Combobox.Dropdown>
+          </Combobox>
+        )}
+        <Checkbox
+          label={t('widgets.address.manual')}
+          checked={value.address_manual_input}
+          disabled={disabled}
+          onChange={(event) => setManual(event.currentTarget.checked)}
+        />
+        {value.address_manual_input && (
+          <>
+            {manualParts.map(([part, key, autoComplete]) => (
+              <TextInput
+                key={part}
+                label={t(`widgets.address.${key}`)}
+                autoComplete={autoComplete}
+                value={value[part]}
+                disabled={disabled}
+                error={errors[part]}
+                onChange={(event) => onChange({ ...value, [part]: event.currentTarget.value })}
+              />
+            ))}
+            <Group grow>
+              <NativeSelect
+                label={t('widgets.address.country')}
+                autoComplete="country"
+                data={countries.map((country) => ({ value: country.value, label: country.label }))}
+                value={value.address_country || defaultPhoneCountry}
+                disabled={disabled}
+                error={errors.address_country}
+                onChange={(event) => onChange({ ...value, address_country: event.currentTarget.value })}
+              />
+            </Group>
+          </>
+        )}
+      </Stack>
+    </Fieldset>
+  )
+}

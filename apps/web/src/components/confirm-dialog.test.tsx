@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { act, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { confirmCloseMs } from '@crm/domain'
+import { TestProviders } from '../test/wrapper'
+import { ConfirmDialog } from './confirm-dialog'
+
+afterEach(() => vi.useRealTimers())
+
+describe('ConfirmDialog', () => {
+  it('closes 300 ms after confirming (D1-9-09)', async () => {
+    vi.useFakeTimers()
+    const user = userEvent.setup({ delay: null })
+    const onConfirm = vi.fn()
+    const onClose = vi.fn()
+    render(
+      <ConfirmDialog opened title="Archive contact" message="Archive Tom?" onConfirm={onConfirm} onClose={onClose} />,
+      { wrapper: TestProviders },
+    )
+    expect(screen.getByRole('dialog', { name: 'Archive contact' })).toHaveTextContent('Archive Tom?')
+    await user.click(screen.getByRole('button', { name: 'Confirm' }))
+    expect(onConfirm).toHaveBeenCalledTimes(1)
+    await act(() => vi.advanceTimersByTimeAsync(confirmCloseMs - 1))
+    expect(onClose).not.toHaveBeenCalled()
+    await act(() => vi.advanceTimersByTimeAsync(1))
+    expect(onClose).toHaveBeenCalledTimes(1)
+  })
+
+  it('stays open when confirming fails, and Cancel closes it', async () => {
+    const user = userEvent.setup()
+    const onClose = vi.fn()
+    render(
+      <ConfirmDialog
+        opened
+        title="Remove"
+        message="Remove?"
+        confirmLabel="Remove"
+        danger
+        onConfirm={() => Promise.reject(new Error('no'))}
+        onClose={onClose}
+      />,
+      { wrapper: TestProviders },
+    )
+    await user.click(screen.getByRole('button', { name: 'Remove' }))
+    await new Promise((resolve) => setTimeout(resolve, confirmCloseMs + 50))
+    expect(onClose).not.toHaveBeenCalled()
+    await user.click(screen.getByRole('button', { name: 'Cancel' }))
+    expect(onClose).toHaveBeenCalledTimes(1)
+  })
+})

@@ -1,0 +1,93 @@
+import { useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { Combobox, InputBase, Loader, useCombobox } from '@mantine/core'
+import type { z } from 'zod'
+import type { Call, Suggestion } from '@crm/domain'
+import { callApi, type InputOf } from '../lib/api'
+import { useDebouncedValue } from '../lib/debounce'
+
+/** A GET input-suggestions/{area} call: takes a search, answers {id, title} items. */
+export type SuggestionsCall = Call & { response: z.ZodType<{ items: Suggestion[] }> }
+
+export interface SuggestionInputProps<C extends SuggestionsCall> {
+  call: C
+  /** The call's other parameters (team_id, conference_team_id, …). */
+  input: Omit<InputOf<C>, 'search'>
+  label: string
+  value: Suggestion | null
+  /** The picked {id, title}, or null when the text no longer matches a pick. */
+  onChange: (value: Suggestion | null) => void
+  required?: boolean
+  disabled?: boolean
+  placeholder?: string
+  error?: string
+}
+
+// callApi's options cannot be resolved for a generic call; the input is the call's own.
+function fetchSuggestions(call: SuggestionsCall, input: unknown, signal: AbortSignal): Promise<{ items: Suggestion[] }> {
+  return (callApi as (call: SuggestionsCall, options: { input: unknown; signal: AbortSignal }) => Promise<{ items: Suggestion[] }>)(
+    call,
+    { input, signal },
+  )
+}
+
+/** A field that suggests matches from the server as one types (debounced 400 ms). */
+export function SuggestionInput<C extends SuggestionsCall>(props: SuggestionInputProps<C>) {
+  const { call, input, label, value, onChange, required, disabled, placeholder, error } = props
+  const { t } = useTranslation()
+  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() })
+  const [search, setSearch] = useState(value?.title ?? '')
+  const debounced = useDebouncedValue(search.trim())
+  const suggestions = useQuery({
+    queryKey: ['input-suggestions', call.path, input, debounced],
+    queryFn: ({ signal }) => fetchSuggestions(call, { ...input, search: debounced }, signal),
+    enabled: debounced.length > 0 && debounced !== value?.title,
+    staleTime: 30_000,
+  })
+  const items = suggestions.data?.items ?? []
+
+  const pick = (id: string) => {
+    const item = items.find((candidate) => String(candidate.id) === id)
+    if (!item) return
+    setSearch(item.title)
+    onChange(item)
+    combobox.closeDropdown()
+  }
+
+  return (
+    <Combobox store={combobox} onOptionSubmit={pick}>
+      <Combobox.Target>
+        <InputBase
+          label={label}
+          required={required}
+          withAsterisk={required}
+          disabled={disabled}
+          placeholder={placeholder}
+          error={error}
+          value={search}
+          autoComplete="off"
+          onChange={(event) => {
+            setSearch(event.currentTarget.value)
+            if (value) onChange(null)
+            combobox.openDropdown()
+            combobox.updateSelectedOptionIndex()
+          }}
+          onFocus={() => combobox.openDropdown()}
+          onBlur={() => combobox.closeDropdown()}
+          rightSection={suggestions.isFetching ? <Loader size="xs" aria-hidden="true" /> : null}
+        />
+      </Combobox.Target>
+      <Combobox.Dropdown hidden={debounced.length === 0 || debounced === value?.title}>
+        <Combobox.Options>
+          {items.map((item) => (
+            <Combobox.Option value={String(item.id)} key={item.id}>
+              {item.title}
+            </Combobox.Option>
+          ))}
+          {suggestions.isSuccess && items.length === 0 && <Combobox.Empty>{t('nothingFound')}</Combobox.Empty>}
+        </Combobox.Options>
+      </Combobox.Dropdown>
+    </Combobox>
+  )
+}

@@ -1,0 +1,92 @@
+import { useState } from 'react'
+import { Link, useNavigate, useSearchParams } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { Alert, Anchor, Paper, Stack, Text, Title } from '@mantine/core'
+import type { LoginSession } from '@crm/domain'
+import { usePageTitle } from '../../../lib/page-title'
+import { safeRedirect } from '../../../lib/safe-redirect'
+import { useAccessToken } from '../../../lib/session'
+import { LoginForm, type LoginCredentials } from '../components/login-form'
+import { ResetRequestForm } from '../components/reset-request-form'
+import { TwoFactorStep } from '../components/two-factor-step'
+import type { TwoFactorRequest } from '../queries'
+import { useCompleteSignIn } from '../sign-in'
+
+type View =
+  | { kind: 'login' }
+  | { kind: 'reset'; email: string }
+  | { kind: 'two-factor'; credentials: LoginCredentials; request: TwoFactorRequest }
+
+/**
+ * /login: email and password; redirect_to (a path of this site) is where it goes after.
+ * The reset request form and the two-factor views replace the form when asked for.
+ */
+export function LoginPage() {
+  const { t } = useTranslation('auth')
+  const [params] = useSearchParams()
+  const redirectParam = params.get('redirect_to')
+  const redirectTo = safeRedirect(redirectParam)
+  const signedIn = useAccessToken() !== null
+  const navigate = useNavigate()
+  const completeSignIn = useCompleteSignIn()
+  const [view, setView] = useState<View>({ kind: 'login' })
+  usePageTitle(t('login.pageName'))
+
+  const finish = async (session: LoginSession, credentials: LoginCredentials, withCode = false) => {
+    await completeSignIn(session, { ...credentials, withCode })
+    await navigate(redirectTo, { replace: true })
+  }
+
+  return (
+    <Stack maw={420} mx="auto" gap="lg">
+      <Title order={1} size="h2">
+        {t('login.title')}
+      </Title>
+      {signedIn && (
+        <Alert color="blue" role="status">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t('login.signedIn')}</Text>
+            <Anchor component={Link} to="/" fw={600}>
+              {t('login.continue')}
+            </Anchor>
+          </Stack>
+        </Alert>
+      )}
+      <Paper withBorder p="lg" radius="md">
+        {view.kind === 'login' && (
+          <LoginForm
+            onSignedIn={finish}
+            onTwoFactor={(credentials, request) => setView({ kind: 'two-factor', credentials, request })}
+            onForgotPassword={(email) => setView({ kind: 'reset', email })}
+          />
+        )}
+        {view.kind === 'reset' && (
+          <ResetRequestForm
+            defaultEmail={view.email}
+            redirect={redirectParam ? redirectTo : undefined}
+            onCancel={() => setView({ kind: 'login' })}
+          />
+        )}
+        {view.kind === 'two-factor' && (
+          <TwoFactorStep
+            email={view.credentials.email}
+            password={view.credentials.password}
+            request={view.request}
+            onSignedIn={(session) => finish(session, view.credentials, true)}
+            onCancel={() => setView({ kind: 'login' })}
+          />
+        )}
+      </Paper>
+      {view.kind === 'login' && (
+        <Text size="sm" ta="center">
+          {t('login.noAccount')}{' '}
+          <Anchor component={Link} to="/signup">
+            {t('login.signUp')}
+          </Anchor>
+        </Text>
+      )}
+    </Stack>
+  )
+}
+
+export { LoginPage as Component }

@@ -1,0 +1,103 @@
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { authCalls, totpSetupSchema, type TotpSetup } from '@crm/domain'
+import { callApi, isApiError, type InputOf } from '../../lib/api'
+
+/** POST login (no bearer token: it is a call before sign-in). */
+export function useLogin() {
+  return useMutation({
+    mutationFn: (input: InputOf<typeof authCalls.login>) => callApi(authCalls.login, { input, anonymous: true }),
+  })
+}
+
+/** POST signup: creates the account asking to join a church, then answers as login would. */
+export function useSignup() {
+  return useMutation({
+    mutationFn: (input: InputOf<typeof authCalls.signup>) => callApi(authCalls.signup, { input, anonymous: true }),
+  })
+}
+
+/** POST resend-verification-email with the typed email and password. */
+export function useResendVerificationEmail() {
+  return useMutation({
+    mutationFn: (input: InputOf<typeof authCalls.resendVerificationEmail>) =>
+      callApi(authCalls.resendVerificationEmail, { input, anonymous: true }),
+  })
+}
+
+/** POST request-password-reset. */
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: (input: InputOf<typeof authCalls.requestPasswordReset>) =>
+      callApi(authCalls.requestPasswordReset, { input, anonymous: true }),
+  })
+}
+
+/** POST reset-password. */
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (input: InputOf<typeof authCalls.resetPassword>) => callApi(authCalls.resetPassword, { input, anonymous: true }),
+  })
+}
+
+// A link's key is checked or used once per page view: no retries, no refetching (a used
+// activation key answers key_invalid the second time).
+const onceOptions = { retry: false, staleTime: Infinity, refetchOnMount: false, refetchOnWindowFocus: false } as const
+
+/** POST activate with the key of the activation link, once. */
+export function useActivation(key: string) {
+  return useQuery({
+    queryKey: ['activate', key],
+    queryFn: () => callApi(authCalls.activate, { input: { key }, anonymous: true }),
+    enabled: key !== '',
+    ...onceOptions,
+  })
+}
+
+/** POST check-reset-password-key, once. */
+export function useResetKeyCheck(userId: number | null, key: string) {
+  return useQuery({
+    queryKey: ['check-reset-password-key', userId, key],
+    queryFn: () => callApi(authCalls.checkResetPasswordKey, { input: { user_id: userId ?? 0, key }, anonymous: true }),
+    enabled: userId !== null && key !== '',
+    ...onceOptions,
+  })
+}
+
+/** GET logout: ends the session on the server. */
+export function logout(): Promise<unknown> {
+  return callApi(authCalls.logout, {})
+}
+
+/** The login failures with a text of their own (spec 1 §8), as keys of the errors namespace. */
+export type LoginFailure = 'email_not_found' | 'email_not_verified' | 'is_locked' | 'login_failed'
+
+/**
+ * email_not_found, email_not_verified and is_locked have their own texts; any other
+ * failure is the generic 'Wrong email or password.'
+ */
+export function loginFailureOf(error: unknown): LoginFailure {
+  const code = isApiError(error) ? error.code : null
+  switch (code) {
+    case 'email_not_found':
+    case 'email_not_verified':
+    case 'is_locked':
+      return code
+    default:
+      return 'login_failed'
+  }
+}
+
+/** What a sign-in needs next when the server asks for two-factor: a code, or setting it up first. */
+export interface TwoFactorRequest {
+  /** With 2fa_not_setup: the QR image and grouped secret to set up. */
+  setup: TotpSetup | null
+}
+
+/** The two-factor step an answer asks for (2fa_required, 2fa_not_setup with data.totp), or null. */
+export function twoFactorRequestOf(error: unknown): TwoFactorRequest | null {
+  if (!isApiError(error)) return null
+  if (error.code === '2fa_required') return { setup: null }
+  if (error.code !== '2fa_not_setup') return null
+  const setup = totpSetupSchema.safeParse(error.data['totp'])
+  return { setup: setup.success ? setup.data : null }
+}

@@ -1,0 +1,66 @@
+import { useCallback } from 'react'
+import { useQueryClient, type QueryClient } from '@tanstack/react-query'
+import type { Account, LoginSession } from '@crm/domain'
+import { reloadAccount } from '../../app/account'
+import { deriveNoteKey } from '../../lib/crypto'
+import { clearAllDrafts } from '../../lib/drafts'
+import { storeNoteKey } from '../../lib/note-key'
+import { clearSession, startSession } from '../../lib/session'
+import { forgetRememberId, keepRememberId } from '../../lib/two-factor-remember'
+
+/** What a login, a sign-up or an invite acceptance answers when it signs someone in. */
+export type SignInSession = Pick<LoginSession, 'access_token' | 'expires_in' | 'encryption_key' | 'user_id'> & {
+  two_factor_remember_id?: string | null
+}
+
+export interface SignInCredentials {
+  email: string
+  password: string
+  /** Signed in with a two-factor code (an answer without a remember token then forgets this device). */
+  withCode?: boolean
+}
+
+/** Derives the private-notes key from the password and the account's salt and keeps it on this device. */
+async function keepNoteKey(password: string, session: SignInSession): Promise<void> {
+  try {
+    await storeNoteKey(await deriveNoteKey(password, session.encryption_key), session.user_id)
+  } catch (error) {
+    // Signing in still works; private notes stay locked on this device until the next sign-in.
+    console.error('The private-notes key could not be derived', error)
+  }
+}
+
+/**
+ * After any successful sign-in: stores the session, keeps (or forgets) the two-factor
+ * remember token of the email, derives and keeps the private-notes key, and loads the
+ * account. Answers the account, or null when it cannot be loaded.
+ */
+export async function completeSignIn(
+  queryClient: QueryClient,
+  session: SignInSession,
+  credentials: SignInCredentials,
+): Promise<Account | null> {
+  startSession(session)
+  if (session.two_factor_remember_id) keepRememberId(credentials.email, session.two_factor_remember_id)
+  else if (credentials.withCode) forgetRememberId(credentials.email)
+  const [account] = await Promise.all([reloadAccount(queryClient), keepNoteKey(credentials.password, session)])
+  return account
+}
+
+export function useCompleteSignIn() {
+  const queryClient = useQueryClient()
+  return useCallback(
+    (session: SignInSession, credentials: SignInCredentials) => completeSignIn(queryClient, session, credentials),
+    [queryClient],
+  )
+}
+
+/**
+ * Ends the session on this device: the auth cookies, the private-notes key, every form
+ * draft and the cached data (logout, a forced logout, a removed account).
+ */
+export function signOutLocally(queryClient: QueryClient): void {
+  clearSession()
+  clearAllDrafts()
+  queryClient.clear()
+}

@@ -1,0 +1,31 @@
+import { Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { Button, Group, Stack, Text, Title } from '@mantine/core'
+import { IconArrowsExchange } from '@tabler/icons-react'
+import type { Group as TeamGroup } from '@crm/domain'
+
+export const switchGroupPath = '/contacts/group/switch'
+
+interface ContactsHeaderProps {
+  group: TeamGroup
+  /** A public group other than the primary group (D2-2.1-01). */
+  isPublicGroup: boolean
+}
+
+/** 'Contacts' in a public group, 'My contacts' otherwise; the group's title and Switch group (spec 2 §2). */
+export function ContactsHeader({ group, isPublicGroup }: ContactsHeaderProps) {
+  const { t } = useTranslation('contacts')
+  return (
+    <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+      <Stack gap={2}>
+        <Title order={1}>{isPublicGroup ? t('list.titlePublic') : t('list.titleOwn')}</Title>
+        <Text c="dimmed">
+          {t('list.groupLabel')} <Text span fw={600} c="var(--mantine-color-text)">{group.title}</Text>
+        </Text>
+      </Stack>
+      <Button component={Link} to={switchGroupPath} variant="default" leftSection={<IconArrowsExchange size={16} aria-hidden="true" />}>
+        {t('switchGroup')}
+      </Button>
+    </Group>
+  )
+}

@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next'
+import { Alert, Button, Group, Text } from '@mantine/core'
+import type { ContactItem, ContactView } from '@crm/domain'
+import { useAccount } from '../../../../app/account'
+
+/** Consent declined by the person, or by the parent or carer of a child (D2-2.2-23). */
+export function ConsentDeclinedBanner({ contact }: { contact: ContactView }) {
+  const { t } = useTranslation('contact-view')
+  if (!contact.consent_declined && !contact.parental_consent_declined) return null
+  return (
+    <Alert color="red" variant="light">
+      {contact.consent_declined ? t('banners.consentDeclined') : t('banners.parentalConsentDeclined')}
+    </Alert>
+  )
+}
+
+/** The current team asked to use another team's contact: nothing but this and the simple data (D2-4.3-03). */
+export function AwaitingApprovalBanner() {
+  const { t } = useTranslation('contact-view')
+  return (
+    <Alert color="yellow" title={t('banners.awaitingTitle')}>
+      {t('banners.awaitingText')}
+    </Alert>
+  )
+}
+
+/** A minor with no consent on record (spec 2 §4); the consent flows come with the Consent tab. */
+export function ChildConsentNotice({ contact }: { contact: ContactView }) {
+  const { t } = useTranslation('contact-view')
+  if (!contact.is_child || contact.consent_given || contact.consent_declined || contact.parental_consent_declined) return null
+  return (
+    <Alert color="yellow" title={t('banners.childConsentTitle')}>
+      {t('banners.childConsentText')}
+    </Alert>
+  )
+}
+
+/** The contact sits in another team than the selected one; switching is offered when the caller has it. */
+export function NotInTeamBanner({ contactTeam }: { contactTeam: NonNullable<ContactItem['contact_team']> }) {
+  const { t } = useTranslation('contact-view')
+  const { selectTeam } = useAccount()
+  return (
+    <Alert color="yellow">
+      <Group justify="space-between">
+        <Text size="sm">{t('banners.notInTeam', { team: contactTeam.title })}</Text>
+        {contactTeam.user_has_access && (
+          <Button size="xs" onClick={() => selectTeam(contactTeam.id)}>
+            {t('banners.switchTeam', { team: contactTeam.title })}
+          </Button>
+        )}
+      </Group>
+    </Alert>
+  )
+}

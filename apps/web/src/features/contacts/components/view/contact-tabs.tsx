@@ -1,0 +1,66 @@
+import { Suspense, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Center, Loader, Tabs } from '@mantine/core'
+import { contactTabKeys, shownTabs, type ContactTabKey, type ContactTabProps } from './tab-registry'
+
+/** The last active tab, for every contact (spec 2 §2, D2-2.2-17). */
+export const activeTabStorageKey = 'crm.contact-view.tab'
+
+function readStoredTab(): ContactTabKey | null {
+  try {
+    const value = window.localStorage.getItem(activeTabStorageKey)
+    return (contactTabKeys as readonly string[]).includes(value ?? '') ? (value as ContactTabKey) : null
+  } catch {
+    return null
+  }
+}
+
+function storeTab(key: ContactTabKey): void {
+  try {
+    window.localStorage.setItem(activeTabStorageKey, key)
+  } catch {
+    // Storage refused (private mode): the tab is simply not remembered.
+  }
+}
+
+/** The tab frame: the tabs the caller may see, the remembered one open, each loaded on demand. */
+export function ContactTabs(props: ContactTabProps) {
+  const { t } = useTranslation(['contact-view', 'common'])
+  const [active, setActive] = useState<ContactTabKey | null>(readStoredTab)
+  const tabs = shownTabs({ contact: props.contact, capabilities: props.item.auth.user_capabilities, group: props.group })
+  // A remembered tab this contact does not show falls back to the first, without forgetting it.
+  const current = tabs.find((tab) => tab.key === active) ?? tabs[0]
+  if (!current) return null
+
+  const open = (value: string | null) => {
+    const tab = tabs.find((candidate) => candidate.key === value)
+    if (!tab) return
+    setActive(tab.key)
+    storeTab(tab.key)
+  }
+
+  return (
+    <Tabs value={current.key} onChange={open} keepMounted={false}>
+      <Tabs.List aria-label={t('tabs.label')}>
+        {tabs.map((tab) => (
+          <Tabs.Tab key={tab.key} value={tab.key}>
+            {t(`tabs.${tab.key}`)}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      {tabs.map(({ key, Component }) => (
+        <Tabs.Panel key={key} value={key} pt="md">
+          <Suspense
+            fallback={
+              <Center py="md">
+                <Loader size="sm" aria-label={t('common:loading')} />
+              </Center>
+            }
+          >
+            <Component {...props} />
+          </Suspense>
+        </Tabs.Panel>
+      ))}
+    </Tabs>
+  )
+}

@@ -1,0 +1,65 @@
+import { useState } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { Button, Group } from '@mantine/core'
+import type { ContactItem } from '@crm/domain'
+import { ConfirmDialog } from '../../../../components/confirm-dialog'
+import { FormStatus } from '../../../../components/form-status'
+import { useFormSubmission } from '../../../../lib/form-submission'
+import { useRelinquish, type ContactScope } from '../../contact-queries'
+
+/** Edit shows for a contact the team owns, who is not a member of it, to a caller who may update it (D2-2.2-03). */
+export function mayEdit(item: ContactItem): boolean {
+  const { ownership, auth } = item
+  const update = auth.user_capabilities.update_contact === true || auth.user_capabilities.update_assigned_contact === true
+  return ownership.is_owned_by_current_team && !ownership.is_member_of_current_team && update
+}
+
+/** Only the person assigned to the contact may relinquish it (spec 2 §6). */
+export function mayRelinquish(item: ContactItem): boolean {
+  return item.auth.user_role.startsWith('assigned_')
+}
+
+/** The header actions of /contacts/view/{id}: Edit, Relinquish, Add new (spec 2 §2). */
+export function HeaderActions({ item, scope }: { item: ContactItem; scope: ContactScope }) {
+  const { t } = useTranslation(['contact-view', 'contacts'])
+  const navigate = useNavigate()
+  const contact = item.data_view_simple
+  const relinquish = useRelinquish(contact.id, scope)
+  const submission = useFormSubmission({ errorMessage: t('contacts:error') })
+  const [confirming, setConfirming] = useState(false)
+
+  const confirmRelinquish = async () => {
+    const result = await submission.submit(() => relinquish.mutateAsync(undefined))
+    if (!result.ok) throw result.error
+    await navigate('/contacts')
+  }
+
+  return (
+    <Group justify="flex-end" gap="sm" role="group" aria-label={t('actions.label')}>
+      <FormStatus submission={submission} />
+      {mayEdit(item) && (
+        <Button component={Link} to={`/contacts/edit/${contact.id}`} variant="default">
+          {t('actions.edit')}
+        </Button>
+      )}
+      {mayRelinquish(item) && (
+        <Button variant="default" color="red" onClick={() => setConfirming(true)}>
+          {t('actions.relinquish')}
+        </Button>
+      )}
+      <Button component={Link} to="/contacts/new">
+        {t('contacts:addNew')}
+      </Button>
+      <ConfirmDialog
+        opened={confirming}
+        title={t('actions.relinquishTitle')}
+        message={t('actions.relinquishMessage', { name: contact.name })}
+        confirmLabel={t('actions.relinquish')}
+        danger
+        onConfirm={confirmRelinquish}
+        onClose={() => setConfirming(false)}
+      />
+    </Group>
+  )
+}

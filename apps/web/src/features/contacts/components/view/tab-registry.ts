@@ -1,0 +1,111 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+import type { CapabilityMap, ContactItem, ContactView, Group, Team } from '@crm/domain'
+import { isPublicGroup } from '../../../../app/selection'
+import { loadChunk } from '../../../../lib/chunk-reload'
+import type { ContactScope } from '../../contact-queries'
+
+/** What every tab of /contacts/view/{id} is given. */
+export interface ContactTabProps {
+  item: ContactItem
+  /** The contact's details (tabs show only when they are not withheld). */
+  contact: ContactView
+  scope: ContactScope
+  team: Team
+  group: Group
+}
+
+/** What a tab's visibility is decided on. */
+export interface ContactTabContext {
+  contact: ContactView
+  capabilities: Partial<CapabilityMap>
+  group: Group
+}
+
+/** The tabs in the spec's order (spec 2 §2). */
+export const contactTabKeys = [
+  'consent',
+  'ownership',
+  'groups',
+  'assignments',
+  'notes',
+  'interactions',
+  'events',
+  'decisions',
+  'interests',
+  'privateNotes',
+  'delegate',
+  'relationships',
+  'activityLog',
+] as const
+export type ContactTabKey = (typeof contactTabKeys)[number]
+
+type TabComponent = LazyExoticComponent<ComponentType<ContactTabProps>>
+
+/**
+ * One tab: shown when `isShown` holds. A tab whose content a later issue builds is
+ * registered with `available: false` and not rendered at all (no placeholder screens).
+ */
+export type ContactTabEntry = { key: ContactTabKey; isShown: (context: ContactTabContext) => boolean } & (
+  | { available: true; Component: TabComponent }
+  | { available: false }
+)
+
+export type AvailableContactTab = Extract<ContactTabEntry, { available: true }>
+
+function lazyTab<M>(load: () => Promise<M>, pick: (module: M) => ComponentType<ContactTabProps>): TabComponent {
+  return lazy(() => loadChunk(load).then((module) => ({ default: pick(module) })))
+}
+
+/** Groups and Delegate apply to a public group other than the primary one (spec 2 §2, D2-2.2-21/22). */
+const can = (capability: keyof CapabilityMap) => (context: ContactTabContext) => context.capabilities[capability] === true
+const consentKept = (context: ContactTabContext) => !context.contact.consent_declined
+
+/** Every tab of the contact view, in order. */
+export const contactTabs: readonly ContactTabEntry[] = [
+  { key: 'consent', available: false, isShown: (context) => context.contact.is_child },
+  {
+    key: 'ownership',
+    available: true,
+    isShown: can('read_dcrm_team_users'),
+    Component: lazyTab(() => import('./ownership-tab'), (module) => module.OwnershipTab),
+  },
+  {
+    key: 'groups',
+    available: true,
+    isShown: (context) => can('read_user_groups')(context) && isPublicGroup(context.group),
+    Component: lazyTab(() => import('./groups-tab'), (module) => module.GroupsTab),
+  },
+  {
+    key: 'assignments',
+    available: true,
+    isShown: can('read_user_assignment'),
+    Component: lazyTab(() => import('./assignments-tab'), (module) => module.AssignmentsTab),
+  },
+  { key: 'notes', available: false, isShown: can('read_public_note') },
+  { key: 'interactions', available: false, isShown: can('read_own_interaction') },
+  { key: 'events', available: false, isShown: can('read_user_event') },
+  { key: 'decisions', available: false, isShown: can('read_user_event') },
+  { key: 'interests', available: false, isShown: (context) => can('read_user_interest')(context) && consentKept(context) },
+  { key: 'privateNotes', available: false, isShown: can('update_own_note') },
+  {
+    key: 'delegate',
+    available: true,
+    isShown: (context) => can('set_user_public_group')(context) && isPublicGroup(context.group),
+    Component: lazyTab(() => import('./delegate-tab'), (module) => module.DelegateTab),
+  },
+  {
+    key: 'relationships',
+    available: false,
+    isShown: (context) => can('read_user_relationship')(context) && consentKept(context),
+  },
+  {
+    key: 'activityLog',
+    available: false,
+    isShown: (context) => can('read_own_activity_log')(context) && consentKept(context),
+  },
+]
+
+/** The tabs to show for this contact, caller and group, in order. */
+export function shownTabs(context: ContactTabContext): AvailableContactTab[] {
+  return contactTabs.filter((tab): tab is AvailableContactTab => tab.available && tab.isShown(context))
+}

@@ -1,0 +1,196 @@
+import { useCallback, useMemo } from 'react'
+import { useSearchParams } from 'react-router'
+import { useQuery, type QueryKey } from '@tanstack/react-query'
+import {
+  ageBands,
+  contactCalls,
+  contactOrderBy,
+  genders,
+  growPhases,
+  interactionFilters,
+  type ContactListQuery,
+} from '@crm/domain'
+import { callApi } from '../../lib/api'
+import { usePageParam, usePageSize } from '../../components/paging'
+
+/** The three lists of /contacts (spec 2 §2); each is its own list kind for cancelling (D1-4-23). */
+export type ContactListKind = 'all' | 'assigned' | 'archived'
+
+const listCalls = {
+  all: contactCalls.contacts,
+  assigned: contactCalls.assignedContacts,
+  archived: contactCalls.archivedContacts,
+} as const
+
+export type ContactOrderBy = (typeof contactOrderBy)[number]
+export type SortOrder = 'asc' | 'desc'
+export interface ContactSort {
+  order_by: ContactOrderBy
+  order: SortOrder
+}
+
+/** Spec 2 §9: contacts by name ascending; assigned and archived by created descending. */
+export const defaultSorts: Record<ContactListKind, ContactSort> = {
+  all: { order_by: 'name', order: 'asc' },
+  assigned: { order_by: 'created', order: 'desc' },
+  archived: { order_by: 'created', order: 'desc' },
+}
+
+/** The direction a column sorts in when it is first chosen: newest first for dates added, else ascending. */
+export function firstOrder(orderBy: ContactOrderBy): SortOrder {
+  return orderBy === 'created' ? 'desc' : 'asc'
+}
+
+export const filterKeys = ['age', 'interaction', 'member_status', 'source', 'grow_phase', 'gender'] as const
+export type FilterKey = (typeof filterKeys)[number]
+export type ContactFilters = Pick<ContactListQuery, FilterKey>
+
+/**
+ * URL scheme: every list keeps its state in the query string of /contacts under its own
+ * prefix, so lists page and filter independently and a reload or the back button returns
+ * to the same view. All contacts use plain keys (`page`, `search`, `order_by`, `order`, and
+ * the filter keys, as the API names them); My contacts prefix them with `assigned_`,
+ * Archived contacts with `archived_` (`assigned_page`, `archived_search`, …). Defaults are
+ * left out of the URL. The page size is one setting for every list (localStorage `per_page`).
+ */
+export const queryPrefixes: Record<ContactListKind, string> = { all: '', assigned: 'assigned_', archived: 'archived_' }
+
+function oneOf<T extends string>(choices: readonly T[], value: string | null): T | undefined {
+  return value !== null && (choices as readonly string[]).includes(value) ? (value as T) : undefined
+}
+
+function lookupValue(value: string | null): string | undefined {
+  const trimmed = value?.trim() ?? ''
+  return trimmed !== '' && trimmed.length <= 60 ? trimmed : undefined
+}
+
+export interface ContactListView {
+  search: string
+  sort: ContactSort
+  filters: ContactFilters
+}
+
+/** Reads a list's search, sort and filters from the URL; unknown values are ignored. */
+export function readListView(kind: ContactListKind, params: URLSearchParams): ContactListView {
+  const prefix = queryPrefixes[kind]
+  const get = (key: string) => params.get(prefix + key)
+  const fallback = defaultSorts[kind]
+  const orderBy = oneOf(contactOrderBy, get('order_by')) ?? fallback.order_by
+  const order = oneOf(['asc', 'desc'] as const, get('order')) ?? (orderBy === fallback.order_by ? fallback.order : firstOrder(orderBy))
+  const filters: ContactFilters = {
+    age: oneOf(ageBands, get('age')),
+    interaction: oneOf(interactionFilters, get('interaction')),
+    member_status: lookupValue(get('member_status')),
+    source: lookupValue(get('source')),
+    grow_phase: oneOf(growPhases, get('grow_phase')),
+    gender: oneOf(genders, get('gender')),
+  }
+  return { search: (get('search') ?? '').trim(), sort: { order_by: orderBy, order }, filters }
+}
+
+export function hasActiveFilters(filters: ContactFilters): boolean {
+  return filterKeys.some((key) => filters[key] !== undefined)
+}
+
+/**
+ * A list's state in the URL, with setters. A new search, filter or sort starts again at
+ * page 1 and replaces the history entry; paging adds one, so Back returns to the page before.
+ */
+export function useContactListState(kind: ContactListKind) {
+  const prefix = queryPrefixes[kind]
+  const [params, setParams] = useSearchParams()
+  const [page, setPage] = usePageParam(`${prefix}page`)
+  const [pageSize, setPageSize] = usePageSize()
+  const paramsText = params.toString()
+  const view = useMemo(() => readListView(kind, new URLSearchParams(paramsText)), [kind, paramsText])
+
+  const update = useCallback(
+    (changes: Record<string, string | undefined>) => {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current)
+          for (const [key, value] of Object.entries(changes)) {
+            if (value === undefined || value === '') next.delete(prefix + key)
+            else next.set(prefix + key, value)
+          }
+          next.delete(`${prefix}page`)
+          return next
+        },
+        { replace: true },
+      )
+    },
+    [prefix, setParams],
+  )
+
+  const setSearch = useCallback((search: string) => update({ search: search.trim() }), [update])
+  const setFilter = useCallback((key: FilterKey, value: string | undefined) => update({ [key]: value }), [update])
+  const clearFilters = useCallback(() => update(Object.fromEntries(filterKeys.map((key) => [key, undefined]))), [update])
+  const setSort = useCallback(
+    (sort: ContactSort) => {
+      const isDefault = sort.order_by === defaultSorts[kind].order_by && sort.order === defaultSorts[kind].order
+      update({ order_by: isDefault ? undefined : sort.order_by, order: isDefault ? undefined : sort.order })
+    },
+    [kind, update],
+  )
+  const changePageSize = useCallback(
+    (size: Parameters<typeof setPageSize>[0]) => {
+      setPageSize(size)
+      setPage(1, { replace: true })
+    },
+    [setPage, setPageSize],
+  )
+
+  return { ...view, page, pageSize, setPage, setPageSize: changePageSize, setSearch, setFilter, clearFilters, setSort }
+}
+
+// ---------------------------------------------------------------------------------------
+// Requests
+
+/** Every contact list in the cache: invalidate this after a change to a contact. */
+export const contactListsKey = ['contact-lists'] as const
+
+export function contactListKey(kind: ContactListKind, query: ContactListQuery) {
+  return [...contactListsKey, kind, query] as const
+}
+
+function sameScope(key: QueryKey, query: ContactListQuery): boolean {
+  const previous = key[2] as ContactListQuery | undefined
+  return previous?.team_id === query.team_id && previous?.group_id === query.group_id
+}
+
+/** The request of a list from its state (D1-9-04, D1-9-06, D2-9-01, D2-9-02). */
+export function buildListQuery(
+  scope: { team_id: number; group_id: number },
+  state: Pick<ContactListView, 'search' | 'sort' | 'filters'> & { page: number; pageSize: number },
+): ContactListQuery {
+  const query: ContactListQuery = {
+    team_id: scope.team_id,
+    group_id: scope.group_id,
+    page: state.page,
+    per_page: state.pageSize,
+    order_by: state.sort.order_by,
+    order: state.sort.order,
+  }
+  if (state.search) query.search = state.search
+  for (const key of filterKeys) {
+    const value = state.filters[key]
+    if (value !== undefined) Object.assign(query, { [key]: value })
+  }
+  return query
+}
+
+/**
+ * One list (GET contacts, assigned-contacts or archived-contacts). The query's AbortSignal
+ * goes to the request, so a new search, filter, sort or page of the same list aborts the
+ * earlier request (D1-4-23): the earlier query loses its only observer and TanStack Query
+ * cancels it. The rows on screen stay while the next page loads, within the same group.
+ */
+export function useContactList(kind: ContactListKind, query: ContactListQuery, enabled = true) {
+  return useQuery({
+    queryKey: contactListKey(kind, query),
+    queryFn: ({ signal }) => callApi(listCalls[kind], { input: query, signal }),
+    placeholderData: (previous, previousQuery) =>
+      previousQuery && sameScope(previousQuery.queryKey, query) ? previous : undefined,
+    enabled,
+  })
+}

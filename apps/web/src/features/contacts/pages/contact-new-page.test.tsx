@@ -1,0 +1,356 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import {
+  contactCalls,
+  genders,
+  maritalStatuses,
+  parentCarerRelationships,
+  sourceRequiredStatuses,
+  type ChildGate,
+} from '@crm/domain'
+import type { InputOf, OutputOf } from '../../../lib/api'
+import { changeLocale } from '../../../lib/i18n'
+import { buildAccount, buildGroup, buildTeam } from '../../../test/fixtures'
+import { renderApp } from '../../../test/render'
+import { apiError, mockCall, server } from '../../../test/server'
+import { signedInAs } from '../../../test/session'
+import { isoDate } from '../components/form/contact-form-values'
+import { allContactFields, lookupHandler, otherCallsNotFound } from './contact-form.fixtures'
+
+type CreateInput = InputOf<typeof contactCalls.createUser>
+type Access = OutputOf<typeof contactCalls.contactAccessForNew>
+type User = ReturnType<typeof renderApp>['user']
+
+// The page is a lazily loaded section: load it once so each test finds it at once.
+beforeAll(async () => {
+  await import('./contact-new-page')
+}, 30_000)
+
+const grace = buildTeam({ id: 10, title: 'Grace Church', groups: [buildGroup({ id: 12, title: 'Youth', user_role: 'member' })] })
+const thisYear = new Date().getFullYear()
+
+async function openNew(options: { access?: Partial<Access>; groupId?: number; create?: (input: CreateInput) => Response | undefined } = {}) {
+  server.use(otherCallsNotFound)
+  signedInAs(buildAccount([grace]), { teamId: 10, groupId: options.groupId ?? 10 })
+  const creates: CreateInput[] = []
+  server.use(
+    lookupHandler,
+    mockCall(contactCalls.contactAccessForNew, { can_create: true, fields: allContactFields, child_gate: null, public_notes: false, ...options.access }),
+    mockCall(contactCalls.createUser, ({ input }) => {
+      creates.push(input)
+      return options.create?.(input) ?? { id: 99 }
+    }),
+  )
+  const view = renderApp('/contacts/new')
+  // The first render of the section takes a moment (lazy route, lookups).
+  await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 })
+  if (options.access?.can_create !== false) await screen.findByRole('button', { name: /^(Add contact|Añadir contacto)$/ })
+  return { ...view, creates }
+}
+
+const field = (name: RegExp | string) => screen.getByRole('textbox', { name })
+const select = (name: RegExp | string) => screen.getByRole('combobox', { name })
+const submit = () => screen.getByRole('button', { name: 'Add contact' })
+const parentSection = () => screen.queryByRole('group', { name: 'Parent or carer' })
+
+async function chooseConsent(user: User, name: string) {
+  await user.click(screen.getByRole('radio', { name }))
+}
+
+/** Consent by photo keeps every field; a name and member status make a valid contact. */
+async function fillAdult(user: User, { status = 'member' } = {}) {
+  await chooseConsent(user, 'Upload a photo of consent')
+  await user.type(field(/^First name/), 'Mary')
+  await user.type(field(/^Last name/), 'Jones')
+  await user.selectOptions(select(/^Member status/), status)
+}
+
+async function makeChild(user: User, age = 10) {
+  await user.selectOptions(select('Birth year'), String(thisYear - age - 1))
+}
+
+describe('/contacts/new (spec 2 §2, §3, §5)', () => {
+  it('D2-2.3-01/03/04, D2-3.1-02/03/06: the consent options, the add-existing form and the sections', async () => {
+    await openNew()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Add a contact' })).toBeInTheDocument()
+    const consent = within(screen.getByRole('radiogroup', { name: /How was consent given/ }))
+    expect(consent.getAllByRole('radio').map((radio) => radio.parentElement?.parentElement?.textContent)).toEqual([
+      'Automatic (QR code or emailed link)',
+      'Upload a photo of consent',
+      'Verbal consent',
+      "I don't have consent yet",
+    ])
+    expect(screen.getByRole('region', { name: 'Add an existing contact' })).toBeInTheDocument()
+    expect(screen.getByRole('group', { name: 'Additional information' })).toBeInTheDocument()
+    const gender = select('Gender')
+    expect(within(gender).getAllByRole('option').map((option) => (option as HTMLOptionElement).value)).toEqual(['', ...genders])
+    expect(within(gender).getByRole('option', { name: 'Prefer not to say' })).toHaveValue('declined')
+    expect(within(select('Marital status')).getAllByRole('option').map((option) => (option as HTMLOptionElement).value)).toEqual(['', ...maritalStatuses])
+    // The birth date is a month and a year, no day.
+    const dob = within(screen.getByRole('group', { name: 'Date of birth' }))
+    expect(dob.getAllByRole('combobox').map((box) => box.getAttribute('aria-label') ?? box.id)).toHaveLength(2)
+    expect(within(select('Birth month')).getAllByRole('option')).toHaveLength(13)
+    expect(within(select('Grow cycle')).getByRole('option', { name: 'Multiply' })).toHaveValue('preserve')
+    for (const network of ['Facebook', 'Instagram', 'LinkedIn', 'X (Twitter)', 'YouTube']) expect(field(network)).toBeInTheDocument()
+    expect(screen.getByRole('checkbox', { name: 'Expecting follow up' })).toBeInTheDocument()
+    expect(screen.getByRole('checkbox', { name: 'Follow up completed' })).toBeDisabled()
+    expect(screen.getByRole('checkbox', { name: 'Visitor' })).toBeInTheDocument()
+    expect(parentSection()).not.toBeInTheDocument()
+  })
+
+  it("D2-5-01/02: first name and member status are required; 'Please correct the errors to continue.', no request", async () => {
+    const { user, creates } = await openNew()
+    await chooseConsent(user, 'Upload a photo of consent')
+    await user.click(await screen.findByRole('button', { name: 'Add contact' }))
+    expect(await screen.findByText('Please correct the errors to continue.')).toBeInTheDocument()
+    expect(field(/^First name/)).toHaveAccessibleDescription('This field is required.')
+    expect(select(/^Member status/)).toHaveAccessibleDescription('This field is required.')
+    expect(creates).toEqual([])
+  })
+
+  it('D2-5-03: the source is required for each of the seven statuses', async () => {
+    const { user, creates } = await openNew()
+    await fillAdult(user)
+    for (const status of sourceRequiredStatuses) {
+      await user.selectOptions(select(/^Member status/), status)
+      await user.click(submit())
+      await waitFor(() => expect(select(/^Source/)).toHaveAccessibleDescription('This field is required.'))
+    }
+    expect(creates).toEqual([])
+    await user.selectOptions(select(/^Source/), 'walk-in')
+    await user.click(submit())
+    await waitFor(() => expect(creates).toHaveLength(1))
+    expect(creates[0]).toMatchObject({ member_status: sourceRequiredStatuses.at(-1), source: 'walk-in' })
+  })
+
+  it('D2-5-04: any other status needs no source; the new contact opens', async () => {
+    const { user, creates, router } = await openNew()
+    await fillAdult(user)
+    await user.click(submit())
+    await waitFor(() => expect(creates).toHaveLength(1))
+    expect(creates[0]).not.toHaveProperty('source')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/contacts/view/99'))
+  })
+
+  it("'other' source and religion reveal a free text; a photo consent sends its date only", async () => {
+    const { user, creates, router } = await openNew()
+    await fillAdult(user)
+    expect(screen.getByLabelText(/^Photo of the signed consent/)).toHaveAttribute('accept', 'image/*')
+    expect(screen.getByText(/for now only the date is saved/)).toBeInTheDocument()
+    expect(screen.queryByRole('textbox', { name: 'Other source' })).not.toBeInTheDocument()
+    await user.selectOptions(select(/^Source/), 'other')
+    await user.type(field('Other source'), 'Neighbour')
+    await user.selectOptions(select('Religion'), 'other')
+    await user.type(field('Other religion'), 'Bahá’í')
+    await user.selectOptions(select('Gender'), 'declined')
+    await user.click(submit())
+    await waitFor(() => expect(router.state.location.pathname).toBe('/contacts/view/99'))
+    expect(creates[0]).toEqual({
+      team_id: 10,
+      group_id: 10,
+      first_name: 'Mary',
+      last_name: 'Jones',
+      gender: 'declined',
+      member_status: 'member',
+      source: 'other',
+      source_other: 'Neighbour',
+      religion: 'other',
+      religion_other: 'Bahá’í',
+      is_visitor: false,
+      expect_follow_up: false,
+      expect_follow_up_completed: false,
+      expect_bible_study: false,
+      expect_bible_study_completed: false,
+      expect_baptism: false,
+      expect_baptism_completed: false,
+      consent_type: 'photo',
+      consent_date: isoDate(new Date()),
+    })
+  })
+
+  it('D1-5-03: a phone must be a valid international number; it is sent in E.164 with its country', async () => {
+    const { user, creates } = await openNew()
+    await fillAdult(user)
+    const phone = field(/^Phone$/)
+    await user.type(phone, '123')
+    await user.click(submit())
+    await waitFor(() => expect(phone).toHaveAccessibleDescription('Enter a valid phone number.'))
+    await user.clear(phone)
+    await user.type(phone, '+61 2 9999 9999')
+    await user.click(submit())
+    await waitFor(() => expect(creates).toHaveLength(1))
+    expect(creates[0]).toMatchObject({ phone: '+61299999999', phone_country: 'AU' })
+  })
+
+  it('D2-5-05/06/07/08, D2-3.3-01: a child shows the parent or carer with its rules', async () => {
+    const { user, creates } = await openNew()
+    await fillAdult(user)
+    expect(parentSection()).not.toBeInTheDocument()
+    await makeChild(user)
+    const parent = within(parentSection()!)
+    expect(parent.getByText('Note: An email or phone number is required.')).toBeInTheDocument()
+    expect(
+      within(parent.getByRole('combobox', { name: 'Relationship' }))
+        .getAllByRole('option')
+        .map((option) => (option as HTMLOptionElement).value),
+    ).toEqual(['', ...parentCarerRelationships])
+    expect(parent.getByRole('option', { name: 'Uncle or aunt' })).toHaveValue('uncle_aunt')
+
+    // Neither first name nor email or phone.
+    await user.click(submit())
+    await waitFor(() => expect(parent.getByRole('textbox', { name: /^Parent or carer first name/ })).toHaveAccessibleDescription('This field is required.'))
+    expect(parent.getByRole('textbox', { name: 'Parent or carer email' })).toHaveAccessibleDescription(
+      'Enter an email or a phone number of the parent or carer.',
+    )
+    expect(creates).toEqual([])
+
+    // Phone only.
+    await user.type(parent.getByRole('textbox', { name: /^Parent or carer first name/ }), 'Pat')
+    await user.type(parent.getByRole('textbox', { name: 'Parent or carer phone' }), '0412 345 678')
+    await user.click(submit())
+    await waitFor(() => expect(creates).toHaveLength(1))
+    expect(creates[0]).toMatchObject({ dob_year: thisYear - 11, parent_carer_first_name: 'Pat', parent_carer_phone: '+61412345678' })
+    expect(creates[0]).not.toHaveProperty('parent_carer_email')
+  })
+
+  it('D2-5-07: a child with the parent email only is accepted', async () => {
+    const { user, creates } = await openNew()
+    await fillAdult(user)
+    await user.clear(screen.getByRole('spinbutton', { name: /^Age/ }))
+    await user.type(screen.getByRole('spinbutton', { name: /^Age/ }), '17')
+    const parent = within(parentSection()!)
+    await user.type(parent.getByRole('textbox', { name: /^Parent or carer first name/ }), 'Pat')
+    await user.type(parent.getByRole('textbox', { name: 'Parent or carer email' }), 'pat@example.test')
+    await user.click(submit())
+    await waitFor(() => expect(creates).toHaveLength(1))
+    expect(creates[0]).toMatchObject({ age: 17, parent_carer_first_name: 'Pat', parent_carer_email: 'pat@example.test' })
+  })
+
+  it('D2-4.2-02: for a child the three methods wait for the parent first name and an email or phone', async () => {
+    const { user } = await openNew()
+    await screen.findByRole('combobox', { name: 'Birth year' })
+    await makeChild(user)
+    for (const name of ['Automatic (QR code or emailed link)', 'Upload a photo of consent', 'Verbal consent']) {
+      expect(screen.getByRole('radio', { name })).toBeDisabled()
+    }
+    expect(screen.getByRole('radio', { name: "I don't have consent yet" })).toBeEnabled()
+    expect(screen.getByText(/to choose Automatic, Photo or Verbal consent/)).toBeInTheDocument()
+    const parent = within(parentSection()!)
+    await user.type(parent.getByRole('textbox', { name: /^Parent or carer first name/ }), 'Pat')
+    await user.type(parent.getByRole('textbox', { name: 'Parent or carer phone' }), '0412 345 678')
+    for (const name of ['Automatic (QR code or emailed link)', 'Upload a photo of consent', 'Verbal consent']) {
+      expect(screen.getByRole('radio', { name })).toBeEnabled()
+    }
+  })
+
+  it("D2-4.2-12: 'I don't have consent yet' (and Automatic) leaves only the name and gender, and sends only those", async () => {
+    const { user, creates } = await openNew()
+    await user.type(await screen.findByRole('textbox', { name: /^First name/ }), 'Sam')
+    await user.type(field('Email'), 'sam@example.test')
+    await chooseConsent(user, 'Automatic (QR code or emailed link)')
+    expect(screen.getByText('With no consent only name and gender can be saved.')).toBeInTheDocument()
+    expect(field('Email')).toBeDisabled()
+    await chooseConsent(user, "I don't have consent yet")
+    expect(screen.getByText('With no consent only name and gender can be saved.')).toBeInTheDocument()
+    expect(field(/^First name/)).toBeEnabled()
+    expect(field(/^Last name/)).toBeEnabled()
+    expect(select('Gender')).toBeEnabled()
+    for (const name of ['Email', /^Phone$/, 'Facebook', 'Search for an address']) expect(field(name)).toBeDisabled()
+    for (const name of [/^Member status/, /^Source/, 'Religion', 'Marital status', 'Grow cycle', 'Birth year']) expect(select(name)).toBeDisabled()
+    expect(screen.getByRole('checkbox', { name: 'Visitor' })).toBeDisabled()
+    await user.selectOptions(select('Gender'), 'male')
+    await user.click(submit())
+    await waitFor(() => expect(creates).toHaveLength(1))
+    expect(creates[0]).toEqual({ team_id: 10, group_id: 10, first_name: 'Sam', gender: 'male', consent_type: 'none' })
+  })
+
+  it('D2-4.2-05, D2-5-09, D1-5-09: verbal consent shows its form only after the confirmation; date (today) and content are required', async () => {
+    const { user, creates } = await openNew()
+    await user.type(await screen.findByRole('textbox', { name: /^First name/ }), 'Mary')
+    await user.selectOptions(select(/^Member status/), 'member')
+    await chooseConsent(user, 'Verbal consent')
+    expect(screen.getByText(/Other options should be tried first/)).toBeInTheDocument()
+    expect(screen.queryByLabelText(/^Consent date/)).not.toBeInTheDocument()
+    expect(screen.queryByRole('textbox', { name: /^What was agreed/ })).not.toBeInTheDocument()
+    await user.click(submit())
+    await waitFor(() =>
+      expect(screen.getByRole('checkbox', { name: 'I understand and confirm that other options are unavailable' })).toHaveAccessibleDescription(
+        'Confirm that the other options are unavailable.',
+      ),
+    )
+    await user.click(screen.getByRole('checkbox', { name: 'I understand and confirm that other options are unavailable' }))
+    // After a submit the form validates each change first (asynchronously), then shows it.
+    const date = await screen.findByLabelText(/^Consent date/)
+    expect(date).toHaveValue(isoDate(new Date()))
+    await user.clear(date)
+    await user.click(submit())
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^What was agreed/ })).toHaveAccessibleDescription('This field is required.'))
+    expect(screen.getByLabelText(/^Consent date/)).toHaveAccessibleDescription('This field is required.')
+    expect(creates).toEqual([])
+    await user.type(screen.getByLabelText(/^Consent date/), '2026-03-01')
+    await user.type(screen.getByRole('textbox', { name: /^What was agreed/ }), 'Happy to be visited.')
+    await user.click(submit())
+    await waitFor(() => expect(creates).toHaveLength(1))
+    expect(creates[0]).toMatchObject({
+      consent_type: 'verbal',
+      consent_verbal_confirmed: true,
+      consent_date: '2026-03-01',
+      consent_content: 'Happy to be visited.',
+    })
+  })
+
+  it('D2-2.3-07: without create_contact the page suggests the private group, with no form', async () => {
+    await openNew({ access: { can_create: false, fields: [] }, groupId: 12 })
+    expect(await screen.findByText(/Switch to your private group/)).toBeInTheDocument()
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Switch group' })).toHaveAttribute('href', '/contacts/group/switch')
+    expect(screen.queryByRole('button', { name: 'Add contact' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('textbox', { name: /^First name/ })).not.toBeInTheDocument()
+  })
+
+  const gateCases: Array<[ChildGate['missing'], RegExp]> = [
+    [['wwcc'], /^You need a Working with Children Check to add/],
+    [['adsafe'], /^You need AdSafe training to add/],
+    [['wwcc', 'adsafe'], /^You need a Working with Children Check and AdSafe training/],
+  ]
+  for (const [missing, text] of gateCases) {
+    it(`D2-5-17/18/21: a child without ${missing.join(' and ')} names it, links to the primary owner and blocks submit`, async () => {
+      const gate: ChildGate = { missing, primary_owner_name: 'Olivia Owner', primary_owner_email: 'olivia@example.test' }
+      const { user, creates } = await openNew({ access: { child_gate: gate } })
+      await fillAdult(user)
+      expect(screen.queryByText(text)).not.toBeInTheDocument()
+      await makeChild(user)
+      expect(screen.getByText(text)).toBeInTheDocument()
+      expect(screen.getByRole('link', { name: 'Email Olivia Owner' })).toHaveAttribute('href', 'mailto:olivia@example.test')
+      expect(submit()).toBeDisabled()
+      expect(creates).toEqual([])
+    })
+  }
+
+  it('D2-5-19/20: the server refusing a child (403 child_data_gate) shows the same notice', async () => {
+    const gate: ChildGate = { missing: ['adsafe'], primary_owner_name: null, primary_owner_email: 'owner@example.test' }
+    const { user } = await openNew({ create: () => apiError('child_data_gate', 403, gate) })
+    await fillAdult(user)
+    await user.click(submit())
+    expect(await screen.findByText(/^You need AdSafe training to add/)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: "Email the team's primary owner" })).toHaveAttribute('href', 'mailto:owner@example.test')
+  })
+
+  it("D2-8-05: another failure shows the form's error", async () => {
+    const { user, router } = await openNew({ create: () => apiError('internal_error', 500) })
+    await fillAdult(user)
+    await user.click(submit())
+    await waitFor(() => expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContain('Error'))
+    expect(router.state.location.pathname).toBe('/contacts/new')
+  })
+
+  it('renders in Spanish', async () => {
+    await changeLocale('es')
+    await openNew()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Añadir un contacto' })).toBeInTheDocument()
+    expect(screen.getByRole('radio', { name: 'Aún no tengo el consentimiento' })).toBeInTheDocument()
+    expect(screen.getByRole('textbox', { name: /^Nombre/ })).toBeInTheDocument()
+    expect(within(select('Género')).getByRole('option', { name: 'Prefiere no decirlo' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Añadir contacto' })).toBeInTheDocument()
+  })
+})
+

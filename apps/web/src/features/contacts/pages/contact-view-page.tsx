@@ -1,0 +1,102 @@
+import { useMemo } from 'react'
+import { useParams } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { Alert, Grid, Stack } from '@mantine/core'
+import type { ContactItem, Group, Team } from '@crm/domain'
+import { useAccount } from '../../../app/account'
+import { FullPageLoader } from '../../../app/error-pages'
+import { isApiError } from '../../../lib/api'
+import { usePageTitle } from '../../../lib/page-title'
+import { useContact, type ContactScope } from '../contact-queries'
+import { AccessDenied, ContactNotFound } from '../components/view/access-states'
+import { ApprovalRequestBanner } from '../components/view/approval-request-banner'
+import {
+  AwaitingApprovalBanner,
+  ChildConsentNotice,
+  ConsentDeclinedBanner,
+  NotInTeamBanner,
+} from '../components/view/banners'
+import { ChildGateNotice } from '../components/view/child-gate-notice'
+import { ContactSummary } from '../components/view/contact-summary'
+import { ContactTabs } from '../components/view/contact-tabs'
+import { HeaderActions } from '../components/view/header-actions'
+import { InfoRows } from '../components/view/info-rows'
+import { ProfileCard } from '../components/view/profile-card'
+
+/** /contacts/view/{id} (spec 2 §2): one contact, its banners, details and tabs. */
+export function ContactViewPage() {
+  const { id: rawId } = useParams()
+  const { team, group } = useAccount()
+  const id = Number(rawId)
+  // The route guard selects a team and group before this page shows.
+  if (!team || !group) return null
+  if (!Number.isInteger(id) || id <= 0) return <ContactNotFound />
+  return <ContactViewLoader id={id} team={team} group={group} />
+}
+
+function ContactViewLoader({ id, team, group }: { id: number; team: Team; group: Group }) {
+  const { t, i18n } = useTranslation('contact-view')
+  const scope = useMemo<ContactScope>(() => ({ team_id: team.id, group_id: group.id }), [team.id, group.id])
+  const contact = useContact(id, scope, i18n.language)
+  usePageTitle(contact.data?.data_view_simple.name ?? t('pageName'))
+
+  if (contact.isPending) return <FullPageLoader />
+  if (contact.isError) {
+    const status = isApiError(contact.error) ? contact.error.status : 0
+    if (status === 404) return <ContactNotFound />
+    if (status === 403) return <AccessDenied />
+    return (
+      <Alert color="red" role="alert">
+        {t('loadFailed')}
+      </Alert>
+    )
+  }
+  return <ContactDetails item={contact.data} scope={scope} team={team} group={group} />
+}
+
+function ContactDetails({ item, scope, team, group }: { item: ContactItem; scope: ContactScope; team: Team; group: Group }) {
+  const view = item.data_view
+  const awaiting = item.ownership.current_team_is_awaiting_approval
+
+  // Awaiting approval shows the banner and the simple data only (D2-4.3-03).
+  if (awaiting) {
+    return (
+      <Stack gap="lg">
+        <AwaitingApprovalBanner />
+        <ProfileCard contact={item.data_view_simple} />
+      </Stack>
+    )
+  }
+
+  return (
+    <Stack gap="lg">
+      {item.contact_team && <NotInTeamBanner contactTeam={item.contact_team} />}
+      {item.child_gate && <ChildGateNotice gate={item.child_gate} />}
+      <ApprovalRequestBanner
+        contactId={item.data_view_simple.id}
+        scope={scope}
+        requests={item.ownership.other_team_is_awaiting_approval_data}
+      />
+      {view && <ConsentDeclinedBanner contact={view} />}
+      {view && <ChildConsentNotice contact={view} />}
+      <HeaderActions item={item} scope={scope} />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: view ? 8 : 12 }}>
+          <Stack gap="lg">
+            <ProfileCard contact={view ?? item.data_view_simple} />
+            {view && <InfoRows contact={view} expect={item.expect} />}
+          </Stack>
+        </Grid.Col>
+        {view && (
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <ContactSummary contact={view} />
+          </Grid.Col>
+        )}
+      </Grid>
+      {/* Tabs need the details: none while they are withheld. */}
+      {view && <ContactTabs item={item} contact={view} scope={scope} team={team} group={group} />}
+    </Stack>
+  )
+}
+
+export { ContactViewPage as Component }

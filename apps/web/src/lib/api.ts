@@ -1,0 +1,151 @@
+import type { z } from 'zod'
+import { isErrorCode, requestTimeoutMs, type Call, type CallParams, type ErrorCode } from '@crm/domain'
+import { clearSession, getAccessToken } from './session'
+
+export const apiBase = '/api/v1'
+
+/** Codes of failures that happen in the browser, not on the server. */
+export type ClientErrorCode = 'network_error' | 'timeout' | 'invalid_response'
+
+/** A failed call: the server's error envelope, or a failure on the way. */
+export class ApiError extends Error {
+  readonly code: ErrorCode | ClientErrorCode
+  readonly status: number
+  readonly data: Record<string, unknown>
+
+  constructor(code: ErrorCode | ClientErrorCode, status: number, message: string, data: Record<string, unknown> = {}) {
+    super(message)
+    this.name = 'ApiError'
+    this.code = code
+    this.status = status
+    this.data = data
+  }
+
+  /** Field errors of a 400 invalid_request: `{ field: message }`. */
+  get fieldErrors(): Record<string, string> {
+    const errors = this.data['errors']
+    return errors && typeof errors === 'object' ? (errors as Record<string, string>) : {}
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError
+}
+
+export type ParamsOf<C extends Call> = CallParams<C>
+export type InputOf<C extends Call> = z.input<C['request']>
+export type OutputOf<C extends Call> = z.output<C['response']>
+
+type ParamsOption<C extends Call> = ParamsOf<C> extends undefined ? { params?: undefined } : { params: ParamsOf<C> }
+// Calls whose request has no required field may omit `input`.
+type InputOption<C extends Call> = Record<string, never> extends InputOf<C> ? { input?: InputOf<C> } : { input: InputOf<C> }
+
+export type CallOptions<C extends Call> = ParamsOption<C> &
+  InputOption<C> & {
+    signal?: AbortSignal
+    /** A call before sign-in (login, signup, …): sends no bearer token even when one is stored. */
+    anonymous?: boolean
+  }
+
+/** Fills `:name` path parameters. */
+export function buildPath(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_match, name: string) => {
+    const value = params?.[name]
+    if (value === undefined || value === null) throw new Error(`Missing path parameter ${name}`)
+    return encodeURIComponent(String(value))
+  })
+}
+
+/** A query string of the defined values; arrays repeat their key. */
+export function buildQuery(input: unknown): string {
+  if (!input || typeof input !== 'object') return ''
+  const query = new URLSearchParams()
+  for (const [key, value] of Object.entries(input)) {
+    if (value === undefined || value === null) continue
+    const values: unknown[] = Array.isArray(value) ? value : [value]
+    for (const item of values) {
+      if (item === undefined || item === null) continue
+      query.append(key, typeof item === 'object' ? JSON.stringify(item) : String(item))
+    }
+  }
+  const text = query.toString()
+  return text ? `?${text}` : ''
+}
+
+function readEnvelope(body: unknown, status: number): ApiError {
+  if (body && typeof body === 'object') {
+    const { code, message, data } = body as { code?: unknown; message?: unknown; data?: unknown }
+    const details = data && typeof data === 'object' ? (data as Record<string, unknown>) : {}
+    if (isErrorCode(code)) return new ApiError(code, status, typeof message === 'string' ? message : code, details)
+  }
+  return new ApiError(status === 401 ? 'unauthorized' : 'internal_error', status, `Request failed with status ${status}`)
+}
+
+/**
+ * Calls the API: GET sends the input as a query string, POST as JSON; the answer is
+ * parsed with the call's response schema. Times out after 5 minutes; a 401 `unauthorized` on
+ * a call made with a token ends the session.
+ */
+export async function callApi<C extends Call>(call: C, options: CallOptions<C>): Promise<OutputOf<C>> {
+  const { params, input, signal, anonymous } = options as {
+    params?: Record<string, unknown>
+    input?: unknown
+    signal?: AbortSignal
+    anonymous?: boolean
+  }
+  const token = anonymous ? null : getAccessToken()
+  const path = apiBase + buildPath(call.path, params)
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  if (token) headers['Authorization'] = `Bearer ${token}`
+  let url = path
+  let body: string | undefined
+  if (call.method === 'GET') {
+    url += buildQuery(input)
+  } else {
+    headers['Content-Type'] = 'application/json'
+    body = JSON.stringify(input ?? {})
+  }
+
+  const controller = new AbortController()
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    controller.abort()
+  }, requestTimeoutMs)
+  const abortFromCaller = () => controller.abort(signal?.reason)
+  if (signal?.aborted) abortFromCaller()
+  else signal?.addEventListener('abort', abortFromCaller, { once: true })
+
+  let response: Response
+  let text: string
+  try {
+    // The time-out covers the whole exchange, the body included.
+    response = await fetch(url, { method: call.method, headers, body, signal: controller.signal })
+    text = await response.text()
+  } catch (error) {
+    if (timedOut) throw new ApiError('timeout', 0, 'The request timed out')
+    if (signal?.aborted) throw error
+    throw new ApiError('network_error', 0, error instanceof Error ? error.message : 'Network error')
+  } finally {
+    clearTimeout(timer)
+    signal?.removeEventListener('abort', abortFromCaller)
+  }
+
+  let json: unknown = undefined
+  if (text) {
+    try {
+      json = JSON.parse(text)
+    } catch {
+      json = undefined
+    }
+  }
+  if (!response.ok) {
+    const error = readEnvelope(json, response.status)
+    // No valid session ends it here; a 401 that answers a check (a wrong two-factor code) does not.
+    if (response.status === 401 && token && error.code === 'unauthorized') clearSession()
+    throw error
+  }
+  const parsed = call.response.safeParse(json)
+  if (!parsed.success) throw new ApiError('invalid_response', response.status, 'The answer did not match its schema')
+  return parsed.data as OutputOf<C>
+}

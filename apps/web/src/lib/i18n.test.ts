@@ -1,0 +1,100 @@
+import { describe, expect, it, vi } from 'vitest'
+import en from '../locales/en/index'
+import es from '../locales/es/index'
+import { getCookie } from './cookies'
+import { changeLocale, detectLocale, i18next, loadLocale, namespaces, resetLoadedLocales } from './i18n'
+
+function keysOf(value: unknown, prefix = ''): string[] {
+  if (value === null || typeof value !== 'object') return [prefix]
+  return Object.entries(value).flatMap(([key, child]) => keysOf(child, prefix ? `${prefix}.${key}` : key))
+}
+
+describe('locale detection (spec 1 §1)', () => {
+  it('D1-1-04 the query parameter wins over the cookie and the browser', () => {
+    expect(detectLocale({ search: '?locale=es', cookie: 'en', languages: ['en-AU'] })).toEqual({ locale: 'es', source: 'query' })
+    expect(detectLocale({ search: '?locale=en', cookie: 'es', languages: ['es-AR'] }).locale).toBe('en')
+  })
+
+  it('D1-1-05 without a query parameter the cookie wins over the browser', () => {
+    expect(detectLocale({ search: '', cookie: 'es', languages: ['en-US'] })).toEqual({ locale: 'es', source: 'cookie' })
+  })
+
+  it('D1-1-06 then the browser languages, in order, then en', () => {
+    expect(detectLocale({ search: '', cookie: null, languages: ['fr-FR', 'es-MX', 'en'] })).toEqual({
+      locale: 'es',
+      source: 'browser',
+    })
+    expect(detectLocale({ search: '', cookie: null, languages: ['fr', 'de'] })).toEqual({ locale: 'en', source: 'default' })
+    expect(detectLocale({ search: '', cookie: null, languages: [] }).locale).toBe('en')
+  })
+
+  it('skips an unsupported value to the next source', () => {
+    expect(detectLocale({ search: '?locale=xx', cookie: 'es', languages: [] }).locale).toBe('es')
+  })
+})
+
+describe('translation files (D1-1-07)', () => {
+  it('fetches nothing for en', async () => {
+    const es = vi.fn()
+    await expect(loadLocale('en', { es })).resolves.toBe(en)
+    expect(es).not.toHaveBeenCalled()
+  })
+
+  it('fetches exactly one file for another locale, however often it is asked for', async () => {
+    resetLoadedLocales()
+    const loader = vi.fn(() => Promise.resolve({ default: es }))
+    await Promise.all([loadLocale('es', { es: loader }), loadLocale('es', { es: loader })])
+    await loadLocale('es', { es: loader })
+    expect(loader).toHaveBeenCalledTimes(1)
+    resetLoadedLocales()
+  })
+
+  it('switches the interface to Spanish and remembers the choice for 365 days', async () => {
+    await changeLocale('es', { persist: true })
+    expect(i18next.t('dashboard:awaitingApproval')).toBe('Pendiente de aprobación de la membresía')
+    expect(document.documentElement.lang).toBe('es')
+    expect(getCookie('locale')).toBe('es')
+    await changeLocale('en')
+    expect(i18next.t('dashboard:awaitingApproval')).toBe('Awaiting membership approval')
+  })
+})
+
+describe('locale files', () => {
+  it('has one namespace per feature', () => {
+    expect(namespaces).toEqual(['common', 'errors', 'auth', 'shell', 'teams', 'dashboard', 'site', 'account', 'contacts', 'contact-view', 'contact-form'])
+  })
+
+  it.each(namespaces)('es has every key of en in %s, and no empty text', (namespace) => {
+    const spanish = new Set(keysOf(es[namespace]))
+    const missing = keysOf(en[namespace]).filter((key) => !spanish.has(key))
+    expect(missing).toEqual([])
+    for (const key of spanish) {
+      const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], es[namespace])
+      expect(typeof text === 'string' && text.trim().length > 0, `${namespace}:${key}`).toBe(true)
+    }
+  })
+
+  it('keeps the spec texts word for word in en', () => {
+    expect(en.errors.email_not_found).toBe('Wrong email or password.')
+    expect(en.errors.is_locked).toBe('Your account has been locked.')
+    expect(en.common.somethingWentWrong).toBe('Something went wrong.')
+    expect(en.common.correctErrors).toBe('Please correct the errors to continue.')
+    expect(en.dashboard.noTeams.message).toBe("We couldn't locate any teams associated with your account.")
+    // The account lifecycle (spec 1 §8, spec 3 §8).
+    expect(en.auth.login.forgotPassword).toBe("Don't remember your password?")
+    expect(`${en.auth.login.emailNotVerified} ${en.auth.login.resend}`).toBe('Email not verified. Resend?')
+    expect(en.auth.login.emailSent).toBe('Email sent.')
+    expect(en.errors.incorrect_totp).toBe('Incorrect verification code.')
+    expect(en.auth.resetRequest.failed).toBe('Wrong email.')
+    expect(en.auth.resetRequest.sent).toBe(
+      'If your account exists in our system, you will receive an email with a link to create a new password. Please check your inbox, and also your spam or junk folder, just in case.',
+    )
+    expect(en.auth.resetPassword.saved).toBe('Saved!')
+    expect(en.auth.resetPassword.expired).toBe('The link has expired.')
+    expect(en.auth.resetPassword.failed).toBe('Error. You may have an expired link.')
+    expect(en.errors.email_exists).toBe('A user with this email already exists')
+    expect(en.auth.activate.error).toBe('Error.')
+    expect(en.teams.acceptInvite.invalid).toBe('The link is not valid or has already been activated.')
+    expect(en.errors.incorrect_old_password).toBe('The old password provided is incorrect. Your password has not been updated.')
+  })
+})

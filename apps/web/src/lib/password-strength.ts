@@ -1,0 +1,68 @@
+import { useEffect, useMemo, useState } from 'react'
+import { passwordMinLength } from '@crm/domain'
+import type * as passwordRules from '@crm/domain/rules/password'
+import type { PasswordStrength } from '@crm/domain/rules/password'
+
+type PasswordRules = typeof passwordRules
+
+let loading: Promise<PasswordRules> | null = null
+
+/**
+ * The password rules with zxcvbn's dictionaries (~800 KB): a chunk of its own, fetched only
+ * once a password field shows.
+ */
+export function loadPasswordRules(): Promise<PasswordRules> {
+  loading ??= import('@crm/domain/rules/password').catch((error: unknown) => {
+    loading = null
+    throw error
+  })
+  return loading
+}
+
+export type PasswordProblem = 'tooShort' | 'tooWeak'
+
+export interface PasswordCheck {
+  /** The rating of a typed password; null while empty or while the rules load. */
+  strength: PasswordStrength | null
+  /** What is wrong with a typed password (spec 1 §5); blank is the form's concern. */
+  problem: PasswordProblem | null
+  /** The password may be sent: rated acceptable, or blank where blank is allowed. */
+  ok: boolean
+  isEmpty: boolean
+}
+
+export interface PasswordCheckOptions {
+  /** Names and email count against the password (zxcvbn user inputs). */
+  userInputs?: readonly string[]
+  /** Blank keeps the current password (profile). */
+  allowBlank?: boolean
+}
+
+/**
+ * Rates a password as it is typed (spec 1 §5): under 12 characters it is 'Weak' and an
+ * error; Poor and Weak (a score of 2 or below) are errors; blank passes only where allowed.
+ */
+export function usePasswordCheck(password: string, options: PasswordCheckOptions = {}): PasswordCheck {
+  const { userInputs = [], allowBlank = false } = options
+  const [rules, setRules] = useState<PasswordRules | null>(null)
+  useEffect(() => {
+    let live = true
+    loadPasswordRules().then(
+      (loaded) => live && setRules(loaded),
+      (error: unknown) => console.error('The password rules could not be loaded', error),
+    )
+    return () => {
+      live = false
+    }
+  }, [])
+
+  const inputsKey = userInputs.join('\u0000')
+  return useMemo(() => {
+    const isEmpty = password === ''
+    if (isEmpty) return { strength: null, problem: null, ok: allowBlank, isEmpty }
+    if (!rules) return { strength: null, problem: null, ok: false, isEmpty }
+    const strength = rules.ratePassword(password, inputsKey ? inputsKey.split('\u0000') : [])
+    const problem: PasswordProblem | null = strength.acceptable ? null : password.length < passwordMinLength ? 'tooShort' : 'tooWeak'
+    return { strength, problem, ok: strength.acceptable, isEmpty }
+  }, [password, rules, inputsKey, allowBlank])
+}

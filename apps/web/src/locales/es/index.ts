@@ -1,0 +1,17 @@
+import type { LocaleBundle } from '../en/index'
+import common from './common.json'
+import errors from './errors.json'
+import auth from './auth.json'
+import shell from './shell.json'
+import teams from './teams.json'
+import dashboard from './dashboard.json'
+import site from './site.json'
+import account from './account.json'
+import contacts from './contacts.json'
+import contactView from './contact-view.json'
+import contactForm from './contact-form.json'
+
+// Loaded on demand as one chunk; typing it as the en bundle makes a missing key a type error.
+const es: LocaleBundle = { common, errors, auth, shell, teams, dashboard, site, account, contacts, 'contact-view': contactView, 'contact-form': contactForm }
+
+export default es

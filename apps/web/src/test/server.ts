@@ -1,0 +1,54 @@
+import { http, HttpResponse, type DefaultBodyType, type HttpResponseResolver, type PathParams } from 'msw'
+import { setupServer } from 'msw/node'
+import { siteCalls, teamCalls, type Call, type ErrorCode } from '@crm/domain'
+import { apiBase, type InputOf, type OutputOf } from '../lib/api'
+import { buildSite } from './fixtures'
+
+export interface RecordedCall<C extends Call> {
+  params: PathParams
+  /** The query string (GET) or JSON body (POST). */
+  input: InputOf<C>
+  headers: Headers
+}
+
+type Answer<C extends Call> = OutputOf<C> | Response
+
+/**
+ * An msw handler for a call of the contract: the answer is typed by the call's response
+ * schema, and the resolver sees the request's input as the call's request type.
+ */
+export function mockCall<C extends Call>(
+  call: C,
+  answer: Answer<C> | ((request: RecordedCall<C>) => Answer<C> | Promise<Answer<C>>),
+) {
+  const method = call.method === 'GET' ? http.get : call.method === 'POST' ? http.post : http.delete
+  const resolver: HttpResponseResolver<PathParams, DefaultBodyType> = async ({ request, params }) => {
+    const input =
+      call.method === 'GET'
+        ? Object.fromEntries(new URL(request.url).searchParams)
+        : ((await request.json().catch(() => ({}))) as unknown)
+    const result =
+      typeof answer === 'function'
+        ? await (answer as (request: RecordedCall<C>) => Answer<C> | Promise<Answer<C>>)({
+            params,
+            input: input as InputOf<C>,
+            headers: request.headers,
+          })
+        : answer
+    return result instanceof Response ? result : HttpResponse.json(result as DefaultBodyType)
+  }
+  return method(`${apiBase}${call.path}`, resolver)
+}
+
+/** The error envelope of DESIGN.md §4. */
+export function apiError(code: ErrorCode, status: number, data: Record<string, unknown> = {}): Response {
+  return HttpResponse.json({ code, message: code, data: { status, ...data } }, { status })
+}
+
+export const defaultHandlers = [
+  mockCall(siteCalls.site, buildSite()),
+  mockCall(teamCalls.invites, { items: [], count: 0 }),
+  mockCall(teamCalls.pendingItems, { membership_requests: 0, owner_requests: 0 }),
+]
+
+export const server = setupServer(...defaultHandlers)

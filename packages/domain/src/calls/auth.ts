@@ -1,0 +1,125 @@
+import { z } from 'zod'
+import { twoFactorCodeLength } from '../constants'
+import { email } from '../rules/email'
+import { defineCall } from './define'
+import { id, ok, requiredText, text } from '../rules/wire'
+
+/** A two-factor code: 6 digits; an empty value counts as none. */
+export const totpCode = z
+  .string()
+  .trim()
+  .regex(new RegExp(`^\\d{${twoFactorCodeLength}}$`), { message: `The code has ${twoFactorCodeLength} digits` })
+  .optional()
+  .or(z.literal('').transform(() => undefined))
+
+/** A new password; its strength is checked by the server with rules/password (spec 1 §5). */
+export const newPassword = z.string().min(1).max(1024)
+
+export const loginRequest = z.object({
+  email,
+  password: z.string().min(1).max(1024),
+  two_factor_remember_id: z.string().max(200).optional(),
+  totp: totpCode,
+  /** Remember this device for two-factor sign-in (30 days); on unless false. */
+  remember_device: z.boolean().optional(),
+})
+export type LoginRequest = z.input<typeof loginRequest>
+
+/** The login session of spec 1 §3; signup and invite activation answer the same shape. */
+export const loginSession = z.object({
+  access_token: z.string(),
+  /** Seconds until the access token expires. */
+  expires_in: z.number().int(),
+  /** The per-account salt private notes' key is derived with; never a key itself. */
+  encryption_key: z.string(),
+  user_id: z.number().int(),
+  two_factor_remember_id: z.string().nullable(),
+  /** Reserved for single sign-on into a partner app; none is configured (decisions.md). */
+  authorization_code: z.string().nullable(),
+})
+export type LoginSession = z.infer<typeof loginSession>
+
+/**
+ * The data of a 2fa_not_setup answer (its `data.totp`): the QR image of the otpauth URL as a
+ * PNG data URL, and the secret in groups of four for typing by hand.
+ */
+export const totpSetupSchema = z.object({ qr_code_url: z.string(), secret_grouped: z.string() })
+export type TotpSetup = z.infer<typeof totpSetupSchema>
+
+export const signupRequest = z.object({
+  first_name: requiredText(100),
+  last_name: requiredText(100),
+  email,
+  password: newPassword,
+  conference_id: id,
+  /** The church (team) of the conference the person asks to join. */
+  team_id: id,
+  /** The solved captcha: ALTCHA's payload, or reCAPTCHA's token when that is configured. */
+  recaptcha_token: z.string().min(1).max(20_000),
+})
+
+export const authCalls = {
+  login: defineCall({
+    method: 'POST',
+    path: '/login',
+    request: loginRequest,
+    response: loginSession,
+    summary: 'Sign in with email and password',
+  }),
+  signup: defineCall({
+    method: 'POST',
+    path: '/signup',
+    request: signupRequest,
+    response: loginSession,
+    summary: 'Create an account asking to join a church; answers as login would for it',
+  }),
+  captchaChallenge: defineCall({
+    method: 'GET',
+    path: '/captcha-challenge',
+    request: z.object({}),
+    response: z.record(z.string(), z.unknown()),
+    summary: "A proof-of-work challenge for the sign-up captcha (ALTCHA's challenge JSON)",
+  }),
+  activate: defineCall({
+    method: 'POST',
+    path: '/activate',
+    request: z.object({ key: requiredText(200) }),
+    response: ok,
+    summary: 'Verify an email address with the key of the activation link',
+  }),
+  resendVerificationEmail: defineCall({
+    method: 'POST',
+    path: '/resend-verification-email',
+    request: z.object({ email, password: z.string().min(1).max(1024) }),
+    response: ok,
+    summary: 'Send the activation link again (needs the password)',
+  }),
+  requestPasswordReset: defineCall({
+    method: 'POST',
+    path: '/request-password-reset',
+    request: z.object({ email, redirect: text(500).optional() }),
+    response: ok,
+    summary: 'Mail a password reset link; the same answer whether or not the account exists',
+  }),
+  checkResetPasswordKey: defineCall({
+    method: 'POST',
+    path: '/check-reset-password-key',
+    request: z.object({ user_id: id, key: requiredText(200) }),
+    response: ok,
+    summary: 'Check the key of a password reset link',
+  }),
+  resetPassword: defineCall({
+    method: 'POST',
+    path: '/reset-password',
+    request: z.object({ user_id: id, key: requiredText(200), password: newPassword, redirect: text(500).optional() }),
+    response: ok,
+    summary: 'Set a new password with the key of a reset link; ends every session',
+  }),
+  logout: defineCall({
+    method: 'GET',
+    path: '/logout',
+    request: z.object({}),
+    response: ok,
+    summary: 'End the current session',
+  }),
+}

@@ -1,0 +1,40 @@
+import type { z } from 'zod'
+
+export type HttpMethod = 'GET' | 'POST' | 'DELETE'
+
+/**
+ * One call of the wire: its method, its path under /api/v1 (Fastify style, `:id` for a
+ * path parameter), and its schemas. GET requests are the query string; POST requests are
+ * the JSON or multipart body.
+ */
+export interface Call<
+  Params extends z.ZodObject | undefined = z.ZodObject | undefined,
+  Request extends z.ZodType = z.ZodType,
+  Response extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod
+  path: string
+  params?: Params
+  request: Request
+  response: Response
+  summary: string
+}
+
+export function defineCall<
+  Params extends z.ZodObject | undefined,
+  Request extends z.ZodType,
+  Response extends z.ZodType,
+>(call: Call<Params, Request, Response>): Call<Params, Request, Response> {
+  return call
+}
+
+type ParamsSchemaOf<C extends Call> = NonNullable<C['params']>
+/** The path parameters of a call; undefined for a call without any (its shape is the loose default). */
+export type CallParams<C extends Call> =
+  ParamsSchemaOf<C> extends z.ZodObject
+    ? string extends keyof z.input<ParamsSchemaOf<C>>
+      ? undefined
+      : z.input<ParamsSchemaOf<C>>
+    : undefined
+export type CallRequest<C extends Call> = z.input<C['request']>
+export type CallResponse<C extends Call> = z.output<C['response']>

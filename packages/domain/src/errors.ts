@@ -1,0 +1,51 @@
+/**
+ * The error codes of the wire (DESIGN.md §4) and the HTTP status of each. The server's
+ * AppError carries one of these; the web client turns it into the spec's text via
+ * `t('errors:<code>')`.
+ */
+export const errorStatus = {
+  invalid_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  too_many_requests: 429,
+  internal_error: 500,
+  // sign-in and accounts (spec 1 §8)
+  email_not_found: 401,
+  email_not_verified: 403,
+  is_locked: 423,
+  login_failed: 401,
+  '2fa_required': 401,
+  '2fa_not_setup': 401,
+  incorrect_totp: 401,
+  email_exists: 409,
+  incorrect_recaptcha: 400,
+  key_invalid: 400,
+  expired: 410,
+  incorrect_old_password: 400,
+  // contacts (spec 2 §8)
+  user_exists_in_this_team: 409,
+  user_exists_in_other_team: 409,
+  child_data_gate: 403,
+  // teams and invites (spec 3 §8)
+  in_team: 409,
+  acms_not_in_church: 409,
+  acms_not_in_church_requires_admin: 409,
+  name_taken: 409,
+  require_address: 400,
+} as const
+
+export type ErrorCode = keyof typeof errorStatus
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(errorStatus, value)
+}
+
+/** The error envelope every failed call answers with. */
+export interface ErrorEnvelope {
+  code: ErrorCode
+  message: string
+  data: { status: number; errors?: Record<string, string>; [detail: string]: unknown }
+}

@@ -1,0 +1,106 @@
+import { adultAge } from '../constants'
+
+/** Spec 2 §3: the contact's fields with fixed choices. */
+export const genders = ['male', 'female', 'declined'] as const
+export type Gender = (typeof genders)[number]
+
+export const maritalStatuses = ['single', 'married', 'widowed', 'divorced', 'separated', 'other'] as const
+export type MaritalStatus = (typeof maritalStatuses)[number]
+
+/** The grow cycle; preserve is shown to people as 'Multiply' (spec 2 §1). */
+export const growPhases = ['prepare', 'plant', 'cultivate', 'harvest', 'preserve'] as const
+export type GrowPhase = (typeof growPhases)[number]
+
+export const socialNetworks = ['facebook', 'instagram', 'linkedin', 'twitter', 'youtube'] as const
+export type SocialNetwork = (typeof socialNetworks)[number]
+
+/** Relationship of a parent or carer to a child (spec 2 §3). */
+export const parentCarerRelationships = [
+  'father',
+  'mother',
+  'parent',
+  'guardian',
+  'brother',
+  'sister',
+  'sibling',
+  'grandfather',
+  'grandmother',
+  'grandparent',
+  'cousin',
+  'uncle',
+  'aunt',
+  'uncle_aunt',
+] as const
+export type ParentCarerRelationship = (typeof parentCarerRelationships)[number]
+
+/** Member statuses that need a source (spec 2 §5). */
+export const sourceRequiredStatuses = [
+  'church-attendee',
+  'event-interest',
+  'lead-unvisited',
+  'lead-visited',
+  'study-in-person',
+  'study-correspondence',
+  'baptismal-candidate',
+] as const
+
+export function isSourceRequired(memberStatus: string | null | undefined): boolean {
+  return (sourceRequiredStatuses as readonly string[]).includes(memberStatus ?? '')
+}
+
+/**
+ * Consent choices when adding or editing a contact (spec 2 §2): automatic (a QR code or
+ * emailed link the person or parent answers), a photo of a signed form, verbal, or none
+ * yet. Without consent only the name and gender are kept (spec 2 §4).
+ */
+export const consentChoices = ['automatic', 'photo', 'verbal', 'none'] as const
+export type ConsentChoice = (typeof consentChoices)[number]
+
+/** Recorded consent types: direct (given by the person or parent online), photo, verbal. */
+export const consentTypes = ['direct', 'photo', 'verbal'] as const
+export type ConsentType = (typeof consentTypes)[number]
+
+/** The fields kept for a contact without consent. */
+export const fieldsWithoutConsent = ['first_name', 'last_name', 'gender'] as const
+
+/**
+ * Age in whole years from a birth year and month (the day is not kept: the person is
+ * taken to be born on the first of the month). Undefined without a year.
+ */
+export function ageFrom(dobYear: number | null | undefined, dobMonth: number | null | undefined, today: Date): number | undefined {
+  if (!dobYear) return undefined
+  const month = dobMonth ?? 1
+  let age = today.getFullYear() - dobYear
+  if (today.getMonth() + 1 < month) age -= 1
+  return Math.max(0, age)
+}
+
+/** A child is under 18 (spec 2 §5). */
+export function isChild(age: number | undefined): boolean {
+  return age !== undefined && age < adultAge
+}
+
+/** '1 year old' / 'N years old' is the web app's; this is the number it shows. */
+export type AgeBand = '0-12' | '13-21' | '22-40' | '41-65' | '66+'
+
+/** The birth months (year * 12 + month - 1) of the people in an age band on a date. */
+export function birthMonthRange(band: AgeBand, today: Date): { from: number; to: number } {
+  const [low, high] = band === '66+' ? [66, 150] : (band.split('-').map(Number) as [number, number])
+  const now = today.getFullYear() * 12 + today.getMonth()
+  // Aged `high` at most: born after the month `high + 1` years ago; aged `low` at least: born
+  // in or before the month `low` years ago.
+  return { from: now - (high + 1) * 12 + 1, to: now - low * 12 }
+}
+
+export function birthMonthIndex(dobYear: number, dobMonth: number | null | undefined): number {
+  return dobYear * 12 + ((dobMonth ?? 1) - 1)
+}
+
+/** A link that opens directions to an address in the person's maps app. */
+export function directionsLink(address: { lat?: number | null; lng?: number | null; formatted?: string | null }): string | null {
+  if (address.lat != null && address.lng != null) {
+    return `https://www.google.com/maps/dir/?api=1&destination=${address.lat},${address.lng}`
+  }
+  if (address.formatted) return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(address.formatted)}`
+  return null
+}

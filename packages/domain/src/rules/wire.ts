@@ -1,0 +1,50 @@
+import { z } from 'zod'
+import { defaultPageSize, pageSizes } from '../constants'
+
+/**
+ * Field types of the wire. Every POST takes JSON or multipart form data, so numbers and
+ * flags arrive as numbers, booleans or strings and are normalised here, once.
+ */
+
+/** A positive integer id, from a number or a numeric string. */
+export const id = z.coerce.number().int().positive().max(2_147_483_647)
+
+/** A flag: true, false, 1, 0, '1', '0', 'true', 'false', 'on' or ''. */
+export const flag = z
+  .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false', 'on', ''])])
+  .transform((value) => value === true || value === 1 || value === '1' || value === 'true' || value === 'on')
+
+/** A trimmed string of at most `max` characters. */
+export function text(max = 255) {
+  return z.string().trim().max(max)
+}
+
+/** A trimmed, required string of at most `max` characters. */
+export function requiredText(max = 255) {
+  return z.string().trim().min(1).max(max)
+}
+
+export const sortOrder = z.enum(['asc', 'desc'])
+
+/** The paging query of every list (DESIGN.md §4). */
+export const pagingQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce
+    .number()
+    .int()
+    .refine((n) => (pageSizes as readonly number[]).includes(n), { message: 'per_page must be 4, 20, 50, 100 or 200' })
+    .default(defaultPageSize),
+  order: sortOrder.optional(),
+  search: text(200).optional(),
+})
+
+export function listResponse<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), count: z.number().int(), max_pages: z.number().int() })
+}
+
+/** An id with a title: suggestion items and lookup items. */
+export const suggestion = z.object({ id: z.union([z.number(), z.string()]), title: z.string() })
+export type Suggestion = z.infer<typeof suggestion>
+
+/** A success answer with nothing else to say. */
+export const ok = z.object({ success: z.literal(true), success_message: z.string().optional() })

@@ -1,0 +1,11 @@
+// npm run test:e2e: builds what is out of date, then runs the browser tests in Chromium.
+import { existsSync } from 'node:fs'
+import { buildIfStale, step } from './lib.mjs'
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+if (!existsSync(chromium)) {
+  console.error(`Chromium was not found at ${chromium}. Install it with: apt-get install -y chromium`)
+  process.exit(1)
+}
+await buildIfStale()
+await step('Browser tests', 'npx', ['vitest', 'run', '--config', 'apps/web/e2e/vitest.config.ts'])
