@@ -47,7 +47,9 @@ export function ContactNewPage() {
       <Title order={1}>{t('new.title')}</Title>
       <NewContact
         scope={{ team_id: team.id, group_id: group.id }}
-        canUpdate={group.user_capabilities.update_contact}
+        // Another team's contact joins the team, so the team role decides (add-existing-user):
+        // the owner of a private group who is a member of the team asks like any member.
+        canUpdate={team.user_capabilities.update_contact === true}
         teamCountry={team.address_country}
       />
     </Stack>

@@ -1,0 +1,233 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { openBrowser, signIn, type Session } from './browser'
+import { withAppServer } from './server'
+
+// One demo workspace for the whole file: the journeys below add their own contacts and
+// never depend on each other's.
+const baseUrl = withAppServer()
+
+let sessions: Session[] = []
+afterEach(async () => {
+  await Promise.all(sessions.map((session) => session.close()))
+  sessions = []
+})
+
+async function signedIn(email: string): Promise<Page> {
+  const session = await openBrowser(baseUrl())
+  sessions.push(session)
+  await signIn(session.page, email)
+  return session.page
+}
+
+async function seen(page: Page, text: string | RegExp): Promise<void> {
+  await expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 15_000 }).toBe(true)
+}
+
+/** The contact list section of the contacts home with the given title. */
+function section(page: Page, title: string) {
+  return page.getByRole('region', { name: title })
+}
+
+/** Fills the adult part of /contacts/new: photo consent, name, gender, email, status. */
+async function fillAdult(page: Page, person: { first: string; last: string; email?: string; status?: string }) {
+  await page.getByRole('radio', { name: 'Upload a photo of consent' }).check()
+  await page.getByRole('textbox', { name: 'First name' }).fill(person.first)
+  await page.getByRole('textbox', { name: 'Last name' }).fill(person.last)
+  await page.getByRole('combobox', { name: 'Gender' }).selectOption('female')
+  if (person.email) await page.getByRole('textbox', { name: 'Email' }).fill(person.email)
+  await page.getByRole('combobox', { name: 'Member status' }).selectOption(person.status ?? 'member')
+}
+
+async function addContact(page: Page) {
+  await page.getByRole('button', { name: 'Add contact', exact: true }).click()
+}
+
+async function confirmDialog(page: Page, label: string) {
+  await page.getByRole('dialog').getByRole('button', { name: label, exact: true }).click()
+}
+
+describe('an owner looks after a contact from start to end', () => {
+  it('adds an adult, edits, assigns, archives, restores and removes them', async () => {
+    const page = await signedIn('owner@example.org')
+    await page.goto('/contacts')
+    await seen(page, 'All contacts in team')
+    await page.getByRole('link', { name: 'Add new' }).first().click()
+    await page.waitForURL('**/contacts/new')
+
+    // Add: first name and member status are required.
+    await addContact(page)
+    await seen(page, 'Please correct the errors to continue.')
+    await fillAdult(page, { first: 'Grace', last: 'Okafor', email: 'grace.okafor@example.net' })
+    await page.getByRole('textbox', { name: 'Phone' }).fill('0412 345 678')
+    await addContact(page)
+    await page.waitForURL(/\/contacts\/view\/\d+$/)
+    const viewUrl = page.url()
+    await seen(page, 'Grace Okafor')
+    // The phone in international form; an email nobody verified yet.
+    await seen(page, '+61 412 345 678')
+    await seen(page, 'grace.okafor@example.net')
+    await seen(page, /^Unverified$/i)
+
+    // Edit: a status that needs a source is refused until the source is chosen.
+    await page.getByRole('link', { name: 'Edit' }).click()
+    await page.waitForURL(/\/contacts\/edit\/\d+$/)
+    await page.getByRole('combobox', { name: 'Member status' }).selectOption('church-attendee')
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await seen(page, 'Please correct the errors to continue.')
+    await page.getByRole('combobox', { name: 'Source' }).selectOption('walk-in')
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await expect.poll(() => page.getByRole('status').allInnerTexts(), { timeout: 10_000 }).toContain('Saved')
+    await page.goto(viewUrl)
+    await seen(page, 'Church attendee')
+    await seen(page, 'Walked in to church')
+
+    // Assign to the leader.
+    await page.getByRole('tab', { name: 'Assignments' }).click()
+    await page.getByLabel('User').fill('Liam')
+    await page.getByRole('option', { name: /Liam Leader/ }).click()
+    await page.getByRole('button', { name: 'Assign', exact: true }).click()
+    await expect.poll(() => page.getByRole('table').filter({ hasText: 'Assigned to' }).innerText(), { timeout: 10_000 }).toContain('Liam Leader')
+
+    // Archive, then it is among the archived contacts.
+    await page.getByRole('link', { name: 'Edit' }).click()
+    await page.getByRole('button', { name: 'Archive', exact: true }).click()
+    await confirmDialog(page, 'Archive')
+    await page.waitForURL((url) => url.pathname === '/contacts')
+    await expect.poll(() => section(page, 'Archived contacts').innerText(), { timeout: 10_000 }).toContain('Grace Okafor')
+
+    // Restore from the edit page: back among the active ones.
+    await page.goto(viewUrl.replace('/view/', '/edit/'))
+    await page.getByRole('button', { name: 'Restore', exact: true }).click()
+    await confirmDialog(page, 'Restore')
+    await page.waitForURL((url) => url.pathname === '/contacts')
+    await page.getByRole('searchbox', { name: 'Search contacts' }).first().fill('Okafor')
+    await expect.poll(() => section(page, 'All contacts in team').innerText(), { timeout: 10_000 }).toContain('Grace Okafor')
+
+    // Remove from the team: gone, and its page is not found.
+    await page.goto(viewUrl.replace('/view/', '/edit/'))
+    await page.getByRole('button', { name: 'Remove from team', exact: true }).click()
+    await confirmDialog(page, 'Remove from team')
+    await page.waitForURL((url) => url.pathname === '/contacts')
+    await page.getByRole('searchbox', { name: 'Search contacts' }).first().fill('Okafor')
+    await expect.poll(() => section(page, 'All contacts in team').innerText(), { timeout: 10_000 }).toContain('Nothing found.')
+    await page.goto(viewUrl)
+    await seen(page, 'Contact not found')
+  })
+
+  it('adds a child only with a parent or carer who can be reached', async () => {
+    const page = await signedIn('owner@example.org')
+    await page.goto('/contacts/new')
+    await fillAdult(page, { first: 'Noah', last: 'Fraser' })
+    // Ten years old: the parent or carer block appears, and needs an email or phone.
+    await page.getByRole('combobox', { name: 'Birth year' }).selectOption(String(new Date().getFullYear() - 11))
+    await seen(page, 'Parent or carer')
+    await addContact(page)
+    await seen(page, 'Please correct the errors to continue.')
+    await seen(page, 'Enter an email or a phone number of the parent or carer.')
+    await page.getByRole('textbox', { name: 'Parent or carer first name' }).fill('Ruth')
+    await page.getByRole('textbox', { name: 'Parent or carer email' }).fill('ruth.fraser@example.net')
+    await page.getByRole('radio', { name: 'Upload a photo of consent' }).check()
+    await addContact(page)
+    await page.waitForURL(/\/contacts\/view\/\d+$/)
+    await seen(page, 'Noah Fraser')
+    await seen(page, /1[01] years old/)
+    const childUrl = page.url()
+
+    // Assigned to the member, who has neither check: the child's details stay hidden.
+    await page.getByRole('tab', { name: 'Assignments' }).click()
+    await page.getByLabel('User').fill('Mia')
+    await page.getByRole('option', { name: /Mia Member/ }).click()
+    await page.getByRole('button', { name: 'Assign', exact: true }).click()
+    await expect.poll(() => page.getByRole('table').filter({ hasText: 'Assigned to' }).innerText(), { timeout: 10_000 }).toContain('Mia Member')
+    const member = await signedIn('member@example.org')
+    await member.goto(childUrl)
+    await seen(member, 'You need a Working with Children Check and AdSafe training to add or view the details of a child.')
+    expect(await member.getByText('ruth.fraser@example.net').count()).toBe(0)
+  })
+})
+
+describe('duplicates and sharing between churches', () => {
+  it('finds the same person in this team, and asks another church for one of theirs', async () => {
+    // A Hope Street contact with an email, as the owner sees it.
+    const owner = await signedIn('owner@example.org')
+    await owner.goto('/contacts/new')
+    await fillAdult(owner, { first: 'Esther', last: 'Adeyemi', email: 'esther.adeyemi@example.net' })
+    await addContact(owner)
+    await owner.waitForURL(/\/contacts\/view\/\d+$/)
+    const hopeContactUrl = owner.url()
+
+    // The same email again in Hope Street: 'already exists in this team', no 'Ignore'.
+    await owner.goto('/contacts/new')
+    await fillAdult(owner, { first: 'Esther', last: 'Adeyemi-Cole', email: 'esther.adeyemi@example.net' })
+    await addContact(owner)
+    await seen(owner, 'You are trying to add Esther Adeyemi-Cole as a new user. However a user with the provided email address already exists in this team:')
+    expect(await owner.getByRole('button', { name: 'Ignore and create new' }).count()).toBe(0)
+    await owner.getByRole('button', { name: 'Go back' }).click()
+    await expect.poll(() => owner.getByRole('textbox', { name: 'Last name' }).inputValue()).toBe('Adeyemi-Cole')
+
+    // The leader, a plain member at Riverside, adds people there in a private group of
+    // their own, and meets her: another team's contact.
+    const leader = await signedIn('leader@example.org')
+    await leader.getByRole('button', { name: /Riverside Community Church/ }).click()
+    await leader.waitForURL((url) => url.pathname === '/')
+    await leader.goto('/contacts/group/switch')
+    await leader.getByRole('button', { name: 'Create your own private group' }).click()
+    await leader.waitForURL((url) => url.pathname === '/contacts')
+    await leader.goto('/contacts/new')
+    await fillAdult(leader, { first: 'Esther', last: 'Adeyemi', email: 'esther.adeyemi@example.net' })
+    await addContact(leader)
+    await seen(leader, 'However a user with the provided email address already exists in another team:')
+    await seen(leader, 'Esther Adeyemi (Hope Street Church)')
+    await leader.getByRole('button', { name: 'Request permission' }).click()
+    await seen(leader, 'Hope Street Church has been asked for permission to share this contact with you.')
+
+    // Hope Street's owner accepts on the contact's page.
+    await owner.goto(hopeContactUrl)
+    await seen(owner, 'Riverside Community Church asks to use this contact.')
+    await owner.getByRole('button', { name: 'Accept', exact: true }).click()
+    await confirmDialog(owner, 'Accept')
+    await expect.poll(() => owner.getByText('Riverside Community Church asks to use this contact.').count(), { timeout: 10_000 }).toBe(0)
+
+    // Riverside now sees her details.
+    await leader.goto('/contacts')
+    await leader.getByRole('searchbox', { name: 'Search contacts' }).first().fill('Adeyemi')
+    await leader.getByRole('link', { name: 'Esther Adeyemi' }).first().click()
+    await seen(leader, 'esther.adeyemi@example.net')
+  })
+})
+
+describe('what each role may do', () => {
+  it('a member finds their assigned contacts in a public group only', async () => {
+    const page = await signedIn('member@example.org')
+    // In the primary group a member may not list the team's contacts.
+    await page.goto('/contacts')
+    await seen(page, 'You do not have permission to access this page.')
+    await page.goto('/contacts/group/switch')
+    await page.getByRole('button', { name: /^Youth/ }).click()
+    await page.waitForURL((url) => url.pathname === '/contacts')
+    const mine = section(page, 'My contacts')
+    await expect.poll(() => mine.getByRole('link').count(), { timeout: 10_000 }).toBeGreaterThan(0)
+    // No Add new: a member adds people in a private group of their own.
+    expect(await page.getByRole('link', { name: 'Add new', exact: true }).count()).toBe(0)
+  })
+
+  it('a leader works the contacts assigned to them and may relinquish one', async () => {
+    const page = await signedIn('leader@example.org')
+    await page.getByRole('button', { name: /Hope Street Church/ }).click()
+    await page.waitForURL((url) => url.pathname === '/')
+    await page.goto('/contacts/group/switch')
+    await page.getByRole('button', { name: /^Youth/ }).click()
+    await page.waitForURL((url) => url.pathname === '/contacts')
+    const mine = section(page, 'My contacts')
+    await expect.poll(() => mine.getByRole('link').count(), { timeout: 10_000 }).toBeGreaterThan(0)
+    const first = mine.getByRole('row').filter({ hasNotText: 'Child' }).nth(1).getByRole('link').first()
+    const name = (await first.innerText()).trim()
+    await first.click()
+    await page.getByRole('button', { name: 'Relinquish' }).click()
+    await confirmDialog(page, 'Relinquish')
+    await page.waitForURL((url) => url.pathname === '/contacts')
+    await page.getByRole('searchbox', { name: 'Search contacts' }).first().fill(name)
+    await expect.poll(() => section(page, 'My contacts').innerText(), { timeout: 10_000 }).not.toContain(name)
+  })
+})
