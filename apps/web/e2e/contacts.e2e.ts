@@ -52,7 +52,11 @@ describe('an owner looks after a contact from start to end', () => {
     const page = await signedIn('owner@example.org')
     await page.goto('/contacts')
     await seen(page, 'All contacts in team')
-    await page.getByRole('link', { name: 'Add new' }).first().click()
+    // Inside the section the menu opens Contacts' own entries.
+    const menu = page.getByRole('navigation', { name: 'Main menu' })
+    expect(await menu.getByRole('link', { name: 'Add new contact' }).getAttribute('href')).toBe('/contacts/new')
+    expect(await menu.getByRole('link', { name: 'Switch group' }).first().getAttribute('href')).toBe('/contacts/group/switch')
+    await page.getByRole('link', { name: 'Add new', exact: true }).first().click()
     await page.waitForURL('**/contacts/new')
 
     // Add: first name and member status are required.
