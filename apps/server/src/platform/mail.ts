@@ -59,7 +59,14 @@ export async function deliverDueMail(deps: Deps, send?: (mail: Mail & { from: st
     const due = await tx
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.next_attempt_at, now)))
+      .where(
+        and(
+          eq(mailOutbox.status, 'pending'),
+          // A queued mail is due from the database's now() (microseconds); the process clock
+          // counts milliseconds, so a mail queued in the same millisecond would wait a turn.
+          lte(mailOutbox.next_attempt_at, sql`greatest(now(), ${now.toISOString()}::timestamptz)`),
+        ),
+      )
       .orderBy(mailOutbox.next_attempt_at)
       .limit(batchSize)
       .for('update', { skipLocked: true })
