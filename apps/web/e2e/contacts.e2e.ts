@@ -47,6 +47,23 @@ async function confirmDialog(page: Page, label: string) {
   await page.getByRole('dialog').getByRole('button', { name: label, exact: true }).click()
 }
 
+/** Runs an action of the edit page's Actions section, confirms it, and waits for /contacts. */
+async function runAction(page: Page, editUrl: string, label: string) {
+  await page.goto(editUrl)
+  await page.getByRole('button', { name: label, exact: true }).click()
+  await confirmDialog(page, label)
+  await page.waitForURL((url) => url.pathname === '/contacts')
+}
+
+/** Assigns the open contact to a team member found by `search` on the Assignments tab. */
+async function assignTo(page: Page, search: string, name: string) {
+  await page.getByRole('tab', { name: 'Assignments' }).click()
+  await page.getByLabel('User').fill(search)
+  await page.getByRole('option', { name: new RegExp(name) }).click()
+  await page.getByRole('button', { name: 'Assign', exact: true }).click()
+  await expect.poll(() => page.getByRole('table').filter({ hasText: 'Assigned to' }).innerText(), { timeout: 10_000 }).toContain(name)
+}
+
 describe('an owner looks after a contact from start to end', () => {
   it('adds an adult, edits, assigns, archives, restores and removes them', async () => {
     const page = await signedIn('owner@example.org')
@@ -87,32 +104,20 @@ describe('an owner looks after a contact from start to end', () => {
     await seen(page, 'Walked in to church')
 
     // Assign to the leader.
-    await page.getByRole('tab', { name: 'Assignments' }).click()
-    await page.getByLabel('User').fill('Liam')
-    await page.getByRole('option', { name: /Liam Leader/ }).click()
-    await page.getByRole('button', { name: 'Assign', exact: true }).click()
-    await expect.poll(() => page.getByRole('table').filter({ hasText: 'Assigned to' }).innerText(), { timeout: 10_000 }).toContain('Liam Leader')
+    await assignTo(page, 'Liam', 'Liam Leader')
 
     // Archive, then it is among the archived contacts.
-    await page.getByRole('link', { name: 'Edit' }).click()
-    await page.getByRole('button', { name: 'Archive', exact: true }).click()
-    await confirmDialog(page, 'Archive')
-    await page.waitForURL((url) => url.pathname === '/contacts')
+    const editUrl = viewUrl.replace('/view/', '/edit/')
+    await runAction(page, editUrl, 'Archive')
     await expect.poll(() => section(page, 'Archived contacts').innerText(), { timeout: 10_000 }).toContain('Grace Okafor')
 
     // Restore from the edit page: back among the active ones.
-    await page.goto(viewUrl.replace('/view/', '/edit/'))
-    await page.getByRole('button', { name: 'Restore', exact: true }).click()
-    await confirmDialog(page, 'Restore')
-    await page.waitForURL((url) => url.pathname === '/contacts')
+    await runAction(page, editUrl, 'Restore')
     await page.getByRole('searchbox', { name: 'Search contacts' }).first().fill('Okafor')
     await expect.poll(() => section(page, 'All contacts in team').innerText(), { timeout: 10_000 }).toContain('Grace Okafor')
 
     // Remove from the team: gone, and its page is not found.
-    await page.goto(viewUrl.replace('/view/', '/edit/'))
-    await page.getByRole('button', { name: 'Remove from team', exact: true }).click()
-    await confirmDialog(page, 'Remove from team')
-    await page.waitForURL((url) => url.pathname === '/contacts')
+    await runAction(page, editUrl, 'Remove from team')
     await page.getByRole('searchbox', { name: 'Search contacts' }).first().fill('Okafor')
     await expect.poll(() => section(page, 'All contacts in team').innerText(), { timeout: 10_000 }).toContain('Nothing found.')
     await page.goto(viewUrl)
@@ -139,11 +144,7 @@ describe('an owner looks after a contact from start to end', () => {
     const childUrl = page.url()
 
     // Assigned to the member, who has neither check: the child's details stay hidden.
-    await page.getByRole('tab', { name: 'Assignments' }).click()
-    await page.getByLabel('User').fill('Mia')
-    await page.getByRole('option', { name: /Mia Member/ }).click()
-    await page.getByRole('button', { name: 'Assign', exact: true }).click()
-    await expect.poll(() => page.getByRole('table').filter({ hasText: 'Assigned to' }).innerText(), { timeout: 10_000 }).toContain('Mia Member')
+    await assignTo(page, 'Mia', 'Mia Member')
     const member = await signedIn('member@example.org')
     await member.goto(childUrl)
     await seen(member, 'You need a Working with Children Check and AdSafe training to add or view the details of a child.')
