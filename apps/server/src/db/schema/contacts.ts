@@ -55,6 +55,14 @@ export const teamContacts = pgTable(
     index('team_contacts_list_created_idx')
       .on(t.team_id, t.created_at, t.person_id)
       .where(sql`${t.archived_at} is null and ${t.state} = 'active'`),
+    // The age sort (youngest first, unknown last) and age bands; the last-interaction sort
+    // (longest ago first, never last) and interaction filters, at any page depth.
+    index('team_contacts_list_age_idx')
+      .on(t.team_id, t.birth_month.desc().nullsLast(), t.person_id.desc().nullsFirst())
+      .where(sql`${t.archived_at} is null and ${t.state} = 'active'`),
+    index('team_contacts_list_interaction_idx')
+      .on(t.team_id, t.last_interaction_at, t.person_id)
+      .where(sql`${t.archived_at} is null and ${t.state} = 'active'`),
     index('team_contacts_archived_idx').on(t.team_id, t.archived_at, t.person_id).where(sql`${t.archived_at} is not null`),
     index('team_contacts_search_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
   ],

@@ -1,0 +1,4 @@
+-- Contacts lists (issue 4): the age sort (youngest first, unknown last) and age-band filter, and the
+-- last-interaction sort (longest ago first, never last) and interaction filters, at any page depth.
+CREATE INDEX "team_contacts_list_age_idx" ON "team_contacts" USING btree ("team_id","birth_month" DESC NULLS LAST,"person_id" DESC NULLS FIRST) WHERE "team_contacts"."archived_at" is null and "team_contacts"."state" = 'active';--> statement-breakpoint
+CREATE INDEX "team_contacts_list_interaction_idx" ON "team_contacts" USING btree ("team_id","last_interaction_at","person_id") WHERE "team_contacts"."archived_at" is null and "team_contacts"."state" = 'active';
