@@ -7,6 +7,7 @@ import { openPglite, openPostgres, pgliteDir, type Database } from './db/client'
 import { migrate } from './db/migrate'
 import { buildApp } from './app'
 import { lockDataDir } from './platform/data-lock'
+import { jobs } from './jobs'
 import { startScheduler } from './platform/jobs'
 import { syncLookups } from './features/lookups/lookups.service'
 import { seedContentPages } from './features/site/site.service'
@@ -64,7 +65,7 @@ export async function startServer(config: Config, options: { logger?: boolean } 
       )
     }
     const address = await app.listen({ host: config.host, port: config.port })
-    const stopJobs = startScheduler(app.deps)
+    const stopJobs = startScheduler(app.deps, jobs)
     const db = database
     let stopping: Promise<void> | undefined
     return {

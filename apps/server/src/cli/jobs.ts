@@ -3,7 +3,8 @@ import { readConfig } from '../config'
 import { openPglite, openPostgres, pgliteDir } from '../db/client'
 import { migrate } from '../db/migrate'
 import { lockDataDir } from '../platform/data-lock'
-import { jobs, runJob } from '../platform/jobs'
+import { jobs } from '../jobs'
+import { runJob } from '../platform/jobs'
 
 // `npm run jobs -- --once`: runs every scheduled job once, by hand, and exits.
 if (!process.argv.includes('--once')) {

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, asc, eq, ne, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import {
   ageFrom,
@@ -7,6 +7,7 @@ import {
   isChild,
   type ChildGate,
   type ContactRole,
+  type ContactTeam,
   type TeamRole,
 } from '@crm/domain'
 import type { Executor } from '../db/client'
@@ -170,4 +171,26 @@ export async function loadContactScope(
 /** Refuses a call that would show or change a child's details the caller may not see. */
 export function assertChildDataAllowed(scope: { isChild: boolean; childGate: ChildGate | null }): void {
   if (scope.isChild && scope.childGate) throw new AppError('child_data_gate', { ...scope.childGate })
+}
+
+/**
+ * Another of the caller's teams holding the contact, for the 'not in the current team'
+ * banner (spec 2 §2): only a team the caller belongs to or asked to join is named, so the
+ * 404 tells nobody else anything. A team where the caller is a member comes first.
+ */
+export async function holdingTeamOfCaller(
+  db: Executor,
+  viewer: Viewer,
+  currentTeamId: number,
+  contactId: number,
+): Promise<ContactTeam | null> {
+  const [row] = await db
+    .select({ id: teams.id, title: teams.title, role: memberships.role })
+    .from(teamContacts)
+    .innerJoin(teams, eq(teams.id, teamContacts.team_id))
+    .innerJoin(memberships, and(eq(memberships.team_id, teamContacts.team_id), eq(memberships.person_id, viewer.personId)))
+    .where(and(eq(teamContacts.person_id, contactId), eq(teamContacts.state, 'active'), ne(teamContacts.team_id, currentTeamId)))
+    .orderBy(sql`${memberships.role} = 'member_request'`, asc(teams.title), asc(teams.id))
+    .limit(1)
+  return row ? { id: row.id, title: row.title, user_has_access: row.role !== 'member_request' } : null
 }

@@ -5,7 +5,8 @@ import { deliverDueMail } from './mail'
 /**
  * Scheduled work, in the server process. Each job is idempotent and safe to run in
  * several processes at once (rows are claimed with SKIP LOCKED); each run is recorded in
- * job_runs. Features add their jobs to this list.
+ * job_runs. src/jobs.ts lists them all: the platform's below and each feature's
+ * `<feature>.jobs.ts`.
  */
 export interface Job {
   name: string
@@ -13,7 +14,7 @@ export interface Job {
   run(deps: Deps): Promise<string | void>
 }
 
-export const jobs: Job[] = [{ name: 'mail-delivery', everyMs: 15_000, run: (deps) => deliverDueMail(deps) }]
+export const platformJobs: Job[] = [{ name: 'mail-delivery', everyMs: 15_000, run: (deps) => deliverDueMail(deps) }]
 
 /** Runs a job once; a run that did something, or failed, is recorded in job_runs. */
 export async function runJob(deps: Deps, job: Job): Promise<void> {
@@ -34,7 +35,7 @@ export async function runJob(deps: Deps, job: Job): Promise<void> {
 }
 
 /** Starts every job on its interval; returns a function that stops them. */
-export function startScheduler(deps: Deps, list: Job[] = jobs): () => Promise<void> {
+export function startScheduler(deps: Deps, list: Job[]): () => Promise<void> {
   const running = new Map<string, Promise<void>>()
   const timers = list.map((job) =>
     setInterval(() => {

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { jobRuns, mailOutbox } from '../db/schema/index'
 import { createTestApp, type TestApp } from '../../test/harness'
 import { deliverDueMail, queueMail } from './mail'
-import { runJob, jobs } from './jobs'
+import { runJob, platformJobs } from './jobs'
 
 interface Received {
   to: string[]
@@ -79,7 +79,7 @@ describe('the mail outbox', () => {
     try {
       const deps = { ...t.app.deps, config: { ...t.config, smtpUrl: smtp.url } }
       const id = await queueMail(t.db, deps, { to: 'cy@crm.test', subject: 'Invite', text: 'Join us.', template: 'invite' })
-      await runJob(deps, { ...jobs.find((job) => job.name === 'mail-delivery')!, run: (d) => deliverDueMail(d) })
+      await runJob(deps, { ...platformJobs.find((job) => job.name === 'mail-delivery')!, run: (d) => deliverDueMail(d) })
       const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id))
       expect(row!.status).toBe('pending')
       expect(row!.last_error).toContain('mailbox unavailable')

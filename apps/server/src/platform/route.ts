@@ -4,7 +4,7 @@ import type { z } from 'zod'
 import { hasCapability, type Call, type Capability, type TeamRole } from '@crm/domain'
 import { AppError } from './errors'
 import { loadGroupScope, loadTeamScope, type GroupScope, type TeamScope, type Viewer } from './access'
-import { loadContactScope, type ContactScope } from './contact-access'
+import { holdingTeamOfCaller, loadContactScope, type ContactScope } from './contact-access'
 import type { Deps } from './deps'
 
 /**
@@ -17,7 +17,14 @@ export type Access =
   | { kind: 'site_admin' }
   | { kind: 'team'; capability?: Capability; conferenceOnly?: boolean; teamField?: string }
   | { kind: 'group'; capability?: Capability; teamField?: string; groupField?: string }
-  | { kind: 'contact'; capability?: Capability; contactField?: string; allowAwaiting?: boolean; assignedOnly?: boolean }
+  | {
+      kind: 'contact'
+      capability?: Capability
+      contactField?: string
+      allowAwaiting?: boolean
+      assignedOnly?: boolean
+      nameHoldingTeam?: boolean
+    }
 
 export const publicAccess = { kind: 'public' } as const
 export const signedIn = { kind: 'signed_in' } as const
@@ -36,11 +43,12 @@ export function groupAccess(capability?: Capability, options: { teamField?: stri
 /**
  * Needs a contact the team holds and the caller may read (from `:id`, else `user_id`), in
  * group `group_id` of team `team_id`, and the capability on the contact. A team still
- * awaiting the owner's approval may only read it when `allowAwaiting` says so.
+ * awaiting the owner's approval may only read it when `allowAwaiting` says so. With
+ * `nameHoldingTeam` the 404 names another of the caller's teams that holds the contact.
  */
 export function contactAccess(
   capability?: Capability,
-  options: { contactField?: string; allowAwaiting?: boolean; assignedOnly?: boolean } = {},
+  options: { contactField?: string; allowAwaiting?: boolean; assignedOnly?: boolean; nameHoldingTeam?: boolean } = {},
 ) {
   return { kind: 'contact', capability, ...options } as const
 }
@@ -115,7 +123,11 @@ async function checkAccess(deps: Deps, request: FastifyRequest, access: Access):
     const groupScope = await loadGroupScope(deps.db, viewer, teamId, readId(request, 'group_id'))
     const contactId = readId(request, access.contactField ?? ((request.params as { id?: unknown }).id !== undefined ? 'id' : 'user_id'))
     if (groupScope.groupRole === 'member_request') throw new AppError('forbidden')
-    const contactScope = await loadContactScope(deps.db, viewer, groupScope, contactId, deps.now())
+    const contactScope = await loadContactScope(deps.db, viewer, groupScope, contactId, deps.now()).catch(async (error: unknown) => {
+      if (!access.nameHoldingTeam || !(error instanceof AppError) || error.code !== 'not_found') throw error
+      const contactTeam = await holdingTeamOfCaller(deps.db, viewer, groupScope.team.id, contactId)
+      throw contactTeam ? new AppError('not_found', { contact_team: contactTeam }) : error
+    })
     if (contactScope.teamContact.state === 'awaiting_approval' && !access.allowAwaiting) throw new AppError('forbidden')
     if (access.capability && !hasCapability(contactScope.contactRole, access.capability)) throw new AppError('forbidden')
     // relinquish: only a person the contact is assigned to has anything to give up.

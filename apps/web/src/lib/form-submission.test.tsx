@@ -58,6 +58,21 @@ describe('useFormSubmission (spec 1 §4)', () => {
     expect(result.current.status).toBe('idle')
   })
 
+  it('D2-4.9-01 a contact form shows success for 1000 ms, then processed and idle 200 ms apart', async () => {
+    const { result } = setup({ timing: 'saveIndicator' })
+    await act(() => result.current.submit(() => Promise.resolve({ id: 1 })))
+    expect(result.current.status).toBe('success')
+    act(() => vi.advanceTimersByTime(999))
+    expect(result.current.status).toBe('success')
+    act(() => vi.advanceTimersByTime(1))
+    expect(result.current.status).toBe('processed')
+    expect(result.current.message).toBeNull()
+    act(() => vi.advanceTimersByTime(199))
+    expect(result.current.status).toBe('processed')
+    act(() => vi.advanceTimersByTime(1))
+    expect(result.current.status).toBe('idle')
+  })
+
   it("shows the server's success_message when it sends one", async () => {
     const { result } = setup()
     await act(() => result.current.submit(() => Promise.resolve({ id: 1, success_message: 'Group added.' })))

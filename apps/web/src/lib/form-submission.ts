@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formErrorResetMs, formResetMs, formSuccessMs } from '@crm/domain'
+import { formErrorResetMs, formResetMs, formSuccessMs, saveIndicatorStepMs, saveIndicatorSuccessMs } from '@crm/domain'
 import { errorText } from './errors'
 
 /**
  * Spec 1 §4, shared by all forms: idle → processing (button disabled) → processed, shown
- * as successful for 1 s → idle 3 s later; or error, reset after about 3 s.
+ * as successful for 1 s → idle 3 s later; or error, reset after about 3 s. The contact's
+ * forms use the save indicator's timing instead (spec 2 §4): successful for 1 s, then
+ * processed and idle 200 ms apart.
  */
 export type SubmissionStatus = 'idle' | 'processing' | 'success' | 'processed' | 'error'
 
@@ -16,7 +18,15 @@ export interface FormSubmissionOptions {
   errorMessage?: string
   /** The success text when the server sends no success_message; default 'Saved'. */
   successMessage?: string
+  /** 'saveIndicator': the contact forms' timing (spec 2 §4 "Save indicators"). */
+  timing?: 'form' | 'saveIndicator'
 }
+
+const timings = {
+  form: { successMs: formSuccessMs, resetMs: formResetMs },
+  saveIndicator: { successMs: saveIndicatorSuccessMs, resetMs: saveIndicatorStepMs },
+} as const
+
 
 export interface FormSubmission {
   status: SubmissionStatus
@@ -86,11 +96,12 @@ export function useFormSubmission(options: FormSubmissionOptions = {}): FormSubm
         const value = await action()
         setStatus('success')
         setMessage(successMessageOf(value) ?? optionsRef.current.successMessage ?? t('saved'))
-        later(formSuccessMs, () => {
+        const timing = timings[optionsRef.current.timing ?? 'form']
+        later(timing.successMs, () => {
           setStatus('processed')
           setMessage(null)
         })
-        later(formSuccessMs + formResetMs, () => setStatus('idle'))
+        later(timing.successMs + timing.resetMs, () => setStatus('idle'))
         return { ok: true, value }
       } catch (error) {
         fail(errorText(error, optionsRef.current.errorMessage))

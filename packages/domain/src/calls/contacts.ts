@@ -134,6 +134,9 @@ export const contactView = z.object({
   has_incomplete_interaction: z.boolean(),
   is_assigned: z.boolean(),
   is_visitor: z.boolean(),
+  /** Created by this team, or another team's contact that this team added (spec 2 §3). */
+  is_new: z.boolean(),
+  is_existing: z.boolean(),
   is_child: z.boolean(),
   consent_given: z.boolean(),
   consent_declined: z.boolean(),
@@ -256,6 +259,15 @@ export const childGateSchema = z.object({
 })
 export type ChildGate = z.infer<typeof childGateSchema>
 
+/**
+ * GET contact/{id} answers 404 for a contact the selected team does not hold. When another
+ * of the caller's teams holds it, the 404's data names that team as `contact_team`, for
+ * the 'not in the current team' banner; user_has_access is false while the caller's
+ * membership there is only requested (spec 2 §2).
+ */
+export const contactTeamSchema = z.object({ id: z.number().int(), title: z.string(), user_has_access: z.boolean() })
+export type ContactTeam = z.infer<typeof contactTeamSchema>
+
 export const contactItemResponse = z.object({
   /** Null while the current team awaits approval, or a child's details are withheld. */
   data_view: contactView.nullable(),
@@ -273,8 +285,6 @@ export const contactItemResponse = z.object({
   auth: contactAuth,
   /** Set when the child data gate withheld the details. */
   child_gate: childGateSchema.nullable(),
-  /** The current team's id in which the contact sits, when it is not the selected one. */
-  contact_team: z.object({ id: z.number().int(), title: z.string(), user_has_access: z.boolean() }).nullable(),
   parental_consent_for_current_user: z.unknown().nullable(),
   most_recent_consent: z
     .object({ type: z.enum(consentTypes), date: z.string().nullable(), content: z.string().nullable(), by_name: z.string().nullable() })

@@ -64,6 +64,11 @@ export const teamContacts = pgTable(
       .on(t.team_id, t.last_interaction_at, t.person_id)
       .where(sql`${t.archived_at} is null and ${t.state} = 'active'`),
     index('team_contacts_archived_idx').on(t.team_id, t.archived_at, t.person_id).where(sql`${t.archived_at} is not null`),
+    // The clean-up of archived contacts (spec 2 §1): rows quiet since archived_at or the last
+    // interaction, whichever is later, oldest first across every team.
+    index('team_contacts_archive_expiry_idx')
+      .on(sql`greatest(${t.archived_at}, ${t.last_interaction_at})`)
+      .where(sql`${t.archived_at} is not null`),
     index('team_contacts_search_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
   ],
 )

@@ -104,6 +104,8 @@ export interface ContactViewContext {
     'state' | 'archived_at' | 'access_from' | 'access_to' | 'created_at' | 'last_interaction_at' | 'next_interaction_at' | 'has_overdue_interaction'
   >
   isAssigned: boolean
+  /** Another team held the person before this one added them (is_existing; else is_new). */
+  isExisting: boolean
   hiddenInContacts: boolean
   lookups: ContactLookups
   now: Date
@@ -166,6 +168,8 @@ export function contactViewOf(person: PersonRow, context: ContactViewContext): C
     has_incomplete_interaction: teamContact.next_interaction_at !== null || teamContact.has_overdue_interaction,
     is_assigned: context.isAssigned,
     is_visitor: person.is_visitor,
+    is_new: !context.isExisting,
+    is_existing: context.isExisting,
     consent_given: consentType !== null && !person.consent_declined,
     consent_declined: person.consent_declined,
     parental_consent_declined: person.parental_consent_declined,

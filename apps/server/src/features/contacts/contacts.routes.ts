@@ -21,8 +21,9 @@ export async function contactRoutes(app: FastifyInstance) {
     listContacts(deps, viewer, scope, 'archived', input),
   )
 
-  // The platform loads the contact: 404 for another team's, 403 when the caller may not read it.
-  addRoute(app, contactCalls.contact, contactAccess(undefined, { allowAwaiting: true }), ({ deps, viewer, scope, input }) =>
+  // The platform loads the contact: 404 for another team's (naming the caller's team that
+  // holds it, if any), 403 when the caller may not read it.
+  addRoute(app, contactCalls.contact, contactAccess(undefined, { allowAwaiting: true, nameHoldingTeam: true }), ({ deps, viewer, scope, input }) =>
     getContactItem(deps, viewer, scope, input.locale),
   )
 

@@ -133,6 +133,9 @@ export async function getContactItem(deps: Deps, viewer: Viewer, scope: ContactS
   const context = {
     teamContact: current.teamContact,
     isAssigned: scope.isAssigned,
+    isExisting: holdings.some(
+      (holding) => holding.team_id !== current.team_id && holding.teamContact.created_at < current.teamContact.created_at,
+    ),
     hiddenInContacts: membership?.hidden_in_contacts ?? false,
     lookups,
     now: deps.now(),
@@ -170,8 +173,6 @@ export async function getContactItem(deps: Deps, viewer: Viewer, scope: ContactS
       fields: withheld ? [] : contactFieldsFor(scope.contactRole, hasConsent),
     },
     child_gate: childGate,
-    // A contact the current team does not hold is a 404, so it is always the current team.
-    contact_team: null,
     // Parental consent records arrive with the consent work.
     parental_consent_for_current_user: null,
     most_recent_consent: withheld ? null : mostRecentConsent(person, dataView.is_child),

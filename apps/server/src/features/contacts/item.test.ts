@@ -80,7 +80,7 @@ describe('GET /api/v1/contact/{id}', () => {
     await assignContact(t, team, contact, leader.id, owner.id)
     const answer = await item(contact, leader)
     expect(Object.keys(answer).sort()).toEqual(
-      ['auth', 'child_gate', 'contact_team', 'data_edit', 'data_view', 'data_view_simple', 'expect', 'most_recent_consent', 'ownership', 'parental_consent_for_current_user'].sort(),
+      ['auth', 'child_gate', 'data_edit', 'data_view', 'data_view_simple', 'expect', 'most_recent_consent', 'ownership', 'parental_consent_for_current_user'].sort(),
     )
     expect(answer.data_view).toMatchObject({
       id: contact,
@@ -111,6 +111,9 @@ describe('GET /api/v1/contact/{id}', () => {
       has_incomplete_interaction: false,
       is_assigned: true,
       is_child: false,
+      // No other team held the person first.
+      is_new: true,
+      is_existing: false,
       consent_given: true,
       consent_declined: false,
       consent_type: 'verbal',
@@ -144,7 +147,6 @@ describe('GET /api/v1/contact/{id}', () => {
     expect(answer.expect).toEqual({ follow_up: true, follow_up_completed: true, bible_study: false, bible_study_completed: false, baptism: true, baptism_completed: false })
     expect(answer.most_recent_consent).toEqual({ type: 'verbal', date: '2026-02-03', content: 'Happy to be contacted.', by_name: 'Ann Baker' })
     expect(answer.child_gate).toBeNull()
-    expect(answer.contact_team).toBeNull()
   })
 
   it("shows 'archive' for an archived contact, and the parts of an address without a formatted one", async () => {
@@ -173,6 +175,8 @@ describe('GET /api/v1/contact/{id}', () => {
     const notFound = await getContact(elsewhere, leader)
     expect(notFound.statusCode).toBe(404)
     expect(body(notFound).code).toBe('not_found')
+    // A team the caller has nothing to do with is not named.
+    expect(body(notFound).data).toEqual({ status: 404 })
 
     const contact = await buildContact(t, { teamId: team })
     const refused = await getContact(contact, member)
@@ -180,6 +184,38 @@ describe('GET /api/v1/contact/{id}', () => {
     expect(body(refused).code).toBe('forbidden')
     await assignContact(t, team, contact, member.id)
     expect((await getContact(contact, member)).statusCode).toBe(200)
+  })
+
+  it("names the caller's other team that holds the contact, with the switch only for a member (D2-2.2-26, D2-2.2-27)", async () => {
+    const riverside = await buildTeam(t, { title: 'Riverside Chapel' })
+    const asked = await buildTeam(t, { title: 'Anchor Church' })
+    await addMember(t, leader.id, riverside, 'leader')
+    await addMember(t, leader.id, asked, 'member_request')
+    const theirs = await buildContact(t, { teamId: riverside })
+    const requested = await buildContact(t, { teamId: asked })
+
+    const inRiverside = await getContact(theirs, leader)
+    expect(inRiverside.statusCode).toBe(404)
+    expect(body(inRiverside)).toMatchObject({
+      code: 'not_found',
+      data: { status: 404, contact_team: { id: riverside, title: 'Riverside Chapel', user_has_access: true } },
+    })
+    // Switching to Riverside opens it.
+    expect((await getContact(theirs, leader, { team: riverside })).statusCode).toBe(200)
+
+    const inAsked = await getContact(requested, leader)
+    expect(body(inAsked).data.contact_team).toEqual({ id: asked, title: 'Anchor Church', user_has_access: false })
+    // Nobody else learns where the contact is.
+    expect(body(await getContact(theirs, owner)).data).toEqual({ status: 404 })
+  })
+
+  it('tells a contact created by the team (new) from an existing person the team added (existing)', async () => {
+    const other = await buildTeam(t)
+    const createdHere = await buildContact(t, { teamId: team })
+    const createdElsewhere = await buildContact(t, { teamId: other })
+    await shareContact(t, createdElsewhere, team)
+    expect((await item(createdHere, leader)).data_view).toMatchObject({ is_new: true, is_existing: false })
+    expect((await item(createdElsewhere, leader)).data_view).toMatchObject({ is_new: false, is_existing: true })
   })
 
   it('lets the person who added a contact read it', async () => {

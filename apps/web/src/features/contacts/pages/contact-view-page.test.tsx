@@ -292,25 +292,31 @@ describe('contact view: banners', () => {
     expect(screen.getByRole('region', { name: 'Details' })).toBeInTheDocument()
   })
 
-  it('D2-2.2-26/27 a contact of another team offers the switch only when the caller has that team', async () => {
+  it('D2-2.2-26 a contact another of the caller\'s teams holds: the 404 names it and the banner switches to it', async () => {
     const { user, requests } = openContact(() =>
-      buildContactItem({
-        contact_team: requests.length > 1 ? null : { id: 20, title: 'Hope Chapel', user_has_access: true },
-      }),
+      requests.length > 1 ? buildContactItem() : apiError('not_found', 404, { contact_team: { id: 20, title: 'Hope Chapel', user_has_access: true } }),
     )
-    await heading()
-    expect(screen.getByText('This contact is in Hope Chapel, not in the selected team.')).toBeInTheDocument()
+    const banner = 'This contact is in Hope Chapel, not in the selected team.'
+    expect(await screen.findByText(banner, {}, { timeout: 5000 })).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Contact not found' })).not.toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Switch to Hope Chapel' }))
     await waitFor(() => expect(requests.at(-1)?.input).toMatchObject({ team_id: '20', group_id: '20' }))
-    await waitFor(() => expect(screen.queryByText('This contact is in Hope Chapel, not in the selected team.')).not.toBeInTheDocument())
     expect(await heading()).toBeInTheDocument()
+    expect(screen.queryByText(banner)).not.toBeInTheDocument()
   })
 
-  it('shows no switch button for a team the caller does not have', async () => {
-    openContact(buildContactItem({ contact_team: { id: 20, title: 'Hope Chapel', user_has_access: false } }))
-    await heading()
-    expect(screen.getByText('This contact is in Hope Chapel, not in the selected team.')).toBeInTheDocument()
+  it('D2-2.2-27 shows no switch button for a team the caller has only asked to join', async () => {
+    openContact(() => apiError('not_found', 404, { contact_team: { id: 20, title: 'Hope Chapel', user_has_access: false } }))
+    expect(await screen.findByText('This contact is in Hope Chapel, not in the selected team.', {}, { timeout: 5000 })).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Switch to Hope Chapel' })).not.toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Back to contacts' })).toHaveAttribute('href', '/contacts')
+  })
+
+  it('a 404 naming no team of the caller offers no switch at all', async () => {
+    openContact(() => apiError('not_found', 404))
+    expect(await screen.findByRole('heading', { name: 'Contact not found' }, { timeout: 5000 })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Switch/ })).not.toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: /Switch team/ })).not.toBeInTheDocument()
   })
 })
 

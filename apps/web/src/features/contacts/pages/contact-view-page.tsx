@@ -2,7 +2,7 @@ import { useMemo } from 'react'
 import { useParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Alert, Grid, Stack } from '@mantine/core'
-import type { ContactItem, Group, Team } from '@crm/domain'
+import { contactTeamSchema, type ContactItem, type ContactTeam, type Group, type Team } from '@crm/domain'
 import { useAccount } from '../../../app/account'
 import { FullPageLoader } from '../../../app/error-pages'
 import { isApiError } from '../../../lib/api'
@@ -10,12 +10,7 @@ import { usePageTitle } from '../../../lib/page-title'
 import { useContact, type ContactScope } from '../contact-queries'
 import { AccessDenied, ContactNotFound } from '../components/view/access-states'
 import { ApprovalRequestBanner } from '../components/view/approval-request-banner'
-import {
-  AwaitingApprovalBanner,
-  ChildConsentNotice,
-  ConsentDeclinedBanner,
-  NotInTeamBanner,
-} from '../components/view/banners'
+import { AwaitingApprovalBanner, ChildConsentNotice, ConsentDeclinedBanner } from '../components/view/banners'
 import { ChildGateNotice } from '../components/view/child-gate-notice'
 import { ContactSummary } from '../components/view/contact-summary'
 import { ContactTabs } from '../components/view/contact-tabs'
@@ -43,7 +38,7 @@ function ContactViewLoader({ id, team, group }: { id: number; team: Team; group:
   if (contact.isPending) return <FullPageLoader />
   if (contact.isError) {
     const status = isApiError(contact.error) ? contact.error.status : 0
-    if (status === 404) return <ContactNotFound />
+    if (status === 404) return <ContactNotFound contactTeam={contactTeamOf(contact.error)} />
     if (status === 403) return <AccessDenied />
     return (
       <Alert color="red" role="alert">
@@ -52,6 +47,13 @@ function ContactViewLoader({ id, team, group }: { id: number; team: Team; group:
     )
   }
   return <ContactDetails item={contact.data} scope={scope} team={team} group={group} />
+}
+
+/** The caller's team that holds the contact, named by the 404 of GET contact/{id}. */
+function contactTeamOf(error: unknown): ContactTeam | null {
+  if (!isApiError(error)) return null
+  const parsed = contactTeamSchema.safeParse(error.data['contact_team'])
+  return parsed.success ? parsed.data : null
 }
 
 function ContactDetails({ item, scope, team, group }: { item: ContactItem; scope: ContactScope; team: Team; group: Group }) {
@@ -70,7 +72,6 @@ function ContactDetails({ item, scope, team, group }: { item: ContactItem; scope
 
   return (
     <Stack gap="lg">
-      {item.contact_team && <NotInTeamBanner contactTeam={item.contact_team} />}
       {item.child_gate && <ChildGateNotice gate={item.child_gate} />}
       <ApprovalRequestBanner
         contactId={item.data_view_simple.id}

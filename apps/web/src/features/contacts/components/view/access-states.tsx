@@ -1,7 +1,8 @@
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core'
-import { useAccount } from '../../../../app/account'
+import type { ContactTeam } from '@crm/domain'
+import { NotInTeamBanner } from './banners'
 
 /** 403 (D2-2.5-01): the spec's text, and the way to another group (spec 2 §2). */
 export function AccessDenied() {
@@ -18,26 +19,32 @@ export function AccessDenied() {
   )
 }
 
-/** 404: the contact is not in the selected team or group (another team's contact is invisible, decisions.md). */
-export function ContactNotFound() {
+/**
+ * 404: the selected team or group does not hold the contact. When another of the caller's
+ * teams holds it the server names that team, and the banner offers the switch (spec 2 §2).
+ */
+export function ContactNotFound({ contactTeam = null }: { contactTeam?: ContactTeam | null }) {
   const { t } = useTranslation('contact-view')
-  const { hasMultipleTeams } = useAccount()
+  const back = (
+    <Anchor component={Link} to="/contacts">
+      {t('backToContacts')}
+    </Anchor>
+  )
+  if (contactTeam) {
+    return (
+      <Stack gap="lg" py="md">
+        <NotInTeamBanner contactTeam={contactTeam} />
+        <Group>{back}</Group>
+      </Stack>
+    )
+  }
   return (
     <Stack align="center" gap="sm" py="xl">
       <Title order={1} size="h2">
         {t('notFound.title')}
       </Title>
       <Text c="dimmed">{t('notFound.text')}</Text>
-      <Group>
-        <Anchor component={Link} to="/contacts">
-          {t('backToContacts')}
-        </Anchor>
-        {hasMultipleTeams && (
-          <Anchor component={Link} to="/team/switch">
-            {t('notFound.switchTeam')}
-          </Anchor>
-        )}
-      </Group>
+      {back}
     </Stack>
   )
 }

@@ -28,7 +28,7 @@ export interface AddAssignmentFormProps {
 export function AddAssignmentForm({ contactId, scope, teamId, mayPickUser }: AddAssignmentFormProps) {
   const { t } = useTranslation(['contact-view', 'contacts', 'common'])
   const addAssignment = useAddAssignment(contactId, scope)
-  const submission = useFormSubmission({ successMessage: t('contacts:saved'), errorMessage: t('contacts:error') })
+  const submission = useFormSubmission({ timing: 'saveIndicator', successMessage: t('contacts:saved'), errorMessage: t('contacts:error') })
   const defaults: AssignmentForm = { to_self: !mayPickUser, to_user: null }
   const form = useForm<AssignmentForm>({ resolver: zodResolver(assignmentForm), defaultValues: defaults })
   // The suggestion field keeps its own text: a new key empties it after a save.

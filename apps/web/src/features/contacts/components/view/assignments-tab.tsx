@@ -17,7 +17,7 @@ export function AssignmentsTab({ item, contact, scope, team }: ContactTabProps) 
   const [page, setPage] = useState(1)
   const assignments = useContactAssignments(contact.id, scope, page)
   const deleteAssignment = useDeleteAssignment(contact.id, scope)
-  const submission = useFormSubmission({ errorMessage: t('contacts:error') })
+  const submission = useFormSubmission({ timing: 'saveIndicator', errorMessage: t('contacts:error') })
   const [deleting, setDeleting] = useState<{ id: number; name: string } | null>(null)
   const capabilities = item.auth.user_capabilities
   const mayAssign = capabilities.update_contact === true || capabilities.update_assigned_contact === true

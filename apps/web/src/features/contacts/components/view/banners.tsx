@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Alert, Button, Group, Text } from '@mantine/core'
-import type { ContactItem, ContactView } from '@crm/domain'
+import type { ContactTeam, ContactView } from '@crm/domain'
 import { useAccount } from '../../../../app/account'
 
 /** Consent declined by the person, or by the parent or carer of a child (D2-2.2-23). */
@@ -36,7 +36,7 @@ export function ChildConsentNotice({ contact }: { contact: ContactView }) {
 }
 
 /** The contact sits in another team than the selected one; switching is offered when the caller has it. */
-export function NotInTeamBanner({ contactTeam }: { contactTeam: NonNullable<ContactItem['contact_team']> }) {
+export function NotInTeamBanner({ contactTeam }: { contactTeam: ContactTeam }) {
   const { t } = useTranslation('contact-view')
   const { selectTeam } = useAccount()
   return (

@@ -23,7 +23,7 @@ export function DelegateTab({ item, contact, scope, team }: ContactTabProps) {
   const contactGroups = useContactGroups(contact.id, scope, 1, mayReadGroups)
   const memberOf = new Set((contactGroups.data?.items ?? []).map((group) => group.id))
   const addToGroup = useAddContactToGroup(contact.id, team.id)
-  const submission = useFormSubmission({ successMessage: t('contacts:saved'), errorMessage: t('contacts:error') })
+  const submission = useFormSubmission({ timing: 'saveIndicator', successMessage: t('contacts:saved'), errorMessage: t('contacts:error') })
   const form = useForm<DelegateForm>({ resolver: zodResolver(delegateForm), defaultValues: { group_id: '' } })
   const { errors } = form.formState
 

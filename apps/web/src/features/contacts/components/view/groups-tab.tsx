@@ -19,7 +19,7 @@ export function GroupsTab({ contact, scope, team }: ContactTabProps) {
   const [page, setPage] = useState(1)
   const groups = useContactGroups(contact.id, scope, page)
   const removeFromGroup = useRemoveContactFromGroup(contact.id, team.id)
-  const submission = useFormSubmission({ errorMessage: t('contacts:error') })
+  const submission = useFormSubmission({ timing: 'saveIndicator', errorMessage: t('contacts:error') })
   const [removing, setRemoving] = useState<GroupChoice | null>(null)
   const items = groups.data?.items ?? []
 

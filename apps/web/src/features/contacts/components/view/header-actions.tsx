@@ -26,7 +26,7 @@ export function HeaderActions({ item, scope }: { item: ContactItem; scope: Conta
   const navigate = useNavigate()
   const contact = item.data_view_simple
   const relinquish = useRelinquish(contact.id, scope)
-  const submission = useFormSubmission({ errorMessage: t('contacts:error') })
+  const submission = useFormSubmission({ timing: 'saveIndicator', errorMessage: t('contacts:error') })
   const [confirming, setConfirming] = useState(false)
 
   const confirmRelinquish = async () => {

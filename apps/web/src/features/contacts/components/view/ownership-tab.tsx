@@ -10,7 +10,7 @@ export function OwnershipTab({ item, contact, scope }: ContactTabProps) {
   const { t } = useTranslation(['contact-view', 'contacts'])
   const { ownership, auth } = item
   const takeOwnership = useTakeOwnership(contact.id, scope)
-  const submission = useFormSubmission({ successMessage: t('contacts:saved'), errorMessage: t('contacts:error') })
+  const submission = useFormSubmission({ timing: 'saveIndicator', successMessage: t('contacts:saved'), errorMessage: t('contacts:error') })
   const mayUpdate = auth.user_capabilities.update_contact === true || auth.user_capabilities.update_assigned_contact === true
 
   return (

@@ -1,0 +1,2 @@
+-- Archived contacts removed after 12 months without interactions (spec 2 §1, D2-1-02): the job finds due rows across teams, oldest first.
+CREATE INDEX "team_contacts_archive_expiry_idx" ON "team_contacts" USING btree (greatest("archived_at", "last_interaction_at")) WHERE "team_contacts"."archived_at" is not null;
