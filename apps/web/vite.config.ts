@@ -1,10 +1,35 @@
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 
 const server = 'http://127.0.0.1:3000'
 
+/** No chunk over this, so a section stays quick to open on a phone. */
+const chunkBudgetBytes = 500 * 1024
+/**
+ * The one exception: the password rules with zxcvbn's dictionaries (1.6 MB), a chunk of
+ * their own fetched only once a password field shows (lib/password-strength.ts).
+ */
+const isPasswordRules = (moduleId: string | null | undefined) => Boolean(moduleId?.endsWith('/rules/password.ts'))
+
+/** Fails the build when a chunk other than the password rules grows past the budget. */
+function chunkBudget(): Plugin {
+  return {
+    name: 'crm-chunk-budget',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk' || isPasswordRules(output.facadeModuleId)) continue
+        const size = Buffer.byteLength(output.code)
+        if (size > chunkBudgetBytes) {
+          this.error(`${output.fileName} is ${Math.round(size / 1024)} kB, over the ${chunkBudgetBytes / 1024} kB budget: load it on demand`)
+        }
+      }
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), chunkBudget()],
   server: {
     proxy: {
       '/api': server,
@@ -15,5 +40,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // chunkBudget() checks every chunk; Vite's own warning would only name the exception.
+    chunkSizeWarningLimit: 1700,
   },
 })
