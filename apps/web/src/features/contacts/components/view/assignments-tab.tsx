@@ -25,6 +25,8 @@ export function AssignmentsTab({ item, contact, scope, team }: ContactTabProps) 
   const mayDelete = (toUserId: number) =>
     capabilities.update_contact === true || (capabilities.update_assigned_contact === true && toUserId === account?.user_id)
   const items = assignments.data?.items ?? []
+  // Nobody follows up a minor before a parent or carer consents (spec 1 §1); the server refuses too.
+  const needsConsent = contact.is_child && !contact.consent_given
 
   const remove = async (assignmentId: number) => {
     const result = await submission.submit(() => deleteAssignment.mutateAsync(assignmentId))
@@ -82,7 +84,12 @@ export function AssignmentsTab({ item, contact, scope, team }: ContactTabProps) 
         <TabPagination page={page} maxPages={assignments.data?.max_pages ?? 1} onChange={setPage} />
         <FormStatus submission={submission} />
       </Stack>
-      {mayAssign && (
+      {mayAssign && needsConsent && (
+        <Text size="sm" c="dimmed">
+          {t('assignments.needsConsent')}
+        </Text>
+      )}
+      {mayAssign && !needsConsent && (
         <AddAssignmentForm
           contactId={contact.id}
           scope={scope}

@@ -326,6 +326,15 @@ describe('the Assignments tab', () => {
     expect(sent).toEqual({ team_id: 10, group_id: 10, user_id: 5, to_user_id: 8 })
   })
 
+  it('D1-1-03 a minor without consent shows the needs-consent notice instead of the assignment form', async () => {
+    server.use(mockCall(contactCalls.contactAssignments, emptyList))
+    const { user } = openContact(buildContactItem({ role: 'leader', view: { is_child: true, age: 12, consent_given: false } }), 10)
+    await user.click(await findTab('Assignments'))
+    expect(await screen.findByText('A minor needs parental or carer consent on record before anyone follows them up.', {}, { timeout: 5000 })).toBeInTheDocument()
+    expect(screen.getByText('This contact is a child and needs the consent of a parent or carer.')).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Add assignment' })).not.toBeInTheDocument()
+  })
+
   it('without the names of team users only assigning oneself is offered', async () => {
     server.use(mockCall(contactCalls.contactAssignments, emptyList))
     openContact(buildContactItem({ role: 'assigned_member' }), 10)
