@@ -55,6 +55,18 @@ describe('Paging (spec 1 §9)', () => {
     expect(screen.getByRole('combobox', { name: 'Rows per page' })).toBeInTheDocument()
   })
 
+  it('D1-9-07: a page above max_pages shows the last page as the current one', async () => {
+    const user = userEvent.setup()
+    const { onPageChange } = renderPaging({ page: 999, maxPages: 20 })
+    const navigation = screen.getByRole('navigation', { name: 'Pages of People' })
+    const nav = within(navigation)
+    expect(pagesOf(navigation)).toEqual([1, 2, 3, 18, 19, 20])
+    expect(nav.getByRole('button', { name: 'Page 20' })).toHaveAttribute('aria-current', 'page')
+    expect(nav.getByRole('button', { name: 'Next page' })).toBeDisabled()
+    await user.click(nav.getByRole('button', { name: 'Previous page' }))
+    expect(onPageChange).toHaveBeenLastCalledWith(19)
+  })
+
   it('is keyboard operable: Previous, the page buttons and Next', async () => {
     const user = userEvent.setup()
     const { onPageChange } = renderPaging({ page: 1, maxPages: 20 })

@@ -2,11 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import {
   contactCalls,
+  type DuplicateDetails,
   genders,
   maritalStatuses,
   parentCarerRelationships,
   sourceRequiredStatuses,
   type ChildGate,
+  type Team,
 } from '@crm/domain'
 import type { InputOf, OutputOf } from '../../../lib/api'
 import { changeLocale } from '../../../lib/i18n'
@@ -18,6 +20,7 @@ import { isoDate } from '../components/form/contact-form-values'
 import { allContactFields, lookupHandler, otherCallsNotFound } from './contact-form.fixtures'
 
 type CreateInput = InputOf<typeof contactCalls.createUser>
+type AddExistingInput = InputOf<typeof contactCalls.addExistingUser>
 type Access = OutputOf<typeof contactCalls.contactAccessForNew>
 type User = ReturnType<typeof renderApp>['user']
 
@@ -27,11 +30,20 @@ beforeAll(async () => {
 }, 30_000)
 
 const grace = buildTeam({ id: 10, title: 'Grace Church', groups: [buildGroup({ id: 12, title: 'Youth', user_role: 'member' })] })
+// A member of the team who leads the Youth group: may add contacts there, but not update the team's contacts.
+const graceAsMember = buildTeam({
+  id: 10,
+  title: 'Grace Church',
+  role: 'member',
+  groups: [buildGroup({ id: 12, title: 'Youth', user_role: 'leader' })],
+})
 const thisYear = new Date().getFullYear()
 
-async function openNew(options: { access?: Partial<Access>; groupId?: number; create?: (input: CreateInput) => Response | undefined } = {}) {
+async function openNew(
+  options: { access?: Partial<Access>; groupId?: number; team?: Team; create?: (input: CreateInput) => Response | undefined } = {},
+) {
   server.use(otherCallsNotFound)
-  signedInAs(buildAccount([grace]), { teamId: 10, groupId: options.groupId ?? 10 })
+  signedInAs(buildAccount([options.team ?? grace]), { teamId: 10, groupId: options.groupId ?? 10 })
   const creates: CreateInput[] = []
   server.use(
     lookupHandler,
@@ -354,3 +366,268 @@ describe('/contacts/new (spec 2 §2, §3, §5)', () => {
   })
 })
 
+describe('/contacts/new: the phone, address and birth date widgets (spec 1 §5, spec 2 §3, §5)', () => {
+  it('D1-5-04: the phone country is Australia (+61) by default and listed first; choosing New Zealand gives +64', async () => {
+    const { user, creates } = await openNew()
+    await fillAdult(user)
+    const country = select('Phone country code')
+    const phone = field(/^Phone$/)
+    expect(country).toHaveValue('AU')
+    expect(within(country).getAllByRole('option')[0]).toHaveTextContent(/^Australia \+61$/)
+    expect(phone).toHaveAttribute('placeholder', '+61 …')
+    await user.selectOptions(country, 'NZ')
+    expect(country).toHaveValue('NZ')
+    expect(phone).toHaveValue('+64 ')
+    await user.type(phone, '21 123 4567')
+    // A prefix typed over the country's is adjusted too.
+    await user.selectOptions(country, 'AU')
+    expect(phone).toHaveValue('+61 21 123 4567')
+    await user.selectOptions(country, 'NZ')
+    expect(phone).toHaveValue('+64 21 123 4567')
+    await user.click(submit())
+    await waitFor(() => expect(creates).toHaveLength(1))
+    expect(creates[0]).toMatchObject({ phone: '+64211234567', phone_country: 'NZ' })
+  })
+
+  it('D2-5-10: manual entry replaces the place search with street, city, state, postcode and country (Australia first)', async () => {
+    const { user, creates } = await openNew()
+    await fillAdult(user)
+    const manual = screen.getByRole('checkbox', { name: 'Enter the address manually' })
+    const parts = ['Street', 'City', 'State', 'Postcode']
+    const partsShown = () => [
+      ...parts.filter((name) => screen.queryByRole('textbox', { name })),
+      ...(screen.queryByRole('combobox', { name: 'Country' }) ? ['Country'] : []),
+    ]
+    expect(field('Search for an address')).toBeInTheDocument()
+    expect(partsShown()).toEqual([])
+
+    await user.click(manual)
+    expect(partsShown()).toEqual([...parts, 'Country'])
+    expect(screen.queryByRole('textbox', { name: 'Search for an address' })).not.toBeInTheDocument()
+    expect(select('Country')).toHaveValue('AU')
+    expect(within(select('Country')).getAllByRole('option')[0]).toHaveTextContent(/^Australia$/)
+
+    await user.click(manual)
+    expect(partsShown()).toEqual([])
+    expect(field('Search for an address')).toBeInTheDocument()
+
+    await user.click(manual)
+    await user.type(field('Street'), '5 Queen St')
+    await user.type(field('City'), 'Auckland')
+    await user.type(field('State'), 'Auckland')
+    await user.type(field('Postcode'), '1010')
+    await user.selectOptions(select('Country'), 'NZ')
+    await user.click(submit())
+    await waitFor(() => expect(creates).toHaveLength(1))
+    expect(creates[0]).toMatchObject({
+      address_manual_input: true,
+      address_street: '5 Queen St',
+      address_city: 'Auckland',
+      address_state: 'Auckland',
+      address_postcode: '1010',
+      address_country: 'NZ',
+    })
+    expect(creates[0]).not.toHaveProperty('address_place_id')
+  })
+
+  it('D2-5-10: the place search asks place-suggestions as one types, and the picked place is sent', async () => {
+    const { user, creates } = await openNew()
+    const searches: Array<InputOf<typeof contactCalls.placeSuggestions>> = []
+    server.use(
+      mockCall(contactCalls.placeSuggestions, ({ input }) => {
+        searches.push(input)
+        return {
+          items: [
+            {
+              place_id: 'place-1',
+              title: '1 George St, Sydney NSW 2000',
+              address_street: '1 George St',
+              address_city: 'Sydney',
+              address_state: 'NSW',
+              address_postcode: '2000',
+              address_country: 'AU',
+              address_lat: -33.86,
+              address_lng: 151.2,
+            },
+          ],
+        }
+      }),
+    )
+    await fillAdult(user)
+    await user.type(field('Search for an address'), 'George')
+    await user.click(await screen.findByRole('option', { name: '1 George St, Sydney NSW 2000' }))
+    expect(searches.at(-1)).toMatchObject({ search: 'George', locale: 'en' })
+    expect(field('Search for an address')).toHaveValue('1 George St, Sydney NSW 2000')
+    await user.click(submit())
+    await waitFor(() => expect(creates).toHaveLength(1))
+    expect(creates[0]).toMatchObject({
+      address_place_id: 'place-1',
+      address_formatted: '1 George St, Sydney NSW 2000',
+      address_street: '1 George St',
+      address_city: 'Sydney',
+      address_country: 'AU',
+      address_lat: -33.86,
+      address_lng: 151.2,
+    })
+    expect(creates[0]).not.toHaveProperty('address_manual_input')
+  })
+
+  it('D2-3.1-03: the birth date is a month (January to December) and a year, sent as dob_month and dob_year', async () => {
+    const { user, creates } = await openNew()
+    await fillAdult(user)
+    const month = select('Birth month')
+    const year = select('Birth year')
+    expect(within(month).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      '—',
+      'January',
+      'February',
+      'March',
+      'April',
+      'May',
+      'June',
+      'July',
+      'August',
+      'September',
+      'October',
+      'November',
+      'December',
+    ])
+    const years = within(year).getAllByRole('option').map((option) => option.textContent)
+    expect(years.slice(0, 3)).toEqual(['—', String(thisYear), String(thisYear - 1)])
+    expect(years.at(-1)).toBe('1900')
+    await user.selectOptions(month, 'March')
+    await user.selectOptions(year, '1990')
+    await user.click(submit())
+    await waitFor(() => expect(creates).toHaveLength(1))
+    expect(creates[0]).toMatchObject({ dob_month: 3, dob_year: 1990 })
+    expect(creates[0]).not.toHaveProperty('age')
+  })
+})
+
+/** create-user finds a match, unless told to disregard it (then it creates id 99). */
+function matching(code: 'user_exists_in_this_team' | 'user_exists_in_other_team', details: Partial<DuplicateDetails> = {}) {
+  const data: DuplicateDetails = { field: 'email', data: { id: 7, name: 'Mary Jones' }, team_id: 10, team_name: 'Grace Church', ...details }
+  return (input: CreateInput) => (input.disregard_existing ? undefined : apiError(code, 409, data))
+}
+
+/** Records add-existing-user and answers with the contact id, added or awaiting the owning team's approval. */
+function mockAddExisting(answer: { id: number; is_awaiting_approval: boolean }) {
+  const adds: AddExistingInput[] = []
+  server.use(
+    mockCall(contactCalls.addExistingUser, ({ input }) => {
+      adds.push(input)
+      return answer
+    }),
+  )
+  return adds
+}
+
+const duplicateView = () => screen.findByRole('region', { name: 'This contact may already exist' })
+const buttonsOf = (region: HTMLElement) => within(region).getAllByRole('button').map((button) => button.textContent)
+
+describe('/contacts/new: a contact that already exists (spec 2 §4, §8)', () => {
+  it('D2-8-04, D2-4.6-03, D2-4.6-01: a match in this team names it and offers adding it or going back, not ignoring it', async () => {
+    const { user, creates, router } = await openNew({ create: matching('user_exists_in_this_team') })
+    const adds = mockAddExisting({ id: 7, is_awaiting_approval: false })
+    await fillAdult(user)
+    await user.type(field('Email'), 'mary@example.test')
+    await user.click(submit())
+    const view = await duplicateView()
+    expect(
+      within(view).getByText('You are trying to add Mary Jones as a new user. However a user with the provided email address already exists in this team:'),
+    ).toBeInTheDocument()
+    expect(buttonsOf(view)).toEqual(['Add the existing contact', 'Go back'])
+    expect(within(view).queryByRole('button', { name: 'Ignore and create new' })).not.toBeInTheDocument()
+    await user.click(within(view).getByRole('button', { name: 'Add the existing contact' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/contacts/view/7'))
+    expect(adds).toEqual([{ team_id: 10, group_id: 10, user_id: 7 }])
+    expect(creates).toHaveLength(1)
+  })
+
+  it('D2-8-04, D2-4.6-03, D2-4.6-02: a match in another team offers Ignore and create new, which creates with disregard_existing', async () => {
+    const { user, creates, router } = await openNew({
+      create: matching('user_exists_in_other_team', { field: 'phone', team_id: 20, team_name: 'Hope Chapel' }),
+    })
+    await fillAdult(user)
+    await user.type(field(/^Phone$/), '0412 345 678')
+    await user.click(submit())
+    const view = await duplicateView()
+    expect(
+      within(view).getByText('You are trying to add Mary Jones as a new user. However a user with the provided phone number already exists in another team:'),
+    ).toBeInTheDocument()
+    expect(within(view).getByText('Mary Jones (Hope Chapel)')).toBeInTheDocument()
+    // update_contact (a team owner): the other team's contact is added, not asked for.
+    expect(buttonsOf(view)).toEqual(['Add', 'Ignore and create new', 'Go back'])
+    await user.click(within(view).getByRole('button', { name: 'Ignore and create new' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/contacts/view/99'))
+    expect(creates).toHaveLength(2)
+    expect(creates[1]).toEqual({ ...creates[0], disregard_existing: true })
+  })
+
+  it("D2-4.6-02: without update_contact, another team's contact is asked for; the request is confirmed", async () => {
+    const { user, router } = await openNew({
+      team: graceAsMember,
+      groupId: 12,
+      create: matching('user_exists_in_other_team', { field: 'gender', team_id: 20, team_name: 'Hope Chapel' }),
+    })
+    const adds = mockAddExisting({ id: 7, is_awaiting_approval: true })
+    await fillAdult(user)
+    await user.click(submit())
+    const view = await duplicateView()
+    expect(within(view).getByText(/with the provided name and gender already exists in another team:$/)).toBeInTheDocument()
+    expect(buttonsOf(view)).toEqual(['Request permission', 'Ignore and create new', 'Go back'])
+    await user.click(within(view).getByRole('button', { name: 'Request permission' }))
+    expect(await within(view).findByText('Hope Chapel has been asked for permission to share this contact with you.')).toBeInTheDocument()
+    expect(within(view).getByRole('link', { name: 'Open the contact' })).toHaveAttribute('href', '/contacts/view/7')
+    expect(adds).toEqual([{ team_id: 10, group_id: 12, user_id: 7 }])
+    expect(router.state.location.pathname).toBe('/contacts/new')
+  })
+
+  it('D2-4.6-04: Go back returns to the form with what was entered', async () => {
+    const { user, creates } = await openNew({ create: matching('user_exists_in_this_team') })
+    await fillAdult(user)
+    await user.type(field('Email'), 'mary@example.test')
+    await user.click(submit())
+    const view = await duplicateView()
+    await user.click(within(view).getByRole('button', { name: 'Go back' }))
+    expect(await screen.findByRole('button', { name: 'Add contact' })).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'This contact may already exist' })).not.toBeInTheDocument()
+    expect(field(/^First name/)).toHaveValue('Mary')
+    expect(field(/^Last name/)).toHaveValue('Jones')
+    expect(field('Email')).toHaveValue('mary@example.test')
+    expect(select(/^Member status/)).toHaveValue('member')
+    expect(creates).toHaveLength(1)
+  })
+})
+
+describe('/contacts/new: adding an existing contact to the group (spec 2 §2, §5)', () => {
+  const addExisting = () => within(screen.getByRole('region', { name: 'Add an existing contact' }))
+
+  it("D2-5-11: submitting with nothing selected says 'Please select a contact' and sends nothing", async () => {
+    const { user } = await openNew({ groupId: 12 })
+    const adds = mockAddExisting({ id: 31, is_awaiting_approval: false })
+    expect(addExisting().getByRole('textbox', { name: /^Existing contact/ })).not.toHaveAccessibleDescription('Please select a contact')
+    await user.click(addExisting().getByRole('button', { name: 'Add existing contact' }))
+    await waitFor(() => expect(addExisting().getByRole('textbox', { name: /^Existing contact/ })).toHaveAccessibleDescription('Please select a contact'))
+    expect(addExisting().getByText('Please correct the errors to continue.')).toBeInTheDocument()
+    expect(adds).toEqual([])
+  })
+
+  it('D2-5-12, D2-2.3-03: the search leaves out the contacts already in the group (exclude_group_id); the picked one is added', async () => {
+    const { user, router } = await openNew({ groupId: 12 })
+    const searches: Array<InputOf<typeof contactCalls.teamContactSuggestions>> = []
+    server.use(
+      mockCall(contactCalls.teamContactSuggestions, ({ input }) => {
+        searches.push(input)
+        return { items: [{ id: 31, title: 'Peter Pan' }] }
+      }),
+    )
+    const adds = mockAddExisting({ id: 31, is_awaiting_approval: false })
+    await user.type(addExisting().getByRole('textbox', { name: /^Existing contact/ }), 'Pet')
+    await user.click(await screen.findByRole('option', { name: 'Peter Pan' }))
+    expect(searches.at(-1)).toEqual({ search: 'Pet', team_id: '10', group_id: '12', exclude_group_id: '12' })
+    await user.click(addExisting().getByRole('button', { name: 'Add existing contact' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/contacts/view/31'))
+    expect(adds).toEqual([{ team_id: 10, group_id: 12, user_id: 31 }])
+  })
+})

@@ -1,0 +1,207 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import { contactCalls, type ContactItem } from '@crm/domain'
+import type { InputOf } from '../../../lib/api'
+import { changeLocale } from '../../../lib/i18n'
+import { buildAccount, buildGroup, buildTeam } from '../../../test/fixtures'
+import { renderApp } from '../../../test/render'
+import { apiError, mockCall, server } from '../../../test/server'
+import { signedInAs } from '../../../test/session'
+import { buildContactItem, buildContactView, lookupHandler, otherCallsNotFound } from './contact-form.fixtures'
+
+type UpdateInput = InputOf<typeof contactCalls.updateUser>
+type ActionInput = InputOf<typeof contactCalls.archiveUser>
+
+// The page is a lazily loaded section: load it once so each test finds it at once.
+beforeAll(async () => {
+  await import('./contact-edit-page')
+}, 30_000)
+
+const grace = buildTeam({ id: 10, title: 'Grace Church', groups: [buildGroup({ id: 12, title: 'Youth', user_role: 'owner' })] })
+
+/** Opens /contacts/edit/42 in Grace Church (the primary group unless told) and records update-user. */
+async function openEdit(item: ContactItem, { groupId = 10 } = {}) {
+  server.use(otherCallsNotFound)
+  signedInAs(buildAccount([grace]), { teamId: 10, groupId })
+  const updates: UpdateInput[] = []
+  server.use(
+    lookupHandler,
+    mockCall(contactCalls.contact, item),
+    mockCall(contactCalls.updateUser, ({ input }) => {
+      updates.push(input)
+      return { success: true as const }
+    }),
+  )
+  const view = renderApp('/contacts/edit/42')
+  // The first render of the section takes a moment (lazy route, lookups).
+  await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 })
+  return { ...view, updates }
+}
+
+const save = () => screen.findByRole('button', { name: 'Save' })
+const field = (name: RegExp | string) => screen.getByRole('textbox', { name })
+const select = (name: RegExp | string) => screen.getByRole('combobox', { name })
+const actionsSection = () => screen.queryByRole('region', { name: 'Actions' })
+
+describe('/contacts/edit/{id}: the preview and the form (spec 2 §2)', () => {
+  it('D2-2.3-02: shows a preview of the stored details, and the form starts from them', async () => {
+    await openEdit(buildContactItem(buildContactView()))
+    await save()
+    const preview = within(screen.getByRole('region', { name: 'Current details' }))
+    expect(preview.getAllByRole('row').map((row) => row.textContent)).toEqual([
+      'NameAnna Lee',
+      'StatusActive',
+      'GenderFemale',
+      'Age35 years old',
+      'Emailanna@example.test',
+      'Phone+61 412 345 678',
+      'Address1 George St, Sydney NSW 2000',
+      'Member statusMember',
+      'Grow cycleMultiply',
+    ])
+    expect(field(/^First name/)).toHaveValue('Anna')
+    expect(field(/^Last name/)).toHaveValue('Lee')
+    expect(field('Email')).toHaveValue('anna@example.test')
+    expect(field(/^Phone$/)).toHaveValue('+61 412 345 678')
+    // The member statuses are a lookup: the stored one shows once the list arrives.
+    await waitFor(() => expect(select(/^Member status/)).toHaveValue('member'))
+    expect(select('Birth month')).toHaveValue('3')
+    expect(select('Birth year')).toHaveValue('1990')
+    expect(field('Search for an address')).toHaveValue('1 George St, Sydney NSW 2000')
+    expect(screen.getByRole('radio', { name: 'Verbal consent' })).toBeChecked()
+  })
+
+  it('D2-7.2-04: Save sends update-user with the changed fields only, plus user_id, team_id and group_id', async () => {
+    const { user, updates } = await openEdit(buildContactItem(buildContactView()))
+    await save()
+    await user.clear(field(/^Last name/))
+    await user.type(field(/^Last name/), 'Nguyen')
+    await user.click(await save())
+    await waitFor(() => expect(updates).toHaveLength(1))
+    expect(updates[0]).toEqual({ last_name: 'Nguyen', team_id: 10, group_id: 10, user_id: 42 })
+    expect(await screen.findByText('Saved')).toBeInTheDocument()
+  })
+
+  it("D2-3.2-03: only the fields of the contact's auth.fields are offered, and only those are sent", async () => {
+    const { user, updates } = await openEdit(buildContactItem(buildContactView(), { fields: ['first_name', 'last_name', 'email', 'phone'] }))
+    await save()
+    expect(field(/^First name/)).toHaveValue('Anna')
+    expect(field(/^Last name/)).toHaveValue('Lee')
+    expect(field('Email')).toHaveValue('anna@example.test')
+    expect(field(/^Phone$/)).toHaveValue('+61 412 345 678')
+    // Nothing else is offered: no consent choice, no church or additional fields.
+    expect(screen.queryAllByRole('radio')).toEqual([])
+    for (const name of ['Search for an address', 'Facebook']) expect(screen.queryByRole('textbox', { name })).not.toBeInTheDocument()
+    for (const name of ['Gender', /^Member status/, /^Source/, 'Religion', 'Marital status', 'Grow cycle', 'Birth year']) {
+      expect(screen.queryByRole('combobox', { name })).not.toBeInTheDocument()
+    }
+    for (const name of ['Visitor', 'Expecting follow up']) expect(screen.queryByRole('checkbox', { name })).not.toBeInTheDocument()
+    await user.clear(field('Email'))
+    await user.type(field('Email'), 'anna.lee@example.test')
+    await user.click(await save())
+    await waitFor(() => expect(updates).toHaveLength(1))
+    expect(updates[0]).toEqual({ email: 'anna.lee@example.test', team_id: 10, group_id: 10, user_id: 42 })
+  })
+
+  it('D2-6-06: without update_contact or update_assigned_contact the page says access is denied, with no form', async () => {
+    await openEdit(buildContactItem(buildContactView(), { role: 'member' }))
+    expect(await screen.findByText('You do not have permission to access this page.')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Current details' })).not.toBeInTheDocument()
+  })
+})
+
+describe('/contacts/edit/{id}: consent (spec 2 §4)', () => {
+  it.each([
+    ['a photo', 'photo', 'Upload a photo of consent'],
+    ['an online (direct)', 'direct', 'Automatic (QR code or emailed link)'],
+  ] as const)("D2-4.2-11: with %s consent on record, Verbal and 'I don't have consent yet' are disabled", async (_case, type, chosen) => {
+    await openEdit(buildContactItem(buildContactView({ consent_type: type })))
+    await save()
+    expect(screen.getByRole('radio', { name: chosen })).toBeChecked()
+    expect(screen.getByRole('radio', { name: 'Verbal consent' })).toBeDisabled()
+    expect(screen.getByRole('radio', { name: "I don't have consent yet" })).toBeDisabled()
+    expect(screen.getByRole('radio', { name: 'Automatic (QR code or emailed link)' })).toBeEnabled()
+    expect(screen.getByRole('radio', { name: 'Upload a photo of consent' })).toBeEnabled()
+    expect(screen.getByText("Consent has been given, so verbal consent and 'I don't have consent yet' are not available.")).toBeInTheDocument()
+  })
+
+  it("D2-4.2-11: with a verbal consent on record every option stays open", async () => {
+    await openEdit(buildContactItem(buildContactView({ consent_type: 'verbal' })))
+    await save()
+    for (const radio of screen.getAllByRole('radio')) expect(radio).toBeEnabled()
+    expect(screen.queryByText(/Consent has been given/)).not.toBeInTheDocument()
+  })
+})
+
+describe('/contacts/edit/{id}: the Actions section (spec 2 §2, §6, §8)', () => {
+  it('D2-6-08: without delete_contact there is no Actions section (a leader still edits)', async () => {
+    await openEdit(buildContactItem(buildContactView(), { role: 'leader' }))
+    await save()
+    expect(actionsSection()).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Archive' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Remove from team' })).not.toBeInTheDocument()
+  })
+
+  it('D2-2.3-05, D2-2.3-06, D2-6-08: with delete_contact an active contact offers Archive and Remove from team (primary group)', async () => {
+    await openEdit(buildContactItem(buildContactView(), { role: 'owner' }))
+    await save()
+    const actions = within(actionsSection()!)
+    expect(actions.getAllByRole('button').map((button) => button.textContent)).toEqual(['Archive', 'Remove from team'])
+  })
+
+  it('D2-2.3-05, D2-2.3-06: an archived contact offers Restore; in another group, Remove from group', async () => {
+    await openEdit(buildContactItem(buildContactView({ status: 'archive' })), { groupId: 12 })
+    await save()
+    const actions = within(actionsSection()!)
+    expect(actions.getAllByRole('button').map((button) => button.textContent)).toEqual(['Restore', 'Remove from group'])
+  })
+
+  const cases = [
+    ['Archive', 'active', contactCalls.archiveUser, 'Archive Anna Lee? An archived contact is removed after 12 months without interactions.'],
+    ['Restore', 'archive', contactCalls.unarchiveUser, 'Restore Anna Lee to the active contacts?'],
+    ['Remove from team', 'active', contactCalls.removeContactFromTeam, 'Remove Anna Lee from the team?'],
+  ] as const
+
+  for (const [label, status, call, question] of cases) {
+    it(`D2-2.3-05/06: ${label} asks, sends ${call.path.slice(1)} and returns to /contacts`, async () => {
+      const sent: ActionInput[] = []
+      const { user, router } = await openEdit(buildContactItem(buildContactView({ status })))
+      server.use(
+        mockCall(call, ({ input }) => {
+          sent.push(input)
+          return { success: true as const }
+        }),
+      )
+      await save()
+      await user.click(within(actionsSection()!).getByRole('button', { name: label }))
+      const dialog = within(await screen.findByRole('dialog', { name: label }))
+      expect(dialog.getByText(question)).toBeInTheDocument()
+      await user.click(dialog.getByRole('button', { name: label }))
+      await waitFor(() => expect(router.state.location.pathname).toBe('/contacts'))
+      expect(sent).toEqual([{ user_id: 42, team_id: 10, group_id: 10 }])
+    })
+
+    it(`D2-8-06: ${label} failing shows 'Error' and stays on the edit page`, async () => {
+      const { user, router } = await openEdit(buildContactItem(buildContactView({ status })))
+      server.use(mockCall(call, () => apiError('internal_error', 500)))
+      await save()
+      const actions = within(actionsSection()!)
+      expect(actions.queryByRole('alert')).not.toBeInTheDocument()
+      await user.click(actions.getByRole('button', { name: label }))
+      const dialog = within(await screen.findByRole('dialog', { name: label }))
+      await user.click(dialog.getByRole('button', { name: label }))
+      await waitFor(() => expect(actions.getByRole('alert')).toHaveTextContent(/^Error$/))
+      expect(router.state.location.pathname).toBe('/contacts/edit/42')
+    })
+  }
+})
+
+describe('/contacts/edit/{id} in Spanish', () => {
+  it('speaks Spanish', async () => {
+    await changeLocale('es')
+    await openEdit(buildContactItem(buildContactView()))
+    expect(await screen.findByRole('button', { name: 'Guardar' })).toBeInTheDocument()
+    expect(screen.getByRole('region', { name: 'Acciones' })).toBeInTheDocument()
+  })
+})
