@@ -132,6 +132,14 @@ describe('/contacts/edit/{id}: consent (spec 2 §4)', () => {
     for (const radio of screen.getAllByRole('radio')) expect(radio).toBeEnabled()
     expect(screen.queryByText(/Consent has been given/)).not.toBeInTheDocument()
   })
+
+  it('choosing Automatic with a photo consent on record keeps every field (the consent still stands)', async () => {
+    const { user } = await openEdit(buildContactItem(buildContactView({ consent_type: 'photo' })))
+    await save()
+    await user.click(screen.getByRole('radio', { name: 'Automatic (QR code or emailed link)' }))
+    expect(screen.queryByText('With no consent only name and gender can be saved.')).not.toBeInTheDocument()
+    expect(screen.getByRole('textbox', { name: 'Email' })).toBeEnabled()
+  })
 })
 
 describe('/contacts/edit/{id}: the Actions section (spec 2 §2, §6, §8)', () => {

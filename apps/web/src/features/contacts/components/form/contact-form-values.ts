@@ -62,7 +62,7 @@ export interface ContactFormValues {
 export interface ContactFormSettings {
   /** The fields the caller may fill in (contact-access-for-new, or auth.fields of the contact). */
   fields: ReadonlySet<string>
-  /** The person (or parent) has answered an automatic request: the data may be kept. */
+  /** A consent is on record (an automatic request answered, photo or verbal): the data may be kept. */
   consentAnswered: boolean
   /** A non-verbal consent exists: verbal and 'no consent yet' are not offered (spec 2 §4). */
   consentLocked: boolean

@@ -9,11 +9,15 @@ import { ContactForm, useContactForm, useContactFormSettings } from './contact-f
 import { changedFields, contactFormValuesOf, toWireFields, type ContactFormValues } from './contact-form-values'
 import { applyServerErrors } from './server-errors'
 
-/** The consent on record: answered online (direct) lets the data be kept; a non-verbal one locks verbal and none. */
+/**
+ * The consent on record: any consent not declined lets the data be kept, as the server
+ * decides (auth.fields), whatever choice the form then shows; a non-verbal one locks
+ * verbal and none.
+ */
 function consentOnRecord(contact: ContactView, item: ContactItem) {
   const type = contact.consent_type ?? item.most_recent_consent?.type ?? null
   return {
-    answered: type === 'direct' || contact.consent_url_submitted,
+    answered: contact.consent_given,
     locked: type === 'direct' || type === 'photo',
   }
 }
