@@ -92,7 +92,8 @@ describe('/contacts/new (spec 2 §2, §3, §5)', () => {
       'Verbal consent',
       "I don't have consent yet",
     ])
-    expect(screen.getByRole('region', { name: 'Add an existing contact' })).toBeInTheDocument()
+    // The primary group holds every contact of the team already (a group offers the form, below).
+    expect(screen.queryByRole('region', { name: 'Add an existing contact' })).not.toBeInTheDocument()
     expect(screen.getByRole('group', { name: 'Additional information' })).toBeInTheDocument()
     const gender = select('Gender')
     expect(within(gender).getAllByRole('option').map((option) => (option as HTMLOptionElement).value)).toEqual(['', ...genders])
@@ -603,7 +604,7 @@ describe('/contacts/new: a contact that already exists (spec 2 §4, §8)', () =>
 describe('/contacts/new: adding an existing contact to the group (spec 2 §2, §5)', () => {
   const addExisting = () => within(screen.getByRole('region', { name: 'Add an existing contact' }))
 
-  it("D2-5-11: submitting with nothing selected says 'Please select a contact' and sends nothing", async () => {
+  it("D2-2.3-03, D2-5-11: in a group, submitting with nothing selected says 'Please select a contact' and sends nothing", async () => {
     const { user } = await openNew({ groupId: 12 })
     const adds = mockAddExisting({ id: 31, is_awaiting_approval: false })
     expect(addExisting().getByRole('textbox', { name: /^Existing contact/ })).not.toHaveAccessibleDescription('Please select a contact')

@@ -104,7 +104,8 @@ export function NewContactForm({ scope, access, canUpdate, teamCountry }: NewCon
 
   return (
     <>
-      <AddExistingForm scope={scope} onAdded={draft.clear} />
+      {/* The primary group holds every contact of the team: none to add to it. */}
+      {scope.group_id !== scope.team_id && <AddExistingForm scope={scope} onAdded={draft.clear} />}
       <ContactForm
         form={form}
         settings={settings}
