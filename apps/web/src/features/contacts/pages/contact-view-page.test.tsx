@@ -267,6 +267,29 @@ describe('contact view: banners', () => {
     expect(requests).toHaveLength(2)
   })
 
+  it('D2-8-13 a failing answer to an approval request is silent: no error text, the dialog stays for another try', async () => {
+    const request = { team: { id: 20, title: 'Hope Chapel' }, requested_by: null }
+    const { user } = openContact(buildContactItem({ ownership: { other_team_is_awaiting_approval_data: [request] } }))
+    let tried = 0
+    server.use(
+      mockCall(contactCalls.acceptOwnershipApprovalRequest, () => {
+        tried++
+        return apiError('internal_error', 500)
+      }),
+    )
+    await heading()
+    await user.click(screen.getByRole('button', { name: 'Accept' }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Accept the request?' }))
+    await user.click(dialog.getByRole('button', { name: 'Accept' }))
+    await waitFor(() => expect(tried).toBe(1))
+    await waitFor(() => expect(dialog.getByRole('button', { name: 'Accept' })).toBeEnabled())
+    expect(screen.getByRole('dialog', { name: 'Accept the request?' })).toBeInTheDocument()
+    expect(screen.queryByText('Error')).not.toBeInTheDocument()
+    expect(screen.queryByText(/went wrong/)).not.toBeInTheDocument()
+    // The request still waits for an answer.
+    expect(screen.getAllByText('Hope Chapel asks to use this contact.').length).toBeGreaterThan(0)
+  })
+
   it.each([
     [['wwcc', 'adsafe'], 'You need a Working with Children Check and AdSafe training to add or view the details of a child.'],
     [['wwcc'], 'You need a Working with Children Check to add or view the details of a child.'],
