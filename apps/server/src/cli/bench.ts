@@ -116,6 +116,12 @@ async function run(engine: string, database: Database) {
       query: { order_by: 'last_interaction', page: lastPage },
     },
     { label: `contacts, order_by=member_status, last page (${lastPage})`, path: 'contacts', query: { order_by: 'member_status', page: lastPage } },
+    {
+      label: `contacts, order_by=member_status desc, last page (${lastPage})`,
+      path: 'contacts',
+      query: { order_by: 'member_status', order: 'desc', page: lastPage },
+    },
+    { label: `contacts, order_by=grow_phase, last page (${lastPage})`, path: 'contacts', query: { order_by: 'grow_phase', page: lastPage } },
     { label: "a group's contacts, page 1", path: 'contacts', query: { group_id: contacts.groupId } },
     { label: 'assigned-contacts (default sort: created desc)', path: 'assigned-contacts', query: {} },
     { label: 'archived-contacts (default sort: created desc), page 1', path: 'archived-contacts', query: {} },

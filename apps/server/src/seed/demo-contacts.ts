@@ -1,7 +1,9 @@
 import { birthMonthIndex, isSourceRequired, parsePhone, type ConsentType, type Gender, type GrowPhase } from '@crm/domain'
+import { sql } from 'drizzle-orm'
+import type { PgInsertValue } from 'drizzle-orm/pg-core'
 import type { Executor } from '../db/client'
 import { assignments, groupContacts, people, teamContacts } from '../db/schema/index'
-import { searchTextOf, sortNameOf } from '../features/contacts/read-model'
+import { growPhaseRank, memberStatusRank, searchTextOf, sortNameOf } from '../features/contacts/read-model'
 
 export interface DemoContactsInput {
   churchIds: readonly [number, number, number]
@@ -60,7 +62,8 @@ const religions = ['adventist', 'catholic', 'anglican', 'uniting', 'baptist', 'p
 const parentRelationships = ['mother', 'father', 'mother', 'father', 'guardian', 'grandmother', 'aunt'] as const
 
 type PersonInsert = typeof people.$inferInsert
-type TeamContactInsert = typeof teamContacts.$inferInsert
+// The read model's member-status rank is computed in SQL, from the stored lookup order.
+type TeamContactInsert = PgInsertValue<typeof teamContacts>
 type Church = keyof typeof suburbs
 
 const dayMs = 86_400_000
@@ -176,7 +179,9 @@ export async function seedDemoContacts(tx: Executor, demo: DemoContactsInput): P
     sort_name: sortNameOf({ first_name: person.first_name, last_name: person.last_name ?? '' }),
     search_text: searchTextOf({ first_name: person.first_name, last_name: person.last_name ?? '', email: person.email ?? null, phone: person.phone ?? null }),
     member_status: person.member_status ?? null,
+    member_status_rank: person.member_status ? memberStatusRank(sql`${person.member_status}`) : null,
     grow_phase: person.grow_phase ?? null,
+    grow_phase_rank: growPhaseRank(person.grow_phase),
     source: person.source ?? null,
     gender: person.gender ?? null,
     birth_month: person.dob_year ? birthMonthIndex(person.dob_year, person.dob_month) : null,

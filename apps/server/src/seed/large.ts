@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { createAccount } from '../features/account/account.service'
+import { growPhaseRankSql, memberStatusRank } from '../features/contacts/read-model'
 import { hashPassword } from '../platform/passwords'
 
 export interface LargeWorkspace {
@@ -113,7 +114,8 @@ export async function seedLargeContacts(db: Db, workspace: LargeWorkspace, count
   const digits = sql`regexp_replace(p.phone, '[^0-9]', '', 'g')`
   await db.execute(sql`
     insert into team_contacts (team_id, person_id, is_owner, state, archived_at, added_by_id, created_at, access_from,
-                               sort_name, search_text, member_status, grow_phase, source, gender, birth_month,
+                               sort_name, search_text, member_status, member_status_rank, grow_phase, grow_phase_rank,
+                               source, gender, birth_month,
                                last_interaction_at, last_visit_at, next_interaction_at, has_overdue_interaction)
     select ${teamId}, p.id, true, 'active',
            case when p.id % 20 = 0 then now() - (p.id % 300) * interval '1 day' end,
@@ -122,7 +124,8 @@ export async function seedLargeContacts(db: Db, workspace: LargeWorkspace, count
            now() - (p.id * 37 % 1000) * interval '1 day',
            lower(p.first_name || ' ' || p.last_name),
            lower(p.first_name || ' ' || p.last_name || ' ' || p.email || ' ' || ${digits} || ' 0' || substr(${digits}, 3)),
-           p.member_status, p.grow_phase, p.source, p.gender,
+           p.member_status, ${memberStatusRank(sql`p.member_status`)}, p.grow_phase, ${growPhaseRankSql(sql`p.grow_phase`)},
+           p.source, p.gender,
            case when p.dob_year is null then null else p.dob_year * 12 + coalesce(p.dob_month, 1) - 1 end,
            case when p.id % 5 <> 0 then now() - (p.id * 13 % 700) * interval '1 day' end,
            case when p.id % 3 = 0 then now() - (p.id * 17 % 700) * interval '1 day' end,

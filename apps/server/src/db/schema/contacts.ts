@@ -34,7 +34,11 @@ export const teamContacts = pgTable(
     sort_name: text('sort_name').notNull().default(''),
     search_text: text('search_text').notNull().default(''),
     member_status: text('member_status'),
+    /** The member status's place in its lookup list's order (1 first), for the sort; null without one. */
+    member_status_rank: integer('member_status_rank'),
     grow_phase: text('grow_phase'),
+    /** The grow phase's place in the grow cycle (1 = prepare), for the sort; null without one. */
+    grow_phase_rank: integer('grow_phase_rank'),
     source: text('source'),
     gender: text('gender'),
     /** year * 12 + month - 1 of the birth month, for the age filter. */
@@ -62,6 +66,24 @@ export const teamContacts = pgTable(
       .where(sql`${t.archived_at} is null and ${t.state} = 'active'`),
     index('team_contacts_list_interaction_idx')
       .on(t.team_id, t.last_interaction_at, t.person_id)
+      .where(sql`${t.archived_at} is null and ${t.state} = 'active'`),
+    // The member-status and grow-phase sorts at any depth, both ways, unknown last. A scan
+    // backwards turns 'nulls last' into 'nulls first', and no stored value sorts last both
+    // ways, so each direction has an index: rank nulls last read forwards for ascending, rank
+    // nulls first read backwards for descending (rank desc nulls last, person desc). Both
+    // keep new contacts in person order within a rank, so the pages stay full (an index
+    // declared descending took 5.2 MB instead of 3.0 MB at 95,000 contacts).
+    index('team_contacts_list_member_status_idx')
+      .on(t.team_id, t.member_status_rank.asc().nullsLast(), t.person_id)
+      .where(sql`${t.archived_at} is null and ${t.state} = 'active'`),
+    index('team_contacts_list_member_status_desc_idx')
+      .on(t.team_id, t.member_status_rank.asc().nullsFirst(), t.person_id)
+      .where(sql`${t.archived_at} is null and ${t.state} = 'active'`),
+    index('team_contacts_list_grow_phase_idx')
+      .on(t.team_id, t.grow_phase_rank.asc().nullsLast(), t.person_id)
+      .where(sql`${t.archived_at} is null and ${t.state} = 'active'`),
+    index('team_contacts_list_grow_phase_desc_idx')
+      .on(t.team_id, t.grow_phase_rank.asc().nullsFirst(), t.person_id)
       .where(sql`${t.archived_at} is null and ${t.state} = 'active'`),
     index('team_contacts_archived_idx').on(t.team_id, t.archived_at, t.person_id).where(sql`${t.archived_at} is not null`),
     // The clean-up of archived contacts (spec 2 §1): rows quiet since archived_at or the last

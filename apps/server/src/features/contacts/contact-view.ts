@@ -35,8 +35,6 @@ type ContactLookupList = (typeof lookupLists)[number]
 /** The lookup titles a contact shows, in one locale. */
 export interface ContactLookups {
   title(list: ContactLookupList, value: string | null): string | null
-  /** The values of a list in its own order (the order the filters offer them). */
-  values(list: ContactLookupList): string[]
 }
 
 /** Loads the titles of every lookup a contact shows, in one query. */
@@ -45,17 +43,11 @@ export async function loadContactLookups(db: Executor, locale: string): Promise<
     .select({ list: lookupItems.list, value: lookupItems.value, title: lookupItems.title, translations: lookupItems.translations })
     .from(lookupItems)
     .where(and(inArray(lookupItems.list, [...lookupLists]), eq(lookupItems.is_active, true)))
-    .orderBy(lookupItems.list, lookupItems.sort_order, lookupItems.id)
   const titles = new Map<string, string>()
-  const ordered = new Map<string, string[]>()
-  for (const row of rows) {
-    titles.set(`${row.list}/${row.value}`, row.translations[locale] ?? row.title)
-    ordered.set(row.list, [...(ordered.get(row.list) ?? []), row.value])
-  }
+  for (const row of rows) titles.set(`${row.list}/${row.value}`, row.translations[locale] ?? row.title)
   return {
     // An item no longer in the list still shows its stored value rather than nothing.
     title: (list, value) => (value ? (titles.get(`${list}/${value}`) ?? value) : null),
-    values: (list) => ordered.get(list) ?? [],
   }
 }
 

@@ -6,7 +6,6 @@ import {
   childGateExemptRoles,
   formatInternational,
   genders,
-  growPhases,
   hasCapability,
   maxPages,
   pageOffset,
@@ -20,7 +19,7 @@ import type { GroupScope, Viewer } from '../../platform/access'
 import { childGateOfTeam } from '../../platform/contact-access'
 import { AppError } from '../../platform/errors'
 import { displayDate, elapsed } from '../../platform/format'
-import { ageOf, fullName, growPhaseOf, loadContactLookups, oneOf, teamTimeZone, type ContactLookups } from './contact-view'
+import { ageOf, fullName, growPhaseOf, loadContactLookups, oneOf, teamTimeZone } from './contact-view'
 
 export type ContactListKind = 'contacts' | 'assigned' | 'archived'
 type ListQuery = z.output<typeof contactListQuery>
@@ -158,11 +157,6 @@ function listFilters(query: ListQuery, gated: boolean, now: Date): SQL[] {
   return conditions
 }
 
-/** array[$1, $2, …]::text[]: one parameter per value, the same on PGlite and node-postgres. */
-function textArray(values: readonly string[]): SQL {
-  return sql`array[${sql.join(values.map((value) => sql`${value}`), sql`, `)}]::text[]`
-}
-
 interface SortKey {
   /** The key of the page query; null-free keys keep the list indexes usable. */
   key: SQL
@@ -170,7 +164,7 @@ interface SortKey {
   order: Order
 }
 
-function sortKey(orderBy: OrderBy, order: Order, lookups: ContactLookups, gated: boolean, now: Date): SortKey {
+function sortKey(orderBy: OrderBy, order: Order, gated: boolean, now: Date): SortKey {
   // A gated caller's sort by a detail must not place a child by that detail.
   const masked = (key: SQL) => (gated ? sql`case when ${isChildRow(now)} then null else ${key} end` : key)
   switch (orderBy) {
@@ -181,12 +175,11 @@ function sortKey(orderBy: OrderBy, order: Order, lookups: ContactLookups, gated:
     case 'age':
       // Older is an earlier birth month.
       return { key: masked(sql`${tc.birth_month}`), nullable: true, order: order === 'asc' ? 'desc' : 'asc' }
-    case 'member_status': {
-      const values = lookups.values('member-status-types')
-      return { key: masked(sql`array_position(${textArray(values)}, ${tc.member_status})`), nullable: true, order }
-    }
+    // The ranks the read model stores: the lookup list's order and the grow cycle's.
+    case 'member_status':
+      return { key: masked(sql`${tc.member_status_rank}`), nullable: true, order }
     case 'grow_phase':
-      return { key: masked(sql`array_position(${textArray(growPhases)}, ${tc.grow_phase})`), nullable: true, order }
+      return { key: masked(sql`${tc.grow_phase_rank}`), nullable: true, order }
     case 'last_interaction':
       return { key: masked(sql`${tc.last_interaction_at}`), nullable: true, order }
   }
@@ -233,7 +226,7 @@ export async function listContacts(
   const gated = gate !== null
   const where = and(...listRows(kind, viewer, scope), ...listFilters(query, gated, now), contactSearch(query.search, gated, now))
   const { orderBy, order } = resolveSort(kind, query)
-  const sort = sortKey(orderBy, order, lookups, gated, now)
+  const sort = sortKey(orderBy, order, gated, now)
 
   // A search the trigram index serves, and the assigned list, find their rows first and
   // sort them. Left to itself, PostgreSQL walks a list index in sort order and tests each

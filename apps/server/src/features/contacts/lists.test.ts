@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { eq } from 'drizzle-orm'
-import { accounts, teams } from '../../db/schema/index'
+import { and, eq } from 'drizzle-orm'
+import { accounts, lookupItems, teams } from '../../db/schema/index'
+import { syncLookups } from '../lookups/lookups.service'
+import { refreshContactReadModel } from './read-model'
 import { addMember, body, buildPerson, buildTeam, createTestApp, type TestApp, type TestPerson } from '../../../test/harness'
 import { assignContact, buildContact, shareContact } from '../../../test/contacts'
 
@@ -297,6 +299,42 @@ describe('sorting', () => {
   it('sorts assigned and archived contacts newest first by default (D2-9-02)', async () => {
     for (const id of Object.values(ids)) await assignContact(t, church.team, id, church.leader.id)
     expect(await sorted({}, 'assigned-contacts')).toEqual(['Amy', 'Dan', 'Bea', 'Carl'])
+  })
+})
+
+describe('sorting by member status and grow phase (ranks stored in the read model)', () => {
+  let church: Church
+  const ids: number[] = []
+  beforeAll(async () => {
+    church = await buildChurch()
+    const rows = [
+      { first_name: 'Ann', member_status: 'not-interested', grow_phase: 'cultivate' },
+      { first_name: 'Ben', member_status: 'member', grow_phase: null },
+      { first_name: 'Cat', member_status: 'baptismal-candidate', grow_phase: 'plant' },
+      { first_name: 'Dee', member_status: null, grow_phase: 'preserve' },
+    ]
+    for (const row of rows) ids.push(await buildContact(t, { teamId: church.team, last_name: 'Rank', ...row }))
+  })
+  const sorted = async (query: Query) => (await names('contacts', church.leader, { team: church.team }, query)).map((name) => name.split(' ')[0])
+
+  it('follows the lookup list and the grow cycle, not the alphabet, both ways, unknown last', async () => {
+    // Alphabetically: baptismal-candidate, member, not-interested; the list puts member first.
+    expect(await sorted({ order_by: 'member_status', order: 'asc' })).toEqual(['Ben', 'Cat', 'Ann', 'Dee'])
+    expect(await sorted({ order_by: 'member_status', order: 'desc' })).toEqual(['Ann', 'Cat', 'Ben', 'Dee'])
+    // Alphabetically: cultivate, plant, preserve.
+    expect(await sorted({ order_by: 'grow_phase', order: 'asc' })).toEqual(['Cat', 'Ann', 'Dee', 'Ben'])
+    expect(await sorted({ order_by: 'grow_phase', order: 'desc' })).toEqual(['Dee', 'Ann', 'Cat', 'Ben'])
+  })
+
+  it('re-ranks the contacts when the lookups sync changes the order of member statuses', async () => {
+    // A database written under another order (an older seed file): not interested first.
+    const notInterested = and(eq(lookupItems.list, 'member-status-types'), eq(lookupItems.value, 'not-interested'))
+    await t.db.update(lookupItems).set({ sort_order: -1 }).where(notInterested)
+    for (const id of ids) await refreshContactReadModel(t.db, id)
+    expect(await sorted({ order_by: 'member_status' })).toEqual(['Ann', 'Ben', 'Cat', 'Dee'])
+    // The start-up sync brings the seed file's order back, and the ranks with it.
+    await syncLookups(t.db)
+    expect(await sorted({ order_by: 'member_status' })).toEqual(['Ben', 'Cat', 'Ann', 'Dee'])
   })
 })
 

@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm'
-import { parsePhone } from '@crm/domain'
+import { eq, sql, type SQL } from 'drizzle-orm'
+import { growPhases, parsePhone } from '@crm/domain'
 import type { Executor } from '../../db/client'
-import { people, teamContacts } from '../../db/schema/index'
+import { lookupItems, people, teamContacts } from '../../db/schema/index'
 
 /** The text a contacts search looks in: name, email and phone in the ways people type them. */
 export function searchTextOf(person: { first_name: string; last_name: string; email: string | null; phone: string | null }): string {
@@ -17,6 +17,42 @@ export function searchTextOf(person: { first_name: string; last_name: string; em
 
 export function sortNameOf(person: { first_name: string; last_name: string }): string {
   return `${person.first_name} ${person.last_name}`.toLowerCase().trim()
+}
+
+/**
+ * The member statuses in the order the lists sort them and the filters offer them (GET
+ * lookups/member-status-types): the list's active lookup items by sort order. An array
+ * subquery, so a set-based statement computes it once.
+ */
+const memberStatusOrder = sql`array(select ${lookupItems.value} from ${lookupItems} where ${lookupItems.list} = 'member-status-types' and ${lookupItems.is_active} order by ${lookupItems.sort_order}, ${lookupItems.id})`
+
+/** A member status's rank for the sort: its place in that order (1 first), null when it has none. */
+export function memberStatusRank(value: SQL): SQL<number | null> {
+  return sql<number | null>`array_position(${memberStatusOrder}, ${value})`
+}
+
+/** A grow phase's rank for the sort: its place in the grow cycle (1 = prepare), null when it has none. */
+export function growPhaseRank(value: string | null | undefined): number | null {
+  const index = (growPhases as readonly (string | null | undefined)[]).indexOf(value)
+  return index < 0 ? null : index + 1
+}
+
+/** growPhaseRank in SQL, for set-based writes. A change to growPhases needs a migration re-ranking the rows. */
+export function growPhaseRankSql(value: SQL): SQL<number | null> {
+  return sql<number | null>`array_position(array[${sql.join(growPhases.map((phase) => sql`${phase}`), sql`, `)}]::text[], ${value})`
+}
+
+/**
+ * Re-ranks every team's member statuses after their lookup order changed (lookups sync),
+ * in one statement that writes only the rows whose rank moves.
+ */
+export async function rerankMemberStatuses(tx: Executor): Promise<void> {
+  const rank = memberStatusRank(sql`${teamContacts.member_status}`)
+  await tx
+    .update(teamContacts)
+    // A new order is no change to the contact: updated_at stays.
+    .set({ member_status_rank: rank, updated_at: sql`${teamContacts.updated_at}` })
+    .where(sql`${teamContacts.member_status_rank} is distinct from ${rank}`)
 }
 
 /**
@@ -47,7 +83,9 @@ export async function refreshContactReadModel(tx: Executor, personId: number): P
       search_text: searchTextOf(person),
       gender: person.gender,
       member_status: person.member_status,
+      member_status_rank: person.member_status === null ? null : memberStatusRank(sql`${person.member_status}`),
       grow_phase: person.grow_phase,
+      grow_phase_rank: growPhaseRank(person.grow_phase),
       source: person.source,
       birth_month: person.dob_year ? person.dob_year * 12 + (person.dob_month ?? 1) - 1 : null,
       updated_at: sql`now()`,

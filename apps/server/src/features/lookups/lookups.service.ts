@@ -6,13 +6,30 @@ import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 import type { Executor } from '../../db/client'
 import { lookupRows } from '../../seed/lookups'
+import { rerankMemberStatuses } from '../contacts/read-model'
 
 const suggestionLimit = 20
 
-/** Brings the stored lookup lists in line with the versioned seed file (every start). */
+/** The active member statuses in their list's order, as one string to compare. */
+async function memberStatusOrderOf(tx: Executor): Promise<string> {
+  const rows = await tx
+    .select({ value: lookupItems.value })
+    .from(lookupItems)
+    .where(and(eq(lookupItems.list, 'member-status-types'), eq(lookupItems.is_active, true)))
+    .orderBy(asc(lookupItems.sort_order), asc(lookupItems.id))
+  return rows.map((row) => row.value).join('\n')
+}
+
+/**
+ * Brings the stored lookup lists in line with the versioned seed file (every start). The
+ * contacts' read model stores each member status's rank in the list's order for the sort;
+ * when the order changes, the rows are re-ranked in the same transaction (a start that
+ * changes nothing costs two small reads).
+ */
 export async function syncLookups(db: Executor): Promise<void> {
   const rows = lookupRows()
   await db.transaction(async (tx) => {
+    const before = await memberStatusOrderOf(tx)
     await tx
       .insert(lookupItems)
       .values(rows.map((row) => ({ ...row, is_active: true })))
@@ -32,6 +49,7 @@ export async function syncLookups(db: Executor): Promise<void> {
       .update(lookupItems)
       .set({ is_active: false })
       .where(notInArray(sql`${lookupItems.list} || '/' || ${lookupItems.value}`, keep))
+    if ((await memberStatusOrderOf(tx)) !== before) await rerankMemberStatuses(tx)
   })
 }
 

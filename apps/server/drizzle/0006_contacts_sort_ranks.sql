@@ -1,0 +1,9 @@
+-- Contacts lists: the member-status and grow-phase sorts read ranks stored in the read model, so an index serves any page depth both ways.
+ALTER TABLE "team_contacts" ADD COLUMN "member_status_rank" integer;--> statement-breakpoint
+ALTER TABLE "team_contacts" ADD COLUMN "grow_phase_rank" integer;--> statement-breakpoint
+-- Existing rows, ranked before the indexes are built: member statuses in the stored lookup order (syncLookups keeps it), grow phases in growPhases' order.
+UPDATE "team_contacts" SET "member_status_rank" = array_position(array(select "value" from "lookup_items" where "list" = 'member-status-types' and "is_active" order by "sort_order", "id"), "member_status"), "grow_phase_rank" = array_position(array['prepare', 'plant', 'cultivate', 'harvest', 'preserve']::text[], "grow_phase") WHERE "member_status" is not null or "grow_phase" is not null;--> statement-breakpoint
+CREATE INDEX "team_contacts_list_member_status_idx" ON "team_contacts" USING btree ("team_id","member_status_rank","person_id") WHERE "team_contacts"."archived_at" is null and "team_contacts"."state" = 'active';--> statement-breakpoint
+CREATE INDEX "team_contacts_list_member_status_desc_idx" ON "team_contacts" USING btree ("team_id","member_status_rank" NULLS FIRST,"person_id") WHERE "team_contacts"."archived_at" is null and "team_contacts"."state" = 'active';--> statement-breakpoint
+CREATE INDEX "team_contacts_list_grow_phase_idx" ON "team_contacts" USING btree ("team_id","grow_phase_rank","person_id") WHERE "team_contacts"."archived_at" is null and "team_contacts"."state" = 'active';--> statement-breakpoint
+CREATE INDEX "team_contacts_list_grow_phase_desc_idx" ON "team_contacts" USING btree ("team_id","grow_phase_rank" NULLS FIRST,"person_id") WHERE "team_contacts"."archived_at" is null and "team_contacts"."state" = 'active';
