@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
-import { siteCalls, teamCalls } from '@crm/domain'
+import { contactCalls, siteCalls, teamCalls } from '@crm/domain'
 import { buildAccount, buildGroup, buildSite, buildTeam } from '../../test/fixtures'
 import { renderApp } from '../../test/render'
-import { mockCall, server } from '../../test/server'
+import { apiError, mockCall, server } from '../../test/server'
 import { signedInAs } from '../../test/session'
 
 const grace = buildTeam({ id: 10, title: 'Grace Church', role: 'owner', groups: [buildGroup({ id: 12, title: 'Youth' })] })
@@ -49,6 +49,24 @@ describe('the shell', () => {
     const nav = await menu()
     await user.click(nav.getByRole('button', { name: /My group/ }))
     expect(nav.getAllByRole('link', { name: 'Switch group' }).length).toBeGreaterThan(0)
+  })
+
+  it("keeps Contacts marked on a contact's page, and marks the child entry on its own page", async () => {
+    signedInAs(buildAccount([grace]), { teamId: 10, groupId: 10 })
+    server.use(mockCall(contactCalls.contact, () => apiError('not_found', 404)))
+    renderApp('/contacts/view/5')
+    const nav = await menu()
+    await waitFor(() => expect(nav.getByRole('link', { name: 'Contacts' })).toHaveAttribute('data-active', 'true'))
+    expect(nav.getByRole('link', { name: 'Add new contact' })).not.toHaveAttribute('data-active')
+  })
+
+  it('marks Add new contact, not Contacts, on /contacts/new', async () => {
+    signedInAs(buildAccount([grace]), { teamId: 10, groupId: 10 })
+    server.use(mockCall(contactCalls.contactAccessForNew, () => apiError('forbidden', 403)))
+    renderApp('/contacts/new')
+    const nav = await menu()
+    await waitFor(() => expect(nav.getByRole('link', { name: 'Add new contact' })).toHaveAttribute('data-active', 'true'))
+    expect(nav.getByRole('link', { name: 'Contacts' })).not.toHaveAttribute('data-active')
   })
 
   it('puts the pending counts on My team (D1-2.1-26, -27)', async () => {

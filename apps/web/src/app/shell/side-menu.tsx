@@ -86,10 +86,12 @@ function MenuItem({ item, counts, onNavigate }: ItemProps) {
       </NavLink>
     )
   }
-  // A built screen with children: the link opens its screen; its children show inside its section.
+  // A built screen with children: the link opens its screen; its children show inside its
+  // section. It stays marked on the section's other pages (a contact's page), where no child is.
+  const active = pathname === item.path || (inside && !item.children.some((child) => isWithin(pathname, child)))
   return (
     <>
-      <NavLink {...common} component={Link} to={item.path} active={pathname === item.path} onClick={onNavigate} />
+      <NavLink {...common} component={Link} to={item.path} active={active} onClick={onNavigate} />
       {opened && (
         <Stack gap={0} pl="lg">
           {children}

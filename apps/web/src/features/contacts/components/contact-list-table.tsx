@@ -17,6 +17,9 @@ interface ContactListTableProps {
 
 type Column = { key: string; sortBy?: ContactOrderBy }
 
+/** Short values read on one line: a wrapped '46 years old' or phone number is hard to scan. */
+const oneLine = { whiteSpace: 'nowrap' } as const
+
 const columns: Column[] = [
   { key: 'name', sortBy: 'name' },
   { key: 'age', sortBy: 'age' },
@@ -34,7 +37,7 @@ export function ContactListTable({ items, sort, onSort, busy, caption }: Contact
 
   const header = (column: Column) => {
     const label = t(`list.columns.${column.key}` as 'list.columns.name')
-    if (!column.sortBy) return <Table.Th key={column.key}>{label}</Table.Th>
+    if (!column.sortBy) return <Table.Th key={column.key} style={oneLine}>{label}</Table.Th>
     const sortBy = column.sortBy
     const active = sort.order_by === sortBy
     const Icon = !active ? IconArrowsSort : sort.order === 'asc' ? IconArrowUp : IconArrowDown
@@ -42,7 +45,7 @@ export function ContactListTable({ items, sort, onSort, busy, caption }: Contact
       ? { order_by: sortBy, order: sort.order === 'asc' ? 'desc' : 'asc' }
       : { order_by: sortBy, order: firstOrder(sortBy) }
     return (
-      <Table.Th key={column.key} aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined}>
+      <Table.Th key={column.key} style={oneLine} aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined}>
         <UnstyledButton onClick={() => onSort(next)} fw={700} fz="sm">
           <Group gap={4} wrap="nowrap">
             {label}
@@ -54,7 +57,7 @@ export function ContactListTable({ items, sort, onSort, busy, caption }: Contact
   }
 
   return (
-    <Table.ScrollContainer minWidth={820}>
+    <Table.ScrollContainer minWidth={1000}>
       <Table
         striped
         highlightOnHover
@@ -113,13 +116,13 @@ function ContactRow({ item }: { item: ContactListItem }) {
 
   return (
     <Table.Tr>
-      <Table.Td>{name}</Table.Td>
-      <Table.Td>{item.age !== null ? t('age', { count: item.age }) : null}</Table.Td>
+      <Table.Td style={oneLine}>{name}</Table.Td>
+      <Table.Td style={oneLine}>{item.age !== null ? t('age', { count: item.age }) : null}</Table.Td>
       <Table.Td>{item.member_status_display}</Table.Td>
       <Table.Td>{item.grow_phase ? t(`growPhase.${item.grow_phase}`) : null}</Table.Td>
-      <Table.Td>{lastInteractionText(item.last_interaction_days_ago, t)}</Table.Td>
-      <Table.Td>{item.created_display}</Table.Td>
-      <Table.Td>
+      <Table.Td style={oneLine}>{lastInteractionText(item.last_interaction_days_ago, t)}</Table.Td>
+      <Table.Td style={oneLine}>{item.created_display}</Table.Td>
+      <Table.Td style={oneLine}>
         {item.phone && (
           <Anchor href={`tel:${item.phone.replace(/\s+/g, '')}`} size="sm">
             {item.phone}

@@ -44,6 +44,7 @@ describe('contact view: loading and access', () => {
     expect(requests[0]?.params).toEqual({ id: '5' })
     expect(requests[0]?.input).toEqual({ team_id: '10', group_id: '10', locale: 'en' })
     await waitFor(() => expect(document.title).toBe('Grace CRM - Ada Lovelace'))
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Back to contacts' })).toHaveAttribute('href', '/contacts')
   })
 
   it("D2-2.5-01 a 403 shows 'You do not have permission to access this page.' with Switch group", async () => {

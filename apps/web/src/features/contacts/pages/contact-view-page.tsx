@@ -1,8 +1,9 @@
 import { useMemo } from 'react'
-import { useParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { Alert, Grid, Stack } from '@mantine/core'
-import { contactTeamSchema, type ContactItem, type ContactTeam, type Group, type Team } from '@crm/domain'
+import { Link, useParams } from 'react-router'
+import { Alert, Anchor, Grid, Group, Stack } from '@mantine/core'
+import { IconArrowLeft } from '@tabler/icons-react'
+import { contactTeamSchema, type ContactItem, type ContactTeam, type Group as TeamGroup, type Team } from '@crm/domain'
 import { useAccount } from '../../../app/account'
 import { FullPageLoader } from '../../../app/error-pages'
 import { isApiError } from '../../../lib/api'
@@ -29,7 +30,7 @@ export function ContactViewPage() {
   return <ContactViewLoader id={id} team={team} group={group} />
 }
 
-function ContactViewLoader({ id, team, group }: { id: number; team: Team; group: Group }) {
+function ContactViewLoader({ id, team, group }: { id: number; team: Team; group: TeamGroup }) {
   const { t, i18n } = useTranslation('contact-view')
   const scope = useMemo<ContactScope>(() => ({ team_id: team.id, group_id: group.id }), [team.id, group.id])
   const contact = useContact(id, scope, i18n.language)
@@ -56,7 +57,8 @@ function contactTeamOf(error: unknown): ContactTeam | null {
   return parsed.success ? parsed.data : null
 }
 
-function ContactDetails({ item, scope, team, group }: { item: ContactItem; scope: ContactScope; team: Team; group: Group }) {
+function ContactDetails({ item, scope, team, group }: { item: ContactItem; scope: ContactScope; team: Team; group: TeamGroup }) {
+  const { t } = useTranslation('contact-view')
   const view = item.data_view
   const awaiting = item.ownership.current_team_is_awaiting_approval
 
@@ -80,7 +82,15 @@ function ContactDetails({ item, scope, team, group }: { item: ContactItem; scope
       />
       {view && <ConsentDeclinedBanner contact={view} />}
       {view && <ChildConsentNotice contact={view} />}
-      <HeaderActions item={item} scope={scope} />
+      <Group justify="space-between" align="center">
+        <Anchor component={Link} to="/contacts" size="sm">
+          <Group gap={4}>
+            <IconArrowLeft size={14} aria-hidden="true" />
+            {t('backToContacts')}
+          </Group>
+        </Anchor>
+        <HeaderActions item={item} scope={scope} />
+      </Group>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: view ? 8 : 12 }}>
           <Stack gap="lg">
