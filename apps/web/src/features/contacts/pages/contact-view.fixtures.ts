@@ -88,10 +88,12 @@ interface ItemOptions extends Partial<Omit<ContactItem, 'ownership' | 'auth'>> {
   /** The caller's role on the contact; its capabilities follow (and `capabilities` overrides them). */
   role?: ContactRole
   capabilities?: Partial<ContactItem['auth']['user_capabilities']>
+  /** auth.fields: the fields the caller may send (none by default: a reader). */
+  fields?: string[]
 }
 
 /** The contact item answer: owned by the current team, read by a leader, unless told otherwise. */
-export function buildContactItem({ view, ownership, role = 'leader', capabilities, ...overrides }: ItemOptions = {}): ContactItem {
+export function buildContactItem({ view, ownership, role = 'leader', capabilities, fields = [], ...overrides }: ItemOptions = {}): ContactItem {
   const dataView = buildContactView(view)
   return {
     data_view: dataView,
@@ -124,7 +126,7 @@ export function buildContactItem({ view, ownership, role = 'leader', capabilitie
       baptism: dataView.expect_baptism,
       baptism_completed: dataView.expect_baptism_completed,
     },
-    auth: { user_capabilities: { ...capabilityMap(role), ...capabilities }, user_role: role, fields: [] },
+    auth: { user_capabilities: { ...capabilityMap(role), ...capabilities }, user_role: role, fields },
     child_gate: null,
     parental_consent_for_current_user: null,
     most_recent_consent: null,
