@@ -112,29 +112,43 @@ export async function addExistingContact(deps: Deps, viewer: Viewer, scope: Grou
     // who is a member of the team asks like any member.
     const direct = hasCapability(scope.role, 'update_contact')
     const state = direct ? 'active' : 'awaiting_approval'
-    const [row] = await tx
-      .insert(teamContacts)
-      .values({
-        team_id: scope.team.id,
-        person_id: contactId,
-        is_owner: false,
-        state,
-        requested_by_id: direct ? null : viewer.personId,
-        added_by_id: viewer.personId,
-      })
-      .returning({ id: teamContacts.id })
-    await placeInGroup(tx, viewer, scope, contactId)
-    await refreshContactReadModel(tx, contactId)
-    await recordActivity(tx, {
-      authorId: viewer.personId,
-      teamId: scope.team.id,
-      subjectType: 'team_contacts',
-      subjectId: row!.id,
-      contactId,
-      action: 'add',
-      after: { team_id: scope.team.id, group_id: scope.group.id, state, is_owner: false, from_team_id: held.team_id },
-    })
+    await joinTeam(tx, viewer, scope, contactId, { state, fromTeamId: held.team_id })
     return { id: contactId, is_awaiting_approval: !direct }
+  })
+}
+
+/**
+ * Another team's contact joins this team (not as an owner) and the selected group, at once
+ * or awaiting the owning team's approval (asked by the caller), with its activity row.
+ */
+async function joinTeam(
+  tx: Executor,
+  viewer: Viewer,
+  scope: GroupScope,
+  contactId: number,
+  join: { state: 'active' | 'awaiting_approval'; fromTeamId: number },
+): Promise<void> {
+  const [row] = await tx
+    .insert(teamContacts)
+    .values({
+      team_id: scope.team.id,
+      person_id: contactId,
+      is_owner: false,
+      state: join.state,
+      requested_by_id: join.state === 'awaiting_approval' ? viewer.personId : null,
+      added_by_id: viewer.personId,
+    })
+    .returning({ id: teamContacts.id })
+  await placeInGroup(tx, viewer, scope, contactId)
+  await refreshContactReadModel(tx, contactId)
+  await recordActivity(tx, {
+    authorId: viewer.personId,
+    teamId: scope.team.id,
+    subjectType: 'team_contacts',
+    subjectId: row!.id,
+    contactId,
+    action: 'add',
+    after: { team_id: scope.team.id, group_id: scope.group.id, state: join.state, is_owner: false, from_team_id: join.fromTeamId },
   })
 }
 
@@ -154,26 +168,12 @@ export async function addContactFromParentTeam(deps: Deps, viewer: Viewer, scope
     const parentId = scope.team.kind === 'team' ? scope.team.parent_id : null
     const [held] = parentId
       ? await tx
-          .select({ id: teamContacts.id })
+          .select({ team_id: teamContacts.team_id })
           .from(teamContacts)
           .where(and(eq(teamContacts.team_id, parentId), eq(teamContacts.person_id, contactId), eq(teamContacts.state, 'active')))
       : []
     if (!held) throw new AppError('not_found')
-    const [row] = await tx
-      .insert(teamContacts)
-      .values({ team_id: scope.team.id, person_id: contactId, is_owner: false, added_by_id: viewer.personId })
-      .returning({ id: teamContacts.id })
-    await placeInGroup(tx, viewer, scope, contactId)
-    await refreshContactReadModel(tx, contactId)
-    await recordActivity(tx, {
-      authorId: viewer.personId,
-      teamId: scope.team.id,
-      subjectType: 'team_contacts',
-      subjectId: row!.id,
-      contactId,
-      action: 'add',
-      after: { team_id: scope.team.id, group_id: scope.group.id, state: 'active', is_owner: false, from_team_id: parentId },
-    })
+    await joinTeam(tx, viewer, scope, contactId, { state: 'active', fromTeamId: held.team_id })
     await applyContactFields(tx, deps, viewer, scope, contactId, fields)
     return { id: contactId }
   })
