@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { act, render, screen } from '@testing-library/react'
+import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { confirmCloseMs } from '@crm/domain'
 import { TestProviders } from '../test/wrapper'
@@ -46,5 +46,14 @@ describe('ConfirmDialog', () => {
     expect(onClose).not.toHaveBeenCalled()
     await user.click(screen.getByRole('button', { name: 'Cancel' }))
     expect(onClose).toHaveBeenCalledTimes(1)
+  })
+
+  it('shows what failed inside the dialog, where the person is looking', () => {
+    const { rerender } = render(<ConfirmDialog opened title="Remove" message="Remove?" onConfirm={() => {}} onClose={() => {}} />, {
+      wrapper: TestProviders,
+    })
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    rerender(<ConfirmDialog opened title="Remove" message="Remove?" onConfirm={() => {}} onClose={() => {}} error="Error" />)
+    expect(within(screen.getByRole('dialog', { name: 'Remove' })).getByRole('alert')).toHaveTextContent('Error')
   })
 })

@@ -13,10 +13,12 @@ export interface ConfirmDialogProps {
   /** Runs on confirm; the dialog closes 300 ms after it succeeds. */
   onConfirm: () => unknown
   onClose: () => void
+  /** What failed, shown in the dialog: it stays open over the page that also says so. */
+  error?: string | null
 }
 
 /** Asks before doing something; closes 300 ms after confirming (spec 1 §9). */
-export function ConfirmDialog({ opened, title, message, confirmLabel, danger, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({ opened, title, message, confirmLabel, danger, onConfirm, onClose, error }: ConfirmDialogProps) {
   const { t } = useTranslation()
   const [busy, setBusy] = useState(false)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
@@ -40,6 +42,11 @@ export function ConfirmDialog({ opened, title, message, confirmLabel, danger, on
     <Modal opened={opened} onClose={onClose} title={title} centered>
       <Stack gap="lg">
         {typeof message === 'string' ? <Text>{message}</Text> : message}
+        {error && (
+          <Text size="sm" c="red.8" fw={500} role="alert">
+            {error}
+          </Text>
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={busy}>
             {t('cancel')}

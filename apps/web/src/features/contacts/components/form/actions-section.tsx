@@ -38,15 +38,21 @@ export function ActionsSection({ contact, scope, isPrimaryGroup, groupTitle }: A
       : t('actions.confirmRemoveFromGroup', { name: contact.name, group: groupTitle }),
   }
 
+  const ask = (action: ContactAction) => {
+    setFailed(false)
+    setAsking(action)
+  }
+
   const run = async (action: ContactAction) => {
     setFailed(false)
     try {
       await act.mutateAsync({ ...scope, user_id: contact.id, action })
-      await navigate('/contacts')
-    } catch {
-      // Spec 2 §8: remove, archive and unarchive failures show 'Error'.
+    } catch (error) {
+      // Spec 2 §8: remove, archive and unarchive failures show 'Error'; the dialog stays for another try.
       setFailed(true)
+      throw error
     }
+    await navigate('/contacts')
   }
 
   return (
@@ -56,10 +62,10 @@ export function ActionsSection({ contact, scope, isPrimaryGroup, groupTitle }: A
           {t('actions.title')}
         </Title>
         <Group>
-          <Button variant="default" onClick={() => setAsking(statusAction)}>
+          <Button variant="default" onClick={() => ask(statusAction)}>
             {labels[statusAction]}
           </Button>
-          <Button variant="outline" color="red" onClick={() => setAsking('remove')}>
+          <Button variant="outline" color="red" onClick={() => ask('remove')}>
             {labels.remove}
           </Button>
         </Group>
@@ -76,6 +82,7 @@ export function ActionsSection({ contact, scope, isPrimaryGroup, groupTitle }: A
         confirmLabel={asking ? labels[asking] : undefined}
         danger={asking === 'remove' || asking === 'archive'}
         onConfirm={() => (asking ? run(asking) : undefined)}
+        error={failed ? t('contacts:error') : null}
         onClose={() => setAsking(null)}
       />
     </Paper>

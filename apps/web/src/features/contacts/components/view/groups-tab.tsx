@@ -66,6 +66,7 @@ export function GroupsTab({ contact, scope, team }: ContactTabProps) {
         confirmLabel={t('groups.removeConfirm')}
         danger
         onConfirm={() => (removing ? remove(removing) : undefined)}
+        error={submission.status === 'error' ? submission.message : null}
         onClose={() => setRemoving(null)}
       />
     </Stack>

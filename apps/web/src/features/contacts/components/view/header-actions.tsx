@@ -58,6 +58,7 @@ export function HeaderActions({ item, scope }: { item: ContactItem; scope: Conta
         confirmLabel={t('actions.relinquish')}
         danger
         onConfirm={confirmRelinquish}
+        error={submission.status === 'error' ? submission.message : null}
         onClose={() => setConfirming(false)}
       />
     </Group>
