@@ -57,7 +57,7 @@ export function ContactListTable({ items, sort, onSort, busy, caption }: Contact
   }
 
   return (
-    <Table.ScrollContainer minWidth={1000}>
+    <Table.ScrollContainer minWidth={960}>
       <Table
         striped
         highlightOnHover
