@@ -17,7 +17,7 @@ export interface Mail {
  * Every mail is a row first (DESIGN.md §7). With SMTP configured the mail job delivers
  * it; without, it is kept in the outbox and readable at /dev/mail outside production.
  */
-export async function queueMail(tx: Executor, deps: Pick<Deps, 'config'>, mail: Mail): Promise<number> {
+export async function queueMail(tx: Executor, deps: Pick<Deps, 'config' | 'now'>, mail: Mail): Promise<number> {
   const [row] = await tx
     .insert(mailOutbox)
     .values({
@@ -27,6 +27,7 @@ export async function queueMail(tx: Executor, deps: Pick<Deps, 'config'>, mail: 
       html_body: mail.html ?? null,
       template: mail.template,
       status: deps.config.smtpUrl ? 'pending' : 'kept',
+      next_attempt_at: deps.now(),
     })
     .returning({ id: mailOutbox.id })
   return row!.id
@@ -62,9 +63,8 @@ export async function deliverDueMail(deps: Deps, send?: (mail: Mail & { from: st
       .where(
         and(
           eq(mailOutbox.status, 'pending'),
-          // A queued mail is due from the database's now() (microseconds); the process clock
-          // counts milliseconds, so a mail queued in the same millisecond would wait a turn.
-          lte(mailOutbox.next_attempt_at, sql`greatest(now(), ${now.toISOString()}::timestamptz)`),
+          // Queued, claimed and retried on the same clock (deps.now), so a mail is due at once.
+          lte(mailOutbox.next_attempt_at, now),
         ),
       )
       .orderBy(mailOutbox.next_attempt_at)

@@ -35,7 +35,7 @@ export function inviteLink(deps: Pick<Deps, 'config'>, invite: InviteLinkData): 
 }
 
 /** Mails an invite's link; call it in the transaction that creates the invite. */
-export async function queueInviteMail(tx: Executor, deps: Pick<Deps, 'config'>, invite: InviteLinkData): Promise<void> {
+export async function queueInviteMail(tx: Executor, deps: Pick<Deps, 'config' | 'now'>, invite: InviteLinkData): Promise<void> {
   const { siteName } = deps.config
   const inviter = invite.invited_by_name || siteName
   await queueMail(tx, deps, {
