@@ -33,7 +33,6 @@ export interface AccountState {
   group: Group | null
   /** The selected team's groups: primary first, then by title, temp private offers last. */
   groups: Group[]
-  hasMultipleTeams: boolean
   /** Selects a team and its primary group (the group of the same id). */
   selectTeam: (teamId: number) => void
   /** Stores a team and group to use, even before the account that has them is loaded (an accepted invite). */
@@ -103,7 +102,6 @@ export function AccountProvider({ children }: { children: ReactNode }) {
       team: selection.team,
       group: selection.group,
       groups: sortGroups(selection.team),
-      hasMultipleTeams: (account?.teams_number ?? 0) > 1,
       selectTeam,
       select,
       selectGroup,
