@@ -51,6 +51,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   importX.flatConfigs.typescript,
   {
+    plugins: { 'import-x': importX },
     languageOptions: { globals: { ...globals.node } },
     settings: {
       'import-x/resolver-next': [
