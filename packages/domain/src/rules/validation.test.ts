@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { isDomain, isEmail, email } from './email'
 import { formatInternational, isPhone, toE164 } from './phone'
-import { flag, pagingQuery } from './wire'
+import { flag, pagingQuery, personName, requiredPersonName } from './wire'
 
 describe('email (spec 1 §5)', () => {
   it.each([
@@ -45,5 +45,22 @@ describe('wire fields', () => {
     expect(pagingQuery.parse({})).toMatchObject({ page: 1, per_page: 100 })
     expect(pagingQuery.parse({ per_page: '20', page: '3' })).toMatchObject({ page: 3, per_page: 20 })
     expect(pagingQuery.safeParse({ per_page: 30 }).success).toBe(false)
+  })
+})
+
+describe('person names', () => {
+  it('refuse control and bidirectional-override characters', () => {
+    for (const bad of ['Ann\u001b[31m', 'Ann\u0007', 'Ann\u202eevil', 'Ann\u2066x', 'A\tnn', 'Ann\u0085'])
+      expect(personName().safeParse(bad).success, JSON.stringify(bad)).toBe(false)
+  })
+
+  it('keep letters of every script, joiners and apostrophes', () => {
+    for (const good of ['Ann', "O'Brien", 'José María', 'می\u200cخواهم', 'Nguyễn', '李'])
+      expect(personName().parse(` ${good} `)).toBe(good)
+  })
+
+  it('required names need a character after trimming', () => {
+    expect(requiredPersonName().safeParse('   ').success).toBe(false)
+    expect(requiredPersonName().parse(' Ann ')).toBe('Ann')
   })
 })

@@ -14,6 +14,32 @@ export const flag = z
   .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false', 'on', ''])])
   .transform((value) => value === true || value === 1 || value === '1' || value === 'true' || value === 'on')
 
+/**
+ * Control characters (C0 and C1, tab and new line included) and the bidirectional
+ * overrides and isolates that make a name read differently from what it stores
+ * (U+202A–U+202E, U+2066–U+2069). Joiners (U+200C, U+200D) stay: some scripts need them.
+ */
+// eslint-disable-next-line no-control-regex
+const unsafeInNamePattern = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/
+
+export function hasUnsafeNameCharacters(value: string): boolean {
+  return unsafeInNamePattern.test(value)
+}
+
+/** A person's name part: trimmed, at most `max` characters, no control or bidi-override characters. */
+export function personName(max = 100) {
+  return z
+    .string()
+    .trim()
+    .max(max)
+    .refine((value) => !hasUnsafeNameCharacters(value), { message: 'Remove the invisible or control characters' })
+}
+
+/** A required person's name part (see personName). */
+export function requiredPersonName(max = 100) {
+  return personName(max).pipe(z.string().min(1))
+}
+
 /** A trimmed string of at most `max` characters. */
 export function text(max = 255) {
   return z.string().trim().max(max)
