@@ -63,7 +63,3 @@ export const archivedContactRetentionMonths = 12
 /** Map zoom levels and the default centre in the Sydney region (spec 1 §2). */
 export const mapZoom = { default: 15, fitMax: 21, selected: 17, locate: 12, dashboard: 9 } as const
 export const mapDefaultCentre = { lat: -33.8688, lng: 151.2093 } as const
-
-/** Failed sign-ins in a row before an account is locked, and for how long (decisions.md). */
-export const loginFailuresBeforeLock = 10
-export const loginLockMinutes = 30

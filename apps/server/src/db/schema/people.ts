@@ -81,9 +81,6 @@ export const accounts = pgTable(
     email_verified_at: timestamp('email_verified_at', { withTimezone: true }),
     /** Locked by an administrator until unlocked. */
     is_locked: boolean('is_locked').notNull().default(false),
-    /** Locked for a while after repeated failed sign-ins. */
-    locked_until: timestamp('locked_until', { withTimezone: true }),
-    failed_login_count: integer('failed_login_count').notNull().default(0),
     totp_secret: text('totp_secret'),
     /** Set once the secret is confirmed; a secret without it is a setup in progress. */
     totp_enabled_at: timestamp('totp_enabled_at', { withTimezone: true }),
@@ -152,4 +149,16 @@ export const twoFactorRemembered = pgTable(
 export const captchaSolutions = pgTable('captcha_solutions', {
   signature: text('signature').primaryKey(),
   expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+})
+
+/**
+ * Failed sign-ins counted per key (an account, a remembered device, a client address): past
+ * a few, attempts are refused until blocked_until, a delay that doubles with each failure.
+ */
+export const signInThrottles = pgTable('sign_in_throttles', {
+  /** 'account:<person id>', 'device:<remembered device id>', 'address:<ip>', 'reset:<ip>'… */
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  blocked_until: timestamp('blocked_until', { withTimezone: true }),
+  last_failure_at: timestamp('last_failure_at', { withTimezone: true }).notNull(),
 })

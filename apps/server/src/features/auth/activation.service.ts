@@ -6,7 +6,8 @@ import { AppError } from '../../platform/errors'
 import { queueMail } from '../../platform/mail'
 import { issueOneTimeKey, useOneTimeKey } from '../../platform/one-time-keys'
 import { dummyPasswordHash, verifyPassword } from '../../platform/passwords'
-import { recordFailedLogin } from './auth.service'
+import { isFailedSignIn, signInThrottleKeys } from './auth.service'
+import { throttled } from './sign-in-throttle'
 
 /** An activation link works this long. */
 export const activationDays = 7
@@ -68,28 +69,34 @@ export async function activateEmail(deps: Deps, key: string): Promise<void> {
 
 /**
  * POST resend-verification-email: with the right password, a new activation link for an
- * unverified address. It checks a password, so it counts failures and respects the lock
- * exactly as sign-in does.
+ * unverified address. It checks a password, so it counts failures and respects the
+ * throttle exactly as sign-in does.
  */
-export async function resendVerificationEmail(deps: Deps, input: { email: string; password: string }): Promise<void> {
+export async function resendVerificationEmail(deps: Deps, input: { email: string; password: string }, ip: string): Promise<void> {
   const now = deps.now()
   const [row] = await deps.db
     .select({ account: accounts, firstName: people.first_name })
     .from(accounts)
     .innerJoin(people, eq(people.id, accounts.person_id))
     .where(eq(accounts.email, input.email))
-  if (!row) {
-    await verifyPassword(await dummyPasswordHash(), input.password)
-    throw new AppError('login_failed')
-  }
-  const { account } = row
-  if (account.is_locked || (account.locked_until && account.locked_until > now)) throw new AppError('is_locked')
-  if (!(await verifyPassword(account.password_hash, input.password))) {
-    await recordFailedLogin(deps, account.person_id, now)
-    throw new AppError('login_failed')
-  }
-  if (account.email_verified_at) return
-  await deps.db.transaction((tx) =>
-    sendActivationMail(tx, deps, { personId: account.person_id, email: account.email, firstName: row.firstName }, 'resend'),
+  const keys = await signInThrottleKeys(deps, row?.account, {}, ip, now)
+  await throttled(
+    deps.db,
+    keys,
+    now,
+    async () => {
+      if (!row) {
+        await verifyPassword(await dummyPasswordHash(), input.password)
+        throw new AppError('login_failed')
+      }
+      const { account } = row
+      if (account.is_locked) throw new AppError('is_locked')
+      if (!(await verifyPassword(account.password_hash, input.password))) throw new AppError('login_failed')
+      if (account.email_verified_at) return
+      await deps.db.transaction((tx) =>
+        sendActivationMail(tx, deps, { personId: account.person_id, email: account.email, firstName: row.firstName }, 'resend'),
+      )
+    },
+    isFailedSignIn,
   )
 }

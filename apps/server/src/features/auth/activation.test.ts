@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { loginFailuresBeforeLock } from '@crm/domain'
 import { accounts, oneTimeKeys, people } from '../../db/schema/index'
 import { issueOneTimeKey } from '../../platform/one-time-keys'
+import { accountThrottle } from './sign-in-throttle'
 import { body, buildPerson, createTestApp, linkIn, mailTo, testPassword, type TestApp, type TestPerson } from '../../../test/harness'
 
 let t: TestApp
@@ -91,12 +91,13 @@ describe('POST /api/v1/resend-verification-email', () => {
     expect(await mailTo(t, person.email)).toHaveLength(0)
   })
 
-  it('counts wrong passwords towards the lock, like sign-in', async () => {
+  it('counts wrong passwords towards the throttle, like sign-in', async () => {
     const person = await buildPerson(t, { verified: false })
-    for (let i = 0; i < loginFailuresBeforeLock; i++) await resend({ email: person.email, password: `wrong password ${i}` })
-    const locked = await resend({ email: person.email, password: testPassword })
-    expect(locked.statusCode).toBe(423)
-    expect(body(locked).code).toBe('is_locked')
+    for (let i = 0; i <= accountThrottle.free; i++) await resend({ email: person.email, password: `wrong password ${i}` })
+    const throttled = await resend({ email: person.email, password: testPassword })
+    expect(throttled.statusCode).toBe(429)
+    expect(body(throttled)).toMatchObject({ code: 'too_many_requests', data: { retry_after: accountThrottle.baseSeconds } })
+    expect(throttled.headers['retry-after']).toBe(String(accountThrottle.baseSeconds))
     expect(await mailTo(t, person.email)).toHaveLength(0)
   })
 

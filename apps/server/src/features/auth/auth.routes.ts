@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import { authCalls } from '@crm/domain'
 import type { Deps } from '../../platform/deps'
 import { captchaFor } from '../../platform/captcha'
@@ -10,6 +10,16 @@ import { checkResetPasswordKey, requestPasswordReset, resetPassword } from './pa
 import { signup } from './signup.service'
 
 const ok = { success: true as const }
+
+/** A throttled attempt's 429 also says when to come back in a Retry-After header. */
+async function withRetryAfter<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run()
+  } catch (error) {
+    if (error instanceof AppError && typeof error.details.retry_after === 'number') reply.header('retry-after', String(error.details.retry_after))
+    throw error
+  }
+}
 const perAddress: RouteOptions = { rateLimit: { max: (deps: Deps) => deps.config.loginRateLimit } }
 const perAddressAndEmail: RouteOptions = { rateLimit: { max: (deps: Deps) => deps.config.loginRateLimit, byField: 'email' } }
 
@@ -18,7 +28,7 @@ export async function authRoutes(app: FastifyInstance) {
     app,
     authCalls.login,
     publicAccess,
-    ({ deps, input, request }) => login(deps, input, request.headers['user-agent']),
+    ({ deps, input, request, reply }) => withRetryAfter(reply, () => login(deps, input, { ip: request.ip, userAgent: request.headers['user-agent'] })),
     perAddressAndEmail,
   )
 
@@ -64,8 +74,8 @@ export async function authRoutes(app: FastifyInstance) {
     app,
     authCalls.resendVerificationEmail,
     publicAccess,
-    async ({ deps, input }) => {
-      await resendVerificationEmail(deps, input)
+    async ({ deps, input, request, reply }) => {
+      await withRetryAfter(reply, () => resendVerificationEmail(deps, input, request.ip))
       return ok
     },
     perAddressAndEmail,
@@ -75,8 +85,8 @@ export async function authRoutes(app: FastifyInstance) {
     app,
     authCalls.requestPasswordReset,
     publicAccess,
-    async ({ deps, input }) => {
-      await requestPasswordReset(deps, input)
+    async ({ deps, input, request, reply }) => {
+      await withRetryAfter(reply, () => requestPasswordReset(deps, input, request.ip))
       return ok
     },
     perAddressAndEmail,

@@ -1,44 +1,85 @@
-import { and, eq, sql } from 'drizzle-orm'
-import { loginFailuresBeforeLock, loginLockMinutes, type LoginSession } from '@crm/domain'
+import { and, eq } from 'drizzle-orm'
+import type { LoginSession } from '@crm/domain'
 import { accounts, sessions } from '../../db/schema/index'
 import type { Executor } from '../../db/client'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 import { dummyPasswordHash, verifyPassword } from '../../platform/passwords'
 import { hashToken, newToken } from '../../platform/tokens'
-import { checkSecondFactor, type AccountRow, type SecondFactorInput } from './two-factor.service'
+import { clearThrottle, throttled, throttleKeys, type ThrottleKey } from './sign-in-throttle'
+import { checkSecondFactor, rememberedDeviceId, type AccountRow, type SecondFactorInput } from './two-factor.service'
 
 export interface LoginInput extends SecondFactorInput {
   email: string
   password: string
 }
 
+/** Where a sign-in comes from: the client address keys the throttle. */
+export interface SignInClient {
+  ip: string
+  userAgent?: string | undefined
+}
+
+/** The outcomes that count as a failed attempt; the rest give the attempt back. */
+export function isFailedSignIn(error: unknown): boolean {
+  return error instanceof AppError && (error.code === 'email_not_found' || error.code === 'login_failed' || error.code === 'incorrect_totp')
+}
+
 /**
- * Signs a person in (spec 1 §7). The order of the checks matters: an unknown email and a
- * wrong password cost the same time; the lock is checked before the password, so a
- * locked account cannot be probed; verification is revealed only with the password.
+ * The throttle keys of an attempt to prove the password of `account` (or of an unknown
+ * email). A valid remembered two-factor device is keyed on its own: failures others cause
+ * from other places never block the owner's device, and failures on the device do not
+ * spill onto the account (decisions: sign-in throttle).
  */
-export async function login(deps: Deps, input: LoginInput, userAgent?: string): Promise<LoginSession> {
+export async function signInThrottleKeys(
+  deps: Pick<Deps, 'db'>,
+  account: { person_id: number } | undefined,
+  input: Pick<SecondFactorInput, 'two_factor_remember_id'>,
+  ip: string,
+  now: Date,
+): Promise<ThrottleKey[]> {
+  if (account && input.two_factor_remember_id) {
+    const deviceId = await rememberedDeviceId(deps.db, account.person_id, input.two_factor_remember_id, now)
+    if (deviceId !== null) return [throttleKeys.device(deviceId)]
+  }
+  return account ? [throttleKeys.address(ip), throttleKeys.account(account.person_id)] : [throttleKeys.address(ip)]
+}
+
+/**
+ * Signs a person in (spec 1 §7). The order of the checks matters: the throttle comes first,
+ * so a throttled account or address cannot be probed; an unknown email and a wrong password
+ * cost the same time; verification is revealed only with the password.
+ */
+export async function login(deps: Deps, input: LoginInput, client: SignInClient): Promise<LoginSession> {
   const now = deps.now()
   const [account] = await deps.db.select().from(accounts).where(eq(accounts.email, input.email))
-  if (!account) {
-    await verifyPassword(await dummyPasswordHash(), input.password)
-    throw new AppError('email_not_found')
-  }
-  if (account.is_locked || (account.locked_until && account.locked_until > now)) {
-    throw new AppError('is_locked')
-  }
-  if (!(await verifyPassword(account.password_hash, input.password))) {
-    await recordFailedLogin(deps, account.person_id, now)
-    throw new AppError('login_failed')
-  }
-  return completeSignIn(deps, account, input, userAgent)
+  const keys = await signInThrottleKeys(deps, account, input, client.ip, now)
+  return throttled(
+    deps.db,
+    keys,
+    now,
+    async () => {
+      if (!account) {
+        await verifyPassword(await dummyPasswordHash(), input.password)
+        throw new AppError('email_not_found')
+      }
+      if (account.is_locked) throw new AppError('is_locked')
+      if (!(await verifyPassword(account.password_hash, input.password))) throw new AppError('login_failed')
+      const session = await completeSignIn(deps, account, input, client.userAgent)
+      // The right password (and code): the account's failures, from anywhere, are forgotten;
+      // an address's are not, or one good account would hide a spray from that address.
+      for (const key of [throttleKeys.account(account.person_id), ...keys]) {
+        if (!key.key.startsWith('address:')) await clearThrottle(deps.db, key.key)
+      }
+      return session
+    },
+    isFailedSignIn,
+  )
 }
 
 /**
  * What follows a right password (login, sign-up, a new person's invite): the email check,
- * the second factor, then a session. A wrong code counts towards the lock like a wrong
- * password.
+ * the second factor, then a session.
  */
 export async function completeSignIn(
   deps: Deps,
@@ -48,30 +89,10 @@ export async function completeSignIn(
 ): Promise<LoginSession> {
   if (!account.email_verified_at) throw new AppError('email_not_verified')
   const now = deps.now()
-  let rememberId: string | null
-  try {
-    rememberId = (await checkSecondFactor(deps, account, input)).rememberId
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'incorrect_totp') await recordFailedLogin(deps, account.person_id, now)
-    throw error
-  }
-  await deps.db
-    .update(accounts)
-    .set({ failed_login_count: 0, locked_until: null, last_login_at: now })
-    .where(eq(accounts.person_id, account.person_id))
+  const { rememberId } = await checkSecondFactor(deps, account, input)
+  await deps.db.update(accounts).set({ last_login_at: now }).where(eq(accounts.person_id, account.person_id))
   const session = await startSession(deps.db, deps, account.person_id, account.encryption_salt, userAgent)
   return { ...session, two_factor_remember_id: rememberId }
-}
-
-// Repeated failures lock the account for a while; the counter restarts after the lock.
-export async function recordFailedLogin(deps: Pick<Deps, 'db'>, personId: number, now: Date): Promise<void> {
-  await deps.db
-    .update(accounts)
-    .set({
-      failed_login_count: sql`case when ${accounts.failed_login_count} + 1 >= ${loginFailuresBeforeLock} then 0 else ${accounts.failed_login_count} + 1 end`,
-      locked_until: sql`case when ${accounts.failed_login_count} + 1 >= ${loginFailuresBeforeLock} then ${new Date(now.getTime() + loginLockMinutes * 60_000).toISOString()}::timestamptz else ${accounts.locked_until} end`,
-    })
-    .where(eq(accounts.person_id, personId))
 }
 
 /** Creates a session and answers the login session shape. Sign-up and invites reuse it. */

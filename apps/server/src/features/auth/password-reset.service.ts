@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
+import { safeRedirectPath } from '@crm/domain'
 import { accounts, people, sessions } from '../../db/schema/index'
 import { recordActivity } from '../../platform/activity'
 import type { Deps } from '../../platform/deps'
@@ -6,33 +7,35 @@ import { AppError } from '../../platform/errors'
 import { queueMail } from '../../platform/mail'
 import { checkOneTimeKey, issueOneTimeKey, useOneTimeKey } from '../../platform/one-time-keys'
 import { checkNewPassword, hashPassword } from '../../platform/passwords'
+import { clearThrottle, takeAttempt, throttleKeys, tooManyAttempts } from './sign-in-throttle'
 import { forgetDevices } from './two-factor.service'
 
 /** A reset link works this long, once. */
 export const resetHours = 2
 
-/** A path of this site to go to after the reset: '/…', never '//host' or a backslash trick. */
-export function sameSitePath(redirect: string | undefined): string | undefined {
-  if (!redirect || !redirect.startsWith('/') || redirect.startsWith('//') || redirect.includes('\\')) return undefined
-  return redirect
-}
-
 /**
  * POST request-password-reset: mails a reset link when the account exists. The caller
  * always gets the same answer, so the form does not tell who has an account.
  */
-export async function requestPasswordReset(deps: Deps, input: { email: string; redirect?: string | undefined }): Promise<void> {
+export async function requestPasswordReset(deps: Deps, input: { email: string; redirect?: string | undefined }, ip: string): Promise<void> {
+  const now = deps.now()
+  // Every request from an address counts, whatever the email: no mail bombing across emails.
+  const blockedUntil = await takeAttempt(deps.db, throttleKeys.resetAddress(ip), now)
+  if (blockedUntil) throw tooManyAttempts(blockedUntil, now)
   const [row] = await deps.db
     .select({ personId: accounts.person_id, email: accounts.email, firstName: people.first_name })
     .from(accounts)
     .innerJoin(people, eq(people.id, accounts.person_id))
     .where(eq(accounts.email, input.email))
   if (!row) return
+  // Past a few mails to one account, from any address, the answer stays the same (it must
+  // not tell who has an account) but no mail goes out until the delay passes.
+  if (await takeAttempt(deps.db, throttleKeys.resetAccount(row.personId), now)) return
   const { siteName, publicUrl } = deps.config
   await deps.db.transaction(async (tx) => {
-    const key = await issueOneTimeKey(tx, deps.now(), { personId: row.personId, purpose: 'reset', ttlMs: resetHours * 3600 * 1000 })
+    const key = await issueOneTimeKey(tx, now, { personId: row.personId, purpose: 'reset', ttlMs: resetHours * 3600 * 1000 })
     const query = new URLSearchParams({ key, user_id: String(row.personId) })
-    const redirect = sameSitePath(input.redirect)
+    const redirect = safeRedirectPath(input.redirect)
     if (redirect) query.set('redirect_to', redirect)
     await queueMail(tx, deps, {
       to: row.email,
@@ -61,7 +64,7 @@ export async function checkResetPasswordKey(deps: Deps, input: { user_id: number
 
 /**
  * POST reset-password: a new password with the key of a reset link. The link came by mail,
- * so the address counts as verified; the lock after failed sign-ins is lifted, and every
+ * so the address counts as verified; the account's failed sign-ins are forgotten, and every
  * session and remembered device of the person ends.
  */
 export async function resetPassword(deps: Deps, input: { user_id: number; key: string; password: string }): Promise<void> {
@@ -81,14 +84,14 @@ export async function resetPassword(deps: Deps, input: { user_id: number; key: s
       .update(accounts)
       .set({
         password_hash: passwordHash,
-        failed_login_count: 0,
-        locked_until: null,
         email_verified_at: sql`coalesce(${accounts.email_verified_at}, ${now.toISOString()}::timestamptz)`,
       })
       .where(eq(accounts.person_id, personId))
     await tx.update(people).set({ email_is_verified: true }).where(eq(people.id, personId))
     await tx.delete(sessions).where(eq(sessions.person_id, personId))
     await forgetDevices(tx, personId)
+    await clearThrottle(tx, throttleKeys.account(personId).key)
+    await clearThrottle(tx, throttleKeys.resetAccount(personId).key)
     await recordActivity(tx, {
       authorId: personId,
       teamId: null,

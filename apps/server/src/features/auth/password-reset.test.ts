@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
-import { accounts, activityLog, oneTimeKeys, sessions, twoFactorRemembered } from '../../db/schema/index'
+import { accounts, activityLog, oneTimeKeys, sessions, signInThrottles, twoFactorRemembered } from '../../db/schema/index'
 import { hashToken } from '../../platform/tokens'
 import { startSession } from './auth.service'
 import {
@@ -103,11 +103,11 @@ describe('POST /api/v1/check-reset-password-key', () => {
 })
 
 describe('POST /api/v1/reset-password', () => {
-  it('sets the new password, spends the key, ends every session and remembered device, lifts the lock', async () => {
+  it('sets the new password, spends the key, ends every session and remembered device, forgets failed sign-ins', async () => {
     const person = await buildPerson(t)
     const other = await startSession(t.db, { config: t.config, now: t.clock.now }, person.id, 'salt')
     await t.db.insert(twoFactorRemembered).values({ person_id: person.id, token_hash: 'h', expires_at: new Date(t.clock.now().getTime() + 3600_000) })
-    await t.db.update(accounts).set({ failed_login_count: 4, locked_until: new Date(t.clock.now().getTime() + 600_000) }).where(eq(accounts.person_id, person.id))
+    await t.db.insert(signInThrottles).values({ key: `account:${person.id}`, failures: 9, blocked_until: new Date(t.clock.now().getTime() + 600_000), last_failure_at: t.clock.now() })
     const link = keyOf(await requestReset(person, '/x'))
     const response = await post('reset-password', { ...link, password: strongPassword, redirect: '/x' })
     expect(response.statusCode).toBe(200)
@@ -119,7 +119,7 @@ describe('POST /api/v1/reset-password', () => {
     }
     expect(await t.db.select().from(twoFactorRemembered).where(eq(twoFactorRemembered.person_id, person.id))).toHaveLength(0)
     const [account] = await t.db.select().from(accounts).where(eq(accounts.person_id, person.id))
-    expect(account).toMatchObject({ failed_login_count: 0, locked_until: null })
+    expect(await t.db.select().from(signInThrottles).where(eq(signInThrottles.key, `account:${person.id}`))).toHaveLength(0)
     expect(account!.password_hash).toMatch(/^\$argon2id\$/)
     const log = await t.db.select().from(activityLog).where(and(eq(activityLog.subject_type, 'account'), eq(activityLog.subject_id, person.id)))
     expect(log).toHaveLength(1)

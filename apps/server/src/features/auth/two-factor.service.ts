@@ -1,10 +1,10 @@
-import { and, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNull, lt, ne, or } from 'drizzle-orm'
 import { Secret, TOTP } from 'otpauth'
 import QRCode from 'qrcode'
 import type { TotpSetup } from '@crm/domain'
 import type { Config } from '../../config'
 import type { Executor } from '../../db/client'
-import { accounts, memberships, twoFactorRemembered } from '../../db/schema/index'
+import { accounts, memberships, teams, twoFactorRemembered } from '../../db/schema/index'
 import type { Viewer } from '../../platform/access'
 import { recordActivity } from '../../platform/activity'
 import type { Deps } from '../../platform/deps'
@@ -28,8 +28,9 @@ export interface SecondFactorInput {
 }
 
 /**
- * Site admins (when `admin` is listed) and holders of a listed membership role anywhere
- * must use two-factor sign-in (TWO_FACTOR_REQUIRED_ROLES).
+ * Site admins (when `admin` is listed) and holders of a listed membership role of a church,
+ * chaplaincy or conference must use two-factor sign-in (TWO_FACTOR_REQUIRED_ROLES). A group's
+ * roles do not count: any member who creates a private group owns it.
  */
 export async function requiresTwoFactor(
   db: Executor,
@@ -43,7 +44,8 @@ export async function requiresTwoFactor(
   const [row] = await db
     .select({ id: memberships.id })
     .from(memberships)
-    .where(and(eq(memberships.person_id, person.personId), inArray(memberships.role, membershipRoles)))
+    .innerJoin(teams, eq(teams.id, memberships.team_id))
+    .where(and(eq(memberships.person_id, person.personId), inArray(memberships.role, membershipRoles), ne(teams.kind, 'group')))
     .limit(1)
   return row !== undefined
 }
@@ -100,7 +102,8 @@ async function rememberDevice(db: Executor, personId: number, now: Date): Promis
   return token
 }
 
-async function isRemembered(db: Executor, personId: number, token: string, now: Date): Promise<boolean> {
+/** The id of the person's unexpired remembered device with this token, or null. */
+export async function rememberedDeviceId(db: Executor, personId: number, token: string, now: Date): Promise<number | null> {
   const [row] = await db
     .select({ id: twoFactorRemembered.id })
     .from(twoFactorRemembered)
@@ -111,7 +114,7 @@ async function isRemembered(db: Executor, personId: number, token: string, now: 
         gt(twoFactorRemembered.expires_at, now),
       ),
     )
-  return row !== undefined
+  return row?.id ?? null
 }
 
 /** Every remembered device of the person asks for a code again. */
@@ -151,7 +154,7 @@ export async function checkSecondFactor(
   }
 
   const presented = input.two_factor_remember_id
-  if (presented && (await isRemembered(db, account.person_id, presented, now))) return { rememberId: presented }
+  if (presented && (await rememberedDeviceId(db, account.person_id, presented, now)) !== null) return { rememberId: presented }
   if (!input.totp) throw new AppError('2fa_required')
   if (!(await acceptCode(db, config, account, account.totp_secret!, input.totp, now))) throw new AppError('incorrect_totp')
   return { rememberId: await remember() }

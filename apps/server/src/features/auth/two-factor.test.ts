@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import QRCode from 'qrcode'
 import { Secret, TOTP } from 'otpauth'
-import { loginFailuresBeforeLock } from '@crm/domain'
 import { accounts, twoFactorRemembered } from '../../db/schema/index'
 import { hashToken } from '../../platform/tokens'
+import { accountThrottle } from './sign-in-throttle'
 import { addMember, body, buildPerson, buildTeam, createTestApp, testPassword, totpCode, type TestApp, type TestPerson } from '../../../test/harness'
 
 let t: TestApp
@@ -63,6 +63,20 @@ describe('sign-in with two-factor', () => {
     const response = await login(member)
     expect(response.statusCode).toBe(200)
     expect(body(response).two_factor_remember_id).toBeNull()
+  })
+
+  it("does not count a group's owner: a member who created a private group signs in with the password", async () => {
+    const member = await buildPerson(t)
+    await addMember(t, member.id, church, 'member')
+    const privateGroup = await buildTeam(t, { kind: 'group', parentId: church, isPublic: false, isolatedOwnerId: member.id })
+    await addMember(t, member.id, privateGroup, 'owner')
+    const response = await login(member)
+    expect(response.statusCode).toBe(200)
+    expect((await accountOf(member.id)).totp_secret).toBeNull()
+    // The owner of a conference is asked, as the owner of a church is.
+    const conferenceOwner = await buildPerson(t)
+    await addMember(t, conferenceOwner.id, conference, 'owner')
+    expect(body(await login(conferenceOwner)).code).toBe('2fa_not_setup')
   })
 
   it('asks an owner without two-factor to set it up: QR of the otpauth URI and the grouped secret', async () => {
@@ -155,12 +169,15 @@ describe('sign-in with two-factor', () => {
     expect(await t.db.select().from(twoFactorRemembered).where(eq(twoFactorRemembered.person_id, person.id))).toHaveLength(0)
   })
 
-  it('counts wrong codes towards the lock like wrong passwords', async () => {
+  it('counts wrong codes towards the throttle like wrong passwords', async () => {
     const { person, secret } = await enrolledOwner()
-    for (let i = 0; i < loginFailuresBeforeLock; i++) {
+    for (let i = 0; i < accountThrottle.free; i++) {
       expect(body(await login(person, { totp: wrongCode(secret) })).code).toBe('incorrect_totp')
     }
-    expect(body(await login(person, { totp: nextCode(secret) })).code).toBe('is_locked')
+    expect(body(await login(person, { totp: wrongCode(secret) })).code).toBe('incorrect_totp')
+    const refused = await login(person, { totp: totpCode(t, secret, 1) })
+    expect(refused.statusCode).toBe(429)
+    expect(body(refused)).toMatchObject({ code: 'too_many_requests', data: { retry_after: expect.any(Number) } })
   })
 
   it('requires it of site admins and entity admins as configured, and of anyone who turned it on', async () => {
