@@ -35,8 +35,15 @@ export interface ContactScope extends GroupScope {
   /** The contact is in the selected group (always, for the primary group). */
   inGroup: boolean
   isAssigned: boolean
-  /** The caller's role on the contact: `assigned_<role>` when assigned to them (spec 2 §6). */
+  /**
+   * The caller's role on the contact: the TEAM role, `assigned_<role>` when assigned to them
+   * (spec 2 §6). Every capability on the contact is read from it: a group role never gives
+   * team-wide powers (archive, assignments, ownership, edits); it only lets the group's
+   * members read the group's contacts (issue 8 item 2, docs/decisions.md).
+   */
   contactRole: ContactRole
+  /** The team lets the caller read the contact, whichever group they came through. */
+  readsInTeam: boolean
   isChild: boolean
   /** Set when the caller may not see or add this child's details (spec 2 §5). */
   childGate: ChildGate | null
@@ -150,10 +157,12 @@ export async function loadContactScope(
 
   const inGroup = isPrimary || row.groupContactId !== null
   const isAssigned = row.assignmentId !== null
-  // In a group that holds the contact the group role counts; elsewhere the team role.
-  const contactRole = contactRoleOf(inGroup ? scope.groupRole : scope.role, isAssigned)
+  const contactRole = contactRoleOf(scope.role, isAssigned)
   const addedByCaller = row.teamContact.added_by_id === viewer.personId || row.contact.created_by_id === viewer.personId
-  if (!canReadContact(contactRole, isAssigned, addedByCaller)) throw new AppError('forbidden')
+  const readsInTeam = canReadContact(contactRole, isAssigned, addedByCaller)
+  // A group that holds the contact lets its members read it with their group role.
+  const readsInGroup = inGroup && canReadContact(contactRoleOf(scope.groupRole, isAssigned), isAssigned, addedByCaller)
+  if (!readsInTeam && !readsInGroup) throw new AppError('forbidden')
 
   const child = isChild(ageFrom(row.contact.dob_year, row.contact.dob_month, now))
   return {
@@ -163,6 +172,7 @@ export async function loadContactScope(
     inGroup,
     isAssigned,
     contactRole,
+    readsInTeam,
     isChild: child,
     childGate: child ? await childGateOfTeam(db, viewer, scope) : null,
   }

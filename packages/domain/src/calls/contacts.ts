@@ -3,7 +3,7 @@ import { ageBands, interactionFilters } from '../constants'
 import { capabilityMapSchema } from './account'
 import { defineCall } from './define'
 import { email as emailField } from '../rules/email'
-import { flag, id, listResponse, pagingQuery, requiredText, suggestion, text } from '../rules/wire'
+import { flag, id, listResponse, pagingQuery, personName, requiredPersonName, suggestion, text } from '../rules/wire'
 import {
   consentChoices,
   consentTypes,
@@ -11,6 +11,7 @@ import {
   growPhases,
   maritalStatuses,
   parentCarerRelationships,
+  socialLink,
   socialNetworks,
 } from '../rules/contacts'
 import { assignedRoles, teamRoles } from '../capabilities'
@@ -45,6 +46,8 @@ export const contactListItem = z.object({
   first_name: z.string(),
   last_name: z.string(),
   gender: z.enum(genders).nullable(),
+  /** Month and year of birth, "YYYY-MM" ("YYYY" with only a year), spec 2 §3. */
+  dob: z.string().nullable(),
   age: z.number().int().nullable(),
   is_child: z.boolean(),
   /** A child's details withheld by the child data gate: only the name is sent. */
@@ -109,6 +112,8 @@ export const contactView = z.object({
   gender: z.enum(genders).nullable(),
   dob_month: z.number().int().nullable(),
   dob_year: z.number().int().nullable(),
+  /** Month and year of birth, "YYYY-MM" ("YYYY" with only a year), spec 2 §3. */
+  dob: z.string().nullable(),
   age: z.number().int().nullable(),
   avatar: z.string().nullable(),
   email: z.string().nullable(),
@@ -176,8 +181,8 @@ export const contactViewSimple = contactView.pick({ id: true, name: true, first_
 
 /** The fields a writer may send (spec 2 §3); every one optional on update. */
 export const contactFields = z.object({
-  first_name: requiredText(100),
-  last_name: text(100).optional(),
+  first_name: requiredPersonName(100),
+  last_name: personName(100).optional(),
   gender: z.enum(genders).nullable().optional(),
   dob_month: z.coerce.number().int().min(1).max(12).nullable().optional(),
   dob_year: z.coerce.number().int().min(1900).max(2100).nullable().optional(),
@@ -189,11 +194,16 @@ export const contactFields = z.object({
   religion: text(60).nullable().optional(),
   religion_other: text(120).nullable().optional(),
   marital_status: z.enum(maritalStatuses).nullable().optional().or(z.literal('').transform(() => null)),
-  member_status: requiredText(60),
+  /** Required once consent is on record; without consent it is not kept (spec 2 §4, §5). */
+  member_status: text(60).optional(),
   source: text(60).nullable().optional(),
   source_other: text(120).nullable().optional(),
   grow_phase: z.enum(growPhases).nullable().optional().or(z.literal('').transform(() => null)),
-  social: z.object(Object.fromEntries(socialNetworks.map((network) => [network, z.url().max(300).nullable().optional().or(z.literal('').transform(() => null))]))).partial().optional(),
+  /** http(s) links on each network's own sites (socialLink). */
+  social: z
+    .object(Object.fromEntries(socialNetworks.map((network) => [network, socialLink(network).nullable().optional().or(z.literal('').transform(() => null))])))
+    .partial()
+    .optional(),
   address_place_id: text(300).nullable().optional(),
   address_formatted: text(300).nullable().optional(),
   address_manual_input: flag.optional(),
@@ -211,8 +221,8 @@ export const contactFields = z.object({
   expect_bible_study_completed: flag.optional(),
   expect_baptism: flag.optional(),
   expect_baptism_completed: flag.optional(),
-  parent_carer_first_name: text(100).nullable().optional(),
-  parent_carer_last_name: text(100).nullable().optional(),
+  parent_carer_first_name: personName(100).nullable().optional(),
+  parent_carer_last_name: personName(100).nullable().optional(),
   parent_carer_relationship: z.enum(parentCarerRelationships).nullable().optional().or(z.literal('').transform(() => null)),
   parent_carer_email: emailField.nullable().optional().or(z.literal('').transform(() => null)),
   parent_carer_phone: text(40).nullable().optional(),
@@ -315,13 +325,21 @@ export const assignmentItem = z.object({
 const contactIdParams = z.object({ id })
 const tabQuery = pagingQuery.extend(scope)
 
-/** Details of a duplicate (spec 2 §8), in the envelope's data. */
+/**
+ * Details of a duplicate (spec 2 §8), in the envelope's data. For a caller under the child
+ * data gate a match on a child names nobody: data, team_id and team_name are null.
+ */
 export const duplicateDetails = z.object({
   field: z.enum(['email', 'phone', 'gender']),
   /** Only what the message needs: the found contact's id and name. */
-  data: z.object({ id: z.number().int(), name: z.string() }),
-  team_id: z.number().int(),
-  team_name: z.string(),
+  data: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  team_id: z.number().int().nullable(),
+  team_name: z.string().nullable(),
+  /**
+   * With user_exists_in_other_team: the proof, valid for 30 minutes, that this caller was
+   * shown this contact, which add-existing-user needs for another team's contact.
+   */
+  match_token: z.string().optional(),
 })
 export type DuplicateDetails = z.infer<typeof duplicateDetails>
 
@@ -377,7 +395,9 @@ export const contactCalls = {
     path: '/input-suggestions/team-contacts',
     request: z.object({
       search: text(100).default(''),
-      ...scope,
+      team_id: id,
+      /** Optional here (spec 1 §7): the team's contacts are offered whichever group asks. */
+      group_id: id.optional(),
       /** Leave out contacts already in this group. */
       exclude_group_id: id.optional(),
       /** Leave out this contact. */
@@ -400,14 +420,19 @@ export const contactCalls = {
   addUserFromParentTeam: defineCall({
     method: 'POST',
     path: '/add-user-from-parent-team',
-    request: contactFields.partial().extend({ ...scope, user_id: id }),
+    request: contactFields.partial().extend({ ...scope, user_id: id, match_token: z.string().max(512).optional() }),
     response: created,
     summary: "Bring a contact of the conference into one of its churches",
   }),
   addExistingUser: defineCall({
     method: 'POST',
     path: '/add-existing-user',
-    request: z.object({ ...scope, user_id: id }),
+    request: z.object({
+      ...scope,
+      user_id: id,
+      /** The duplicate answer's match_token: needed for a contact another team holds. */
+      match_token: z.string().max(512).optional(),
+    }),
     response: z.object({ id: z.number().int(), is_awaiting_approval: z.boolean(), success_message: z.string().optional() }),
     summary: 'Add an existing contact to the group; another team’s contact needs its approval without update_contact',
   }),

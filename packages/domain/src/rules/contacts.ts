@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { adultAge } from '../constants'
 
 /** Spec 2 §3: the contact's fields with fixed choices. */
@@ -13,6 +14,43 @@ export type GrowPhase = (typeof growPhases)[number]
 
 export const socialNetworks = ['facebook', 'instagram', 'linkedin', 'twitter', 'youtube'] as const
 export type SocialNetwork = (typeof socialNetworks)[number]
+
+/** The sites of each network (with their www. and m. subdomains) a social link may point to. */
+export const socialSites: Record<SocialNetwork, readonly string[]> = {
+  facebook: ['facebook.com', 'fb.com'],
+  instagram: ['instagram.com'],
+  linkedin: ['linkedin.com'],
+  twitter: ['twitter.com', 'x.com'],
+  youtube: ['youtube.com', 'youtu.be'],
+}
+
+/**
+ * A social link is an http(s) address on one of the network's sites: a `javascript:`,
+ * `data:` or any other address is refused, so a stored link is safe to open.
+ */
+export function isSocialLink(network: SocialNetwork, value: string): boolean {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    return false
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return false
+  if (url.username || url.password) return false
+  const host = url.hostname.toLowerCase().replace(/^(www|m)\./, '')
+  return socialSites[network].includes(host)
+}
+
+export const socialLinkMessage = 'Enter a link to this network (https://…).'
+
+/** The wire rule of one social link (spec 2 §3). */
+export function socialLink(network: SocialNetwork) {
+  return z
+    .string()
+    .trim()
+    .max(300)
+    .refine((value) => isSocialLink(network, value), { message: socialLinkMessage })
+}
 
 /** Relationship of a parent or carer to a child (spec 2 §3). */
 export const parentCarerRelationships = [
@@ -73,6 +111,13 @@ export function ageFrom(dobYear: number | null | undefined, dobMonth: number | n
   let age = today.getFullYear() - dobYear
   if (today.getMonth() + 1 < month) age -= 1
   return Math.max(0, age)
+}
+
+/** The month and year of birth as the contact data serves them: "YYYY-MM", "YYYY" or null. */
+export function dobOf(dobYear: number | null | undefined, dobMonth: number | null | undefined): string | null {
+  if (!dobYear) return null
+  const year = String(dobYear).padStart(4, '0')
+  return dobMonth ? `${year}-${String(dobMonth).padStart(2, '0')}` : year
 }
 
 /** A child is under 18 (spec 2 §5). */

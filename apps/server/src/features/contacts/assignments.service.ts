@@ -4,7 +4,7 @@ import { clampPage, hasCapability, maxPages, pageOffset } from '@crm/domain'
 import { assignments, memberships, people } from '../../db/schema/index'
 import type { Viewer } from '../../platform/access'
 import { recordActivity } from '../../platform/activity'
-import type { ContactScope } from '../../platform/contact-access'
+import { assertChildDataAllowed, type ContactScope } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
 import { AppError, isUniqueViolation } from '../../platform/errors'
 import { displayDate } from '../../platform/format'
@@ -53,8 +53,9 @@ export async function listContactAssignments(deps: Deps, viewer: Viewer, scope: 
 }
 
 /**
- * add-contact-assignment: anyone who reads the contact may follow it up themselves;
+ * add-contact-assignment: anyone the team lets read the contact may follow it up themselves;
  * assigning someone else takes update_contact, and that person must be a user of the team.
+ * Under the child data gate a child is assigned by nobody.
  * A minor without consent on record is followed up by no one (spec 1 §1, spec 2 §4).
  */
 export async function addContactAssignment(
@@ -66,7 +67,10 @@ export async function addContactAssignment(
   const toId = input.to_self ? viewer.personId : input.to_user_id
   if (toId === undefined) throw new AppError('invalid_request', { errors: { to_user_id: 'Required' } })
   const toSelf = toId === viewer.personId
-  if (!toSelf && !hasCapability(scope.contactRole, 'update_contact')) throw new AppError('forbidden')
+  // The team decides (its role, not a group's): following a contact up is team-wide.
+  if (toSelf ? !scope.readsInTeam : !hasCapability(scope.contactRole, 'update_contact')) throw new AppError('forbidden')
+  // A caller who may not see a child's details does not decide who follows the child up.
+  assertChildDataAllowed(scope)
   if (scope.isChild) {
     const [person] = await deps.db.select({ consent_type: people.consent_type }).from(people).where(eq(people.id, scope.contact.id))
     if (!person?.consent_type) {

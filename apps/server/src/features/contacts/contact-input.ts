@@ -178,7 +178,12 @@ export async function resolveContactInput(
   // Rules over several fields read the person as it will be.
   const after = <K extends keyof PersonRow>(key: K): PersonRow[K] | null =>
     key in values ? ((values as Record<string, unknown>)[key] as PersonRow[K]) : (existing?.[key] ?? null)
-  if (isSourceRequired(after('member_status')) && !after('source') && !errors.source) errors.source = 'Required'
+  const consentOnRecord = resolveConsent(input, existing, values, errors)
+  // Without consent the member status and source are not kept, so not asked for (spec 2 §4);
+  // an edit asks for a status when it sets one or records consent now.
+  const asksStatus = existing === null || input.member_status !== undefined || consentGivenNow(input)
+  if (consentOnRecord && asksStatus && !after('member_status') && !errors.member_status) errors.member_status = 'Required'
+  if (consentOnRecord && isSourceRequired(after('member_status')) && !after('source') && !errors.source) errors.source = 'Required'
 
   // A birth date in error says nothing about the age yet.
   const child = !errors.dob_year && isChild(ageFrom(after('dob_year'), after('dob_month'), context.now))
@@ -189,7 +194,6 @@ export async function resolveContactInput(
     }
   }
 
-  const consentOnRecord = resolveConsent(input, existing, values, errors)
   const identity: ContactIdentity = {
     first_name: after('first_name'),
     last_name: after('last_name'),
@@ -219,6 +223,10 @@ function resolveBirth(input: ContactInput, existing: PersonRow | null, now: Date
   if (year && (year > now.getFullYear() || (year === now.getFullYear() && (month ?? 1) > now.getMonth() + 1))) {
     errors.dob_year = 'The date of birth is in the future.'
   }
+}
+
+function consentGivenNow(input: ContactInput): boolean {
+  return input.consent_type === 'verbal' || input.consent_type === 'photo'
 }
 
 /**

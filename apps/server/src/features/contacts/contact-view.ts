@@ -3,6 +3,7 @@ import {
   ageFrom,
   consentTypes,
   directionsLink,
+  dobOf,
   formatInternational,
   genders,
   growPhases,
@@ -125,6 +126,7 @@ export function contactViewOf(person: PersonRow, context: ContactViewContext): C
     gender: oneOf(genders, person.gender),
     dob_month: person.dob_month,
     dob_year: person.dob_year,
+    dob: dobOf(person.dob_year, person.dob_month),
     ...ageOf(person, now),
     // Files are served by the consent and files work; until then no avatar URL.
     avatar: null,

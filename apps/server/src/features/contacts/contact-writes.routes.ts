@@ -15,7 +15,7 @@ export async function contactWriteRoutes(app: FastifyInstance) {
   )
   // Without update_contact the team asks the owner for the contact (spec 2 §4, §6).
   addRoute(app, calls.addExistingUser, groupAccess('read_assigned_contact'), ({ deps, viewer, scope, input }) =>
-    addExistingContact(deps, viewer, scope, input.user_id),
+    addExistingContact(deps, viewer, scope, input),
   )
   addRoute(app, calls.addUserFromParentTeam, groupAccess('create_contact'), ({ deps, viewer, scope, input }) =>
     addContactFromParentTeam(deps, viewer, scope, input),
@@ -45,11 +45,12 @@ export async function contactWriteRoutes(app: FastifyInstance) {
   addRoute(app, calls.contactGroups, contactAccess('read_user_groups'), ({ deps, viewer, scope, input }) =>
     listContactGroups(deps, viewer, scope, input),
   )
-  // group_id names the target group here: the right is the team's (spec 2 §6).
-  addRoute(app, calls.addUserToGroup, teamAccess('set_user_public_group'), ({ deps, viewer, scope, input }) =>
+  // group_id names the target group here: set_user_public_group is checked in that group,
+  // whose role governs its membership (issue 8 item 2).
+  addRoute(app, calls.addUserToGroup, teamAccess(), ({ deps, viewer, scope, input }) =>
     setContactInGroup(deps, viewer, scope, input, true),
   )
-  addRoute(app, calls.removeUserFromGroup, teamAccess('set_user_public_group'), ({ deps, viewer, scope, input }) =>
+  addRoute(app, calls.removeUserFromGroup, teamAccess(), ({ deps, viewer, scope, input }) =>
     setContactInGroup(deps, viewer, scope, input, false),
   )
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { contactCalls } from '@crm/domain'
-import { addRoute, contactAccess, groupAccess } from '../../platform/route'
+import { addRoute, contactAccess, groupAccess, teamAccess } from '../../platform/route'
 import { placeRoutes } from '../places/places.routes'
 import { getContactAccessForNew, getContactItem } from './item.service'
 import { listContacts } from './lists.service'
@@ -31,7 +31,8 @@ export async function contactRoutes(app: FastifyInstance) {
     getContactAccessForNew(deps, viewer, scope),
   )
 
-  addRoute(app, contactCalls.teamContactSuggestions, groupAccess('read_contact'), async ({ deps, viewer, scope, input }) => ({
+  // The team role decides what is offered (suggestions.service.ts); group_id is optional.
+  addRoute(app, contactCalls.teamContactSuggestions, teamAccess(), async ({ deps, viewer, scope, input }) => ({
     items: await suggestTeamContacts(deps, viewer, scope, input),
   }))
 

@@ -7,9 +7,10 @@ import type { GroupScope, Viewer } from '../../platform/access'
 import { recordActivity } from '../../platform/activity'
 import { childGateOfTeam, loadContactScope } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
-import { AppError } from '../../platform/errors'
+import { AppError, isUniqueViolation } from '../../platform/errors'
 import { assertValid, loadTeamSettings, resolveContactInput } from './contact-input'
-import { assertNoDuplicate, conferenceIdOf, inConference } from './duplicates.service'
+import { assertNoDuplicate, conferenceIdOf, inConference, lockContactsOfConference } from './duplicates.service'
+import { isValidMatchToken } from './match-token'
 import { refreshContactReadModel } from './read-model'
 import { applyContactFields } from './update.service'
 
@@ -41,13 +42,13 @@ export async function createContact(deps: Deps, viewer: Viewer, scope: GroupScop
   const { team_id: _team, group_id: _group, disregard_existing, ...fields } = input
   const settings = await loadTeamSettings(deps.db, scope.team.id)
   const resolved = await resolveContactInput(deps.db, fields, null, { now: deps.now(), country: settings.country })
-  if (resolved.isChild) {
-    const gate = await childGateOfTeam(deps.db, viewer, scope)
-    if (gate) throw new AppError('child_data_gate', { ...gate })
-  }
+  const gate = await childGateOfTeam(deps.db, viewer, scope)
+  if (resolved.isChild && gate) throw new AppError('child_data_gate', { ...gate })
   assertValid(resolved.errors)
   return deps.db.transaction(async (tx) => {
-    await assertNoDuplicate(tx, scope.team, resolved.identity, { disregardOtherTeams: disregard_existing ?? false })
+    await lockContactsOfConference(tx, scope.team)
+    const check = { viewer, team: scope.team, gated: gate !== null, disregardOtherTeams: disregard_existing ?? false }
+    await assertNoDuplicate(tx, deps, check, resolved.identity)
     const [person] = await tx
       .insert(people)
       .values({ first_name: '', ...resolved.values, created_by_id: viewer.personId })
@@ -69,14 +70,27 @@ export async function createContact(deps: Deps, viewer: Viewer, scope: GroupScop
   })
 }
 
+/** A unique violation left by a concurrent writer is a conflict, never a 500. */
+async function withoutUniqueViolation<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('conflict', { reason: 'in_team' }, 'The contact is already in this team.')
+    throw error
+  }
+}
+
 /**
  * add-existing-user (spec 2 §4 "Adding a contact"): a contact of this team the caller can
  * read goes into the selected group; another team's contact (of the same conference) is
  * added directly with update_contact in the team, or else asked for: the team waits for the
- * owner's approval.
+ * owner's approval. Another team's contact needs the match token of the duplicate answer
+ * that showed it to this caller in this team: without it the contact is unknown (404).
  */
-export async function addExistingContact(deps: Deps, viewer: Viewer, scope: GroupScope, contactId: number) {
-  return deps.db.transaction(async (tx) => {
+export async function addExistingContact(deps: Deps, viewer: Viewer, scope: GroupScope, input: { user_id: number; match_token?: string | undefined }) {
+  const contactId = input.user_id
+  return withoutUniqueViolation(() => deps.db.transaction(async (tx) => {
+    await lockContactsOfConference(tx, scope.team)
     const [own] = await tx
       .select({ id: teamContacts.id, state: teamContacts.state })
       .from(teamContacts)
@@ -100,6 +114,9 @@ export async function addExistingContact(deps: Deps, viewer: Viewer, scope: Grou
       return { id: contactId, is_awaiting_approval: false }
     }
 
+    if (!isValidMatchToken(deps, input.match_token, { personId: viewer.personId, teamId: scope.team.id, contactId })) {
+      throw new AppError('not_found')
+    }
     const [held] = await tx
       .select({ team_id: teamContacts.team_id })
       .from(teamContacts)
@@ -114,7 +131,7 @@ export async function addExistingContact(deps: Deps, viewer: Viewer, scope: Grou
     const state = direct ? 'active' : 'awaiting_approval'
     await joinTeam(tx, viewer, scope, contactId, { state, fromTeamId: held.team_id })
     return { id: contactId, is_awaiting_approval: !direct }
-  })
+  }))
 }
 
 /**
@@ -155,16 +172,19 @@ async function joinTeam(
 /**
  * add-user-from-parent-team: a church brings in a contact its conference holds, with the
  * fields the writer gives (checked as on update-user). A contact the church already holds
- * is a conflict; anything else is not found.
+ * is a conflict; without the match token of the duplicate answer that showed the contact
+ * to this caller, or for a contact the conference does not hold, it is not found.
  */
 export async function addContactFromParentTeam(deps: Deps, viewer: Viewer, scope: GroupScope, input: ParentTeamInput) {
-  const { team_id: _team, group_id: _group, user_id: contactId, ...fields } = input
-  return deps.db.transaction(async (tx) => {
+  const { team_id: _team, group_id: _group, user_id: contactId, match_token: token, ...fields } = input
+  return withoutUniqueViolation(() => deps.db.transaction(async (tx) => {
+    await lockContactsOfConference(tx, scope.team)
     const [own] = await tx
       .select({ id: teamContacts.id })
       .from(teamContacts)
       .where(and(eq(teamContacts.team_id, scope.team.id), eq(teamContacts.person_id, contactId)))
     if (own) throw new AppError('conflict', { reason: 'in_team' }, 'The contact is already in this team.')
+    if (!isValidMatchToken(deps, token, { personId: viewer.personId, teamId: scope.team.id, contactId })) throw new AppError('not_found')
     const parentId = scope.team.kind === 'team' ? scope.team.parent_id : null
     const [held] = parentId
       ? await tx
@@ -176,5 +196,5 @@ export async function addContactFromParentTeam(deps: Deps, viewer: Viewer, scope
     await joinTeam(tx, viewer, scope, contactId, { state: 'active', fromTeamId: held.team_id })
     await applyContactFields(tx, deps, viewer, scope, contactId, fields)
     return { id: contactId }
-  })
+  }))
 }

@@ -1,10 +1,12 @@
 import { and, asc, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm'
-import type { DuplicateDetails } from '@crm/domain'
+import { ageFrom, isChild, type DuplicateDetails } from '@crm/domain'
 import type { Executor } from '../../db/client'
 import { people, teamContacts, teams } from '../../db/schema/index'
-import type { TeamRow } from '../../platform/access'
+import type { TeamRow, Viewer } from '../../platform/access'
+import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 import { fullName, type ContactIdentity } from './contact-input'
+import { matchToken } from './match-token'
 
 /**
  * The conference a team belongs to (a conference is its own). Contacts are found and shared
@@ -18,6 +20,17 @@ export function conferenceIdOf(team: Pick<TeamRow, 'id' | 'kind' | 'parent_id'>)
 export function inConference(conferenceId: number | null): SQL {
   if (conferenceId === null) return sql`false`
   return or(eq(teams.id, conferenceId), eq(teams.parent_id, conferenceId))!
+}
+
+/**
+ * Makes the check for duplicates and the insert that follows take turns across the
+ * conference (or the team, outside one): the other-team answer reads every team of the
+ * conference, so two churches adding the same person at once must not both miss it. The
+ * lock is the transaction's and ends with it.
+ */
+export async function lockContactsOfConference(tx: Executor, team: Pick<TeamRow, 'id' | 'kind' | 'parent_id'>): Promise<void> {
+  // 7301: this lock's class, so that other advisory locks on a team id do not collide.
+  await tx.execute(sql`select pg_advisory_xact_lock(7301, ${conferenceIdOf(team) ?? team.id})`)
 }
 
 /**
@@ -42,10 +55,27 @@ function matchConditions(identity: ContactIdentity): Array<{ field: DuplicateDet
   return conditions
 }
 
-async function firstMatch(tx: Executor, identity: ContactIdentity, where: (match: SQL) => SQL) {
+interface Match {
+  field: DuplicateDetails['field']
+  id: number
+  name: string
+  isChild: boolean
+  team_id: number
+  team_name: string
+}
+
+async function firstMatch(tx: Executor, identity: ContactIdentity, now: Date, where: (match: SQL) => SQL): Promise<Match | null> {
   for (const { field, condition } of matchConditions(identity)) {
     const [row] = await tx
-      .select({ id: people.id, first_name: people.first_name, last_name: people.last_name, team_id: teams.id, team_name: teams.title })
+      .select({
+        id: people.id,
+        first_name: people.first_name,
+        last_name: people.last_name,
+        dob_year: people.dob_year,
+        dob_month: people.dob_month,
+        team_id: teams.id,
+        team_name: teams.title,
+      })
       .from(people)
       .innerJoin(teamContacts, eq(teamContacts.person_id, people.id))
       .innerJoin(teams, eq(teams.id, teamContacts.team_id))
@@ -54,38 +84,52 @@ async function firstMatch(tx: Executor, identity: ContactIdentity, where: (match
       .orderBy(desc(teamContacts.is_owner), asc(people.id), asc(teams.id))
       .limit(1)
     if (row) {
-      const details: DuplicateDetails = {
-        field,
-        data: { id: row.id, name: fullName(row) },
-        team_id: row.team_id,
-        team_name: row.team_name,
-      }
-      return details
+      const child = isChild(ageFrom(row.dob_year, row.dob_month, now))
+      return { field, id: row.id, name: fullName(row), isChild: child, team_id: row.team_id, team_name: row.team_name }
     }
   }
   return null
+}
+
+export interface DuplicateCheck {
+  viewer: Viewer
+  team: TeamRow
+  /** The caller is under the child data gate in the team (spec 2 §5). */
+  gated: boolean
+  disregardOtherTeams: boolean
 }
 
 /**
  * Refuses a new contact that matches one already known (spec 2 §8): first among the
  * contacts of this team, whatever their state (never to be ignored), then among the active
  * contacts of the other teams of the conference, unless the writer chose to disregard them.
- * The details carry only what the message needs: the match's id and name and its team.
+ * The details carry only what the message needs: the match's id and name and its team, and
+ * for another team's contact the match token add-existing-user asks for. A gated caller
+ * learns that a child matches, never which one: no id, name, team or token.
  */
-export async function assertNoDuplicate(
-  tx: Executor,
-  team: TeamRow,
-  identity: ContactIdentity,
-  options: { disregardOtherTeams: boolean },
-): Promise<void> {
-  const inThisTeam = await firstMatch(tx, identity, (match) => and(eq(teamContacts.team_id, team.id), match)!)
-  if (inThisTeam) throw new AppError('user_exists_in_this_team', inThisTeam, 'A contact with these details already exists in this team.')
-  if (options.disregardOtherTeams) return
+export async function assertNoDuplicate(tx: Executor, deps: Pick<Deps, 'config' | 'now'>, check: DuplicateCheck, identity: ContactIdentity) {
+  const { team, viewer } = check
+  const now = deps.now()
+  const inThisTeam = await firstMatch(tx, identity, now, (match) => and(eq(teamContacts.team_id, team.id), match)!)
+  if (inThisTeam) {
+    throw new AppError('user_exists_in_this_team', detailsOf(inThisTeam, check.gated), 'A contact with these details already exists in this team.')
+  }
+  if (check.disregardOtherTeams) return
   const conference = conferenceIdOf(team)
   const inOtherTeam = await firstMatch(
     tx,
     identity,
+    now,
     (match) => and(ne(teamContacts.team_id, team.id), eq(teamContacts.state, 'active'), inConference(conference), match)!,
   )
-  if (inOtherTeam) throw new AppError('user_exists_in_other_team', inOtherTeam, 'A contact with these details already exists in another team.')
+  if (inOtherTeam) {
+    const details = detailsOf(inOtherTeam, check.gated)
+    if (details.data) details.match_token = matchToken(deps, { personId: viewer.personId, teamId: team.id, contactId: inOtherTeam.id })
+    throw new AppError('user_exists_in_other_team', details, 'A contact with these details already exists in another team.')
+  }
+}
+
+function detailsOf(match: Match, gated: boolean): DuplicateDetails {
+  if (gated && match.isChild) return { field: match.field, data: null, team_id: null, team_name: null }
+  return { field: match.field, data: { id: match.id, name: match.name }, team_id: match.team_id, team_name: match.team_name }
 }

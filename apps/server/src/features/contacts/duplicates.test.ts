@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { activityLog, groupContacts, people, teamContacts } from '../../db/schema/index'
-import { addMember, body, buildTeam, createTestApp, type TestApp } from '../../../test/harness'
+import { addMember, body, buildPerson, buildTeam, createTestApp, type TestApp } from '../../../test/harness'
 import { activityOf, addToTeam, buildChurch, buildContact, get, post, type Church } from '../../../test/contact-factories'
 
 let t: TestApp
@@ -19,6 +19,22 @@ function payload(c: Church, extra: Record<string, unknown>) {
 async function teamTitle(id: number) {
   const row = await t.db.query.teams.findFirst({ where: (teams, { eq: equal }) => equal(teams.id, id) })
   return row!.title
+}
+
+let emails = 0
+/** Another team's contact with an email of its own, to be found by a create attempt. */
+async function findableContact(teamId: number, person: Record<string, unknown> = {}) {
+  emails += 1
+  const email = `found${emails}@example.org`
+  const id = await buildContact(t, { teamId, person: { email, ...person } })
+  return { id, email }
+}
+
+/** The match token of the create attempt that showed the contact to the caller (spec 2 §8). */
+async function shownBy(c: Church, token: string, email: string, groupId = c.church): Promise<string> {
+  const response = await post(t, 'create-user', token, { ...payload(c, { email }), group_id: groupId })
+  expect(body(response).code).toBe('user_exists_in_other_team')
+  return body(response).data.match_token as string
 }
 
 async function teamRow(teamId: number, personId: number) {
@@ -77,7 +93,14 @@ describe('create-user duplicates in another team', () => {
     expect(body(response)).toEqual({
       code: 'user_exists_in_other_team',
       message: expect.any(String),
-      data: { status: 409, field: 'phone', data: { id: existing, name: 'Bob Smith' }, team_id: b.church, team_name: await teamTitle(b.church) },
+      data: {
+        status: 409,
+        field: 'phone',
+        data: { id: existing, name: 'Bob Smith' },
+        team_id: b.church,
+        team_name: await teamTitle(b.church),
+        match_token: expect.stringMatching(/^\d+\.[\w-]+$/),
+      },
     })
   })
 
@@ -103,8 +126,9 @@ describe('POST /api/v1/add-existing-user (spec 2 §4 "Adding a contact")', () =>
   it("adds another team's contact directly with update_contact (D2-4.6-01, D2-4.6-02)", async () => {
     const a = await buildChurch(t)
     const b = await buildChurch(t, { conference: a.conference })
-    const contact = await buildContact(t, { teamId: b.church })
-    const response = await post(t, 'add-existing-user', a.leader.token, { team_id: a.church, group_id: a.church, user_id: contact })
+    const { id: contact, email } = await findableContact(b.church)
+    const matchToken = await shownBy(a, a.leader.token, email)
+    const response = await post(t, 'add-existing-user', a.leader.token, { team_id: a.church, group_id: a.church, user_id: contact, match_token: matchToken })
     expect(response.statusCode).toBe(200)
     expect(body(response)).toEqual({ id: contact, is_awaiting_approval: false })
     expect(await teamRow(a.church, contact)).toMatchObject({ state: 'active', is_owner: false, added_by_id: a.leader.id, requested_by_id: null })
@@ -119,8 +143,12 @@ describe('POST /api/v1/add-existing-user (spec 2 §4 "Adding a contact")', () =>
   it('asks the owning team without update_contact: the team waits for approval (D2-4.6-02)', async () => {
     const a = await buildChurch(t)
     const b = await buildChurch(t, { conference: a.conference })
-    const contact = await buildContact(t, { teamId: b.church })
-    const scope = { team_id: a.church, group_id: a.church, user_id: contact }
+    const { id: contact, email } = await findableContact(b.church)
+    // A member cannot create in the team, so asks from their own private group: the same
+    // match token serves the team.
+    const mine = await buildTeam(t, { kind: 'group', parentId: a.church, isPublic: false, isolatedOwnerId: a.member.id })
+    await addMember(t, a.member.id, mine, 'owner')
+    const scope = { team_id: a.church, group_id: a.church, user_id: contact, match_token: await shownBy(a, a.member.token, email, mine) }
     const response = await post(t, 'add-existing-user', a.member.token, scope)
     expect(body(response)).toEqual({ id: contact, is_awaiting_approval: true })
     expect(await teamRow(a.church, contact)).toMatchObject({ state: 'awaiting_approval', is_owner: false, requested_by_id: a.member.id })
@@ -136,8 +164,9 @@ describe('POST /api/v1/add-existing-user (spec 2 §4 "Adding a contact")', () =>
     const b = await buildChurch(t, { conference: a.conference })
     const privateGroup = await buildTeam(t, { kind: 'group', parentId: a.church, isPublic: false, isolatedOwnerId: a.member.id })
     await addMember(t, a.member.id, privateGroup, 'owner')
-    const contact = await buildContact(t, { teamId: b.church })
-    const response = await post(t, 'add-existing-user', a.member.token, { team_id: a.church, group_id: privateGroup, user_id: contact })
+    const { id: contact, email } = await findableContact(b.church)
+    const matchToken = await shownBy(a, a.member.token, email, privateGroup)
+    const response = await post(t, 'add-existing-user', a.member.token, { team_id: a.church, group_id: privateGroup, user_id: contact, match_token: matchToken })
     expect(body(response).is_awaiting_approval).toBe(true)
     const placed = await t.db.select().from(groupContacts).where(eq(groupContacts.person_id, contact))
     expect(placed.map((row) => row.group_id)).toEqual([privateGroup])
@@ -178,11 +207,12 @@ describe('POST /api/v1/add-existing-user (spec 2 §4 "Adding a contact")', () =>
 describe('POST /api/v1/add-user-from-parent-team', () => {
   it("brings the conference's contact into the church with the given fields", async () => {
     const c = await buildChurch(t)
-    const contact = await buildContact(t, { teamId: c.conference, person: { consent_type: 'verbal', member_status: 'member' } })
+    const { id: contact, email } = await findableContact(c.conference, { consent_type: 'verbal', member_status: 'member' })
     const response = await post(t, 'add-user-from-parent-team', c.leader.token, {
       team_id: c.church,
       group_id: c.church,
       user_id: contact,
+      match_token: await shownBy(c, c.leader.token, email),
       marital_status: 'widowed',
       phone: '0412 111 222',
     })
@@ -198,8 +228,9 @@ describe('POST /api/v1/add-user-from-parent-team', () => {
 
   it('refuses bad fields and adds nothing', async () => {
     const c = await buildChurch(t)
-    const contact = await buildContact(t, { teamId: c.conference, person: { consent_type: 'verbal' } })
-    const response = await post(t, 'add-user-from-parent-team', c.leader.token, { team_id: c.church, group_id: c.church, user_id: contact, phone: '12' })
+    const { id: contact, email } = await findableContact(c.conference, { consent_type: 'verbal' })
+    const matchToken = await shownBy(c, c.leader.token, email)
+    const response = await post(t, 'add-user-from-parent-team', c.leader.token, { team_id: c.church, group_id: c.church, user_id: contact, phone: '12', match_token: matchToken })
     expect(response.statusCode).toBe(400)
     expect(await teamRow(c.church, contact)).toBeUndefined()
     expect(await activityOf(t, contact)).toHaveLength(0)
@@ -215,5 +246,137 @@ describe('POST /api/v1/add-user-from-parent-team', () => {
     const siblings = await buildContact(t, { teamId: sibling.church })
     expect((await post(t, 'add-user-from-parent-team', c.leader.token, { ...scope, user_id: siblings })).statusCode).toBe(404)
     expect((await post(t, 'add-user-from-parent-team', c.member.token, { ...scope, user_id: siblings })).statusCode).toBe(403)
+  })
+})
+
+describe("another team's contact needs the duplicate answer's match token (issue 8 item 1)", () => {
+  async function setUp() {
+    const a = await buildChurch(t)
+    const b = await buildChurch(t, { conference: a.conference })
+    const found = await findableContact(b.church, { phone: '+61412777888', address_city: 'Harbour', religion: 'anglican' })
+    return { a, b, ...found }
+  }
+
+  async function unchanged(teamId: number, contact: number) {
+    expect(await teamRow(teamId, contact)).toBeUndefined()
+    expect(await t.db.select().from(groupContacts).where(eq(groupContacts.person_id, contact))).toHaveLength(0)
+    expect(await activityOf(t, contact)).toHaveLength(0)
+  }
+
+  it('answers 404, changing nothing, to a guessed id: as a leader (no copy) and as a member (no request)', async () => {
+    const { a, id } = await setUp()
+    for (const person of [a.leader, a.member, a.owner]) {
+      const response = await post(t, 'add-existing-user', person.token, { team_id: a.church, group_id: a.church, user_id: id })
+      expect(response.statusCode).toBe(404)
+      expect(body(response)).toEqual({ code: 'not_found', message: expect.any(String), data: { status: 404 } })
+    }
+    await unchanged(a.church, id)
+    // The contact stays another team's: not readable.
+    expect((await get(t, `contact/${id}`, a.leader.token, { team_id: a.church, group_id: a.church })).statusCode).toBe(404)
+  })
+
+  it('refuses a token of another person, another contact, another team, a forged one and an expired one', async () => {
+    const { a, b, id, email } = await setUp()
+    const other = await findableContact(b.church)
+    const leaders = await shownBy(a, a.leader.token, email)
+    const forOther = await shownBy(a, a.leader.token, other.email)
+    // The leader also leads a sibling church and was shown the contact there.
+    const sibling = await buildChurch(t, { conference: a.conference })
+    await addMember(t, a.leader.id, sibling.church, 'leader')
+    const inSibling = await shownBy(sibling, a.leader.token, email)
+    const add = (token: string, matchToken: string, userId = id) =>
+      post(t, 'add-existing-user', token, { team_id: a.church, group_id: a.church, user_id: userId, match_token: matchToken })
+    const [expiry, mac] = leaders.split('.') as [string, string]
+
+    for (const attempt of [
+      () => add(a.owner.token, leaders), // another person
+      () => add(a.leader.token, forOther), // another contact
+      () => add(a.leader.token, inSibling), // made in another team
+      () => add(a.leader.token, `${Number(expiry) + 3_600_000}.${mac}`), // a later expiry
+      () => add(a.leader.token, `${expiry}.${mac.slice(0, -2)}AA`), // a forged signature
+      () => add(a.leader.token, 'not-a-token'),
+    ]) {
+      const response = await attempt()
+      expect(response.statusCode).toBe(404)
+      expect(body(response).code).toBe('not_found')
+    }
+    // The token of the parent-team call is checked the same way.
+    expect((await post(t, 'add-user-from-parent-team', a.owner.token, { team_id: a.church, group_id: a.church, user_id: id, match_token: leaders })).statusCode).toBe(404)
+    await unchanged(a.church, id)
+
+    t.clock.advance(31 * 60 * 1000)
+    expect((await add(a.leader.token, leaders)).statusCode).toBe(404)
+    await unchanged(a.church, id)
+  })
+
+  it('lets the person shown the contact add it with the token, within 30 minutes', async () => {
+    const { a, id, email } = await setUp()
+    const matchToken = await shownBy(a, a.leader.token, email)
+    t.clock.advance(29 * 60 * 1000)
+    const response = await post(t, 'add-existing-user', a.leader.token, { team_id: a.church, group_id: a.church, user_id: id, match_token: matchToken })
+    expect(body(response)).toEqual({ id, is_awaiting_approval: false })
+    expect(await teamRow(a.church, id)).toMatchObject({ state: 'active', is_owner: false })
+    // A contact of the team needs no token.
+    const group = await buildTeam(t, { kind: 'group', parentId: a.church, isPublic: true })
+    expect(body(await post(t, 'add-existing-user', a.leader.token, { team_id: a.church, group_id: group, user_id: id }))).toEqual({ id, is_awaiting_approval: false })
+  })
+})
+
+describe('the duplicate answer under the child data gate (issue 8 item 3)', () => {
+  const now = new Date()
+  const child = { dob_year: now.getFullYear() - 9, dob_month: now.getMonth() + 1, parent_carer_first_name: 'Pat', parent_carer_email: 'pat@example.org' }
+
+  async function setUp() {
+    const a = await buildChurch(t)
+    const b = await buildChurch(t, { conference: a.conference })
+    const gated = await buildPerson(t)
+    await addMember(t, gated.id, a.church, 'leader', { has_wwcc: true })
+    return { a, b, gated }
+  }
+
+  it('names no child in this team: same code and field, no id, name or team', async () => {
+    const { a, gated } = await setUp()
+    await buildContact(t, { teamId: a.church, person: { first_name: 'Kid', last_name: 'Here', gender: 'male', email: 'kid.here@example.org', phone: '+61412555001', ...child } })
+    for (const [extra, field] of [
+      [{ email: 'kid.here@example.org' }, 'email'],
+      [{ phone: '0412 555 001' }, 'phone'],
+      [{ first_name: 'kid', last_name: 'HERE', gender: 'male' }, 'gender'],
+    ] as const) {
+      const response = await post(t, 'create-user', gated.token, payload(a, extra))
+      expect(response.statusCode).toBe(409)
+      expect(body(response)).toEqual({
+        code: 'user_exists_in_this_team',
+        message: expect.any(String),
+        data: { status: 409, field, data: null, team_id: null, team_name: null },
+      })
+    }
+    // A leader with both checks is told whom.
+    const checked = await post(t, 'create-user', a.leader.token, payload(a, { email: 'kid.here@example.org' }))
+    expect(body(checked).data).toMatchObject({ data: { name: 'Kid Here' }, team_id: a.church })
+  })
+
+  it("names no child of another team, and gives no match token", async () => {
+    const { a, b, gated } = await setUp()
+    const kid = await buildContact(t, { teamId: b.church, person: { first_name: 'Kid', last_name: 'There', gender: 'female', email: 'kid.there@example.org', phone: '+61412555002', ...child } })
+    for (const [extra, field] of [
+      [{ email: 'kid.there@example.org' }, 'email'],
+      [{ phone: '0412 555 002' }, 'phone'],
+      [{ first_name: 'Kid', last_name: 'There', gender: 'female' }, 'gender'],
+    ] as const) {
+      const response = await post(t, 'create-user', gated.token, payload(a, extra))
+      expect(response.statusCode).toBe(409)
+      expect(body(response)).toEqual({
+        code: 'user_exists_in_other_team',
+        message: expect.any(String),
+        data: { status: 409, field, data: null, team_id: null, team_name: null },
+      })
+    }
+    const checked = await post(t, 'create-user', a.leader.token, payload(a, { email: 'kid.there@example.org' }))
+    expect(body(checked).data).toMatchObject({ data: { id: kid, name: 'Kid There' }, team_id: b.church, match_token: expect.any(String) })
+    // An adult is named to the gated caller as to anyone.
+    await buildContact(t, { teamId: b.church, person: { first_name: 'Grown', last_name: 'Up', email: 'grown.up@example.org' } })
+    const adult = await post(t, 'create-user', gated.token, payload(a, { email: 'grown.up@example.org' }))
+    expect(body(adult).data).toMatchObject({ data: { name: 'Grown Up' }, team_id: b.church, match_token: expect.any(String) })
+    expect(await t.db.select().from(people).where(eq(people.email, 'kid.there@example.org'))).toHaveLength(1)
   })
 })

@@ -1,16 +1,17 @@
 import { and, asc, eq } from 'drizzle-orm'
-import { capabilityMap, clampPage, maxPages, pageOffset } from '@crm/domain'
+import { capabilityMap, clampPage, hasCapability, maxPages, pageOffset } from '@crm/domain'
 import { groupContacts, memberships, teams } from '../../db/schema/index'
 import { loadGroupScope, resolveGroupRole, type TeamScope, type Viewer } from '../../platform/access'
 import { recordActivity } from '../../platform/activity'
-import { contactRoleOf, loadContactScope, type ContactScope } from '../../platform/contact-access'
+import { loadContactScope, type ContactScope } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 
 /**
  * contact-groups/{id}: the groups of the team the contact is in (the primary group, which
  * holds every contact of the team, aside), only those the caller can see, each with what
- * the caller may do with the contact there.
+ * the caller may do with the contact there: the team role's capabilities, and
+ * set_user_public_group (taking the contact out of the group) from the group's role.
  */
 export async function listContactGroups(deps: Deps, viewer: Viewer, scope: ContactScope, query: { page: number; per_page: number }) {
   const rows = await deps.db
@@ -29,7 +30,8 @@ export async function listContactGroups(deps: Deps, viewer: Viewer, scope: Conta
         title: row.title,
         is_public: row.is_public,
         is_active: true,
-        user_capabilities: capabilityMap(contactRoleOf(groupRole, scope.isAssigned)),
+        // The team's powers on the contact; the group's role only says who is in the group.
+        user_capabilities: { ...capabilityMap(scope.contactRole), set_user_public_group: hasCapability(groupRole, 'set_user_public_group') },
       },
     ]
   })
@@ -47,12 +49,14 @@ async function loadGroupChange(deps: Deps, viewer: Viewer, scope: TeamScope, inp
     throw new AppError('invalid_request', { errors: { group_id: 'Choose a group of the team, not the team itself.' } })
   }
   const target = await loadGroupScope(deps.db, viewer, scope.team.id, input.group_id)
+  // Who is in a group is the group's own business: its role decides, as contact-groups shows.
+  if (!hasCapability(target.groupRole, 'set_user_public_group')) throw new AppError('forbidden')
   const contact = await loadContactScope(deps.db, viewer, { ...scope, group: scope.team, groupRole: scope.role }, input.user_id, deps.now())
   if (contact.teamContact.state !== 'active') throw new AppError('forbidden')
   return { target, contact }
 }
 
-/** add-user-to-group and remove-user-from-group (set_user_public_group on the team). */
+/** add-user-to-group and remove-user-from-group (set_user_public_group in the target group). */
 export async function setContactInGroup(
   deps: Deps,
   viewer: Viewer,

@@ -35,7 +35,8 @@ describe('GET /api/v1/contact-groups/{id}', () => {
     expect(list.max_pages).toBe(1)
     expect(list.items.map((item: any) => item.title)).toEqual(['A Youth', 'B Choir', 'D Mine'])
     expect(list.items[0]).toEqual({ id: youth, title: 'A Youth', is_public: true, is_active: true, user_capabilities: capabilityMap('leader') })
-    expect(list.items[2]).toMatchObject({ id: mine, is_public: false, user_capabilities: capabilityMap('owner') })
+    // The team role's powers on the contact; owning the group only lets the leader say who is in it.
+    expect(list.items[2]).toMatchObject({ id: mine, is_public: false, user_capabilities: capabilityMap('leader') })
 
     const paged = body(await get(t, `contact-groups/${contact}`, c.leader.token, { team_id: c.church, group_id: c.church, per_page: 4, page: 9 }))
     expect(paged).toMatchObject({ count: 3, max_pages: 1 })
@@ -91,6 +92,33 @@ describe('add-user-to-group and remove-user-from-group', () => {
     const response = await post(t, 'add-user-to-group', c.member.token, { team_id: c.church, group_id: group, user_id: contact })
     expect(response.statusCode).toBe(403)
     expect(await groupsOf(contact)).toEqual([])
+  })
+
+  it("is the group's role to give: a member who owns a private group manages it, a leader who is only a member of one does not (issue 8 item 2)", async () => {
+    const c = await buildChurch(t)
+    const mine = await buildTeam(t, { kind: 'group', parentId: c.church, isPublic: false, isolatedOwnerId: c.member.id })
+    await addMember(t, c.member.id, mine, 'owner')
+    await addMember(t, c.leader.id, mine, 'member')
+    const assigned = await buildContact(t, { teamId: c.church })
+    await assignContact(t, { teamId: c.church, contactId: assigned, toId: c.member.id })
+    const unreadable = await buildContact(t, { teamId: c.church })
+    const payload = (userId: number) => ({ team_id: c.church, group_id: mine, user_id: userId })
+    // The group's owner may put in a contact the team lets them read, and take it out again …
+    expect((await post(t, 'add-user-to-group', c.member.token, payload(assigned))).statusCode).toBe(200)
+    expect(await groupsOf(assigned)).toEqual([mine])
+    // … but not a contact of the team they may not read.
+    expect((await post(t, 'add-user-to-group', c.member.token, payload(unreadable))).statusCode).toBe(403)
+    expect(await groupsOf(unreadable)).toEqual([])
+    // A leader of the team who is a plain member of the private group does not manage it.
+    expect((await post(t, 'remove-user-from-group', c.leader.token, payload(assigned))).statusCode).toBe(403)
+    expect(await groupsOf(assigned)).toEqual([mine])
+    // contact-groups says the same: the group's owner may take the contact out, the leader not.
+    const ownerView = body(await get(t, `contact-groups/${assigned}`, c.member.token, { team_id: c.church, group_id: c.church }))
+    expect(ownerView.items[0].user_capabilities).toMatchObject({ set_user_public_group: true, delete_contact: false, update_contact: false })
+    const leaderView = body(await get(t, `contact-groups/${assigned}`, c.leader.token, { team_id: c.church, group_id: c.church }))
+    expect(leaderView.items[0].user_capabilities).toMatchObject({ set_user_public_group: false, update_contact: true })
+    expect((await post(t, 'remove-user-from-group', c.member.token, payload(assigned))).statusCode).toBe(200)
+    expect(await groupsOf(assigned)).toEqual([])
   })
 
   it('refuses the primary group, a group the caller cannot see and a contact of another team', async () => {

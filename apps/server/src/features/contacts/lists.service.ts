@@ -4,6 +4,7 @@ import {
   adultAge,
   birthMonthRange,
   childGateExemptRoles,
+  dobOf,
   formatInternational,
   genders,
   hasCapability,
@@ -296,6 +297,7 @@ export async function listContacts(
     return {
       ...base,
       gender: oneOf(genders, person.gender),
+      dob: dobOf(person.dob_year, person.dob_month),
       age,
       is_restricted: false,
       email: person.email,
@@ -322,6 +324,7 @@ function restrictedItem(base: Pick<ContactListItem, 'id' | 'name' | 'first_name'
     ...base,
     is_restricted: true,
     gender: null,
+    dob: null,
     age: null,
     email: null,
     phone: null,

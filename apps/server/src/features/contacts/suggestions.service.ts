@@ -1,7 +1,7 @@
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm'
-import type { Suggestion } from '@crm/domain'
-import { groupContacts, people, teamContacts, teams } from '../../db/schema/index'
-import type { GroupScope, Viewer } from '../../platform/access'
+import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm'
+import { hasCapability, type Suggestion } from '@crm/domain'
+import { assignments, groupContacts, people, teamContacts, teams } from '../../db/schema/index'
+import { loadGroupScope, type TeamScope, type Viewer } from '../../platform/access'
 import type { Deps } from '../../platform/deps'
 import { childGateOfCaller, contactSearch } from './lists.service'
 
@@ -11,15 +11,28 @@ const suggestionLimit = 20
  * input-suggestions/team-contacts: the team's active contacts whose name, email or phone
  * matches (the trigram index of the read model), leaving out the contacts already in
  * `exclude_group_id` (a group of this team) and the contact `exclude_id` (spec 2 §5).
+ * The team role decides what is offered, whichever group asks (group_id is optional, spec 1
+ * §7): with read_contact every contact, otherwise those the team lets the caller read (assigned
+ * to them or added by them), so a group role never opens the team's list.
  */
 export async function suggestTeamContacts(
   deps: Deps,
   viewer: Viewer,
-  scope: GroupScope,
-  input: { search: string; exclude_group_id?: number | undefined; exclude_id?: number | undefined },
+  scope: TeamScope,
+  input: { search: string; group_id?: number | undefined; exclude_group_id?: number | undefined; exclude_id?: number | undefined },
 ): Promise<Suggestion[]> {
-  const gate = await childGateOfCaller(deps, viewer, scope)
+  // A group named must be one of the team the caller can see (404 otherwise).
+  if (input.group_id !== undefined) await loadGroupScope(deps.db, viewer, scope.team.id, input.group_id)
+  const gate = await childGateOfCaller(deps, viewer, { ...scope, group: scope.team, groupRole: scope.role })
   const tc = teamContacts
+  const readable = hasCapability(scope.role, 'read_contact')
+    ? undefined
+    : or(
+        eq(tc.added_by_id, viewer.personId),
+        eq(people.created_by_id, viewer.personId),
+        sql`exists (select 1 from ${assignments} where ${assignments.team_id} = ${scope.team.id}
+          and ${assignments.contact_id} = ${tc.person_id} and ${assignments.to_person_id} = ${viewer.personId})`,
+      )
   const excludedGroup = input.exclude_group_id
     ? sql`not exists (select 1 from ${groupContacts} join ${teams} on ${teams.id} = ${groupContacts.group_id}
           where ${groupContacts.group_id} = ${input.exclude_group_id} and ${teams.parent_id} = ${scope.team.id}
@@ -37,6 +50,7 @@ export async function suggestTeamContacts(
         contactSearch(input.search, gate !== null, deps.now()),
         excludedGroup,
         input.exclude_id ? ne(tc.person_id, input.exclude_id) : undefined,
+        readable,
       ),
     )
     .orderBy(asc(tc.sort_name), asc(tc.person_id))

@@ -82,8 +82,31 @@ describe('GET /api/v1/input-suggestions/team-contacts', () => {
     expect(await titles(leader, { search: 'kid@example' })).toEqual(['Kid Annand'])
   })
 
-  it('needs read_contact (403), and answers 404 to another team', async () => {
-    expect((await suggest(member, { search: 'ann' })).statusCode).toBe(403)
+  it('offers a caller without read_contact in the team only the contacts the team lets them read', async () => {
+    expect(await titles(member, { search: 'ann' })).toEqual([])
+    const mine = await buildContact(t, { teamId: team, first_name: 'Annalise', last_name: 'Mine', addedById: member.id })
+    expect(await titles(member, { search: 'ann' })).toEqual(['Annalise Mine'])
+    // Owning a private group opens nothing more (issue 8 item 2).
+    const own = await buildTeam(t, { kind: 'group', parentId: team, isPublic: false, isolatedOwnerId: member.id })
+    await addMember(t, member.id, own, 'owner')
+    const inGroup = await suggest(member, { search: 'ann' }, { team, group: own })
+    expect(body(inGroup).items).toEqual([{ id: mine, title: 'Annalise Mine' }])
+    const pending = await buildPerson(t)
+    await addMember(t, pending.id, team, 'member_request')
+    expect((await suggest(pending, { search: 'ann' })).statusCode).toBe(403)
+  })
+
+  it('takes group_id as optional: the team is enough (spec 1 §7, issue 8 item 12)', async () => {
+    const response = await t.call({ method: 'GET', url: `/api/v1/input-suggestions/team-contacts?search=annabel&team_id=${team}`, token: leader.token })
+    expect(response.statusCode).toBe(200)
+    expect(body(response).items).toEqual([{ id: ids.annabel, title: 'Annabel Lee' }])
+    // A group named must be one of the team the caller can see.
+    const hidden = await buildTeam(t, { kind: 'group', parentId: team, isPublic: false })
+    expect((await suggest(leader, { search: 'ann' }, { team, group: hidden })).statusCode).toBe(404)
+    expect((await suggest(leader, { search: 'ann' }, { team, group: youth })).statusCode).toBe(200)
+  })
+
+  it('answers 404 to another team', async () => {
     const stranger = await buildPerson(t)
     await addMember(t, stranger.id, await buildTeam(t), 'owner')
     const response = await suggest(stranger, { search: 'ann' })
