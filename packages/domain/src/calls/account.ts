@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { capabilityNames, teamRoles } from '../capabilities'
 import { email } from '../rules/email'
-import { flag, id, ok, requiredText, text } from '../rules/wire'
+import { flag, id, ok, personName, requiredPersonName, text } from '../rules/wire'
 import { newPassword, totpCode, totpSetupSchema } from './auth'
 import { defineCall } from './define'
 
@@ -88,8 +88,8 @@ export type Profile = z.infer<typeof profileSchema>
 export const reencryptedNote = z.object({ id, content: z.string().min(1).max(200_000) })
 
 export const updateAccountRequest = z.object({
-  first_name: requiredText(100).optional(),
-  last_name: text(100).optional(),
+  first_name: requiredPersonName(100).optional(),
+  last_name: personName(100).optional(),
   phone: text(40).optional(),
   locale: z.enum(['en', 'es']).optional(),
   email: email.optional(),
@@ -148,7 +148,8 @@ export const accountCalls = {
   twoFactorEnable: defineCall({
     method: 'POST',
     path: '/two-factor-enable',
-    request: z.object({ totp: totpCode.refine((code) => code !== undefined, 'Required') }),
+    // A pipe, not a refine: zod skips the refinements of an optional field that is absent.
+    request: z.object({ totp: totpCode.pipe(z.string({ error: 'Required' })) }),
     response: ok,
     summary: 'Turn two-factor sign-in on with a code from the new secret',
   }),

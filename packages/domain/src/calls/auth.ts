@@ -2,7 +2,8 @@ import { z } from 'zod'
 import { twoFactorCodeLength } from '../constants'
 import { email } from '../rules/email'
 import { defineCall } from './define'
-import { id, ok, requiredText, text } from '../rules/wire'
+import { redirectPath } from '../rules/redirect'
+import { id, ok, requiredPersonName, requiredText } from '../rules/wire'
 
 /** A two-factor code: 6 digits; an empty value counts as none. */
 export const totpCode = z
@@ -47,8 +48,8 @@ export const totpSetupSchema = z.object({ qr_code_url: z.string(), secret_groupe
 export type TotpSetup = z.infer<typeof totpSetupSchema>
 
 export const signupRequest = z.object({
-  first_name: requiredText(100),
-  last_name: requiredText(100),
+  first_name: requiredPersonName(100),
+  last_name: requiredPersonName(100),
   email,
   password: newPassword,
   conference_id: id,
@@ -97,7 +98,7 @@ export const authCalls = {
   requestPasswordReset: defineCall({
     method: 'POST',
     path: '/request-password-reset',
-    request: z.object({ email, redirect: text(500).optional() }),
+    request: z.object({ email, redirect: redirectPath }),
     response: ok,
     summary: 'Mail a password reset link; the same answer whether or not the account exists',
   }),
@@ -111,7 +112,7 @@ export const authCalls = {
   resetPassword: defineCall({
     method: 'POST',
     path: '/reset-password',
-    request: z.object({ user_id: id, key: requiredText(200), password: newPassword, redirect: text(500).optional() }),
+    request: z.object({ user_id: id, key: requiredText(200), password: newPassword, redirect: redirectPath }),
     response: ok,
     summary: 'Set a new password with the key of a reset link; ends every session',
   }),

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { email } from '../rules/email'
 import { totpSetupSchema } from './auth'
-import { flag, id, requiredText, text } from '../rules/wire'
+import { redirectPath } from '../rules/redirect'
+import { flag, id, personName, requiredPersonName, requiredText } from '../rules/wire'
 import { defineCall } from './define'
 
 export const inviteSchema = z.object({ id: z.number().int(), team_name: z.string(), url: z.string() })
@@ -52,12 +53,12 @@ export const inviteCalls = {
     path: '/activate-invite',
     request: z.object({
       key: requiredText(200),
-      first_name: requiredText(100).optional(),
-      last_name: text(100).optional(),
+      first_name: requiredPersonName(100).optional(),
+      last_name: personName(100).optional(),
       email: email.optional(),
       password: z.string().min(1).max(1024).optional(),
-      redirect_url: text(500).optional(),
-      redirectUrl: text(500).optional(),
+      redirect_url: redirectPath,
+      redirectUrl: redirectPath,
     }),
     response: activateInviteResponse,
     summary: 'Accept an invite: a new person sets a password, an existing one joins at once',
@@ -68,7 +69,8 @@ export const teamCalls = {
   addGroup: defineCall({
     method: 'POST',
     path: '/add-group',
-    request: z.object({ team_id: id, title: requiredText(120), is_private: flag.default(false) }),
+    // A group's name shows beside people's names: the same characters are refused.
+    request: z.object({ team_id: id, title: requiredPersonName(120), is_private: flag.default(false) }),
     response: z.object({ id: z.number().int(), success_message: z.string().optional() }),
     summary: 'Create a group in a team',
   }),

@@ -9,6 +9,9 @@ describe('safeRedirectPath', () => {
     ['/contacts?page=2#top', '/contacts?page=2#top'],
     ['/search?q=a%2Fb', '/search?q=a%2Fb'],
     ['/a/b//c', '/a/b//c'],
+    ['/contacts?search=John%20Smith', '/contacts?search=John%20Smith'],
+    ['/contacts?search=Mar%C3%ADa', '/contacts?search=Mar%C3%ADa'],
+    ['/contacts?search=100%25', '/contacts?search=100%25'],
   ])('keeps the same-site path %s', (value, expected) => {
     expect(safeRedirectPath(value)).toBe(expected)
   })
@@ -49,6 +52,10 @@ describe('safeRedirectPath', () => {
     ['/%252F/evil.example'],
     ['/%25252F/evil.example'],
     ['/%E2%80%AE/evil'],
+    ['/%20/evil'],
+    ['/x?q=%0A'],
+    ['/x?q=%E2%80%AE'],
+    ['/%2525252F/evil'],
     ['/%zz'],
     ['/%'],
     ['/' + 'a'.repeat(500)],

@@ -119,6 +119,25 @@ describe('POST /api/v1/update-account', () => {
     expect((await personRow(person.id)).person.first_name).toBe('Keep')
   })
 
+  it('refuses names with control or bidi-override characters and emails with invisible ones', async () => {
+    const person = await buildPerson(t, { firstName: 'Keep', lastName: 'Same' })
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ first_name: 'Evil\u001b]8;;x' }, 'first_name'],
+      [{ first_name: 'Be\u0007ll' }, 'first_name'],
+      [{ last_name: 'Same\u202etxt.exe' }, 'last_name'],
+      [{ email: `new\u200b-${person.email}`, old_password: testPassword }, 'email'],
+      [{ email: `new\ufeff-${person.email}`, old_password: testPassword }, 'email'],
+    ]
+    for (const [payload, field] of cases) {
+      const response = await update(person, payload)
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400)
+      expect(body(response).data.errors).toHaveProperty(field)
+    }
+    const { person: row, account } = await personRow(person.id)
+    expect(row).toMatchObject({ first_name: 'Keep', last_name: 'Same' })
+    expect(account.email).toBe(person.email)
+  })
+
   it('lets only owners of a team with the integration turn MD sync on', async () => {
     const person = await buildPerson(t)
     await addMember(t, person.id, church, 'owner')

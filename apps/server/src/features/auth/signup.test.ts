@@ -102,6 +102,32 @@ describe('POST /api/v1/signup', () => {
     expect(body(user).teams[church].user_role).toBe('member_request')
   })
 
+  it('refuses names with control or bidi-override characters and emails with invisible ones; creates nothing', async () => {
+    const before = await peopleCount(t)
+    const taken = await buildPerson(t, { email: `look-alike-${Date.now()}@crm.test` })
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ first_name: 'Ruth\u001b[31m' }, 'first_name'],
+      [{ first_name: 'Ru\u0007th' }, 'first_name'],
+      [{ last_name: 'Moabite\u202e' }, 'last_name'],
+      [{ last_name: '\u2066Moabite' }, 'last_name'],
+      [{ email: taken.email.replace('@', '\u200b@') }, 'email'],
+      [{ email: taken.email.replace('@', '@\u00ad') }, 'email'],
+      [{ email: `\u2060${taken.email}` }, 'email'],
+    ]
+    for (const [overrides, field] of cases) {
+      const response = await signup(t, { ...form(overrides), recaptcha_token: await solveCaptcha(t) })
+      expect(response.statusCode, JSON.stringify(overrides)).toBe(400)
+      expect(body(response)).toMatchObject({ code: 'invalid_request' })
+      expect(body(response).data.errors).toHaveProperty(field)
+    }
+    expect(await peopleCount(t)).toBe(before + 1)
+    // A full-width copy of an address is that address (NFKC): email_exists, not a look-alike.
+    const wide = taken.email.replace('look', 'ｌｏｏｋ')
+    const again = await signup(t, { ...form({ email: wide }), recaptcha_token: await solveCaptcha(t) })
+    expect(body(again).code).toBe('email_exists')
+    expect(await peopleCount(t)).toBe(before + 1)
+  })
+
   it('refuses a missing, malformed or forged captcha with incorrect_recaptcha and creates nothing', async () => {
     const before = await peopleCount(t)
     const solved = JSON.parse(Buffer.from(await solveCaptcha(t), 'base64').toString()) as Record<string, any>

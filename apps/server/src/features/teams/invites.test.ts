@@ -147,6 +147,9 @@ describe('POST /api/v1/activate-invite for a new person', () => {
       [{ first_name: 'Mary' }, 'password'],
       [{ first_name: 'Mary', password: elevenCharacters }, 'password'],
       [{ first_name: 'Mary', password: strongPassword, email: 'someone-else@crm.test' }, 'email'],
+      [{ first_name: 'Ma\u001bry', password: strongPassword }, 'first_name'],
+      [{ first_name: 'Mary', last_name: 'Jo\u202ens', password: strongPassword }, 'last_name'],
+      [{ first_name: 'Mary', password: strongPassword, email: fresh.email.replace('@', '\u200d@') }, 'email'],
     ]
     for (const [payload, field] of cases) {
       const response = await post('activate-invite', { key: fresh.key, ...payload })

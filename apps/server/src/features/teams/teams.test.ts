@@ -77,6 +77,18 @@ describe('POST /api/v1/add-group', () => {
     expect(group).toMatchObject({ is_public: true, isolated_owner_id: null })
   })
 
+  it('refuses a title with control or bidi-override characters and changes nothing', async () => {
+    const member = await buildPerson(t)
+    const church = await buildTeam(t)
+    await addMember(t, member.id, church, 'member')
+    for (const title of ['Youth\u001b[2J', 'Bible\u0007 study', 'Prayer \u202epuorg']) {
+      const response = await t.call({ method: 'POST', url: '/api/v1/add-group', token: member.token, payload: { team_id: church, title, is_private: 1 } })
+      expect(response.statusCode, title).toBe(400)
+      expect(body(response).data.errors).toHaveProperty('title')
+    }
+    expect(await t.db.select().from(teams).where(eq(teams.parent_id, church))).toHaveLength(0)
+  })
+
   it('refuses an empty title and changes nothing', async () => {
     const member = await buildPerson(t)
     const church = await buildTeam(t)
