@@ -18,6 +18,9 @@ const verbal = {
   consent_verbal_confirmed: 1,
 }
 
+/** The verbal consent fields left out. */
+const verballess = { consent_type: undefined, consent_date: undefined, consent_content: undefined, consent_verbal_confirmed: undefined }
+
 let n = 0
 /** A create-user payload with verbal consent and a name of its own. */
 function newContact(c: Church, extra: Record<string, unknown> = {}) {
@@ -254,6 +257,26 @@ describe('create-user consent (spec 2 §4)', () => {
     }
   })
 
+  it('saves without consent without a member status, for adults and children alike (issue 8 item 11)', async () => {
+    const c = await buildChurch(t)
+    const child = { ...bornYearsAgo(t, 12), parent_carer_first_name: 'Pat', parent_carer_email: 'pat@example.org' }
+    for (const consent of [{ consent_type: 'none' }, { consent_type: 'automatic' }, {}]) {
+      for (const age of [{}, child]) {
+        const payload = { team_id: c.church, group_id: c.church, first_name: `Nobody${++n}`, last_name: 'Yet', gender: 'male', ...consent, ...age }
+        const response = await post(t, 'create-user', c.leader.token, payload)
+        expect(response.statusCode, JSON.stringify({ consent, age })).toBe(200)
+        expect(await person(body(response).id)).toMatchObject({ first_name: payload.first_name, member_status: null, source: null, consent_type: null })
+      }
+      // A status sent anyway, even one that wants a source, is neither checked for it nor kept.
+      const sent = await post(t, 'create-user', c.leader.token, { ...newContact(c), ...verballess, ...consent, member_status: 'lead-visited' })
+      expect(sent.statusCode).toBe(200)
+      expect(await person(body(sent).id)).toMatchObject({ member_status: null, source: null })
+    }
+    // With consent the status is required, as before.
+    expect(await errorsOf(c, { member_status: undefined })).toEqual({ member_status: 'Required' })
+    expect(await errorsOf(c, { member_status: '' })).toEqual({ member_status: 'Required' })
+  })
+
   it("keeps a child's birth and parent or carer without consent: consent is asked of them", async () => {
     const c = await buildChurch(t)
     const response = await post(
@@ -270,6 +293,22 @@ describe('create-user consent (spec 2 §4)', () => {
       email: null,
       consent_type: null,
     })
+  })
+
+  it('refuses unsafe social links and names, field by field, and writes nothing (issue 8 item 9)', async () => {
+    const c = await buildChurch(t)
+    const response = await post(t, 'create-user', c.leader.token, newContact(c, {
+      first_name: 'Evil\u202eNa',
+      last_name: 'Bell\u0007',
+      social: { facebook: 'javascript:alert(1)', instagram: 'data:text/html,x', twitter: 'vbscript:msgbox(1)', youtube: 'https://youtube.com/@fine' },
+      parent_carer_first_name: 'Esc\u001b[31m',
+    }))
+    expect(response.statusCode).toBe(400)
+    expect(body(response).code).toBe('invalid_request')
+    expect(Object.keys(body(response).data.errors).sort()).toEqual(
+      ['first_name', 'last_name', 'parent_carer_first_name', 'social.facebook', 'social.instagram', 'social.twitter'].sort(),
+    )
+    expect(await t.db.select().from(people).where(eq(people.created_by_id, c.leader.id))).toHaveLength(0)
   })
 
   it('writes no row and no activity when the call fails', async () => {

@@ -143,10 +143,20 @@ describe('GET /api/v1/contact/{id}', () => {
     }
     // data_edit keeps the phone as stored.
     expect(answer.data_edit).toMatchObject({ id: contact, phone: '+61412345678', email: 'ann@example.org' })
+    // Spec 2 §3 "dob (month and year)" (issue 8 item 13).
+    expect(answer.data_view.dob).toBe('1990-07')
+    expect(answer.data_edit.dob).toBe('1990-07')
     expect(answer.data_view_simple).toEqual({ id: contact, name: 'Ann Baker', first_name: 'Ann', last_name: 'Baker', gender: 'female', avatar: null, is_child: false })
     expect(answer.expect).toEqual({ follow_up: true, follow_up_completed: true, bible_study: false, bible_study_completed: false, baptism: true, baptism_completed: false })
     expect(answer.most_recent_consent).toEqual({ type: 'verbal', date: '2026-02-03', content: 'Happy to be contacted.', by_name: 'Ann Baker' })
     expect(answer.child_gate).toBeNull()
+  })
+
+  it('serves dob as the year alone without a month, and null without a year (issue 8 item 13)', async () => {
+    const yearOnly = await buildContact(t, { teamId: team, dob_year: 1985, dob_month: null })
+    const unknown = await buildContact(t, { teamId: team })
+    expect((await item(yearOnly, leader)).data_view).toMatchObject({ dob: '1985', dob_year: 1985, dob_month: null })
+    expect((await item(unknown, leader)).data_edit).toMatchObject({ dob: null })
   })
 
   it("shows 'archive' for an archived contact, and the parts of an address without a formatted one", async () => {

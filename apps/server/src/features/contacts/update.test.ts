@@ -105,6 +105,33 @@ describe('update-user and consent', () => {
     expect(await person(contact)).toMatchObject({ first_name: 'Samuel', gender: 'male', email: null })
   })
 
+  it('edits a contact without consent whose member status is not kept (issue 8 item 11)', async () => {
+    const c = await buildChurch(t)
+    const contact = await buildContact(t, { teamId: c.church, person: { first_name: 'Nell', member_status: null } })
+    expect((await update(c, c.leader.token, contact, { first_name: 'Nelly', consent_type: 'none' })).statusCode).toBe(200)
+    expect((await update(c, c.leader.token, contact, { member_status: 'lead-visited', consent_type: 'automatic' })).statusCode).toBe(200)
+    expect(await person(contact)).toMatchObject({ first_name: 'Nelly', member_status: null, source: null })
+    // Consent given now asks for the status.
+    const withConsent = await update(c, c.leader.token, contact, { consent_type: 'verbal', consent_date: '2026-10-10', consent_content: 'Yes', consent_verbal_confirmed: 1 })
+    expect(withConsent.statusCode).toBe(400)
+    expect(body(withConsent).data.errors).toEqual({ member_status: 'Required' })
+  })
+
+  it('refuses unsafe social links and names, and changes nothing (issue 8 item 9)', async () => {
+    const c = await buildChurch(t)
+    const contact = await consented(c, { first_name: 'Ann', social: { facebook: 'https://facebook.com/ann' } })
+    const before = await person(contact)
+    const response = await update(c, c.leader.token, contact, {
+      first_name: 'A\u202enn',
+      parent_carer_last_name: 'Carer\u0007',
+      social: { facebook: 'javascript:alert(1)', linkedin: 'https://linkedin.com.evil.example/in/ann' },
+    })
+    expect(response.statusCode).toBe(400)
+    expect(Object.keys(body(response).data.errors).sort()).toEqual(['first_name', 'parent_carer_last_name', 'social.facebook', 'social.linkedin'])
+    expect(await person(contact)).toEqual(before)
+    expect(await activityOf(t, contact)).toHaveLength(0)
+  })
+
   it('keeps every field once verbal consent comes with the change', async () => {
     const c = await buildChurch(t)
     const contact = await buildContact(t, { teamId: c.church })
