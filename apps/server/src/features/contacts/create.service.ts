@@ -47,7 +47,13 @@ export async function createContact(deps: Deps, viewer: Viewer, scope: GroupScop
   assertValid(resolved.errors)
   return deps.db.transaction(async (tx) => {
     await lockContactsOfConference(tx, scope.team)
-    const check = { viewer, team: scope.team, gated: gate !== null, disregardOtherTeams: disregard_existing ?? false }
+    const check = {
+      viewer,
+      team: scope.team,
+      gated: gate !== null,
+      readsTeam: hasCapability(scope.role, 'read_contact'),
+      disregardOtherTeams: disregard_existing ?? false,
+    }
     await assertNoDuplicate(tx, deps, check, resolved.identity)
     const [person] = await tx
       .insert(people)

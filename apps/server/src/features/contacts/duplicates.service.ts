@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm'
 import { ageFrom, isChild, type DuplicateDetails } from '@crm/domain'
 import type { Executor } from '../../db/client'
-import { people, teamContacts, teams } from '../../db/schema/index'
+import { assignments, people, teamContacts, teams } from '../../db/schema/index'
 import type { TeamRow, Viewer } from '../../platform/access'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
@@ -60,11 +60,13 @@ interface Match {
   id: number
   name: string
   isChild: boolean
+  /** The caller is assigned to the contact in the matched team, or added or created it. */
+  isCallers: boolean
   team_id: number
   team_name: string
 }
 
-async function firstMatch(tx: Executor, identity: ContactIdentity, now: Date, where: (match: SQL) => SQL): Promise<Match | null> {
+async function firstMatch(tx: Executor, viewer: Viewer, identity: ContactIdentity, now: Date, where: (match: SQL) => SQL): Promise<Match | null> {
   for (const { field, condition } of matchConditions(identity)) {
     const [row] = await tx
       .select({
@@ -75,6 +77,9 @@ async function firstMatch(tx: Executor, identity: ContactIdentity, now: Date, wh
         dob_month: people.dob_month,
         team_id: teams.id,
         team_name: teams.title,
+        isCallers: sql<boolean>`(${teamContacts.added_by_id} = ${viewer.personId} or ${people.created_by_id} = ${viewer.personId}
+          or exists (select 1 from ${assignments} where ${assignments.team_id} = ${teamContacts.team_id}
+            and ${assignments.contact_id} = ${people.id} and ${assignments.to_person_id} = ${viewer.personId}))`,
       })
       .from(people)
       .innerJoin(teamContacts, eq(teamContacts.person_id, people.id))
@@ -85,7 +90,7 @@ async function firstMatch(tx: Executor, identity: ContactIdentity, now: Date, wh
       .limit(1)
     if (row) {
       const child = isChild(ageFrom(row.dob_year, row.dob_month, now))
-      return { field, id: row.id, name: fullName(row), isChild: child, team_id: row.team_id, team_name: row.team_name }
+      return { field, id: row.id, name: fullName(row), isChild: child, isCallers: Boolean(row.isCallers), team_id: row.team_id, team_name: row.team_name }
     }
   }
   return null
@@ -96,6 +101,8 @@ export interface DuplicateCheck {
   team: TeamRow
   /** The caller is under the child data gate in the team (spec 2 §5). */
   gated: boolean
+  /** The caller's team role reads every contact of the team (read_contact). */
+  readsTeam: boolean
   disregardOtherTeams: boolean
 }
 
@@ -105,19 +112,25 @@ export interface DuplicateCheck {
  * contacts of the other teams of the conference, unless the writer chose to disregard them.
  * The details carry only what the message needs: the match's id and name and its team, and
  * for another team's contact the match token add-existing-user asks for. A gated caller
- * learns that a child matches, never which one: no id, name, team or token.
+ * learns that a child matches, never which one: no id, name, team or token; so does a caller
+ * about a contact of this team the team does not let them read.
  */
 export async function assertNoDuplicate(tx: Executor, deps: Pick<Deps, 'config' | 'now'>, check: DuplicateCheck, identity: ContactIdentity) {
   const { team, viewer } = check
   const now = deps.now()
-  const inThisTeam = await firstMatch(tx, identity, now, (match) => and(eq(teamContacts.team_id, team.id), match)!)
+  const inThisTeam = await firstMatch(tx, viewer, identity, now, (match) => and(eq(teamContacts.team_id, team.id), match)!)
   if (inThisTeam) {
-    throw new AppError('user_exists_in_this_team', detailsOf(inThisTeam, check.gated), 'A contact with these details already exists in this team.')
+    // A contact of the team the caller may not read (a member adding in their own group) is
+    // not named either: the group role does not open the team's contacts.
+    const unreadable = !check.readsTeam && !inThisTeam.isCallers
+    const details = unreadable ? anonymous(inThisTeam) : detailsOf(inThisTeam, check.gated)
+    throw new AppError('user_exists_in_this_team', details, 'A contact with these details already exists in this team.')
   }
   if (check.disregardOtherTeams) return
   const conference = conferenceIdOf(team)
   const inOtherTeam = await firstMatch(
     tx,
+    viewer,
     identity,
     now,
     (match) => and(ne(teamContacts.team_id, team.id), eq(teamContacts.state, 'active'), inConference(conference), match)!,
@@ -129,7 +142,11 @@ export async function assertNoDuplicate(tx: Executor, deps: Pick<Deps, 'config' 
   }
 }
 
+function anonymous(match: Match): DuplicateDetails {
+  return { field: match.field, data: null, team_id: null, team_name: null }
+}
+
 function detailsOf(match: Match, gated: boolean): DuplicateDetails {
-  if (gated && match.isChild) return { field: match.field, data: null, team_id: null, team_name: null }
+  if (gated && match.isChild) return anonymous(match)
   return { field: match.field, data: { id: match.id, name: match.name }, team_id: match.team_id, team_name: match.team_name }
 }

@@ -380,3 +380,21 @@ describe('the duplicate answer under the child data gate (issue 8 item 3)', () =
     expect(await t.db.select().from(people).where(eq(people.email, 'kid.there@example.org'))).toHaveLength(1)
   })
 })
+
+describe('the duplicate answer to a caller who may not read the match', () => {
+  it("names no contact of the team to a member adding in their own group, unless it is theirs", async () => {
+    const c = await buildChurch(t)
+    const mine = await buildTeam(t, { kind: 'group', parentId: c.church, isPublic: false, isolatedOwnerId: c.member.id })
+    await addMember(t, c.member.id, mine, 'owner')
+    await buildContact(t, { teamId: c.church, person: { first_name: 'Hidden', last_name: 'Person', email: 'hidden@example.org' } })
+    const theirs = await buildContact(t, { teamId: c.church, addedById: c.member.id, person: { first_name: 'Known', last_name: 'Person', email: 'known@example.org' } })
+    const hidden = await post(t, 'create-user', c.member.token, { ...payload(c, { email: 'hidden@example.org' }), group_id: mine })
+    expect(body(hidden)).toEqual({
+      code: 'user_exists_in_this_team',
+      message: expect.any(String),
+      data: { status: 409, field: 'email', data: null, team_id: null, team_name: null },
+    })
+    const known = await post(t, 'create-user', c.member.token, { ...payload(c, { email: 'known@example.org' }), group_id: mine })
+    expect(body(known).data).toMatchObject({ data: { id: theirs, name: 'Known Person' }, team_id: c.church })
+  })
+})
