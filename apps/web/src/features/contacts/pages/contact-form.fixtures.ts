@@ -52,6 +52,7 @@ export function buildContactView(overrides: Partial<ContactView> = {}): ContactV
     first_name: 'Anna',
     last_name: 'Lee',
     dob_month: 3,
+    dob: '1990-03',
     age: 35,
     email: 'anna@example.test',
     email_is_verified: false,

@@ -10,6 +10,7 @@ export function buildContactView(overrides: Partial<ContactView> = {}): ContactV
     gender: 'female',
     dob_month: 12,
     dob_year: 1990,
+    dob: '1990-12',
     age: 34,
     avatar: null,
     email: 'ada@example.test',

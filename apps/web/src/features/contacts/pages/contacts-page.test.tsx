@@ -20,6 +20,7 @@ function buildContact(overrides: Partial<ContactListItem> & Pick<ContactListItem
     first_name,
     last_name,
     gender: 'female',
+    dob: null,
     age: 34,
     is_child: false,
     is_restricted: false,
