@@ -103,6 +103,15 @@ describe('useFormSubmission (spec 1 §4)', () => {
     expect(plain.current.message).toBe('Error')
   })
 
+
+  it("reads the form's message from the failure when given a function; nothing from it falls back to 'Error'", async () => {
+    const byCode = (error: unknown) => (error instanceof ApiError && error.code === 'invalid_request' ? 'Check the marked fields.' : null)
+    const { result } = setup({ errorMessage: byCode })
+    await act(() => result.current.submit(() => Promise.reject(new ApiError('invalid_request', 400, 'invalid'))))
+    expect(result.current.message).toBe('Check the marked fields.')
+    await act(() => result.current.submit(() => Promise.reject(new ApiError('internal_error', 500, 'boom'))))
+    expect(result.current.message).toBe('Error')
+  })
   it("says 'Please correct the errors to continue.' when submitted with field errors", () => {
     const { result } = setup()
     act(() => result.current.reportInvalid())

@@ -14,8 +14,11 @@ export type SubmissionStatus = 'idle' | 'processing' | 'success' | 'processed' |
 export type SubmissionResult<T> = { ok: true; value: T } | { ok: false; error: unknown }
 
 export interface FormSubmissionOptions {
-  /** The form's own error text, used when the server's error has no text of the spec. */
-  errorMessage?: string
+  /**
+   * The form's own error text, used when the server's error has no text of the spec; a
+   * function reads the failure (a form that can say which fields were refused, or why).
+   */
+  errorMessage?: string | ((error: unknown) => string | null | undefined)
   /** The success text when the server sends no success_message; default 'Saved'. */
   successMessage?: string
   /** 'saveIndicator': the contact forms' timing (spec 2 §4 "Save indicators"). */
@@ -104,7 +107,8 @@ export function useFormSubmission(options: FormSubmissionOptions = {}): FormSubm
         later(timing.successMs + timing.resetMs, () => setStatus('idle'))
         return { ok: true, value }
       } catch (error) {
-        fail(errorText(error, optionsRef.current.errorMessage))
+        const own = optionsRef.current.errorMessage
+        fail(errorText(error, (typeof own === 'function' ? own(error) : own) ?? undefined))
         return { ok: false, error }
       }
     },

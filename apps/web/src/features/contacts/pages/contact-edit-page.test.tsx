@@ -142,6 +142,51 @@ describe('/contacts/edit/{id}: consent (spec 2 §4)', () => {
   })
 })
 
+describe('/contacts/edit/{id}: a contact without consent, and a save the server refuses (issue #8 item 11)', () => {
+  const withoutConsent = () =>
+    buildContactView({
+      consent_type: null,
+      consent_url_sent: false,
+      consent_given: false,
+      consent_date: null,
+      consent_content: null,
+      member_status: null,
+      member_status_display: null,
+      email: null,
+      phone: null,
+    })
+
+  it('D2-4.2-12: a contact without consent saves its name without a member status', async () => {
+    const { user, updates } = await openEdit(buildContactItem(withoutConsent()))
+    await save()
+    expect(screen.getByRole('radio', { name: "I don't have consent yet" })).toBeChecked()
+    expect(select(/^Member status/)).toBeDisabled()
+    await user.clear(field(/^Last name/))
+    await user.type(field(/^Last name/), 'Nguyen')
+    await user.click(await save())
+    await waitFor(() => expect(updates).toHaveLength(1))
+    expect(updates[0]).toEqual({ last_name: 'Nguyen', team_id: 10, group_id: 10, user_id: 42 })
+    expect(await screen.findByText('Saved')).toBeInTheDocument()
+  })
+
+  it("a refused save marks the fields on screen with the server's words and names the locked ones, never only 'Error'", async () => {
+    const { user } = await openEdit(buildContactItem(withoutConsent()))
+    server.use(
+      mockCall(contactCalls.updateUser, () =>
+        apiError('invalid_request', 400, { errors: { last_name: 'Remove the invisible or control characters', member_status: 'Required' } }),
+      ),
+    )
+    await save()
+    await user.type(field(/^Last name/), 'x')
+    await user.click(await save())
+    await waitFor(() => expect(field(/^Last name/)).toHaveAccessibleDescription('Remove the invisible or control characters.'))
+    const alerts = screen.getAllByRole('alert').map((alert) => alert.textContent)
+    expect(alerts).toContain('Not saved: some details were not accepted.')
+    expect(alerts).not.toContain('Error')
+    expect(within(screen.getByRole('alert', { name: 'Not saved' })).getByText('Member status: This field is required.')).toBeInTheDocument()
+  })
+})
+
 describe('/contacts/edit/{id}: the Actions section (spec 2 §2, §6, §8)', () => {
   it('D2-6-08: without delete_contact there is no Actions section (a leader still edits)', async () => {
     await openEdit(buildContactItem(buildContactView(), { role: 'leader' }))

@@ -17,6 +17,8 @@ import { renderApp } from '../../../test/render'
 import { apiError, mockCall, server } from '../../../test/server'
 import { signedInAs } from '../../../test/session'
 import { isoDate } from '../components/form/contact-form-values'
+import { newContactDraftKey } from '../components/form/new-contact-form'
+import { draftStorageKey } from '../../../lib/drafts'
 import { allContactFields, lookupHandler, otherCallsNotFound } from './contact-form.fixtures'
 
 type CreateInput = InputOf<typeof contactCalls.createUser>
@@ -61,6 +63,7 @@ async function openNew(
 }
 
 const field = (name: RegExp | string) => screen.getByRole('textbox', { name })
+const alertTexts = () => screen.getAllByRole('alert').map((alert) => alert.textContent)
 const select = (name: RegExp | string) => screen.getByRole('combobox', { name })
 const submit = () => screen.getByRole('button', { name: 'Add contact' })
 const parentSection = () => screen.queryByRole('group', { name: 'Parent or carer' })
@@ -86,12 +89,19 @@ describe('/contacts/new (spec 2 §2, §3, §5)', () => {
     await openNew()
     expect(await screen.findByRole('heading', { level: 1, name: 'Add a contact' })).toBeInTheDocument()
     const consent = within(screen.getByRole('radiogroup', { name: /How was consent given/ }))
-    expect(consent.getAllByRole('radio').map((radio) => radio.parentElement?.parentElement?.textContent)).toEqual([
+    expect(consent.getAllByRole('radio').map((radio) => (radio as HTMLInputElement).labels?.[0]?.textContent)).toEqual([
       'Automatic (QR code or emailed link)',
       'Upload a photo of consent',
       'Verbal consent',
       "I don't have consent yet",
     ])
+    // Each choice says what it saves before it is chosen.
+    expect(consent.getByRole('radio', { name: "I don't have consent yet" })).toHaveAccessibleDescription(
+      'Only the name and gender are saved (for a child also the birth date and the parent or carer).',
+    )
+    expect(consent.getByRole('radio', { name: 'Upload a photo of consent' })).toHaveAccessibleDescription(
+      'A photo of the signed consent form. Every detail is saved.',
+    )
     // The primary group holds every contact of the team already (a group offers the form, below).
     expect(screen.queryByRole('region', { name: 'Add an existing contact' })).not.toBeInTheDocument()
     expect(screen.getByRole('group', { name: 'Additional information' })).toBeInTheDocument()
@@ -277,6 +287,55 @@ describe('/contacts/new (spec 2 §2, §3, §5)', () => {
     expect(creates[0]).toEqual({ team_id: 10, group_id: 10, first_name: 'Sam', gender: 'male', consent_type: 'none' })
   })
 
+  const withoutConsent: Array<[string, string, number | null]> = [
+    ['an adult', 'Automatic (QR code or emailed link)', null],
+    ['an adult', "I don't have consent yet", null],
+    ['a child', "I don't have consent yet", 10],
+    ['a child', 'Automatic (QR code or emailed link)', 15],
+  ]
+  for (const [who, choice, age] of withoutConsent) {
+    it(`issue #8 item 11: ${who} with '${choice}' needs no member status, sends none, and opens the new contact`, async () => {
+      const { user, creates, router } = await openNew()
+      await user.type(await screen.findByRole('textbox', { name: /^First name/ }), 'Sam')
+      await user.selectOptions(select('Gender'), 'male')
+      if (age !== null) {
+        await makeChild(user, age)
+        const parent = within(parentSection()!)
+        await user.type(parent.getByRole('textbox', { name: /^Parent or carer first name/ }), 'Pat')
+        await user.type(parent.getByRole('textbox', { name: 'Parent or carer email' }), 'pat@example.test')
+      }
+      await chooseConsent(user, choice)
+      expect(select(/^Member status/)).toBeDisabled()
+      await user.click(submit())
+      await waitFor(() => expect(router.state.location.pathname).toBe('/contacts/view/99'))
+      expect(creates).toHaveLength(1)
+      expect(creates[0]).not.toHaveProperty('member_status')
+      expect(creates[0]).not.toHaveProperty('source')
+      expect(creates[0]).toMatchObject({ first_name: 'Sam', gender: 'male', consent_type: choice.startsWith('Automatic') ? 'automatic' : 'none' })
+      if (age !== null) expect(creates[0]).toMatchObject({ dob_year: thisYear - age - 1, parent_carer_first_name: 'Pat', parent_carer_email: 'pat@example.test' })
+    })
+  }
+
+  it('issue #8 item 11: a draft restored without consent keeps its choice, saves, and unlocks the fields for another choice', async () => {
+    window.localStorage.setItem(
+      draftStorageKey(newContactDraftKey({ team_id: 10, group_id: 10 })),
+      JSON.stringify({ consent_type: 'none', first_name: 'Sam', last_name: 'Lee', gender: 'male', member_status: 'member', email: 'sam@example.test' }),
+    )
+    const { user, creates, router } = await openNew()
+    await waitFor(() => expect(field(/^First name/)).toHaveValue('Sam'))
+    expect(screen.getByRole('radio', { name: "I don't have consent yet" })).toBeChecked()
+    expect(field('Email')).toBeDisabled()
+    // Another choice opens the locked fields with what was typed before.
+    await chooseConsent(user, 'Upload a photo of consent')
+    expect(field('Email')).toBeEnabled()
+    expect(field('Email')).toHaveValue('sam@example.test')
+    await chooseConsent(user, "I don't have consent yet")
+    await user.click(submit())
+    await waitFor(() => expect(router.state.location.pathname).toBe('/contacts/view/99'))
+    expect(creates).toEqual([{ team_id: 10, group_id: 10, first_name: 'Sam', last_name: 'Lee', gender: 'male', consent_type: 'none' }])
+    expect(window.localStorage.getItem(draftStorageKey(newContactDraftKey({ team_id: 10, group_id: 10 })))).toBeNull()
+  })
+
   it('D2-4.2-05, D2-5-09, D1-5-09: verbal consent shows its form only after the confirmation; date (today) and content are required', async () => {
     const { user, creates } = await openNew()
     await user.type(await screen.findByRole('textbox', { name: /^First name/ }), 'Mary')
@@ -348,12 +407,61 @@ describe('/contacts/new (spec 2 §2, §3, §5)', () => {
     expect(screen.getByRole('link', { name: "Email the team's primary owner" })).toHaveAttribute('href', 'mailto:owner@example.test')
   })
 
-  it("D2-8-05: another failure shows the form's error", async () => {
+  it("D2-8-05: another failure shows the form's error, which says it was not saved (never only 'Error')", async () => {
     const { user, router } = await openNew({ create: () => apiError('internal_error', 500) })
     await fillAdult(user)
     await user.click(submit())
-    await waitFor(() => expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContain('Error'))
+    await waitFor(() => expect(alertTexts()).toContain('Not saved. Please try again.'))
+    expect(alertTexts()).not.toContain('Error')
     expect(router.state.location.pathname).toBe('/contacts/new')
+  })
+
+  it('D2-8-05: a failure with a code the form knows says why (no connection, too many requests)', async () => {
+    let answer = () => apiError('too_many_requests', 429)
+    const { user } = await openNew({ create: () => answer() })
+    await fillAdult(user)
+    await user.click(submit())
+    await waitFor(() => expect(alertTexts()).toContain('Not saved: too many requests. Wait a moment and try again.'))
+    answer = () => Response.error()
+    await user.click(submit())
+    await waitFor(() => expect(alertTexts()).toContain('Not saved: the server could not be reached. Check the connection and try again.'))
+  })
+
+  it("issue #8 item 11: the server's field errors are marked on the fields on screen; the others are named above the buttons", async () => {
+    const { user, creates, router } = await openNew({
+      create: () =>
+        apiError('invalid_request', 400, {
+          errors: {
+            member_status: 'Invalid input: expected string, received undefined',
+            last_name: 'Too big: expected string to have <=100 characters',
+            source: 'Choose a value from the list.',
+            _: 'Unexpected end of JSON input',
+          },
+        }),
+    })
+    await user.type(await screen.findByRole('textbox', { name: /^First name/ }), 'Sam')
+    await user.type(field(/^Last name/), 'Lee')
+    await chooseConsent(user, "I don't have consent yet")
+    await user.click(submit())
+    await waitFor(() => expect(creates).toHaveLength(1))
+    await waitFor(() => expect(alertTexts()).toContain('Not saved: some details were not accepted.'))
+    expect(alertTexts()).not.toContain('Error')
+    // On screen and enabled: marked with what the server said, in the form's words.
+    expect(field(/^Last name/)).toHaveAccessibleDescription('This is too long.')
+    // Disabled without consent: named in the note instead of on a locked field.
+    expect(select(/^Member status/)).not.toHaveAccessibleDescription('This field is required.')
+    const note = within(screen.getByRole('alert', { name: 'Not saved' }))
+    expect(note.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Member status: This field is required.',
+      'Source: Choose a value from the list.',
+      'Unexpected end of JSON input',
+    ])
+    expect(router.state.location.pathname).toBe('/contacts/new')
+
+    // The next save starts afresh: the note goes once the contact is saved.
+    server.use(mockCall(contactCalls.createUser, { id: 99 }))
+    await user.click(submit())
+    await waitFor(() => expect(router.state.location.pathname).toBe('/contacts/view/99'))
   })
 
   it('renders in Spanish', async () => {
@@ -582,6 +690,71 @@ describe('/contacts/new: a contact that already exists (spec 2 §4, §8)', () =>
     expect(within(view).getByRole('link', { name: 'Open the contact' })).toHaveAttribute('href', '/contacts/view/7')
     expect(adds).toEqual([{ team_id: 10, group_id: 12, user_id: 7 }])
     expect(router.state.location.pathname).toBe('/contacts/new')
+  })
+
+  it("issue #8 item 1: another team's contact is added with the match token of the answer that showed it", async () => {
+    const { user, router } = await openNew({
+      create: matching('user_exists_in_other_team', { team_id: 20, team_name: 'Hope Chapel', match_token: 'token-of-this-match' }),
+    })
+    const adds = mockAddExisting({ id: 7, is_awaiting_approval: false })
+    await fillAdult(user)
+    await user.type(field('Email'), 'mary@example.test')
+    await user.click(submit())
+    const view = await duplicateView()
+    await user.click(within(view).getByRole('button', { name: 'Add' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/contacts/view/7'))
+    expect(adds).toEqual([{ team_id: 10, group_id: 10, user_id: 7, match_token: 'token-of-this-match' }])
+  })
+
+  it("issue #8 item 1: a refused add (the token expired) says it was not saved, and Go back still works", async () => {
+    const { user } = await openNew({
+      create: matching('user_exists_in_other_team', { team_id: 20, team_name: 'Hope Chapel', match_token: 'old-token' }),
+    })
+    server.use(mockCall(contactCalls.addExistingUser, () => apiError('not_found', 404)))
+    await fillAdult(user)
+    await user.click(submit())
+    const view = await duplicateView()
+    await user.click(within(view).getByRole('button', { name: 'Add' }))
+    expect(await within(view).findByText('Not saved: the contact or group was not found. It may have been removed.')).toBeInTheDocument()
+    await user.click(within(view).getByRole('button', { name: 'Go back' }))
+    expect(await screen.findByRole('button', { name: 'Add contact' })).toBeInTheDocument()
+  })
+
+  const hiddenMatch = { data: null, team_id: null, team_name: null }
+  it('issue #8 item 3: a match the caller may not see (a child) names nobody in this team: the message, no contact to pick, Go back', async () => {
+    const { user, creates } = await openNew({ create: matching('user_exists_in_this_team', { field: 'phone', ...hiddenMatch }) })
+    const adds = mockAddExisting({ id: 7, is_awaiting_approval: false })
+    await fillAdult(user)
+    await user.clear(field(/^First name/))
+    await user.type(field(/^First name/), 'Lily')
+    await user.type(field(/^Phone$/), '0412 345 678')
+    await user.click(submit())
+    const view = await duplicateView()
+    expect(
+      within(view).getByText('You are trying to add Lily Jones as a new user. However a user with the provided phone number already exists in this team:'),
+    ).toBeInTheDocument()
+    expect(within(view).getByText('The existing contact is not shown to you.')).toBeInTheDocument()
+    expect(within(view).queryByText('Mary Jones')).not.toBeInTheDocument()
+    expect(buttonsOf(view)).toEqual(['Go back'])
+    await user.click(within(view).getByRole('button', { name: 'Go back' }))
+    expect(await screen.findByRole('button', { name: 'Add contact' })).toBeInTheDocument()
+    expect(field(/^First name/)).toHaveValue('Lily')
+    expect(creates).toHaveLength(1)
+    expect(adds).toEqual([])
+  })
+
+  it("issue #8 item 3: a hidden match in another team offers only Ignore and create new (which creates) and Go back", async () => {
+    const { user, creates, router } = await openNew({ create: matching('user_exists_in_other_team', { field: 'gender', ...hiddenMatch }) })
+    await fillAdult(user)
+    await user.click(submit())
+    const view = await duplicateView()
+    expect(
+      within(view).getByText('You are trying to add Mary Jones as a new user. However a user with the provided name and gender already exists in another team:'),
+    ).toBeInTheDocument()
+    expect(buttonsOf(view)).toEqual(['Ignore and create new', 'Go back'])
+    await user.click(within(view).getByRole('button', { name: 'Ignore and create new' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/contacts/view/99'))
+    expect(creates[1]).toEqual({ ...creates[0], disregard_existing: true })
   })
 
   it('D2-4.6-04: Go back returns to the form with what was entered', async () => {

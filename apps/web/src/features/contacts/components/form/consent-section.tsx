@@ -30,7 +30,8 @@ export function ConsentSection({ kit }: { kit: FormKit }) {
         <Radio.Group label={t('consent.choice')} withAsterisk value={values.consent_type} onChange={choose} error={kit.error('consent_type')}>
           <Stack gap="xs" mt="xs">
             {consentChoices.map((choice) => (
-              <Radio key={choice} value={choice} label={t(`consent.${choice}`)} disabled={disabled(choice)} />
+              // What each choice keeps, before it is chosen (spec 2 §4).
+              <Radio key={choice} value={choice} label={t(`consent.${choice}`)} description={t(`consent.saves.${choice}`)} disabled={disabled(choice)} />
             ))}
           </Stack>
         </Radio.Group>

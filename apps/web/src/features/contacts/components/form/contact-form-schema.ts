@@ -16,19 +16,23 @@ import {
 } from './contact-form-values'
 
 /** Message keys of the form's errors (contact-form:errors.*). */
-export type ContactFieldError =
-  | 'required'
-  | 'tooLong'
-  | 'email'
-  | 'phone'
-  | 'url'
-  | 'number'
-  | 'date'
-  | 'invalid'
-  | 'parentContact'
-  | 'verbalConfirm'
-  | 'consentRequired'
-  | 'consentNeedsParent'
+export const contactFieldErrors = [
+  'required',
+  'tooLong',
+  'email',
+  'phone',
+  'url',
+  'number',
+  'date',
+  'invalid',
+  'notInList',
+  'unsafeCharacters',
+  'parentContact',
+  'verbalConfirm',
+  'consentRequired',
+  'consentNeedsParent',
+] as const
+export type ContactFieldError = (typeof contactFieldErrors)[number]
 
 /** The form input that shows a contract field's error. */
 export function formPath(path: ReadonlyArray<PropertyKey>): string {

@@ -28,10 +28,13 @@ export interface DuplicateViewProps {
 /**
  * A create that matched an existing contact (spec 2 §4, §8): add the existing one (or ask
  * its team), ignore it and create a new one (another team's only), or go back to the form.
+ * A match the caller may not see (a child, under the child data gate) names nobody: the
+ * message, no contact to pick, and Ignore (another team's) or Go back.
  */
 export function DuplicateView({ duplicate, enteredName, canUpdate, submission, requested, onAddExisting, onIgnore, onBack }: DuplicateViewProps) {
   const { t } = useTranslation('contact-form')
   const { details, inOtherTeam } = duplicate
+  const match = details.data
   const key = `duplicate.${details.field}_${inOtherTeam ? 'other' : 'this'}` as const
   const addLabel = !inOtherTeam ? t('duplicate.addExisting') : canUpdate ? t('duplicate.add') : t('duplicate.requestPermission')
 
@@ -42,13 +45,15 @@ export function DuplicateView({ duplicate, enteredName, canUpdate, submission, r
           {t('duplicate.title')}
         </Title>
         <Text>{t(key, { name: enteredName })}</Text>
-        <Text fw={700}>
-          {inOtherTeam ? t('duplicate.inTeam', { name: details.data.name, team: details.team_name }) : details.data.name}
-        </Text>
+        {match ? (
+          <Text fw={700}>{inOtherTeam && details.team_name ? t('duplicate.inTeam', { name: match.name, team: details.team_name }) : match.name}</Text>
+        ) : (
+          <Text c="dimmed">{t('duplicate.hidden')}</Text>
+        )}
         {requested ? (
           <Alert color="teal" role="status">
             <Stack gap={4}>
-              <Text size="sm">{t('duplicate.requested', { team: details.team_name })}</Text>
+              <Text size="sm">{t('duplicate.requested', { team: details.team_name ?? '' })}</Text>
               <Anchor component={Link} to={`/contacts/view/${requested.id}`} size="sm">
                 {t('duplicate.openContact')}
               </Anchor>
@@ -56,9 +61,11 @@ export function DuplicateView({ duplicate, enteredName, canUpdate, submission, r
           </Alert>
         ) : (
           <Group>
-            <Button onClick={onAddExisting} loading={submission.isProcessing} disabled={submission.isProcessing}>
-              {addLabel}
-            </Button>
+            {match && (
+              <Button onClick={onAddExisting} loading={submission.isProcessing} disabled={submission.isProcessing}>
+                {addLabel}
+              </Button>
+            )}
             {inOtherTeam && (
               <Button variant="light" onClick={onIgnore} disabled={submission.isProcessing}>
                 {t('duplicate.ignore')}

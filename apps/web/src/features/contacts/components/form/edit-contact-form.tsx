@@ -2,12 +2,12 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { childGateSchema, type ChildGate, type ContactItem, type ContactView } from '@crm/domain'
 import { isApiError } from '../../../../lib/api'
-import { useFormSubmission } from '../../../../lib/form-submission'
 import { useUpdateContact, type ContactScope } from '../../form-queries'
 import { ChildGateNotice } from './child-gate-notice'
 import { ContactForm, useContactForm, useContactFormSettings } from './contact-form'
 import { changedFields, contactFormValuesOf, toWireFields, type ContactFormValues } from './contact-form-values'
-import { applyServerErrors } from './server-errors'
+import { RefusedFieldsNotice } from './refused-fields-notice'
+import { useContactSaveSubmission, useServerErrors } from './server-errors'
 
 /**
  * The consent on record: any consent not declined lets the data be kept, as the server
@@ -32,13 +32,15 @@ export function EditContactForm({ item, contact, scope, teamCountry }: { item: C
   const { settings, lookups } = useContactFormSettings(item.auth.fields, consent)
   const [baseline, setBaseline] = useState<ContactFormValues>(() => contactFormValuesOf(contact, settings.today))
   const form = useContactForm(settings, baseline)
-  const submission = useFormSubmission()
+  const submission = useContactSaveSubmission()
+  const serverErrors = useServerErrors(form, settings)
   const update = useUpdateContact()
   const [serverGate, setServerGate] = useState<ChildGate | null>(null)
 
   const onValid = async (values: ContactFormValues) => {
     const changes = changedFields(toWireFields(baseline, settings), toWireFields(values, settings))
     setServerGate(null)
+    serverErrors.clear()
     const result = await submission.submit(() =>
       Object.keys(changes).length === 0
         ? Promise.resolve({ success: true as const })
@@ -54,7 +56,7 @@ export function EditContactForm({ item, contact, scope, teamCountry }: { item: C
       const gate = childGateSchema.safeParse(error.data)
       if (gate.success) setServerGate(gate.data)
     } else if (isApiError(error) && error.code === 'invalid_request') {
-      applyServerErrors(form, error.fieldErrors)
+      serverErrors.apply(error.fieldErrors)
     }
   }
 
@@ -68,7 +70,12 @@ export function EditContactForm({ item, contact, scope, teamCountry }: { item: C
       onValid={onValid}
       childGate={item.child_gate}
       teamCountry={teamCountry}
-      notice={serverGate && <ChildGateNotice gate={serverGate} />}
+      notice={
+        <>
+          {serverGate && <ChildGateNotice gate={serverGate} />}
+          <RefusedFieldsNotice fields={serverErrors.unmarked} />
+        </>
+      }
     />
   )
 }

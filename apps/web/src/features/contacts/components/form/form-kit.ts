@@ -10,13 +10,13 @@ import {
   type ContactFormSettings,
   type ContactFormValues,
 } from './contact-form-values'
-import type { ContactFieldError } from './contact-form-schema'
+import { isFieldErrorKey } from './server-errors'
 
 /** What every section of the contact form reads: the values, the rules and the errors. */
 export interface FormKit {
   values: ContactFormValues
   settings: ContactFormSettings
-  /** The translated error of an input, if any. */
+  /** The translated error of an input (or the server's own words), if any. */
   error: (path: string) => string | undefined
   /** The caller may fill the field in (auth.fields). */
   shown: (name: string) => boolean
@@ -41,7 +41,8 @@ export function useFormKit(settings: ContactFormSettings): FormKit {
     settings,
     error: (path) => {
       const message = (get(formState.errors, path) as { message?: string } | undefined)?.message
-      return message ? t(`errors.${message as ContactFieldError}`) : undefined
+      if (!message) return undefined
+      return isFieldErrorKey(message) ? t(`errors.${message}`) : message
     },
     shown: (name) => isAllowed(settings.fields, name),
     enabled: (name) => isEnabled(name, values, settings),

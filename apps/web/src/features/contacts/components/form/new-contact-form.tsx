@@ -4,14 +4,14 @@ import { useTranslation } from 'react-i18next'
 import { childGateSchema, duplicateDetails, type ChildGate, type contactCalls } from '@crm/domain'
 import { isApiError, type InputOf, type OutputOf } from '../../../../lib/api'
 import { useDraft } from '../../../../lib/drafts'
-import { useFormSubmission } from '../../../../lib/form-submission'
 import { useAddExistingContact, useCreateContact, type ContactScope } from '../../form-queries'
 import { AddExistingForm } from './add-existing-form'
 import { ChildGateNotice } from './child-gate-notice'
 import { ContactForm, useContactForm, useContactFormSettings } from './contact-form'
 import { compactFields, emptyContactValues, toWireFields, type ContactFormValues } from './contact-form-values'
 import { DuplicateView, type Duplicate } from './duplicate-view'
-import { applyServerErrors } from './server-errors'
+import { RefusedFieldsNotice } from './refused-fields-notice'
+import { useContactSaveSubmission, useServerErrors } from './server-errors'
 
 type CreateInput = InputOf<typeof contactCalls.createUser>
 type Access = OutputOf<typeof contactCalls.contactAccessForNew>
@@ -38,8 +38,9 @@ export function NewContactForm({ scope, access, canUpdate, teamCountry }: NewCon
   const [initial] = useState(() => emptyContactValues(settings.today))
   const form = useContactForm(settings, initial)
   const draft = useDraft<ContactFormValues>(newContactDraftKey(scope), form)
-  const submission = useFormSubmission()
-  const duplicateSubmission = useFormSubmission()
+  const submission = useContactSaveSubmission()
+  const duplicateSubmission = useContactSaveSubmission()
+  const serverErrors = useServerErrors(form, settings)
   const create = useCreateContact()
   const addExisting = useAddExistingContact()
   const [duplicate, setDuplicate] = useState<(Duplicate & { input: CreateInput }) | null>(null)
@@ -54,6 +55,7 @@ export function NewContactForm({ scope, access, canUpdate, teamCountry }: NewCon
   const onValid = async (values: ContactFormValues) => {
     const input = { ...compactFields(toWireFields(values, settings)), ...scope } as CreateInput
     setServerGate(null)
+    serverErrors.clear()
     const result = await submission.submit(() => create.mutateAsync(input))
     if (result.ok) return done(result.value.id)
     const { error } = result
@@ -68,13 +70,18 @@ export function NewContactForm({ scope, access, canUpdate, teamCountry }: NewCon
       const gate = childGateSchema.safeParse(error.data)
       if (gate.success) setServerGate(gate.data)
     } else if (error.code === 'invalid_request') {
-      applyServerErrors(form, error.fieldErrors)
+      serverErrors.apply(error.fieldErrors)
     }
   }
 
   if (duplicate) {
+    const { data: match, match_token } = duplicate.details
     const addExistingOne = async () => {
-      const result = await duplicateSubmission.submit(() => addExisting.mutateAsync({ ...scope, user_id: duplicate.details.data.id }))
+      if (!match) return
+      // Another team's contact is added only with the token of the answer that showed it.
+      const result = await duplicateSubmission.submit(() =>
+        addExisting.mutateAsync({ ...scope, user_id: match.id, ...(match_token ? { match_token } : {}) }),
+      )
       if (!result.ok) return
       if (result.value.is_awaiting_approval) {
         draft.clear()
@@ -115,7 +122,12 @@ export function NewContactForm({ scope, access, canUpdate, teamCountry }: NewCon
         onValid={onValid}
         childGate={access.child_gate}
         teamCountry={teamCountry}
-        notice={serverGate && <ChildGateNotice gate={serverGate} />}
+        notice={
+          <>
+            {serverGate && <ChildGateNotice gate={serverGate} />}
+            <RefusedFieldsNotice fields={serverErrors.unmarked} />
+          </>
+        }
       />
     </>
   )

@@ -1,11 +1,140 @@
+import { useCallback, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { FieldPath, UseFormReturn } from 'react-hook-form'
-import { formPath } from './contact-form-schema'
-import type { ContactFormValues } from './contact-form-values'
+import { socialNetworks } from '@crm/domain'
+import { isApiError } from '../../../../lib/api'
+import { useFormSubmission, type FormSubmission } from '../../../../lib/form-submission'
+import { contactFieldErrors, formPath, type ContactFieldError } from './contact-form-schema'
+import { hasParentDetails, isAllowed, isChildEntered, isEnabled, type ContactFormSettings, type ContactFormValues } from './contact-form-values'
 
-/** A 400 invalid_request names the refused fields ({ field: message }): marked on their inputs. */
-export function applyServerErrors(form: UseFormReturn<ContactFormValues>, errors: Record<string, string>): void {
-  for (const field of Object.keys(errors)) {
-    const path = formPath(field.split('.'))
-    if (path) form.setError(path as FieldPath<ContactFormValues>, { type: 'server', message: 'invalid' })
+/** A field the server refused: its name on the wire, its input and what the server said. */
+export interface RefusedField {
+  field: string
+  path: string
+  /** A message key of the form (contact-form:errors.*), or the server's own text. */
+  message: string
+}
+
+// The server's words for the form's messages; any other text is shown as the server wrote it.
+const serverMessages: Array<[RegExp, ContactFieldError]> = [
+  [/^Required$|received undefined$|^Too small: expected string to have >=1 characters$/, 'required'],
+  [/^Too big: expected string/, 'tooLong'],
+  [/^Invalid phone number$/, 'phone'],
+  [/^Invalid email/, 'email'],
+  [/^Choose a value from the list\.$/, 'notInList'],
+  [/^Note: An email or phone number is required\.$/, 'parentContact'],
+  [/^Confirm that other options are unavailable\.$/, 'verbalConfirm'],
+  [/^Remove the invisible or control characters$/, 'unsafeCharacters'],
+  [/^Enter a link to this network/, 'url'],
+]
+
+/** The form's message for what the server said about a field. */
+export function fieldMessageOf(serverText: string): string {
+  return serverMessages.find(([pattern]) => pattern.test(serverText))?.[1] ?? serverText
+}
+
+export function isFieldErrorKey(message: string): message is ContactFieldError {
+  return (contactFieldErrors as readonly string[]).includes(message)
+}
+
+const plainInputs = new Set([
+  'first_name',
+  'last_name',
+  'gender',
+  'dob_year',
+  'age',
+  'email',
+  'phone',
+  'religion',
+  'marital_status',
+  'member_status',
+  'source',
+  'grow_phase',
+])
+const manualAddressParts = new Set(['address_street', 'address_city', 'address_state', 'address_postcode', 'address_country'])
+
+/** Whether the form shows an input for the path, enabled, where its error can be read. */
+export function isOnScreen(path: string, values: ContactFormValues, settings: ContactFormSettings): boolean {
+  const [head = '', part = ''] = path.split('.')
+  if (head.startsWith('consent_')) {
+    if (!isAllowed(settings.fields, 'consent_type')) return false
+    if (head === 'consent_type') return true
+    const verbalOpen = values.consent_type === 'verbal' && values.consent_verbal_confirmed
+    if (head === 'consent_verbal_confirmed') return values.consent_type === 'verbal'
+    if (head === 'consent_content') return verbalOpen
+    return head === 'consent_date' && (values.consent_type === 'photo' || verbalOpen)
   }
+  const allowedName = head === 'dob_year' ? 'dob' : head === 'social' ? path : head
+  if (!isAllowed(settings.fields, allowedName) || !isEnabled(head, values, settings)) return false
+  if (plainInputs.has(head)) return true
+  if (head === 'religion_other') return settings.otherReligions.has(values.religion)
+  if (head === 'source_other') return settings.otherSources.has(values.source)
+  if (head === 'social') return (socialNetworks as readonly string[]).includes(part)
+  if (head === 'address') return values.address.address_manual_input ? manualAddressParts.has(part) : part === 'address_formatted'
+  if (head.startsWith('parent_carer_') && head !== 'parent_carer_phone_country') {
+    return isChildEntered(values, settings.today) || hasParentDetails(values)
+  }
+  return false
+}
+
+/** The server's field errors (a 400 invalid_request): those with an input on screen, and the others. */
+export function sortServerErrors(
+  errors: Record<string, string>,
+  values: ContactFormValues,
+  settings: ContactFormSettings,
+): { marked: RefusedField[]; unmarked: RefusedField[] } {
+  const marked: RefusedField[] = []
+  const unmarked: RefusedField[] = []
+  for (const [field, text] of Object.entries(errors)) {
+    const path = formPath(field.split('.'))
+    const refused = { field, path, message: fieldMessageOf(String(text)) }
+    if (path && isOnScreen(path, values, settings)) marked.push(refused)
+    else unmarked.push(refused)
+  }
+  return { marked, unmarked }
+}
+
+/**
+ * The server's refusals of a save: each field on screen is marked with what the server said;
+ * the others are listed in a note above the buttons (RefusedFieldsNotice), until the next save.
+ */
+export function useServerErrors(form: UseFormReturn<ContactFormValues>, settings: ContactFormSettings) {
+  const [unmarked, setUnmarked] = useState<RefusedField[]>([])
+  const apply = useCallback(
+    (errors: Record<string, string>) => {
+      const sorted = sortServerErrors(errors, form.getValues(), settings)
+      for (const refused of sorted.marked) {
+        form.setError(refused.path as FieldPath<ContactFormValues>, { type: 'server', message: refused.message })
+      }
+      setUnmarked(sorted.unmarked)
+    },
+    [form, settings],
+  )
+  const clear = useCallback(() => setUnmarked([]), [])
+  return { unmarked, apply, clear }
+}
+
+// Failures the contact forms explain (contact-form:saveErrors.*); any other says 'Not saved'.
+const explainedCodes = [
+  'invalid_request',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'too_many_requests',
+  'network_error',
+  'timeout',
+  'child_data_gate',
+] as const
+
+/** The shared form submission, whose failure says why the contact was not saved. */
+export function useContactSaveSubmission(): FormSubmission {
+  const { t } = useTranslation('contact-form')
+  return useFormSubmission({
+    errorMessage: (error) => {
+      const code = isApiError(error) ? error.code : null
+      const explained = explainedCodes.find((known) => known === code)
+      return explained ? t(`saveErrors.${explained}`) : t('saveErrors.failed')
+    },
+  })
 }
