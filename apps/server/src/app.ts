@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import helmet from '@fastify/helmet'
 import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
@@ -10,7 +10,7 @@ import swaggerUi from '@fastify/swagger-ui'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Deps } from './platform/deps'
 import type { Access } from './platform/route'
-import { AppError, envelope, handleError } from './platform/errors'
+import { AppError, envelope, handleError, serializeError } from './platform/errors'
 import { authenticate } from './platform/authenticate'
 import { authRoutes } from './features/auth/auth.routes'
 import { accountRoutes } from './features/account/account.routes'
@@ -27,6 +27,8 @@ export interface RouteEntry {
   method: string
   url: string
   access: Access | undefined
+  /** The schema of the query string (GET) or body, where the route has one. */
+  input: unknown
 }
 
 declare module 'fastify' {
@@ -38,8 +40,12 @@ declare module 'fastify' {
 export interface AppOptions {
   /** Log to stdout (the server) or not (tests). */
   logger?: boolean
+  /** Where the log goes instead of stdout (a test reads it). */
+  logStream?: NodeJS.WritableStream
   /** The built SPA to serve, if any. */
   webDist?: string
+  /** More features under /api/v1 (a test registers calls of its own). */
+  features?: FastifyPluginAsync[]
 }
 
 /** Every feature's routes, registered under /api/v1. */
@@ -48,13 +54,16 @@ const features = [authRoutes, accountRoutes, teamRoutes, lookupRoutes, siteRoute
 /** Builds the whole HTTP app on the given dependencies; tests call it with their own. */
 export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger
-      ? {
-          level: deps.config.logLevel,
-          // Tokens, passwords and keys never reach the logs.
-          redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.key', '*.totp'],
-        }
-      : false,
+    logger:
+      options.logger || options.logStream
+        ? {
+            level: deps.config.logLevel,
+            // Tokens, passwords and keys never reach the logs; nor do a failed query's values.
+            redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.key', '*.totp'],
+            serializers: { err: serializeError },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          }
+        : false,
     trustProxy: deps.config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
   })
@@ -64,7 +73,8 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions = {}
   app.decorate('routeTable', routeTable)
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method]
-    for (const method of methods) routeTable.push({ method, url: route.url, access: route.config?.access })
+    const input = route.schema?.body ?? route.schema?.querystring
+    for (const method of methods) routeTable.push({ method, url: route.url, access: route.config?.access, input })
   })
   app.decorateRequest('viewer', null)
   app.decorateRequest('scope', undefined)
@@ -96,30 +106,28 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions = {}
   })
   // preHandler: the body is parsed, so sign-in is limited per address and email.
   await app.register(rateLimit, { global: false, hook: 'preHandler' })
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { fileSize: 10 * 1024 * 1024, files: 5, fields: 200 },
-    async onFile(part) {
-      ;(part as unknown as { value: unknown }).value = {
-        filename: part.filename,
-        mimetype: part.mimetype,
-        data: await part.toBuffer(),
-      }
-    },
+  // Form data is only marked here; each call reads it as it streams, within its own limits
+  // (platform/multipart.ts): fields as JSON is, files only where the call takes them.
+  await app.register(multipart)
+  if (deps.config.apiDocs) {
+    await app.register(swagger, {
+      openapi: {
+        info: { title: `${deps.config.siteName} API`, version: '1' },
+        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      },
+      transform: jsonSchemaTransform,
+    })
+    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
+  }
+  // API answers hold personal data: no cache keeps them, errors included, unless the call says otherwise.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith(`${apiPrefix}/`) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
   })
-  await app.register(swagger, {
-    openapi: {
-      info: { title: `${deps.config.siteName} API`, version: '1' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: jsonSchemaTransform,
-  })
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
 
   await app.register(
     async (api) => {
       api.addHook('onRequest', async (request) => authenticate(app.deps, request))
-      for (const feature of features) await api.register(feature)
+      for (const feature of [...features, ...(options.features ?? [])]) await api.register(feature)
     },
     { prefix: apiPrefix },
   )

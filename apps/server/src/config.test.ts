@@ -24,4 +24,13 @@ describe('readConfig', () => {
     expect(custom).toMatchObject({ altchaCost: 5, altchaMaxCounter: 40, recaptchaVerifyUrl: 'http://127.0.0.1:8080/verify' })
     expect(() => readConfig({ ...base, ALTCHA_COST: '0' })).toThrow(/ALTCHA_COST/)
   })
+
+  it('serves the API description unless in production, unless API_DOCS says otherwise', () => {
+    expect(readConfig({ ...base, NODE_ENV: 'production' }).apiDocs).toBe(false)
+    expect(readConfig({ ...base, NODE_ENV: 'development' }).apiDocs).toBe(true)
+    expect(readConfig({ ...base, NODE_ENV: 'test' }).apiDocs).toBe(true)
+    expect(readConfig({ ...base, NODE_ENV: 'production', API_DOCS: 'true' }).apiDocs).toBe(true)
+    expect(readConfig({ ...base, NODE_ENV: 'development', API_DOCS: 'false' }).apiDocs).toBe(false)
+    expect(() => readConfig({ ...base, API_DOCS: 'yes' })).toThrow(/API_DOCS/)
+  })
 })

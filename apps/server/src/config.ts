@@ -38,6 +38,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Trust X-Forwarded-* from a reverse proxy (rate limits by client address). */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** Serve the API description at /api/docs ('auto': unless production). */
+  API_DOCS: z.enum(['auto', 'true', 'false']).default('auto'),
   /** Where the built SPA is; defaults to apps/web/dist. */
   WEB_DIST: z.string().optional(),
   RECAPTCHA_SECRET: z.string().optional(),
@@ -93,6 +95,8 @@ export interface Config {
   loginRateLimit: number
   trustProxy: boolean
   webDist: string | undefined
+  /** The OpenAPI description and its viewer at /api/docs. */
+  apiDocs: boolean
   recaptchaSecret: string | undefined
   recaptchaSiteKey: string | undefined
   recaptchaVerifyUrl: string
@@ -138,6 +142,7 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config
     loginRateLimit: env.RATE_LIMIT_LOGIN,
     trustProxy: env.TRUST_PROXY === 'true',
     webDist: env.WEB_DIST ? resolve(env.WEB_DIST) : undefined,
+    apiDocs: env.API_DOCS === 'auto' ? !isProduction : env.API_DOCS === 'true',
     recaptchaSecret: env.RECAPTCHA_SECRET,
     recaptchaSiteKey: env.RECAPTCHA_SITE_KEY,
     recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL,

@@ -4,7 +4,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
 import { asc, eq } from 'drizzle-orm'
 import { Secret, TOTP } from 'otpauth'
 import type { MembershipRole } from '@crm/domain'
-import { buildApp } from '../src/app'
+import { buildApp, type AppOptions } from '../src/app'
 import type { Config } from '../src/config'
 import type { Database, Db } from '../src/db/client'
 import { mailOutbox, memberships, teams } from '../src/db/schema/index'
@@ -40,6 +40,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     loginRateLimit: 1000,
     trustProxy: false,
     webDist: undefined,
+    apiDocs: true,
     recaptchaSecret: undefined,
     recaptchaSiteKey: undefined,
     recaptchaVerifyUrl: 'http://127.0.0.1:9/siteverify',
@@ -72,12 +73,17 @@ export interface TestApp {
 }
 
 /** The app on a fresh database of its own; one per test file. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: Pick<AppOptions, 'features' | 'logStream'> & { beforeReady?: (app: FastifyInstance) => void } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase()
   const config = testConfig(overrides)
   const clock = new TestClock()
   await seedContentPages(database.db, { config })
-  const app = await buildApp({ db: database.db, config, now: clock.now })
+  const { beforeReady, ...appOptions } = options
+  const app = await buildApp({ db: database.db, config, now: clock.now }, appOptions)
+  beforeReady?.(app)
   await app.ready()
   return {
     app,

@@ -52,6 +52,9 @@ export function envelope(error: AppError, status = error.status): ErrorEnvelope 
 
 /** Turns every failure into the envelope of DESIGN.md §4; internals are logged, not sent. */
 export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  // Refused before its body was read (a file where none is taken, too large): the client
+  // may still be sending, so the connection ends with the answer instead of reading on.
+  if (request.raw.complete === false) reply.header('connection', 'close')
   if (error instanceof AppError) {
     // The web app signs out on a 401 to a call made with a session, so there 401 means only
     // "no session": a wrong code or password given to a signed-in call answers 400.
@@ -82,6 +85,57 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   }
   request.log.error({ err: error }, 'unhandled error')
   return reply.code(500).send(envelope(new AppError('internal_error')))
+}
+
+/** An error of the database: a driver's (SQLSTATE `code`, `severity`) or Drizzle's wrapper of a failed query. */
+function isDatabaseError(error: object): boolean {
+  return ('query' in error && 'params' in error) || ('severity' in error && 'code' in error)
+}
+
+/** The errors of a chain: the error, its cause, the cause's cause. */
+function chainOf(error: unknown): object[] {
+  const chain: object[] = []
+  for (let current = error; current && typeof current === 'object' && chain.length < 5; current = (current as { cause?: unknown }).cause) {
+    chain.push(current)
+  }
+  return chain
+}
+
+/** Where an error was thrown: the stack without its first line, which repeats the message. */
+function stackOf(error: object): string {
+  const stack = (error as { stack?: unknown }).stack
+  return typeof stack === 'string' ? stack.split('\n').filter((line) => line.trimStart().startsWith('at ')).join('\n') : ''
+}
+
+type LoggedError = { type: string; message: string; stack: string; [key: string]: unknown }
+
+/**
+ * The log's view of an error. A database error keeps its kind, SQLSTATE, constraint and
+ * statement, but never its parameters or messages, which repeat the values (personal data);
+ * every other error is logged whole.
+ */
+export function serializeError(error: unknown): LoggedError {
+  const chain = chainOf(error)
+  if (!chain.some(isDatabaseError)) {
+    const plain = error as { message?: unknown; stack?: unknown; code?: unknown; statusCode?: unknown; cause?: unknown } | undefined
+    return {
+      type: error === null || error === undefined ? String(error) : (error.constructor?.name ?? typeof error),
+      message: String(plain?.message ?? error),
+      stack: String(plain?.stack ?? ''),
+      ...(plain?.code !== undefined ? { code: plain.code } : {}),
+      ...(plain?.statusCode !== undefined ? { statusCode: plain.statusCode } : {}),
+      ...(plain?.cause !== undefined ? { cause: serializeError(plain.cause) } : {}),
+    }
+  }
+  const logged: LoggedError = { type: chain[0]!.constructor.name, message: 'database error (values not logged)', stack: stackOf(chain[0]!) }
+  for (const item of chain) {
+    const fields = item as Record<string, unknown>
+    if (typeof fields.query === 'string') logged.query = fields.query
+    for (const key of ['code', 'severity', 'routine', 'constraint', 'table', 'column', 'schema'] as const) {
+      if (typeof fields[key] === 'string' && logged[key] === undefined) logged[key] = fields[key]
+    }
+  }
+  return logged
 }
 
 /** A write that broke a unique index (PostgreSQL 23505), however the driver wraps it. */

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
-import { hasCapability, type Call, type Capability, type TeamRole } from '@crm/domain'
+import { findMalformedText, hasCapability, id, malformedTextMessage, type Call, type Capability, type TeamRole } from '@crm/domain'
 import { AppError } from './errors'
+import { readMultipart, type UploadedFile } from './multipart'
 import { loadGroupScope, loadTeamScope, type GroupScope, type TeamScope, type Viewer } from './access'
 import { holdingTeamOfCaller, loadContactScope, type ContactScope } from './contact-access'
 import type { Deps } from './deps'
@@ -70,6 +71,8 @@ export interface RouteContext<C extends Call, A extends Access> {
   deps: Deps
   request: FastifyRequest
   reply: FastifyReply
+  /** The files of a call that takes files (`call.files`); empty for every other call. */
+  files: UploadedFile[]
 }
 
 export interface RouteOptions {
@@ -90,28 +93,37 @@ declare module 'fastify' {
   }
 }
 
+/** A field of the request: the path's, else the query string's (GET) or the body's (POST, DELETE). */
 function readField(request: FastifyRequest, field: string): unknown {
-  for (const source of [request.params, request.query, request.body]) {
-    if (source && typeof source === 'object' && field in source) return (source as Record<string, unknown>)[field]
+  const payload = request.method === 'GET' ? request.query : request.body
+  for (const source of [request.params, payload]) {
+    if (source && typeof source === 'object' && Object.hasOwn(source, field)) return (source as Record<string, unknown>)[field]
   }
   return undefined
 }
 
+/** An id the access check needs, read by the wire's own rule before the call's schema runs. */
 function readId(request: FastifyRequest, field: string): number {
-  const value = Number(readField(request, field))
-  if (!Number.isInteger(value) || value <= 0) {
-    throw new AppError('invalid_request', { errors: { [field]: 'Required' } })
+  const value = readField(request, field)
+  const parsed = id.safeParse(value)
+  if (value === undefined || !parsed.success) {
+    throw new AppError('invalid_request', { errors: { [field]: value === undefined ? 'Required' : (parsed.error?.issues[0]?.message ?? 'Invalid id') } })
   }
-  return value
+  return parsed.data
+}
+
+/** The caller, where the route needs one: 401 without. Nothing of the body is read yet. */
+function checkSignedIn(request: FastifyRequest, access: Access): Viewer | null {
+  const viewer = request.viewer
+  if (viewer || access.kind === 'public') return viewer
+  if (access.kind === 'signed_in' && access.allowAnonymous?.(request)) return null
+  throw new AppError('unauthorized')
 }
 
 /** Runs before validation, so an uncapable caller learns nothing about the payload. */
 async function checkAccess(deps: Deps, request: FastifyRequest, access: Access): Promise<void> {
-  if (access.kind === 'public') return
-  const viewer = request.viewer
-  if (!viewer && access.kind === 'signed_in' && access.allowAnonymous?.(request)) return
-  if (!viewer) throw new AppError('unauthorized')
-  if (access.kind === 'signed_in') return
+  const viewer = checkSignedIn(request, access)
+  if (!viewer || access.kind === 'public' || access.kind === 'signed_in') return
   if (access.kind === 'site_admin') {
     if (!viewer.isSiteAdmin) throw new AppError('forbidden')
     return
@@ -158,6 +170,30 @@ function rateLimitConfig(deps: Deps, limit: NonNullable<RouteOptions['rateLimit'
   }
 }
 
+/**
+ * NUL and unpaired surrogates in any string or key of the path, query or body: 400 here, so
+ * that no call hands PostgreSQL a value it cannot store (and answers 500).
+ */
+function checkWellFormed(request: FastifyRequest): void {
+  const errors: Record<string, string> = {}
+  for (const source of [request.params, request.query, request.body]) {
+    const path = findMalformedText(source)
+    if (path !== undefined) errors[path] ??= malformedTextMessage
+  }
+  if (Object.keys(errors).length > 0) throw new AppError('invalid_request', { errors })
+}
+
+/** POST and DELETE take their fields from the body only: a query string there is 400. */
+function refuseQueryString(request: FastifyRequest): void {
+  const fields = Object.keys((request.query ?? {}) as object)
+  if (fields.length === 0) return
+  const message = `A ${request.method} takes its fields in the body, not in the query string`
+  throw new AppError('invalid_request', { errors: Object.fromEntries(fields.map((field) => [field, message])) })
+}
+
+/** The files each request of a call that takes files brought. */
+const uploads = new WeakMap<FastifyRequest, UploadedFile[]>()
+
 /** Registers one call of the domain contract with its access rule and handler. */
 export function addRoute<C extends Call, A extends Access>(
   app: FastifyInstance,
@@ -167,6 +203,7 @@ export function addRoute<C extends Call, A extends Access>(
   options: RouteOptions = {},
 ): void {
   const input = call.method === 'GET' ? 'querystring' : 'body'
+  const bodyLimit = app.initialConfig.bodyLimit ?? 1024 * 1024
   app.withTypeProvider<ZodTypeProvider>().route({
     method: call.method,
     url: call.path,
@@ -181,10 +218,31 @@ export function addRoute<C extends Call, A extends Access>(
       access,
       ...(options.rateLimit ? { rateLimit: rateLimitConfig(app.deps, options.rateLimit) } : {}),
     },
-    preValidation: async (request) => {
+    // Before the body is read: a query string cannot stand in for (or beside) the body.
+    onRequest: async (request) => {
+      if (call.method !== 'GET') refuseQueryString(request)
+    },
+    preValidation: async (request, reply) => {
+      let accessChecked = false
+      if (request.isMultipart()) {
+        // A call that takes files needs its caller before anything of the body is read.
+        if (call.files) checkSignedIn(request, access)
+        const form = await readMultipart(request, reply, {
+          bodyLimit,
+          files: call.files,
+          beforeFiles: async (fields) => {
+            request.body = fields
+            await checkAccess(app.deps, request, access)
+            accessChecked = true
+          },
+        })
+        request.body = form.fields
+        uploads.set(request, form.files)
+      }
       // A call without a body (a DELETE usually has none) validates as an empty object.
       if (input === 'body' && (request.body === undefined || request.body === null)) request.body = {}
-      await checkAccess(app.deps, request, access)
+      if (!accessChecked) await checkAccess(app.deps, request, access)
+      checkWellFormed(request)
     },
     handler: async (request, reply) => {
       const context = {
@@ -195,6 +253,7 @@ export function addRoute<C extends Call, A extends Access>(
         deps: app.deps,
         request,
         reply,
+        files: uploads.get(request) ?? [],
       } as RouteContext<C, A>
       return handler(context)
     },

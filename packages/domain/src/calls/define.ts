@@ -2,10 +2,17 @@ import type { z } from 'zod'
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE'
 
+/** What a call that takes files accepts: at most `maxFiles` files of at most `maxFileSize` bytes each. */
+export interface FileLimits {
+  maxFileSize: number
+  maxFiles: number
+}
+
 /**
  * One call of the wire: its method, its path under /api/v1 (Fastify style, `:id` for a
- * path parameter), and its schemas. GET requests are the query string; POST requests are
- * the JSON or multipart body.
+ * path parameter), and its schemas. GET requests are the query string; POST and DELETE
+ * requests are the JSON or multipart body, never the query string. Only a call with `files`
+ * takes files: multipart form data whose fields come before its files.
  */
 export interface Call<
   Params extends z.ZodObject | undefined = z.ZodObject | undefined,
@@ -18,6 +25,8 @@ export interface Call<
   request: Request
   response: Response
   summary: string
+  /** The files the call takes; a call without it refuses a file part. */
+  files?: FileLimits
 }
 
 export function defineCall<

@@ -6,8 +6,11 @@ import { defaultPageSize, pageSizes } from '../constants'
  * flags arrive as numbers, booleans or strings and are normalised here, once.
  */
 
+/** The largest id: ids are PostgreSQL integers. */
+export const maxId = 2_147_483_647
+
 /** A positive integer id, from a number or a numeric string. */
-export const id = z.coerce.number().int().positive().max(2_147_483_647)
+export const id = z.coerce.number().int().positive().max(maxId)
 
 /** A flag: true, false, 1, 0, '1', '0', 'true', 'false', 'on' or ''. */
 export const flag = z
@@ -38,6 +41,41 @@ export function personName(max = 100) {
 /** A required person's name part (see personName). */
 export function requiredPersonName(max = 100) {
   return personName(max).pipe(z.string().min(1))
+}
+
+/**
+ * What no string of the wire may hold, in any field of any call: NUL (PostgreSQL text cannot
+ * store it) and a UTF-16 surrogate without its pair (no character; no valid UTF-8).
+ */
+// eslint-disable-next-line no-control-regex
+const malformedTextPattern = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+
+export function isMalformedText(value: string): boolean {
+  return malformedTextPattern.test(value)
+}
+
+export const malformedTextMessage = 'Remove the NUL or broken character'
+
+/**
+ * The path (`names.0.first`, `_` for the top) of the first string or key that is malformed
+ * text anywhere in a parsed request, or undefined. Walks without recursion: a request may
+ * nest deeper than the stack.
+ */
+export function findMalformedText(value: unknown): string | undefined {
+  const pending: Array<[unknown, string]> = [[value, '']]
+  while (pending.length > 0) {
+    const [current, path] = pending.pop()!
+    if (typeof current === 'string') {
+      if (isMalformedText(current)) return path || '_'
+    } else if (current !== null && typeof current === 'object' && !ArrayBuffer.isView(current)) {
+      for (const [key, item] of Object.entries(current)) {
+        const itemPath = path ? `${path}.${key}` : key
+        if (isMalformedText(key)) return itemPath
+        pending.push([item, itemPath])
+      }
+    }
+  }
+  return undefined
 }
 
 /** A trimmed string of at most `max` characters. */
