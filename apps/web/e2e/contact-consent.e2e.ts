@@ -92,7 +92,7 @@ describe('adding a contact with each consent choice (issue #8 item 11)', () => {
     })
   }
 
-  it('the new contacts without consent are in the list, with no member status', async () => {
+  it("a contact saved without consent is in the team's list", async () => {
     await page.goto('/contacts')
     await page.getByRole('searchbox', { name: 'Search contacts' }).first().fill('Noconsent')
     const all = page.getByRole('region', { name: 'All contacts in team' })
