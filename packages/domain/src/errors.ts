@@ -25,6 +25,8 @@ export const errorStatus = {
   key_invalid: 400,
   expired: 410,
   incorrect_old_password: 400,
+  /** The password that confirms removing the account is wrong (not a spec code). */
+  incorrect_password: 400,
   // contacts (spec 2 §8)
   user_exists_in_this_team: 409,
   user_exists_in_other_team: 409,

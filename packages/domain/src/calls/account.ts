@@ -109,6 +109,13 @@ export const updateAccountResponse = z.object({
   errors: z.array(z.string()),
 })
 
+/** Removing the account asks for the password, and the code while two-factor sign-in is on. */
+export const deleteAccountRequest = z.object({
+  password: z.string().min(1).max(1024),
+  totp: totpCode,
+})
+export type DeleteAccountRequest = z.input<typeof deleteAccountRequest>
+
 export const accountCalls = {
   user: defineCall({
     method: 'GET',
@@ -134,9 +141,9 @@ export const accountCalls = {
   deleteAccount: defineCall({
     method: 'DELETE',
     path: '/delete-account',
-    request: z.object({}),
+    request: deleteAccountRequest,
     response: ok,
-    summary: 'Remove the signed-in account',
+    summary: 'Remove the signed-in account and its private groups (needs the password, and the code with two-factor on)',
   }),
   twoFactorSetup: defineCall({
     method: 'POST',

@@ -19,10 +19,16 @@ export async function accountRoutes(app: FastifyInstance) {
 
   addRoute(app, accountCalls.updateAccount, signedIn, ({ deps, viewer, input }) => updateAccount(deps, viewer, input), limited)
 
-  addRoute(app, accountCalls.deleteAccount, signedIn, async ({ deps, viewer }) => {
-    await deleteAccount(deps, viewer)
-    return ok
-  })
+  addRoute(
+    app,
+    accountCalls.deleteAccount,
+    signedIn,
+    async ({ deps, viewer, input }) => {
+      await deleteAccount(deps, viewer, input)
+      return ok
+    },
+    limited,
+  )
 
   addRoute(app, accountCalls.twoFactorSetup, signedIn, ({ deps, viewer }) => setupTwoFactor(deps, viewer))
 

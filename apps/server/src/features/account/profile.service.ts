@@ -9,7 +9,8 @@ import { AppError } from '../../platform/errors'
 import { queueMail } from '../../platform/mail'
 import { checkNewPassword, hashPassword, verifyPassword } from '../../platform/passwords'
 import { sendActivationMail } from '../auth/activation.service'
-import { forgetDevices, requiresTwoFactor } from '../auth/two-factor.service'
+import { clearThrottle, throttled, throttleKeys } from '../auth/sign-in-throttle'
+import { confirmTwoFactorCode, forgetDevices, requiresTwoFactor } from '../auth/two-factor.service'
 
 /** Said in `errors` when a name or phone change is ignored because MD owns those fields. */
 export const syncedFieldsMessage =
@@ -213,14 +214,40 @@ export async function updateAccount(deps: Deps, viewer: Viewer, input: UpdateAcc
 }
 
 /**
- * DELETE delete-account: the person goes, and with them the account, sessions, memberships
- * and their private notes (ciphertext no one can read any more).
+ * DELETE delete-account: with the password (and the code while two-factor sign-in is on),
+ * the person goes, and with them the account, sessions, memberships, their private notes
+ * (ciphertext no one can read any more) and their private groups, which nobody else owns.
+ * Wrong passwords and codes count towards the account's sign-in throttle.
  */
-export async function deleteAccount(deps: Deps, viewer: Viewer): Promise<void> {
+export async function deleteAccount(deps: Deps, viewer: Viewer, input: { password: string; totp?: string | undefined }): Promise<void> {
+  const { account } = await loadPerson(deps.db, viewer.personId)
+  const accountKey = throttleKeys.account(viewer.personId)
+  await throttled(
+    deps.db,
+    [accountKey],
+    deps.now(),
+    async () => {
+      if (!(await verifyPassword(account.password_hash, input.password))) throw new AppError('incorrect_password', {}, 'The password is incorrect.')
+      await confirmTwoFactorCode(deps, account, input.totp)
+    },
+    (error) => error instanceof AppError && (error.code === 'incorrect_password' || error.code === 'incorrect_totp'),
+  )
   await deps.db.transaction(async (tx) => {
-    await recordActivity(tx, { authorId: null, teamId: null, subjectType: 'account', subjectId: viewer.personId, action: 'delete' })
+    const privateGroups = await tx
+      .delete(teams)
+      .where(and(eq(teams.kind, 'group'), eq(teams.isolated_owner_id, viewer.personId)))
+      .returning({ id: teams.id })
+    await recordActivity(tx, {
+      authorId: null,
+      teamId: null,
+      subjectType: 'account',
+      subjectId: viewer.personId,
+      action: 'delete',
+      after: { private_groups_removed: privateGroups.map((group) => group.id) },
+    })
     await tx.delete(notes).where(and(eq(notes.author_id, viewer.personId), eq(notes.is_encrypted, true)))
     await tx.delete(people).where(eq(people.id, viewer.personId))
+    await clearThrottle(tx, accountKey.key)
   })
 }
 

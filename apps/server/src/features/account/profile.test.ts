@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, inArray } from 'drizzle-orm'
 import { accounts, activityLog, memberships, notes, people, sessions, teams, twoFactorRemembered } from '../../db/schema/index'
+import { accountThrottle } from '../auth/sign-in-throttle'
 import { syncedFieldsMessage } from './profile.service'
 import {
   addMember,
@@ -13,6 +14,7 @@ import {
   mailTo,
   strongPassword,
   testPassword,
+  totpCode,
   type TestApp,
   type TestPerson,
 } from '../../../test/harness'
@@ -246,12 +248,70 @@ describe('DELETE /api/v1/delete-account', () => {
     expect((await t.call({ method: 'DELETE', url: '/api/v1/delete-account' })).statusCode).toBe(401)
   })
 
+  const remove = (person: TestPerson, payload?: Record<string, unknown>) =>
+    t.call({ method: 'DELETE', url: '/api/v1/delete-account', token: person.token, ...(payload ? { payload } : {}) })
+
+  it('needs the password: none is 400, a wrong one is incorrect_password; nothing is removed', async () => {
+    const person = await buildPerson(t)
+    const missing = await remove(person)
+    expect(missing.statusCode).toBe(400)
+    expect(body(missing).data.errors).toHaveProperty('password')
+    const wrong = await remove(person, { password: 'not my password' })
+    expect(wrong.statusCode).toBe(400)
+    expect(body(wrong)).toMatchObject({ code: 'incorrect_password', data: { status: 400 } })
+    expect(await t.db.select().from(people).where(eq(people.id, person.id))).toHaveLength(1)
+    expect((await t.call({ method: 'GET', url: '/api/v1/user', token: person.token })).statusCode).toBe(200)
+  })
+
+  it('needs the code while two-factor sign-in is on', async () => {
+    const person = await buildPerson(t)
+    const setup = body(await t.call({ method: 'POST', url: '/api/v1/two-factor-setup', token: person.token, payload: {} }))
+    const secret = setup.secret_grouped.replace(/ /g, '')
+    expect((await t.call({ method: 'POST', url: '/api/v1/two-factor-enable', token: person.token, payload: { totp: totpCode(t, secret) } })).statusCode).toBe(200)
+    const noCode = await remove(person, { password: testPassword })
+    expect(noCode.statusCode).toBe(400)
+    expect(body(noCode).code).toBe('2fa_required')
+    const wrongCode = await remove(person, { password: testPassword, totp: totpCode(t, secret) === '000000' ? '111111' : '000000' })
+    expect(body(wrongCode).code).toBe('incorrect_totp')
+    expect(await t.db.select().from(people).where(eq(people.id, person.id))).toHaveLength(1)
+    t.clock.advance(30_000)
+    expect((await remove(person, { password: testPassword, totp: totpCode(t, secret) })).statusCode).toBe(200)
+    expect(await t.db.select().from(people).where(eq(people.id, person.id))).toHaveLength(0)
+  })
+
+  it('counts wrong passwords towards the sign-in throttle', async () => {
+    const person = await buildPerson(t)
+    for (let i = 0; i <= accountThrottle.free; i++) expect(body(await remove(person, { password: `guess ${i}` })).code).toBe('incorrect_password')
+    const refused = await remove(person, { password: testPassword })
+    expect(refused.statusCode).toBe(429)
+    expect(body(refused).data.retry_after).toBe(accountThrottle.baseSeconds)
+    expect(await t.db.select().from(people).where(eq(people.id, person.id))).toHaveLength(1)
+  })
+
+  it("removes the person's private groups with the account: no group is left without its owner", async () => {
+    const person = await buildPerson(t)
+    const other = await buildPerson(t)
+    await addMember(t, person.id, church, 'member')
+    await addMember(t, other.id, church, 'member')
+    const created = await t.call({ method: 'POST', url: '/api/v1/add-group', token: person.token, payload: { team_id: church, title: 'My own group', is_private: 1 } })
+    const privateGroup = body(created).id as number
+    const othersGroup = await buildTeam(t, { kind: 'group', parentId: church, isPublic: false, isolatedOwnerId: other.id })
+    const publicGroup = await buildTeam(t, { kind: 'group', parentId: church })
+    await addMember(t, person.id, publicGroup, 'member')
+    expect((await remove(person, { password: testPassword })).statusCode).toBe(200)
+    expect(await t.db.select().from(teams).where(eq(teams.id, privateGroup))).toHaveLength(0)
+    expect(await t.db.select().from(memberships).where(eq(memberships.team_id, privateGroup))).toHaveLength(0)
+    expect(await t.db.select().from(teams).where(inArray(teams.id, [othersGroup, publicGroup, church]))).toHaveLength(3)
+    const log = await t.db.select().from(activityLog).where(and(eq(activityLog.subject_type, 'account'), eq(activityLog.subject_id, person.id), eq(activityLog.action, 'delete')))
+    expect(log[0]!.after).toEqual({ private_groups_removed: [privateGroup] })
+  })
+
   it('removes the person with account, sessions, memberships and private notes', async () => {
     const person = await buildPerson(t)
     await addMember(t, person.id, church, 'member')
     const privateNote = await addNote(person.id, { encrypted: true })
     const publicNote = await addNote(person.id, { encrypted: false })
-    const response = await t.call({ method: 'DELETE', url: '/api/v1/delete-account', token: person.token })
+    const response = await remove(person, { password: testPassword })
     expect(response.statusCode).toBe(200)
     expect(body(response)).toEqual({ success: true })
     expect(await t.db.select().from(people).where(eq(people.id, person.id))).toHaveLength(0)

@@ -91,6 +91,16 @@ async function acceptCode(db: Executor, config: Pick<Config, 'siteName'>, accoun
   return moved.length === 1
 }
 
+/**
+ * A code of the account's enabled second factor, for a signed-in confirmation (removing the
+ * account): 2fa_required without one, incorrect_totp for a wrong or used one.
+ */
+export async function confirmTwoFactorCode(deps: Pick<Deps, 'db' | 'config' | 'now'>, account: AccountRow, code: string | undefined): Promise<void> {
+  if (account.totp_enabled_at === null || account.totp_secret === null) return
+  if (!code) throw new AppError('2fa_required')
+  if (!(await acceptCode(deps.db, deps.config, account, account.totp_secret, code, deps.now()))) throw new AppError('incorrect_totp')
+}
+
 async function rememberDevice(db: Executor, personId: number, now: Date): Promise<string> {
   await db.delete(twoFactorRemembered).where(and(eq(twoFactorRemembered.person_id, personId), lt(twoFactorRemembered.expires_at, now)))
   const token = newToken()

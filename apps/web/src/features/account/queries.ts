@@ -20,8 +20,8 @@ export function useUpdateAccount() {
 }
 
 /** DELETE delete-account. */
-export function deleteAccount() {
-  return callApi(accountCalls.deleteAccount, {})
+export function deleteAccount(input: InputOf<typeof accountCalls.deleteAccount>) {
+  return callApi(accountCalls.deleteAccount, { input })
 }
 
 /** GET my-private-notes: every private note of the signed-in person, as ciphertext. */

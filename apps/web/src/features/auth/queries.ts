@@ -69,11 +69,29 @@ export function logout(): Promise<unknown> {
 }
 
 /** The login failures with a text of their own (spec 1 §8), as keys of the errors namespace. */
-export type LoginFailure = 'email_not_found' | 'email_not_verified' | 'is_locked' | 'login_failed'
+export type LoginFailure = 'email_not_found' | 'email_not_verified' | 'is_locked' | 'login_failed' | 'too_many_requests'
 
 /**
- * email_not_found, email_not_verified and is_locked have their own texts; any other
- * failure is the generic 'Wrong email or password.'
+ * The whole minutes to wait after a throttled attempt (429 with retry_after seconds), at
+ * least 1; null for any other answer or a 429 that does not say.
+ */
+export function retryAfterMinutes(error: unknown): number | null {
+  if (!isApiError(error) || error.code !== 'too_many_requests') return null
+  const seconds = Number(error.data['retry_after'])
+  return Number.isFinite(seconds) && seconds > 0 ? Math.max(1, Math.ceil(seconds / 60)) : null
+}
+
+/**
+ * The key and values of a throttled attempt's text: 'Too many attempts. Try again in
+ * {n} minutes.' when the answer says how long, else the generic wait.
+ */
+export function tooManyAttemptsText(minutes: number | null): [key: 'errors:too_many_attempts' | 'errors:too_many_requests', values: { count?: number }] {
+  return minutes === null ? ['errors:too_many_requests', {}] : ['errors:too_many_attempts', { count: minutes }]
+}
+
+/**
+ * email_not_found, email_not_verified, is_locked and too_many_requests have their own
+ * texts; any other failure is the generic 'Wrong email or password.'
  */
 export function loginFailureOf(error: unknown): LoginFailure {
   const code = isApiError(error) ? error.code : null
@@ -81,6 +99,7 @@ export function loginFailureOf(error: unknown): LoginFailure {
     case 'email_not_found':
     case 'email_not_verified':
     case 'is_locked':
+    case 'too_many_requests':
       return code
     default:
       return 'login_failed'

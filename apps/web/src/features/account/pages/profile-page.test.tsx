@@ -172,22 +172,59 @@ describe('/profile (spec 3 §2.6)', () => {
     await expect(decryptNote(oldKey, reencrypted[0]!.content)).rejects.toThrow()
   })
 
-  it("D3-2.6-05 D3-4-12 'Remove account' asks first, then removes it and signs out to /login", async () => {
-    let removed = 0
+  it("D3-2.6-05 D3-4-12 'Remove account' asks first, with the password, then removes it and signs out to /login", async () => {
+    const sent: Array<InputOf<typeof accountCalls.deleteAccount>> = []
     server.use(
-      mockCall(accountCalls.deleteAccount, () => (removed++, { success: true as const })),
+      mockCall(accountCalls.deleteAccount, ({ input }) => {
+        sent.push(input)
+        return input.password === oldPassword ? { success: true as const } : apiError('incorrect_password', 400)
+      }),
       mockCall(authCalls.logout, () => apiError('unauthorized', 401)),
     )
     const { user, router } = openProfile()
     await user.click(await screen.findByRole('button', { name: 'Remove account' }))
     const dialog = await screen.findByRole('dialog', { name: 'Remove account' })
-    expect(removed).toBe(0)
+    expect(sent).toHaveLength(0)
+    expect(within(dialog).queryByLabelText(/^Code from your authenticator app/)).not.toBeInTheDocument()
+    await user.type(within(dialog).getByLabelText(/^Your password/), 'a wrong password')
+    await user.click(within(dialog).getByRole('button', { name: 'Remove account' }))
+    // Said in the dialog, which stays open for another try.
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The password is incorrect.')
+    expect(router.state.location.pathname).toBe('/profile')
+    await user.clear(within(dialog).getByLabelText(/^Your password/))
+    await user.type(within(dialog).getByLabelText(/^Your password/), oldPassword)
     await user.click(within(dialog).getByRole('button', { name: 'Remove account' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    expect(sent).toEqual([{ password: 'a wrong password' }, { password: oldPassword }])
     expect(router.state.location.search).toBe('')
-    expect(removed).toBe(1)
     expect(getAccessToken()).toBeNull()
     expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument()
+  })
+
+  it("'Remove account' asks for the code while two-factor sign-in is on, and says why it failed", async () => {
+    const sent: Array<InputOf<typeof accountCalls.deleteAccount>> = []
+    server.use(
+      mockCall(accountCalls.deleteAccount, ({ input }) => {
+        sent.push(input)
+        if (!input.totp) return apiError('2fa_required', 400)
+        if (input.totp !== '123456') return apiError('incorrect_totp', 400)
+        return apiError('too_many_requests', 429, { retry_after: 600 })
+      }),
+    )
+    const { user } = openProfile(buildProfile({ two_factor_enabled: true }))
+    await user.click(await screen.findByRole('button', { name: 'Remove account' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Remove account' })
+    await user.type(within(dialog).getByLabelText(/^Your password/), oldPassword)
+    await user.click(within(dialog).getByRole('button', { name: 'Remove account' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Enter the code from your authenticator app to remove the account.')
+    await user.type(within(dialog).getByLabelText(/^Code from your authenticator app/), '654321')
+    await user.click(within(dialog).getByRole('button', { name: 'Remove account' }))
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('Incorrect verification code.'))
+    await user.clear(within(dialog).getByLabelText(/^Code from your authenticator app/))
+    await user.type(within(dialog).getByLabelText(/^Code from your authenticator app/), '123456')
+    await user.click(within(dialog).getByRole('button', { name: 'Remove account' }))
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('Too many attempts. Try again in 10 minutes.'))
+    expect(sent.map((input) => input.totp)).toEqual(['', '654321', '123456'])
   })
 
   it('speaks Spanish', async () => {

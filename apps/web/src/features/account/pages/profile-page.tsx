@@ -26,7 +26,7 @@ export function ProfilePage() {
         <>
           <ProfileForm profile={profile.data} />
           <TwoFactorSettings profile={profile.data} onChanged={() => profile.refetch()} />
-          <RemoveAccount />
+          <RemoveAccount twoFactorEnabled={profile.data.two_factor_enabled} />
         </>
       )}
     </Stack>

@@ -8,6 +8,8 @@ import { authCalls, type LoginSession } from '@crm/domain'
 import { readRememberId } from '../../../lib/two-factor-remember'
 import {
   loginFailureOf,
+  retryAfterMinutes,
+  tooManyAttemptsText,
   twoFactorRequestOf,
   useLogin,
   useResendVerificationEmail,
@@ -64,6 +66,7 @@ export function LoginForm({ onSignedIn, onTwoFactor, onForgotPassword }: LoginFo
   const [busy, setBusy] = useState(false)
   // A login failure, or 'invalid' when fields have errors; kept as a code so a language switch re-renders it.
   const [failure, setFailure] = useState<LoginFailure | 'invalid' | null>(null)
+  const [retryMinutes, setRetryMinutes] = useState<number | null>(null)
   const [submitted, setSubmitted] = useState<LoginCredentials | null>(null)
   const form = useForm<LoginForm, unknown, LoginCredentials>({
     resolver: zodResolver(loginForm),
@@ -83,6 +86,7 @@ export function LoginForm({ onSignedIn, onTwoFactor, onForgotPassword }: LoginFo
         const twoFactor = twoFactorRequestOf(error)
         if (twoFactor) return onTwoFactor(values, twoFactor)
         setSubmitted(values)
+        setRetryMinutes(retryAfterMinutes(error))
         setFailure(loginFailureOf(error))
       }
     },
@@ -121,7 +125,11 @@ export function LoginForm({ onSignedIn, onTwoFactor, onForgotPassword }: LoginFo
         ) : (
           failure && (
             <Alert color="red" role="alert">
-              {failure === 'invalid' ? t('common:correctErrors') : t(`errors:${failure}`)}
+              {failure === 'invalid'
+                ? t('common:correctErrors')
+                : failure === 'too_many_requests'
+                  ? t(...tooManyAttemptsText(retryMinutes))
+                  : t(`errors:${failure}`)}
             </Alert>
           )
         )}

@@ -5,7 +5,7 @@ import type { LoginSession } from '@crm/domain'
 import { TwoFactorCodeInput } from '../../../components/two-factor-code-input'
 import { TwoFactorSetup } from '../../../components/two-factor-setup'
 import { isApiError } from '../../../lib/api'
-import { loginFailureOf, useLogin, type TwoFactorRequest } from '../queries'
+import { loginFailureOf, retryAfterMinutes, tooManyAttemptsText, useLogin, type TwoFactorRequest } from '../queries'
 
 export interface TwoFactorStepProps {
   email: string
@@ -37,7 +37,14 @@ export function TwoFactorStep({ email, password, request, onSignedIn, onCancel }
     } catch (failure) {
       const code = isApiError(failure) ? failure.code : null
       const wrongCode = code === 'incorrect_totp' || code === '2fa_required' || code === '2fa_not_setup'
-      setError(wrongCode ? t('twoFactor.incorrect') : t(`errors:${loginFailureOf(failure)}`))
+      const minutes = retryAfterMinutes(failure)
+      setError(
+        wrongCode
+          ? t('twoFactor.incorrect')
+          : code === 'too_many_requests'
+            ? t(...tooManyAttemptsText(minutes))
+            : t(`errors:${loginFailureOf(failure)}`),
+      )
       // A fresh, empty field for the next try.
       setAttempt((count) => count + 1)
       setBusy(false)

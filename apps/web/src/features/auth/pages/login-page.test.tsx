@@ -48,6 +48,26 @@ describe('login page', () => {
     expect(getAccessToken()).toBeNull()
   })
 
+  it('says how long to wait when sign-in is throttled (429 with retry_after), in English and Spanish', async () => {
+    server.use(mockCall(authCalls.login, () => apiError('too_many_requests', 429, { retry_after: 61 })))
+    const { user } = renderApp('/login')
+    await fillAndSubmit(user)
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Try again in 2 minutes.')
+    server.use(mockCall(authCalls.login, () => apiError('too_many_requests', 429, { retry_after: 30 })))
+    await user.click(screen.getByRole('button', { name: 'Log in' }))
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Too many attempts. Try again in 1 minute.'))
+    await changeLocale('es')
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Demasiados intentos. Vuelve a intentarlo dentro de 1 minuto.'))
+    await changeLocale('en')
+  })
+
+  it('says to wait a moment on a 429 that does not say how long', async () => {
+    server.use(mockCall(authCalls.login, () => apiError('too_many_requests', 429)))
+    const { user } = renderApp('/login')
+    await fillAndSubmit(user)
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Please wait a moment and try again.')
+  })
+
   it('asks to correct the errors and sends nothing when a field is empty', async () => {
     let sent = 0
     server.use(mockCall(authCalls.login, () => (sent++, session)))
