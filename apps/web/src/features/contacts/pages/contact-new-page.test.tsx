@@ -416,12 +416,12 @@ describe('/contacts/new (spec 2 §2, §3, §5)', () => {
     expect(router.state.location.pathname).toBe('/contacts/new')
   })
 
-  it('D2-8-05: a failure with a code the form knows says why (no connection, too many requests)', async () => {
-    let answer = () => apiError('too_many_requests', 429)
+  it('D2-8-05: a failure with a code the form knows says why (no permission, no connection)', async () => {
+    let answer = () => apiError('forbidden', 403)
     const { user } = await openNew({ create: () => answer() })
     await fillAdult(user)
     await user.click(submit())
-    await waitFor(() => expect(alertTexts()).toContain('Not saved: too many requests. Wait a moment and try again.'))
+    await waitFor(() => expect(alertTexts()).toContain('Not saved: you do not have permission to do this.'))
     answer = () => Response.error()
     await user.click(submit())
     await waitFor(() => expect(alertTexts()).toContain('Not saved: the server could not be reached. Check the connection and try again.'))
