@@ -198,6 +198,15 @@ describe('a POST reads its fields from the body, never from the query string', (
   })
 })
 
+describe('a GET reads its fields from the query string', () => {
+  it('and so does its HEAD', async () => {
+    const { church, owner } = await buildChurch(t)
+    const url = `/api/v1/contacts?team_id=${church}&group_id=${church}`
+    expect((await t.call({ method: 'GET', url, token: owner.token })).statusCode).toBe(200)
+    expect((await t.call({ method: 'HEAD', url, token: owner.token })).statusCode).toBe(200)
+  })
+})
+
 describe('the per-email limit of sign-in', () => {
   let limited: TestApp
   beforeAll(async () => {

@@ -93,9 +93,9 @@ declare module 'fastify' {
   }
 }
 
-/** A field of the request: the path's, else the query string's (GET) or the body's (POST, DELETE). */
+/** A field of the request: the path's, else the query string's (GET, HEAD) or the body's (POST, DELETE). */
 function readField(request: FastifyRequest, field: string): unknown {
-  const payload = request.method === 'GET' ? request.query : request.body
+  const payload = request.method === 'GET' || request.method === 'HEAD' ? request.query : request.body
   for (const source of [request.params, payload]) {
     if (source && typeof source === 'object' && Object.hasOwn(source, field)) return (source as Record<string, unknown>)[field]
   }
