@@ -1,5 +1,6 @@
+import { authJobs } from './features/auth/auth.jobs'
 import { contactJobs } from './features/contacts/contacts.jobs'
 import { platformJobs, type Job } from './platform/jobs'
 
 // Every scheduled job, as app.ts registers every route: the platform may not import features.
-export const jobs: Job[] = [...platformJobs, ...contactJobs]
+export const jobs: Job[] = [...platformJobs, ...authJobs, ...contactJobs]

@@ -183,13 +183,19 @@ describe('the profile', () => {
     await visible(page, /La contraseña anterior no es correcta/)
   })
 
-  it('removes the account after confirmation', async () => {
+  it('removes the account after confirmation with the password', async () => {
     // Nora joined through her invite above.
     const page = await open()
     await signIn(page, nora.email, nora.password)
     await page.goto('/profile')
     await page.getByRole('button', { name: 'Remove account' }).click()
-    await page.getByRole('dialog').getByRole('button', { name: 'Remove account' }).click()
+    const dialog = page.getByRole('dialog')
+    // The password confirms it: a wrong one is said in the dialog and removes nothing.
+    await dialog.getByLabel('Your password').fill('not my password at all')
+    await dialog.getByRole('button', { name: 'Remove account' }).click()
+    await visible(page, 'The password is incorrect.')
+    await dialog.getByLabel('Your password').fill(nora.password)
+    await dialog.getByRole('button', { name: 'Remove account' }).click()
     await page.waitForURL(/\/login/, { timeout: 15_000 })
     await page.getByLabel('Email').fill(nora.email)
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(nora.password)
