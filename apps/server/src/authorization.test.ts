@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sql } from 'drizzle-orm'
 import { hasCapability, isErrorCode, membershipRoles, type ErrorCode, type MembershipRole, type TeamRole } from '@crm/domain'
 import { startSession } from './features/auth/auth.service'
 import { addMember, buildPerson, buildTeam, createTestApp, type TestApp } from '../test/harness'
+import { restoreHeldContact } from '../test/contacts'
 import type { Access } from './platform/route'
 import { resolveGroupRole, resolveTeamRole } from './platform/access'
 import { canReadContact } from './platform/contact-access'
@@ -51,17 +51,7 @@ afterAll(async () => t.close())
 
 /** Puts the walk's contact back as it was: a role allowed to remove or archive it may have. */
 async function restoreWalkContact() {
-  // Removing the last team's hold deletes the person (spec 2 §4): bring them back, same id.
-  await t.db.execute(sql`
-    insert into people (id, first_name, last_name, member_status) overriding system value
-    values (${contact}, 'Walk', 'Contact', 'member') on conflict (id) do nothing`)
-  await t.db
-    .insert(teamContacts)
-    .values({ team_id: church, person_id: contact, is_owner: true, sort_name: 'walk contact' })
-    .onConflictDoUpdate({
-      target: [teamContacts.team_id, teamContacts.person_id],
-      set: { is_owner: true, state: 'active', archived_at: null },
-    })
+  await restoreHeldContact(t, { id: contact, teamId: church, firstName: 'Walk', lastName: 'Contact' })
 }
 
 async function tokenFor(personId: number): Promise<string> {

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { startSession } from './features/auth/auth.service'
 import { addMember, buildPerson, buildTeam, createTestApp, type TestApp } from '../test/harness'
+import { restoreHeldContact } from '../test/contacts'
 import type { RouteEntry } from './app'
-import { accounts, people, teamContacts } from './db/schema/index'
+import { accounts, people } from './db/schema/index'
 
 /**
  * A small, deterministic fuzz of the wire: every API route, as a signed-in owner, with one
@@ -54,13 +55,7 @@ afterAll(async () => t.close())
 
 /** The contact back as it was: a call may have removed or archived it. */
 async function restoreContact() {
-  await t.db.execute(sql`
-    insert into people (id, first_name, last_name, member_status) overriding system value
-    values (${contact}, 'Fuzz', 'Contact', 'member') on conflict (id) do nothing`)
-  await t.db
-    .insert(teamContacts)
-    .values({ team_id: church, person_id: contact, is_owner: true, sort_name: 'fuzz contact' })
-    .onConflictDoUpdate({ target: [teamContacts.team_id, teamContacts.person_id], set: { is_owner: true, state: 'active', archived_at: null } })
+  await restoreHeldContact(t, { id: contact, teamId: church, firstName: 'Fuzz', lastName: 'Contact' })
 }
 
 /** The fields of a zod object schema (through a transform), else none. */

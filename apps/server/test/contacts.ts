@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { assignments, groupContacts, people, teamContacts } from '../src/db/schema/index'
 import { refreshContactReadModel } from '../src/features/contacts/read-model'
 import type { TestApp } from './harness'
@@ -92,4 +93,25 @@ export async function shareContact(
 /** The contact is assigned to a person of the team. */
 export async function assignContact(t: TestApp, teamId: number, contactId: number, toPersonId: number, byPersonId?: number): Promise<void> {
   await t.db.insert(assignments).values({ team_id: teamId, contact_id: contactId, to_person_id: toPersonId, by_person_id: byPersonId ?? null })
+}
+
+/**
+ * Puts a walked contact back as it was, same id: a call that may remove or archive it (the
+ * route × role walk, the fuzz) leaves it gone or archived, and removing the last team's hold
+ * deletes the person (spec 2 §4).
+ */
+export async function restoreHeldContact(
+  t: TestApp,
+  contact: { id: number; teamId: number; firstName: string; lastName: string },
+): Promise<void> {
+  await t.db.execute(sql`
+    insert into people (id, first_name, last_name, member_status) overriding system value
+    values (${contact.id}, ${contact.firstName}, ${contact.lastName}, 'member') on conflict (id) do nothing`)
+  await t.db
+    .insert(teamContacts)
+    .values({ team_id: contact.teamId, person_id: contact.id, is_owner: true, sort_name: `${contact.firstName} ${contact.lastName}`.toLowerCase() })
+    .onConflictDoUpdate({
+      target: [teamContacts.team_id, teamContacts.person_id],
+      set: { is_owner: true, state: 'active', archived_at: null },
+    })
 }
