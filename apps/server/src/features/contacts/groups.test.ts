@@ -84,6 +84,29 @@ describe('add-user-to-group and remove-user-from-group', () => {
     ])
   })
 
+  it('refuses a request without a valid contact or group: 400 naming the field, no change', async () => {
+    const c = await buildChurch(t)
+    const group = await buildTeam(t, { kind: 'group', parentId: c.church, isPublic: true })
+    const contact = await buildContact(t, { teamId: c.church, groupIds: [group] })
+    const other = await buildContact(t, { teamId: c.church })
+    for (const path of ['add-user-to-group', 'remove-user-from-group']) {
+      for (const [payload, field] of [
+        [{ team_id: c.church, group_id: group }, 'user_id'],
+        [{ team_id: c.church, group_id: group, user_id: 'abc' }, 'user_id'],
+        [{ team_id: c.church, group_id: group, user_id: -1 }, 'user_id'],
+        [{ team_id: c.church, user_id: other }, 'group_id'],
+      ] as const) {
+        const response = await post(t, path, c.leader.token, payload)
+        expect(response.statusCode, `${path} ${JSON.stringify(payload)}`).toBe(400)
+        expect(body(response)).toMatchObject({ code: 'invalid_request', data: { errors: { [field]: expect.any(String) } } })
+      }
+    }
+    expect(await groupsOf(contact)).toEqual([group])
+    expect(await groupsOf(other)).toEqual([])
+    expect(await activityOf(t, contact)).toHaveLength(0)
+    expect(await activityOf(t, other)).toHaveLength(0)
+  })
+
   it('needs set_user_public_group (D2-6-09)', async () => {
     const c = await buildChurch(t)
     const group = await buildTeam(t, { kind: 'group', parentId: c.church, isPublic: true })

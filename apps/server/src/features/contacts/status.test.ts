@@ -49,6 +49,28 @@ describe('archive-user and unarchive-user (spec 2 §4)', () => {
     expect(await activityOf(t, contact)).toHaveLength(0)
   })
 
+  it('refuses a request without a valid contact: 400 naming user_id, no change', async () => {
+    const c = await buildChurch(t)
+    const contact = await buildContact(t, { teamId: c.church })
+    const archived = await buildContact(t, { teamId: c.church })
+    expect((await call('archive-user', c, c.owner.token, archived)).statusCode).toBe(200)
+    for (const path of ['archive-user', 'unarchive-user']) {
+      for (const payload of [
+        { team_id: c.church, group_id: c.church },
+        { team_id: c.church, group_id: c.church, user_id: 'abc' },
+        { team_id: c.church, group_id: c.church, user_id: 0 },
+      ]) {
+        const response = await post(t, path, c.owner.token, payload)
+        expect(response.statusCode, `${path} ${JSON.stringify(payload)}`).toBe(400)
+        expect(body(response)).toMatchObject({ code: 'invalid_request', data: { errors: { user_id: expect.any(String) } } })
+      }
+    }
+    expect(await teamRow(c.church, contact)).toMatchObject({ archived_at: null })
+    expect((await teamRow(c.church, archived))!.archived_at).toBeInstanceOf(Date)
+    expect(await activityOf(t, contact)).toHaveLength(0)
+    expect(await activityOf(t, archived)).toHaveLength(1)
+  })
+
   it("answers 404 for another team's contact", async () => {
     const c = await buildChurch(t)
     const other = await buildChurch(t, { conference: c.conference })

@@ -92,6 +92,18 @@ describe('GET /api/v1/place-suggestions from stored addresses (no PLACES_URL)', 
     ])
   })
 
+  it('refuses a search or a country code too long: 400 naming the field', async () => {
+    for (const [query, field] of [
+      [{ search: 'hope street '.repeat(20) }, 'search'],
+      [{ search: 'hope street', country_code: 'AUS' }, 'country_code'],
+      [{ search: 'hope street', session_token: 'x'.repeat(101) }, 'session_token'],
+    ] as const) {
+      const response = await places(t, leader, query)
+      expect(response.statusCode, field).toBe(400)
+      expect(body(response)).toMatchObject({ code: 'invalid_request', data: { errors: { [field]: expect.any(String) } } })
+    }
+  })
+
   it('answers nothing to a search shorter than 3 characters, and 401 without a session', async () => {
     expect(body(await places(t, leader, { search: 'ho' }))).toEqual({ items: [] })
     expect((await places(t, null, { search: 'hope' })).statusCode).toBe(401)
