@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { setupUser } from '../test/user'
 import { confirmCloseMs } from '@crm/domain'
 import { TestProviders } from '../test/wrapper'
 import { ConfirmDialog } from './confirm-dialog'
@@ -27,7 +28,7 @@ describe('ConfirmDialog', () => {
   })
 
   it('stays open when confirming fails, and Cancel closes it', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     const onClose = vi.fn()
     render(
       <ConfirmDialog

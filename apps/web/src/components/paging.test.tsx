@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { render, screen, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
+import { setupUser } from '../test/user'
 import { TestProviders } from '../test/wrapper'
 import { Paging, pageSizeStorageKey, readPageParam, usePageSize } from './paging'
 
@@ -56,7 +56,7 @@ describe('Paging (spec 1 §9)', () => {
   })
 
   it('D1-9-07: a page above max_pages shows the last page as the current one', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     const { onPageChange } = renderPaging({ page: 999, maxPages: 20 })
     const navigation = screen.getByRole('navigation', { name: 'Pages of People' })
     const nav = within(navigation)
@@ -68,7 +68,7 @@ describe('Paging (spec 1 §9)', () => {
   })
 
   it('is keyboard operable: Previous, the page buttons and Next', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     const { onPageChange } = renderPaging({ page: 1, maxPages: 20 })
     const nav = within(screen.getByRole('navigation'))
     expect(nav.getByRole('button', { name: 'Previous page' })).toBeDisabled()
@@ -89,7 +89,7 @@ describe('Paging (spec 1 §9)', () => {
   })
 
   it('D1-9-03: offers exactly 4, 20, 50, 100 and 200 rows per page', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     const { onPageSizeChange } = renderPaging({ page: 1, maxPages: 2 })
     const size = screen.getByRole('combobox', { name: 'Rows per page' })
     expect(within(size).getAllByRole('option').map((option) => option.textContent)).toEqual(['4', '20', '50', '100', '200'])
@@ -98,7 +98,7 @@ describe('Paging (spec 1 §9)', () => {
   })
 
   it('D1-9-04, D1-9-05: the page size is 100 by default, remembered under per_page, and shared by every list', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     window.localStorage.setItem(pageSizeStorageKey, '7')
     const { unmount } = render(<TwoLists />, { wrapper: TestProviders })
     // A value that is not a page size is ignored.

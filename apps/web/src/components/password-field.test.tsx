@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { useState } from 'react'
 import { render, screen } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
+import { setupUser } from '../test/user'
 import { usePasswordCheck } from '../lib/password-strength'
 import { changeLocale } from '../lib/i18n'
 import { TestProviders } from '../test/wrapper'
@@ -19,7 +19,7 @@ function Harness({ allowBlank = false }: { allowBlank?: boolean }) {
 }
 
 function renderField(allowBlank?: boolean) {
-  const user = userEvent.setup()
+  const user = setupUser()
   render(<Harness allowBlank={allowBlank} />, { wrapper: TestProviders })
   return { user, input: screen.getByLabelText('Password') }
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { setupUser } from '../test/user'
 import { searchDebounceMs } from '@crm/domain'
 import { TestProviders } from '../test/wrapper'
 import { SearchBox } from './search-box'
@@ -23,7 +24,7 @@ describe('SearchBox', () => {
   })
 
   it('clears the search with its clear button', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     const onSearch = vi.fn()
     render(<SearchBox label="Search" defaultValue="Tom" onSearch={onSearch} />, { wrapper: TestProviders })
     await user.click(screen.getByRole('button', { name: 'Clear search' }))

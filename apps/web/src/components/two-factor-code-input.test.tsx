@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from 'vitest'
 import { render, screen } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
+import { setupUser } from '../test/user'
 import { TestProviders } from '../test/wrapper'
 import { TwoFactorCodeInput } from './two-factor-code-input'
 import { TwoFactorSetup } from './two-factor-setup'
 
 function renderInput() {
   const onComplete = vi.fn()
-  const user = userEvent.setup()
+  const user = setupUser()
   render(<TwoFactorCodeInput onComplete={onComplete} />, { wrapper: TestProviders })
   return { onComplete, user, input: screen.getByLabelText(/^Verification code/) }
 }

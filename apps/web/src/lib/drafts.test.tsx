@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { render, screen, waitFor } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
+import { setupUser } from '../test/user'
 import { useForm } from 'react-hook-form'
 import { clearAllDrafts, draftStorageKey, readDraft, useDraft } from './drafts'
 
@@ -35,7 +35,7 @@ function DraftForm({ onSaved }: { onSaved?: () => void }) {
 
 describe('useDraft', () => {
   it('saves values under the form key, without excluded fields', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     render(<DraftForm />)
     await user.type(screen.getByLabelText('Title'), 'Visit Tom')
     await user.type(screen.getByLabelText('Password'), 'secret')
@@ -49,7 +49,7 @@ describe('useDraft', () => {
   })
 
   it('clears the draft on success', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     let saved = false
     render(<DraftForm onSaved={() => (saved = true)} />)
     await user.type(screen.getByLabelText('Title'), 'Call Sam')

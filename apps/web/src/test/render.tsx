@@ -1,10 +1,10 @@
 import type { ReactElement } from 'react'
 import { render } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
 import { QueryClient } from '@tanstack/react-query'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { Providers } from '../app/providers'
 import { routes } from '../app/router'
+import { setupUser } from './user'
 
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({
@@ -16,7 +16,7 @@ export function createTestQueryClient(): QueryClient {
 export function renderApp(path = '/') {
   const queryClient = createTestQueryClient()
   const router = createMemoryRouter(routes, { initialEntries: [path] })
-  const user = userEvent.setup()
+  const user = setupUser()
   const view = render(
     <Providers queryClient={queryClient} env="test">
       <RouterProvider router={router} />
@@ -29,7 +29,7 @@ export function renderApp(path = '/') {
 export function renderWithProviders(element: ReactElement, path = '/') {
   const queryClient = createTestQueryClient()
   const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [path] })
-  const user = userEvent.setup()
+  const user = setupUser()
   const view = render(
     <Providers queryClient={queryClient} env="test">
       <RouterProvider router={router} />

@@ -43,12 +43,24 @@ describe('the shell', () => {
     expect(links).toEqual(['/team/switch', '/profile/switch-team'])
   })
 
-  it('shows My group with its switch entry only for a non-primary group (D1-2.1-19, -20)', async () => {
+  it("shows My group with its switch entry and adds ' (group)' to the title only for a non-primary group (D1-2.1-19, -20)", async () => {
     signedInAs(buildAccount([grace]), { teamId: 10, groupId: 12 })
     const { user } = renderApp('/')
     const nav = await menu()
-    await user.click(nav.getByRole('button', { name: /My group/ }))
-    expect(nav.getAllByRole('link', { name: 'Switch group' }).length).toBeGreaterThan(0)
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(/^Dashboard - Grace Church \(Youth\)$/)
+    const myGroup = nav.getByRole('button', { name: /My group/ })
+    await user.click(myGroup)
+    expect(myGroup).toHaveAttribute('aria-expanded', 'true')
+    // Only My group is open: its own entry is the one switch link shown.
+    expect(nav.getAllByRole('link', { name: 'Switch group' }).map((link) => link.getAttribute('href'))).toEqual(['/group/switch'])
+  })
+
+  it("hides My group and names no group in the title while the primary group is selected (D1-2.1-19)", async () => {
+    signedInAs(buildAccount([grace]), { teamId: 10, groupId: 10 })
+    renderApp('/')
+    const nav = await menu()
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(/^Dashboard - Grace Church$/)
+    expect(nav.queryByRole('button', { name: /My group/ })).not.toBeInTheDocument()
   })
 
   it("keeps Contacts marked on a contact's page, and marks the child entry on its own page", async () => {
