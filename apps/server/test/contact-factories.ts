@@ -44,7 +44,7 @@ export async function addToTeam(t: TestApp, personId: number, options: Omit<Cont
     requested_by_id: options.requestedById ?? null,
   })
   for (const groupId of options.groupIds ?? []) await t.db.insert(groupContacts).values({ group_id: groupId, person_id: personId })
-  await refreshContactReadModel(t.db, personId)
+  await refreshContactReadModel(t.db, personId, t.clock.now())
 }
 
 /** Assigns a contact to a person in a team. */

@@ -68,7 +68,7 @@ export async function buildContact(t: TestApp, options: ContactOptions): Promise
     ...interactions,
   })
   for (const groupId of groupIds ?? []) await t.db.insert(groupContacts).values({ group_id: groupId, person_id: id })
-  await refreshContactReadModel(t.db, id)
+  await refreshContactReadModel(t.db, id, t.clock.now())
   return id
 }
 
@@ -87,7 +87,7 @@ export async function shareContact(
     requested_by_id: options.requestedById ?? null,
     ...(options.createdAt ? { created_at: options.createdAt } : {}),
   })
-  await refreshContactReadModel(t.db, contactId)
+  await refreshContactReadModel(t.db, contactId, t.clock.now())
 }
 
 /** The contact is assigned to a person of the team. */

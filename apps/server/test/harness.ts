@@ -125,6 +125,7 @@ export async function buildPerson(
   passwordHash ??= hashPassword(testPassword)
   const id = await createAccount(
     t.db,
+    t.clock.now(),
     {
       firstName: options.firstName ?? `First${n}`,
       lastName: options.lastName ?? `Last${n}`,

@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm'
+import { and, eq, gt } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { accounts, sessions } from '../db/schema/index'
 import type { Deps } from './deps'
@@ -37,6 +37,6 @@ export async function authenticate(deps: Deps, request: FastifyRequest): Promise
     locale: row.locale,
   }
   if (now.getTime() - row.lastSeenAt.getTime() > touchEveryMs) {
-    await deps.db.update(sessions).set({ last_seen_at: sql`now()` }).where(eq(sessions.id, row.sessionId))
+    await deps.db.update(sessions).set({ last_seen_at: now }).where(eq(sessions.id, row.sessionId))
   }
 }

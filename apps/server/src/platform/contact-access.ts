@@ -55,11 +55,6 @@ export function contactRoleOf(role: TeamRole, isAssigned: boolean): ContactRole 
   return role
 }
 
-/** The role a contact role stands on, for rules that read the team role. */
-export function baseRole(role: ContactRole): TeamRole {
-  return role.startsWith('assigned_') ? (role.slice('assigned_'.length) as TeamRole) : (role as TeamRole)
-}
-
 /**
  * Who may read a contact: a role that reads the group's contacts (read_contact), or the
  * person assigned to it, or the person who added it (spec 2 §6; DESIGN.md §6).

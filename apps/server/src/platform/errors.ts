@@ -38,14 +38,6 @@ export class AppError extends Error {
   }
 }
 
-export function notFound(): AppError {
-  return new AppError('not_found')
-}
-
-export function forbidden(): AppError {
-  return new AppError('forbidden')
-}
-
 export function envelope(error: AppError, status = error.status): ErrorEnvelope {
   return { code: error.code, message: error.message, data: { status, ...error.details } }
 }

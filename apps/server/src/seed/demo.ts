@@ -85,7 +85,7 @@ export async function seedDemoWorkspace(
 
   return db.transaction(async (tx) => {
     const person = (firstName: string, lastName: string, email: string, siteRole?: 'admin') =>
-      createAccount(tx, { firstName, lastName, email, password, verified: true, siteRole: siteRole ?? null }, passwordHash)
+      createAccount(tx, deps.now(), { firstName, lastName, email, password, verified: true, siteRole: siteRole ?? null }, passwordHash)
 
     const people = {
       admin: await person('Alex', 'Admin', demoAccounts.admin, 'admin'),

@@ -23,7 +23,7 @@ export async function seedLargeWorkspace(
 ): Promise<LargeWorkspace> {
   const password = 'bench password 2026'
   const busyEmail = 'busy@bench.test'
-  const busyPersonId = await createAccount(db, { firstName: 'Busy', lastName: 'Pastor', email: busyEmail, password, verified: true }, await hashPassword(password))
+  const busyPersonId = await createAccount(db, new Date(), { firstName: 'Busy', lastName: 'Pastor', email: busyEmail, password, verified: true }, await hashPassword(password))
   const [conference] = rowsOf<{ id: number }>(await db.execute(sql`insert into teams (kind, title) values ('conference', 'Bench Conference') returning id`))
   const teamIds = rowsOf<{ id: number }>(
     await db.execute(
@@ -92,7 +92,7 @@ export async function seedLargeContacts(db: Db, workspace: LargeWorkspace, count
   const teamId = workspace.teamIds[0]!
   const [group] = rowsOf<{ id: number }>(await db.execute(sql`select id from teams where parent_id = ${teamId} and kind = 'group' order by id limit 1`))
   const gatedEmail = 'gated@bench.test'
-  const gatedId = await createAccount(db, { firstName: 'Gated', lastName: 'Leader', email: gatedEmail, password: workspace.password, verified: true }, await hashPassword(workspace.password))
+  const gatedId = await createAccount(db, new Date(), { firstName: 'Gated', lastName: 'Leader', email: gatedEmail, password: workspace.password, verified: true }, await hashPassword(workspace.password))
   await db.execute(sql`insert into memberships (person_id, team_id, role) values (${gatedId}, ${teamId}, 'leader')`)
   const [before] = rowsOf<{ id: number }>(await db.execute(sql`select coalesce(max(id), 0) as id from people`))
   const first = sql`(${textArray(contactFirstNames)})[1 + n % ${contactFirstNames.length}]`

@@ -1,5 +1,4 @@
-import type { z } from 'zod'
-import { isErrorCode, requestTimeoutMs, type Call, type CallParams, type ErrorCode } from '@crm/domain'
+import { isErrorCode, requestTimeoutMs, type Call, type CallParams, type ErrorCode, type InputOf, type OutputOf } from '@crm/domain'
 import { clearSession, getAccessToken } from './session'
 
 export const apiBase = '/api/v1'
@@ -33,8 +32,8 @@ export function isApiError(error: unknown): error is ApiError {
 }
 
 export type ParamsOf<C extends Call> = CallParams<C>
-export type InputOf<C extends Call> = z.input<C['request']>
-export type OutputOf<C extends Call> = z.output<C['response']>
+// The call types live in the domain; the web's modules take them from here with callApi.
+export type { InputOf, OutputOf }
 
 type ParamsOption<C extends Call> = ParamsOf<C> extends undefined ? { params?: undefined } : { params: ParamsOf<C> }
 // Calls whose request has no required field may omit `input`.

@@ -41,10 +41,6 @@ export function getAccessToken(): string | null {
   return token
 }
 
-export function isAuthenticated(): boolean {
-  return getAccessToken() !== null
-}
-
 /** Stores the login session in cookies that last expires_in seconds. */
 export function startSession(session: Pick<LoginSession, 'access_token' | 'expires_in'>): void {
   const expiresAt = Date.now() + session.expires_in * 1000

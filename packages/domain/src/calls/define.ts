@@ -45,5 +45,7 @@ export type CallParams<C extends Call> =
       ? undefined
       : z.input<ParamsSchemaOf<C>>
     : undefined
-export type CallRequest<C extends Call> = z.input<C['request']>
-export type CallResponse<C extends Call> = z.output<C['response']>
+/** What a caller sends: the request schema's input (defaults may be left out). */
+export type InputOf<C extends Call> = z.input<C['request']>
+/** What a call answers, as parsed: the response schema's output. */
+export type OutputOf<C extends Call> = z.output<C['response']>

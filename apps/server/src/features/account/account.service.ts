@@ -188,7 +188,7 @@ export interface NewAccount {
 }
 
 /** Creates a person with an account; sign-up, invites and the demo seed go through here. */
-export async function createAccount(tx: Executor, account: NewAccount, passwordHash?: string): Promise<number> {
+export async function createAccount(tx: Executor, now: Date, account: NewAccount, passwordHash?: string): Promise<number> {
   const email = account.email.toLowerCase()
   const [person] = await tx
     .insert(people)
@@ -205,7 +205,7 @@ export async function createAccount(tx: Executor, account: NewAccount, passwordH
     password_hash: passwordHash ?? (await hashPassword(account.password)),
     site_role: account.siteRole ?? null,
     locale: account.locale ?? 'en',
-    email_verified_at: account.verified ? new Date() : null,
+    email_verified_at: account.verified ? now : null,
     encryption_salt: randomBytes(16).toString('base64'),
   })
   return person!.id

@@ -191,7 +191,7 @@ export async function updateAccount(deps: Deps, viewer: Viewer, input: UpdateAcc
     if (newPassword && input.private_notes && input.private_notes.length > 0) {
       // One statement for every note; only the person's own private notes can match.
       await tx.execute(sql`
-        update ${notes} set content = v.content, updated_at = now()
+        update ${notes} set content = v.content, updated_at = ${deps.now()}
         from jsonb_to_recordset(${JSON.stringify(input.private_notes)}::jsonb) as v(id integer, content text)
         where ${notes.id} = v.id and ${notes.author_id} = ${viewer.personId} and ${notes.is_encrypted}`)
     }

@@ -105,10 +105,12 @@ export async function startSession(
 ): Promise<LoginSession> {
   const token = newToken()
   const ttl = deps.config.sessionTtlSeconds
+  const now = deps.now()
   await db.insert(sessions).values({
     person_id: personId,
     token_hash: hashToken(token),
-    expires_at: new Date(deps.now().getTime() + ttl * 1000),
+    last_seen_at: now,
+    expires_at: new Date(now.getTime() + ttl * 1000),
     user_agent: userAgent?.slice(0, 300) ?? null,
   })
   return {

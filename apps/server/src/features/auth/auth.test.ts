@@ -107,6 +107,24 @@ describe('sessions', () => {
     t.clock.advance(t.config.sessionTtlSeconds * 1000 + 1000)
     expect((await t.call({ method: 'GET', url: '/api/v1/user', token: person.token })).statusCode).toBe(401)
   })
+
+  it('refresh last_seen_at by the app clock, at most every five minutes', async () => {
+    const person = await buildPerson(t)
+    const lastSeen = async () => {
+      const [row] = await t.db.select({ at: sessions.last_seen_at }).from(sessions).where(eq(sessions.token_hash, hashToken(person.token)))
+      return row!.at.getTime()
+    }
+    const started = await lastSeen()
+    t.clock.advance(60_000)
+    expect((await t.call({ method: 'GET', url: '/api/v1/user', token: person.token })).statusCode).toBe(200)
+    expect(await lastSeen()).toBe(started)
+    // Ten minutes on the app's clock: the database's clock has not moved, the session's time has.
+    t.clock.advance(10 * 60_000)
+    const before = t.clock.now().getTime()
+    expect((await t.call({ method: 'GET', url: '/api/v1/user', token: person.token })).statusCode).toBe(200)
+    expect(await lastSeen()).toBeGreaterThanOrEqual(before)
+    expect(await lastSeen()).toBeLessThanOrEqual(t.clock.now().getTime())
+  })
 })
 
 let addressSequence = 0

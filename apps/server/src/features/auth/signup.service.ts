@@ -50,6 +50,7 @@ export async function signup(deps: Deps, input: SignupInput, client: { ip: strin
       if (taken) throw new AppError('email_exists')
       const id = await createAccount(
         tx,
+        deps.now(),
         { firstName: input.first_name, lastName: input.last_name, email: input.email, password: input.password, verified: false },
         passwordHash,
       )

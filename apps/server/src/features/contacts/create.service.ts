@@ -62,7 +62,7 @@ export async function createContact(deps: Deps, viewer: Viewer, scope: GroupScop
     const id = person!.id
     await tx.insert(teamContacts).values({ team_id: scope.team.id, person_id: id, is_owner: true, added_by_id: viewer.personId })
     await placeInGroup(tx, viewer, scope, id)
-    await refreshContactReadModel(tx, id)
+    await refreshContactReadModel(tx, id, deps.now())
     await recordActivity(tx, {
       authorId: viewer.personId,
       teamId: scope.team.id,
@@ -135,7 +135,7 @@ export async function addExistingContact(deps: Deps, viewer: Viewer, scope: Grou
     // who is a member of the team asks like any member.
     const direct = hasCapability(scope.role, 'update_contact')
     const state = direct ? 'active' : 'awaiting_approval'
-    await joinTeam(tx, viewer, scope, contactId, { state, fromTeamId: held.team_id })
+    await joinTeam(tx, deps.now(), viewer, scope, contactId, { state, fromTeamId: held.team_id })
     return { id: contactId, is_awaiting_approval: !direct }
   }))
 }
@@ -146,6 +146,7 @@ export async function addExistingContact(deps: Deps, viewer: Viewer, scope: Grou
  */
 async function joinTeam(
   tx: Executor,
+  now: Date,
   viewer: Viewer,
   scope: GroupScope,
   contactId: number,
@@ -163,7 +164,7 @@ async function joinTeam(
     })
     .returning({ id: teamContacts.id })
   await placeInGroup(tx, viewer, scope, contactId)
-  await refreshContactReadModel(tx, contactId)
+  await refreshContactReadModel(tx, contactId, now)
   await recordActivity(tx, {
     authorId: viewer.personId,
     teamId: scope.team.id,
@@ -199,7 +200,7 @@ export async function addContactFromParentTeam(deps: Deps, viewer: Viewer, scope
           .where(and(eq(teamContacts.team_id, parentId), eq(teamContacts.person_id, contactId), eq(teamContacts.state, 'active')))
       : []
     if (!held) throw new AppError('not_found')
-    await joinTeam(tx, viewer, scope, contactId, { state: 'active', fromTeamId: held.team_id })
+    await joinTeam(tx, deps.now(), viewer, scope, contactId, { state: 'active', fromTeamId: held.team_id })
     await applyContactFields(tx, deps, viewer, scope, contactId, fields)
     return { id: contactId }
   }))

@@ -332,7 +332,7 @@ describe('sorting by member status and grow phase (ranks stored in the read mode
     // A database written under another order (an older seed file): not interested first.
     const notInterested = and(eq(lookupItems.list, 'member-status-types'), eq(lookupItems.value, 'not-interested'))
     await t.db.update(lookupItems).set({ sort_order: -1 }).where(notInterested)
-    for (const id of ids) await refreshContactReadModel(t.db, id)
+    for (const id of ids) await refreshContactReadModel(t.db, id, t.clock.now())
     expect(await sorted({ order_by: 'member_status' })).toEqual(['Ann', 'Ben', 'Cat', 'Dee'])
     // The start-up sync brings the seed file's order back, and the ranks with it.
     await syncLookups(t.db)

@@ -57,9 +57,10 @@ export async function rerankMemberStatuses(tx: Executor): Promise<void> {
 
 /**
  * Rewrites the read model (team_contacts' copy of the person) in every team that holds the
- * person. Call it in the transaction that changes the person or adds them to a team.
+ * person. Call it in the transaction that changes the person or adds them to a team, with
+ * the request's clock (deps.now()).
  */
-export async function refreshContactReadModel(tx: Executor, personId: number): Promise<void> {
+export async function refreshContactReadModel(tx: Executor, personId: number, now: Date): Promise<void> {
   const [person] = await tx
     .select({
       first_name: people.first_name,
@@ -88,7 +89,7 @@ export async function refreshContactReadModel(tx: Executor, personId: number): P
       grow_phase_rank: growPhaseRank(person.grow_phase),
       source: person.source,
       birth_month: person.dob_year ? person.dob_year * 12 + (person.dob_month ?? 1) - 1 : null,
-      updated_at: sql`now()`,
+      updated_at: now,
     })
     .where(eq(teamContacts.person_id, personId))
 }

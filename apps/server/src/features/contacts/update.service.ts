@@ -38,6 +38,7 @@ function same(a: unknown, b: unknown): boolean {
  */
 export async function writeContactChanges(
   tx: Executor,
+  now: Date,
   viewer: Viewer,
   teamId: number,
   existing: PersonRow,
@@ -57,7 +58,7 @@ export async function writeContactChanges(
   }
   if (Object.keys(after).length === 0) return
   await tx.update(people).set(after as PersonValues).where(eq(people.id, existing.id))
-  await refreshContactReadModel(tx, existing.id)
+  await refreshContactReadModel(tx, existing.id, now)
   await recordActivity(tx, {
     authorId: viewer.personId,
     teamId,
@@ -91,7 +92,7 @@ export async function applyContactFields(
     if (gate) throw new AppError('child_data_gate', { ...gate })
   }
   assertValid(resolved.errors)
-  await writeContactChanges(tx, viewer, scope.team.id, existing, resolved.values)
+  await writeContactChanges(tx, deps.now(), viewer, scope.team.id, existing, resolved.values)
 }
 
 /**

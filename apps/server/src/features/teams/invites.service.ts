@@ -102,6 +102,7 @@ async function acceptInvite(tx: Executor, now: Date, { invite, team }: OpenInvit
     existingId ??
     (await createAccount(
       tx,
+      now,
       { firstName: newPerson!.firstName, lastName: newPerson!.lastName, email: invite.email, password: '', verified: true },
       newPerson!.passwordHash,
     ))
