@@ -1,9 +1,11 @@
 import { and, eq, or } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import { roleRank, type MembershipRole, type TeamRole } from '@crm/domain'
+import { defaultPhoneCountry, roleRank, type MembershipRole, type TeamRole } from '@crm/domain'
 import type { Executor } from '../db/client'
 import { memberships, teams } from '../db/schema/index'
+import type { TeamSettings } from '../db/schema/teams'
 import { AppError } from './errors'
+import { defaultTimeZone } from './format'
 
 /** The signed-in person making a call. */
 export interface Viewer {
@@ -23,9 +25,20 @@ export interface TeamRow {
   isolated_owner_id: number | null
 }
 
-/** The team a call works in and the caller's role there. */
+/** A team's settings with their defaults applied. */
+export interface TeamSettingsView {
+  /** The time zone of the team's *_display dates. */
+  timeZone: string
+  /** The default country of phone numbers. */
+  country: string
+  /** Notes are shared with the team by default. */
+  publicNotes: boolean
+}
+
+/** The team a call works in, its settings and the caller's role there. */
 export interface TeamScope {
   team: TeamRow
+  settings: TeamSettingsView
   role: TeamRole
   isConference: boolean
 }
@@ -102,6 +115,8 @@ export async function loadTeamScope(db: Executor, viewer: Viewer, teamId: number
   const [row] = await db
     .select({
       team: teamColumns,
+      // The settings come with the scope so no service re-reads the team row.
+      settings: teams.settings,
       role: memberships.role,
       parentRole: parentMembership.role,
     })
@@ -116,7 +131,16 @@ export async function loadTeamScope(db: Executor, viewer: Viewer, teamId: number
   const role = resolveTeamRole({ isSiteAdmin: viewer.isSiteAdmin, role: row.role, parentRole: row.parentRole })
   // Another team's rows are invisible: 404, never 403.
   if (!role) throw new AppError('not_found')
-  return { team: row.team, role, isConference: row.team.kind === 'conference' }
+  return { team: row.team, settings: teamSettingsOf(row.settings), role, isConference: row.team.kind === 'conference' }
+}
+
+/** The stored settings with their defaults (Sydney, the default phone country, private notes). */
+export function teamSettingsOf(settings: TeamSettings | null | undefined): TeamSettingsView {
+  return {
+    timeZone: settings?.time_zone ?? defaultTimeZone,
+    country: settings?.default_country ?? defaultPhoneCountry,
+    publicNotes: settings?.public_notes ?? false,
+  }
 }
 
 /** Loads a group of the team with the caller's role in it, or 404. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { sql, type SQL } from 'drizzle-orm'
-import { hasCapability, mapDefaultCentre, membershipRoles } from '@crm/domain'
+import { hasCapability, likePattern, mapDefaultCentre, membershipRoles } from '@crm/domain'
 import type { Executor } from '../db/client'
 import { memberships, people, teamContacts, teams } from '../db/schema/index'
 import type { Deps } from './deps'
@@ -40,10 +40,6 @@ const timeoutMs = 3000
 function australiaFirst(items: PlaceSuggestion[]): PlaceSuggestion[] {
   const au = items.filter((item) => item.address_country === preferredCountry)
   return [...au, ...items.filter((item) => item.address_country !== preferredCountry)]
-}
-
-function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
 /** A stored address's id: the same address always has the same id. */

@@ -15,14 +15,13 @@ import {
   socialNetworks,
 } from '../rules/contacts'
 import { assignedRoles, teamRoles } from '../capabilities'
+import { contactOrderBy } from '../rules/contact-lists'
 
 /** Every contact call works in a team and one of its groups (spec 2 §7). */
 const scope = { team_id: id, group_id: id }
 
 // ---------------------------------------------------------------------------------------
 // Lists: GET contacts, assigned-contacts, archived-contacts (spec 2 §7, §9)
-
-export const contactOrderBy = ['name', 'created', 'age', 'member_status', 'grow_phase', 'last_interaction'] as const
 
 export const contactListQuery = pagingQuery.extend({
   ...scope,

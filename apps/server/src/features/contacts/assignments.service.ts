@@ -8,7 +8,7 @@ import { assertChildDataAllowed, type ContactScope } from '../../platform/contac
 import type { Deps } from '../../platform/deps'
 import { AppError, isUniqueViolation } from '../../platform/errors'
 import { displayDate } from '../../platform/format'
-import { fullName, loadTeamSettings } from './contact-input'
+import { fullName } from './contact-view'
 
 export const minorWithoutConsentMessage = 'A minor needs parental or carer consent on record before anyone follows them up.'
 
@@ -37,14 +37,14 @@ export async function listContactAssignments(deps: Deps, viewer: Viewer, scope: 
     .orderBy(desc(assignments.created_at), desc(assignments.id))
     .limit(query.per_page)
     .offset(pageOffset(clampPage(query.page, pages), query.per_page))
-  const { timeZone } = await loadTeamSettings(deps.db, scope.team.id)
+  const { timeZone } = scope.settings
   return {
     items: rows.map((row) => ({
       id: row.id,
       to_user_id: row.to_user_id,
-      by_user_name: row.by_first === null ? '' : fullName({ first_name: row.by_first, last_name: row.by_last }),
+      by_user_name: row.by_first === null ? '' : fullName(row.by_first, row.by_last),
       created_display: displayDate(row.created_at, viewer.locale, timeZone),
-      to_user_name: fullName({ first_name: row.to_first, last_name: row.to_last }),
+      to_user_name: fullName(row.to_first, row.to_last),
       to_user_email: row.to_email,
     })),
     count: total?.n ?? 0,

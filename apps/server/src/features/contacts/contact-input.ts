@@ -1,8 +1,8 @@
 import { and, eq, or } from 'drizzle-orm'
 import type { z } from 'zod'
-import { ageFrom, defaultPhoneCountry, isChild, isSourceRequired, toE164, type contactFields } from '@crm/domain'
+import { ageFrom, isChild, isSourceRequired, toE164, type contactFields } from '@crm/domain'
 import type { Executor } from '../../db/client'
-import { lookupItems, teams, type people } from '../../db/schema/index'
+import { lookupItems, type people } from '../../db/schema/index'
 import { AppError } from '../../platform/errors'
 
 /** What a writer sent of a contact (every field optional, as on update). */
@@ -91,12 +91,6 @@ function columnsWithoutConsent(child: boolean): ReadonlySet<string> {
 export function hasContactFields(input: ContactInput): boolean {
   const keys = [...plainFields, 'phone', 'parent_carer_phone', 'dob_month', 'dob_year', 'age', 'social', 'consent_type'] as const
   return keys.some((key) => input[key] !== undefined)
-}
-
-/** The team's default country for phone numbers and its time zone for dates. */
-export async function loadTeamSettings(db: Executor, teamId: number): Promise<{ country: string; timeZone: string | undefined }> {
-  const [row] = await db.select({ settings: teams.settings }).from(teams).where(eq(teams.id, teamId))
-  return { country: row?.settings.default_country ?? defaultPhoneCountry, timeZone: row?.settings.time_zone }
 }
 
 function e164(value: string, country: string): string | undefined {
@@ -257,9 +251,4 @@ function resolveConsent(input: ContactInput, existing: PersonRow | null, values:
 /** 400 invalid_request with the field messages, when there are any. */
 export function assertValid(errors: Record<string, string>): void {
   if (Object.keys(errors).length > 0) throw new AppError('invalid_request', { errors })
-}
-
-/** A person's name as lists show it. */
-export function fullName(person: { first_name: string; last_name: string | null }): string {
-  return `${person.first_name} ${person.last_name ?? ''}`.trim()
 }

@@ -15,7 +15,7 @@ import {
   type GrowPhase,
 } from '@crm/domain'
 import type { Executor } from '../../db/client'
-import { lookupItems, teams, type people, type teamContacts } from '../../db/schema/index'
+import { lookupItems, type people, type teamContacts } from '../../db/schema/index'
 import { defaultTimeZone, displayDate, elapsed } from '../../platform/format'
 
 export type PersonRow = typeof people.$inferSelect
@@ -52,17 +52,12 @@ export async function loadContactLookups(db: Executor, locale: string): Promise<
   }
 }
 
-/** The team's time zone for its *_display dates (Sydney unless the team says otherwise). */
-export async function teamTimeZone(db: Executor, teamId: number): Promise<string> {
-  const [row] = await db.select({ settings: teams.settings }).from(teams).where(eq(teams.id, teamId))
-  return row?.settings.time_zone ?? defaultTimeZone
-}
-
 /** A stored value of a fixed list, or null when it is not one (old or imported data). */
 export function oneOf<T extends string>(choices: readonly T[], value: string | null | undefined): T | null {
   return value != null && (choices as readonly string[]).includes(value) ? (value as T) : null
 }
 
+/** A person's name as lists show it. */
 export function fullName(first: string, last: string | null | undefined): string {
   return `${first} ${last ?? ''}`.trim()
 }

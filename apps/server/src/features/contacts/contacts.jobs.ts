@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, lt, sql } from 'drizzle-orm'
+import { archivedContactRetentionMonths } from '@crm/domain'
 import { people, teamContacts } from '../../db/schema/index'
 import type { Deps } from '../../platform/deps'
 import type { Job } from '../../platform/jobs'
@@ -9,10 +10,10 @@ const defaultBatchSize = 500
 /** The later of the archive and the last interaction: served by team_contacts_archive_expiry_idx. */
 const quietSince = sql`greatest(${teamContacts.archived_at}, ${teamContacts.last_interaction_at})`
 
-/** The moment 12 months before `now`. */
-function twelveMonthsBefore(now: Date): Date {
+/** The moment the retention period (12 months) before `now`. */
+function retentionCutoff(now: Date): Date {
   const cutoff = new Date(now)
-  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - 1)
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - archivedContactRetentionMonths)
   return cutoff
 }
 
@@ -23,7 +24,7 @@ function twelveMonthsBefore(now: Date): Date {
  * SKIP LOCKED, so several processes never remove one row twice.
  */
 export async function removeExpiredArchivedContacts(deps: Deps, batchSize = defaultBatchSize): Promise<string | void> {
-  const cutoff = twelveMonthsBefore(deps.now())
+  const cutoff = retentionCutoff(deps.now())
   let removed = 0
   for (;;) {
     const count = await deps.db.transaction(async (tx) => {

@@ -8,7 +8,7 @@ import { recordActivity } from '../../platform/activity'
 import { childGateOfTeam, loadContactScope } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
 import { AppError, isUniqueViolation } from '../../platform/errors'
-import { assertValid, loadTeamSettings, resolveContactInput } from './contact-input'
+import { assertValid, resolveContactInput } from './contact-input'
 import { assertNoDuplicate, conferenceIdOf, inConference, lockContactsOfConference } from './duplicates.service'
 import { isValidMatchToken } from './match-token'
 import { refreshContactReadModel } from './read-model'
@@ -40,8 +40,7 @@ async function placeInGroup(tx: Executor, viewer: Viewer, scope: GroupScope, per
  */
 export async function createContact(deps: Deps, viewer: Viewer, scope: GroupScope, input: CreateUserInput): Promise<{ id: number }> {
   const { team_id: _team, group_id: _group, disregard_existing, ...fields } = input
-  const settings = await loadTeamSettings(deps.db, scope.team.id)
-  const resolved = await resolveContactInput(deps.db, fields, null, { now: deps.now(), country: settings.country })
+  const resolved = await resolveContactInput(deps.db, fields, null, { now: deps.now(), country: scope.settings.country })
   const gate = await childGateOfTeam(deps.db, viewer, scope)
   if (resolved.isChild && gate) throw new AppError('child_data_gate', { ...gate })
   assertValid(resolved.errors)

@@ -5,7 +5,8 @@ import { assignments, people, teamContacts, teams } from '../../db/schema/index'
 import type { TeamRow, Viewer } from '../../platform/access'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
-import { fullName, type ContactIdentity } from './contact-input'
+import { type ContactIdentity } from './contact-input'
+import { fullName } from './contact-view'
 import { matchToken } from './match-token'
 
 /**
@@ -90,7 +91,7 @@ async function firstMatch(tx: Executor, viewer: Viewer, identity: ContactIdentit
       .limit(1)
     if (row) {
       const child = isChild(ageFrom(row.dob_year, row.dob_month, now))
-      return { field, id: row.id, name: fullName(row), isChild: child, isCallers: Boolean(row.isCallers), team_id: row.team_id, team_name: row.team_name }
+      return { field, id: row.id, name: fullName(row.first_name, row.last_name), isChild: child, isCallers: Boolean(row.isCallers), team_id: row.team_id, team_name: row.team_name }
     }
   }
   return null

@@ -15,7 +15,6 @@ import type { GroupScope, Viewer } from '../../platform/access'
 import type { ContactScope } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
-import { defaultTimeZone } from '../../platform/format'
 import { contactViewOf, fullName, loadContactLookups, oneOf, type PersonRow } from './contact-view'
 import { childGateOfCaller } from './lists.service'
 
@@ -36,7 +35,6 @@ export function contactFieldsFor(role: ContactRole, hasConsent: boolean): string
 interface TeamHolding {
   team_id: number
   title: string
-  settings: { time_zone?: string }
   teamContact: typeof teamContacts.$inferSelect
   requested_by: { id: number; first_name: string; last_name: string } | null
 }
@@ -48,7 +46,6 @@ async function loadHoldings(deps: Deps, contactId: number): Promise<TeamHolding[
     .select({
       team_id: teams.id,
       title: teams.title,
-      settings: teams.settings,
       teamContact: teamContacts,
       requester: { id: requester.id, first_name: requester.first_name, last_name: requester.last_name },
     })
@@ -140,7 +137,7 @@ export async function getContactItem(deps: Deps, viewer: Viewer, scope: ContactS
     lookups,
     now: deps.now(),
     locale,
-    timeZone: current.settings.time_zone ?? defaultTimeZone,
+    timeZone: scope.settings.timeZone,
   }
   const dataView = contactViewOf(person, { ...context, phoneFormat: 'international' })
   return {
@@ -186,14 +183,11 @@ export async function getContactAccessForNew(
   scope: GroupScope,
 ): Promise<{ can_create: boolean; fields: string[]; child_gate: ChildGate | null; public_notes: boolean }> {
   const canCreate = hasCapability(scope.groupRole, 'create_contact')
-  const [gate, [team]] = await Promise.all([
-    childGateOfCaller(deps, viewer, scope),
-    deps.db.select({ settings: teams.settings }).from(teams).where(eq(teams.id, scope.team.id)),
-  ])
+  const gate = await childGateOfCaller(deps, viewer, scope)
   return {
     can_create: canCreate,
     fields: canCreate ? allFields : [],
     child_gate: gate,
-    public_notes: team?.settings.public_notes ?? false,
+    public_notes: scope.settings.publicNotes,
   }
 }

@@ -6,11 +6,16 @@ import {
   childGateExemptRoles,
   dobOf,
   formatInternational,
+  likePattern,
   genders,
   hasCapability,
   maxPages,
   pageOffset,
+  resolveContactSort,
   type ChildGate,
+  type ContactListKind,
+  type ContactOrderBy,
+  type SortOrder,
   type ContactListItem,
   type contactListQuery,
 } from '@crm/domain'
@@ -20,19 +25,11 @@ import type { GroupScope, Viewer } from '../../platform/access'
 import { childGateOfTeam } from '../../platform/contact-access'
 import { AppError } from '../../platform/errors'
 import { displayDate, elapsed } from '../../platform/format'
-import { ageOf, fullName, growPhaseOf, loadContactLookups, oneOf, teamTimeZone } from './contact-view'
+import { ageOf, fullName, growPhaseOf, loadContactLookups, oneOf } from './contact-view'
 
-export type ContactListKind = 'contacts' | 'assigned' | 'archived'
 type ListQuery = z.output<typeof contactListQuery>
-type OrderBy = NonNullable<ListQuery['order_by']>
-type Order = 'asc' | 'desc'
-
-/** Spec 2 §9: contacts by name ascending; assigned and archived by created descending. */
-const defaultSorts: Record<ContactListKind, { orderBy: OrderBy; order: Order }> = {
-  contacts: { orderBy: 'name', order: 'asc' },
-  assigned: { orderBy: 'created', order: 'desc' },
-  archived: { orderBy: 'created', order: 'desc' },
-}
+type OrderBy = ContactOrderBy
+type Order = SortOrder
 
 const tc = teamContacts
 
@@ -48,10 +45,6 @@ function isChildRow(now: Date): SQL {
 
 function notChildRow(now: Date): SQL {
   return sql`(${tc.birth_month} is null or ${tc.birth_month} <= ${monthIndex(now) - adultAge * 12})`
-}
-
-function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
 /**
@@ -193,14 +186,6 @@ function orderTerms(key: SQL, personId: SQL, sort: SortKey): SQL[] {
   return [first, direction(personId)]
 }
 
-/** The direction when only order_by is given: the list's own default, else newest first for dates added. */
-function resolveSort(kind: ContactListKind, query: ListQuery): { orderBy: OrderBy; order: Order } {
-  const fallback = defaultSorts[kind]
-  const orderBy = query.order_by ?? fallback.orderBy
-  const order = query.order ?? (orderBy === fallback.orderBy ? fallback.order : orderBy === 'created' ? 'desc' : 'asc')
-  return { orderBy, order }
-}
-
 /**
  * GET contacts, assigned-contacts and archived-contacts: one query for the page, one for
  * the count, the lookups once. The page is found on team_contacts alone (an index-only
@@ -219,14 +204,11 @@ export async function listContacts(
   }
   const now = deps.now()
   const locale = viewer.locale
-  const [lookups, gate, timeZone] = await Promise.all([
-    loadContactLookups(deps.db, locale),
-    childGateOfCaller(deps, viewer, scope),
-    teamTimeZone(deps.db, scope.team.id),
-  ])
+  const { timeZone } = scope.settings
+  const [lookups, gate] = await Promise.all([loadContactLookups(deps.db, locale), childGateOfCaller(deps, viewer, scope)])
   const gated = gate !== null
   const where = and(...listRows(kind, viewer, scope), ...listFilters(query, gated, now), contactSearch(query.search, gated, now))
-  const { orderBy, order } = resolveSort(kind, query)
+  const { order_by: orderBy, order } = resolveContactSort(kind, query)
   const sort = sortKey(orderBy, order, gated, now)
 
   // A search the trigram index serves, and the assigned list, find their rows first and

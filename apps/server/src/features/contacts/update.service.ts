@@ -11,7 +11,6 @@ import { AppError } from '../../platform/errors'
 import {
   assertValid,
   hasContactFields,
-  loadTeamSettings,
   resolveContactInput,
   type ContactInput,
   type PersonRow,
@@ -85,8 +84,7 @@ export async function applyContactFields(
 ): Promise<void> {
   if (!hasContactFields(fields)) return
   const existing = await lockPerson(tx, personId)
-  const settings = await loadTeamSettings(tx, scope.team.id)
-  const resolved = await resolveContactInput(tx, fields, existing, { now: deps.now(), country: settings.country })
+  const resolved = await resolveContactInput(tx, fields, existing, { now: deps.now(), country: scope.settings.country })
   if (resolved.isChild) {
     const gate = await childGateOfTeam(tx, viewer, scope)
     if (gate) throw new AppError('child_data_gate', { ...gate })

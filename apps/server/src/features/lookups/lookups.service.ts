@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import type { LookupItem, LookupList, Suggestion } from '@crm/domain'
+import { likePattern, type LookupItem, type LookupList, type Suggestion } from '@crm/domain'
 import { lookupItems, memberships, people, teams } from '../../db/schema/index'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
@@ -102,10 +102,6 @@ async function listConferenceTeams(deps: Deps, parent: string): Promise<LookupIt
     .innerJoin(conference, and(eq(conference.id, teams.parent_id), eq(conference.kind, 'conference')))
     .where(and(eq(teams.parent_id, conferenceId), eq(teams.kind, 'team')))
     .orderBy(asc(teams.title), asc(teams.id))
-}
-
-function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
 const fullName = sql<string>`trim(${people.first_name} || ' ' || ${people.last_name})`
