@@ -1,13 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { contactCalls } from '@crm/domain'
+import { contactCalls, type TeamGroupParams } from '@crm/domain'
 import { callApi, type InputOf } from '../../lib/api'
-
-/** The team and group every contact call works in. */
-export interface ContactScope {
-  team_id: number
-  group_id: number
-}
 
 // What a write changes: the contact lists (list-queries: ['contact-lists', …]), every contact
 // (contact-queries: ['contact', id, …]) and the new-contact access.
@@ -18,10 +12,10 @@ export function invalidateContacts(queryClient: QueryClient) {
   return queryClient.invalidateQueries({ predicate: (query) => contactKeyRoots.has(String(query.queryKey[0])) })
 }
 
-export const contactAccessForNewKey = (scope: ContactScope) => ['contact-access-for-new', scope.team_id, scope.group_id] as const
+export const contactAccessForNewKey = (scope: TeamGroupParams) => ['contact-access-for-new', scope.team_id, scope.group_id] as const
 
 /** GET contact-access-for-new: may the caller add a contact here, which fields, and the child data gate. */
-export function useContactAccessForNew(scope: ContactScope) {
+export function useContactAccessForNew(scope: TeamGroupParams) {
   return useQuery({
     queryKey: contactAccessForNewKey(scope),
     queryFn: ({ signal }) => callApi(contactCalls.contactAccessForNew, { input: scope, signal }),
@@ -29,11 +23,11 @@ export function useContactAccessForNew(scope: ContactScope) {
   })
 }
 
-export const contactForEditKey = (id: number, scope: ContactScope, locale: string) =>
+export const contactForEditKey = (id: number, scope: TeamGroupParams, locale: string) =>
   ['contact', id, scope.team_id, scope.group_id, locale, 'edit'] as const
 
 /** GET contact/{id} for the edit page: data_edit, auth.fields and the capabilities. */
-export function useContactForEdit(id: number, scope: ContactScope) {
+export function useContactForEdit(id: number, scope: TeamGroupParams) {
   const { i18n } = useTranslation()
   const locale = i18n.language
   return useQuery({
@@ -86,7 +80,7 @@ const actionCalls = {
 export function useContactAction() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ action, ...input }: ContactScope & { action: ContactAction; user_id: number }) =>
+    mutationFn: ({ action, ...input }: TeamGroupParams & { action: ContactAction; user_id: number }) =>
       callApi(actionCalls[action], { input }),
     onSuccess: () => invalidateContacts(queryClient),
   })

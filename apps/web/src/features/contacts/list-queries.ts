@@ -5,41 +5,26 @@ import {
   ageBands,
   contactCalls,
   contactOrderBy,
+  defaultContactSorts,
+  firstSortOrder,
   genders,
   growPhases,
   interactionFilters,
+  type ContactListKind,
   type ContactListQuery,
+  type ContactSort,
 } from '@crm/domain'
 import { callApi } from '../../lib/api'
 import { usePageParam, usePageSize } from '../../components/paging'
 
-/** The three lists of /contacts (spec 2 §2); each is its own list kind for cancelling (D1-4-23). */
-export type ContactListKind = 'all' | 'assigned' | 'archived'
+// The three lists of /contacts (spec 2 §2); each is its own list kind for cancelling (D1-4-23).
 
 const listCalls = {
-  all: contactCalls.contacts,
+  contacts: contactCalls.contacts,
   assigned: contactCalls.assignedContacts,
   archived: contactCalls.archivedContacts,
 } as const
 
-export type ContactOrderBy = (typeof contactOrderBy)[number]
-export type SortOrder = 'asc' | 'desc'
-export interface ContactSort {
-  order_by: ContactOrderBy
-  order: SortOrder
-}
-
-/** Spec 2 §9: contacts by name ascending; assigned and archived by created descending. */
-export const defaultSorts: Record<ContactListKind, ContactSort> = {
-  all: { order_by: 'name', order: 'asc' },
-  assigned: { order_by: 'created', order: 'desc' },
-  archived: { order_by: 'created', order: 'desc' },
-}
-
-/** The direction a column sorts in when it is first chosen: newest first for dates added, else ascending. */
-export function firstOrder(orderBy: ContactOrderBy): SortOrder {
-  return orderBy === 'created' ? 'desc' : 'asc'
-}
 
 export const filterKeys = ['age', 'interaction', 'member_status', 'source', 'grow_phase', 'gender'] as const
 export type FilterKey = (typeof filterKeys)[number]
@@ -53,7 +38,7 @@ export type ContactFilters = Pick<ContactListQuery, FilterKey>
  * Archived contacts with `archived_` (`assigned_page`, `archived_search`, …). Defaults are
  * left out of the URL. The page size is one setting for every list (localStorage `per_page`).
  */
-export const queryPrefixes: Record<ContactListKind, string> = { all: '', assigned: 'assigned_', archived: 'archived_' }
+export const queryPrefixes: Record<ContactListKind, string> = { contacts: '', assigned: 'assigned_', archived: 'archived_' }
 
 function oneOf<T extends string>(choices: readonly T[], value: string | null): T | undefined {
   return value !== null && (choices as readonly string[]).includes(value) ? (value as T) : undefined
@@ -74,9 +59,9 @@ export interface ContactListView {
 export function readListView(kind: ContactListKind, params: URLSearchParams): ContactListView {
   const prefix = queryPrefixes[kind]
   const get = (key: string) => params.get(prefix + key)
-  const fallback = defaultSorts[kind]
+  const fallback = defaultContactSorts[kind]
   const orderBy = oneOf(contactOrderBy, get('order_by')) ?? fallback.order_by
-  const order = oneOf(['asc', 'desc'] as const, get('order')) ?? (orderBy === fallback.order_by ? fallback.order : firstOrder(orderBy))
+  const order = oneOf(['asc', 'desc'] as const, get('order')) ?? (orderBy === fallback.order_by ? fallback.order : firstSortOrder(orderBy))
   const filters: ContactFilters = {
     age: oneOf(ageBands, get('age')),
     interaction: oneOf(interactionFilters, get('interaction')),
@@ -127,7 +112,7 @@ export function useContactListState(kind: ContactListKind) {
   const clearFilters = useCallback(() => update(Object.fromEntries(filterKeys.map((key) => [key, undefined]))), [update])
   const setSort = useCallback(
     (sort: ContactSort) => {
-      const isDefault = sort.order_by === defaultSorts[kind].order_by && sort.order === defaultSorts[kind].order
+      const isDefault = sort.order_by === defaultContactSorts[kind].order_by && sort.order === defaultContactSorts[kind].order
       update({ order_by: isDefault ? undefined : sort.order_by, order: isDefault ? undefined : sort.order })
     },
     [kind, update],

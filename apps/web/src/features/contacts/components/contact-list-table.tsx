@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Anchor, Badge, Group, Table, Text, UnstyledButton } from '@mantine/core'
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconLock } from '@tabler/icons-react'
 import type { ContactListItem } from '@crm/domain'
-import { firstOrder, type ContactOrderBy, type ContactSort } from '../list-queries'
+import { firstSortOrder, type ContactOrderBy, type ContactSort } from '@crm/domain'
 
 interface ContactListTableProps {
   items: ContactListItem[]
@@ -43,7 +43,7 @@ export function ContactListTable({ items, sort, onSort, busy, caption }: Contact
     const Icon = !active ? IconArrowsSort : sort.order === 'asc' ? IconArrowUp : IconArrowDown
     const next: ContactSort = active
       ? { order_by: sortBy, order: sort.order === 'asc' ? 'desc' : 'asc' }
-      : { order_by: sortBy, order: firstOrder(sortBy) }
+      : { order_by: sortBy, order: firstSortOrder(sortBy) }
     return (
       <Table.Th key={column.key} style={oneLine} aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined}>
         <UnstyledButton onClick={() => onSort(next)} fw={700} fz="sm">

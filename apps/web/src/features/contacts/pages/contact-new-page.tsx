@@ -1,10 +1,11 @@
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Alert, Anchor, Loader, Stack, Text, Title } from '@mantine/core'
+import type { TeamGroupParams } from '@crm/domain'
 import { useAccount } from '../../../app/account'
 import { usePageTitle } from '../../../lib/page-title'
 import { NewContactForm } from '../components/form/new-contact-form'
-import { useContactAccessForNew, type ContactScope } from '../form-queries'
+import { useContactAccessForNew } from '../form-queries'
 
 /** Without create_contact: a suggestion to switch to the private group (spec 2 §2). */
 function NoCreatePermission() {
@@ -21,7 +22,7 @@ function NoCreatePermission() {
   )
 }
 
-function NewContact({ scope, canUpdate, teamCountry }: { scope: ContactScope; canUpdate: boolean; teamCountry: string | null }) {
+function NewContact({ scope, canUpdate, teamCountry }: { scope: TeamGroupParams; canUpdate: boolean; teamCountry: string | null }) {
   const { t } = useTranslation(['contacts', 'common'])
   const access = useContactAccessForNew(scope)
   if (access.isPending) return <Loader aria-label={t('common:loading')} />

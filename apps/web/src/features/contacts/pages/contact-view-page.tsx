@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import { Alert, Anchor, Grid, Group, Stack } from '@mantine/core'
 import { IconArrowLeft } from '@tabler/icons-react'
-import { contactTeamSchema, type ContactItem, type ContactTeam, type Group as TeamGroup, type Team } from '@crm/domain'
+import { contactTeamSchema, type ContactItem, type ContactTeam, type Group as TeamGroup, type Team, type TeamGroupParams } from '@crm/domain'
 import { useAccount } from '../../../app/account'
 import { FullPageLoader } from '../../../app/error-pages'
 import { isApiError } from '../../../lib/api'
 import { usePageTitle } from '../../../lib/page-title'
-import { useContact, type ContactScope } from '../contact-queries'
+import { useContact } from '../contact-queries'
 import { AccessDenied, ContactNotFound } from '../components/view/access-states'
 import { ApprovalRequestBanner } from '../components/view/approval-request-banner'
 import { AwaitingApprovalBanner, ChildConsentNotice, ConsentDeclinedBanner } from '../components/view/banners'
@@ -32,7 +32,7 @@ export function ContactViewPage() {
 
 function ContactViewLoader({ id, team, group }: { id: number; team: Team; group: TeamGroup }) {
   const { t, i18n } = useTranslation('contact-view')
-  const scope = useMemo<ContactScope>(() => ({ team_id: team.id, group_id: group.id }), [team.id, group.id])
+  const scope = useMemo<TeamGroupParams>(() => ({ team_id: team.id, group_id: group.id }), [team.id, group.id])
   const contact = useContact(id, scope, i18n.language)
   usePageTitle(contact.data?.data_view_simple.name ?? t('pageName'))
 
@@ -57,7 +57,7 @@ function contactTeamOf(error: unknown): ContactTeam | null {
   return parsed.success ? parsed.data : null
 }
 
-function ContactDetails({ item, scope, team, group }: { item: ContactItem; scope: ContactScope; team: Team; group: TeamGroup }) {
+function ContactDetails({ item, scope, team, group }: { item: ContactItem; scope: TeamGroupParams; team: Team; group: TeamGroup }) {
   const { t } = useTranslation('contact-view')
   const view = item.data_view
   const awaiting = item.ownership.current_team_is_awaiting_approval

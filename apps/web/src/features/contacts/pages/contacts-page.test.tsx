@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import { delay, http, HttpResponse } from 'msw'
-import { contactCalls, lookupCalls, maxPages, type ContactListItem } from '@crm/domain'
+import { contactCalls, lookupCalls, maxPages, type ContactListItem, type ContactListKind } from '@crm/domain'
 import { apiBase, type OutputOf } from '../../../lib/api'
 import { changeLocale } from '../../../lib/i18n'
 import { buildAccount, buildGroup, buildTeam } from '../../../test/fixtures'
 import { renderApp } from '../../../test/render'
 import { apiError, mockCall, server } from '../../../test/server'
 import { signedInAs } from '../../../test/session'
-import type { ContactListKind } from '../list-queries'
 
 const youth = buildGroup({ id: 12, title: 'Youth', is_public: true, user_role: 'owner' })
 const elders = buildGroup({ id: 13, title: 'Elders', is_public: false, user_role: 'owner' })
@@ -50,16 +49,16 @@ function answer(items: ContactListItem[], count = items.length, perPage = 100): 
   return { items, count, max_pages: maxPages(count, perPage) }
 }
 
-const calls = { all: contactCalls.contacts, assigned: contactCalls.assignedContacts, archived: contactCalls.archivedContacts }
+const calls = { contacts: contactCalls.contacts, assigned: contactCalls.assignedContacts, archived: contactCalls.archivedContacts }
 
 /**
  * Answers the three lists (typed by the contract) and records every query and the
  * request's AbortSignal, to see which requests were aborted.
  */
 function mockLists(responders: Partial<Record<ContactListKind, Responder>> = {}) {
-  const sent: Record<ContactListKind, Query[]> = { all: [], assigned: [], archived: [] }
-  const signals: Record<ContactListKind, AbortSignal[]> = { all: [], assigned: [], archived: [] }
-  for (const kind of ['all', 'assigned', 'archived'] as const) {
+  const sent: Record<ContactListKind, Query[]> = { contacts: [], assigned: [], archived: [] }
+  const signals: Record<ContactListKind, AbortSignal[]> = { contacts: [], assigned: [], archived: [] }
+  for (const kind of ['contacts', 'assigned', 'archived'] as const) {
     const responder = responders[kind] ?? answer([])
     server.use(
       http.get(`${apiBase}${calls[kind].path}`, async ({ request }) => {
@@ -133,7 +132,7 @@ describe('/contacts: header and sections (spec 2 §2)', () => {
     expect(await screen.findByRole('region', { name: 'All contacts in team' })).toBeInTheDocument()
     expect(screen.getByRole('region', { name: 'Archived contacts' })).toBeInTheDocument()
     expect(screen.queryByRole('region', { name: 'My contacts' })).not.toBeInTheDocument()
-    await waitFor(() => expect(sent.all).toHaveLength(1))
+    await waitFor(() => expect(sent.contacts).toHaveLength(1))
     expect(sent.assigned).toHaveLength(0)
   })
 
@@ -152,7 +151,7 @@ describe('/contacts: header and sections (spec 2 §2)', () => {
     await visit('/contacts')
     await waitFor(() => expect(sent.archived).toHaveLength(1))
     await waitFor(() => expect(sent.assigned).toHaveLength(1))
-    expect(sent.all).toEqual([{ team_id: '10', group_id: '12', page: '1', per_page: '100', order_by: 'name', order: 'asc' }])
+    expect(sent.contacts).toEqual([{ team_id: '10', group_id: '12', page: '1', per_page: '100', order_by: 'name', order: 'asc' }])
     expect(sent.assigned[0]).toEqual({ team_id: '10', group_id: '12', page: '1', per_page: '100', order_by: 'created', order: 'desc' })
     expect(sent.archived[0]).toEqual({ team_id: '10', group_id: '12', page: '1', per_page: '100', order_by: 'created', order: 'desc' })
   })
@@ -172,7 +171,7 @@ describe('/contacts: rows and empty states', () => {
   it('shows name (linked), age, member status, grow phase (preserve as Multiply), phone, email and the child and awaiting markers', async () => {
     signedInAs(buildAccount([grace]), { teamId: 10, groupId: 10 })
     mockLists({
-      all: answer([
+      contacts: answer([
         buildContact({ id: 1, name: 'Ann Lee', age: 1, grow_phase: 'preserve', phone: '+61 412 345 678', email: 'ann@example.test', last_interaction_days_ago: 3 }),
         buildContact({ id: 2, name: 'Ben Cho', age: 15, is_child: true, is_awaiting_approval: true }),
       ]),
@@ -199,7 +198,7 @@ describe('/contacts: rows and empty states', () => {
   it("a restricted child's row shows only the name, with a lock and the protected text", async () => {
     signedInAs(buildAccount([grace]), { teamId: 10, groupId: 10 })
     mockLists({
-      all: answer([
+      contacts: answer([
         buildContact({ id: 5, name: 'Mia Park', is_child: true, is_restricted: true, age: null, member_status_display: null, grow_phase: null, phone: null, email: null }),
       ]),
     })
@@ -229,29 +228,30 @@ describe('/contacts: rows and empty states', () => {
     await mine.findByText("You don't have any assigned contacts.")
     await user.type(mine.getByRole('searchbox', { name: 'Search contacts' }), 'zzzzqq')
     expect(await mine.findByText('Nothing found.')).toBeInTheDocument()
-    expect(last(sent.assigned)).toMatchObject({ search: 'zzzzqq' })
+    // The search goes 400 ms after typing stops; under load the text can show first.
+    await waitFor(() => expect(last(sent.assigned)).toMatchObject({ search: 'zzzzqq' }))
   })
 })
 
 describe('/contacts: search, filters and sorting (D2-2.1-06)', () => {
   it('searches once, 400 ms after typing stops, from page 1 (D1-9-01)', async () => {
     signedInAs(buildAccount([grace]), { teamId: 10, groupId: 10 })
-    const { sent } = mockLists({ all: answer([buildContact({ id: 1, name: 'Ann Lee' })], 300) })
+    const { sent } = mockLists({ contacts: answer([buildContact({ id: 1, name: 'Ann Lee' })], 300) })
     const { user, router } = await visit('/contacts?page=2')
     const all = await section('All contacts in team')
     await all.findByRole('link', { name: 'Ann Lee' })
     await user.type(all.getByRole('searchbox', { name: 'Search contacts' }), 'Ann')
     // Typing alone sends nothing; the search goes once the 400 ms pass.
-    expect(sent.all.filter((query) => query['search'] !== undefined)).toHaveLength(0)
-    await waitFor(() => expect(sent.all.filter((query) => query['search'] !== undefined)).toHaveLength(1))
-    expect(last(sent.all)).toMatchObject({ search: 'Ann', page: '1' })
+    expect(sent.contacts.filter((query) => query['search'] !== undefined)).toHaveLength(0)
+    await waitFor(() => expect(sent.contacts.filter((query) => query['search'] !== undefined)).toHaveLength(1))
+    expect(last(sent.contacts)).toMatchObject({ search: 'Ann', page: '1' })
     expect(router.state.location.search).toBe('?search=Ann')
   })
 
   it('D2-9-06, D2-9-07: filters list the age bands, interactions, lookups, grow phases and genders, and send the choice', async () => {
     signedInAs(buildAccount([grace]), { teamId: 10, groupId: 10 })
     mockLookups()
-    const { sent } = mockLists({ all: answer([buildContact({ id: 1, name: 'Ann Lee' })]) })
+    const { sent } = mockLists({ contacts: answer([buildContact({ id: 1, name: 'Ann Lee' })]) })
     const { user, router } = await visit('/contacts')
     const all = await section('All contacts in team')
     const toggle = all.getByRole('button', { name: 'Filters' })
@@ -268,15 +268,15 @@ describe('/contacts: search, filters and sorting (D2-2.1-06)', () => {
     await waitFor(() => expect(options('Source')).toEqual(['All', 'Event', 'Friend']))
 
     await user.selectOptions(all.getByRole('combobox', { name: 'Age' }), '13-21')
-    await waitFor(() => expect(last(sent.all)).toMatchObject({ age: '13-21' }))
+    await waitFor(() => expect(last(sent.contacts)).toMatchObject({ age: '13-21' }))
     await user.selectOptions(all.getByRole('combobox', { name: 'Interaction' }), 'Overdue')
-    await waitFor(() => expect(last(sent.all)).toMatchObject({ age: '13-21', interaction: 'missed' }))
+    await waitFor(() => expect(last(sent.contacts)).toMatchObject({ age: '13-21', interaction: 'missed' }))
     await user.selectOptions(all.getByRole('combobox', { name: 'Member status' }), 'Lead (visited)')
     await user.selectOptions(all.getByRole('combobox', { name: 'Source' }), 'Friend')
     await user.selectOptions(all.getByRole('combobox', { name: 'Grow phase' }), 'Multiply')
     await user.selectOptions(all.getByRole('combobox', { name: 'Gender' }), 'Male')
     await waitFor(() =>
-      expect(last(sent.all)).toEqual({
+      expect(last(sent.contacts)).toEqual({
         team_id: '10',
         group_id: '10',
         page: '1',
@@ -295,7 +295,7 @@ describe('/contacts: search, filters and sorting (D2-2.1-06)', () => {
     expect(new URLSearchParams(router.state.location.search).get('grow_phase')).toBe('preserve')
 
     await user.click(all.getByRole('button', { name: 'Clear filters' }))
-    await waitFor(() => expect(last(sent.all)).toEqual({ team_id: '10', group_id: '10', page: '1', per_page: '100', order_by: 'name', order: 'asc' }))
+    await waitFor(() => expect(last(sent.contacts)).toEqual({ team_id: '10', group_id: '10', page: '1', per_page: '100', order_by: 'name', order: 'asc' }))
   })
 
   it('opens with the filters of the URL applied and shown', async () => {
@@ -306,30 +306,30 @@ describe('/contacts: search, filters and sorting (D2-2.1-06)', () => {
     const all = await section('All contacts in team')
     expect(all.getByRole('combobox', { name: 'Age' })).toHaveValue('66+')
     await waitFor(() => expect(sent.archived).toHaveLength(1))
-    expect(sent.all[0]).toMatchObject({ age: '66+' })
-    expect(sent.all[0]).not.toHaveProperty('interaction')
+    expect(sent.contacts[0]).toMatchObject({ age: '66+' })
+    expect(sent.contacts[0]).not.toHaveProperty('interaction')
     expect(sent.archived[0]).toMatchObject({ gender: 'female' })
     expect(sent.archived[0]).not.toHaveProperty('age')
   })
 
   it('sorts by a column header, toggling the direction, and marks the sorted column', async () => {
     signedInAs(buildAccount([grace]), { teamId: 10, groupId: 10 })
-    const { sent } = mockLists({ all: answer([buildContact({ id: 1, name: 'Ann Lee' })]) })
+    const { sent } = mockLists({ contacts: answer([buildContact({ id: 1, name: 'Ann Lee' })]) })
     const { user } = await visit('/contacts')
     const all = await section('All contacts in team')
     await all.findByRole('link', { name: 'Ann Lee' })
     expect(all.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'ascending')
     await user.click(all.getByRole('button', { name: 'Age' }))
-    await waitFor(() => expect(last(sent.all)).toMatchObject({ order_by: 'age', order: 'asc' }))
+    await waitFor(() => expect(last(sent.contacts)).toMatchObject({ order_by: 'age', order: 'asc' }))
     expect(all.getByRole('columnheader', { name: 'Age' })).toHaveAttribute('aria-sort', 'ascending')
     expect(all.getByRole('columnheader', { name: 'Name' })).not.toHaveAttribute('aria-sort')
     await user.click(all.getByRole('button', { name: 'Age' }))
-    await waitFor(() => expect(last(sent.all)).toMatchObject({ order_by: 'age', order: 'desc' }))
+    await waitFor(() => expect(last(sent.contacts)).toMatchObject({ order_by: 'age', order: 'desc' }))
     await user.click(all.getByRole('button', { name: 'Added' }))
-    await waitFor(() => expect(last(sent.all)).toMatchObject({ order_by: 'created', order: 'desc' }))
+    await waitFor(() => expect(last(sent.contacts)).toMatchObject({ order_by: 'created', order: 'desc' }))
     for (const [column, orderBy] of [['Member status', 'member_status'], ['Grow phase', 'grow_phase'], ['Last interaction', 'last_interaction']]) {
       await user.click(all.getByRole('button', { name: column }))
-      await waitFor(() => expect(last(sent.all)).toMatchObject({ order_by: orderBy }))
+      await waitFor(() => expect(last(sent.contacts)).toMatchObject({ order_by: orderBy }))
     }
   })
 })
@@ -337,7 +337,7 @@ describe('/contacts: search, filters and sorting (D2-2.1-06)', () => {
 describe('/contacts: paging (spec 1 §9)', () => {
   it('D1-9-03, D1-9-05: offers 4, 20, 50, 100, 200 rows and remembers the choice under per_page', async () => {
     signedInAs(buildAccount([grace]), { teamId: 10, groupId: 10 })
-    const { sent } = mockLists({ all: answer([buildContact({ id: 1, name: 'Ann Lee' })]) })
+    const { sent } = mockLists({ contacts: answer([buildContact({ id: 1, name: 'Ann Lee' })]) })
     const first = await visit('/contacts')
     const all = await section('All contacts in team')
     await all.findByRole('link', { name: 'Ann Lee' })
@@ -345,20 +345,20 @@ describe('/contacts: paging (spec 1 §9)', () => {
     expect(within(size).getAllByRole('option').map((option) => option.textContent)).toEqual(['4', '20', '50', '100', '200'])
     expect(size).toHaveValue('100')
     await first.user.selectOptions(size, '20')
-    await waitFor(() => expect(last(sent.all)).toMatchObject({ per_page: '20' }))
+    await waitFor(() => expect(last(sent.contacts)).toMatchObject({ per_page: '20' }))
     expect(window.localStorage.getItem('per_page')).toBe('20')
     // Archived contacts follow the same setting.
     await waitFor(() => expect(last(sent.archived)).toMatchObject({ per_page: '20' }))
     first.unmount()
 
     await visit('/contacts')
-    await waitFor(() => expect(sent.all.length).toBeGreaterThan(2))
-    expect(last(sent.all)).toMatchObject({ per_page: '20' })
+    await waitFor(() => expect(sent.contacts.length).toBeGreaterThan(2))
+    expect(last(sent.contacts)).toMatchObject({ per_page: '20' })
   })
 
   it('D1-9-08: 20 pages at page 10 show 1 2 3 … 9 10 11 … 18 19 20; a page button loads that page', async () => {
     signedInAs(buildAccount([grace]), { teamId: 10, groupId: 10 })
-    const { sent } = mockLists({ all: answer([buildContact({ id: 1, name: 'Ann Lee' })], 2000) })
+    const { sent } = mockLists({ contacts: answer([buildContact({ id: 1, name: 'Ann Lee' })], 2000) })
     const { user, router } = await visit('/contacts?page=10')
     const all = await section('All contacts in team')
     const pages = within(await all.findByRole('navigation', { name: 'Pages of All contacts in team' }))
@@ -366,13 +366,13 @@ describe('/contacts: paging (spec 1 §9)', () => {
     expect(buttons.map((button) => button.textContent)).toEqual(['1', '2', '3', '9', '10', '11', '18', '19', '20'])
     expect(pages.getAllByText('…')).toHaveLength(2)
     expect(pages.getByRole('button', { name: 'Page 10' })).toHaveAttribute('aria-current', 'page')
-    expect(sent.all[0]).toMatchObject({ page: '10' })
+    expect(sent.contacts[0]).toMatchObject({ page: '10' })
 
     await user.click(pages.getByRole('button', { name: 'Page 11' }))
-    await waitFor(() => expect(last(sent.all)).toMatchObject({ page: '11' }))
+    await waitFor(() => expect(last(sent.contacts)).toMatchObject({ page: '11' }))
     expect(router.state.location.search).toBe('?page=11')
     await user.click(pages.getByRole('button', { name: 'Next page' }))
-    await waitFor(() => expect(last(sent.all)).toMatchObject({ page: '12' }))
+    await waitFor(() => expect(last(sent.contacts)).toMatchObject({ page: '12' }))
     await user.click(pages.getByRole('button', { name: 'Page 1' }))
     await waitFor(() => expect(router.state.location.search).toBe(''))
     expect(pages.getByRole('button', { name: 'Previous page' })).toBeDisabled()
@@ -380,11 +380,11 @@ describe('/contacts: paging (spec 1 §9)', () => {
 
   it('D1-9-07: a page past max_pages is reduced to max_pages', async () => {
     signedInAs(buildAccount([grace]), { teamId: 10, groupId: 10 })
-    const { sent } = mockLists({ all: answer([buildContact({ id: 1, name: 'Ann Lee' })], 250) })
+    const { sent } = mockLists({ contacts: answer([buildContact({ id: 1, name: 'Ann Lee' })], 250) })
     const { router } = await visit('/contacts?page=999')
     await waitFor(() => expect(router.state.location.search).toBe('?page=3'))
-    await waitFor(() => expect(last(sent.all)).toMatchObject({ page: '3' }))
-    expect(sent.all[0]).toMatchObject({ page: '999' })
+    await waitFor(() => expect(last(sent.contacts)).toMatchObject({ page: '3' }))
+    expect(sent.contacts[0]).toMatchObject({ page: '999' })
     const pages = within(await screen.findByRole('navigation', { name: 'Pages of All contacts in team' }))
     expect(pages.getByRole('button', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page')
   })
@@ -392,10 +392,10 @@ describe('/contacts: paging (spec 1 §9)', () => {
   it('keeps each list on its own page: page for all contacts, archived_page and assigned_page for the others', async () => {
     signedInAs(buildAccount([grace]), { teamId: 10, groupId: 12 })
     const many = answer([buildContact({ id: 1, name: 'Ann Lee' })], 450)
-    const { sent } = mockLists({ all: many, assigned: many, archived: many })
+    const { sent } = mockLists({ contacts: many, assigned: many, archived: many })
     const { user, router } = await visit('/contacts?archived_page=2&assigned_page=3')
     await waitFor(() => expect(sent.archived).toHaveLength(1))
-    expect(sent.all[0]).toMatchObject({ page: '1' })
+    expect(sent.contacts[0]).toMatchObject({ page: '1' })
     expect(sent.assigned[0]).toMatchObject({ page: '3' })
     expect(sent.archived[0]).toMatchObject({ page: '2' })
     const archived = await section('Archived contacts')
@@ -403,7 +403,7 @@ describe('/contacts: paging (spec 1 §9)', () => {
     await waitFor(() => expect(last(sent.archived)).toMatchObject({ page: '4' }))
     expect(new URLSearchParams(router.state.location.search).get('archived_page')).toBe('4')
     expect(new URLSearchParams(router.state.location.search).get('assigned_page')).toBe('3')
-    expect(sent.all).toHaveLength(1)
+    expect(sent.contacts).toHaveLength(1)
   })
 })
 
@@ -411,7 +411,7 @@ describe('/contacts: requests', () => {
   it('D1-4-23: a new search aborts the earlier request of the same list; only the latest answer shows', async () => {
     signedInAs(buildAccount([grace]), { teamId: 10, groupId: 10 })
     const { sent, signals } = mockLists({
-      all: async (query) => {
+      contacts: async (query) => {
         if (query['search'] === 'An') {
           await delay(2000)
           return answer([buildContact({ id: 2, name: 'Andrew Slow' })])
@@ -425,20 +425,20 @@ describe('/contacts: requests', () => {
     await all.findByRole('link', { name: 'Zoe Start' })
     const search = all.getByRole('searchbox', { name: 'Search contacts' })
     await user.type(search, 'An')
-    await waitFor(() => expect(last(sent.all)).toMatchObject({ search: 'An' }))
+    await waitFor(() => expect(last(sent.contacts)).toMatchObject({ search: 'An' }))
     // The rows on screen stay while the next answer loads.
     expect(all.getByRole('link', { name: 'Zoe Start' })).toBeInTheDocument()
     await user.type(search, 'n')
     expect(await all.findByRole('link', { name: 'Ann Fast' })).toBeInTheDocument()
-    const slow = sent.all.findIndex((query) => query['search'] === 'An')
-    expect(signals.all[slow]!.aborted).toBe(true)
+    const slow = sent.contacts.findIndex((query) => query['search'] === 'An')
+    expect(signals.contacts[slow]!.aborted).toBe(true)
     expect(all.queryByRole('link', { name: 'Andrew Slow' })).not.toBeInTheDocument()
   })
 
   it('a failed list says so quietly and loads again on Try again', async () => {
     signedInAs(buildAccount([grace]), { teamId: 10, groupId: 10 })
     let fail = true
-    mockLists({ all: () => (fail ? apiError('internal_error', 500) : answer([buildContact({ id: 1, name: 'Ann Lee' })])) })
+    mockLists({ contacts: () => (fail ? apiError('internal_error', 500) : answer([buildContact({ id: 1, name: 'Ann Lee' })])) })
     const { user } = await visit('/contacts')
     const all = await section('All contacts in team')
     expect(await all.findByText('The list could not be loaded.')).toBeInTheDocument()
@@ -460,7 +460,7 @@ describe('/contacts: access', () => {
     expect(all.queryByRole('searchbox')).not.toBeInTheDocument()
     expect(all.queryByRole('link', { name: 'Add new' })).not.toBeInTheDocument()
     expect(screen.queryByRole('region', { name: 'Archived contacts' })).not.toBeInTheDocument()
-    expect(sent.all).toHaveLength(0)
+    expect(sent.contacts).toHaveLength(0)
   })
 
   it('a member of a public group reads their assigned contacts without Add new', async () => {
@@ -475,7 +475,7 @@ describe('/contacts: access', () => {
 
   it('D2-2.1-15: a 403 from the server shows the same message instead of the list', async () => {
     signedInAs(buildAccount([grace]), { teamId: 10, groupId: 10 })
-    mockLists({ all: apiError('forbidden', 403) })
+    mockLists({ contacts: apiError('forbidden', 403) })
     await visit('/contacts')
     const all = await section('All contacts in team')
     expect(await all.findByText('You do not have permission to access this page.')).toBeInTheDocument()
@@ -489,7 +489,7 @@ describe('/contacts in Spanish', () => {
   it('speaks Spanish', async () => {
     await changeLocale('es')
     signedInAs(buildAccount([grace]), { teamId: 10, groupId: 12 })
-    mockLists({ all: answer([buildContact({ id: 1, name: 'Ann Lee', age: 1, grow_phase: 'preserve' })]) })
+    mockLists({ contacts: answer([buildContact({ id: 1, name: 'Ann Lee', age: 1, grow_phase: 'preserve' })]) })
     await visit('/contacts')
     expect(await screen.findByRole('heading', { level: 1, name: 'Contactos' })).toBeInTheDocument()
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Cambiar de grupo' })).toBeInTheDocument()

@@ -36,7 +36,7 @@ export function ContactsPage() {
       )}
       <ContactListSection
         key={`all-${key}`}
-        kind="all"
+        kind="contacts"
         title={isPrimaryGroup(team, group) ? t('list.allInTeam') : t('list.allInGroup')}
         scope={scope}
         canRead={can.read_contact}

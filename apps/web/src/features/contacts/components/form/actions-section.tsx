@@ -2,12 +2,13 @@ import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core'
+import type { TeamGroupParams } from '@crm/domain'
 import { ConfirmDialog } from '../../../../components/confirm-dialog'
-import { useContactAction, type ContactAction, type ContactScope } from '../../form-queries'
+import { useContactAction, type ContactAction } from '../../form-queries'
 
 export interface ActionsSectionProps {
   contact: { id: number; name: string; status: 'active' | 'archive' }
-  scope: ContactScope
+  scope: TeamGroupParams
   /** The selected group is the team's primary group: removing takes the contact out of the team. */
   isPrimaryGroup: boolean
   groupTitle: string

@@ -2,17 +2,17 @@ import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
-import { contactCalls, type Suggestion } from '@crm/domain'
+import { contactCalls, type Suggestion, type TeamGroupParams } from '@crm/domain'
 import { FormStatus } from '../../../../components/form-status'
 import { SuggestionInput } from '../../../../components/suggestion-input'
 import { useFormSubmission } from '../../../../lib/form-submission'
-import { useAddExistingContact, type ContactScope } from '../../form-queries'
+import { useAddExistingContact } from '../../form-queries'
 
 /**
  * The add-existing-contact form of /contacts/new (spec 2 §2, §5): a contact of the team not
  * yet in this group; a selection is required.
  */
-export function AddExistingForm({ scope, onAdded }: { scope: ContactScope; onAdded?: () => void }) {
+export function AddExistingForm({ scope, onAdded }: { scope: TeamGroupParams; onAdded?: () => void }) {
   const { t } = useTranslation('contact-form')
   const navigate = useNavigate()
   const addExisting = useAddExistingContact()

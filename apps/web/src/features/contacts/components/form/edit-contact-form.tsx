@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { childGateSchema, type ChildGate, type ContactItem, type ContactView } from '@crm/domain'
+import { childGateSchema, type ChildGate, type ContactItem, type ContactView, type TeamGroupParams } from '@crm/domain'
 import { isApiError } from '../../../../lib/api'
-import { useUpdateContact, type ContactScope } from '../../form-queries'
+import { useUpdateContact } from '../../form-queries'
 import { ChildGateNotice } from './child-gate-notice'
 import { ContactForm, useContactForm, useContactFormSettings } from './contact-form'
 import { changedFields, contactFormValuesOf, toWireFields, type ContactFormValues } from './contact-form-values'
@@ -26,7 +26,7 @@ function consentOnRecord(contact: ContactView, item: ContactItem) {
  * Editing a contact (spec 2 §2): the inputs auth.fields allows, sent as update-user with
  * only the changed fields. No local draft: the stored contact is the starting point.
  */
-export function EditContactForm({ item, contact, scope, teamCountry }: { item: ContactItem; contact: ContactView; scope: ContactScope; teamCountry?: string | null }) {
+export function EditContactForm({ item, contact, scope, teamCountry }: { item: ContactItem; contact: ContactView; scope: TeamGroupParams; teamCountry?: string | null }) {
   const { t } = useTranslation('contact-form')
   const consent = consentOnRecord(contact, item)
   const { settings, lookups } = useContactFormSettings(item.auth.fields, consent)

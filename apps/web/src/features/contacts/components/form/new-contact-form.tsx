@@ -1,10 +1,10 @@
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { childGateSchema, duplicateDetails, type ChildGate, type contactCalls } from '@crm/domain'
+import { childGateSchema, duplicateDetails, type ChildGate, type contactCalls, type TeamGroupParams } from '@crm/domain'
 import { isApiError, type InputOf, type OutputOf } from '../../../../lib/api'
 import { useDraft } from '../../../../lib/drafts'
-import { useAddExistingContact, useCreateContact, type ContactScope } from '../../form-queries'
+import { useAddExistingContact, useCreateContact } from '../../form-queries'
 import { AddExistingForm } from './add-existing-form'
 import { ChildGateNotice } from './child-gate-notice'
 import { ContactForm, useContactForm, useContactFormSettings } from './contact-form'
@@ -17,7 +17,7 @@ type CreateInput = InputOf<typeof contactCalls.createUser>
 type Access = OutputOf<typeof contactCalls.contactAccessForNew>
 
 export interface NewContactFormProps {
-  scope: ContactScope
+  scope: TeamGroupParams
   access: Access
   /** update_contact in the group: another team's contact is added without asking. */
   canUpdate: boolean
@@ -25,7 +25,7 @@ export interface NewContactFormProps {
 }
 
 /** The key of the new-contact draft: one per team and group. */
-export const newContactDraftKey = (scope: ContactScope) => `contact-new:${scope.team_id}:${scope.group_id}`
+export const newContactDraftKey = (scope: TeamGroupParams) => `contact-new:${scope.team_id}:${scope.group_id}`
 
 /**
  * Adding a contact (spec 2 §2, §4): the add-existing form, then the contact form, saved as a

@@ -4,11 +4,11 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { Button, Checkbox, Group, Stack, Title } from '@mantine/core'
-import { suggestion, suggestionCalls } from '@crm/domain'
+import { suggestion, suggestionCalls, type TeamGroupParams } from '@crm/domain'
 import { FormStatus } from '../../../../components/form-status'
 import { SuggestionInput } from '../../../../components/suggestion-input'
 import { useFormSubmission } from '../../../../lib/form-submission'
-import { useAddAssignment, type ContactScope } from '../../contact-queries'
+import { useAddAssignment } from '../../contact-queries'
 
 // Spec 2 §5: the user is needed unless 'Assign to self' is ticked (which hides the field).
 const assignmentForm = z
@@ -18,7 +18,7 @@ type AssignmentForm = z.infer<typeof assignmentForm>
 
 export interface AddAssignmentFormProps {
   contactId: number
-  scope: ContactScope
+  scope: TeamGroupParams
   teamId: number
   /** The caller may look up team users; otherwise only 'Assign to self' is possible. */
   mayPickUser: boolean

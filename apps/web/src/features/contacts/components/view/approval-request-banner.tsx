@@ -1,9 +1,9 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert, Button, Group, Stack, Text } from '@mantine/core'
-import type { Ownership } from '@crm/domain'
+import type { Ownership, TeamGroupParams } from '@crm/domain'
 import { ConfirmDialog } from '../../../../components/confirm-dialog'
-import { useAnswerApprovalRequest, type ApprovalAnswer, type ContactScope } from '../../contact-queries'
+import { useAnswerApprovalRequest, type ApprovalAnswer } from '../../contact-queries'
 
 type ApprovalRequest = Ownership['other_team_is_awaiting_approval_data'][number]
 
@@ -11,7 +11,7 @@ type ApprovalRequest = Ownership['other_team_is_awaiting_approval_data'][number]
  * Another team asks to use this contact: accept or reject, each confirmed; the contact is
  * refreshed after either (D2-4.3-04/05). Failures are silent (spec 2 §8): the dialog stays.
  */
-export function ApprovalRequestBanner({ contactId, scope, requests }: { contactId: number; scope: ContactScope; requests: ApprovalRequest[] }) {
+export function ApprovalRequestBanner({ contactId, scope, requests }: { contactId: number; scope: TeamGroupParams; requests: ApprovalRequest[] }) {
   const { t } = useTranslation('contact-view')
   const answerRequest = useAnswerApprovalRequest(contactId, scope)
   const [pending, setPending] = useState<{ answer: ApprovalAnswer; request: ApprovalRequest } | null>(null)

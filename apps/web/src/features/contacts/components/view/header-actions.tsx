@@ -2,11 +2,11 @@ import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Button, Group } from '@mantine/core'
-import type { ContactItem } from '@crm/domain'
+import type { ContactItem, TeamGroupParams } from '@crm/domain'
 import { ConfirmDialog } from '../../../../components/confirm-dialog'
 import { FormStatus } from '../../../../components/form-status'
 import { useFormSubmission } from '../../../../lib/form-submission'
-import { useRelinquish, type ContactScope } from '../../contact-queries'
+import { useRelinquish } from '../../contact-queries'
 
 /** Edit shows for a contact the team owns, who is not a member of it, to a caller who may update it (D2-2.2-03). */
 export function mayEdit(item: ContactItem): boolean {
@@ -21,7 +21,7 @@ export function mayRelinquish(item: ContactItem): boolean {
 }
 
 /** The header actions of /contacts/view/{id}: Edit, Relinquish, Add new (spec 2 §2). */
-export function HeaderActions({ item, scope }: { item: ContactItem; scope: ContactScope }) {
+export function HeaderActions({ item, scope }: { item: ContactItem; scope: TeamGroupParams }) {
   const { t } = useTranslation(['contact-view', 'contacts'])
   const navigate = useNavigate()
   const contact = item.data_view_simple

@@ -1,15 +1,14 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
-import type { CapabilityMap, ContactItem, ContactView, Group, Team } from '@crm/domain'
+import type { CapabilityMap, ContactItem, ContactView, Group, Team, TeamGroupParams } from '@crm/domain'
 import { isPublicGroup } from '../../../../app/selection'
 import { loadChunk } from '../../../../lib/chunk-reload'
-import type { ContactScope } from '../../contact-queries'
 
 /** What every tab of /contacts/view/{id} is given. */
 export interface ContactTabProps {
   item: ContactItem
   /** The contact's details (tabs show only when they are not withheld). */
   contact: ContactView
-  scope: ContactScope
+  scope: TeamGroupParams
   team: Team
   group: Group
 }
