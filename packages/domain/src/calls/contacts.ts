@@ -34,8 +34,6 @@ export const contactListQuery = pagingQuery.extend({
   grow_phase: z.enum(growPhases).optional(),
   source: text(60).optional(),
   gender: z.enum(genders).optional(),
-  /** Transfers list a church's contacts from the conference: replaces team_id and group_id. */
-  transferTeamId: id.optional(),
 })
 export type ContactListQuery = z.input<typeof contactListQuery>
 

@@ -23,7 +23,6 @@ import { assignments, groupContacts, people, teamContacts } from '../../db/schem
 import type { Deps } from '../../platform/deps'
 import type { GroupScope, Viewer } from '../../platform/access'
 import { childGateOfTeam } from '../../platform/contact-access'
-import { AppError } from '../../platform/errors'
 import { displayDate, elapsed } from '../../platform/format'
 import { ageOf, fullName, growPhaseOf, loadContactLookups, oneOf } from './contact-view'
 
@@ -199,9 +198,6 @@ export async function listContacts(
   kind: ContactListKind,
   query: ListQuery,
 ): Promise<{ items: ContactListItem[]; count: number; max_pages: number }> {
-  if (query.transferTeamId !== undefined) {
-    throw new AppError('invalid_request', { errors: { transferTeamId: 'Listing another team for a transfer is not supported yet.' } })
-  }
   const now = deps.now()
   const locale = viewer.locale
   const { timeZone } = scope.settings

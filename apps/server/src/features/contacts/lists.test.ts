@@ -156,11 +156,16 @@ describe('GET /api/v1/contacts', () => {
     }
   })
 
-  it('says plainly that transfer listings are not supported yet', async () => {
+  it("takes no transfer listing until transfers exist: another team's id beside the scope lists the caller's own team only", async () => {
     const church = await buildChurch()
-    const response = await list('contacts', church.leader, { team: church.team }, { transferTeamId: church.team })
-    expect(response.statusCode).toBe(400)
-    expect(body(response).data.errors.transferTeamId).toMatch(/not supported/)
+    const other = await buildChurch()
+    await buildContact(t, { teamId: church.team, first_name: 'Own', last_name: 'Contact' })
+    await buildContact(t, { teamId: other.team, first_name: 'Other', last_name: 'Contact' })
+    for (const transferTeamId of [other.team, 'x']) {
+      const response = await list('contacts', church.leader, { team: church.team }, { transferTeamId })
+      expect(response.statusCode).toBe(200)
+      expect(body(response).items.map((item: { name: string }) => item.name)).toEqual(['Own Contact'])
+    }
   })
 })
 
