@@ -49,6 +49,24 @@ describe('POST /api/v1/update-user', () => {
     expect(log[0]!.after).toEqual({ first_name: 'Anne', marital_status: 'widowed', email: 'anne@example.org', phone: '+61412345678', email_is_verified: false })
   })
 
+  it("stamps the list's copy with the app's clock, not the database's", async () => {
+    const c = await buildChurch(t)
+    const contact = await consented(c, { first_name: 'Ann', last_name: 'Lee' })
+    // Within the test session's hour.
+    const later = 30 * 60_000
+    t.clock.advance(later)
+    try {
+      const before = t.clock.now().getTime()
+      expect((await update(c, c.leader.token, contact, { last_name: 'Long' })).statusCode).toBe(200)
+      const [row] = await t.db.select().from(teamContacts).where(eq(teamContacts.person_id, contact))
+      expect(row!.sort_name).toBe('ann long')
+      expect(row!.updated_at.getTime()).toBeGreaterThanOrEqual(before)
+      expect(row!.updated_at.getTime()).toBeLessThanOrEqual(t.clock.now().getTime())
+    } finally {
+      t.clock.advance(-later)
+    }
+  })
+
   it('lets the assigned member edit, not another member (D2-6-06)', async () => {
     const c = await buildChurch(t)
     const contact = await consented(c)
