@@ -20,6 +20,7 @@ import { siteRoutes } from './features/site/site.routes'
 import { contactRoutes } from './features/contacts/contacts.routes'
 import { contactWriteRoutes } from './features/contacts/contact-writes.routes'
 import { devMailRoutes } from './features/dev-mail/dev-mail.routes'
+import { placeRoutes } from './features/places/places.routes'
 
 export const apiPrefix = '/api/v1'
 
@@ -49,7 +50,7 @@ export interface AppOptions {
 }
 
 /** Every feature's routes, registered under /api/v1. */
-const features = [authRoutes, accountRoutes, teamRoutes, lookupRoutes, siteRoutes, contactRoutes, contactWriteRoutes]
+const features = [authRoutes, accountRoutes, teamRoutes, lookupRoutes, siteRoutes, contactRoutes, contactWriteRoutes, placeRoutes]
 
 /** Builds the whole HTTP app on the given dependencies; tests call it with their own. */
 export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions = {}): Promise<FastifyInstance> {

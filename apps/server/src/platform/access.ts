@@ -1,6 +1,6 @@
-import { and, eq, or } from 'drizzle-orm'
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import { defaultPhoneCountry, roleRank, type MembershipRole, type TeamRole } from '@crm/domain'
+import { defaultPhoneCountry, hasCapability, membershipRoles, roleRank, type MembershipRole, type TeamRole } from '@crm/domain'
 import type { Executor } from '../db/client'
 import { memberships, teams } from '../db/schema/index'
 import type { TeamSettings } from '../db/schema/teams'
@@ -85,6 +85,28 @@ export function resolveGroupRole(input: {
   if (input.isPrimary) return teamRole
   if (input.isPublic) return higher(teamRole, input.groupRole)
   return input.groupRole
+}
+
+/** Membership roles that read every contact of their team (read_contact). */
+const contactReaderRoles = membershipRoles.filter((role) => hasCapability(role, 'read_contact'))
+
+/**
+ * The ids of the teams whose contacts the person may read, as a subquery (`team_id in (…)`):
+ * teams where their role has read_contact, and the sub-teams of a conference where they are
+ * entity admin (resolveTeamRole's rule). Pending members read nothing.
+ */
+export function readableContactTeams(db: Executor, personId: number): SQL {
+  const parent = alias(memberships, 'reader_parent_membership')
+  const own = db
+    .select({ team_id: memberships.team_id })
+    .from(memberships)
+    .where(and(eq(memberships.person_id, personId), inArray(memberships.role, contactReaderRoles)))
+  const subTeams = db
+    .select({ team_id: teams.id })
+    .from(teams)
+    .innerJoin(parent, eq(parent.team_id, teams.parent_id))
+    .where(and(eq(parent.person_id, personId), eq(parent.role, 'entity_admin')))
+  return sql`${own} union ${subTeams}`
 }
 
 const roleNames: Record<TeamRole, string> = {

@@ -1,22 +1,10 @@
 import { createHash } from 'node:crypto'
 import { sql, type SQL } from 'drizzle-orm'
-import { hasCapability, likePattern, mapDefaultCentre, membershipRoles } from '@crm/domain'
+import { likePattern, mapDefaultCentre, type PlaceSuggestion } from '@crm/domain'
 import type { Executor } from '../db/client'
-import { memberships, people, teamContacts, teams } from '../db/schema/index'
+import { people, teamContacts, teams } from '../db/schema/index'
+import { readableContactTeams } from './access'
 import type { Deps } from './deps'
-
-/** One address offered to an address field (GET place-suggestions). */
-export interface PlaceSuggestion {
-  place_id: string
-  title: string
-  address_street: string | null
-  address_city: string | null
-  address_state: string | null
-  address_postcode: string | null
-  address_country: string | null
-  address_lat: number | null
-  address_lng: number | null
-}
 
 export interface PlaceQuery {
   search: string
@@ -64,9 +52,6 @@ function titleOf(row: AddressRow): string {
   return [row.address_street, locality].filter(Boolean).join(', ')
 }
 
-/** Roles that read a team's contacts; their teams' contact addresses may be suggested. */
-const contactReaders = membershipRoles.filter((role) => hasCapability(role, 'read_contact'))
-
 /**
  * The offline default: addresses already stored that match the search — church and
  * conference addresses, the caller's own, and those of contacts in teams where the caller
@@ -83,15 +68,8 @@ export function storedPlaceSuggester(db: Executor): PlaceSuggester {
         sql`${table.address_formatted} as address_formatted, ${table.address_street} as address_street, ${table.address_city} as address_city,
             ${table.address_state} as address_state, ${table.address_postcode} as address_postcode, upper(${table.address_country}) as address_country,
             ${table.address_lat} as address_lat, ${table.address_lng} as address_lng`
-      const readerRoles = sql.join(contactReaders.map((role) => sql`${role}`), sql`, `)
       const result = await db.execute(sql`
-        with readable as (
-          select ${memberships.team_id} as team_id from ${memberships}
-          where ${memberships.person_id} = ${query.personId} and ${memberships.role} in (${readerRoles})
-          union
-          select ${teams.id} from ${teams} join ${memberships} on ${memberships.team_id} = ${teams.parent_id}
-          where ${memberships.person_id} = ${query.personId} and ${memberships.role} = 'entity_admin'
-        ), found as (
+        with readable as (${readableContactTeams(db, query.personId)}), found as (
           (select ${columns(teams)}, 0 as source from ${teams} where ${matches(teams)} limit 100)
           union all
           (select ${columns(people)}, 1 from ${people} where ${people.id} = ${query.personId} and ${matches(people)})

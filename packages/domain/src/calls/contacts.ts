@@ -537,31 +537,4 @@ export const contactCalls = {
     response: done,
     summary: 'Remove an assignment',
   }),
-  placeSuggestions: defineCall({
-    method: 'GET',
-    path: '/place-suggestions',
-    request: z.object({
-      search: text(200).default(''),
-      session_token: text(100).optional(),
-      locale: text(10).optional(),
-      country_code: text(2).optional(),
-      types: text(50).optional(),
-    }),
-    response: z.object({
-      items: z.array(
-        z.object({
-          place_id: z.string(),
-          title: z.string(),
-          address_street: z.string().nullable(),
-          address_city: z.string().nullable(),
-          address_state: z.string().nullable(),
-          address_postcode: z.string().nullable(),
-          address_country: z.string().nullable(),
-          address_lat: z.number().nullable(),
-          address_lng: z.number().nullable(),
-        }),
-      ),
-    }),
-    summary: 'Address suggestions for an address field',
-  }),
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { contactCalls } from '@crm/domain'
 import { addRoute, contactAccess, groupAccess, teamAccess } from '../../platform/route'
-import { placeRoutes } from '../places/places.routes'
 import { getContactAccessForNew, getContactItem } from './item.service'
 import { listContacts } from './lists.service'
 import { suggestTeamContacts } from './suggestions.service'
@@ -35,7 +34,4 @@ export async function contactRoutes(app: FastifyInstance) {
   addRoute(app, contactCalls.teamContactSuggestions, teamAccess(), async ({ deps, viewer, scope, input }) => ({
     items: await suggestTeamContacts(deps, viewer, scope, input),
   }))
-
-  // Place suggestions are their own feature; registered here until app.ts lists it.
-  await placeRoutes(app)
 }

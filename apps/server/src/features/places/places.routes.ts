@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { contactCalls } from '@crm/domain'
+import { placeCalls } from '@crm/domain'
 import { createPlaceSuggester } from '../../platform/places'
 import { addRoute, signedIn } from '../../platform/route'
 import { suggestPlaces } from './places.service'
@@ -8,7 +8,7 @@ export async function placeRoutes(app: FastifyInstance) {
   // One suggester for the app's life, as the configuration chose it.
   const suggester = createPlaceSuggester(app.deps)
 
-  addRoute(app, contactCalls.placeSuggestions, signedIn, async ({ viewer, input }) => ({
+  addRoute(app, placeCalls.placeSuggestions, signedIn, async ({ viewer, input }) => ({
     items: await suggestPlaces(suggester, viewer, input),
   }))
 }

@@ -1,4 +1,5 @@
-import type { PlaceSuggester, PlaceSuggestion } from '../../platform/places'
+import type { PlaceSuggestion } from '@crm/domain'
+import type { PlaceSuggester } from '../../platform/places'
 import type { Viewer } from '../../platform/access'
 
 const suggestionLimit = 10

@@ -92,6 +92,18 @@ describe('GET /api/v1/place-suggestions from stored addresses (no PLACES_URL)', 
     ])
   })
 
+  it("offers an entity admin the conference's churches' contact addresses, and a pending member none", async () => {
+    const conference = await buildTeam(t, { kind: 'conference' })
+    const church = await buildTeam(t, { parentId: conference })
+    await buildContact(t, { teamId: church, ...address('30 Grace Road') })
+    const entityAdmin = await buildPerson(t)
+    const pending = await buildPerson(t)
+    await addMember(t, entityAdmin.id, conference, 'entity_admin')
+    await addMember(t, pending.id, church, 'member_request')
+    expect(await titles(t, entityAdmin, { search: 'grace road' })).toEqual(['30 Grace Road, Ashfield NSW 2131, Australia'])
+    expect(await titles(t, pending, { search: 'grace road' })).toEqual([])
+  })
+
   it('refuses a search or a country code too long: 400 naming the field', async () => {
     for (const [query, field] of [
       [{ search: 'hope street '.repeat(20) }, 'search'],

@@ -1,15 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
-import { contactCalls } from '@crm/domain'
+import { placeCalls } from '@crm/domain'
 import type { InputOf } from '../../../lib/api'
 import { mockCall, server } from '../../../test/server'
 import { enter } from '../../../test/user'
 import { thisYear, openNew, field, select, submit, fillAdult } from './contact-new-page.fixtures'
-
-// The page is a lazily loaded section: load it once so each test finds it at once.
-beforeAll(async () => {
-  await import('./contact-new-page')
-}, 30_000)
 
 describe('/contacts/new: the phone, address and birth date widgets (spec 1 §5, spec 2 §3, §5)', () => {
   it('D1-5-04: the phone country is Australia (+61) by default and listed first; choosing New Zealand gives +64', async () => {
@@ -77,9 +72,9 @@ describe('/contacts/new: the phone, address and birth date widgets (spec 1 §5, 
 
   it('D2-5-10: the place search asks place-suggestions as one types, and the picked place is sent', async () => {
     const { user, creates } = await openNew()
-    const searches: Array<InputOf<typeof contactCalls.placeSuggestions>> = []
+    const searches: Array<InputOf<typeof placeCalls.placeSuggestions>> = []
     server.use(
-      mockCall(contactCalls.placeSuggestions, ({ input }) => {
+      mockCall(placeCalls.placeSuggestions, ({ input }) => {
         searches.push(input)
         return {
           items: [

@@ -17,7 +17,7 @@ import {
   type ParentCarerRelationship,
   type SocialNetwork,
 } from '@crm/domain'
-import { emptyAddress, type AddressValue } from '../../../../components/address-field'
+import { emptyAddress, type AddressValue } from './address-field'
 
 /** The contact form as its inputs hold it: text, choices ('' for none) and ticks. */
 export interface ContactFormValues {

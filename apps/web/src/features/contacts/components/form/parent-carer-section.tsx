@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Controller, useFormContext } from 'react-hook-form'
 import { Fieldset, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
 import { parentCarerRelationships } from '@crm/domain'
-import { PhoneField } from '../../../../components/phone-field'
+import { PhoneField } from './phone-field'
 import type { ContactFormValues } from './contact-form-values'
 import type { FormKit } from './form-kit'
 

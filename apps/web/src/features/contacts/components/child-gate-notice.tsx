@@ -4,8 +4,9 @@ import { Alert, Anchor, Stack, Text } from '@mantine/core'
 import type { ChildGate } from '@crm/domain'
 
 /**
- * The child data gate (spec 2 §5): names the missing Working with Children Check or AdSafe
- * training, with a link composing an email to the team's primary owner.
+ * The child data gate (spec 2 §5), on the contact and on its forms alike: names the missing
+ * Working with Children Check or AdSafe training, with a link composing an email to the
+ * team's primary owner.
  */
 export function ChildGateNotice({ gate, children }: { gate: ChildGate; children?: ReactNode }) {
   const { t } = useTranslation('contacts')

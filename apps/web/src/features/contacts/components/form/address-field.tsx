@@ -1,10 +1,9 @@
 import { useMemo, useState } from 'react'
-import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Checkbox, Combobox, Fieldset, Group, InputBase, Loader, NativeSelect, Stack, TextInput, useCombobox } from '@mantine/core'
-import { contactCalls, defaultPhoneCountry } from '@crm/domain'
-import { callApi, type OutputOf } from '../lib/api'
-import { useDebouncedValue } from '../lib/debounce'
+import { defaultPhoneCountry, type PlaceSuggestion } from '@crm/domain'
+import { useDebouncedValue } from '../../../../lib/debounce'
+import { usePlaceSuggestions } from '../../../places/queries'
 import { countryOptions } from './country-options'
 
 /** An address as the contact fields hold it (spec 2 §3). */
@@ -36,7 +35,6 @@ export const emptyAddress: AddressValue = {
   address_lng: null,
 }
 
-type Place = OutputOf<typeof contactCalls.placeSuggestions>['items'][number]
 type ManualPart = 'address_street' | 'address_city' | 'address_state' | 'address_postcode'
 const manualParts: Array<[ManualPart, 'street' | 'city' | 'state' | 'postcode', string]> = [
   ['address_street', 'street', 'street-address'],
@@ -73,20 +71,14 @@ export function AddressField({ legend, value, onChange, countryCode, disabled, e
   const search = useDebouncedValue(value.address_formatted.trim())
   const countries = useMemo(() => countryOptions(i18n.language), [i18n.language])
   const searching = !value.address_manual_input && search.length > 0 && search !== picked
-  const places = useQuery({
-    queryKey: ['place-suggestions', search, i18n.language, countryCode ?? null],
-    queryFn: ({ signal }) =>
-      callApi(contactCalls.placeSuggestions, {
-        input: { search, session_token: sessionToken, locale: i18n.language, country_code: countryCode ?? undefined },
-        signal,
-      }),
-    enabled: searching,
-    staleTime: 60_000,
-  })
+  const places = usePlaceSuggestions(
+    { search, session_token: sessionToken, locale: i18n.language, country_code: countryCode ?? undefined },
+    searching,
+  )
   const items = places.data?.items ?? []
 
   const pick = (placeId: string) => {
-    const place: Place | undefined = items.find((item) => item.place_id === placeId)
+    const place: PlaceSuggestion | undefined = items.find((item) => item.place_id === placeId)
     if (!place) return
     setPicked(place.title)
     onChange({
