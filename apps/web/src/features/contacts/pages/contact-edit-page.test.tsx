@@ -7,6 +7,7 @@ import { buildAccount, buildGroup, buildTeam } from '../../../test/fixtures'
 import { renderApp } from '../../../test/render'
 import { apiError, mockCall, server } from '../../../test/server'
 import { signedInAs } from '../../../test/session'
+import { enter } from '../../../test/user'
 import { buildContactItem, buildContactView, lookupHandler, otherCallsNotFound } from './contact-form.fixtures'
 
 type UpdateInput = InputOf<typeof contactCalls.updateUser>
@@ -75,7 +76,7 @@ describe('/contacts/edit/{id}: the preview and the form (spec 2 §2)', () => {
     const { user, updates } = await openEdit(buildContactItem(buildContactView()))
     await save()
     await user.clear(field(/^Last name/))
-    await user.type(field(/^Last name/), 'Nguyen')
+    await enter(user, field(/^Last name/), 'Nguyen')
     await user.click(await save())
     await waitFor(() => expect(updates).toHaveLength(1))
     expect(updates[0]).toEqual({ last_name: 'Nguyen', team_id: 10, group_id: 10, user_id: 42 })
@@ -97,7 +98,7 @@ describe('/contacts/edit/{id}: the preview and the form (spec 2 §2)', () => {
     }
     for (const name of ['Visitor', 'Expecting follow up']) expect(screen.queryByRole('checkbox', { name })).not.toBeInTheDocument()
     await user.clear(field('Email'))
-    await user.type(field('Email'), 'anna.lee@example.test')
+    await enter(user, field('Email'), 'anna.lee@example.test')
     await user.click(await save())
     await waitFor(() => expect(updates).toHaveLength(1))
     expect(updates[0]).toEqual({ email: 'anna.lee@example.test', team_id: 10, group_id: 10, user_id: 42 })
@@ -162,7 +163,7 @@ describe('/contacts/edit/{id}: a contact without consent, and a save the server 
     expect(screen.getByRole('radio', { name: "I don't have consent yet" })).toBeChecked()
     expect(select(/^Member status/)).toBeDisabled()
     await user.clear(field(/^Last name/))
-    await user.type(field(/^Last name/), 'Nguyen')
+    await enter(user, field(/^Last name/), 'Nguyen')
     await user.click(await save())
     await waitFor(() => expect(updates).toHaveLength(1))
     expect(updates[0]).toEqual({ last_name: 'Nguyen', team_id: 10, group_id: 10, user_id: 42 })

@@ -1,14 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import { contactCalls } from '@crm/domain'
 import type { InputOf } from '../../../lib/api'
 import { mockCall, server } from '../../../test/server'
 import { openNew, mockAddExisting } from './contact-new-page.fixtures'
-
-// The page is a lazily loaded section: load it once so each test finds it at once.
-beforeAll(async () => {
-  await import('./contact-new-page')
-}, 30_000)
 
 describe('/contacts/new: adding an existing contact to the group (spec 2 §2, §5)', () => {
   const addExisting = () => within(screen.getByRole('region', { name: 'Add an existing contact' }))

@@ -1,14 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import { parentCarerRelationships, type ChildGate } from '@crm/domain'
 import { apiError } from '../../../test/server'
 import { enter } from '../../../test/user'
 import { thisYear, openNew, submit, parentSection, fillAdult, makeChild } from './contact-new-page.fixtures'
-
-// The page is a lazily loaded section: load it once so each test finds it at once.
-beforeAll(async () => {
-  await import('./contact-new-page')
-}, 30_000)
 
 describe('/contacts/new: a child (spec 2 §3.3, §4.2, §5)', () => {
   it('D2-5-05/06/07/08, D2-3.3-01: a child shows the parent or carer with its rules', async () => {

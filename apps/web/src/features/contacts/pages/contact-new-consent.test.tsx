@@ -1,15 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import { enter } from '../../../test/user'
 import { isoDate } from '../components/form/contact-form-values'
 import { newContactDraftKey } from '../components/form/new-contact-form'
 import { draftStorageKey } from '../../../lib/drafts'
 import { thisYear, openNew, field, select, submit, parentSection, chooseConsent, makeChild } from './contact-new-page.fixtures'
-
-// The page is a lazily loaded section: load it once so each test finds it at once.
-beforeAll(async () => {
-  await import('./contact-new-page')
-}, 30_000)
 
 describe('/contacts/new: consent choices and drafts (spec 2 §4.2, §5)', () => {
   it("D2-4.2-12: 'I don't have consent yet' (and Automatic) leaves only the name and gender, and sends only those", async () => {

@@ -1,14 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import { contactCalls } from '@crm/domain'
 import { apiError, mockCall, server } from '../../../test/server'
 import { enter } from '../../../test/user'
 import { graceAsMember, openNew, field, select, submit, fillAdult, matching, mockAddExisting, duplicateView, buttonsOf } from './contact-new-page.fixtures'
-
-// The page is a lazily loaded section: load it once so each test finds it at once.
-beforeAll(async () => {
-  await import('./contact-new-page')
-}, 30_000)
 
 describe('/contacts/new: a contact that already exists (spec 2 §4, §8)', () => {
   it('D2-8-04, D2-4.6-03, D2-4.6-01: a match in this team names it and offers adding it or going back, not ignoring it', async () => {

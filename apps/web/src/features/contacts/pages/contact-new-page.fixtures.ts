@@ -3,16 +3,18 @@ import { screen, within } from '@testing-library/react'
 import { contactCalls, type DuplicateDetails, type Team } from '@crm/domain'
 import type { InputOf, OutputOf } from '../../../lib/api'
 import { buildAccount, buildGroup, buildTeam } from '../../../test/fixtures'
-import { renderApp } from '../../../test/render'
+import { createElement } from 'react'
+import { renderWithProviders } from '../../../test/render'
 import { apiError, mockCall, server } from '../../../test/server'
 import { signedInAs } from '../../../test/session'
 import { enter } from '../../../test/user'
 import { allContactFields, lookupHandler, otherCallsNotFound } from './contact-form.fixtures'
+import { ContactNewPage } from './contact-new-page'
 
 export type CreateInput = InputOf<typeof contactCalls.createUser>
 export type AddExistingInput = InputOf<typeof contactCalls.addExistingUser>
 export type Access = OutputOf<typeof contactCalls.contactAccessForNew>
-export type User = ReturnType<typeof renderApp>['user']
+export type User = ReturnType<typeof renderWithProviders>['user']
 
 export const grace = buildTeam({ id: 10, title: 'Grace Church', groups: [buildGroup({ id: 12, title: 'Youth', user_role: 'member' })] })
 // A member of the team who leads the Youth group: may add contacts there, but not update the team's contacts.
@@ -38,9 +40,9 @@ export async function openNew(
       return options.create?.(input) ?? { id: 99 }
     }),
   )
-  const view = renderApp('/contacts/new')
-  // The first render of the section takes a moment (lazy route, lookups).
-  await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 })
+  // The page alone, not the app around it: the tests are about the form.
+  const view = renderWithProviders(createElement(ContactNewPage), '/contacts/new')
+  await screen.findByRole('heading', { level: 1 })
   if (options.access?.can_create !== false) await screen.findByRole('button', { name: /^(Add contact|Añadir contacto)$/ })
   return { ...view, creates }
 }
