@@ -4,11 +4,21 @@ import * as OTPAuth from 'otpauth'
 import { mailedLink, openBrowser, signIn, type Session } from './browser'
 import { withAppServer } from './server'
 
-// One server for the file: the tests follow one new person, Ruth, through her account's life.
+// One server for the file; each test makes the people it needs, so any one runs alone.
 const baseUrl = withAppServer()
-const ruth = { email: 'ruth.reader@example.org', password: 'quiet harbour lantern 1987', newPassword: 'seven bright kestrels sing' }
 const nora = { email: 'newcomer@example.org', password: 'nora joins the choir 2026' }
-let totpSecret = ''
+
+interface Person {
+  first: string
+  email: string
+  password: string
+}
+let people = 0
+/** A person no other test uses (each test's own email). */
+function newPerson(first = 'Ruth'): Person {
+  people += 1
+  return { first, email: `${first.toLowerCase()}.reader.${people}@example.org`, password: `quiet harbour lantern ${1980 + people}` }
+}
 
 let session: Session | undefined
 afterEach(async () => {
@@ -29,56 +39,57 @@ function nextCode(secret: string): string {
   return totp.generate({ timestamp: Date.now() + 30_000 })
 }
 
+/** Fills in and sends the sign-up form (the captcha solves by itself) for Hope Street Church. */
+async function signUp(page: Page, person: Person, church = 'Hope Street Church') {
+  await page.goto('/signup')
+  await page.getByLabel('First name').fill(person.first)
+  await page.getByLabel('Last name').fill('Reader')
+  await page.getByLabel('Email').fill(person.email)
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(person.password)
+  await page.getByLabel('Conference').selectOption({ label: 'Demo Conference' })
+  await page.getByLabel('Church').selectOption({ label: church })
+  await page.getByLabel('I agree to the Terms and Privacy Policy').check()
+  await page.getByLabel('I agree to the Code of Conduct').check()
+  // The proof of work starts on the first focus in the form and solves by itself.
+  await visible(page, 'Verified')
+  const submit = page.getByRole('button', { name: 'Sign up' })
+  await expect.poll(() => submit.isEnabled(), { timeout: 20_000 }).toBe(true)
+  await submit.click()
+}
+
+/** Signs a new person up and activates the account through the mailed link; ends on the login page. */
+async function signUpAndActivate(page: Page, person: Person) {
+  await signUp(page, person)
+  await visible(page, 'Check your email')
+  const activation = await mailedLink(baseUrl(), person.email, 'Confirm your email address')
+  await page.goto(activation)
+  await visible(page, 'Your email has been verified. You can now log in.')
+  await page.getByRole('link', { name: 'Continue' }).click()
+  await page.waitForURL(/\/login/)
+}
+
 describe('a new person', () => {
   it('signs up with the captcha solved, activates by mail, signs in and waits for approval', async () => {
     const page = await open()
-    await page.goto('/signup')
-    await page.getByLabel('First name').fill('Ruth')
-    await page.getByLabel('Last name').fill('Reader')
-    await page.getByLabel('Email').fill(ruth.email)
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(ruth.password)
-    await page.getByLabel('Conference').selectOption({ label: 'Demo Conference' })
-    await page.getByLabel('Church').selectOption({ label: 'Hope Street Church' })
-    await page.getByLabel('I agree to the Terms and Privacy Policy').check()
-    await page.getByLabel('I agree to the Code of Conduct').check()
-    // The proof of work starts on the first focus in the form and solves by itself.
-    await visible(page, 'Verified')
-    const submit = page.getByRole('button', { name: 'Sign up' })
-    await expect.poll(() => submit.isEnabled(), { timeout: 20_000 }).toBe(true)
-    await submit.click()
-    await visible(page, 'Check your email')
-
-    const activation = await mailedLink(baseUrl(), ruth.email, 'Confirm your email address')
-    await page.goto(activation)
-    await visible(page, 'Your email has been verified. You can now log in.')
-    await page.getByRole('link', { name: 'Continue' }).click()
-    await page.waitForURL(/\/login/)
-
+    const ruth = newPerson()
+    await signUpAndActivate(page, ruth)
     await signIn(page, ruth.email, ruth.password)
     await visible(page, 'Awaiting membership approval')
   })
 
   it('refuses an email that already has an account', async () => {
     const page = await open()
-    await page.goto('/signup')
-    await page.getByLabel('First name').fill('Ruth')
-    await page.getByLabel('Last name').fill('Again')
-    await page.getByLabel('Email').fill(ruth.email)
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('another long phrase for ruth')
-    await page.getByLabel('Conference').selectOption({ label: 'Demo Conference' })
-    await page.getByLabel('Church').selectOption({ label: 'Riverside Community Church' })
-    await page.getByLabel('I agree to the Terms and Privacy Policy').check()
-    await page.getByLabel('I agree to the Code of Conduct').check()
-    // The proof of work starts on the first focus in the form and solves by itself.
-    await visible(page, 'Verified')
-    const submit = page.getByRole('button', { name: 'Sign up' })
-    await expect.poll(() => submit.isEnabled(), { timeout: 20_000 }).toBe(true)
-    await submit.click()
+    const ruth = newPerson()
+    await signUpAndActivate(page, ruth)
+    await signUp(page, { ...ruth, password: 'another long phrase for ruth' }, 'Riverside Community Church')
     await visible(page, 'A user with this email already exists')
   })
 
   it('resets a forgotten password through the mailed link, which then no longer works', async () => {
     const page = await open()
+    const ruth = newPerson()
+    const newPassword = 'seven bright kestrels sing'
+    await signUpAndActivate(page, ruth)
     await page.goto('/login')
     await page.getByRole('button', { name: "Don't remember your password?" }).click()
     await page.getByLabel('Email').fill(ruth.email)
@@ -88,11 +99,11 @@ describe('a new person', () => {
     const reset = await mailedLink(baseUrl(), ruth.email, 'password')
     await page.goto(reset)
     await visible(page, /Private Notes/)
-    await page.getByRole('textbox', { name: 'New password', exact: true }).fill(ruth.newPassword)
+    await page.getByRole('textbox', { name: 'New password', exact: true }).fill(newPassword)
     await page.getByRole('button', { name: 'Save' }).click()
     await visible(page, 'Saved!')
 
-    await signIn(page, ruth.email, ruth.newPassword)
+    await signIn(page, ruth.email, newPassword)
     await visible(page, 'Awaiting membership approval')
 
     await page.goto(reset)
@@ -101,12 +112,14 @@ describe('a new person', () => {
 
   it('turns on two-factor sign-in, is asked for a code, and a remembered device is not', async () => {
     const page = await open()
-    await signIn(page, ruth.email, ruth.newPassword)
+    const ruth = newPerson()
+    await signUpAndActivate(page, ruth)
+    await signIn(page, ruth.email, ruth.password)
     await page.goto('/profile')
     await page.getByRole('button', { name: 'Set up' }).click()
     const key = page.getByText(/^([A-Z2-7]{4} ?)+$/)
     await key.first().waitFor()
-    totpSecret = (await key.first().innerText()).trim()
+    const totpSecret = (await key.first().innerText()).trim()
     await page.getByLabel('Verification code').fill(nextCode(totpSecret))
     await expect.poll(() => page.getByRole('button', { name: 'Turn off' }).isVisible(), { timeout: 15_000 }).toBe(true)
     await page.goto('/logout')
@@ -114,7 +127,7 @@ describe('a new person', () => {
 
     // Signing in now asks for a code; a wrong one is refused with the spec's text.
     await page.getByLabel('Email').fill(ruth.email)
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(ruth.newPassword)
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(ruth.password)
     await page.getByRole('button', { name: 'Log in' }).click()
     await visible(page, 'Two-factor authentication')
     await page.getByLabel('Verification code').fill('000000')
@@ -128,7 +141,7 @@ describe('a new person', () => {
     // This device was remembered: the next sign-in needs no code.
     await page.goto('/logout')
     await page.waitForURL(/\/login/)
-    await signIn(page, ruth.email, ruth.newPassword)
+    await signIn(page, ruth.email, ruth.password)
     await visible(page, 'Awaiting membership approval')
   })
 })
@@ -184,9 +197,10 @@ describe('the profile', () => {
   })
 
   it('removes the account after confirmation with the password', async () => {
-    // Nora joined through her invite above.
     const page = await open()
-    await signIn(page, nora.email, nora.password)
+    const leaving = newPerson('Lena')
+    await signUpAndActivate(page, leaving)
+    await signIn(page, leaving.email, leaving.password)
     await page.goto('/profile')
     await page.getByRole('button', { name: 'Remove account' }).click()
     const dialog = page.getByRole('dialog')
@@ -194,11 +208,11 @@ describe('the profile', () => {
     await dialog.getByLabel('Your password').fill('not my password at all')
     await dialog.getByRole('button', { name: 'Remove account' }).click()
     await visible(page, 'The password is incorrect.')
-    await dialog.getByLabel('Your password').fill(nora.password)
+    await dialog.getByLabel('Your password').fill(leaving.password)
     await dialog.getByRole('button', { name: 'Remove account' }).click()
     await page.waitForURL(/\/login/, { timeout: 15_000 })
-    await page.getByLabel('Email').fill(nora.email)
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(nora.password)
+    await page.getByLabel('Email').fill(leaving.email)
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(leaving.password)
     await page.getByRole('button', { name: 'Log in' }).click()
     await visible(page, 'Wrong email or password.')
   })
