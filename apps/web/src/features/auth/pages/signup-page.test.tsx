@@ -6,6 +6,7 @@ import { loadNoteKey } from '../../../lib/note-key'
 import { getAccessToken } from '../../../lib/session'
 import { buildAccount, buildSession, buildTeam } from '../../../test/fixtures'
 import { renderApp } from '../../../test/render'
+import { enter } from '../../../test/user'
 import { apiError, mockCall, server } from '../../../test/server'
 
 // The ALTCHA widget needs workers and a challenge server; here the custom element stays
@@ -50,16 +51,11 @@ async function solveCaptcha(payload = 'solved-payload') {
 }
 
 /** Pastes into a field (each typed key of a long password would be rated again). */
-async function paste(user: User, field: HTMLElement, text: string) {
-  await user.click(field)
-  await user.paste(text)
-}
-
 async function fillForm(user: User) {
-  await paste(user, await screen.findByLabelText(/^First name/), 'Ruth')
-  await paste(user, screen.getByLabelText(/^Last name/), 'Miller')
-  await paste(user, screen.getByLabelText(/^Email/), 'ruth@example.test')
-  await paste(user, screen.getByLabelText(/^Password/), password)
+  await enter(user, await screen.findByLabelText(/^First name/), 'Ruth')
+  await enter(user, screen.getByLabelText(/^Last name/), 'Miller')
+  await enter(user, screen.getByLabelText(/^Email/), 'ruth@example.test')
+  await enter(user, screen.getByLabelText(/^Password/), password)
   await user.selectOptions(screen.getByLabelText(/^Conference/), await screen.findByRole('option', { name: 'North Conference' }))
   await user.selectOptions(screen.getByLabelText(/^Church/), await screen.findByRole('option', { name: 'Grace Church' }))
   await user.click(screen.getByRole('checkbox', { name: /I agree to the Terms and Privacy Policy/ }))
@@ -120,9 +116,9 @@ describe('/signup', () => {
   it('D1-5-08 keeps Sign up disabled until every field, both boxes and the captcha are done, without errors', async () => {
     mockLookups()
     const { user } = renderApp('/signup')
-    await user.type(await screen.findByLabelText(/^First name/), 'Ruth')
-    await user.type(screen.getByLabelText(/^Last name/), 'Miller')
-    await user.type(screen.getByLabelText(/^Email/), 'ruth@example')
+    await enter(user, await screen.findByLabelText(/^First name/), 'Ruth')
+    await enter(user, screen.getByLabelText(/^Last name/), 'Miller')
+    await enter(user, screen.getByLabelText(/^Email/), 'ruth@example')
     await user.type(screen.getByLabelText(/^Password/), 'short')
     await user.selectOptions(screen.getByLabelText(/^Conference/), await screen.findByRole('option', { name: 'North Conference' }))
     await user.selectOptions(screen.getByLabelText(/^Church/), await screen.findByRole('option', { name: 'Grace Church' }))
@@ -136,7 +132,7 @@ describe('/signup', () => {
     await user.type(screen.getByLabelText(/^Email/), '.test')
     expect(submitButton()).toBeDisabled()
     await user.clear(screen.getByLabelText(/^Password/))
-    await paste(user, screen.getByLabelText(/^Password/), password)
+    await enter(user, screen.getByLabelText(/^Password/), password)
     await waitFor(() => expect(submitButton()).toBeEnabled())
     // Unticking a box, or an expired captcha, disables it again.
     await user.click(screen.getByRole('checkbox', { name: /Code of Conduct/ }))
@@ -254,10 +250,10 @@ describe('/signup', () => {
     mockLookups()
     server.use(mockCall(authCalls.signup, () => apiError('email_exists', 409)))
     const { user } = renderApp('/signup')
-    await user.type(await screen.findByLabelText(/^Nombre/), 'Ruth')
-    await user.type(screen.getByLabelText(/^Apellido/), 'Miller')
-    await user.type(screen.getByLabelText(/^Correo electrónico/), 'ruth@example.test')
-    await paste(user, screen.getByLabelText(/^Contraseña/), password)
+    await enter(user, await screen.findByLabelText(/^Nombre/), 'Ruth')
+    await enter(user, screen.getByLabelText(/^Apellido/), 'Miller')
+    await enter(user, screen.getByLabelText(/^Correo electrónico/), 'ruth@example.test')
+    await enter(user, screen.getByLabelText(/^Contraseña/), password)
     await user.selectOptions(screen.getByLabelText(/^Asociación/), await screen.findByRole('option', { name: 'North Conference' }))
     await user.selectOptions(screen.getByLabelText(/^Iglesia/), await screen.findByRole('option', { name: 'Grace Church' }))
     await user.click(screen.getByRole('checkbox', { name: /Acepto las Condiciones y la Política de privacidad/ }))
