@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { placeCalls } from '@crm/domain'
-import { createPlaceSuggester } from '../../platform/places'
+import { createPlaceSuggester } from './place-suggesters'
 import { addRoute, signedIn } from '../../platform/route'
 import { suggestPlaces } from './places.service'
 

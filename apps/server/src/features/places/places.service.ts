@@ -1,5 +1,5 @@
 import type { PlaceSuggestion } from '@crm/domain'
-import type { PlaceSuggester } from '../../platform/places'
+import type { PlaceSuggester } from './place-suggesters'
 import type { Viewer } from '../../platform/access'
 
 const suggestionLimit = 10

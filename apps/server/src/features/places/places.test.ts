@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { people, teams } from '../../db/schema/index'
-import { storedPlaceId } from '../../platform/places'
+import { storedPlaceId } from './place-suggesters'
 import { addMember, body, buildPerson, buildTeam, createTestApp, type TestApp, type TestPerson } from '../../../test/harness'
 import { buildContact } from '../../../test/contacts'
 

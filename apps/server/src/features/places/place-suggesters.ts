@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto'
 import { sql, type SQL } from 'drizzle-orm'
 import { likePattern, mapDefaultCentre, type PlaceSuggestion } from '@crm/domain'
-import type { Executor } from '../db/client'
-import { people, teamContacts, teams } from '../db/schema/index'
-import { readableContactTeams } from './access'
-import type { Deps } from './deps'
+import type { Executor } from '../../db/client'
+import { people, teamContacts, teams } from '../../db/schema/index'
+import { readableContactTeams } from '../../platform/access'
+import type { Deps } from '../../platform/deps'
 
 export interface PlaceQuery {
   search: string
