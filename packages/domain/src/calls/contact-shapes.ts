@@ -1,0 +1,339 @@
+// The shapes of a contact on the wire (spec 2 §3): list item, view, form fields, ownership,
+// the item answer and the duplicate answer. The calls that carry them are in contacts.ts.
+import { z } from 'zod'
+import { ageBands, interactionFilters } from '../constants'
+import { capabilityMapSchema } from './account'
+import { email as emailField } from '../rules/email'
+import { flag, id, listResponse, pagingQuery, personName, requiredPersonName, text } from '../rules/wire'
+import {
+  consentChoices,
+  consentTypes,
+  genders,
+  growPhases,
+  maritalStatuses,
+  parentCarerRelationships,
+  socialLink,
+  socialNetworks,
+} from '../rules/contacts'
+import { assignedRoles, teamRoles } from '../capabilities'
+import { contactOrderBy } from '../rules/contact-lists'
+
+/** Every contact call works in a team and one of its groups (spec 2 §7). */
+export const teamGroupFields = { team_id: id, group_id: id }
+
+// ---------------------------------------------------------------------------------------
+// Lists: GET contacts, assigned-contacts, archived-contacts (spec 2 §7, §9)
+
+export const contactListQuery = pagingQuery.extend({
+  ...teamGroupFields,
+  order_by: z.enum(contactOrderBy).optional(),
+  /** Age band (spec 2 §9). */
+  age: z.enum(ageBands).optional(),
+  /** missed (Overdue), none, 1, 3 or 6 months since the last interaction, unvisited. */
+  interaction: z.enum(interactionFilters).optional(),
+  member_status: text(60).optional(),
+  grow_phase: z.enum(growPhases).optional(),
+  source: text(60).optional(),
+  gender: z.enum(genders).optional(),
+})
+export type ContactListQuery = z.input<typeof contactListQuery>
+
+export const contactListItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  gender: z.enum(genders).nullable(),
+  /** Month and year of birth, "YYYY-MM" ("YYYY" with only a year), spec 2 §3. */
+  dob: z.string().nullable(),
+  age: z.number().int().nullable(),
+  is_child: z.boolean(),
+  /** A child's details withheld by the child data gate: only the name is sent. */
+  is_restricted: z.boolean(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  member_status: z.string().nullable(),
+  member_status_display: z.string().nullable(),
+  grow_phase: z.enum(growPhases).nullable(),
+  grow_phase_display: z.string().nullable(),
+  source_display: z.string().nullable(),
+  status: z.enum(['active', 'archive']),
+  is_assigned: z.boolean(),
+  is_awaiting_approval: z.boolean(),
+  has_incomplete_interaction: z.boolean(),
+  last_interaction_days_ago: z.number().int().nullable(),
+  created_display: z.string(),
+  archived_display: z.string().nullable(),
+})
+export type ContactListItem = z.infer<typeof contactListItem>
+
+export const contactListResponse = listResponse(contactListItem)
+
+// ---------------------------------------------------------------------------------------
+// The contact item: GET contact/{id} (spec 2 §3)
+
+const socialSchema = z.object(Object.fromEntries(socialNetworks.map((network) => [network, z.string().nullable()])) as Record<
+  (typeof socialNetworks)[number],
+  z.ZodNullable<z.ZodString>
+>)
+
+export const addressView = {
+  address_place_id: z.string().nullable(),
+  address_formatted: z.string().nullable(),
+  /** The address over several lines. */
+  address_formatted_break: z.string().nullable(),
+  address_manual_input: z.boolean(),
+  address_street: z.string().nullable(),
+  address_city: z.string().nullable(),
+  address_state: z.string().nullable(),
+  address_postcode: z.string().nullable(),
+  address_country: z.string().nullable(),
+  address_lat: z.number().nullable(),
+  address_lng: z.number().nullable(),
+  address_directions_link: z.string().nullable(),
+}
+
+export const interactionSummary = z.object({
+  date_display: z.string(),
+  type_display: z.string(),
+  bible_study: z.string().nullable(),
+  bible_study_display: z.string().nullable(),
+  content: z.string().nullable(),
+})
+
+/** What a reader sees of a contact. */
+export const contactView = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  gender: z.enum(genders).nullable(),
+  dob_month: z.number().int().nullable(),
+  dob_year: z.number().int().nullable(),
+  /** Month and year of birth, "YYYY-MM" ("YYYY" with only a year), spec 2 §3. */
+  dob: z.string().nullable(),
+  age: z.number().int().nullable(),
+  avatar: z.string().nullable(),
+  email: z.string().nullable(),
+  email_is_verified: z.boolean(),
+  /** International format. */
+  phone: z.string().nullable(),
+  religion: z.string().nullable(),
+  religion_display: z.string().nullable(),
+  religion_other: z.string().nullable(),
+  marital_status: z.enum(maritalStatuses).nullable(),
+  member_status: z.string().nullable(),
+  member_status_display: z.string().nullable(),
+  source: z.string().nullable(),
+  source_display: z.string().nullable(),
+  source_other: z.string().nullable(),
+  grow_phase: z.enum(growPhases).nullable(),
+  grow_phase_display: z.string().nullable(),
+  social: socialSchema,
+  ...addressView,
+  status: z.enum(['active', 'archive']),
+  hidden_in_contacts: z.boolean(),
+  is_awaiting_approval: z.boolean(),
+  has_incomplete_interaction: z.boolean(),
+  is_assigned: z.boolean(),
+  is_visitor: z.boolean(),
+  /** Created by this team, or another team's contact that this team added (spec 2 §3). */
+  is_new: z.boolean(),
+  is_existing: z.boolean(),
+  is_child: z.boolean(),
+  consent_given: z.boolean(),
+  consent_declined: z.boolean(),
+  parental_consent_declined: z.boolean(),
+  expect_follow_up: z.boolean(),
+  expect_follow_up_completed: z.boolean(),
+  expect_bible_study: z.boolean(),
+  expect_bible_study_completed: z.boolean(),
+  expect_baptism: z.boolean(),
+  expect_baptism_completed: z.boolean(),
+  access_from_date_display: z.string().nullable(),
+  access_to_date_display: z.string().nullable(),
+  parent_carer_first_name: z.string().nullable(),
+  parent_carer_last_name: z.string().nullable(),
+  parent_carer_name: z.string().nullable(),
+  parent_carer_relationship: z.enum(parentCarerRelationships).nullable(),
+  parent_carer_email: z.string().nullable(),
+  parent_carer_phone: z.string().nullable(),
+  consent_type: z.enum(consentTypes).nullable(),
+  consent_date: z.string().nullable(),
+  consent_content: z.string().nullable(),
+  consent_photo: z.string().nullable(),
+  consent_url_sent: z.boolean(),
+  consent_url_sent_date: z.string().nullable(),
+  consent_url_sent_date_display: z.string().nullable(),
+  consent_url_viewed: z.boolean(),
+  consent_url_submitted: z.boolean(),
+  consent_url_sent_to: z.string().nullable(),
+  next_future_incomplete_interaction: interactionSummary.nullable(),
+  last_interaction: z.object({ days_ago: z.number().int(), hours_ago: z.number().int() }).nullable(),
+  created_display: z.string(),
+})
+export type ContactView = z.infer<typeof contactView>
+
+/** The least of a contact: what an awaiting or gated reader may see. */
+export const contactViewSimple = contactView.pick({ id: true, name: true, first_name: true, last_name: true, gender: true, avatar: true, is_child: true })
+
+/** The fields a writer may send (spec 2 §3); every one optional on update. */
+export const contactFields = z.object({
+  first_name: requiredPersonName(100),
+  last_name: personName(100).optional(),
+  gender: z.enum(genders).nullable().optional(),
+  dob_month: z.coerce.number().int().min(1).max(12).nullable().optional(),
+  dob_year: z.coerce.number().int().min(1900).max(2100).nullable().optional(),
+  age: z.coerce.number().int().min(0).max(130).nullable().optional(),
+  email: emailField.nullable().optional().or(z.literal('').transform(() => null)),
+  phone: text(40).nullable().optional(),
+  /** The country the phone is read in when it has no prefix (AU by default). */
+  phone_country: z.string().length(2).optional(),
+  religion: text(60).nullable().optional(),
+  religion_other: text(120).nullable().optional(),
+  marital_status: z.enum(maritalStatuses).nullable().optional().or(z.literal('').transform(() => null)),
+  /** Required once consent is on record; without consent it is not kept (spec 2 §4, §5). */
+  member_status: text(60).optional(),
+  source: text(60).nullable().optional(),
+  source_other: text(120).nullable().optional(),
+  grow_phase: z.enum(growPhases).nullable().optional().or(z.literal('').transform(() => null)),
+  /** http(s) links on each network's own sites (socialLink). */
+  social: z
+    .object(Object.fromEntries(socialNetworks.map((network) => [network, socialLink(network).nullable().optional().or(z.literal('').transform(() => null))])))
+    .partial()
+    .optional(),
+  address_place_id: text(300).nullable().optional(),
+  address_formatted: text(300).nullable().optional(),
+  address_manual_input: flag.optional(),
+  address_street: text(200).nullable().optional(),
+  address_city: text(100).nullable().optional(),
+  address_state: text(100).nullable().optional(),
+  address_postcode: text(20).nullable().optional(),
+  address_country: text(2).nullable().optional(),
+  address_lat: z.coerce.number().min(-90).max(90).nullable().optional(),
+  address_lng: z.coerce.number().min(-180).max(180).nullable().optional(),
+  is_visitor: flag.optional(),
+  expect_follow_up: flag.optional(),
+  expect_follow_up_completed: flag.optional(),
+  expect_bible_study: flag.optional(),
+  expect_bible_study_completed: flag.optional(),
+  expect_baptism: flag.optional(),
+  expect_baptism_completed: flag.optional(),
+  parent_carer_first_name: personName(100).nullable().optional(),
+  parent_carer_last_name: personName(100).nullable().optional(),
+  parent_carer_relationship: z.enum(parentCarerRelationships).nullable().optional().or(z.literal('').transform(() => null)),
+  parent_carer_email: emailField.nullable().optional().or(z.literal('').transform(() => null)),
+  parent_carer_phone: text(40).nullable().optional(),
+  /** How consent was given (spec 2 §2); 'none' keeps only the name and gender. */
+  consent_type: z.enum(consentChoices).optional(),
+  consent_date: z.iso.date().nullable().optional(),
+  consent_content: text(5000).nullable().optional(),
+  /** Verbal consent: 'I understand and confirm that other options are unavailable'. */
+  consent_verbal_confirmed: flag.optional(),
+})
+export type ContactFields = z.input<typeof contactFields>
+
+export const ownershipSchema = z.object({
+  has_owner: z.boolean(),
+  is_owned_by_current_team: z.boolean(),
+  /** The contact holds a membership (is a user) of the current team. */
+  is_member_of_current_team: z.boolean(),
+  has_multiple_owners: z.boolean(),
+  primary_owner: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  owners: z.array(z.object({ id: z.number().int(), title: z.string() })),
+  current_team_is_awaiting_approval: z.boolean(),
+  other_team_is_awaiting_approval_data: z.array(
+    z.object({
+      team: z.object({ id: z.number().int(), title: z.string() }),
+      requested_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    }),
+  ),
+})
+export type Ownership = z.infer<typeof ownershipSchema>
+
+/** What the caller may do with the contact (spec 2 §3 "auth"). */
+export const contactAuth = z.object({
+  user_capabilities: capabilityMapSchema,
+  user_role: z.enum([...teamRoles, ...assignedRoles]),
+  /** The fields the caller may send. */
+  fields: z.array(z.string()),
+})
+
+/** When the child data gate withholds a child's details (spec 2 §5). */
+export const childGateSchema = z.object({
+  missing: z.array(z.enum(['wwcc', 'adsafe'])),
+  primary_owner_name: z.string().nullable(),
+  primary_owner_email: z.string().nullable(),
+})
+export type ChildGate = z.infer<typeof childGateSchema>
+
+/**
+ * GET contact/{id} answers 404 for a contact the selected team does not hold. When another
+ * of the caller's teams holds it, the 404's data names that team as `contact_team`, for
+ * the 'not in the current team' banner; user_has_access is false while the caller's
+ * membership there is only requested (spec 2 §2).
+ */
+export const contactTeamSchema = z.object({ id: z.number().int(), title: z.string(), user_has_access: z.boolean() })
+export type ContactTeam = z.infer<typeof contactTeamSchema>
+
+export const contactItemResponse = z.object({
+  /** Null while the current team awaits approval, or a child's details are withheld. */
+  data_view: contactView.nullable(),
+  data_view_simple: contactViewSimple,
+  data_edit: contactView.nullable(),
+  ownership: ownershipSchema,
+  expect: z.object({
+    follow_up: z.boolean(),
+    follow_up_completed: z.boolean(),
+    bible_study: z.boolean(),
+    bible_study_completed: z.boolean(),
+    baptism: z.boolean(),
+    baptism_completed: z.boolean(),
+  }),
+  auth: contactAuth,
+  /** Set when the child data gate withheld the details. */
+  child_gate: childGateSchema.nullable(),
+  parental_consent_for_current_user: z.unknown().nullable(),
+  most_recent_consent: z
+    .object({ type: z.enum(consentTypes), date: z.string().nullable(), content: z.string().nullable(), by_name: z.string().nullable() })
+    .nullable(),
+})
+export type ContactItem = z.infer<typeof contactItemResponse>
+
+// ---------------------------------------------------------------------------------------
+// Tabs of this issue: groups and assignments
+
+export const contactGroupItem = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  is_public: z.boolean(),
+  is_active: z.boolean(),
+  user_capabilities: capabilityMapSchema,
+})
+
+export const assignmentItem = z.object({
+  id: z.number().int(),
+  to_user_id: z.number().int(),
+  by_user_name: z.string(),
+  created_display: z.string(),
+  to_user_name: z.string(),
+  to_user_email: z.string().nullable(),
+})
+
+/**
+ * Details of a duplicate (spec 2 §8), in the envelope's data. For a caller under the child
+ * data gate a match on a child names nobody: data, team_id and team_name are null.
+ */
+export const duplicateDetails = z.object({
+  field: z.enum(['email', 'phone', 'gender']),
+  /** Only what the message needs: the found contact's id and name. */
+  data: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  team_id: z.number().int().nullable(),
+  team_name: z.string().nullable(),
+  /**
+   * With user_exists_in_other_team: the proof, valid for 30 minutes, that this caller was
+   * shown this contact, which add-existing-user needs for another team's contact.
+   */
+  match_token: z.string().optional(),
+})
+export type DuplicateDetails = z.infer<typeof duplicateDetails>
