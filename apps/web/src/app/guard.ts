@@ -1,4 +1,4 @@
-import type { AccountState } from './account'
+import type { SessionState } from '../features/session/session'
 
 /**
  * What a shell route needs: an account (switch team), a team (switch group), or a team and
@@ -21,7 +21,7 @@ export type GuardOutcome =
 
 /** Spec 1 §2's route guard. */
 export function guardOutcome(
-  state: Pick<AccountState, 'status' | 'teams' | 'team' | 'group'>,
+  state: Pick<SessionState, 'status' | 'teams' | 'team' | 'group'>,
   access: RouteAccess,
 ): GuardOutcome {
   // Unauthenticated, or no account data after loading (GET user failed).

@@ -3,7 +3,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { I18nextProvider } from 'react-i18next'
 import { MantineProvider } from '@mantine/core'
 import { i18next } from '../lib/i18n'
-import { AccountProvider } from './account'
+import { SessionProvider } from '../features/session/session'
 import { theme } from './theme'
 
 /** Everything every screen needs: theme, translations, server state and the account. */
@@ -21,7 +21,7 @@ export function Providers({
     <MantineProvider theme={theme} env={env}>
       <I18nextProvider i18n={i18next}>
         <QueryClientProvider client={queryClient}>
-          <AccountProvider>{children}</AccountProvider>
+          <SessionProvider>{children}</SessionProvider>
         </QueryClientProvider>
       </I18nextProvider>
     </MantineProvider>

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next'
 import { Stack, Text } from '@mantine/core'
-import { useAccount } from '../account'
+import { useSession } from '../../features/session/session'
 
 /** The header's selected team with the user's role, and the selected group. */
 export function SelectionSummary() {
   const { t } = useTranslation(['shell', 'common'])
-  const { team, group } = useAccount()
+  const { team, group } = useSession()
   if (!team) return null
   const role = t(`common:roles.${team.user_role}`)
   return (

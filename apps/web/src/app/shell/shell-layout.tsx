@@ -8,7 +8,7 @@ import { loginPath } from '../../lib/safe-redirect'
 import { defaultMobileBreakpoint, useSite } from '../../lib/site'
 import { AwaitingApproval } from '../../features/dashboard/components/awaiting-approval'
 import { NoTeamState } from '../../features/dashboard/components/no-team-state'
-import { useAccount } from '../account'
+import { useSession } from '../../features/session/session'
 import { FullPageLoader } from '../error-pages'
 import { guardOutcome, type GuardOutcome, type RouteAccess } from '../guard'
 import { SelectionSummary } from './selection-summary'
@@ -56,7 +56,7 @@ function replacementFor(outcome: GuardOutcome): ReactNode {
 
 /** The signed-in frame: header, side menu (a drawer on phones), content and footer, behind the route guard. */
 export function ShellLayout() {
-  const state = useAccount()
+  const state = useSession()
   const access = useRouteAccess()
   const location = useLocation()
   const outcome = guardOutcome(state, access)

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next'
 import { Badge, Group, NavLink, Stack, VisuallyHidden } from '@mantine/core'
 import type { PendingItems } from '@crm/domain'
 import { usePendingItems } from '../../features/teams/queries'
-import { useAccount, type AccountState } from '../account'
+import { useSession, type SessionState } from '../../features/session/session'
 import { isBuiltPath } from '../paths'
 import { builtMenu, visibleMenu, type BadgeKind, type MenuContext, type RenderedMenuItem } from './menu'
 
-export function menuContextOf(state: AccountState): MenuContext {
+export function menuContextOf(state: SessionState): MenuContext {
   return {
     accountLoaded: state.status === 'ready',
     accountRole: state.account?.role ?? null,
@@ -104,7 +104,7 @@ function MenuItem({ item, counts, onNavigate }: ItemProps) {
 /** The side menu of spec 1 §2: only entries whose conditions hold and whose screens are built. */
 export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation('shell')
-  const state = useAccount()
+  const state = useSession()
   const team = state.team
   const counts = usePendingItems(team?.id ?? null, team !== null && team.user_role !== 'member_request').data
   const items = useMemo(() => builtMenu(visibleMenu(menuContextOf(state)), isBuiltPath), [state])

@@ -1,7 +1,7 @@
 import { useCallback } from 'react'
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { Account, LoginSession } from '@crm/domain'
-import { reloadAccount } from '../../app/account'
+import { reloadAccount } from '../session/queries'
 import { deriveNoteKey } from '../../lib/crypto'
 import { clearAllDrafts } from '../../lib/drafts'
 import { storeNoteKey } from '../../lib/note-key'

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { Alert, Button, Checkbox, Fieldset, Group, List, NativeSelect, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
 import { formatInternational, isEmail, isPhone, toE164, type accountCalls, type Profile } from '@crm/domain'
-import { useAccount } from '../../../app/account'
+import { useSession } from '../../session/session'
 import { FormStatus } from '../../../components/form-status'
 import { PasswordField } from '../../../components/password-field'
 import type { InputOf } from '../../../lib/api'
@@ -57,7 +57,7 @@ function fieldsOf(profile: Profile): ProfileFields {
 /** Personal, Display and Security (spec 3 §2.6); Sync with MD locks the personal fields. */
 export function ProfileForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation(['account', 'common'])
-  const { account, reload } = useAccount()
+  const { account, reload } = useSession()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const update = useUpdateAccount()

@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Alert, Anchor, Group, Loader, Stack, Title } from '@mantine/core'
 import type { ContactItem, Group as TeamGroup, Team } from '@crm/domain'
-import { useAccount } from '../../../app/account'
+import { useSession } from '../../session/session'
 import { isApiError } from '../../../lib/api'
 import { usePageTitle } from '../../../lib/page-title'
 import { ActionsSection } from '../components/form/actions-section'
@@ -64,7 +64,7 @@ function EditContactLoader({ id, team, group }: { id: number; team: Team; group:
 export function ContactEditPage() {
   const { t } = useTranslation('contact-form')
   const { id } = useParams()
-  const { team, group } = useAccount()
+  const { team, group } = useSession()
   usePageTitle(t('edit.pageName'))
   if (!team || !group) return null
   const contactId = Number(id)

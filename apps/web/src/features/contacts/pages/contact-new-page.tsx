@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Alert, Anchor, Loader, Stack, Text, Title } from '@mantine/core'
 import type { TeamGroupParams } from '@crm/domain'
-import { useAccount } from '../../../app/account'
+import { useSession } from '../../session/session'
 import { usePageTitle } from '../../../lib/page-title'
 import { NewContactForm } from '../components/form/new-contact-form'
 import { useContactAccessForNew } from '../form-queries'
@@ -40,7 +40,7 @@ function NewContact({ scope, canUpdate, teamCountry }: { scope: TeamGroupParams;
 /** /contacts/new: add a contact, or add an existing one to the group (spec 2 §2, §4). */
 export function ContactNewPage() {
   const { t } = useTranslation('contact-form')
-  const { team, group } = useAccount()
+  const { team, group } = useSession()
   usePageTitle(t('new.pageName'))
   if (!team || !group) return null
   return (

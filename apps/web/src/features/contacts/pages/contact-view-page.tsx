@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router'
 import { Alert, Anchor, Grid, Group, Stack } from '@mantine/core'
 import { IconArrowLeft } from '@tabler/icons-react'
 import { contactTeamSchema, type ContactItem, type ContactTeam, type Group as TeamGroup, type Team, type TeamGroupParams } from '@crm/domain'
-import { useAccount } from '../../../app/account'
+import { useSession } from '../../session/session'
 import { FullPageLoader } from '../../../app/error-pages'
 import { isApiError } from '../../../lib/api'
 import { usePageTitle } from '../../../lib/page-title'
@@ -22,7 +22,7 @@ import { ProfileCard } from '../components/view/profile-card'
 /** /contacts/view/{id} (spec 2 §2): one contact, its banners, details and tabs. */
 export function ContactViewPage() {
   const { id: rawId } = useParams()
-  const { team, group } = useAccount()
+  const { team, group } = useSession()
   const id = Number(rawId)
   // The route guard selects a team and group before this page shows.
   if (!team || !group) return null

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Stack } from '@mantine/core'
-import { useAccount } from '../../../app/account'
-import { isPrimaryGroup, isPublicGroup } from '../../../app/selection'
+import { useSession } from '../../session/session'
+import { isPrimaryGroup, isPublicGroup } from '../../session/selection'
 import { usePageTitle } from '../../../lib/page-title'
 import { ContactListSection } from '../components/contact-list-section'
 import { ContactsHeader } from '../components/contacts-header'
@@ -9,7 +9,7 @@ import { ContactsHeader } from '../components/contacts-header'
 /** /contacts: My contacts (public group only), All contacts in team or group, Archived contacts (spec 2 §2). */
 export function ContactsPage() {
   const { t } = useTranslation('contacts')
-  const { team, group } = useAccount()
+  const { team, group } = useSession()
   usePageTitle(t('pageName'))
   // The route guard only renders this page with a team and a group selected.
   if (!team || !group) return null

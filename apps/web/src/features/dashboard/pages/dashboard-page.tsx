@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next'
 import { Stack, Title } from '@mantine/core'
-import { useAccount } from '../../../app/account'
-import { isPrimaryGroup } from '../../../app/selection'
+import { useSession } from '../../session/session'
+import { isPrimaryGroup } from '../../session/selection'
 import { usePageTitle } from '../../../lib/page-title'
 
 /** The dashboard (/). Its widgets come with the features they show. */
 export function DashboardPage() {
   const { t } = useTranslation('dashboard')
-  const { team, group } = useAccount()
+  const { team, group } = useSession()
   usePageTitle(t('pageName'))
   // The route guard only renders this page with a team and a group selected.
   if (!team || !group) return null

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { Button, Checkbox, Group, Stack, TextInput, Title } from '@mantine/core'
 import { teamCalls, type Team } from '@crm/domain'
-import { useAccount } from '../../../app/account'
+import { useSession } from '../../session/session'
 import { useFormSubmission } from '../../../lib/form-submission'
 import { FormStatus } from '../../../components/form-status'
 import { useAddGroup } from '../queries'
@@ -15,7 +15,7 @@ type AddGroupForm = z.input<typeof addGroupForm>
 /** 'Add new': creates a group in the team; a failure shows 'Error' (spec 1 §8). */
 export function AddGroupForm({ team }: { team: Team }) {
   const { t } = useTranslation(['teams', 'common'])
-  const { reload } = useAccount()
+  const { reload } = useSession()
   const addGroup = useAddGroup()
   // Only team administrators may add public groups; everyone may add a private one.
   const mayAddPublic = team.user_capabilities.update_team === true

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Badge, Group as Row, Stack } from '@mantine/core'
 import { IconCheck, IconLock, IconPlus } from '@tabler/icons-react'
 import type { Group, Team } from '@crm/domain'
-import { isPrimaryGroup } from '../../../app/selection'
+import { isPrimaryGroup } from '../../session/selection'
 import { ListButton } from './list-button'
 
 interface GroupListProps {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { Alert, Anchor, Paper, Stack, Text, Title } from '@mantine/core'
 import type { inviteCalls } from '@crm/domain'
-import { useAccount } from '../../../app/account'
+import { useSession } from '../../session/session'
 import { FullPageLoader } from '../../../app/error-pages'
 import { isApiError } from '../../../lib/api'
 import { usePageTitle } from '../../../lib/page-title'
@@ -66,7 +66,7 @@ export function AcceptInvitePage() {
   const redirectTo = safeRedirect(params.get('redirect_to'))
   const existingParam = params.get('existing') === '1' || params.get('existing') === 'true'
   const navigate = useNavigate()
-  const { status, account, reload, select } = useAccount()
+  const { status, account, reload, select } = useSession()
   const completeSignIn = useCompleteSignIn()
   const check = useInviteKeyCheck(key, !existingParam)
   const activate = useActivateInvite()

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Alert, Stack, Text, Title } from '@mantine/core'
 import type { Group } from '@crm/domain'
-import { useAccount } from '../../../app/account'
+import { useSession } from '../../session/session'
 import { isBuiltPath } from '../../../app/paths'
 import { usePageTitle } from '../../../lib/page-title'
 import { AddGroupForm } from '../components/add-group-form'
@@ -14,7 +14,7 @@ import { useAddGroup } from '../queries'
 /** /group/switch and /contacts/group/switch: pick the group to work in, or add one. */
 export function SwitchGroupPage() {
   const { t } = useTranslation('teams')
-  const { account, team, group: selected, groups, selectGroup } = useAccount()
+  const { account, team, group: selected, groups, selectGroup } = useSession()
   const navigate = useNavigate()
   const addGroup = useAddGroup()
   const [busyId, setBusyId] = useState<number | null>(null)

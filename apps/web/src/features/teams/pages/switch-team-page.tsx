@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Badge, Group, Stack, Text, Title } from '@mantine/core'
 import { IconCheck } from '@tabler/icons-react'
-import { useAccount } from '../../../app/account'
+import { useSession } from '../../session/session'
 import { usePageTitle } from '../../../lib/page-title'
 import { InvitesList } from '../components/invites-list'
 import { ListButton } from '../components/list-button'
@@ -10,7 +10,7 @@ import { ListButton } from '../components/list-button'
 /** /team/switch and /profile/switch-team: pick the team to work in. */
 export function SwitchTeamPage() {
   const { t } = useTranslation(['teams', 'common'])
-  const { teams, team: selected, selectTeam } = useAccount()
+  const { teams, team: selected, selectTeam } = useSession()
   const navigate = useNavigate()
   usePageTitle(t('switchTeam.pageName'))
 

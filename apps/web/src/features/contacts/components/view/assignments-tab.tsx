@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button, Stack, Table, Text } from '@mantine/core'
-import { useAccount } from '../../../../app/account'
+import { useSession } from '../../../session/session'
 import { ConfirmDialog } from '../../../../components/confirm-dialog'
 import { FormStatus } from '../../../../components/form-status'
 import { useFormSubmission } from '../../../../lib/form-submission'
@@ -13,7 +13,7 @@ import type { ContactTabProps } from './tab-registry'
 /** Assignments (spec 2 §2): who follows the contact up, as served; delete and add where allowed. */
 export function AssignmentsTab({ item, contact, scope, team }: ContactTabProps) {
   const { t } = useTranslation(['contact-view', 'contacts'])
-  const { account } = useAccount()
+  const { account } = useSession()
   const [page, setPage] = useState(1)
   const assignments = useContactAssignments(contact.id, scope, page)
   const deleteAssignment = useDeleteAssignment(contact.id, scope)

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Alert, Button, Group, Text } from '@mantine/core'
 import type { ContactTeam, ContactView } from '@crm/domain'
-import { useAccount } from '../../../../app/account'
+import { useSession } from '../../../session/session'
 
 /** Consent declined by the person, or by the parent or carer of a child (D2-2.2-23). */
 export function ConsentDeclinedBanner({ contact }: { contact: ContactView }) {
@@ -38,7 +38,7 @@ export function ChildConsentNotice({ contact }: { contact: ContactView }) {
 /** The contact sits in another team than the selected one; switching is offered when the caller has it. */
 export function NotInTeamBanner({ contactTeam }: { contactTeam: ContactTeam }) {
   const { t } = useTranslation('contact-view')
-  const { selectTeam } = useAccount()
+  const { selectTeam } = useSession()
   return (
     <Alert color="yellow">
       <Group justify="space-between">

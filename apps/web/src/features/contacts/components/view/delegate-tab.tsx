@@ -3,8 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core'
-import { useAccount } from '../../../../app/account'
-import { isPublicGroup } from '../../../../app/selection'
+import { useSession } from '../../../session/session'
+import { isPublicGroup } from '../../../session/selection'
 import { FormStatus } from '../../../../components/form-status'
 import { useFormSubmission } from '../../../../lib/form-submission'
 import { useAddContactToGroup, useContactGroups } from '../../contact-queries'
@@ -16,7 +16,7 @@ type DelegateForm = z.infer<typeof delegateForm>
 /** Delegate (spec 2 §2): put the contact into a public group of the team (add-user-to-group). */
 export function DelegateTab({ item, contact, scope, team }: ContactTabProps) {
   const { t } = useTranslation(['contact-view', 'contacts', 'common'])
-  const { groups } = useAccount()
+  const { groups } = useSession()
   const publicGroups = groups.filter(isPublicGroup)
   // The contact's groups are known only to those who may read them.
   const mayReadGroups = item.auth.user_capabilities.read_user_groups === true

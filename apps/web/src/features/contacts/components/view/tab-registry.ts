@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
 import type { CapabilityMap, ContactItem, ContactView, Group, Team, TeamGroupParams } from '@crm/domain'
-import { isPublicGroup } from '../../../../app/selection'
+import { isPublicGroup } from '../../../session/selection'
 import { loadChunk } from '../../../../lib/chunk-reload'
 
 /** What every tab of /contacts/view/{id} is given. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildAccount, buildGroup, buildTeam } from '../test/fixtures'
+import { buildAccount, buildGroup, buildTeam } from '../../test/fixtures'
 import { resolveSelection, sortGroups } from './selection'
 
 const grace = buildTeam({

@@ -1,31 +1,19 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { accountCalls, type Account, type Group, type Team } from '@crm/domain'
-import { callApi } from '../lib/api'
-import { clearNoteKey } from '../lib/note-key'
-import { readStoredSelection, storeSelection, useAccessToken, type StoredSelection } from '../lib/session'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import type { Account, Group, Team } from '@crm/domain'
+import { clearNoteKey } from '../../lib/note-key'
+import { readStoredSelection, storeSelection, useAccessToken, type StoredSelection } from '../../lib/session'
 import { resolveSelection, sortGroups, sortTeams } from './selection'
-
-export const userQueryKey = ['user'] as const
-
-export const userQuery = {
-  queryKey: userQueryKey,
-  queryFn: ({ signal }: { signal: AbortSignal }) => callApi(accountCalls.user, { input: { return_teams: 1 }, signal }),
-}
-
-/** Loads the account again (GET user) and answers it, or null when that fails. */
-export function reloadAccount(queryClient: QueryClient): Promise<Account | null> {
-  return queryClient.fetchQuery({ ...userQuery, staleTime: 0 }).catch(() => null)
-}
+import { reloadAccount, userQuery } from './queries'
 
 /**
  * signed-out: no valid session; loading: GET user is on its way; invalid: it failed with
  * anything but 401 (spec 1 §8, the account is marked invalid); ready: account data loaded.
  */
-export type AccountStatus = 'signed-out' | 'loading' | 'invalid' | 'ready'
+export type SessionStatus = 'signed-out' | 'loading' | 'invalid' | 'ready'
 
-export interface AccountState {
-  status: AccountStatus
+export interface SessionState {
+  status: SessionStatus
   account: Account | null
   /** The user's teams by title. */
   teams: Team[]
@@ -42,9 +30,9 @@ export interface AccountState {
   reload: () => Promise<Account | null>
 }
 
-const AccountContext = createContext<AccountState | null>(null)
+const SessionContext = createContext<SessionState | null>(null)
 
-export function AccountProvider({ children }: { children: ReactNode }) {
+export function SessionProvider({ children }: { children: ReactNode }) {
   const token = useAccessToken()
   const queryClient = useQueryClient()
   const query = useQuery({ ...userQuery, enabled: token !== null })
@@ -88,13 +76,13 @@ export function AccountProvider({ children }: { children: ReactNode }) {
 
   const reload = useCallback(() => reloadAccount(queryClient), [queryClient])
 
-  let status: AccountStatus
+  let status: SessionStatus
   if (token === null) status = 'signed-out'
   else if (account) status = 'ready'
   else if (query.isError && !query.isFetching) status = 'invalid'
   else status = 'loading'
 
-  const value = useMemo<AccountState>(
+  const value = useMemo<SessionState>(
     () => ({
       status,
       account,
@@ -109,11 +97,11 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     }),
     [status, account, selection, selectTeam, select, selectGroup, reload],
   )
-  return <AccountContext.Provider value={value}>{children}</AccountContext.Provider>
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>
 }
 
-export function useAccount(): AccountState {
-  const state = useContext(AccountContext)
-  if (!state) throw new Error('useAccount needs an AccountProvider')
+export function useSession(): SessionState {
+  const state = useContext(SessionContext)
+  if (!state) throw new Error('useSession needs a SessionProvider')
   return state
 }

@@ -1,5 +1,5 @@
 import type { Account, Group, Team } from '@crm/domain'
-import type { StoredSelection } from '../lib/session'
+import type { StoredSelection } from '../../lib/session'
 
 const byTitle = (a: { title: string; id: number }, b: { title: string; id: number }) =>
   a.title.localeCompare(b.title, undefined, { sensitivity: 'base' }) || a.id - b.id

@@ -1,0 +1,18 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { accountCalls, type Account } from '@crm/domain'
+import { callApi } from '../../lib/api'
+
+export const sessionKeys = {
+  /** GET user: the signed-in account with its teams and groups. */
+  user: ['user'] as const,
+}
+
+export const userQuery = {
+  queryKey: sessionKeys.user,
+  queryFn: ({ signal }: { signal: AbortSignal }) => callApi(accountCalls.user, { input: { return_teams: 1 }, signal }),
+}
+
+/** Loads the account again (GET user) and answers it, or null when that fails. */
+export function reloadAccount(queryClient: QueryClient): Promise<Account | null> {
+  return queryClient.fetchQuery({ ...userQuery, staleTime: 0 }).catch(() => null)
+}
