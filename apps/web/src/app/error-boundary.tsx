@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react'
-import { ErrorScreen } from './error-pages'
+import { ErrorScreen } from '../components/status-screens'
 
 /** Catches render errors outside the router's own error element. */
 export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {

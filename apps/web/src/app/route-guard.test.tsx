@@ -9,7 +9,8 @@ import { buildAccount, buildGroup, buildTeam, signIn } from '../test/fixtures'
 import { createTestQueryClient, renderApp } from '../test/render'
 import { apiError, mockCall, server } from '../test/server'
 import { signedInAs } from '../test/session'
-import { FullPageLoader, RouteErrorScreen } from './error-pages'
+import { FullPageLoader } from '../components/status-screens'
+import { RouteErrorScreen } from './route-error-screen'
 import { Providers } from './providers'
 
 const grace = buildTeam({ id: 10, title: 'Grace Church', groups: [buildGroup({ id: 12, title: 'Youth' })] })

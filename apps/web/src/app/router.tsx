@@ -1,10 +1,11 @@
 import type { ComponentType, ReactNode } from 'react'
 import type { RouteObject } from 'react-router'
 import { loadChunk } from '../lib/chunk-reload'
-import { FullPageLoader, LoadingPage, ErrorScreen, NotFoundScreen, RouteErrorScreen } from './error-pages'
+import { FullPageLoader, LoadingPage, ErrorScreen, NotFoundScreen } from '../components/status-screens'
 import type { RouteAccess } from './guard'
-import type { BuiltPath } from './paths'
+import type { BuiltPath } from '../lib/paths'
 import { PublicLayout } from './public-layout'
+import { RouteErrorScreen } from './route-error-screen'
 import { RootLayout } from './root-layout'
 import { ShellLayout, type ShellRouteHandle } from './shell/shell-layout'
 
@@ -37,7 +38,7 @@ type RouteSpec =
   /** Renders nothing of its own (logout). */
   | { frame: 'none'; page: PageLoader }
 
-/** Every built path and its screen (paths.ts lists them for the menu). */
+/** Every built path and its screen (lib/paths.ts lists them for the menu). */
 const routeTable: Record<BuiltPath, RouteSpec> = {
   '/': { frame: 'shell', access: 'group', page: pages.dashboard },
   '/profile': { frame: 'shell', access: 'account', page: pages.profile },

@@ -5,7 +5,7 @@ import { Badge, Group, NavLink, Stack, VisuallyHidden } from '@mantine/core'
 import type { PendingItems } from '@crm/domain'
 import { usePendingItems } from '../../features/teams/queries'
 import { useSession, type SessionState } from '../../features/session/session'
-import { isBuiltPath } from '../paths'
+import { isBuiltPath } from '../../lib/paths'
 import { builtMenu, visibleMenu, type BadgeKind, type MenuContext, type RenderedMenuItem } from './menu'
 
 export function menuContextOf(state: SessionState): MenuContext {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Alert, Stack, Title } from '@mantine/core'
-import { FullPageLoader } from '../../../app/error-pages'
+import { FullPageLoader } from '../../../components/status-screens'
 import { usePageTitle } from '../../../lib/page-title'
 import { ProfileForm } from '../components/profile-form'
 import { RemoveAccount } from '../components/remove-account'

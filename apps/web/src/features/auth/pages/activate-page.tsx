@@ -1,7 +1,7 @@
 import { Link, Navigate, useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Alert, Anchor, Stack, Text, Title } from '@mantine/core'
-import { FullPageLoader } from '../../../app/error-pages'
+import { FullPageLoader } from '../../../components/status-screens'
 import { isApiError } from '../../../lib/api'
 import { usePageTitle } from '../../../lib/page-title'
 import { useActivation } from '../queries'

@@ -1,7 +1,7 @@
 import { useLocation, useParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Alert, Loader, Stack, Title, Typography } from '@mantine/core'
-import { NotFoundScreen } from '../../../app/error-pages'
+import { NotFoundScreen } from '../../../components/status-screens'
 import { isApiError } from '../../../lib/api'
 import { usePageTitle } from '../../../lib/page-title'
 import { slugPattern, useContentPage } from '../queries'

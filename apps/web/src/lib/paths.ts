@@ -1,7 +1,7 @@
 /**
  * The routes whose screens are built. The menu shows only these; later issues add
  * /contacts, /events, /team, /profile, /notifications and the rest as they build them
- * (router.tsx must then define each one: its table is typed by this list).
+ * (app/router.tsx must then define each one: its table is typed by this list).
  */
 export const builtPaths = [
   '/',

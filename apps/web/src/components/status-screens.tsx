@@ -1,8 +1,6 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Anchor, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core'
 import { usePageTitle } from '../lib/page-title'
-import { PublicFrame } from './public-layout'
 
 /** The generic failure screen (spec 1 §1). Plain links: it may show outside the router. */
 export function ErrorScreen() {
@@ -33,14 +31,6 @@ export function NotFoundScreen() {
       <Anchor href="/">{t('goToStart')}</Anchor>
     </Stack>
   )
-}
-
-/** The router's error element: a failed section load (after the one reload) or a render error. */
-export function RouteErrorScreen() {
-  const error = useRouteError()
-  const notFound = isRouteErrorResponse(error) && error.status === 404
-  if (!notFound) console.error(error)
-  return <PublicFrame>{notFound ? <NotFoundScreen /> : <ErrorScreen />}</PublicFrame>
 }
 
 export function FullPageLoader() {
