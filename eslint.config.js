@@ -5,7 +5,12 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 
-/** Imports flow one way (DESIGN.md §3): web → domain ← server; features → platform → db. */
+const webOverHttp = { group: ['@crm/server', '**/apps/server/**', '**/server/src/**'], message: 'The web app talks to the server over HTTP only.' }
+
+/**
+ * Imports flow one way (DESIGN.md §3): web → domain ← server; features → platform → db;
+ * in the web app, app → features → components, lib.
+ */
 const boundaries = [
   {
     files: ['packages/domain/**/*.ts'],
@@ -18,10 +23,30 @@ const boundaries = [
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [webOverHttp] }] },
+  },
+  // A later no-restricted-imports entry for the same files replaces an earlier one, so each
+  // web zone repeats webOverHttp. Tests follow their folder's zone (they may import test/).
+  {
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@crm/server', '**/apps/server/**', '**/server/src/**'], message: 'The web app talks to the server over HTTP only.' }] },
+        { patterns: [webOverHttp, { group: ['**/app/**', '**/app'], message: 'Features do not import app/ (the routes, shell and providers import features).' }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            webOverHttp,
+            { group: ['**/features/**', '**/features', '**/app/**', '**/app'], message: 'lib/ and components/ import neither features nor app/.' },
+          ],
+        },
       ],
     },
   },
