@@ -1,9 +1,8 @@
-import { birthMonthIndex, isSourceRequired, parsePhone, type ConsentType, type Gender, type GrowPhase } from '@crm/domain'
-import { sql } from 'drizzle-orm'
+import { isSourceRequired, parsePhone, type ConsentType, type Gender, type GrowPhase } from '@crm/domain'
 import type { PgInsertValue } from 'drizzle-orm/pg-core'
 import type { Executor } from '../db/client'
 import { assignments, groupContacts, people, teamContacts } from '../db/schema/index'
-import { growPhaseRank, memberStatusRank, searchTextOf, sortNameOf } from '../features/contacts/read-model'
+import { readModelOf } from '../features/contacts/read-model'
 
 export interface DemoContactsInput {
   churchIds: readonly [number, number, number]
@@ -175,17 +174,19 @@ export async function seedDemoContacts(tx: Executor, demo: DemoContactsInput): P
 
   const inserted = await tx.insert(people).values(rows.map((row) => row.person)).returning({ id: people.id })
   const contacts = rows.map((row, index) => ({ ...row, id: inserted[index]!.id }))
-  const readModel = (person: PersonInsert) => ({
-    sort_name: sortNameOf({ first_name: person.first_name, last_name: person.last_name ?? '' }),
-    search_text: searchTextOf({ first_name: person.first_name, last_name: person.last_name ?? '', email: person.email ?? null, phone: person.phone ?? null }),
-    member_status: person.member_status ?? null,
-    member_status_rank: person.member_status ? memberStatusRank(sql`${person.member_status}`) : null,
-    grow_phase: person.grow_phase ?? null,
-    grow_phase_rank: growPhaseRank(person.grow_phase),
-    source: person.source ?? null,
-    gender: person.gender ?? null,
-    birth_month: person.dob_year ? birthMonthIndex(person.dob_year, person.dob_month) : null,
-  })
+  const readModel = (person: PersonInsert) =>
+    readModelOf({
+      first_name: person.first_name,
+      last_name: person.last_name ?? '',
+      email: person.email ?? null,
+      phone: person.phone ?? null,
+      gender: person.gender ?? null,
+      member_status: person.member_status ?? null,
+      grow_phase: person.grow_phase ?? null,
+      source: person.source ?? null,
+      dob_year: person.dob_year ?? null,
+      dob_month: person.dob_month ?? null,
+    })
 
   const holdings: TeamContactInsert[] = []
   for (const contact of contacts) {

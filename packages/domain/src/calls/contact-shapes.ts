@@ -31,43 +31,12 @@ export const contactListQuery = pagingQuery.extend({
   age: z.enum(ageBands).optional(),
   /** missed (Overdue), none, 1, 3 or 6 months since the last interaction, unvisited. */
   interaction: z.enum(interactionFilters).optional(),
-  member_status: text(60).optional(),
+  member_status: text(60).nullable().optional(),
   grow_phase: z.enum(growPhases).optional(),
   source: text(60).optional(),
   gender: z.enum(genders).optional(),
 })
 export type ContactListQuery = z.input<typeof contactListQuery>
-
-export const contactListItem = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  gender: z.enum(genders).nullable(),
-  /** Month and year of birth, "YYYY-MM" ("YYYY" with only a year), spec 2 §3. */
-  dob: z.string().nullable(),
-  age: z.number().int().nullable(),
-  is_child: z.boolean(),
-  /** A child's details withheld by the child data gate: only the name is sent. */
-  is_restricted: z.boolean(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  member_status: z.string().nullable(),
-  member_status_display: z.string().nullable(),
-  grow_phase: z.enum(growPhases).nullable(),
-  grow_phase_display: z.string().nullable(),
-  source_display: z.string().nullable(),
-  status: z.enum(['active', 'archive']),
-  is_assigned: z.boolean(),
-  is_awaiting_approval: z.boolean(),
-  has_incomplete_interaction: z.boolean(),
-  last_interaction_days_ago: z.number().int().nullable(),
-  created_display: z.string(),
-  archived_display: z.string().nullable(),
-})
-export type ContactListItem = z.infer<typeof contactListItem>
-
-export const contactListResponse = listResponse(contactListItem)
 
 // ---------------------------------------------------------------------------------------
 // The contact item: GET contact/{id} (spec 2 §3)
@@ -177,6 +146,40 @@ export type ContactView = z.infer<typeof contactView>
 /** The least of a contact: what an awaiting or gated reader may see. */
 export const contactViewSimple = contactView.pick({ id: true, name: true, first_name: true, last_name: true, gender: true, avatar: true, is_child: true })
 
+/** A row of the contact lists: the view's list columns and what only a list says. */
+export const contactListItem = contactView
+  .pick({
+    id: true,
+    name: true,
+    first_name: true,
+    last_name: true,
+    gender: true,
+    dob: true,
+    age: true,
+    is_child: true,
+    email: true,
+    phone: true,
+    member_status: true,
+    member_status_display: true,
+    grow_phase: true,
+    grow_phase_display: true,
+    source_display: true,
+    status: true,
+    is_assigned: true,
+    is_awaiting_approval: true,
+    has_incomplete_interaction: true,
+    created_display: true,
+  })
+  .extend({
+    /** A child's details withheld by the child data gate: only the name is sent. */
+    is_restricted: z.boolean(),
+    last_interaction_days_ago: z.number().int().nullable(),
+    archived_display: z.string().nullable(),
+  })
+export type ContactListItem = z.infer<typeof contactListItem>
+
+export const contactListResponse = listResponse(contactListItem)
+
 /** The fields a writer may send (spec 2 §3); every one optional on update. */
 export const contactFields = z.object({
   first_name: requiredPersonName(100),
@@ -193,7 +196,7 @@ export const contactFields = z.object({
   religion_other: text(120).nullable().optional(),
   marital_status: z.enum(maritalStatuses).nullable().optional().or(z.literal('').transform(() => null)),
   /** Required once consent is on record; without consent it is not kept (spec 2 §4, §5). */
-  member_status: text(60).optional(),
+  member_status: text(60).nullable().optional(),
   source: text(60).nullable().optional(),
   source_other: text(120).nullable().optional(),
   grow_phase: z.enum(growPhases).nullable().optional().or(z.literal('').transform(() => null)),
@@ -232,6 +235,61 @@ export const contactFields = z.object({
   consent_verbal_confirmed: flag.optional(),
 })
 export type ContactFields = z.input<typeof contactFields>
+
+// The contract's fields by how they are kept. The server stores, and the form edits, every
+// field of these groups the same way, so a new field of a kind joins its group here and
+// nothing else changes but the form section that shows it; the fields of no group
+// (birth, phones, social links, consent) have rules of their own.
+
+/** Names: always text, first_name required. */
+export const contactNameFields = ['first_name', 'last_name'] as const satisfies ReadonlyArray<keyof ContactFields>
+
+/** Texts and choices kept as sent; empty clears them. */
+export const contactTextFields = [
+  'gender',
+  'email',
+  'religion',
+  'religion_other',
+  'marital_status',
+  'member_status',
+  'source',
+  'source_other',
+  'grow_phase',
+  'parent_carer_first_name',
+  'parent_carer_last_name',
+  'parent_carer_relationship',
+  'parent_carer_email',
+] as const satisfies ReadonlyArray<keyof ContactFields>
+export type ContactTextField = (typeof contactTextFields)[number]
+
+/** Ticks. */
+export const contactFlagFields = [
+  'is_visitor',
+  'expect_follow_up',
+  'expect_follow_up_completed',
+  'expect_bible_study',
+  'expect_bible_study_completed',
+  'expect_baptism',
+  'expect_baptism_completed',
+] as const satisfies ReadonlyArray<keyof ContactFields>
+export type ContactFlagField = (typeof contactFlagFields)[number]
+
+/** The address: a picked place, or its parts typed by hand (address_manual_input). */
+export const contactAddressFields = [
+  'address_place_id',
+  'address_formatted',
+  'address_manual_input',
+  'address_street',
+  'address_city',
+  'address_state',
+  'address_postcode',
+  'address_country',
+  'address_lat',
+  'address_lng',
+] as const satisfies ReadonlyArray<keyof ContactFields>
+export type ContactAddressField = (typeof contactAddressFields)[number]
+/** An address as the view carries it and the address input holds it. */
+export type ContactAddress = Pick<ContactView, ContactAddressField>
 
 export const ownershipSchema = z.object({
   has_owner: z.boolean(),

@@ -1,6 +1,16 @@
 import { and, eq, or } from 'drizzle-orm'
 import type { z } from 'zod'
-import { ageFrom, isChild, isSourceRequired, toE164, type contactFields } from '@crm/domain'
+import {
+  ageFrom,
+  contactAddressFields,
+  contactFields,
+  contactFlagFields,
+  contactNameFields,
+  contactTextFields,
+  isChild,
+  isSourceRequired,
+  toE164,
+} from '@crm/domain'
 import type { Executor } from '../../db/client'
 import { lookupItems, type people } from '../../db/schema/index'
 import { AppError } from '../../platform/errors'
@@ -34,38 +44,10 @@ export const parentEmailOrPhoneMessage = 'Note: An email or phone number is requ
 
 /** Fields a writer may send that map one to one onto a person column. */
 const plainFields = [
-  'first_name',
-  'last_name',
-  'gender',
-  'email',
-  'religion',
-  'religion_other',
-  'marital_status',
-  'member_status',
-  'source',
-  'source_other',
-  'grow_phase',
-  'address_place_id',
-  'address_formatted',
-  'address_manual_input',
-  'address_street',
-  'address_city',
-  'address_state',
-  'address_postcode',
-  'address_country',
-  'address_lat',
-  'address_lng',
-  'is_visitor',
-  'expect_follow_up',
-  'expect_follow_up_completed',
-  'expect_bible_study',
-  'expect_bible_study_completed',
-  'expect_baptism',
-  'expect_baptism_completed',
-  'parent_carer_first_name',
-  'parent_carer_last_name',
-  'parent_carer_relationship',
-  'parent_carer_email',
+  ...contactNameFields,
+  ...contactTextFields,
+  ...contactFlagFields,
+  ...contactAddressFields,
 ] as const satisfies ReadonlyArray<keyof ContactInput & keyof PersonValues>
 
 const parentFields = [
@@ -87,10 +69,13 @@ function columnsWithoutConsent(child: boolean): ReadonlySet<string> {
   return new Set(child ? [...base, 'dob_month', 'dob_year', ...parentFields] : base)
 }
 
+// What goes with another field rather than being a contact field of its own.
+const companionFields = new Set(['phone_country', 'consent_date', 'consent_content', 'consent_verbal_confirmed'])
+const contactFieldNames = Object.keys(contactFields.shape).filter((key) => !companionFields.has(key)) as Array<keyof ContactInput>
+
 /** Every contact field the input carries (the team, group and flags of the call aside). */
 export function hasContactFields(input: ContactInput): boolean {
-  const keys = [...plainFields, 'phone', 'parent_carer_phone', 'dob_month', 'dob_year', 'age', 'social', 'consent_type'] as const
-  return keys.some((key) => input[key] !== undefined)
+  return contactFieldNames.some((key) => input[key] !== undefined)
 }
 
 function e164(value: string, country: string): string | undefined {

@@ -2,15 +2,19 @@ import { and, eq, inArray } from 'drizzle-orm'
 import {
   ageFrom,
   consentTypes,
+  contactAddressFields,
+  contactFlagFields,
+  contactTextFields,
+  contactView,
   directionsLink,
   dobOf,
   formatInternational,
-  genders,
   growPhases,
   isChild,
-  maritalStatuses,
-  parentCarerRelationships,
   socialNetworks,
+  type ContactAddressField,
+  type ContactFlagField,
+  type ContactTextField,
   type ContactView,
   type GrowPhase,
 } from '@crm/domain'
@@ -103,6 +107,21 @@ export interface ContactViewContext {
   phoneFormat: 'international' | 'e164'
 }
 
+const storedFields = [...contactTextFields, ...contactFlagFields, ...contactAddressFields]
+
+/**
+ * The contract's texts, choices, ticks and address as stored; a value the view's schema
+ * refuses (a choice no longer in its list, from old or imported data) reads as none.
+ */
+function storedFieldsOf(person: PersonRow): Pick<ContactView, ContactTextField | ContactFlagField | ContactAddressField> {
+  const view: Record<string, unknown> = {}
+  for (const field of storedFields) {
+    const parsed = contactView.shape[field].safeParse(person[field])
+    view[field] = parsed.success ? parsed.data : null
+  }
+  return view as Pick<ContactView, ContactTextField | ContactFlagField | ContactAddressField>
+}
+
 /** What a reader sees of a contact (spec 2 §3), from the person and the team's row. */
 export function contactViewOf(person: PersonRow, context: ContactViewContext): ContactView {
   const { teamContact, lookups, locale, now } = context
@@ -118,63 +137,35 @@ export function contactViewOf(person: PersonRow, context: ContactViewContext): C
     name: fullName(person.first_name, person.last_name),
     first_name: person.first_name,
     last_name: person.last_name,
-    gender: oneOf(genders, person.gender),
+    ...storedFieldsOf(person),
     dob_month: person.dob_month,
     dob_year: person.dob_year,
     dob: dobOf(person.dob_year, person.dob_month),
     ...ageOf(person, now),
     // Files are served by the consent and files work; until then no avatar URL.
     avatar: null,
-    email: person.email,
     email_is_verified: person.email_is_verified,
     phone,
-    religion: person.religion,
     religion_display: lookups.title('religion-types', person.religion),
-    religion_other: person.religion_other,
-    marital_status: oneOf(maritalStatuses, person.marital_status),
-    member_status: person.member_status,
     member_status_display: lookups.title('member-status-types', person.member_status),
-    source: person.source,
     source_display: lookups.title('contact-source-types', person.source),
-    source_other: person.source_other,
     ...growPhaseOf(person.grow_phase),
     social,
-    address_place_id: person.address_place_id,
-    address_formatted: person.address_formatted,
     address_formatted_break: addressLines(person),
-    address_manual_input: person.address_manual_input,
-    address_street: person.address_street,
-    address_city: person.address_city,
-    address_state: person.address_state,
-    address_postcode: person.address_postcode,
-    address_country: person.address_country,
-    address_lat: person.address_lat,
-    address_lng: person.address_lng,
     address_directions_link: directionsLink({ lat: person.address_lat, lng: person.address_lng, formatted: person.address_formatted }),
     status: teamContact.archived_at ? 'archive' : 'active',
     hidden_in_contacts: context.hiddenInContacts,
     is_awaiting_approval: teamContact.state === 'awaiting_approval',
     has_incomplete_interaction: teamContact.next_interaction_at !== null || teamContact.has_overdue_interaction,
     is_assigned: context.isAssigned,
-    is_visitor: person.is_visitor,
     is_new: !context.isExisting,
     is_existing: context.isExisting,
     consent_given: consentType !== null && !person.consent_declined,
     consent_declined: person.consent_declined,
     parental_consent_declined: person.parental_consent_declined,
-    expect_follow_up: person.expect_follow_up,
-    expect_follow_up_completed: person.expect_follow_up_completed,
-    expect_bible_study: person.expect_bible_study,
-    expect_bible_study_completed: person.expect_bible_study_completed,
-    expect_baptism: person.expect_baptism,
-    expect_baptism_completed: person.expect_baptism_completed,
     access_from_date_display: displayDate(teamContact.access_from, locale, timeZone),
     access_to_date_display: teamContact.access_to ? displayDate(teamContact.access_to, locale, timeZone) : null,
-    parent_carer_first_name: person.parent_carer_first_name,
-    parent_carer_last_name: person.parent_carer_last_name,
     parent_carer_name: parentName,
-    parent_carer_relationship: oneOf(parentCarerRelationships, person.parent_carer_relationship),
-    parent_carer_email: person.parent_carer_email,
     parent_carer_phone: parentPhone,
     consent_type: consentType,
     consent_date: person.consent_date,

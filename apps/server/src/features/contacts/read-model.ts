@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm'
-import { growPhases, parsePhone } from '@crm/domain'
+import { birthMonthIndex, growPhases, parsePhone } from '@crm/domain'
 import type { Executor } from '../../db/client'
 import { lookupItems, people, teamContacts } from '../../db/schema/index'
 
@@ -55,10 +55,42 @@ export async function rerankMemberStatuses(tx: Executor): Promise<void> {
     .where(sql`${teamContacts.member_status_rank} is distinct from ${rank}`)
 }
 
+/** The person's columns that the read model copies or derives. */
+export interface ReadModelSource {
+  first_name: string
+  last_name: string
+  email: string | null
+  phone: string | null
+  gender: string | null
+  member_status: string | null
+  grow_phase: string | null
+  source: string | null
+  dob_year: number | null
+  dob_month: number | null
+}
+
 /**
- * Rewrites the read model (team_contacts' copy of the person) in every team that holds the
- * person. Call it in the transaction that changes the person or adds them to a team, with
- * the request's clock (deps.now()).
+ * The read model's columns for a person (team_contacts' copy, what the lists sort, filter
+ * and search by). The one place that fills them: the services through
+ * refreshContactReadModel, and the seeds.
+ */
+export function readModelOf(person: ReadModelSource) {
+  return {
+    sort_name: sortNameOf(person),
+    search_text: searchTextOf(person),
+    gender: person.gender,
+    member_status: person.member_status,
+    member_status_rank: person.member_status === null ? null : memberStatusRank(sql`${person.member_status}`),
+    grow_phase: person.grow_phase,
+    grow_phase_rank: growPhaseRank(person.grow_phase),
+    source: person.source,
+    birth_month: person.dob_year ? birthMonthIndex(person.dob_year, person.dob_month) : null,
+  }
+}
+
+/**
+ * Rewrites the read model in every team that holds the person. Call it in the transaction
+ * that changes the person or adds them to a team, with the request's clock (deps.now()).
  */
 export async function refreshContactReadModel(tx: Executor, personId: number, now: Date): Promise<void> {
   const [person] = await tx
@@ -79,17 +111,6 @@ export async function refreshContactReadModel(tx: Executor, personId: number, no
   if (!person) return
   await tx
     .update(teamContacts)
-    .set({
-      sort_name: sortNameOf(person),
-      search_text: searchTextOf(person),
-      gender: person.gender,
-      member_status: person.member_status,
-      member_status_rank: person.member_status === null ? null : memberStatusRank(sql`${person.member_status}`),
-      grow_phase: person.grow_phase,
-      grow_phase_rank: growPhaseRank(person.grow_phase),
-      source: person.source,
-      birth_month: person.dob_year ? person.dob_year * 12 + (person.dob_month ?? 1) - 1 : null,
-      updated_at: now,
-    })
+    .set({ ...readModelOf(person), updated_at: now })
     .where(eq(teamContacts.person_id, personId))
 }
