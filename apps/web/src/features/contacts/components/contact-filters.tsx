@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Button, NativeSelect, SimpleGrid, Stack } from '@mantine/core'
 import { ageBands, genders, growPhases, interactionFilters } from '@crm/domain'
 import { useLookup } from '../../lookups/queries'
-import { hasActiveFilters, type ContactFilters, type FilterKey } from '../list-queries'
+import { hasActiveFilters, type ContactFilters, type FilterKey } from '../list-url-state'
 
 interface ContactFiltersProps {
   filters: ContactFilters

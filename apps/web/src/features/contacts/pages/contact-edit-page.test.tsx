@@ -15,7 +15,7 @@ type ActionInput = InputOf<typeof contactCalls.archiveUser>
 
 // The page is a lazily loaded section: load it once so each test finds it at once.
 beforeAll(async () => {
-  await import('./contact-edit-page')
+  await Promise.all([import('./contact-edit-page'), import('./contact-view-page')])
 }, 30_000)
 
 const grace = buildTeam({ id: 10, title: 'Grace Church', groups: [buildGroup({ id: 12, title: 'Youth', user_role: 'owner' })] })
@@ -109,6 +109,21 @@ describe('/contacts/edit/{id}: the preview and the form (spec 2 §2)', () => {
     expect(await screen.findByText('You do not have permission to access this page.')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument()
     expect(screen.queryByRole('region', { name: 'Current details' })).not.toBeInTheDocument()
+  })
+})
+
+describe('/contacts/edit/{id}: the contact as stored now', () => {
+  it('starts from what the server answers, not from the copy the view page cached under the same key', async () => {
+    server.use(otherCallsNotFound)
+    signedInAs(buildAccount([grace]), { teamId: 10, groupId: 10 })
+    let stored = buildContactItem(buildContactView())
+    server.use(lookupHandler, mockCall(contactCalls.contact, () => stored))
+    const { router } = renderApp('/contacts/view/42')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anna Lee' }, { timeout: 10_000 })).toBeInTheDocument()
+    stored = buildContactItem(buildContactView({ name: 'Annie Lee', first_name: 'Annie' }))
+    await router.navigate('/contacts/edit/42')
+    await save()
+    expect(field(/^First name/)).toHaveValue('Annie')
   })
 })
 

@@ -9,7 +9,7 @@ import { ActionsSection } from '../components/form/actions-section'
 import { ChildGateNotice } from '../components/child-gate-notice'
 import { ContactPreview } from '../components/form/contact-preview'
 import { EditContactForm } from '../components/form/edit-contact-form'
-import { useContactForEdit } from '../form-queries'
+import { useContactForEdit } from '../queries'
 
 function Notice({ children, color = 'red' }: { children: string; color?: string }) {
   return (
@@ -50,7 +50,8 @@ function EditContactLoader({ id, team, group }: { id: number; team: Team; group:
   const { t } = useTranslation(['contact-form', 'contacts', 'common'])
   const query = useContactForEdit(id, { team_id: team.id, group_id: group.id })
   if (!Number.isInteger(id) || id <= 0) return <Notice>{t('edit.notFound')}</Notice>
-  if (query.isPending) return <Loader aria-label={t('common:loading')} />
+  // A copy cached by the view page is not edited: the page waits for the fetch on mount.
+  if (query.isPending || !query.isFetchedAfterMount) return <Loader aria-label={t('common:loading')} />
   if (query.isError) {
     const error = query.error
     if (isApiError(error) && error.code === 'not_found') return <Notice>{t('edit.notFound')}</Notice>

@@ -5,7 +5,7 @@ import type { TeamGroupParams } from '@crm/domain'
 import { useSession } from '../../session/session'
 import { usePageTitle } from '../../../lib/page-title'
 import { NewContactForm } from '../components/form/new-contact-form'
-import { useContactAccessForNew } from '../form-queries'
+import { useContactAccessForNew } from '../queries'
 
 /** Without create_contact: a suggestion to switch to the private group (spec 2 §2). */
 function NoCreatePermission() {

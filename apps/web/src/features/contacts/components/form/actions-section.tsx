@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core'
 import type { TeamGroupParams } from '@crm/domain'
 import { ConfirmDialog } from '../../../../components/confirm-dialog'
-import { useContactAction, type ContactAction } from '../../form-queries'
+import { useContactAction, type ContactAction } from '../../queries'
 
 export interface ActionsSectionProps {
   contact: { id: number; name: string; status: 'active' | 'archive' }

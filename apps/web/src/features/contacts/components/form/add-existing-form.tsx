@@ -6,7 +6,7 @@ import { contactCalls, type Suggestion, type TeamGroupParams } from '@crm/domain
 import { FormStatus } from '../../../../components/form-status'
 import { SuggestionInput } from '../../../../components/suggestion-input'
 import { useFormSubmission } from '../../../../lib/form-submission'
-import { useAddExistingContact } from '../../form-queries'
+import { useAddExistingContact } from '../../queries'
 
 /**
  * The add-existing-contact form of /contacts/new (spec 2 §2, §5): a contact of the team not

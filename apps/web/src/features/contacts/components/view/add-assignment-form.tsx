@@ -8,7 +8,7 @@ import { suggestion, suggestionCalls, type TeamGroupParams } from '@crm/domain'
 import { FormStatus } from '../../../../components/form-status'
 import { SuggestionInput } from '../../../../components/suggestion-input'
 import { useFormSubmission } from '../../../../lib/form-submission'
-import { useAddAssignment } from '../../contact-queries'
+import { useAddAssignment } from '../../queries'
 
 // Spec 2 §5: the user is needed unless 'Assign to self' is ticked (which hides the field).
 const assignmentForm = z

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Alert, Button, Group, Stack, Text } from '@mantine/core'
 import type { Ownership, TeamGroupParams } from '@crm/domain'
 import { ConfirmDialog } from '../../../../components/confirm-dialog'
-import { useAnswerApprovalRequest, type ApprovalAnswer } from '../../contact-queries'
+import { useAnswerApprovalRequest, type ApprovalAnswer } from '../../queries'
 
 type ApprovalRequest = Ownership['other_team_is_awaiting_approval_data'][number]
 

@@ -7,7 +7,7 @@ import { useSession } from '../../../session/session'
 import { isPublicGroup } from '../../../session/selection'
 import { FormStatus } from '../../../../components/form-status'
 import { useFormSubmission } from '../../../../lib/form-submission'
-import { useAddContactToGroup, useContactGroups } from '../../contact-queries'
+import { useAddContactToGroup, useContactGroups } from '../../queries'
 import type { ContactTabProps } from './tab-registry'
 
 const delegateForm = z.object({ group_id: z.string().min(1) })

@@ -4,7 +4,7 @@ import { Badge, Button, Group, Stack, Text } from '@mantine/core'
 import { ConfirmDialog } from '../../../../components/confirm-dialog'
 import { FormStatus } from '../../../../components/form-status'
 import { useFormSubmission } from '../../../../lib/form-submission'
-import { useContactGroups, useRemoveContactFromGroup } from '../../contact-queries'
+import { useContactGroups, useRemoveContactFromGroup } from '../../queries'
 import { TabListState, TabPagination } from './tab-list-state'
 import type { ContactTabProps } from './tab-registry'
 

@@ -6,7 +6,7 @@ import type { ContactItem, TeamGroupParams } from '@crm/domain'
 import { ConfirmDialog } from '../../../../components/confirm-dialog'
 import { FormStatus } from '../../../../components/form-status'
 import { useFormSubmission } from '../../../../lib/form-submission'
-import { useRelinquish } from '../../contact-queries'
+import { useRelinquish } from '../../queries'
 
 /** Edit shows for a contact the team owns, who is not a member of it, to a caller who may update it (D2-2.2-03). */
 export function mayEdit(item: ContactItem): boolean {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Button, Group, List, Stack, Text, Title } from '@mantine/core'
 import { FormStatus } from '../../../../components/form-status'
 import { useFormSubmission } from '../../../../lib/form-submission'
-import { useTakeOwnership } from '../../contact-queries'
+import { useTakeOwnership } from '../../queries'
 import type { ContactTabProps } from './tab-registry'
 
 /** Ownership (spec 2 §4): who owns the contact; with no owner, the team may take it. */

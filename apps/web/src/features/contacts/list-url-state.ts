@@ -1,9 +1,7 @@
 import { useCallback, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
-import { useQuery, type QueryKey } from '@tanstack/react-query'
 import {
   ageBands,
-  contactCalls,
   contactOrderBy,
   defaultContactSorts,
   firstSortOrder,
@@ -14,17 +12,9 @@ import {
   type ContactListQuery,
   type ContactSort,
 } from '@crm/domain'
-import { callApi } from '../../lib/api'
 import { usePageParam, usePageSize } from '../../components/paging'
 
-// The three lists of /contacts (spec 2 §2); each is its own list kind for cancelling (D1-4-23).
-
-const listCalls = {
-  contacts: contactCalls.contacts,
-  assigned: contactCalls.assignedContacts,
-  archived: contactCalls.archivedContacts,
-} as const
-
+// The URL state of the three lists of /contacts (spec 2 §2); their requests are in queries.ts.
 
 export const filterKeys = ['age', 'interaction', 'member_status', 'source', 'grow_phase', 'gender'] as const
 export type FilterKey = (typeof filterKeys)[number]
@@ -128,21 +118,6 @@ export function useContactListState(kind: ContactListKind) {
   return { ...view, page, pageSize, setPage, setPageSize: changePageSize, setSearch, setFilter, clearFilters, setSort }
 }
 
-// ---------------------------------------------------------------------------------------
-// Requests
-
-/** Every contact list in the cache: invalidate this after a change to a contact. */
-export const contactListsKey = ['contact-lists'] as const
-
-export function contactListKey(kind: ContactListKind, query: ContactListQuery) {
-  return [...contactListsKey, kind, query] as const
-}
-
-function sameScope(key: QueryKey, query: ContactListQuery): boolean {
-  const previous = key[2] as ContactListQuery | undefined
-  return previous?.team_id === query.team_id && previous?.group_id === query.group_id
-}
-
 /** The request of a list from its state (D1-9-04, D1-9-06, D2-9-01, D2-9-02). */
 export function buildListQuery(
   scope: { team_id: number; group_id: number },
@@ -162,20 +137,4 @@ export function buildListQuery(
     if (value !== undefined) Object.assign(query, { [key]: value })
   }
   return query
-}
-
-/**
- * One list (GET contacts, assigned-contacts or archived-contacts). The query's AbortSignal
- * goes to the request, so a new search, filter, sort or page of the same list aborts the
- * earlier request (D1-4-23): the earlier query loses its only observer and TanStack Query
- * cancels it. The rows on screen stay while the next page loads, within the same group.
- */
-export function useContactList(kind: ContactListKind, query: ContactListQuery, enabled = true) {
-  return useQuery({
-    queryKey: contactListKey(kind, query),
-    queryFn: ({ signal }) => callApi(listCalls[kind], { input: query, signal }),
-    placeholderData: (previous, previousQuery) =>
-      previousQuery && sameScope(previousQuery.queryKey, query) ? previous : undefined,
-    enabled,
-  })
 }

@@ -1,0 +1,221 @@
+import { useMutation, useQuery, useQueryClient, keepPreviousData, type QueryKey } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { contactCalls, type ContactListKind, type ContactListQuery, type TeamGroupParams } from '@crm/domain'
+import { callApi, type InputOf } from '../../lib/api'
+
+/**
+ * Every key of the contacts feature, one per call, under ['contacts']: a write that may change
+ * any contact invalidates contactKeys.all (the lists, every contact, the new-contact access);
+ * a write about one contact invalidates contactKeys.detail(id), everything cached about it.
+ */
+export const contactKeys = {
+  all: ['contacts'] as const,
+  lists: () => [...contactKeys.all, 'list'] as const,
+  list: (kind: ContactListKind, query: ContactListQuery) => [...contactKeys.lists(), kind, query] as const,
+  accessForNew: (scope: TeamGroupParams) => [...contactKeys.all, 'access-for-new', scope.team_id, scope.group_id] as const,
+  detail: (id: number) => [...contactKeys.all, 'detail', id] as const,
+  /** GET contact/{id}: the view page and the edit page read it through this one key. */
+  item: (id: number, scope: TeamGroupParams, locale: string) =>
+    [...contactKeys.detail(id), 'item', scope.team_id, scope.group_id, locale] as const,
+  groups: (id: number, scope: TeamGroupParams, page: number) =>
+    [...contactKeys.detail(id), 'groups', scope.team_id, scope.group_id, page] as const,
+  assignments: (id: number, scope: TeamGroupParams, page: number) =>
+    [...contactKeys.detail(id), 'assignments', scope.team_id, scope.group_id, page] as const,
+}
+
+// ---------------------------------------------------------------------------------------
+// The lists of /contacts (spec 2 §2); each is its own list kind for cancelling (D1-4-23).
+
+const listCalls = {
+  contacts: contactCalls.contacts,
+  assigned: contactCalls.assignedContacts,
+  archived: contactCalls.archivedContacts,
+} as const
+
+function sameScope(key: QueryKey, query: ContactListQuery): boolean {
+  const previous = key[key.length - 1] as ContactListQuery | undefined
+  return previous?.team_id === query.team_id && previous?.group_id === query.group_id
+}
+
+/**
+ * One list (GET contacts, assigned-contacts or archived-contacts). The query's AbortSignal
+ * goes to the request, so a new search, filter, sort or page of the same list aborts the
+ * earlier request (D1-4-23): the earlier query loses its only observer and TanStack Query
+ * cancels it. The rows on screen stay while the next page loads, within the same group.
+ */
+export function useContactList(kind: ContactListKind, query: ContactListQuery, enabled = true) {
+  return useQuery({
+    queryKey: contactKeys.list(kind, query),
+    queryFn: ({ signal }) => callApi(listCalls[kind], { input: query, signal }),
+    placeholderData: (previous, previousQuery) =>
+      previousQuery && sameScope(previousQuery.queryKey, query) ? previous : undefined,
+    enabled,
+  })
+}
+
+// ---------------------------------------------------------------------------------------
+// One contact
+
+function contactQuery(id: number, scope: TeamGroupParams, locale: string) {
+  return {
+    queryKey: contactKeys.item(id, scope, locale),
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      callApi(contactCalls.contact, { params: { id }, input: { ...scope, locale }, signal }),
+  }
+}
+
+/** GET contact/{id}: the contact item with ownership, auth and the child data gate. */
+export function useContact(id: number, scope: TeamGroupParams, locale: string) {
+  return useQuery(contactQuery(id, scope, locale))
+}
+
+/**
+ * GET contact/{id} for the edit page (data_edit, auth.fields and the capabilities), under the
+ * view page's key. What is edited must be what is stored now, not a cached copy: it is always
+ * fetched again on mount, and the page waits for that answer (isFetchedAfterMount).
+ */
+export function useContactForEdit(id: number, scope: TeamGroupParams) {
+  const { i18n } = useTranslation()
+  return useQuery({
+    ...contactQuery(id, scope, i18n.language),
+    enabled: Number.isInteger(id) && id > 0,
+    staleTime: 0,
+    refetchOnMount: 'always',
+  })
+}
+
+/** GET contact-groups/{id}: the groups of the team the contact is in. */
+export function useContactGroups(id: number, scope: TeamGroupParams, page = 1, enabled = true) {
+  return useQuery({
+    queryKey: contactKeys.groups(id, scope, page),
+    queryFn: ({ signal }) => callApi(contactCalls.contactGroups, { params: { id }, input: { ...scope, page }, signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  })
+}
+
+/** GET contact-assignments/{id}: who follows the contact up, in the server's order. */
+export function useContactAssignments(id: number, scope: TeamGroupParams, page = 1) {
+  return useQuery({
+    queryKey: contactKeys.assignments(id, scope, page),
+    queryFn: ({ signal }) => callApi(contactCalls.contactAssignments, { params: { id }, input: { ...scope, page }, signal }),
+    placeholderData: keepPreviousData,
+  })
+}
+
+/** GET contact-access-for-new: may the caller add a contact here, which fields, and the child data gate. */
+export function useContactAccessForNew(scope: TeamGroupParams) {
+  return useQuery({
+    queryKey: contactKeys.accessForNew(scope),
+    queryFn: ({ signal }) => callApi(contactCalls.contactAccessForNew, { input: scope, signal }),
+    staleTime: 0,
+  })
+}
+
+// ---------------------------------------------------------------------------------------
+// Writes that may change any contact or list: everything under contactKeys.all is read again.
+
+function useContactsWrite<T, R>(write: (variables: T) => Promise<R>) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: write,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: contactKeys.all }),
+  })
+}
+
+/** POST create-user. A duplicate answers 409 user_exists_in_this_team / user_exists_in_other_team. */
+export function useCreateContact() {
+  return useContactsWrite((input: InputOf<typeof contactCalls.createUser>) => callApi(contactCalls.createUser, { input }))
+}
+
+/** POST add-existing-user: into this group, or a request to the owning team. */
+export function useAddExistingContact() {
+  return useContactsWrite((input: InputOf<typeof contactCalls.addExistingUser>) =>
+    callApi(contactCalls.addExistingUser, { input }),
+  )
+}
+
+/** POST update-user with the changed fields. */
+export function useUpdateContact() {
+  return useContactsWrite((input: InputOf<typeof contactCalls.updateUser>) => callApi(contactCalls.updateUser, { input }))
+}
+
+export type ContactAction = 'archive' | 'restore' | 'remove'
+
+const actionCalls = {
+  archive: contactCalls.archiveUser,
+  restore: contactCalls.unarchiveUser,
+  remove: contactCalls.removeContactFromTeam,
+} as const
+
+/** POST archive-user, unarchive-user or remove-contact-from-team (the latter from the selected group). */
+export function useContactAction() {
+  return useContactsWrite(({ action, ...input }: TeamGroupParams & { action: ContactAction; user_id: number }) =>
+    callApi(actionCalls[action], { input }),
+  )
+}
+
+// ---------------------------------------------------------------------------------------
+// Writes about one contact: everything under contactKeys.detail(id) is read again.
+
+function useContactMutation<T, R>(id: number, write: (variables: T) => Promise<R>) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: write,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: contactKeys.detail(id) }),
+  })
+}
+
+/** POST contact/{id}/take-ownership; the_user_id is the contact (spec 2 §7 names it so). */
+export function useTakeOwnership(id: number, scope: TeamGroupParams) {
+  return useContactMutation(id, () =>
+    callApi(contactCalls.takeOwnership, { params: { id }, input: { ...scope, the_user_id: id } }),
+  )
+}
+
+/** POST contact/{id}/relinquish: give up one's own assignment. */
+export function useRelinquish(id: number, scope: TeamGroupParams) {
+  return useContactMutation(id, () => callApi(contactCalls.relinquish, { params: { id }, input: scope }))
+}
+
+export type ApprovalAnswer = 'accept' | 'reject'
+
+/** POST contact/{id}/accept- or reject-ownership-approval-request for a requesting team. */
+export function useAnswerApprovalRequest(id: number, scope: TeamGroupParams) {
+  return useContactMutation(id, ({ answer, requestingTeamId }: { answer: ApprovalAnswer; requestingTeamId: number }) =>
+    callApi(answer === 'accept' ? contactCalls.acceptOwnershipApprovalRequest : contactCalls.rejectOwnershipApprovalRequest, {
+      params: { id },
+      input: { ...scope, requesting_team_id: requestingTeamId },
+    }),
+  )
+}
+
+/** POST add-user-to-group: the contact into a group of the team (group_id is that group). */
+export function useAddContactToGroup(id: number, teamId: number) {
+  return useContactMutation(id, (groupId: number) =>
+    callApi(contactCalls.addUserToGroup, { input: { team_id: teamId, group_id: groupId, user_id: id } }),
+  )
+}
+
+/** POST remove-user-from-group: the contact out of a group (group_id is that group). */
+export function useRemoveContactFromGroup(id: number, teamId: number) {
+  return useContactMutation(id, (groupId: number) =>
+    callApi(contactCalls.removeUserFromGroup, { input: { team_id: teamId, group_id: groupId, user_id: id } }),
+  )
+}
+
+/** POST add-contact-assignment: to oneself, or to a team user. */
+export function useAddAssignment(id: number, scope: TeamGroupParams) {
+  return useContactMutation(id, (to: { toSelf: true } | { toUserId: number }) =>
+    callApi(contactCalls.addContactAssignment, {
+      input: { ...scope, user_id: id, ...('toSelf' in to ? { to_self: true } : { to_user_id: to.toUserId }) },
+    }),
+  )
+}
+
+/** POST delete-contact-assignment. */
+export function useDeleteAssignment(id: number, scope: TeamGroupParams) {
+  return useContactMutation(id, (assignmentId: number) =>
+    callApi(contactCalls.deleteContactAssignment, { input: { ...scope, user_id: id, id: assignmentId } }),
+  )
+}
