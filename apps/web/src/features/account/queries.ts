@@ -2,12 +2,15 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import { accountCalls } from '@crm/domain'
 import { callApi, type InputOf } from '../../lib/api'
 
-export const profileQueryKey = ['profile'] as const
+export const accountKeys = {
+  all: ['account'] as const,
+  profile: () => [...accountKeys.all, 'profile'] as const,
+}
 
 /** GET profile: the profile form of the signed-in account. */
 export function useProfile() {
   return useQuery({
-    queryKey: profileQueryKey,
+    queryKey: accountKeys.profile(),
     queryFn: ({ signal }) => callApi(accountCalls.profile, { signal }),
   })
 }

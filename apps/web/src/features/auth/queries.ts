@@ -2,6 +2,12 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import { authCalls, totpSetupSchema, type TotpSetup } from '@crm/domain'
 import { callApi, isApiError, type InputOf } from '../../lib/api'
 
+export const authKeys = {
+  all: ['auth'] as const,
+  activation: (key: string) => [...authKeys.all, 'activate', key] as const,
+  resetKeyCheck: (userId: number | null, key: string) => [...authKeys.all, 'check-reset-password-key', userId, key] as const,
+}
+
 /** POST login (no bearer token: it is a call before sign-in). */
 export function useLogin() {
   return useMutation({
@@ -46,7 +52,7 @@ const onceOptions = { retry: false, staleTime: Infinity, refetchOnMount: false, 
 /** POST activate with the key of the activation link, once. */
 export function useActivation(key: string) {
   return useQuery({
-    queryKey: ['activate', key],
+    queryKey: authKeys.activation(key),
     queryFn: () => callApi(authCalls.activate, { input: { key }, anonymous: true }),
     enabled: key !== '',
     ...onceOptions,
@@ -56,7 +62,7 @@ export function useActivation(key: string) {
 /** POST check-reset-password-key, once. */
 export function useResetKeyCheck(userId: number | null, key: string) {
   return useQuery({
-    queryKey: ['check-reset-password-key', userId, key],
+    queryKey: authKeys.resetKeyCheck(userId, key),
     queryFn: () => callApi(authCalls.checkResetPasswordKey, { input: { user_id: userId ?? 0, key }, anonymous: true }),
     enabled: userId !== null && key !== '',
     ...onceOptions,

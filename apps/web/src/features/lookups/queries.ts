@@ -3,6 +3,11 @@ import { useTranslation } from 'react-i18next'
 import { lookupCalls, type LookupList } from '@crm/domain'
 import { callApi } from '../../lib/api'
 
+export const lookupKeys = {
+  all: ['lookups'] as const,
+  list: (list: LookupList, parent: string | null, locale: string) => [...lookupKeys.all, list, parent, locale] as const,
+}
+
 export interface LookupOptions {
   /** The parent's id (conference-teams: the conference; bible-studies-for-parent: the study). */
   parent?: string
@@ -19,7 +24,7 @@ export function useLookup(list: LookupList, { parent, enabled = true, anonymous 
   const { i18n } = useTranslation()
   const locale = i18n.language
   return useQuery({
-    queryKey: ['lookups', list, parent ?? null, locale],
+    queryKey: lookupKeys.list(list, parent ?? null, locale),
     queryFn: async ({ signal }) => {
       try {
         const answer = await callApi(lookupCalls.lookups, { params: { list }, input: { parent, locale }, signal, anonymous })

@@ -5,7 +5,9 @@ import { callApi, type InputOf } from '../../lib/api'
 type PlaceSearch = InputOf<typeof placeCalls.placeSuggestions> & { search: string }
 
 export const placeKeys = {
-  suggestions: (input: PlaceSearch) => ['place-suggestions', input.search, input.locale, input.country_code ?? null] as const,
+  all: ['places'] as const,
+  suggestions: (input: PlaceSearch) =>
+    [...placeKeys.all, 'suggestions', input.search, input.locale, input.country_code ?? null] as const,
 }
 
 /** GET place-suggestions: addresses for an address field, cached a minute per search. */

@@ -3,12 +3,13 @@ import { accountCalls, type Account } from '@crm/domain'
 import { callApi } from '../../lib/api'
 
 export const sessionKeys = {
+  all: ['session'] as const,
   /** GET user: the signed-in account with its teams and groups. */
-  user: ['user'] as const,
+  user: () => [...sessionKeys.all, 'user'] as const,
 }
 
 export const userQuery = {
-  queryKey: sessionKeys.user,
+  queryKey: sessionKeys.user(),
   queryFn: ({ signal }: { signal: AbortSignal }) => callApi(accountCalls.user, { input: { return_teams: 1 }, signal }),
 }
 

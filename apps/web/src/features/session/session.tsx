@@ -5,6 +5,7 @@ import { clearNoteKey } from '../../lib/note-key'
 import { readStoredSelection, storeSelection, useAccessToken, type StoredSelection } from '../../lib/session'
 import { resolveSelection, sortGroups, sortTeams } from './selection'
 import { reloadAccount, userQuery } from './queries'
+import { siteKeys } from '../site/queries'
 
 /**
  * signed-out: no valid session; loading: GET user is on its way; invalid: it failed with
@@ -39,10 +40,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [stored, setStored] = useState<StoredSelection>(readStoredSelection)
 
   // Signed out (logout, expiry or a 401): nothing of the last person stays in the cache, nor
-  // their private-notes key on this device.
+  // their private-notes key on this device. The site's public data stays.
   useEffect(() => {
     if (token !== null) return
-    queryClient.removeQueries({ predicate: (cached) => cached.queryKey[0] !== 'site' })
+    queryClient.removeQueries({ predicate: (cached) => cached.queryKey[0] !== siteKeys.all[0] })
     void clearNoteKey()
   }, [token, queryClient])
 

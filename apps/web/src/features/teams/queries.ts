@@ -2,22 +2,25 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import { inviteCalls, teamCalls } from '@crm/domain'
 import { callApi, type InputOf } from '../../lib/api'
 
-export const invitesQuery = {
-  queryKey: ['invites'] as const,
-  queryFn: ({ signal }: { signal: AbortSignal }) => callApi(teamCalls.invites, { signal }),
+export const teamKeys = {
+  all: ['teams'] as const,
+  invites: () => [...teamKeys.all, 'invites'] as const,
+  pendingItems: (teamId: number) => [...teamKeys.all, 'pending-items', teamId] as const,
+  inviteKeyCheck: (key: string) => [...teamKeys.all, 'check-invite-key', key] as const,
 }
 
 /** The signed-in person's pending invites (GET invites). */
 export function useInvites() {
-  return useQuery(invitesQuery)
+  return useQuery({
+    queryKey: teamKeys.invites(),
+    queryFn: ({ signal }) => callApi(teamCalls.invites, { signal }),
+  })
 }
-
-export const pendingItemsKey = (teamId: number) => ['pending-items', teamId] as const
 
 /** Badge counts of the menu (GET pending-items); not asked while membership is pending. */
 export function usePendingItems(teamId: number | null, enabled: boolean) {
   return useQuery({
-    queryKey: pendingItemsKey(teamId ?? 0),
+    queryKey: teamKeys.pendingItems(teamId ?? 0),
     queryFn: ({ signal }) => callApi(teamCalls.pendingItems, { input: { team_id: teamId ?? 0 }, signal }),
     enabled: enabled && teamId !== null,
     staleTime: 60_000,
@@ -34,7 +37,7 @@ export function useAddGroup() {
 /** POST check-invite-key, once per page view (no retries, no refetching). */
 export function useInviteKeyCheck(key: string, enabled: boolean) {
   return useQuery({
-    queryKey: ['check-invite-key', key],
+    queryKey: teamKeys.inviteKeyCheck(key),
     queryFn: () => callApi(inviteCalls.checkInviteKey, { input: { key }, anonymous: true }),
     enabled: enabled && key !== '',
     retry: false,

@@ -16,7 +16,7 @@ import { changeLocale, normalizeLocale, supportedLocales, type Locale } from '..
 import { storeNoteKey } from '../../../lib/note-key'
 import { usePasswordCheck } from '../../../lib/password-strength'
 import { reencryptForNewPassword } from '../password-change'
-import { profileQueryKey, useUpdateAccount } from '../queries'
+import { accountKeys, useUpdateAccount } from '../queries'
 
 type FieldError = 'required' | 'tooLong' | 'phone' | 'email' | 'oldPassword'
 
@@ -115,7 +115,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     if (newKey && account) await storeNoteKey(newKey, account.user_id)
     form.reset({ ...values, old_password: '', password: '' })
     await changeLocale(values.locale as Locale, { persist: true })
-    await Promise.all([queryClient.invalidateQueries({ queryKey: profileQueryKey }), reload()])
+    await Promise.all([queryClient.invalidateQueries({ queryKey: accountKeys.profile() }), reload()])
   }, submission.reportInvalid)
 
   return (

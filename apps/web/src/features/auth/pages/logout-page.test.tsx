@@ -7,6 +7,7 @@ import { deriveNoteKey } from '../../../lib/crypto'
 import { loadNoteKey, storeNoteKey } from '../../../lib/note-key'
 import { getAccessToken } from '../../../lib/session'
 import type { OutputOf } from '../../../lib/api'
+import { sessionKeys } from '../../session/queries'
 import { buildAccount, buildTeam } from '../../../test/fixtures'
 import { renderApp } from '../../../test/render'
 import { apiError, mockCall, server } from '../../../test/server'
@@ -34,7 +35,7 @@ describe('/logout', () => {
     expect(getAccessToken()).toBeNull()
     expect(getCookie('access_token')).toBeNull()
     expect(window.localStorage.getItem(draftStorageKey('note'))).toBeNull()
-    expect(queryClient.getQueryData(['user'])).toBeUndefined()
+    expect(queryClient.getQueryData(sessionKeys.user())).toBeUndefined()
     expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument()
   })
 
