@@ -1,39 +1,54 @@
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Checkbox, Combobox, Fieldset, Group, InputBase, Loader, NativeSelect, Stack, TextInput, useCombobox } from '@mantine/core'
-import { defaultPhoneCountry, type PlaceSuggestion } from '@crm/domain'
+import { contactAddressFields, defaultPhoneCountry, type ContactAddress, type ContactAddressField, type PlaceSuggestion } from '@crm/domain'
 import { useDebouncedValue } from '../../../../lib/debounce'
 import { usePlaceSuggestions } from '../../../places/queries'
 import { countryOptions } from './country-options'
 
-/** An address as the contact fields hold it (spec 2 §3). */
-export interface AddressValue {
-  address_place_id: string | null
-  /** The searched address as one line. */
-  address_formatted: string
-  address_manual_input: boolean
-  address_street: string
-  address_city: string
-  address_state: string
-  address_postcode: string
-  /** ISO country code. */
-  address_country: string
-  address_lat: number | null
-  address_lng: number | null
+// The parts a picked place gives that nobody types: its id and position (null without one).
+const placeParts = ['address_place_id', 'address_lat', 'address_lng'] as const satisfies readonly ContactAddressField[]
+type PlacePart = (typeof placeParts)[number]
+
+/**
+ * An address as the address input holds it: the contract's address (spec 2 §3), its text
+ * parts as strings ('' for none), the picked place's id and position as the view has them.
+ */
+export type AddressValue = {
+  [K in ContactAddressField]: K extends PlacePart ? ContactAddress[K] : ContactAddress[K] extends boolean ? boolean : string
 }
 
-export const emptyAddress: AddressValue = {
-  address_place_id: null,
-  address_formatted: '',
-  address_manual_input: false,
-  address_street: '',
-  address_city: '',
-  address_state: '',
-  address_postcode: '',
-  address_country: '',
-  address_lat: null,
-  address_lng: null,
+export const emptyAddress = Object.fromEntries(
+  contactAddressFields.map((field) => [
+    field,
+    field === 'address_manual_input' ? false : (placeParts as readonly string[]).includes(field) ? null : '',
+  ]),
+) as AddressValue
+
+/** A text part of the address: '' in the input for none. */
+export function isAddressText(field: ContactAddressField): boolean {
+  return emptyAddress[field] === ''
 }
+
+/** The address input's value of an address as the view (or a picked place) holds it. */
+export function addressValueOf(address: Partial<ContactAddress>): AddressValue {
+  const value: Record<string, unknown> = { ...emptyAddress }
+  for (const field of contactAddressFields) {
+    const part = address[field]
+    if (part !== undefined) value[field] = isAddressText(field) ? (part ?? '') : part
+  }
+  return value as AddressValue
+}
+
+/** What only a picked place gives: the searched line and the place's parts, none when typed by hand. */
+export function isPickedOnly(field: ContactAddressField): boolean {
+  return field === 'address_formatted' || (placeParts as readonly string[]).includes(field)
+}
+
+/** The parts typed by hand once 'Enter the address manually' is ticked. */
+export const manualAddressParts: readonly ContactAddressField[] = contactAddressFields.filter(
+  (field) => isAddressText(field) && !isPickedOnly(field),
+)
 
 type ManualPart = 'address_street' | 'address_city' | 'address_state' | 'address_postcode'
 const manualParts: Array<[ManualPart, 'street' | 'city' | 'state' | 'postcode', string]> = [
@@ -81,18 +96,8 @@ export function AddressField({ legend, value, onChange, countryCode, disabled, e
     const place: PlaceSuggestion | undefined = items.find((item) => item.place_id === placeId)
     if (!place) return
     setPicked(place.title)
-    onChange({
-      address_place_id: place.place_id,
-      address_formatted: place.title,
-      address_manual_input: false,
-      address_street: place.address_street ?? '',
-      address_city: place.address_city ?? '',
-      address_state: place.address_state ?? '',
-      address_postcode: place.address_postcode ?? '',
-      address_country: place.address_country ?? '',
-      address_lat: place.address_lat,
-      address_lng: place.address_lng,
-    })
+    const { place_id, title, ...parts } = place
+    onChange(addressValueOf({ ...parts, address_place_id: place_id, address_formatted: title }))
     combobox.closeDropdown()
   }
 

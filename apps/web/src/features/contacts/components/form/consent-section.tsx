@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { useFormContext } from 'react-hook-form'
 import { Alert, Checkbox, Fieldset, Input, Radio, Stack, Text, TextInput, Textarea } from '@mantine/core'
 import { consentChoices, type ConsentChoice } from '@crm/domain'
-import { parentCanBeAsked, type ContactFormValues } from './contact-form-values'
+import type { ContactFormValues } from './contact-form-values'
+import { parentCanBeAsked } from './contact-form-rules'
 import type { FormKit } from './form-kit'
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { isPhone, isSourceRequired } from '@crm/domain'
+import { completeValues, toWireFields, wireRules, type ContactFormValues } from './contact-form-values'
 import {
-  completeValues,
   hasParentDetails,
   isAllowed,
   isChildEntered,
@@ -9,11 +9,8 @@ import {
   isRestricted,
   parentCanBeAsked,
   phoneIsEmpty,
-  toWireFields,
-  wireRules,
   type ContactFormSettings,
-  type ContactFormValues,
-} from './contact-form-values'
+} from './contact-form-rules'
 
 /** Message keys of the form's errors (contact-form:errors.*). */
 export const contactFieldErrors = [

@@ -1,15 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { get, useFormContext, useWatch } from 'react-hook-form'
-import {
-  completeValues,
-  hasParentDetails,
-  isAllowed,
-  isChildEntered,
-  isEnabled,
-  isRestricted,
-  type ContactFormSettings,
-  type ContactFormValues,
-} from './contact-form-values'
+import { completeValues, type ContactFormValues } from './contact-form-values'
+import { hasParentDetails, isAllowed, isChildEntered, isEnabled, isRestricted, type ContactFormSettings } from './contact-form-rules'
 import { isFieldErrorKey } from './server-errors'
 
 /** What every section of the contact form reads: the values, the rules and the errors. */

@@ -1,11 +1,22 @@
 import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { FieldPath, UseFormReturn } from 'react-hook-form'
-import { socialNetworks } from '@crm/domain'
+import { contactNameFields, contactTextFields, socialNetworks } from '@crm/domain'
 import { isApiError } from '../../../../lib/api'
 import { useFormSubmission, type FormSubmission } from '../../../../lib/form-submission'
 import { contactFieldErrors, formPath, type ContactFieldError } from './contact-form-schema'
-import { hasParentDetails, isAllowed, isChildEntered, isEnabled, type ContactFormSettings, type ContactFormValues } from './contact-form-values'
+import { manualAddressParts } from './address-field'
+import type { ContactFormValues } from './contact-form-values'
+import {
+  hasParentDetails,
+  isAllowed,
+  isChildEntered,
+  isEnabled,
+  isOtherText,
+  isOtherTextOpen,
+  parentCarerFields,
+  type ContactFormSettings,
+} from './contact-form-rules'
 
 /** A field the server refused: its name on the wire, its input and what the server said. */
 export interface RefusedField {
@@ -37,21 +48,15 @@ export function isFieldErrorKey(message: string): message is ContactFieldError {
   return (contactFieldErrors as readonly string[]).includes(message)
 }
 
-const plainInputs = new Set([
-  'first_name',
-  'last_name',
-  'gender',
+// The inputs that show whenever their field is allowed and enabled: the names, texts and
+// choices but those shown only under a condition ('other' texts, the parent or carer), the
+// birth year and age, and the phone.
+const plainInputs = new Set<string>([
+  ...[...contactNameFields, ...contactTextFields].filter((field) => !isOtherText(field) && !parentCarerFields.includes(field)),
   'dob_year',
   'age',
-  'email',
   'phone',
-  'religion',
-  'marital_status',
-  'member_status',
-  'source',
-  'grow_phase',
 ])
-const manualAddressParts = new Set(['address_street', 'address_city', 'address_state', 'address_postcode', 'address_country'])
 
 /** Whether the form shows an input for the path, enabled, where its error can be read. */
 export function isOnScreen(path: string, values: ContactFormValues, settings: ContactFormSettings): boolean {
@@ -67,13 +72,10 @@ export function isOnScreen(path: string, values: ContactFormValues, settings: Co
   const allowedName = head === 'dob_year' ? 'dob' : head === 'social' ? path : head
   if (!isAllowed(settings.fields, allowedName) || !isEnabled(head, values, settings)) return false
   if (plainInputs.has(head)) return true
-  if (head === 'religion_other') return settings.otherReligions.has(values.religion)
-  if (head === 'source_other') return settings.otherSources.has(values.source)
+  if (isOtherText(head)) return isOtherTextOpen(head, values, settings)
   if (head === 'social') return (socialNetworks as readonly string[]).includes(part)
-  if (head === 'address') return values.address.address_manual_input ? manualAddressParts.has(part) : part === 'address_formatted'
-  if (head.startsWith('parent_carer_') && head !== 'parent_carer_phone_country') {
-    return isChildEntered(values, settings.today) || hasParentDetails(values)
-  }
+  if (head === 'address') return values.address.address_manual_input ? (manualAddressParts as readonly string[]).includes(part) : part === 'address_formatted'
+  if (parentCarerFields.includes(head)) return isChildEntered(values, settings.today) || hasParentDetails(values)
   return false
 }
 
