@@ -1,8 +1,17 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import { defaultPhoneCountry, hasCapability, membershipRoles, roleRank, type MembershipRole, type TeamRole } from '@crm/domain'
+import {
+  childGateExemptRoles,
+  defaultPhoneCountry,
+  hasCapability,
+  membershipRoles,
+  roleRank,
+  type ChildGate,
+  type MembershipRole,
+  type TeamRole,
+} from '@crm/domain'
 import type { Executor } from '../db/client'
-import { memberships, teams } from '../db/schema/index'
+import { memberships, people, teams } from '../db/schema/index'
 import type { TeamSettings } from '../db/schema/teams'
 import { AppError } from './errors'
 import { defaultTimeZone } from './format'
@@ -41,6 +50,8 @@ export interface TeamScope {
   settings: TeamSettingsView
   role: TeamRole
   isConference: boolean
+  /** Set when the caller may not add or see a child's details in this team (spec 2 §5). */
+  childGate: ChildGate | null
 }
 
 /** The group a call works in and the caller's role there. */
@@ -134,6 +145,7 @@ const teamColumns = {
 /** Loads a team (a conference or a church, not a group) with the caller's role, or 404. */
 export async function loadTeamScope(db: Executor, viewer: Viewer, teamId: number): Promise<TeamScope> {
   const parentMembership = alias(memberships, 'parent_membership')
+  const owner = alias(people, 'owner')
   const [row] = await db
     .select({
       team: teamColumns,
@@ -141,6 +153,10 @@ export async function loadTeamScope(db: Executor, viewer: Viewer, teamId: number
       settings: teams.settings,
       role: memberships.role,
       parentRole: parentMembership.role,
+      // The child data gate's checks and whom it names, so no service asks again.
+      has_wwcc: memberships.has_wwcc,
+      has_adsafe: memberships.has_adsafe,
+      owner: { first_name: owner.first_name, last_name: owner.last_name, email: owner.email },
     })
     .from(teams)
     .leftJoin(memberships, and(eq(memberships.team_id, teams.id), eq(memberships.person_id, viewer.personId)))
@@ -148,12 +164,41 @@ export async function loadTeamScope(db: Executor, viewer: Viewer, teamId: number
       parentMembership,
       and(eq(parentMembership.team_id, teams.parent_id), eq(parentMembership.person_id, viewer.personId)),
     )
+    .leftJoin(owner, eq(owner.id, teams.owner_id))
     .where(and(eq(teams.id, teamId), or(eq(teams.kind, 'team'), eq(teams.kind, 'conference'))))
   if (!row) throw new AppError('not_found')
   const role = resolveTeamRole({ isSiteAdmin: viewer.isSiteAdmin, role: row.role, parentRole: row.parentRole })
   // Another team's rows are invisible: 404, never 403.
   if (!role) throw new AppError('not_found')
-  return { team: row.team, settings: teamSettingsOf(row.settings), role, isConference: row.team.kind === 'conference' }
+  const ownerName = row.owner?.first_name ? `${row.owner.first_name} ${row.owner.last_name}`.trim() : null
+  return {
+    team: row.team,
+    settings: teamSettingsOf(row.settings),
+    role,
+    isConference: row.team.kind === 'conference',
+    childGate: childGateFor(
+      role,
+      { has_wwcc: row.has_wwcc ?? false, has_adsafe: row.has_adsafe ?? false },
+      { name: ownerName, email: row.owner?.email ?? null },
+    ),
+  }
+}
+
+/**
+ * The child data gate (spec 2 §5): below admin, entity admin and owner, a person needs both
+ * a Working with Children Check and AdSafe training to add or see a child's details.
+ */
+export function childGateFor(
+  role: TeamRole,
+  checks: { has_wwcc: boolean; has_adsafe: boolean },
+  primaryOwner: { name: string | null; email: string | null },
+): ChildGate | null {
+  if (childGateExemptRoles.includes(role)) return null
+  const missing: ChildGate['missing'] = []
+  if (!checks.has_wwcc) missing.push('wwcc')
+  if (!checks.has_adsafe) missing.push('adsafe')
+  if (missing.length === 0) return null
+  return { missing, primary_owner_name: primaryOwner.name, primary_owner_email: primaryOwner.email }
 }
 
 /** The stored settings with their defaults (Sydney, the default phone country, private notes). */

@@ -1,8 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
 import {
   ageFrom,
-  childGateExemptRoles,
   hasCapability,
   isChild,
   type ChildGate,
@@ -44,9 +42,8 @@ export interface ContactScope extends GroupScope {
   contactRole: ContactRole
   /** The team lets the caller read the contact, whichever group they came through. */
   readsInTeam: boolean
+  /** The contact is a child: the team's child gate (scope.childGate) applies to its details. */
   isChild: boolean
-  /** Set when the caller may not see or add this child's details (spec 2 §5). */
-  childGate: ChildGate | null
 }
 
 /** The role on a contact: assigned owners, leaders and members hold `assigned_<role>`. */
@@ -61,46 +58,6 @@ export function contactRoleOf(role: TeamRole, isAssigned: boolean): ContactRole 
  */
 export function canReadContact(role: ContactRole, isAssigned: boolean, addedByCaller: boolean): boolean {
   return hasCapability(role, 'read_contact') || isAssigned || addedByCaller
-}
-
-/**
- * The child data gate (spec 2 §5): below admin, entity admin and owner, a person needs both
- * a Working with Children Check and AdSafe training to add or see a child's details.
- */
-export function childGateFor(
-  role: TeamRole,
-  checks: { has_wwcc: boolean; has_adsafe: boolean },
-  primaryOwner: { name: string | null; email: string | null },
-): ChildGate | null {
-  if (childGateExemptRoles.includes(role)) return null
-  const missing: ChildGate['missing'] = []
-  if (!checks.has_wwcc) missing.push('wwcc')
-  if (!checks.has_adsafe) missing.push('adsafe')
-  if (missing.length === 0) return null
-  return { missing, primary_owner_name: primaryOwner.name, primary_owner_email: primaryOwner.email }
-}
-
-/** The team's primary owner and the caller's checks there, for the child data gate. */
-export async function childGateOfTeam(db: Executor, viewer: Viewer, scope: GroupScope): Promise<ChildGate | null> {
-  const owner = alias(people, 'owner')
-  const [row] = await db
-    .select({
-      has_wwcc: memberships.has_wwcc,
-      has_adsafe: memberships.has_adsafe,
-      owner_first: owner.first_name,
-      owner_last: owner.last_name,
-      owner_email: owner.email,
-    })
-    .from(teams)
-    .leftJoin(memberships, and(eq(memberships.team_id, teams.id), eq(memberships.person_id, viewer.personId)))
-    .leftJoin(owner, eq(owner.id, teams.owner_id))
-    .where(eq(teams.id, scope.team.id))
-  const ownerName = row?.owner_first ? `${row.owner_first} ${row.owner_last ?? ''}`.trim() : null
-  return childGateFor(
-    scope.role,
-    { has_wwcc: row?.has_wwcc ?? false, has_adsafe: row?.has_adsafe ?? false },
-    { name: ownerName, email: row?.owner_email ?? null },
-  )
 }
 
 /**
@@ -169,7 +126,6 @@ export async function loadContactScope(
     contactRole,
     readsInTeam,
     isChild: child,
-    childGate: child ? await childGateOfTeam(db, viewer, scope) : null,
   }
 }
 

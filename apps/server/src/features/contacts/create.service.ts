@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client'
 import { groupContacts, people, teamContacts, teams } from '../../db/schema/index'
 import type { GroupScope, Viewer } from '../../platform/access'
 import { recordActivity } from '../../platform/activity'
-import { childGateOfTeam, loadContactScope } from '../../platform/contact-access'
+import { loadContactScope } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
 import { AppError, isUniqueViolation } from '../../platform/errors'
 import { assertValid, resolveContactInput } from './contact-input'
@@ -41,15 +41,14 @@ async function placeInGroup(tx: Executor, viewer: Viewer, scope: GroupScope, per
 export async function createContact(deps: Deps, viewer: Viewer, scope: GroupScope, input: CreateUserInput): Promise<{ id: number }> {
   const { team_id: _team, group_id: _group, disregard_existing, ...fields } = input
   const resolved = await resolveContactInput(deps.db, fields, null, { now: deps.now(), country: scope.settings.country })
-  const gate = await childGateOfTeam(deps.db, viewer, scope)
-  if (resolved.isChild && gate) throw new AppError('child_data_gate', { ...gate })
+  if (resolved.isChild && scope.childGate) throw new AppError('child_data_gate', { ...scope.childGate })
   assertValid(resolved.errors)
   return deps.db.transaction(async (tx) => {
     await lockContactsOfConference(tx, scope.team)
     const check = {
       viewer,
       team: scope.team,
-      gated: gate !== null,
+      gated: scope.childGate !== null,
       readsTeam: hasCapability(scope.role, 'read_contact'),
       disregardOtherTeams: disregard_existing ?? false,
     }

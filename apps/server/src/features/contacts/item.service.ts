@@ -16,7 +16,6 @@ import type { ContactScope } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 import { contactViewOf, fullName, loadContactLookups, oneOf, type PersonRow } from './contact-view'
-import { childGateOfCaller } from './lists.service'
 
 /** Every field a contact form may send. */
 const allFields = Object.keys(contactFields.shape)
@@ -183,11 +182,10 @@ export async function getContactAccessForNew(
   scope: GroupScope,
 ): Promise<{ can_create: boolean; fields: string[]; child_gate: ChildGate | null; public_notes: boolean }> {
   const canCreate = hasCapability(scope.groupRole, 'create_contact')
-  const gate = await childGateOfCaller(deps, viewer, scope)
   return {
     can_create: canCreate,
     fields: canCreate ? allFields : [],
-    child_gate: gate,
+    child_gate: scope.childGate,
     public_notes: scope.settings.publicNotes,
   }
 }

@@ -50,4 +50,21 @@ describe('GET contacts: one team scope per request', () => {
     // Measured: 6 statements before the scope carried the settings (the 7th, a session touch, comes at most once a minute), 5 after.
     expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(5)
   })
+
+  it('reads a gated caller’s child data gate with the scope, not in a statement of its own', async () => {
+    const team = await buildTeam(t)
+    const leader = await buildPerson(t)
+    // A leader without the Working with Children Check and AdSafe: the gate applies.
+    await addMember(t, leader.id, team, 'leader')
+    const year = t.clock.now().getFullYear()
+    await buildContact(t, { teamId: team, first_name: 'Kit', last_name: 'Young', dob_year: year - 9, dob_month: 1, email: 'kit@example.org' })
+    let response: Awaited<ReturnType<TestApp['call']>> | undefined
+    const statements = await statementsOf(async () => {
+      response = await t.call({ method: 'GET', url: `/api/v1/contacts?team_id=${team}&group_id=${team}`, token: leader.token })
+    })
+    expect(response!.statusCode, response!.body).toBe(200)
+    expect(body(response!).items[0]).toMatchObject({ name: 'Kit Young', is_restricted: true, email: null })
+    // Measured: 6 statements while the gate was read on its own, 5 with the scope.
+    expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(5)
+  })
 })

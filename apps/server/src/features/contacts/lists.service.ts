@@ -3,7 +3,6 @@ import type { z } from 'zod'
 import {
   adultAge,
   birthMonthRange,
-  childGateExemptRoles,
   dobOf,
   formatInternational,
   likePattern,
@@ -12,7 +11,6 @@ import {
   maxPages,
   pageOffset,
   resolveContactSort,
-  type ChildGate,
   type ContactListKind,
   type ContactOrderBy,
   type SortOrder,
@@ -22,7 +20,6 @@ import {
 import { assignments, groupContacts, people, teamContacts } from '../../db/schema/index'
 import type { Deps } from '../../platform/deps'
 import type { GroupScope, Viewer } from '../../platform/access'
-import { childGateOfTeam } from '../../platform/contact-access'
 import { displayDate, elapsed } from '../../platform/format'
 import { ageOf, fullName, growPhaseOf, loadContactLookups, oneOf } from './contact-view'
 
@@ -70,12 +67,6 @@ function searchNeedle(search: string | undefined): string {
 
 /** pg_trgm serves a '%needle%' pattern with at least one trigram: three characters. */
 const trigramLength = 3
-
-/** The caller's child data gate in the team: none for exempt roles, without a query. */
-export async function childGateOfCaller(deps: Deps, viewer: Viewer, scope: GroupScope): Promise<ChildGate | null> {
-  if (childGateExemptRoles.includes(scope.role)) return null
-  return childGateOfTeam(deps.db, viewer, scope)
-}
 
 function assignedTo(teamId: number, personId: number): SQL {
   return sql`exists (select 1 from ${assignments} where ${assignments.team_id} = ${teamId} and ${assignments.contact_id} = ${tc.person_id} and ${assignments.to_person_id} = ${personId})`
@@ -201,8 +192,8 @@ export async function listContacts(
   const now = deps.now()
   const locale = viewer.locale
   const { timeZone } = scope.settings
-  const [lookups, gate] = await Promise.all([loadContactLookups(deps.db, locale), childGateOfCaller(deps, viewer, scope)])
-  const gated = gate !== null
+  const lookups = await loadContactLookups(deps.db, locale)
+  const gated = scope.childGate !== null
   const where = and(...listRows(kind, viewer, scope), ...listFilters(query, gated, now), contactSearch(query.search, gated, now))
   const { order_by: orderBy, order } = resolveContactSort(kind, query)
   const sort = sortKey(orderBy, order, gated, now)

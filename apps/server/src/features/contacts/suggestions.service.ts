@@ -3,7 +3,7 @@ import { hasCapability, type Suggestion } from '@crm/domain'
 import { assignments, groupContacts, people, teamContacts, teams } from '../../db/schema/index'
 import { loadGroupScope, type TeamScope, type Viewer } from '../../platform/access'
 import type { Deps } from '../../platform/deps'
-import { childGateOfCaller, contactSearch } from './lists.service'
+import { contactSearch } from './lists.service'
 
 const suggestionLimit = 20
 
@@ -23,7 +23,7 @@ export async function suggestTeamContacts(
 ): Promise<Suggestion[]> {
   // A group named must be one of the team the caller can see (404 otherwise).
   if (input.group_id !== undefined) await loadGroupScope(deps.db, viewer, scope.team.id, input.group_id)
-  const gate = await childGateOfCaller(deps, viewer, { ...scope, group: scope.team, groupRole: scope.role })
+  const gate = scope.childGate
   const tc = teamContacts
   const readable = hasCapability(scope.role, 'read_contact')
     ? undefined

@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client'
 import { memberships, people } from '../../db/schema/index'
 import type { GroupScope, Viewer } from '../../platform/access'
 import { recordActivity } from '../../platform/activity'
-import { assertChildDataAllowed, childGateOfTeam, type ContactScope } from '../../platform/contact-access'
+import { assertChildDataAllowed, type ContactScope } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 import {
@@ -85,10 +85,7 @@ export async function applyContactFields(
   if (!hasContactFields(fields)) return
   const existing = await lockPerson(tx, personId)
   const resolved = await resolveContactInput(tx, fields, existing, { now: deps.now(), country: scope.settings.country })
-  if (resolved.isChild) {
-    const gate = await childGateOfTeam(tx, viewer, scope)
-    if (gate) throw new AppError('child_data_gate', { ...gate })
-  }
+  if (resolved.isChild && scope.childGate) throw new AppError('child_data_gate', { ...scope.childGate })
   assertValid(resolved.errors)
   await writeContactChanges(tx, deps.now(), viewer, scope.team.id, existing, resolved.values)
 }
