@@ -5,6 +5,7 @@ import { maritalStatuses, socialNetworks, type LookupItem } from '@crm/domain'
 import { AddressField, type AddressValue } from './address-field'
 import { lookupOptions } from './church-section'
 import type { ContactFormValues } from './contact-form-values'
+import { isOtherTextOpen } from './contact-form-rules'
 import type { FormKit } from './form-kit'
 
 const expectations = [
@@ -50,7 +51,7 @@ export function AdditionalSection({ kit, religions, teamCountry }: { kit: FormKi
             />
           )}
         </SimpleGrid>
-        {kit.shown('religion_other') && kit.settings.otherReligions.has(values.religion) && (
+        {kit.shown('religion_other') && isOtherTextOpen('religion_other', values, kit.settings) && (
           <TextInput
             label={t('fields.religionOther')}
             disabled={!kit.enabled('religion_other')}

@@ -3,6 +3,7 @@ import { useFormContext } from 'react-hook-form'
 import { Checkbox, Fieldset, NativeSelect, Stack, TextInput } from '@mantine/core'
 import { growPhases, isSourceRequired, type LookupItem } from '@crm/domain'
 import type { ContactFormValues } from './contact-form-values'
+import { isOtherTextOpen } from './contact-form-rules'
 import type { FormKit } from './form-kit'
 
 export function lookupOptions(items: LookupItem[] | undefined, noneLabel: string) {
@@ -42,7 +43,7 @@ export function ChurchSection({ kit, memberStatuses, sources }: { kit: FormKit; 
             {...register('source')}
           />
         )}
-        {kit.shown('source_other') && kit.settings.otherSources.has(values.source) && (
+        {kit.shown('source_other') && isOtherTextOpen('source_other', values, kit.settings) && (
           <TextInput
             label={t('fields.sourceOther')}
             disabled={!kit.enabled('source_other')}
