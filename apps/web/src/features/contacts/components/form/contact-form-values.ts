@@ -63,10 +63,14 @@ export function isoDate(date: Date): string {
 
 const emptySocial = Object.fromEntries(socialNetworks.map((network) => [network, ''])) as Record<SocialNetwork, string>
 
+const emptyGroups = {
+  ...(Object.fromEntries(textFields.map((field) => [field, ''])) as TextValues),
+  ...(Object.fromEntries(contactFlagFields.map((field) => [field, false])) as FlagValues),
+}
+
 export function emptyContactValues(today: Date): ContactFormValues {
   return {
-    ...(Object.fromEntries(textFields.map((field) => [field, ''])) as TextValues),
-    ...(Object.fromEntries(contactFlagFields.map((field) => [field, false])) as FlagValues),
+    ...emptyGroups,
     consent_type: '',
     consent_date: isoDate(today),
     consent_content: '',
