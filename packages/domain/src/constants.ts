@@ -23,7 +23,10 @@ export const monthDayMin = 1
 export const monthDayMax = 31
 
 export const defaultPhoneCountry = 'AU'
-export const defaultLocale = 'en'
+/** The languages the app speaks; the first is the default. */
+export const supportedLocales = ['en', 'es'] as const
+export type Locale = (typeof supportedLocales)[number]
+export const defaultLocale: Locale = 'en'
 
 export const pageSizes = [4, 20, 50, 100, 200] as const
 export type PageSize = (typeof pageSizes)[number]

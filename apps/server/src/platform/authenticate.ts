@@ -1,11 +1,27 @@
 import { and, eq, gt } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
+import { supportedLocales, type Locale } from '@crm/domain'
 import { accounts, sessions } from '../db/schema/index'
 import type { Deps } from './deps'
 import { hashToken } from './tokens'
 
 // last_seen_at is refreshed at most this often, so reads do not write on every call.
 const touchEveryMs = 5 * 60 * 1000
+
+/**
+ * The language the caller reads in: the first supported language of Accept-Language, which
+ * the web app sets to the language on screen, so a switch of language shows every *_display
+ * text and date in it at once; else null (the account's locale applies).
+ */
+export function localeOfRequest(header: string | undefined): Locale | null {
+  if (!header) return null
+  for (const part of header.slice(0, 200).split(',')) {
+    const tag = part.split(';')[0]!.trim().toLowerCase().split('-')[0]!
+    const locale = supportedLocales.find((supported) => supported === tag)
+    if (locale) return locale
+  }
+  return null
+}
 
 /** Reads the bearer token, if any, into request.viewer; access rules decide what follows. */
 export async function authenticate(deps: Deps, request: FastifyRequest): Promise<void> {
@@ -34,7 +50,7 @@ export async function authenticate(deps: Deps, request: FastifyRequest): Promise
     email: row.email,
     isSiteAdmin: row.siteRole === 'admin',
     sessionId: row.sessionId,
-    locale: row.locale,
+    locale: localeOfRequest(request.headers['accept-language']) ?? row.locale,
   }
   if (now.getTime() - row.lastSeenAt.getTime() > touchEveryMs) {
     await deps.db.update(sessions).set({ last_seen_at: now }).where(eq(sessions.id, row.sessionId))

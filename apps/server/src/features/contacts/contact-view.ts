@@ -6,17 +6,20 @@ import {
   contactFlagFields,
   contactTextFields,
   contactView,
+  defaultLocale,
   directionsLink,
   dobOf,
   formatInternational,
   growPhases,
   isChild,
   socialNetworks,
+  supportedLocales,
   type ContactAddressField,
   type ContactFlagField,
   type ContactTextField,
   type ContactView,
   type GrowPhase,
+  type Locale,
 } from '@crm/domain'
 import type { Executor } from '../../db/client'
 import { lookupItems, type people, type teamContacts } from '../../db/schema/index'
@@ -25,13 +28,10 @@ import { defaultTimeZone, displayDate, elapsed } from '../../platform/format'
 export type PersonRow = typeof people.$inferSelect
 export type TeamContactRow = typeof teamContacts.$inferSelect
 
-/** The grow cycle as people read it (spec 2 §1: preserve is shown as Multiply). English, like the spec. */
-export const growPhaseTitles: Record<GrowPhase, string> = {
-  prepare: 'Prepare',
-  plant: 'Plant',
-  cultivate: 'Cultivate',
-  harvest: 'Harvest',
-  preserve: 'Multiply',
+/** The grow cycle as people read it (spec 2 §1: preserve is shown as Multiply), in each locale. */
+export const growPhaseTitles: Record<Locale, Record<GrowPhase, string>> = {
+  en: { prepare: 'Prepare', plant: 'Plant', cultivate: 'Cultivate', harvest: 'Harvest', preserve: 'Multiply' },
+  es: { prepare: 'Preparar', plant: 'Sembrar', cultivate: 'Cultivar', harvest: 'Cosechar', preserve: 'Multiplicar' },
 }
 
 const lookupLists = ['member-status-types', 'contact-source-types', 'religion-types'] as const
@@ -66,9 +66,10 @@ export function fullName(first: string, last: string | null | undefined): string
   return `${first} ${last ?? ''}`.trim()
 }
 
-export function growPhaseOf(value: string | null): { grow_phase: GrowPhase | null; grow_phase_display: string | null } {
+export function growPhaseOf(value: string | null, locale: string): { grow_phase: GrowPhase | null; grow_phase_display: string | null } {
   const phase = oneOf(growPhases, value)
-  return { grow_phase: phase, grow_phase_display: phase ? growPhaseTitles[phase] : null }
+  const titles = growPhaseTitles[oneOf(supportedLocales, locale) ?? defaultLocale]
+  return { grow_phase: phase, grow_phase_display: phase ? titles[phase] : null }
 }
 
 /** The age and whether the person is a child, from the birth month (spec 2 §5). */
@@ -149,7 +150,7 @@ export function contactViewOf(person: PersonRow, context: ContactViewContext): C
     religion_display: lookups.title('religion-types', person.religion),
     member_status_display: lookups.title('member-status-types', person.member_status),
     source_display: lookups.title('contact-source-types', person.source),
-    ...growPhaseOf(person.grow_phase),
+    ...growPhaseOf(person.grow_phase, locale),
     social,
     address_formatted_break: addressLines(person),
     address_directions_link: directionsLink({ lat: person.address_lat, lng: person.address_lng, formatted: person.address_formatted }),

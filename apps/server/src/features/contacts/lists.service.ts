@@ -273,7 +273,7 @@ export async function listContacts(
       phone: person.phone ? formatInternational(person.phone) : null,
       member_status: person.member_status,
       member_status_display: lookups.title('member-status-types', person.member_status),
-      ...growPhaseOf(person.grow_phase),
+      ...growPhaseOf(person.grow_phase, locale),
       source_display: lookups.title('contact-source-types', person.source),
       is_assigned: Boolean(isAssigned),
       is_awaiting_approval: teamContact.state === 'awaiting_approval',

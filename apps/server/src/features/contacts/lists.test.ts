@@ -121,8 +121,27 @@ describe('GET /api/v1/contacts', () => {
     expect(body(await list('contacts', church.owner, { team: church.team })).items[0]).toMatchObject({
       member_status_display: 'Miembro',
       source_display: 'Llegó a la iglesia',
-      grow_phase_display: 'Multiply',
+      grow_phase_display: 'Multiplicar',
     })
+  })
+
+  it('speaks the language on screen (Accept-Language) over the account’s: lookups, grow phase and dates', async () => {
+    const church = await buildChurch()
+    await buildContact(t, {
+      teamId: church.team,
+      member_status: 'lead-unvisited',
+      grow_phase: 'plant',
+      createdAt: new Date('2026-07-09T03:00:00Z'),
+    })
+    const url = `/api/v1/contacts?team_id=${church.team}&group_id=${church.team}`
+    const spanish = await t.call({ method: 'GET', url, token: church.owner.token, headers: { 'accept-language': 'es-AR,es;q=0.9,en;q=0.8' } })
+    const item = body(spanish).items[0]
+    expect(item).toMatchObject({ grow_phase_display: 'Sembrar', created_display: expect.stringMatching(/jul/i) })
+    expect(item.member_status_display).not.toMatch(/Lead|visited/)
+    expect(item.created_display).not.toMatch(/July/)
+    // A language the app does not speak leaves the account's (English here).
+    const german = await t.call({ method: 'GET', url, token: church.owner.token, headers: { 'accept-language': 'de-DE' } })
+    expect(body(german).items[0]).toMatchObject({ grow_phase_display: 'Plant', created_display: '9 July 2026' })
   })
 
   it('lists only the contacts of a group when a group is selected', async () => {
