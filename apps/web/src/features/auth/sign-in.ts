@@ -2,10 +2,8 @@ import { useCallback } from 'react'
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { Account, LoginSession } from '@crm/domain'
 import { reloadAccount } from '../session/queries'
-import { deriveNoteKey } from '../../lib/crypto'
-import { clearAllDrafts } from '../../lib/drafts'
 import { storeNoteKey } from '../../lib/note-key'
-import { clearSession, startSession } from '../../lib/session'
+import { startSession } from '../../lib/session'
 import { forgetRememberId, keepRememberId } from '../../lib/two-factor-remember'
 
 /** What a login, a sign-up or an invite acceptance answers when it signs someone in. */
@@ -23,6 +21,8 @@ export interface SignInCredentials {
 /** Derives the private-notes key from the password and the account's salt and keeps it on this device. */
 async function keepNoteKey(password: string, session: SignInSession): Promise<void> {
   try {
+    // The notes code loads here, once a key is derived, not with the sign-in forms.
+    const { deriveNoteKey } = await import('../../lib/crypto')
     await storeNoteKey(await deriveNoteKey(password, session.encryption_key), session.user_id)
   } catch (error) {
     // Signing in still works; private notes stay locked on this device until the next sign-in.
@@ -53,14 +53,4 @@ export function useCompleteSignIn() {
     (session: SignInSession, credentials: SignInCredentials) => completeSignIn(queryClient, session, credentials),
     [queryClient],
   )
-}
-
-/**
- * Ends the session on this device: the auth cookies, the private-notes key, every form
- * draft and the cached data (logout, a forced logout, a removed account).
- */
-export function signOutLocally(queryClient: QueryClient): void {
-  clearSession()
-  clearAllDrafts()
-  queryClient.clear()
 }

@@ -8,7 +8,7 @@ import { safeRedirect } from '../../../lib/safe-redirect'
 import { useAccessToken } from '../../../lib/session'
 import { LoginForm, type LoginCredentials } from '../components/login-form'
 import { ResetRequestForm } from '../components/reset-request-form'
-import { TwoFactorStep } from '../components/two-factor-step'
+import { LazyTwoFactorStep } from '../components/lazy-two-factor-step'
 import type { TwoFactorRequest } from '../queries'
 import { useCompleteSignIn } from '../sign-in'
 
@@ -68,7 +68,7 @@ export function LoginPage() {
           />
         )}
         {view.kind === 'two-factor' && (
-          <TwoFactorStep
+          <LazyTwoFactorStep
             email={view.credentials.email}
             password={view.credentials.password}
             request={view.request}

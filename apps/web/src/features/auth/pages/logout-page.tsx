@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { safeRedirect } from '../../../lib/safe-redirect'
 import { getAccessToken } from '../../../lib/session'
 import { logout } from '../queries'
-import { signOutLocally } from '../sign-in'
+import { signOutLocally } from '../sign-out'
 
 /**
  * /logout shows nothing: it ends the session on the server, clears the session cookies,

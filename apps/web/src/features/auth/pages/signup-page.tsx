@@ -5,7 +5,7 @@ import { Alert, Paper, Stack, Text, Title } from '@mantine/core'
 import type { LoginSession } from '@crm/domain'
 import { usePageTitle } from '../../../lib/page-title'
 import { SignupForm, type SignupCredentials } from '../components/signup-form'
-import { TwoFactorStep } from '../components/two-factor-step'
+import { LazyTwoFactorStep } from '../components/lazy-two-factor-step'
 import type { TwoFactorRequest } from '../queries'
 import { useCompleteSignIn } from '../sign-in'
 
@@ -49,7 +49,7 @@ export function SignupPage() {
           </Alert>
         )}
         {outcome.kind === 'two-factor' && (
-          <TwoFactorStep
+          <LazyTwoFactorStep
             email={outcome.credentials.email}
             password={outcome.credentials.password}
             request={outcome.request}
