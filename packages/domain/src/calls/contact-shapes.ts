@@ -31,7 +31,7 @@ export const contactListQuery = pagingQuery.extend({
   age: z.enum(ageBands).optional(),
   /** missed (Overdue), none, 1, 3 or 6 months since the last interaction, unvisited. */
   interaction: z.enum(interactionFilters).optional(),
-  member_status: text(60).nullable().optional(),
+  member_status: text(60).optional(),
   grow_phase: z.enum(growPhases).optional(),
   source: text(60).optional(),
   gender: z.enum(genders).optional(),
