@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { I18nextProvider } from 'react-i18next'
 import { MantineProvider } from '@mantine/core'
@@ -17,6 +17,13 @@ export function Providers({
   /** 'test' turns Mantine's transitions and portals off. */
   env?: 'default' | 'test'
 }) {
+  // Answers carry texts and dates in the language asked for (Accept-Language): a new
+  // language asks again for what is on screen.
+  useEffect(() => {
+    const refetch = () => void queryClient.invalidateQueries()
+    i18next.on('languageChanged', refetch)
+    return () => i18next.off('languageChanged', refetch)
+  }, [queryClient])
   return (
     <MantineProvider theme={theme} env={env}>
       <I18nextProvider i18n={i18next}>

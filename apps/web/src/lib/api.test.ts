@@ -5,6 +5,7 @@ import { apiError, mockCall, server } from '../test/server'
 import { buildAccount, buildSite, signIn } from '../test/fixtures'
 import { ApiError, apiBase, buildPath, buildQuery, callApi } from './api'
 import { getAccessToken } from './session'
+import { i18next } from './i18n'
 
 afterEach(() => {
   vi.useRealTimers()
@@ -25,6 +26,20 @@ describe('callApi', () => {
     expect(new URL(url).search).toBe('?team_id=5')
     expect(answer).toEqual({ membership_requests: 2, owner_requests: 0 })
     expect(buildQuery({ a: 1, b: undefined, c: null, d: 'x y', e: [1, 2] })).toBe('?a=1&d=x+y&e=1&e=2')
+  })
+
+  it('asks for answers in the language on screen (Accept-Language)', async () => {
+    const languages: Array<string | null> = []
+    server.use(
+      http.get(`${apiBase}/pending-items`, ({ request }) => {
+        languages.push(request.headers.get('accept-language'))
+        return HttpResponse.json({ membership_requests: 0, owner_requests: 0 })
+      }),
+    )
+    await callApi(teamCalls.pendingItems, { input: { team_id: 5 } })
+    await i18next.changeLanguage('es')
+    await callApi(teamCalls.pendingItems, { input: { team_id: 5 } })
+    expect(languages).toEqual(['en', 'es'])
   })
 
   it('fills path parameters', async () => {

@@ -1,4 +1,5 @@
 import { isErrorCode, requestTimeoutMs, type Call, type CallParams, type ErrorCode, type InputOf, type OutputOf } from '@crm/domain'
+import i18next from 'i18next'
 import { clearSession, getAccessToken } from './session'
 
 export const apiBase = '/api/v1'
@@ -95,6 +96,8 @@ export async function callApi<C extends Call>(call: C, options: CallOptions<C>):
   const token = anonymous ? null : getAccessToken()
   const path = apiBase + buildPath(call.path, params)
   const headers: Record<string, string> = { Accept: 'application/json' }
+  // The server writes every *_display text and date in the language on screen.
+  if (i18next.language) headers['Accept-Language'] = i18next.language
   if (token) headers['Authorization'] = `Bearer ${token}`
   let url = path
   let body: string | undefined

@@ -1,6 +1,6 @@
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import { defaultLocale, selectionCookieDays } from '@crm/domain'
+import { defaultLocale, selectionCookieDays, supportedLocales, type Locale } from '@crm/domain'
 import en, { type LocaleBundle } from '../locales/en/index'
 import { daysToSeconds, setCookie } from './cookies'
 import { cookieNames } from './session'
@@ -12,8 +12,7 @@ declare module 'i18next' {
   }
 }
 
-export const supportedLocales = ['en', 'es'] as const
-export type Locale = (typeof supportedLocales)[number]
+export { supportedLocales, type Locale }
 export type Namespace = keyof LocaleBundle
 export const namespaces = Object.keys(en) as Namespace[]
 
