@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
+import compress from '@fastify/compress'
 import helmet from '@fastify/helmet'
 import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
@@ -23,6 +24,8 @@ import { devMailRoutes } from './features/dev-mail/dev-mail.routes'
 import { placeRoutes } from './features/places/places.routes'
 
 export const apiPrefix = '/api/v1'
+/** API answers from this size on are compressed. */
+export const apiCompressionThresholdBytes = 1024
 
 export interface RouteEntry {
   method: string
@@ -127,6 +130,9 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions = {}
 
   await app.register(
     async (api) => {
+      // Brotli or gzip, as the client accepts, for answers from 1 KiB (a list page); smaller ones
+      // and what is already encoded or not compressible (files, images) are sent as they are.
+      await api.register(compress, { threshold: apiCompressionThresholdBytes, encodings: ['br', 'gzip'] })
       api.addHook('onRequest', async (request) => authenticate(app.deps, request))
       for (const feature of [...features, ...(options.features ?? [])]) await api.register(feature)
     },
@@ -141,6 +147,8 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions = {}
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each file (scripts/precompress.mjs): sent as the browser accepts.
+      preCompressed: true,
       setHeaders(reply, path) {
         // Hashed assets never change; index.html always revalidates.
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache')

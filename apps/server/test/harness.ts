@@ -75,7 +75,7 @@ export interface TestApp {
 /** The app on a fresh database of its own; one per test file. */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: Pick<AppOptions, 'features' | 'logStream'> & { beforeReady?: (app: FastifyInstance) => void } = {},
+  options: Pick<AppOptions, 'features' | 'logStream' | 'webDist'> & { beforeReady?: (app: FastifyInstance) => void } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase()
   const config = testConfig(overrides)
