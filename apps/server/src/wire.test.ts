@@ -7,7 +7,7 @@ import { PassThrough } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { and, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { defineCall, id, ok, text } from '@crm/domain'
+import { defineCall, id, okSchema, text } from '@crm/domain'
 import { teamContacts, teams } from './db/schema/index'
 import { addRoute, publicAccess, teamAccess } from './platform/route'
 import { addMember, body, buildPerson, buildTeam, createTestApp, testPassword, type TestApp } from '../test/harness'
@@ -35,8 +35,8 @@ const uploadCall = defineCall({
   summary: 'Test: takes up to two files of up to 1 MB',
   files: { maxFileSize: megabyte, maxFiles: 2 },
 })
-const failingQueryCall = defineCall({ method: 'GET', path: '/test-failing-query', request: z.object({}), response: ok, summary: 'Test: a failing query' })
-const cachedCall = defineCall({ method: 'GET', path: '/test-cached', request: z.object({}), response: ok, summary: 'Test: its own cache header' })
+const failingQueryCall = defineCall({ method: 'GET', path: '/test-failing-query', request: z.object({}), response: okSchema, summary: 'Test: a failing query' })
+const cachedCall = defineCall({ method: 'GET', path: '/test-cached', request: z.object({}), response: okSchema, summary: 'Test: its own cache header' })
 const secretValue = 'Secret Person 0412 345 678'
 const uploadedPaths: string[] = []
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { capabilityNames, teamRoles } from '../capabilities'
 import { email } from '../rules/email'
-import { flag, id, ok, personName, requiredPersonName, text } from '../rules/wire'
+import { flag, id, okSchema, personName, requiredPersonName, text } from '../rules/wire'
 import { newPassword, totpCode, totpSetupSchema } from './auth'
 import { defineCall } from './define'
 
@@ -85,9 +85,9 @@ export const profileSchema = z.object({
 export type Profile = z.infer<typeof profileSchema>
 
 /** A private note re-encrypted in the browser with the key of the new password. */
-export const reencryptedNote = z.object({ id, content: z.string().min(1).max(200_000) })
+export const reencryptedNoteSchema = z.object({ id, content: z.string().min(1).max(200_000) })
 
-export const updateAccountRequest = z.object({
+export const updateAccountRequestSchema = z.object({
   first_name: requiredPersonName(100).optional(),
   last_name: personName(100).optional(),
   phone: text(40).optional(),
@@ -99,10 +99,10 @@ export const updateAccountRequest = z.object({
   /** A new password; blank keeps the current one. */
   password: newPassword.optional().or(z.literal('').transform(() => undefined)),
   /** Every private note of the person, re-encrypted with the new password's key. */
-  private_notes: z.array(reencryptedNote).max(100_000).optional(),
+  private_notes: z.array(reencryptedNoteSchema).max(100_000).optional(),
 })
 
-export const updateAccountResponse = z.object({
+export const updateAccountResponseSchema = z.object({
   success_message: z.string().optional(),
   /** The email or password changed: every session has ended, sign in again. */
   force_logout: z.boolean(),
@@ -110,11 +110,11 @@ export const updateAccountResponse = z.object({
 })
 
 /** Removing the account asks for the password, and the code while two-factor sign-in is on. */
-export const deleteAccountRequest = z.object({
+export const deleteAccountRequestSchema = z.object({
   password: z.string().min(1).max(1024),
   totp: totpCode,
 })
-export type DeleteAccountRequest = z.input<typeof deleteAccountRequest>
+export type DeleteAccountRequest = z.input<typeof deleteAccountRequestSchema>
 
 export const accountCalls = {
   user: defineCall({
@@ -134,15 +134,15 @@ export const accountCalls = {
   updateAccount: defineCall({
     method: 'POST',
     path: '/update-account',
-    request: updateAccountRequest,
-    response: updateAccountResponse,
+    request: updateAccountRequestSchema,
+    response: updateAccountResponseSchema,
     summary: 'Update the profile; a new email or password ends every session (force_logout)',
   }),
   deleteAccount: defineCall({
     method: 'DELETE',
     path: '/delete-account',
-    request: deleteAccountRequest,
-    response: ok,
+    request: deleteAccountRequestSchema,
+    response: okSchema,
     summary: 'Remove the signed-in account and its private groups (needs the password, and the code with two-factor on)',
   }),
   twoFactorSetup: defineCall({
@@ -157,14 +157,14 @@ export const accountCalls = {
     path: '/two-factor-enable',
     // A pipe, not a refine: zod skips the refinements of an optional field that is absent.
     request: z.object({ totp: totpCode.pipe(z.string({ error: 'Required' })) }),
-    response: ok,
+    response: okSchema,
     summary: 'Turn two-factor sign-in on with a code from the new secret',
   }),
   twoFactorDisable: defineCall({
     method: 'POST',
     path: '/two-factor-disable',
     request: z.object({ password: z.string().min(1).max(1024) }),
-    response: ok,
+    response: okSchema,
     summary: 'Turn two-factor sign-in off (not for roles that require it)',
   }),
   myPrivateNotes: defineCall({

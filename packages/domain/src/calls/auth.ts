@@ -3,7 +3,7 @@ import { twoFactorCodeLength } from '../constants'
 import { email } from '../rules/email'
 import { defineCall } from './define'
 import { redirectPath } from '../rules/redirect'
-import { id, ok, requiredPersonName, requiredText } from '../rules/wire'
+import { id, okSchema, requiredPersonName, requiredText } from '../rules/wire'
 
 /** A two-factor code: 6 digits; an empty value counts as none. */
 export const totpCode = z
@@ -16,7 +16,7 @@ export const totpCode = z
 /** A new password; its strength is checked by the server with rules/password (spec 1 §5). */
 export const newPassword = z.string().min(1).max(1024)
 
-export const loginRequest = z.object({
+export const loginRequestSchema = z.object({
   email,
   password: z.string().min(1).max(1024),
   two_factor_remember_id: z.string().max(200).optional(),
@@ -24,10 +24,10 @@ export const loginRequest = z.object({
   /** Remember this device for two-factor sign-in (30 days); on unless false. */
   remember_device: z.boolean().optional(),
 })
-export type LoginRequest = z.input<typeof loginRequest>
+export type LoginRequest = z.input<typeof loginRequestSchema>
 
 /** The login session of spec 1 §3; signup and invite activation answer the same shape. */
-export const loginSession = z.object({
+export const loginSessionSchema = z.object({
   access_token: z.string(),
   /** Seconds until the access token expires. */
   expires_in: z.number().int(),
@@ -38,7 +38,7 @@ export const loginSession = z.object({
   /** Reserved for single sign-on into a partner app; none is configured (decisions.md). */
   authorization_code: z.string().nullable(),
 })
-export type LoginSession = z.infer<typeof loginSession>
+export type LoginSession = z.infer<typeof loginSessionSchema>
 
 /**
  * The data of a 2fa_not_setup answer (its `data.totp`): the QR image of the otpauth URL as a
@@ -47,7 +47,7 @@ export type LoginSession = z.infer<typeof loginSession>
 export const totpSetupSchema = z.object({ qr_code_url: z.string(), secret_grouped: z.string() })
 export type TotpSetup = z.infer<typeof totpSetupSchema>
 
-export const signupRequest = z.object({
+export const signupRequestSchema = z.object({
   first_name: requiredPersonName(100),
   last_name: requiredPersonName(100),
   email,
@@ -63,15 +63,15 @@ export const authCalls = {
   login: defineCall({
     method: 'POST',
     path: '/login',
-    request: loginRequest,
-    response: loginSession,
+    request: loginRequestSchema,
+    response: loginSessionSchema,
     summary: 'Sign in with email and password',
   }),
   signup: defineCall({
     method: 'POST',
     path: '/signup',
-    request: signupRequest,
-    response: loginSession,
+    request: signupRequestSchema,
+    response: loginSessionSchema,
     summary: 'Create an account asking to join a church; answers as login would for it',
   }),
   captchaChallenge: defineCall({
@@ -85,42 +85,42 @@ export const authCalls = {
     method: 'POST',
     path: '/activate',
     request: z.object({ key: requiredText(200) }),
-    response: ok,
+    response: okSchema,
     summary: 'Verify an email address with the key of the activation link',
   }),
   resendVerificationEmail: defineCall({
     method: 'POST',
     path: '/resend-verification-email',
     request: z.object({ email, password: z.string().min(1).max(1024) }),
-    response: ok,
+    response: okSchema,
     summary: 'Send the activation link again (needs the password)',
   }),
   requestPasswordReset: defineCall({
     method: 'POST',
     path: '/request-password-reset',
     request: z.object({ email, redirect: redirectPath }),
-    response: ok,
+    response: okSchema,
     summary: 'Mail a password reset link; the same answer whether or not the account exists',
   }),
   checkResetPasswordKey: defineCall({
     method: 'POST',
     path: '/check-reset-password-key',
     request: z.object({ user_id: id, key: requiredText(200) }),
-    response: ok,
+    response: okSchema,
     summary: 'Check the key of a password reset link',
   }),
   resetPassword: defineCall({
     method: 'POST',
     path: '/reset-password',
     request: z.object({ user_id: id, key: requiredText(200), password: newPassword, redirect: redirectPath }),
-    response: ok,
+    response: okSchema,
     summary: 'Set a new password with the key of a reset link; ends every session',
   }),
   logout: defineCall({
     method: 'GET',
     path: '/logout',
     request: z.object({}),
-    response: ok,
+    response: okSchema,
     summary: 'End the current session',
   }),
 }

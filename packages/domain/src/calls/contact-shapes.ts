@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { ageBands, interactionFilters } from '../constants'
 import { capabilityMapSchema } from './account'
 import { email as emailField } from '../rules/email'
-import { flag, id, listResponse, pagingQuery, personName, requiredPersonName, text } from '../rules/wire'
+import { flag, id, listResponse, pagingQuerySchema, personName, requiredPersonName, text } from '../rules/wire'
 import {
   consentChoices,
   consentTypes,
@@ -24,7 +24,7 @@ export const teamGroupFields = { team_id: id, group_id: id }
 // ---------------------------------------------------------------------------------------
 // Lists: GET contacts, assigned-contacts, archived-contacts (spec 2 §7, §9)
 
-export const contactListQuery = pagingQuery.extend({
+export const contactListQuerySchema = pagingQuerySchema.extend({
   ...teamGroupFields,
   order_by: z.enum(contactOrderBy).optional(),
   /** Age band (spec 2 §9). */
@@ -36,7 +36,7 @@ export const contactListQuery = pagingQuery.extend({
   source: text(60).optional(),
   gender: z.enum(genders).optional(),
 })
-export type ContactListQuery = z.input<typeof contactListQuery>
+export type ContactListQuery = z.input<typeof contactListQuerySchema>
 
 // ---------------------------------------------------------------------------------------
 // The contact item: GET contact/{id} (spec 2 §3)
@@ -62,7 +62,7 @@ export const addressView = {
   address_directions_link: z.string().nullable(),
 }
 
-export const interactionSummary = z.object({
+export const interactionSummarySchema = z.object({
   date_display: z.string(),
   type_display: z.string(),
   bible_study: z.string().nullable(),
@@ -71,7 +71,7 @@ export const interactionSummary = z.object({
 })
 
 /** What a reader sees of a contact. */
-export const contactView = z.object({
+export const contactViewSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   first_name: z.string(),
@@ -137,17 +137,17 @@ export const contactView = z.object({
   consent_url_viewed: z.boolean(),
   consent_url_submitted: z.boolean(),
   consent_url_sent_to: z.string().nullable(),
-  next_future_incomplete_interaction: interactionSummary.nullable(),
+  next_future_incomplete_interaction: interactionSummarySchema.nullable(),
   last_interaction: z.object({ days_ago: z.number().int(), hours_ago: z.number().int() }).nullable(),
   created_display: z.string(),
 })
-export type ContactView = z.infer<typeof contactView>
+export type ContactView = z.infer<typeof contactViewSchema>
 
 /** The least of a contact: what an awaiting or gated reader may see. */
-export const contactViewSimple = contactView.pick({ id: true, name: true, first_name: true, last_name: true, gender: true, avatar: true, is_child: true })
+export const contactViewSimpleSchema = contactViewSchema.pick({ id: true, name: true, first_name: true, last_name: true, gender: true, avatar: true, is_child: true })
 
 /** A row of the contact lists: the view's list columns and what only a list says. */
-export const contactListItem = contactView
+export const contactListItemSchema = contactViewSchema
   .pick({
     id: true,
     name: true,
@@ -176,12 +176,12 @@ export const contactListItem = contactView
     last_interaction_days_ago: z.number().int().nullable(),
     archived_display: z.string().nullable(),
   })
-export type ContactListItem = z.infer<typeof contactListItem>
+export type ContactListItem = z.infer<typeof contactListItemSchema>
 
-export const contactListResponse = listResponse(contactListItem)
+export const contactListResponseSchema = listResponse(contactListItemSchema)
 
 /** The fields a writer may send (spec 2 §3); every one optional on update. */
-export const contactFields = z.object({
+export const contactFieldsSchema = z.object({
   first_name: requiredPersonName(100),
   last_name: personName(100).optional(),
   gender: z.enum(genders).nullable().optional(),
@@ -234,7 +234,7 @@ export const contactFields = z.object({
   /** Verbal consent: 'I understand and confirm that other options are unavailable'. */
   consent_verbal_confirmed: flag.optional(),
 })
-export type ContactFields = z.input<typeof contactFields>
+export type ContactFields = z.input<typeof contactFieldsSchema>
 
 // The contract's fields by how they are kept. The server stores, and the form edits, every
 // field of these groups the same way, so a new field of a kind joins its group here and
@@ -310,7 +310,7 @@ export const ownershipSchema = z.object({
 export type Ownership = z.infer<typeof ownershipSchema>
 
 /** What the caller may do with the contact (spec 2 §3 "auth"). */
-export const contactAuth = z.object({
+export const contactAuthSchema = z.object({
   user_capabilities: capabilityMapSchema,
   user_role: z.enum([...teamRoles, ...assignedRoles]),
   /** The fields the caller may send. */
@@ -334,11 +334,11 @@ export type ChildGate = z.infer<typeof childGateSchema>
 export const contactTeamSchema = z.object({ id: z.number().int(), title: z.string(), user_has_access: z.boolean() })
 export type ContactTeam = z.infer<typeof contactTeamSchema>
 
-export const contactItemResponse = z.object({
+export const contactItemResponseSchema = z.object({
   /** Null while the current team awaits approval, or a child's details are withheld. */
-  data_view: contactView.nullable(),
-  data_view_simple: contactViewSimple,
-  data_edit: contactView.nullable(),
+  data_view: contactViewSchema.nullable(),
+  data_view_simple: contactViewSimpleSchema,
+  data_edit: contactViewSchema.nullable(),
   ownership: ownershipSchema,
   expect: z.object({
     follow_up: z.boolean(),
@@ -348,7 +348,7 @@ export const contactItemResponse = z.object({
     baptism: z.boolean(),
     baptism_completed: z.boolean(),
   }),
-  auth: contactAuth,
+  auth: contactAuthSchema,
   /** Set when the child data gate withheld the details. */
   child_gate: childGateSchema.nullable(),
   parental_consent_for_current_user: z.unknown().nullable(),
@@ -356,12 +356,12 @@ export const contactItemResponse = z.object({
     .object({ type: z.enum(consentTypes), date: z.string().nullable(), content: z.string().nullable(), by_name: z.string().nullable() })
     .nullable(),
 })
-export type ContactItem = z.infer<typeof contactItemResponse>
+export type ContactItem = z.infer<typeof contactItemResponseSchema>
 
 // ---------------------------------------------------------------------------------------
 // Tabs of this issue: groups and assignments
 
-export const contactGroupItem = z.object({
+export const contactGroupItemSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   is_public: z.boolean(),
@@ -369,7 +369,7 @@ export const contactGroupItem = z.object({
   user_capabilities: capabilityMapSchema,
 })
 
-export const assignmentItem = z.object({
+export const assignmentItemSchema = z.object({
   id: z.number().int(),
   to_user_id: z.number().int(),
   by_user_name: z.string(),
@@ -382,7 +382,7 @@ export const assignmentItem = z.object({
  * Details of a duplicate (spec 2 §8), in the envelope's data. For a caller under the child
  * data gate a match on a child names nobody: data, team_id and team_name are null.
  */
-export const duplicateDetails = z.object({
+export const duplicateDetailsSchema = z.object({
   field: z.enum(['email', 'phone', 'gender']),
   /** Only what the message needs: the found contact's id and name. */
   data: z.object({ id: z.number().int(), name: z.string() }).nullable(),
@@ -394,4 +394,4 @@ export const duplicateDetails = z.object({
    */
   match_token: z.string().optional(),
 })
-export type DuplicateDetails = z.infer<typeof duplicateDetails>
+export type DuplicateDetails = z.infer<typeof duplicateDetailsSchema>

@@ -1,13 +1,13 @@
 import { z } from 'zod'
-import { flag, id, listResponse, pagingQuery, suggestion, text } from '../rules/wire'
+import { flag, id, listResponse, pagingQuerySchema, suggestionSchema, text } from '../rules/wire'
 import {
-  assignmentItem,
+  assignmentItemSchema,
   childGateSchema,
-  contactFields,
-  contactGroupItem,
-  contactItemResponse,
-  contactListQuery,
-  contactListResponse,
+  contactFieldsSchema,
+  contactGroupItemSchema,
+  contactItemResponseSchema,
+  contactListQuerySchema,
+  contactListResponseSchema,
   teamGroupFields as scope,
 } from './contact-shapes'
 import { defineCall } from './define'
@@ -16,7 +16,7 @@ import { defineCall } from './define'
 // the shapes they carry are in contact-shapes.ts.
 
 const contactIdParams = z.object({ id })
-const tabQuery = pagingQuery.extend(scope)
+const tabQuery = pagingQuerySchema.extend(scope)
 
 const created = z.object({ id: z.number().int(), success_message: z.string().optional() })
 const done = z.object({ success: z.literal(true), success_message: z.string().optional() })
@@ -25,22 +25,22 @@ export const contactCalls = {
   contacts: defineCall({
     method: 'GET',
     path: '/contacts',
-    request: contactListQuery,
-    response: contactListResponse,
+    request: contactListQuerySchema,
+    response: contactListResponseSchema,
     summary: 'All contacts of the team (primary group) or of the group',
   }),
   assignedContacts: defineCall({
     method: 'GET',
     path: '/assigned-contacts',
-    request: contactListQuery,
-    response: contactListResponse,
+    request: contactListQuerySchema,
+    response: contactListResponseSchema,
     summary: 'Contacts assigned to the caller in the group',
   }),
   archivedContacts: defineCall({
     method: 'GET',
     path: '/archived-contacts',
-    request: contactListQuery,
-    response: contactListResponse,
+    request: contactListQuerySchema,
+    response: contactListResponseSchema,
     summary: 'Archived contacts of the team or group',
   }),
   contact: defineCall({
@@ -48,7 +48,7 @@ export const contactCalls = {
     path: '/contact/:id',
     params: contactIdParams,
     request: z.object({ ...scope, locale: text(10).optional() }),
-    response: contactItemResponse,
+    response: contactItemResponseSchema,
     summary: 'One contact, with ownership and what the caller may do',
   }),
   contactAccessForNew: defineCall({
@@ -78,13 +78,13 @@ export const contactCalls = {
       /** Leave out this contact. */
       exclude_id: id.optional(),
     }),
-    response: z.object({ items: z.array(suggestion) }),
+    response: z.object({ items: z.array(suggestionSchema) }),
     summary: 'Contacts of the team whose name matches',
   }),
   createUser: defineCall({
     method: 'POST',
     path: '/create-user',
-    request: contactFields.extend({
+    request: contactFieldsSchema.extend({
       ...scope,
       /** Create a new contact even though one in another team matches. */
       disregard_existing: flag.optional(),
@@ -95,7 +95,7 @@ export const contactCalls = {
   addUserFromParentTeam: defineCall({
     method: 'POST',
     path: '/add-user-from-parent-team',
-    request: contactFields.partial().extend({ ...scope, user_id: id, match_token: z.string().max(512).optional() }),
+    request: contactFieldsSchema.partial().extend({ ...scope, user_id: id, match_token: z.string().max(512).optional() }),
     response: created,
     summary: "Bring a contact of the conference into one of its churches",
   }),
@@ -114,7 +114,7 @@ export const contactCalls = {
   updateUser: defineCall({
     method: 'POST',
     path: '/update-user',
-    request: contactFields.partial().extend({ ...scope, user_id: id }),
+    request: contactFieldsSchema.partial().extend({ ...scope, user_id: id }),
     response: done,
     summary: 'Edit a contact',
   }),
@@ -176,7 +176,7 @@ export const contactCalls = {
     path: '/contact-groups/:id',
     params: contactIdParams,
     request: tabQuery,
-    response: listResponse(contactGroupItem),
+    response: listResponse(contactGroupItemSchema),
     summary: 'The groups of the team the contact is in',
   }),
   addUserToGroup: defineCall({
@@ -198,7 +198,7 @@ export const contactCalls = {
     path: '/contact-assignments/:id',
     params: contactIdParams,
     request: tabQuery,
-    response: listResponse(assignmentItem),
+    response: listResponse(assignmentItemSchema),
     summary: 'Who follows the contact up',
   }),
   addContactAssignment: defineCall({

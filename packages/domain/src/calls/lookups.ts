@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { id, suggestion, text } from '../rules/wire'
+import { id, suggestionSchema, text } from '../rules/wire'
 import { defineCall } from './define'
 
 /** The lookup lists of spec 1 §7. */
@@ -33,7 +33,7 @@ export const lookupItemSchema = z.object({
 })
 export type LookupItem = z.infer<typeof lookupItemSchema>
 
-const suggestionsResponse = z.object({ items: z.array(suggestion) })
+const suggestionsResponse = z.object({ items: z.array(suggestionSchema) })
 
 function suggestionCall<R extends z.ZodObject>(area: string, request: R, summary: string) {
   return defineCall({ method: 'GET', path: `/input-suggestions/${area}`, request, response: suggestionsResponse, summary })

@@ -25,7 +25,7 @@ export const inviteKeyInfoSchema = z.object({
 })
 
 /** The invite acceptance response of spec 3 §3. */
-export const activateInviteResponse = z.object({
+export const activateInviteResponseSchema = z.object({
   access_token: z.string().optional(),
   expires_in: z.number().int().optional(),
   encryption_key: z.string().optional(),
@@ -60,7 +60,7 @@ export const inviteCalls = {
       redirect_url: redirectPath,
       redirectUrl: redirectPath,
     }),
-    response: activateInviteResponse,
+    response: activateInviteResponseSchema,
     summary: 'Accept an invite: a new person sets a password, an existing one joins at once',
   }),
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ageFrom, birthMonthIndex, birthMonthRange, dobOf, isChild, isSocialLink, isSourceRequired } from './contacts'
-import { contactFields } from '../calls/contact-shapes'
+import { contactFieldsSchema } from '../calls/contact-shapes'
 
 const today = new Date(2026, 10, 20) // 20 November 2026
 
@@ -76,7 +76,7 @@ describe('social links (issue 8 item 9)', () => {
   })
 
   it('are checked by the contract, where an empty link clears one', () => {
-    const social = contactFields.shape.social
+    const social = contactFieldsSchema.shape.social
     expect(social.safeParse({ facebook: 'https://facebook.com/ann', twitter: '' }).data).toEqual({ facebook: 'https://facebook.com/ann', twitter: null })
     const refused = social.safeParse({ facebook: 'javascript:alert(1)' })
     expect(refused.success).toBe(false)
@@ -87,7 +87,7 @@ describe('social links (issue 8 item 9)', () => {
 describe('contact names (issue 8 item 9)', () => {
   it('refuse control and bidi-override characters in the contact’s and the parent’s names', () => {
     for (const field of ['first_name', 'last_name', 'parent_carer_first_name', 'parent_carer_last_name'] as const) {
-      const schema = contactFields.shape[field]
+      const schema = contactFieldsSchema.shape[field]
       expect(schema.safeParse('Ann').success, field).toBe(true)
       expect(schema.safeParse('An\u001bn').success, field).toBe(false)
       expect(schema.safeParse('An\u0007n').success, field).toBe(false)

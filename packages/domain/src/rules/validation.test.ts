@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { isDomain, isEmail, email } from './email'
 import { formatInternational, isPhone, toE164 } from './phone'
-import { flag, pagingQuery, personName, requiredPersonName } from './wire'
+import { flag, pagingQuerySchema, personName, requiredPersonName } from './wire'
 
 describe('email (spec 1 §5)', () => {
   it.each([
@@ -42,9 +42,9 @@ describe('wire fields', () => {
     expect(flag.safeParse('maybe').success).toBe(false)
   })
   it('page sizes are 4, 20, 50, 100 and 200; the default is 100', () => {
-    expect(pagingQuery.parse({})).toMatchObject({ page: 1, per_page: 100 })
-    expect(pagingQuery.parse({ per_page: '20', page: '3' })).toMatchObject({ page: 3, per_page: 20 })
-    expect(pagingQuery.safeParse({ per_page: 30 }).success).toBe(false)
+    expect(pagingQuerySchema.parse({})).toMatchObject({ page: 1, per_page: 100 })
+    expect(pagingQuerySchema.parse({ per_page: '20', page: '3' })).toMatchObject({ page: 3, per_page: 20 })
+    expect(pagingQuerySchema.safeParse({ per_page: 30 }).success).toBe(false)
   })
 })
 

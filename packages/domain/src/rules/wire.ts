@@ -91,7 +91,7 @@ export function requiredText(max = 255) {
 export const sortOrder = z.enum(['asc', 'desc'])
 
 /** The paging query of every list (DESIGN.md §4). */
-export const pagingQuery = z.object({
+export const pagingQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce
     .number()
@@ -107,8 +107,8 @@ export function listResponse<T extends z.ZodType>(item: T) {
 }
 
 /** An id with a title: suggestion items and lookup items. */
-export const suggestion = z.object({ id: z.union([z.number(), z.string()]), title: z.string() })
-export type Suggestion = z.infer<typeof suggestion>
+export const suggestionSchema = z.object({ id: z.union([z.number(), z.string()]), title: z.string() })
+export type Suggestion = z.infer<typeof suggestionSchema>
 
 /** A success answer with nothing else to say. */
-export const ok = z.object({ success: z.literal(true), success_message: z.string().optional() })
+export const okSchema = z.object({ success: z.literal(true), success_message: z.string().optional() })

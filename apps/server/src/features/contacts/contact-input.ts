@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import {
   ageFrom,
   contactAddressFields,
-  contactFields,
+  contactFieldsSchema,
   contactFlagFields,
   contactNameFields,
   contactTextFields,
@@ -16,7 +16,7 @@ import { lookupItems, type people } from '../../db/schema/index'
 import { AppError } from '../../platform/errors'
 
 /** What a writer sent of a contact (every field optional, as on update). */
-export type ContactInput = Partial<z.output<typeof contactFields>>
+export type ContactInput = Partial<z.output<typeof contactFieldsSchema>>
 export type PersonRow = typeof people.$inferSelect
 export type PersonValues = Partial<typeof people.$inferInsert>
 
@@ -71,7 +71,7 @@ function columnsWithoutConsent(child: boolean): ReadonlySet<string> {
 
 // What goes with another field rather than being a contact field of its own.
 const companionFields = new Set(['phone_country', 'consent_date', 'consent_content', 'consent_verbal_confirmed'])
-const contactFieldNames = Object.keys(contactFields.shape).filter((key) => !companionFields.has(key)) as Array<keyof ContactInput>
+const contactFieldNames = Object.keys(contactFieldsSchema.shape).filter((key) => !companionFields.has(key)) as Array<keyof ContactInput>
 
 /** Every contact field the input carries (the team, group and flags of the call aside). */
 export function hasContactFields(input: ContactInput): boolean {

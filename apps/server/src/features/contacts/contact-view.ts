@@ -5,7 +5,7 @@ import {
   contactAddressFields,
   contactFlagFields,
   contactTextFields,
-  contactView,
+  contactViewSchema,
   defaultLocale,
   directionsLink,
   dobOf,
@@ -117,7 +117,7 @@ const storedFields = [...contactTextFields, ...contactFlagFields, ...contactAddr
 function storedFieldsOf(person: PersonRow): Pick<ContactView, ContactTextField | ContactFlagField | ContactAddressField> {
   const view: Record<string, unknown> = {}
   for (const field of storedFields) {
-    const parsed = contactView.shape[field].safeParse(person[field])
+    const parsed = contactViewSchema.shape[field].safeParse(person[field])
     view[field] = parsed.success ? parsed.data : null
   }
   return view as Pick<ContactView, ContactTextField | ContactFlagField | ContactAddressField>

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import {
   capabilityMap,
-  contactFields,
+  contactFieldsSchema,
   fieldsWithoutConsent,
   hasCapability,
   type ChildGate,
@@ -18,7 +18,7 @@ import { AppError } from '../../platform/errors'
 import { contactViewOf, fullName, loadContactLookups, oneOf, type PersonRow } from './contact-view'
 
 /** Every field a contact form may send. */
-const allFields = Object.keys(contactFields.shape)
+const allFields = Object.keys(contactFieldsSchema.shape)
 /** What records consent (spec 2 §2), offered while there is none yet. */
 const consentFields = ['consent_type', 'consent_date', 'consent_content', 'consent_verbal_confirmed']
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { capabilityMap, contactFields } from '@crm/domain'
+import { capabilityMap, contactFieldsSchema } from '@crm/domain'
 import { teams } from '../../db/schema/index'
 import { addMember, body, buildPerson, buildTeam, createTestApp, type TestApp, type TestPerson } from '../../../test/harness'
 import { assignContact, buildContact, shareContact } from '../../../test/contacts'
@@ -245,7 +245,7 @@ describe('auth', () => {
     expect(consented.auth.user_role).toBe('assigned_member')
     expect(consented.auth.user_capabilities).toEqual(capabilityMap('assigned_member'))
     expect(consented.auth.user_capabilities.update_assigned_contact).toBe(true)
-    expect(consented.auth.fields).toEqual(Object.keys(contactFields.shape))
+    expect(consented.auth.fields).toEqual(Object.keys(contactFieldsSchema.shape))
 
     const unconsented = await item(withoutConsent, member)
     expect(unconsented.auth.fields).toEqual(['first_name', 'last_name', 'gender', 'consent_type', 'consent_date', 'consent_content', 'consent_verbal_confirmed'])
@@ -258,7 +258,7 @@ describe('auth', () => {
     // Read without an update capability: no field at all.
     const added = await buildContact(t, { teamId: team, addedById: member.id, consent_type: 'direct' })
     expect((await item(added, member)).auth).toMatchObject({ user_role: 'member', fields: [] })
-    expect((await item(withConsent, leader)).auth).toMatchObject({ user_role: 'leader', fields: Object.keys(contactFields.shape) })
+    expect((await item(withConsent, leader)).auth).toMatchObject({ user_role: 'leader', fields: Object.keys(contactFieldsSchema.shape) })
   })
 })
 
@@ -400,7 +400,7 @@ describe('GET /api/v1/contact-access-for-new', () => {
   it('lets a leader with both checks create, with every field and no gate', async () => {
     const response = await access(leader)
     expect(response.statusCode).toBe(200)
-    expect(body(response)).toEqual({ can_create: true, fields: Object.keys(contactFields.shape), child_gate: null, public_notes: true })
+    expect(body(response)).toEqual({ can_create: true, fields: Object.keys(contactFieldsSchema.shape), child_gate: null, public_notes: true })
   })
 
   it('tells a member they cannot create here, and what they miss for children (D2-6-07)', async () => {

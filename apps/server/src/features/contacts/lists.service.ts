@@ -15,7 +15,7 @@ import {
   type ContactOrderBy,
   type SortOrder,
   type ContactListItem,
-  type contactListQuery,
+  type contactListQuerySchema,
 } from '@crm/domain'
 import { assignments, groupContacts, people, teamContacts } from '../../db/schema/index'
 import type { Deps } from '../../platform/deps'
@@ -23,7 +23,7 @@ import type { GroupScope, Viewer } from '../../platform/access'
 import { displayDate, elapsed } from '../../platform/format'
 import { ageOf, fullName, growPhaseOf, loadContactLookups, oneOf } from './contact-view'
 
-type ListQuery = z.output<typeof contactListQuery>
+type ListQuery = z.output<typeof contactListQuerySchema>
 type OrderBy = ContactOrderBy
 type Order = SortOrder
 

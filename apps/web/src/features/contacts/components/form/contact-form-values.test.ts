@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import {
   contactAddressFields,
-  contactFields,
+  contactFieldsSchema,
   contactFlagFields,
   contactTextFields,
-  contactView,
+  contactViewSchema,
   type ContactFlagField,
   type ContactView,
 } from '@crm/domain'
@@ -17,7 +17,7 @@ const today = new Date(2026, 5, 15)
 
 // Consent on record and every field allowed: nothing is held back but by its own rule.
 const settings: ContactFormSettings = {
-  fields: new Set(Object.keys(contactFields.shape)),
+  fields: new Set(Object.keys(contactFieldsSchema.shape)),
   consentAnswered: true,
   consentLocked: false,
   otherReligions: new Set(['other']),
@@ -27,7 +27,7 @@ const settings: ContactFormSettings = {
 
 /** A value the view may hold for the field: a choice of its list, a tick, a number or a text. */
 function sampleOf(field: keyof ContactView): unknown {
-  const schema = contactView.shape[field]
+  const schema = contactViewSchema.shape[field]
   const inner = schema instanceof z.ZodNullable ? schema.unwrap() : schema
   if (inner instanceof z.ZodEnum) return inner.options.at(-1)
   if (inner instanceof z.ZodBoolean) return true
@@ -36,7 +36,7 @@ function sampleOf(field: keyof ContactView): unknown {
 }
 
 /** The view's empty value for the field: false for a tick, null for the others. */
-const emptyOf = (field: keyof ContactView) => (contactView.shape[field] instanceof z.ZodBoolean ? false : null)
+const emptyOf = (field: keyof ContactView) => (contactViewSchema.shape[field] instanceof z.ZodBoolean ? false : null)
 
 /** A contact with the 'other' religion and source chosen (their free texts count) and every expectation ticked. */
 function contactWith(field: keyof ContactView, value: unknown): ContactView {

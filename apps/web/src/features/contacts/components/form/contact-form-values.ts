@@ -4,7 +4,7 @@
 // their own (birth, phones, social links, consent) are written out here.
 import {
   contactAddressFields,
-  contactFields,
+  contactFieldsSchema,
   contactFlagFields,
   contactNameFields,
   contactTextFields,
@@ -238,4 +238,4 @@ export function changedFields(before: WireFields, after: WireFields): WireFields
 }
 
 /** The contract's own rules, for the form to report against its inputs. */
-export const wireRules = contactFields.partial()
+export const wireRules = contactFieldsSchema.partial()

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { childGateSchema, duplicateDetails, type ChildGate, type contactCalls, type TeamGroupParams } from '@crm/domain'
+import { childGateSchema, duplicateDetailsSchema, type ChildGate, type contactCalls, type TeamGroupParams } from '@crm/domain'
 import { isApiError, type InputOf, type OutputOf } from '../../../../lib/api'
 import { useDraft } from '../../../../lib/drafts'
 import { useAddExistingContact, useCreateContact } from '../../queries'
@@ -61,7 +61,7 @@ export function NewContactForm({ scope, access, canUpdate, teamCountry }: NewCon
     const { error } = result
     if (!isApiError(error)) return
     if (error.code === 'user_exists_in_this_team' || error.code === 'user_exists_in_other_team') {
-      const details = duplicateDetails.safeParse(error.data)
+      const details = duplicateDetailsSchema.safeParse(error.data)
       if (details.success) {
         submission.reset()
         setDuplicate({ inOtherTeam: error.code === 'user_exists_in_other_team', details: details.data, input })

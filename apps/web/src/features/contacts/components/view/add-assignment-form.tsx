@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { Button, Checkbox, Group, Stack, Title } from '@mantine/core'
-import { suggestion, suggestionCalls, type TeamGroupParams } from '@crm/domain'
+import { suggestionSchema, suggestionCalls, type TeamGroupParams } from '@crm/domain'
 import { FormStatus } from '../../../../components/form-status'
 import { SuggestionInput } from '../../../../components/suggestion-input'
 import { useFormSubmission } from '../../../../lib/form-submission'
@@ -12,7 +12,7 @@ import { useAddAssignment } from '../../queries'
 
 // Spec 2 §5: the user is needed unless 'Assign to self' is ticked (which hides the field).
 const assignmentForm = z
-  .object({ to_self: z.boolean(), to_user: suggestion.nullable() })
+  .object({ to_self: z.boolean(), to_user: suggestionSchema.nullable() })
   .refine((values) => values.to_self || values.to_user !== null, { path: ['to_user'] })
 type AssignmentForm = z.infer<typeof assignmentForm>
 
