@@ -20,6 +20,13 @@ async function signedIn(email: string): Promise<Page> {
   return session.page
 }
 
+/** Picks a team on the switch-team page (sign-in lands in the first team by title). */
+async function chooseTeam(page: Page, team: RegExp): Promise<void> {
+  await page.goto('/team/switch')
+  await page.getByRole('button', { name: team }).click()
+  await page.waitForURL((url) => url.pathname === '/')
+}
+
 async function seen(page: Page, text: string | RegExp): Promise<void> {
   await expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 15_000 }).toBe(true)
 }
@@ -174,8 +181,7 @@ describe('duplicates and sharing between churches', () => {
     // The leader, a plain member at Riverside, adds people there in a private group of
     // their own, and meets her: another team's contact.
     const leader = await signedIn('leader@example.org')
-    await leader.getByRole('button', { name: /Riverside Community Church/ }).click()
-    await leader.waitForURL((url) => url.pathname === '/')
+    await chooseTeam(leader, /Riverside Community Church/)
     await leader.goto('/contacts/group/switch')
     await leader.getByRole('button', { name: 'Create your own private group' }).click()
     await leader.waitForURL((url) => url.pathname === '/contacts')
@@ -219,8 +225,7 @@ describe('what each role may do', () => {
 
   it('a leader works the contacts assigned to them and may relinquish one', async () => {
     const page = await signedIn('leader@example.org')
-    await page.getByRole('button', { name: /Hope Street Church/ }).click()
-    await page.waitForURL((url) => url.pathname === '/')
+    await chooseTeam(page, /Hope Street Church/)
     await page.goto('/contacts/group/switch')
     await page.getByRole('button', { name: /^Youth/ }).click()
     await page.waitForURL((url) => url.pathname === '/contacts')
@@ -238,8 +243,7 @@ describe('what each role may do', () => {
 
   it("a leader opening one church's contact while in another is offered the switch", async () => {
     const page = await signedIn('leader@example.org')
-    await page.getByRole('button', { name: /Hope Street Church/ }).click()
-    await page.waitForURL((url) => url.pathname === '/')
+    await chooseTeam(page, /Hope Street Church/)
     await page.goto('/contacts/new')
     await fillAdult(page, { first: 'Ruth', last: 'Nakamura' })
     await addContact(page)

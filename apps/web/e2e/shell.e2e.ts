@@ -94,11 +94,13 @@ describe('the menu of each demo account', () => {
 })
 
 describe('picking a team and a group', () => {
-  it('a leader with two teams picks one, then a group, and finds the shell for it', async () => {
+  it('a leader with two teams lands in the first, switches team, then group, and finds the shell for it', async () => {
     const page = await open()
     await signIn(page, 'leader@example.org')
-    // Two teams and nothing chosen yet: the switch-team page asks.
-    await expect.poll(() => page.getByRole('heading', { name: 'Switch team' }).isVisible()).toBe(true)
+    // Two teams and nothing chosen yet: the first by title is used (spec 1 §4), no question asked.
+    await expect.poll(() => page.getByRole('heading', { name: 'Dashboard - Hope Street Church' }).isVisible()).toBe(true)
+    expect(await page.getByRole('heading', { name: 'Switch team' }).count()).toBe(0)
+    await page.goto('/team/switch')
     await page.getByRole('button', { name: /Riverside Community Church/ }).click()
     await page.waitForURL((url) => url.pathname === '/')
     await expect.poll(() => page.getByRole('heading', { name: 'Dashboard - Riverside Community Church' }).isVisible()).toBe(true)

@@ -45,14 +45,13 @@ describe('route guard', () => {
     expect(screen.queryByRole('link', { name: 'Continue' })).not.toBeInTheDocument()
   })
 
-  it('D1-2.2-08 shows the switch-team page when the user has teams but none is selected', async () => {
-    signedInAs(buildAccount([grace, hope]))
-    const { user, router } = renderApp('/')
-    await screen.findByRole('heading', { name: 'Switch team' })
+  it('D1-4-14 lands a user with several teams and nothing stored in the first team, not on the switch-team page', async () => {
+    signedInAs(buildAccount([hope, grace]))
+    const { router } = renderApp('/')
+    expect(await screen.findByRole('heading', { name: `Dashboard - ${grace.title}` })).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/')
-    await user.click(screen.getByRole('button', { name: /Hope Chapel/ }))
-    expect(await screen.findByRole('heading', { name: 'Dashboard - Hope Chapel' })).toBeInTheDocument()
-    expect(readStoredSelection()).toEqual({ teamId: 20, groupId: 20 })
+    expect(screen.queryByRole('heading', { name: 'Switch team' })).not.toBeInTheDocument()
+    expect(readStoredSelection()).toEqual({ teamId: grace.id, groupId: grace.id })
   })
 
   it('D1-2.2-09 shows the switch-group page while no group is selected', async () => {

@@ -49,8 +49,10 @@ describe('team and group selection (spec 1 §4)', () => {
     expect(selection.group?.id).toBe(20)
   })
 
-  it('leaves the choice to the user when nothing is stored and there are several teams', () => {
-    expect(resolveSelection(buildAccount([grace, hope]), { teamId: null, groupId: null }).team).toBeNull()
+  it('selects the first team by title when nothing is stored and there are several (spec 1 §4)', () => {
+    const selection = resolveSelection(buildAccount([hope, grace]), { teamId: null, groupId: null })
+    expect(selection.team?.title).toBe(grace.title)
+    expect(selection.group?.id).toBe(grace.id)
   })
 
   it('selects nothing for a user without teams', () => {

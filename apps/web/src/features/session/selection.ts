@@ -36,14 +36,11 @@ export function selectableGroups(team: Team | null | undefined): Group[] {
 }
 
 /**
- * Spec 1 §4: the stored team if it is still among the user's teams, else the first team.
- * With nothing stored, a single team is selected and a choice among several is left to
- * the user (the switch-team page; docs/decisions.md).
+ * Spec 1 §4: the stored team if it is still among the user's teams, else the first team
+ * (by title, as the switch-team list shows them), also when nothing is stored yet.
  */
 export function resolveTeam(account: Account | null | undefined, storedTeamId: number | null): Team | null {
   const teams = sortTeams(account)
-  if (teams.length === 0) return null
-  if (storedTeamId === null) return teams.length === 1 ? (teams[0] ?? null) : null
   return teams.find((team) => team.id === storedTeamId) ?? teams[0] ?? null
 }
 
