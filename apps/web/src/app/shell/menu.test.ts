@@ -217,4 +217,14 @@ describe('builtMenu', () => {
     expect(team?.children.map((child) => child.path)).toEqual(['/team/switch', '/group/switch'])
     expect(items.find((item) => item.path === '/')?.linked).toBe(true)
   })
+
+  it('carries no count up from a child whose screen is not built: no badge leads nowhere', () => {
+    const owner = context({ team: ['read_dcrm_team', 'update_team'], admin: true })
+    const unbuilt = builtMenu(visibleMenu(owner), (path) => built.has(path)).find((item) => item.path === '/team')
+    expect(unbuilt?.badges).toEqual([])
+    const withRequests = new Set([...built, '/team/membership-requests'])
+    const team = builtMenu(visibleMenu(owner), (path) => withRequests.has(path)).find((item) => item.path === '/team')
+    expect(team?.badges).toEqual(['membership_requests'])
+    expect(team?.children.find((child) => child.path === '/team/membership-requests')?.badges).toEqual(['membership_requests'])
+  })
 })

@@ -216,7 +216,11 @@ export function builtMenu(items: VisibleMenuItem[], isBuilt: (path: string) => b
     const children = builtMenu(item.children, isBuilt)
     const linked = isBuilt(item.path)
     if (!linked && children.length === 0) continue
-    rendered.push({ ...item, linked, children })
+    // A count carried up from a child that cannot be opened would lead nowhere.
+    const fromChildren = new Set(item.children.flatMap((child) => child.badges))
+    const openable = new Set(children.flatMap((child) => child.badges))
+    const badges = item.badges.filter((badge) => !fromChildren.has(badge) || openable.has(badge))
+    rendered.push({ ...item, badges, linked, children })
   }
   return rendered
 }

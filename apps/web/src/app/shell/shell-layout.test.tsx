@@ -81,7 +81,7 @@ describe('the shell', () => {
     expect(nav.getByRole('link', { name: 'Contacts' })).not.toHaveAttribute('data-active')
   })
 
-  it('puts the pending counts on My team (D1-2.1-26, -27)', async () => {
+  it('shows no pending count on My team while the requests screens are not built (D1-2.1-26, -27; issue #10)', async () => {
     let asked: unknown
     signedInAs(buildAccount([grace], { role: 'admin' }), { teamId: 10, groupId: 10 })
     server.use(
@@ -92,9 +92,11 @@ describe('the shell', () => {
     )
     renderApp('/')
     const nav = await menu()
-    const myTeam = await nav.findByRole('button', { name: /3 pending membership requests/ })
-    expect(myTeam).toHaveAccessibleName(/1 pending owner request$/)
-    expect(asked).toEqual({ team_id: '10' })
+    await waitFor(() => expect(asked).toEqual({ team_id: '10' }))
+    // The requests screens are not built yet: a count there would lead to Page not found.
+    const myTeam = await nav.findByRole('button', { name: /My team/ })
+    expect(myTeam).not.toHaveAccessibleName(/pending/)
+    expect(nav.queryByText('3')).not.toBeInTheDocument()
   })
 
   it('shows the selected team with the role, and the group, in the header (D1-6-02)', async () => {
