@@ -8,6 +8,7 @@ import { buildAccount, buildGroup, buildTeam } from '../../../test/fixtures'
 import { renderApp } from '../../../test/render'
 import { apiError, mockCall, server } from '../../../test/server'
 import { signedInAs } from '../../../test/session'
+import { readStoredSelection } from '../../../lib/session'
 
 const youth = buildGroup({ id: 12, title: 'Youth', is_public: true, user_role: 'owner' })
 const elders = buildGroup({ id: 13, title: 'Elders', is_public: false, user_role: 'owner' })
@@ -449,18 +450,48 @@ describe('/contacts: requests', () => {
 })
 
 describe('/contacts: access', () => {
-  it('D2-2.1-15: without read_contact the list says access is denied and links to /contacts/group/switch; nothing is asked', async () => {
+  it('a member in the primary group lands on the contacts assigned to them: no refusal, no list they cannot read (issue #10)', async () => {
     const member = buildTeam({ id: 10, title: 'Grace Church', role: 'member', groups: [buildGroup({ id: 12, title: 'Youth', is_public: true })] })
     signedInAs(buildAccount([member]), { teamId: 10, groupId: 10 })
-    const { sent } = mockLists()
+    const { sent } = mockLists({ assigned: answer([buildContact({ id: 4, name: 'Tom Vu' })]) })
     await visit('/contacts')
-    const all = await section('All contacts in team')
-    expect(all.getByText('You do not have permission to access this page.')).toBeInTheDocument()
-    expect(all.getByRole('link', { name: 'Switch to another group' })).toHaveAttribute('href', '/contacts/group/switch')
-    expect(all.queryByRole('searchbox')).not.toBeInTheDocument()
-    expect(all.queryByRole('link', { name: 'Add new' })).not.toBeInTheDocument()
+    const mine = await section('My contacts')
+    expect(await mine.findByRole('link', { name: 'Tom Vu' })).toBeInTheDocument()
+    expect(screen.getByText(/Only the contacts assigned to you are listed here/)).toBeInTheDocument()
+    expect(screen.queryByText('You do not have permission to access this page.')).not.toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'All contacts in team' })).not.toBeInTheDocument()
     expect(screen.queryByRole('region', { name: 'Archived contacts' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Add new' })).not.toBeInTheDocument()
     expect(sent.contacts).toHaveLength(0)
+    expect(sent.assigned).toHaveLength(1)
+  })
+
+  it('D2-2.1-15: with no list to read the page says access is denied and links to /contacts/group/switch; nothing is asked', async () => {
+    // A group whose role reads nothing (no read_contact, no read_assigned_contact).
+    const bare = buildGroup({ id: 12, title: 'Youth', is_public: false, user_role: null })
+    const team = buildTeam({ id: 10, title: 'Grace Church', role: 'member', groups: [bare] })
+    signedInAs(buildAccount([team]), { teamId: 10, groupId: 12 })
+    const { sent } = mockLists()
+    renderApp('/contacts')
+    expect(await screen.findByText(/You do not have permission to access this page\./, {}, { timeout: 5000 })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Switch to another group' })).toHaveAttribute('href', '/contacts/group/switch')
+    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument()
+    expect(sent.contacts).toHaveLength(0)
+    expect(sent.assigned).toHaveLength(0)
+  })
+
+  it('at a conference shows the way to the churches’ contacts (issue #10)', async () => {
+    const conference = buildTeam({ id: 1, title: 'North Conference', role: 'entity_admin', is_conference: true })
+    const church = buildTeam({ id: 10, title: 'Grace Church', role: 'entity_admin', parent_id: 1 })
+    signedInAs(buildAccount([conference, church]), { teamId: 1, groupId: 1 })
+    mockLists()
+    const { user } = await visit('/contacts')
+    expect(screen.getByText('The churches keep their own contacts')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Grace Church' }))
+    // Now at the church: its lists, and no conference notice.
+    await waitFor(() => expect(readStoredSelection()).toEqual({ teamId: 10, groupId: 10 }))
+    expect(await screen.findByRole('region', { name: 'All contacts in team' })).toBeInTheDocument()
+    expect(screen.queryByText('The churches keep their own contacts')).not.toBeInTheDocument()
   })
 
   it('a member of a public group reads their assigned contacts without Add new', async () => {

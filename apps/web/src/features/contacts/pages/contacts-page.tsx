@@ -1,21 +1,29 @@
 import { useTranslation } from 'react-i18next'
-import { Stack } from '@mantine/core'
+import { Link } from 'react-router'
+import { Alert, Anchor, Stack, Text } from '@mantine/core'
+import { IconLock } from '@tabler/icons-react'
 import { useSession } from '../../session/session'
 import { isPrimaryGroup, isPublicGroup } from '../../session/selection'
 import { usePageTitle } from '../../../lib/page-title'
 import { ContactListSection } from '../components/contact-list-section'
-import { ContactsHeader } from '../components/contacts-header'
+import { ConferenceChurches } from '../components/conference-churches'
+import { ContactsHeader, switchGroupPath } from '../components/contacts-header'
 
 /** /contacts: My contacts (public group only), All contacts in team or group, Archived contacts (spec 2 §2). */
 export function ContactsPage() {
   const { t } = useTranslation('contacts')
-  const { team, group } = useSession()
+  const { team, group, teams, selectTeam } = useSession()
   usePageTitle(t('pageName'))
   // The route guard only renders this page with a team and a group selected.
   if (!team || !group) return null
 
   const isPublic = isPublicGroup(group)
   const can = group.user_capabilities
+  // A section renders nothing without its read capability (spec 2 §2.2). My contacts shows
+  // in a public group (spec 2 §2) and wherever the caller may read only what is assigned to
+  // them (a member in the primary group), so they land on the contacts they can see.
+  const showsAssigned = can.read_assigned_contact && (isPublic || !can.read_contact)
+  const churches = team.is_conference ? teams.filter((other) => other.parent_id === team.id) : []
   const scope = { team_id: team.id, group_id: group.id }
   // Lists are keyed by group: switching groups starts every list afresh.
   const key = `${team.id}-${group.id}`
@@ -23,26 +31,45 @@ export function ContactsPage() {
   return (
     <Stack gap="xl">
       <ContactsHeader group={group} isPublicGroup={isPublic} />
-      {isPublic && (
+      <ConferenceChurches churches={churches} onSelect={selectTeam} />
+      {!can.read_contact && !showsAssigned && (
+        <Alert color="gray" variant="light" icon={<IconLock size={18} aria-hidden="true" />}>
+          {t('accessDenied')}{' '}
+          <Anchor component={Link} to={switchGroupPath}>
+            {t('list.switchGroupLink')}
+          </Anchor>
+        </Alert>
+      )}
+      {!can.read_contact && showsAssigned && (
+        <Text c="dimmed">
+          {t('list.assignedOnly')}{' '}
+          <Anchor component={Link} to={switchGroupPath}>
+            {t('switchGroup')}
+          </Anchor>
+        </Text>
+      )}
+      {showsAssigned && (
         <ContactListSection
           key={`assigned-${key}`}
           kind="assigned"
           title={t('list.assigned')}
           scope={scope}
-          canRead={can.read_assigned_contact}
+          canRead
           canCreate={can.create_contact}
           emptyText={t('list.assignedEmpty')}
         />
       )}
-      <ContactListSection
-        key={`all-${key}`}
-        kind="contacts"
-        title={isPrimaryGroup(team, group) ? t('list.allInTeam') : t('list.allInGroup')}
-        scope={scope}
-        canRead={can.read_contact}
-        canCreate={can.create_contact}
-        emptyText={t('nothingFound')}
-      />
+      {can.read_contact && (
+        <ContactListSection
+          key={`all-${key}`}
+          kind="contacts"
+          title={isPrimaryGroup(team, group) ? t('list.allInTeam') : t('list.allInGroup')}
+          scope={scope}
+          canRead
+          canCreate={can.create_contact}
+          emptyText={t('nothingFound')}
+        />
+      )}
       {/* Archived contacts are the team's contacts too: shown with read_contact (docs/decisions.md). */}
       {can.read_contact && (
         <ContactListSection
