@@ -209,11 +209,13 @@ describe('duplicates and sharing between churches', () => {
 })
 
 describe('what each role may do', () => {
-  it('a member finds their assigned contacts in a public group only', async () => {
+  it('a member lands on their assigned contacts, in the primary group and in a public one', async () => {
     const page = await signedIn('member@example.org')
-    // In the primary group a member may not list the team's contacts.
+    // In the primary group a member may not list the team's contacts: only theirs show, with no refusal.
     await page.goto('/contacts')
-    await seen(page, 'You do not have permission to access this page.')
+    await seen(page, /Only the contacts assigned to you are listed here/)
+    expect(await page.getByText('You do not have permission to access this page.').count()).toBe(0)
+    expect(await page.getByRole('region', { name: 'All contacts in team' }).count()).toBe(0)
     await page.goto('/contacts/group/switch')
     await page.getByRole('button', { name: /^Youth/ }).click()
     await page.waitForURL((url) => url.pathname === '/contacts')
