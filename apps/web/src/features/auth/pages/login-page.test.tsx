@@ -95,6 +95,22 @@ describe('login page', () => {
     expect(await screen.findByRole('heading', { name: 'Switch group' })).toBeInTheDocument()
   })
 
+  it("never flashes 'You are already signed in.' while its own sign-in completes (issue #10)", async () => {
+    server.use(mockCall(authCalls.login, session), mockCall(accountCalls.user, account))
+    const { user, router } = renderApp('/login?redirect_to=%2Fgroup%2Fswitch')
+    await screen.findByLabelText(/^Email/)
+    let flashed = false
+    const observer = new MutationObserver(() => {
+      if (document.body.textContent?.includes('You are already signed in.')) flashed = true
+    })
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true })
+    await fillAndSubmit(user)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/group/switch'))
+    await screen.findByRole('heading', { name: 'Switch group' })
+    observer.disconnect()
+    expect(flashed).toBe(false)
+  })
+
   it('D1-1-02 / D1-3-20 keeps the private-notes key derived from the password and the account salt', async () => {
     server.use(mockCall(authCalls.login, session), mockCall(accountCalls.user, account))
     const { user, router } = renderApp('/login')

@@ -30,11 +30,20 @@ export function LoginPage() {
   const navigate = useNavigate()
   const completeSignIn = useCompleteSignIn()
   const [view, setView] = useState<View>({ kind: 'login' })
+  // From the moment this page's own sign-in succeeds until it navigates away, the token is
+  // set: that is not someone 'already signed in'.
+  const [signingIn, setSigningIn] = useState(false)
   usePageTitle(t('login.pageName'))
 
   const finish = async (session: LoginSession, credentials: LoginCredentials, withCode = false) => {
-    await completeSignIn(session, { ...credentials, withCode })
-    await navigate(redirectTo, { replace: true })
+    setSigningIn(true)
+    try {
+      await completeSignIn(session, { ...credentials, withCode })
+      await navigate(redirectTo, { replace: true })
+    } catch (error) {
+      setSigningIn(false)
+      throw error
+    }
   }
 
   return (
@@ -42,7 +51,7 @@ export function LoginPage() {
       <Title order={1} size="h2">
         {t('login.title')}
       </Title>
-      {signedIn && (
+      {signedIn && !signingIn && (
         <Alert color="blue" role="status">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{t('login.signedIn')}</Text>
