@@ -1,4 +1,5 @@
-// npm run test:e2e: builds what is out of date, then runs the browser tests in Chromium.
+// npm run test:e2e: builds what is out of date, checks the login page's JavaScript budget,
+// then runs the browser tests in Chromium.
 import { existsSync } from 'node:fs'
 import { buildIfStale, step } from './lib.mjs'
 
@@ -8,4 +9,6 @@ if (!existsSync(chromium)) {
   process.exit(1)
 }
 await buildIfStale()
+// The login page's JavaScript budget, read from the build just made (or found up to date).
+await step('Login page JavaScript budget', 'node', ['scripts/bundle-budget.mjs'])
 await step('Browser tests', 'npx', ['vitest', 'run', '--config', 'apps/web/e2e/vitest.config.ts'])

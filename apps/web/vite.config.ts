@@ -40,6 +40,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: the chunks each page needs (scripts/bundle-budget.mjs reads it).
+    manifest: true,
     // chunkBudget() checks every chunk; Vite's own warning would only name the exception.
     chunkSizeWarningLimit: 1700,
   },
