@@ -1,7 +1,8 @@
-import { useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core'
+import { Alert, Anchor, Button, Center, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
 import { IconAdjustmentsHorizontal, IconLock, IconPlus } from '@tabler/icons-react'
 import type { ContactListKind } from '@crm/domain'
 import { Paging, useReducePageToMax } from '../../../components/paging'
@@ -10,8 +11,11 @@ import { isApiError } from '../../../lib/api'
 import { buildListQuery, filterKeys, hasActiveFilters, useContactListState } from '../list-url-state'
 import { useContactList } from '../queries'
 import { ContactFiltersPanel } from './contact-filters'
+import { CardSort, ContactListCards } from './contact-list-cards'
+import { ColumnsMenu, useContactColumns, useElementWidth } from './contact-list-columns'
 import { ContactListTable } from './contact-list-table'
 import { switchGroupPath } from './contacts-header'
+import classes from './contact-list.module.css'
 
 interface ContactListSectionProps {
   kind: ContactListKind
@@ -25,11 +29,18 @@ interface ContactListSectionProps {
   emptyText: string
 }
 
+/** Below this viewport width (px) a list shows cards, not a table. */
+export const phoneMaxWidth = 767.98
+/** A list narrower than this (px), e.g. beside the menu on a tablet, shows cards too. */
+const cardsBelowWidth = 560
+
 /** One list of /contacts: search, filters, sortable rows, paging and Add new (spec 2 §2). */
 export function ContactListSection({ kind, title, scope, canRead, canCreate, emptyText }: ContactListSectionProps) {
   const { t } = useTranslation('contacts')
   const headingId = useId()
   const filtersId = useId()
+  const sectionRef = useRef<HTMLDivElement>(null)
+  const headingRef = useRef<HTMLHeadingElement>(null)
   const state = useContactListState(kind)
   const [filtersOpen, setFiltersOpen] = useState(() => hasActiveFilters(state.filters))
   const query = buildListQuery(scope, state)
@@ -38,9 +49,30 @@ export function ContactListSection({ kind, title, scope, canRead, canCreate, emp
   // Only an answer to the page on screen may move it back to the last page (D1-9-07).
   useReducePageToMax(state.page, list.isPlaceholderData ? undefined : answer?.max_pages, state.setPage)
 
+  const width = useElementWidth(sectionRef)
+  const isPhone = useMediaQuery(`(max-width: ${phoneMaxWidth}px)`, false, { getInitialValueInEffect: false })
+  const cards = isPhone || (width !== undefined && width < cardsBelowWidth)
+  // Cards stack every column: only the reader's choice hides one there.
+  const { shown, setShown } = useContactColumns(cards ? undefined : width)
+  const rowsKey = `contact_rows:${kind}:${scope.team_id}:${scope.group_id}`
+  const rowsOnScreen = answer && !list.isPlaceholderData ? answer.items.length : undefined
+  useEffect(() => {
+    if (rowsOnScreen !== undefined) rememberRows(rowsKey, rowsOnScreen)
+  }, [rowsKey, rowsOnScreen])
+
   const activeFilters = filterKeys.filter((key) => state.filters[key] !== undefined).length
   const searching = state.search !== '' || activeFilters > 0
   const forbidden = !canRead || (isApiError(list.error) && list.error.status === 403)
+  const updating = list.isPlaceholderData && list.isFetching
+
+  // A new page starts at the list's heading, for the eyes and for the keyboard.
+  const goToPage = (page: number) => {
+    state.setPage(page)
+    const heading = headingRef.current
+    if (!heading) return
+    heading.scrollIntoView({ block: 'start' })
+    heading.focus({ preventScroll: true })
+  }
 
   let body
   if (forbidden) {
@@ -53,17 +85,15 @@ export function ContactListSection({ kind, title, scope, canRead, canCreate, emp
         </Text>
       ) : (
         <Stack gap="sm">
-          <ContactListTable
-            items={answer.items}
-            sort={state.sort}
-            onSort={state.setSort}
-            busy={list.isPlaceholderData && list.isFetching}
-            caption={title}
-          />
+          {cards ? (
+            <ContactListCards items={answer.items} columns={shown} busy={updating} caption={title} />
+          ) : (
+            <ContactListTable items={answer.items} columns={shown} sort={state.sort} onSort={state.setSort} busy={updating} caption={title} />
+          )}
           <Paging
             page={state.page}
             maxPages={answer.max_pages}
-            onPageChange={(page) => state.setPage(page)}
+            onPageChange={goToPage}
             pageSize={state.pageSize}
             onPageSizeChange={state.setPageSize}
             label={t('paging.pagesOf', { list: title })}
@@ -81,18 +111,15 @@ export function ContactListSection({ kind, title, scope, canRead, canCreate, emp
       </Group>
     )
   } else {
-    body = (
-      <Center py="md">
-        <Loader size="sm" aria-label={t('list.loading')} />
-      </Center>
-    )
+    body = <ListSkeleton rows={Math.min(state.pageSize, recalledRows(rowsKey) ?? state.pageSize)} cards={cards} label={t('list.loading')} />
   }
 
   return (
-    <Stack component="section" aria-labelledby={headingId} gap="sm">
+    <Stack component="section" ref={sectionRef} aria-labelledby={headingId} gap="sm">
       <Group justify="space-between" align="center" wrap="wrap" gap="sm">
         <Group gap="sm" align="baseline">
-          <Title order={2} id={headingId} size="h3">
+          {/* Focusable by script only: paging moves focus here. Clear of the 60 px header. */}
+          <Title order={2} id={headingId} size="h3" ref={headingRef} tabIndex={-1} style={{ scrollMarginTop: 76 }}>
             {title}
           </Title>
           {answer && !forbidden && (
@@ -100,6 +127,7 @@ export function ContactListSection({ kind, title, scope, canRead, canCreate, emp
               {t('list.count', { count: answer.count })}
             </Text>
           )}
+          {updating && !forbidden && <Loader size="xs" role="status" aria-label={t('list.updating')} style={{ alignSelf: 'center' }} />}
         </Group>
         {canCreate && (
           <Button component={Link} to="/contacts/new" size="sm" leftSection={<IconPlus size={16} aria-hidden="true" />}>
@@ -122,6 +150,8 @@ export function ContactListSection({ kind, title, scope, canRead, canCreate, emp
             >
               {activeFilters > 0 ? t('filters.toggleActive', { count: activeFilters }) : t('filters.toggle')}
             </Button>
+            <ColumnsMenu shown={shown} onChange={setShown} />
+            {cards && <CardSort sort={state.sort} onSort={state.setSort} />}
           </Group>
           {filtersOpen && (
             <div id={filtersId}>
@@ -132,6 +162,44 @@ export function ContactListSection({ kind, title, scope, canRead, canCreate, emp
       )}
       {body}
     </Stack>
+  )
+}
+
+// The rows a list showed last, per list and group (sessionStorage): its skeleton takes their
+// height, so the lists below are not pushed down when the answer arrives (layout shift).
+
+function recalledRows(key: string): number | undefined {
+  try {
+    const rows = Number(window.sessionStorage.getItem(key) ?? Number.NaN)
+    return Number.isInteger(rows) && rows >= 0 ? rows : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function rememberRows(key: string, rows: number): void {
+  try {
+    window.sessionStorage.setItem(key, String(rows))
+  } catch {
+    // Not remembered: the next skeleton takes a full page.
+  }
+}
+
+/** Estimated heights (px) of the table's header and paging, a row, and a phone's card. */
+const rowHeight = { header: 45, paging: 60, row: 42, card: 118 }
+
+/** While a list loads: its expected height, reserved, with a loader at the top. */
+function ListSkeleton({ rows, cards, label }: { rows: number; cards: boolean; label: string }) {
+  const height = Math.max(1, rows) * (cards ? rowHeight.card : rowHeight.row) + rowHeight.header + rowHeight.paging
+  return (
+    <div className={classes.skeleton} style={{ height }}>
+      <Center py="xs">
+        <Loader size="sm" aria-label={label} />
+      </Center>
+      {Array.from({ length: Math.min(rows, 6) }, (_, index) => (
+        <Skeleton key={index} height={cards ? rowHeight.card - 12 : rowHeight.row - 12} radius="sm" />
+      ))}
+    </div>
   )
 }
 

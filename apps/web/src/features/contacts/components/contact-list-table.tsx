@@ -1,12 +1,19 @@
+import { memo, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { Anchor, Badge, Group, Table, Text, UnstyledButton } from '@mantine/core'
+import { Table, UnstyledButton } from '@mantine/core'
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconLock } from '@tabler/icons-react'
 import type { ContactListItem } from '@crm/domain'
-import { firstSortOrder, type ContactOrderBy, type ContactSort } from '@crm/domain'
+import { firstSortOrder, type ContactSort } from '@crm/domain'
+import type { Column, ColumnKey } from './contact-list-columns'
+import classes from './contact-list.module.css'
+
+export type ContactsT = ReturnType<typeof useTranslation<'contacts'>>['t']
 
 interface ContactListTableProps {
   items: ContactListItem[]
+  /** The columns shown, in order (contact-list-columns.tsx). */
+  columns: readonly Column[]
   sort: ContactSort
   onSort: (sort: ContactSort) => void
   /** The rows on screen are the previous answer while the next one loads. */
@@ -15,132 +22,155 @@ interface ContactListTableProps {
   caption: string
 }
 
-type Column = { key: string; sortBy?: ContactOrderBy }
-
 /** Short values read on one line: a wrapped '46 years old' or phone number is hard to scan. */
-const oneLine = { whiteSpace: 'nowrap' } as const
+const oneLineColumns = new Set<ColumnKey>(['age', 'lastInteraction', 'created', 'phone'])
+/** Long values that truncate, with the full value on hover (title) and focus. */
+const squeezedColumns = new Set<ColumnKey>(['name', 'email'])
 
-const columns: Column[] = [
-  { key: 'name', sortBy: 'name' },
-  { key: 'age', sortBy: 'age' },
-  { key: 'memberStatus', sortBy: 'member_status' },
-  { key: 'growPhase', sortBy: 'grow_phase' },
-  { key: 'lastInteraction', sortBy: 'last_interaction' },
-  { key: 'created', sortBy: 'created' },
-  { key: 'phone' },
-  { key: 'email' },
-]
+/** The sort a header click asks for: the other direction of the sorted column, else its first. */
+export function nextSort(sort: ContactSort, sortBy: NonNullable<Column['sortBy']>): ContactSort {
+  return sort.order_by === sortBy
+    ? { order_by: sortBy, order: sort.order === 'asc' ? 'desc' : 'asc' }
+    : { order_by: sortBy, order: firstSortOrder(sortBy) }
+}
 
 /** The rows of a contact list, with sortable column headers (spec 2 §2, D2-2.1-06). */
-export function ContactListTable({ items, sort, onSort, busy, caption }: ContactListTableProps) {
+export function ContactListTable({ items, columns, sort, onSort, busy, caption }: ContactListTableProps) {
   const { t } = useTranslation('contacts')
 
   const header = (column: Column) => {
-    const label = t(`list.columns.${column.key}` as 'list.columns.name')
-    if (!column.sortBy) return <Table.Th key={column.key} style={oneLine}>{label}</Table.Th>
-    const sortBy = column.sortBy
-    const active = sort.order_by === sortBy
+    const label = t(`list.columns.${column.key}`)
+    const className = [Table.classes.th, squeezedColumns.has(column.key) ? classes.squeeze : ''].join(' ')
+    if (!column.sortBy) {
+      return (
+        <th key={column.key} className={className}>
+          {label}
+        </th>
+      )
+    }
+    const active = sort.order_by === column.sortBy
     const Icon = !active ? IconArrowsSort : sort.order === 'asc' ? IconArrowUp : IconArrowDown
-    const next: ContactSort = active
-      ? { order_by: sortBy, order: sort.order === 'asc' ? 'desc' : 'asc' }
-      : { order_by: sortBy, order: firstSortOrder(sortBy) }
+    const sortBy = column.sortBy
     return (
-      <Table.Th key={column.key} style={oneLine} aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined}>
-        <UnstyledButton onClick={() => onSort(next)} fw={700} fz="sm">
-          <Group gap={4} wrap="nowrap">
-            {label}
-            <Icon size={14} aria-hidden="true" style={{ opacity: active ? 1 : 0.4 }} />
-          </Group>
+      <th key={column.key} className={className} aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined}>
+        <UnstyledButton className={classes.sortButton} onClick={() => onSort(nextSort(sort, sortBy))}>
+          {label}
+          <Icon size={14} aria-hidden="true" className={classes.sortIcon} style={{ opacity: active ? 1 : 0.4 }} />
         </UnstyledButton>
-      </Table.Th>
+      </th>
     )
   }
 
   return (
-    <Table.ScrollContainer minWidth={960}>
+    <div className={classes.scroll}>
       <Table
         striped
         highlightOnHover
         verticalSpacing="xs"
         aria-label={caption}
         aria-busy={busy || undefined}
-        style={{ opacity: busy ? 0.6 : 1 }}
+        className={busy ? classes.busy : undefined}
       >
         <Table.Thead>
           <Table.Tr>{columns.map(header)}</Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {items.map((item) => (
-            <ContactRow key={item.id} item={item} />
+            <ContactRow key={item.id} item={item} columns={columns} t={t} />
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </div>
   )
 }
 
-function ContactRow({ item }: { item: ContactListItem }) {
-  const { t } = useTranslation('contacts')
-  const name = (
-    <Group gap={6} wrap="nowrap">
-      <Anchor component={Link} to={`/contacts/view/${item.id}`} fw={500}>
-        {item.name}
-      </Anchor>
-      {item.is_child && (
-        <Badge size="xs" variant="light" color="grape">
-          {t('list.child')}
-        </Badge>
-      )}
-      {item.is_awaiting_approval && (
-        <Badge size="xs" variant="light" color="yellow">
-          {t('list.awaitingApproval')}
-        </Badge>
-      )}
-    </Group>
-  )
+// Rows are plain elements with Mantine's table classes and memoised: a page of 100 renders
+// once per answer, not again on every render of the section (search typing, busy, paging).
+const rowAttributes = { className: Table.classes.tr, 'data-striped': 'odd', 'data-hover': true, 'data-with-row-border': true }
 
+const ContactRow = memo(function ContactRow({ item, columns, t }: { item: ContactListItem; columns: readonly Column[]; t: ContactsT }) {
   // The child data gate withheld the details: only the name is sent (spec 2 §5).
   if (item.is_restricted) {
     return (
-      <Table.Tr>
-        <Table.Td>{name}</Table.Td>
-        <Table.Td colSpan={columns.length - 1}>
-          <Group gap={6} wrap="nowrap" c="dimmed">
-            <IconLock size={14} aria-hidden="true" />
-            <Text size="sm">{t('list.restricted')}</Text>
-          </Group>
-        </Table.Td>
-      </Table.Tr>
+      <tr {...rowAttributes}>
+        <td className={`${Table.classes.td} ${classes.squeeze}`}>{nameLine(item, t)}</td>
+        <td className={Table.classes.td} colSpan={Math.max(1, columns.length - 1)}>
+          <RestrictedText t={t} />
+        </td>
+      </tr>
     )
   }
-
   return (
-    <Table.Tr>
-      <Table.Td style={oneLine}>{name}</Table.Td>
-      <Table.Td style={oneLine}>{item.age !== null ? t('age', { count: item.age }) : null}</Table.Td>
-      <Table.Td>{item.member_status_display}</Table.Td>
-      <Table.Td>{item.grow_phase ? t(`growPhase.${item.grow_phase}`) : null}</Table.Td>
-      <Table.Td style={oneLine}>{lastInteractionText(item.last_interaction_days_ago, t)}</Table.Td>
-      <Table.Td style={oneLine}>{item.created_display}</Table.Td>
-      <Table.Td style={oneLine}>
-        {item.phone && (
-          <Anchor href={`tel:${item.phone.replace(/\s+/g, '')}`} size="sm">
-            {item.phone}
-          </Anchor>
-        )}
-      </Table.Td>
-      <Table.Td>
-        {item.email && (
-          <Anchor href={`mailto:${item.email}`} size="sm">
-            {item.email}
-          </Anchor>
-        )}
-      </Table.Td>
-    </Table.Tr>
+    <tr {...rowAttributes}>
+      {columns.map((column) => (
+        <td
+          key={column.key}
+          className={[
+            Table.classes.td,
+            oneLineColumns.has(column.key) ? classes.nowrap : '',
+            squeezedColumns.has(column.key) ? classes.squeeze : '',
+          ].join(' ')}
+        >
+          {cellValue(column.key, item, t)}
+        </td>
+      ))}
+    </tr>
+  )
+})
+
+export function RestrictedText({ t }: { t: ContactsT }) {
+  return (
+    <span className={classes.restricted}>
+      <IconLock size={14} aria-hidden="true" />
+      {t('list.restricted')}
+    </span>
   )
 }
 
-function lastInteractionText(daysAgo: number | null, t: ReturnType<typeof useTranslation<'contacts'>>['t']): string {
+/** The name (a link to the contact page, truncated) with the child and awaiting badges. */
+export function nameLine(item: ContactListItem, t: ContactsT): ReactNode {
+  return (
+    <span className={classes.nameLine}>
+      <Link to={`/contacts/view/${item.id}`} className={`${classes.link} ${classes.name} ${classes.truncate}`} title={item.name}>
+        {item.name}
+      </Link>
+      {item.is_child && <span className={`${classes.badge} ${classes.child}`}>{t('list.child')}</span>}
+      {item.is_awaiting_approval && <span className={`${classes.badge} ${classes.awaiting}`}>{t('list.awaitingApproval')}</span>}
+    </span>
+  )
+}
+
+/** What a column shows of a contact, in the table and on a phone's card; null when empty. */
+export function cellValue(key: ColumnKey, item: ContactListItem, t: ContactsT): ReactNode {
+  switch (key) {
+    case 'name':
+      return nameLine(item, t)
+    case 'age':
+      return item.age !== null ? t('age', { count: item.age }) : null
+    case 'memberStatus':
+      return item.member_status_display
+    case 'growPhase':
+      return item.grow_phase ? t(`growPhase.${item.grow_phase}`) : null
+    case 'lastInteraction':
+      return lastInteractionText(item.last_interaction_days_ago, t)
+    case 'created':
+      return item.created_display
+    case 'phone':
+      return item.phone ? (
+        <a href={`tel:${item.phone.replace(/\s+/g, '')}`} className={classes.link}>
+          {item.phone}
+        </a>
+      ) : null
+    case 'email':
+      return item.email ? (
+        <a href={`mailto:${item.email}`} className={`${classes.link} ${classes.truncate}`} title={item.email}>
+          {item.email}
+        </a>
+      ) : null
+  }
+}
+
+function lastInteractionText(daysAgo: number | null, t: ContactsT): string {
   if (daysAgo === null) return t('list.noInteraction')
   if (daysAgo <= 0) return t('list.today')
   return t('list.daysAgo', { count: daysAgo })
