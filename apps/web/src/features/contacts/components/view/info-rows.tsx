@@ -36,7 +36,10 @@ export function InfoRows({ contact, expect }: { contact: ContactView; expect: Co
         {contact.email && (
           <Row label={t('info.email')}>
             <Group gap="xs">
-              <Anchor href={`mailto:${contact.email}`}>{contact.email}</Anchor>
+              {/* A long email breaks anywhere rather than overflow the card on a phone. */}
+              <Anchor href={`mailto:${contact.email}`} style={{ overflowWrap: 'anywhere' }}>
+                {contact.email}
+              </Anchor>
               <Badge variant="light" color={contact.email_is_verified ? 'teal' : 'gray'}>
                 {contact.email_is_verified ? t('info.verified') : t('info.unverified')}
               </Badge>

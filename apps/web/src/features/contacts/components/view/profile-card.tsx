@@ -27,7 +27,7 @@ export function ProfileCard({ contact }: { contact: ProfileContact }) {
           </Avatar>
         )}
         <Stack gap={4}>
-          <Title order={1} size="h2">
+          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
             {contact.name}
           </Title>
           <Group gap="md">
