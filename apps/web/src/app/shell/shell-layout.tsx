@@ -9,6 +9,7 @@ import { defaultMobileBreakpoint, useSite } from '../../lib/site'
 import { AwaitingApproval } from '../../features/dashboard/components/awaiting-approval'
 import { NoTeamState } from '../../features/dashboard/components/no-team-state'
 import { useSession } from '../../features/session/session'
+import { FlashMessage } from '../../components/flash-message'
 import { FullPageLoader } from '../../components/status-screens'
 import { guardOutcome, type GuardOutcome, type RouteAccess } from '../guard'
 import { SelectionSummary } from './selection-summary'
@@ -116,6 +117,7 @@ function ShellFrame({ children }: { children: ReactNode }) {
         </Drawer>
       )}
       <AppShell.Main id="main">
+        <FlashMessage />
         {children}
         <SiteFooter />
       </AppShell.Main>

@@ -232,6 +232,17 @@ describe('/contacts/edit/{id}: the Actions section (spec 2 §2, §6, §8)', () =
     ['Remove from team', 'active', contactCalls.removeContactFromTeam, 'Remove Anna Lee from the team?'],
   ] as const
 
+  it('issue #10 item 14: after removing, /contacts says what happened', async () => {
+    const { user, router } = await openEdit(buildContactItem(buildContactView()))
+    server.use(mockCall(contactCalls.removeContactFromTeam, { success: true as const }))
+    await save()
+    await user.click(within(actionsSection()!).getByRole('button', { name: 'Remove from team' }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Remove from team' }))
+    await user.click(dialog.getByRole('button', { name: 'Remove from team' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/contacts'))
+    expect(await screen.findByText('Anna Lee was removed from this team.')).toBeInTheDocument()
+  })
+
   for (const [label, status, call, question] of cases) {
     it(`D2-2.3-05/06: ${label} asks, sends ${call.path.slice(1)} and returns to /contacts`, async () => {
       const sent: ActionInput[] = []

@@ -9,6 +9,7 @@ import { ActionsSection } from '../components/form/actions-section'
 import { ChildGateNotice } from '../components/child-gate-notice'
 import { ContactPreview } from '../components/form/contact-preview'
 import { EditContactForm } from '../components/form/edit-contact-form'
+import { mayArchive } from '../components/view/contact-status-actions'
 import { useContactForEdit } from '../queries'
 
 function Notice({ children, color = 'red' }: { children: string; color?: string }) {
@@ -34,7 +35,7 @@ function EditContact({ item, team, group }: { item: ContactItem; team: Team; gro
     <>
       <ContactPreview contact={item.data_view ?? contact} />
       <EditContactForm key={contact.id} item={item} contact={contact} scope={scope} teamCountry={team.address_country} />
-      {capabilities.delete_contact && (
+      {mayArchive(item) && (
         <ActionsSection
           contact={{ id: contact.id, name: contact.name, status: contact.status }}
           scope={scope}

@@ -102,6 +102,7 @@ describe('contact view: header actions', () => {
     await user.click(dialog.getByRole('button', { name: 'Relinquish' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/contacts'))
     expect(relinquished).toEqual({ params: { id: '5' }, input: { team_id: 10, group_id: 10 } })
+    expect(await screen.findByText('Ada Lovelace is no longer assigned to you.')).toBeInTheDocument()
   })
 
   it("Relinquish failing shows 'Error' and stays", async () => {
@@ -123,6 +124,56 @@ describe('contact view: header actions', () => {
     openContact(buildContactItem({ role: 'member' }))
     await heading()
     expect(actions().getByRole('link', { name: 'Add new' })).toHaveAttribute('href', '/contacts/new')
+  })
+})
+
+describe('contact view: Archive and Restore in the header (issue #10 item 14)', () => {
+  it('D2-6-08 without delete_contact the header offers neither', async () => {
+    openContact(buildContactItem({ role: 'leader' }))
+    await heading()
+    expect(actions().queryByRole('button', { name: 'Archive' })).not.toBeInTheDocument()
+    expect(actions().queryByRole('button', { name: 'Restore' })).not.toBeInTheDocument()
+  })
+
+  const cases = [
+    ['Archive', 'active', contactCalls.archiveUser, 'Archive Ada Lovelace? An archived contact is removed after 12 months without interactions.', 'Ada Lovelace was archived.'],
+    ['Restore', 'archive', contactCalls.unarchiveUser, 'Restore Ada Lovelace to the active contacts?', 'Ada Lovelace was restored.'],
+  ] as const
+
+  for (const [label, status, call, question, outcome] of cases) {
+    it(`D2-2.1-13/14 ${label} asks with the edit page's words, goes to /contacts and says what happened there`, async () => {
+      server.use(http.get(`${apiBase}/*`, () => HttpResponse.json(emptyList)))
+      const sent: unknown[] = []
+      const { user, router } = openContact(buildContactItem({ role: 'owner', view: { status } }))
+      server.use(
+        mockCall(call, ({ input }) => {
+          sent.push(input)
+          return { success: true as const }
+        }),
+      )
+      await heading()
+      await user.click(actions().getByRole('button', { name: label }))
+      const dialog = within(await screen.findByRole('dialog', { name: label }))
+      expect(dialog.getByText(question)).toBeInTheDocument()
+      await user.click(dialog.getByRole('button', { name: label }))
+      await waitFor(() => expect(router.state.location.pathname).toBe('/contacts'))
+      expect(sent).toEqual([{ user_id: 5, team_id: 10, group_id: 10 }])
+      expect((await screen.findByText(outcome)).closest('[role="status"]')).not.toBeNull()
+      // Said once: the history entry no longer carries it.
+      await waitFor(() => expect(router.state.location.state).toBeNull())
+      expect(screen.getByText(outcome)).toBeInTheDocument()
+    })
+  }
+
+  it("D2-8-06 Archive failing keeps the dialog open with 'Error' and stays on the page", async () => {
+    const { user, router } = openContact(buildContactItem({ role: 'owner' }))
+    server.use(mockCall(contactCalls.archiveUser, () => apiError('internal_error', 500)))
+    await heading()
+    await user.click(actions().getByRole('button', { name: 'Archive' }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Archive' }))
+    await user.click(dialog.getByRole('button', { name: 'Archive' }))
+    await waitFor(() => expect(dialog.getByRole('alert')).toHaveTextContent(/^Error$/))
+    expect(router.state.location.pathname).toBe('/contacts/view/5')
   })
 })
 

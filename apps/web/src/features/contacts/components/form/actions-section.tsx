@@ -1,60 +1,16 @@
-import { useState } from 'react'
-import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core'
-import type { TeamGroupParams } from '@crm/domain'
-import { ConfirmDialog } from '../../../../components/confirm-dialog'
-import { useContactAction, type ContactAction } from '../../queries'
+import { useContactActions, type ContactActionsOptions } from '../view/contact-status-actions'
 
-export interface ActionsSectionProps {
-  contact: { id: number; name: string; status: 'active' | 'archive' }
-  scope: TeamGroupParams
-  /** The selected group is the team's primary group: removing takes the contact out of the team. */
-  isPrimaryGroup: boolean
-  groupTitle: string
-}
+export type ActionsSectionProps = ContactActionsOptions
 
 /**
  * The Actions section of the edit page (spec 2 §2; shown with delete_contact): archive or
  * restore, and remove from the team or the group, each confirmed; then /contacts.
  */
-export function ActionsSection({ contact, scope, isPrimaryGroup, groupTitle }: ActionsSectionProps) {
+export function ActionsSection(props: ActionsSectionProps) {
   const { t } = useTranslation(['contact-form', 'contacts'])
-  const navigate = useNavigate()
-  const act = useContactAction()
-  const [asking, setAsking] = useState<ContactAction | null>(null)
-  const [failed, setFailed] = useState(false)
-  const statusAction: ContactAction = contact.status === 'archive' ? 'restore' : 'archive'
-
-  const labels: Record<ContactAction, string> = {
-    archive: t('actions.archive'),
-    restore: t('actions.restore'),
-    remove: isPrimaryGroup ? t('actions.removeFromTeam') : t('actions.removeFromGroup'),
-  }
-  const questions: Record<ContactAction, string> = {
-    archive: t('actions.confirmArchive', { name: contact.name }),
-    restore: t('actions.confirmRestore', { name: contact.name }),
-    remove: isPrimaryGroup
-      ? t('actions.confirmRemoveFromTeam', { name: contact.name })
-      : t('actions.confirmRemoveFromGroup', { name: contact.name, group: groupTitle }),
-  }
-
-  const ask = (action: ContactAction) => {
-    setFailed(false)
-    setAsking(action)
-  }
-
-  const run = async (action: ContactAction) => {
-    setFailed(false)
-    try {
-      await act.mutateAsync({ ...scope, user_id: contact.id, action })
-    } catch (error) {
-      // Spec 2 §8: remove, archive and unarchive failures show 'Error'; the dialog stays for another try.
-      setFailed(true)
-      throw error
-    }
-    await navigate('/contacts')
-  }
+  const { statusAction, labels, ask, failed, dialog } = useContactActions(props)
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="contact-actions-title">
@@ -76,16 +32,7 @@ export function ActionsSection({ contact, scope, isPrimaryGroup, groupTitle }: A
           </Alert>
         )}
       </Stack>
-      <ConfirmDialog
-        opened={asking !== null}
-        title={asking ? labels[asking] : ''}
-        message={asking ? questions[asking] : ''}
-        confirmLabel={asking ? labels[asking] : undefined}
-        danger={asking === 'remove' || asking === 'archive'}
-        onConfirm={() => (asking ? run(asking) : undefined)}
-        error={failed ? t('contacts:error') : null}
-        onClose={() => setAsking(null)}
-      />
+      {dialog}
     </Paper>
   )
 }

@@ -1,12 +1,15 @@
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { Button, Group } from '@mantine/core'
+import { Alert, Button, Group } from '@mantine/core'
 import type { ContactItem, TeamGroupParams } from '@crm/domain'
 import { ConfirmDialog } from '../../../../components/confirm-dialog'
 import { FormStatus } from '../../../../components/form-status'
+import { withFlash } from '../../../../lib/flash'
 import { useFormSubmission } from '../../../../lib/form-submission'
+import { useSession } from '../../../session/session'
 import { useRelinquish } from '../../queries'
+import { mayArchive, statusOf, useContactActions, type ContactActionsOptions } from './contact-status-actions'
 
 /** Edit shows for a contact the team owns, who is not a member of it, to a caller who may update it (D2-2.2-03). */
 export function mayEdit(item: ContactItem): boolean {
@@ -20,11 +23,32 @@ export function mayRelinquish(item: ContactItem): boolean {
   return item.auth.user_role.startsWith('assigned_')
 }
 
-/** The header actions of /contacts/view/{id}: Edit, Relinquish, Add new (spec 2 §2). */
+/** Archive or Restore, as the edit page's Actions section offers them (same dialog, same rule). */
+function StatusAction(props: ContactActionsOptions) {
+  const { t } = useTranslation('contacts')
+  const { statusAction, labels, ask, failed, dialog } = useContactActions(props)
+  return (
+    <>
+      {failed && (
+        <Alert color="red" role="alert" py={6}>
+          {t('error')}
+        </Alert>
+      )}
+      <Button variant="default" onClick={() => ask(statusAction)}>
+        {labels[statusAction]}
+      </Button>
+      {dialog}
+    </>
+  )
+}
+
+/** The header actions of /contacts/view/{id}: Edit, Relinquish, Archive or Restore, Add new (spec 2 §2). */
 export function HeaderActions({ item, scope }: { item: ContactItem; scope: TeamGroupParams }) {
   const { t } = useTranslation(['contact-view', 'contacts'])
   const navigate = useNavigate()
+  const { group } = useSession()
   const contact = item.data_view_simple
+  const status = statusOf(item)
   const relinquish = useRelinquish(contact.id, scope)
   const submission = useFormSubmission({ timing: 'saveIndicator', errorMessage: t('contacts:error') })
   const [confirming, setConfirming] = useState(false)
@@ -32,7 +56,7 @@ export function HeaderActions({ item, scope }: { item: ContactItem; scope: TeamG
   const confirmRelinquish = async () => {
     const result = await submission.submit(() => relinquish.mutateAsync(undefined))
     if (!result.ok) throw result.error
-    await navigate('/contacts')
+    await navigate('/contacts', { state: withFlash(t('actions.relinquished', { name: contact.name })) })
   }
 
   return (
@@ -47,6 +71,14 @@ export function HeaderActions({ item, scope }: { item: ContactItem; scope: TeamG
         <Button variant="default" color="red" onClick={() => setConfirming(true)}>
           {t('actions.relinquish')}
         </Button>
+      )}
+      {mayArchive(item) && status && group && (
+        <StatusAction
+          contact={{ id: contact.id, name: contact.name, status }}
+          scope={scope}
+          isPrimaryGroup={group.is_main_group}
+          groupTitle={group.title}
+        />
       )}
       <Button component={Link} to="/contacts/new">
         {t('contacts:addNew')}

@@ -1,0 +1,102 @@
+import { useState, type ReactNode } from 'react'
+import { useNavigate } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import type { ContactItem, TeamGroupParams } from '@crm/domain'
+import { ConfirmDialog } from '../../../../components/confirm-dialog'
+import { withFlash } from '../../../../lib/flash'
+import { useContactAction, type ContactAction } from '../../queries'
+
+/** delete_contact shows archive, restore and remove (spec 2 §6, D2-6-08): on the edit page and the contact page alike. */
+export function mayArchive(item: ContactItem): boolean {
+  return item.auth.user_capabilities.delete_contact === true
+}
+
+/** The contact's status, where the caller is shown it (the details may be withheld). */
+export function statusOf(item: ContactItem): 'active' | 'archive' | null {
+  return (item.data_view ?? item.data_edit)?.status ?? null
+}
+
+export interface ContactActionsOptions {
+  contact: { id: number; name: string; status: 'active' | 'archive' }
+  scope: TeamGroupParams
+  /** The selected group is the team's primary group: removing takes the contact out of the team. */
+  isPrimaryGroup: boolean
+  groupTitle: string
+}
+
+export interface ContactActions {
+  /** Archive for an active contact, Restore for an archived one. */
+  statusAction: ContactAction
+  labels: Record<ContactAction, string>
+  /** Opens the confirmation of one action. */
+  ask: (action: ContactAction) => void
+  /** The last confirmed action failed (spec 2 §8: 'Error'). */
+  failed: boolean
+  /** The confirmation dialog; render it once. */
+  dialog: ReactNode
+}
+
+/**
+ * Archive, restore and remove, each confirmed (spec 2 §2): one mutation, one set of texts,
+ * shared by the edit page's Actions section and the contact page's header. On success it goes
+ * to /contacts and says there what happened; a failure keeps the dialog open with 'Error'.
+ */
+export function useContactActions({ contact, scope, isPrimaryGroup, groupTitle }: ContactActionsOptions): ContactActions {
+  const { t } = useTranslation(['contact-form', 'contacts'])
+  const navigate = useNavigate()
+  const act = useContactAction()
+  const [asking, setAsking] = useState<ContactAction | null>(null)
+  const [failed, setFailed] = useState(false)
+  const statusAction: ContactAction = contact.status === 'archive' ? 'restore' : 'archive'
+  const { name } = contact
+
+  const labels: Record<ContactAction, string> = {
+    archive: t('actions.archive'),
+    restore: t('actions.restore'),
+    remove: isPrimaryGroup ? t('actions.removeFromTeam') : t('actions.removeFromGroup'),
+  }
+  const questions: Record<ContactAction, string> = {
+    archive: t('actions.confirmArchive', { name }),
+    restore: t('actions.confirmRestore', { name }),
+    remove: isPrimaryGroup
+      ? t('actions.confirmRemoveFromTeam', { name })
+      : t('actions.confirmRemoveFromGroup', { name, group: groupTitle }),
+  }
+  const outcomes: Record<ContactAction, string> = {
+    archive: t('actions.archived', { name }),
+    restore: t('actions.restored', { name }),
+    remove: isPrimaryGroup ? t('actions.removedFromTeam', { name }) : t('actions.removedFromGroup', { name, group: groupTitle }),
+  }
+
+  const ask = (action: ContactAction) => {
+    setFailed(false)
+    setAsking(action)
+  }
+
+  const run = async (action: ContactAction) => {
+    setFailed(false)
+    try {
+      await act.mutateAsync({ ...scope, user_id: contact.id, action })
+    } catch (error) {
+      // Spec 2 §8: remove, archive and unarchive failures show 'Error'; the dialog stays for another try.
+      setFailed(true)
+      throw error
+    }
+    await navigate('/contacts', { state: withFlash(outcomes[action]) })
+  }
+
+  const dialog = (
+    <ConfirmDialog
+      opened={asking !== null}
+      title={asking ? labels[asking] : ''}
+      message={asking ? questions[asking] : ''}
+      confirmLabel={asking ? labels[asking] : undefined}
+      danger={asking === 'remove' || asking === 'archive'}
+      onConfirm={() => (asking ? run(asking) : undefined)}
+      error={failed ? t('contacts:error') : null}
+      onClose={() => setAsking(null)}
+    />
+  )
+
+  return { statusAction, labels, ask, failed, dialog }
+}
