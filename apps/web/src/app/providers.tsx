@@ -4,7 +4,7 @@ import { I18nextProvider } from 'react-i18next'
 import { MantineProvider } from '@mantine/core'
 import { i18next } from '../lib/i18n'
 import { SessionProvider } from '../features/session/session'
-import { theme } from './theme'
+import { cssVariablesResolver, theme } from './theme'
 
 /** Everything every screen needs: theme, translations, server state and the account. */
 export function Providers({
@@ -25,7 +25,7 @@ export function Providers({
     return () => i18next.off('languageChanged', refetch)
   }, [queryClient])
   return (
-    <MantineProvider theme={theme} env={env}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
       <I18nextProvider i18n={i18next}>
         <QueryClientProvider client={queryClient}>
           <SessionProvider>{children}</SessionProvider>
