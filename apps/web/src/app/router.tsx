@@ -7,7 +7,7 @@ import type { BuiltPath } from '../lib/paths'
 import { PublicLayout } from './public-layout'
 import { RouteErrorScreen } from './route-error-screen'
 import { RootLayout } from './root-layout'
-import { ShellLayout, type ShellRouteHandle } from './shell/shell-layout'
+import type { ShellRouteHandle } from './shell/shell-layout'
 
 type PageModule = { Component: ComponentType }
 type PageLoader = () => Promise<PageModule>
@@ -30,6 +30,8 @@ const pages = {
   contactNew: () => import('../features/contacts/pages/contact-new-page'),
   contactEdit: () => import('../features/contacts/pages/contact-edit-page'),
 } satisfies Record<string, PageLoader>
+
+const loadShell = () => import('./shell/shell-layout').then((module) => ({ Component: module.ShellLayout }))
 
 type RouteSpec =
   | { frame: 'shell'; access: RouteAccess; page: PageLoader }
@@ -82,7 +84,9 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <FullPageLoader />,
     children: [
       ...routesIn('none'),
-      { element: <ShellLayout />, children: routesIn('shell') },
+      // The signed-in frame (menu, drawer, app shell) loads with the first signed-in page, so
+      // the login page does not carry it.
+      { lazy: () => loadChunk(loadShell), children: routesIn('shell') },
       {
         element: <PublicLayout />,
         children: [
