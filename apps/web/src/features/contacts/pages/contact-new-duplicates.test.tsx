@@ -16,6 +16,8 @@ describe('/contacts/new: a contact that already exists (spec 2 §4, §8)', () =>
     expect(
       within(view).getByText('You are trying to add Mary Jones as a new user. However a user with the provided email address already exists in this team:'),
     ).toBeInTheDocument()
+    // Issue #10 item 14: the existing contact of this team is named as a link to its page.
+    expect(within(view).getByRole('link', { name: 'Mary Jones' })).toHaveAttribute('href', '/contacts/view/7')
     expect(buttonsOf(view)).toEqual(['Add the existing contact', 'Go back'])
     expect(within(view).queryByRole('button', { name: 'Ignore and create new' })).not.toBeInTheDocument()
     await user.click(within(view).getByRole('button', { name: 'Add the existing contact' }))
@@ -36,6 +38,8 @@ describe('/contacts/new: a contact that already exists (spec 2 §4, §8)', () =>
       within(view).getByText('You are trying to add Mary Jones as a new user. However a user with the provided phone number already exists in another team:'),
     ).toBeInTheDocument()
     expect(within(view).getByText('Mary Jones (Hope Chapel)')).toBeInTheDocument()
+    // Another team's contact would not be found from here: named, not linked.
+    expect(within(view).queryByRole('link')).not.toBeInTheDocument()
     // update_contact (a team owner): the other team's contact is added, not asked for.
     expect(buttonsOf(view)).toEqual(['Add', 'Ignore and create new', 'Go back'])
     await user.click(within(view).getByRole('button', { name: 'Ignore and create new' }))
@@ -106,6 +110,7 @@ describe('/contacts/new: a contact that already exists (spec 2 §4, §8)', () =>
     ).toBeInTheDocument()
     expect(within(view).getByText('The existing contact is not shown to you.')).toBeInTheDocument()
     expect(within(view).queryByText('Mary Jones')).not.toBeInTheDocument()
+    expect(within(view).queryByRole('link')).not.toBeInTheDocument()
     expect(buttonsOf(view)).toEqual(['Go back'])
     await user.click(within(view).getByRole('button', { name: 'Go back' }))
     expect(await screen.findByRole('button', { name: 'Add contact' })).toBeInTheDocument()

@@ -28,6 +28,7 @@ export interface DuplicateViewProps {
 /**
  * A create that matched an existing contact (spec 2 §4, §8): add the existing one (or ask
  * its team), ignore it and create a new one (another team's only), or go back to the form.
+ * A match in this team is named as a link to its page.
  * A match the caller may not see (a child, under the child data gate) names nobody: the
  * message, no contact to pick, and Ignore (another team's) or Go back.
  */
@@ -45,8 +46,15 @@ export function DuplicateView({ duplicate, enteredName, canUpdate, submission, r
           {t('duplicate.title')}
         </Title>
         <Text>{t(key, { name: enteredName })}</Text>
-        {match ? (
-          <Text fw={700}>{inOtherTeam && details.team_name ? t('duplicate.inTeam', { name: match.name, team: details.team_name }) : match.name}</Text>
+        {match && !inOtherTeam ? (
+          // Only a match in this team is linked: another team's contact is not opened from here (it would not be found).
+          <Text fw={700}>
+            <Anchor component={Link} to={`/contacts/view/${match.id}`} inherit>
+              {match.name}
+            </Anchor>
+          </Text>
+        ) : match ? (
+          <Text fw={700}>{details.team_name ? t('duplicate.inTeam', { name: match.name, team: details.team_name }) : match.name}</Text>
         ) : (
           <Text c="dimmed">{t('duplicate.hidden')}</Text>
         )}
