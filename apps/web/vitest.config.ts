@@ -9,6 +9,8 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
-    testTimeout: 15_000,
+    // One jsdom per worker, not per file: every file's afterEach (test/setup.ts) resets the
+    // DOM, mocks, cookies, storage and language, and each render makes its own query client.
+    isolate: false,
   },
 })
