@@ -1,6 +1,7 @@
 import type { ComponentType, ReactNode } from 'react'
 import type { RouteObject } from 'react-router'
 import { loadChunk } from '../lib/chunk-reload'
+import { loadAllTexts } from '../lib/i18n'
 import { FullPageLoader, LoadingPage, ErrorScreen, NotFoundScreen } from '../components/status-screens'
 import type { RouteAccess } from './guard'
 import type { BuiltPath } from '../lib/paths'
@@ -12,26 +13,34 @@ import type { ShellRouteHandle } from './shell/shell-layout'
 type PageModule = { Component: ComponentType }
 type PageLoader = () => Promise<PageModule>
 
+/** A page whose texts are not all in the entry: it loads with the rest of the translations. */
+const withAllTexts =
+  (load: PageLoader): PageLoader =>
+  () =>
+    Promise.all([load(), loadAllTexts()]).then(([module]) => module)
+
 // Sections load on demand; a failed load reloads the page once per session (loadChunk).
+// The sign-in pages need only the texts in the entry (common, errors, auth; lib/i18n.ts).
 const pages = {
-  dashboard: () => import('../features/dashboard/pages/dashboard-page'),
+  dashboard: withAllTexts(() => import('../features/dashboard/pages/dashboard-page')),
   login: () => import('../features/auth/pages/login-page'),
   logout: () => import('../features/auth/pages/logout-page'),
   signup: () => import('../features/auth/pages/signup-page'),
   activate: () => import('../features/auth/pages/activate-page'),
   resetPassword: () => import('../features/auth/pages/reset-password-page'),
-  acceptInvite: () => import('../features/teams/pages/accept-invite-page'),
-  profile: () => import('../features/account/pages/profile-page'),
-  content: () => import('../features/site/pages/content-page'),
-  switchTeam: () => import('../features/teams/pages/switch-team-page'),
-  switchGroup: () => import('../features/teams/pages/switch-group-page'),
-  contacts: () => import('../features/contacts/pages/contacts-page'),
-  contactView: () => import('../features/contacts/pages/contact-view-page'),
-  contactNew: () => import('../features/contacts/pages/contact-new-page'),
-  contactEdit: () => import('../features/contacts/pages/contact-edit-page'),
+  acceptInvite: withAllTexts(() => import('../features/teams/pages/accept-invite-page')),
+  profile: withAllTexts(() => import('../features/account/pages/profile-page')),
+  content: withAllTexts(() => import('../features/site/pages/content-page')),
+  switchTeam: withAllTexts(() => import('../features/teams/pages/switch-team-page')),
+  switchGroup: withAllTexts(() => import('../features/teams/pages/switch-group-page')),
+  contacts: withAllTexts(() => import('../features/contacts/pages/contacts-page')),
+  contactView: withAllTexts(() => import('../features/contacts/pages/contact-view-page')),
+  contactNew: withAllTexts(() => import('../features/contacts/pages/contact-new-page')),
+  contactEdit: withAllTexts(() => import('../features/contacts/pages/contact-edit-page')),
 } satisfies Record<string, PageLoader>
 
-const loadShell = () => import('./shell/shell-layout').then((module) => ({ Component: module.ShellLayout }))
+const loadShell = () =>
+  Promise.all([import('./shell/shell-layout'), loadAllTexts()]).then(([module]) => ({ Component: module.ShellLayout }))
 
 type RouteSpec =
   | { frame: 'shell'; access: RouteAccess; page: PageLoader }

@@ -34,10 +34,12 @@ describe('locale detection (spec 1 §1)', () => {
 })
 
 describe('translation files (D1-1-07)', () => {
-  it('fetches nothing for en', async () => {
+  it('loads only the bundle of the locale asked for', async () => {
+    resetLoadedLocales()
     const es = vi.fn()
-    await expect(loadLocale('en', { es })).resolves.toBe(en)
+    await expect(loadLocale('en', { en: () => Promise.resolve({ default: en }), es })).resolves.toBe(en)
     expect(es).not.toHaveBeenCalled()
+    resetLoadedLocales()
   })
 
   it('fetches exactly one file for another locale, however often it is asked for', async () => {

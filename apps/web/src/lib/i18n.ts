@@ -1,7 +1,10 @@
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { defaultLocale, selectionCookieDays, supportedLocales, type Locale } from '@crm/domain'
-import en, { type LocaleBundle } from '../locales/en/index'
+import type { LocaleBundle } from '../locales/en/index'
+import common from '../locales/en/common.json'
+import errors from '../locales/en/errors.json'
+import auth from '../locales/en/auth.json'
 import { daysToSeconds, setCookie } from './cookies'
 import { cookieNames } from './session'
 
@@ -14,15 +17,38 @@ declare module 'i18next' {
 
 export { supportedLocales, type Locale }
 export type Namespace = keyof LocaleBundle
-export const namespaces = Object.keys(en) as Namespace[]
+
+// Every namespace once (a missing or unknown one is a type error), in the files' order.
+const namespaceFlags: Record<Namespace, true> = {
+  common: true,
+  errors: true,
+  auth: true,
+  shell: true,
+  teams: true,
+  dashboard: true,
+  site: true,
+  account: true,
+  contacts: true,
+  'contact-view': true,
+  'contact-form': true,
+}
+export const namespaces = Object.keys(namespaceFlags) as Namespace[]
+
+/**
+ * The entry carries only the English texts of the sign-in pages, the errors and the shared
+ * words; the rest of English loads with the first other page (loadAllTexts), keeping the
+ * login page small.
+ */
+const entryTexts = { common, errors, auth } satisfies Partial<LocaleBundle>
 
 type BundleLoader = () => Promise<{ default: LocaleBundle }>
 
 /**
- * Every locale but en is one lazily loaded chunk (src/locales/<lng>/index.ts imports all
- * its namespaces), so choosing it costs exactly one request; en is bundled.
+ * Each locale's whole bundle is one lazily loaded chunk (src/locales/<lng>/index.ts imports
+ * all its namespaces), so choosing a locale costs exactly one request.
  */
-export const localeLoaders: Record<Exclude<Locale, 'en'>, BundleLoader> = {
+export const localeLoaders: Record<Locale, BundleLoader> = {
+  en: () => import('../locales/en/index'),
   es: () => import('../locales/es/index'),
 }
 
@@ -58,13 +84,12 @@ export function detectLocale(sources: LocaleSources): { locale: Locale; source: 
 
 const loading = new Map<Locale, Promise<LocaleBundle>>()
 
-/** The translations of a locale: en from the bundle, any other fetched once. */
+/** A locale's whole bundle, fetched once. */
 export function loadLocale(locale: Locale, loaders: Partial<Record<Locale, BundleLoader>> = localeLoaders): Promise<LocaleBundle> {
-  if (locale === 'en') return Promise.resolve(en)
   const cached = loading.get(locale)
   if (cached) return cached
   const loader = loaders[locale]
-  if (!loader) return Promise.resolve(en)
+  if (!loader) return Promise.reject(new Error(`No translations for ${locale}`))
   const promise = loader()
     .then((module) => module.default)
     .catch((error: unknown) => {
@@ -80,12 +105,30 @@ export function resetLoadedLocales(): void {
   loading.clear()
 }
 
+async function addLocale(locale: Locale): Promise<void> {
+  const bundle = await loadLocale(locale)
+  for (const namespace of namespaces) {
+    if (!i18next.hasResourceBundle(locale, namespace)) i18next.addResourceBundle(locale, namespace, bundle[namespace], true, true)
+  }
+}
+
+/** Set once a page has asked for every text: switching back to en then loads the rest of it. */
+let allTextsWanted = false
+
+/**
+ * Every namespace of en (the fallback) and of the current locale: a page other than the
+ * sign-in pages awaits this while its chunk loads (app/router.tsx).
+ */
+export async function loadAllTexts(): Promise<void> {
+  allTextsWanted = true
+  const current = normalizeLocale(i18next.language) ?? 'en'
+  await Promise.all([...new Set<Locale>(['en', current])].map(addLocale))
+}
+
 /** Switches the interface to a locale; with persist, remembers it in the locale cookie for 365 days. */
 export async function changeLocale(locale: Locale, options: { persist?: boolean } = {}): Promise<void> {
-  if (locale !== 'en' && !i18next.hasResourceBundle(locale, 'common')) {
-    const bundle = await loadLocale(locale)
-    for (const namespace of namespaces) i18next.addResourceBundle(locale, namespace, bundle[namespace], true, true)
-  }
+  // Another locale comes whole; en has the entry's texts and the rest once a page wanted them.
+  if (locale !== 'en' || allTextsWanted) await addLocale(locale)
   await i18next.changeLanguage(locale)
   document.documentElement.lang = locale
   if (options.persist) setCookie(cookieNames.locale, locale, { maxAgeSeconds: daysToSeconds(selectionCookieDays) })
@@ -101,7 +144,7 @@ export async function initI18n(locale: Locale = 'en', options: { persist?: boole
       load: 'languageOnly',
       ns: namespaces,
       defaultNS: 'common',
-      resources: { en },
+      resources: { en: entryTexts },
       interpolation: { escapeValue: false },
       initAsync: false,
       returnNull: false,

@@ -3,7 +3,7 @@ import '@testing-library/jest-dom/vitest'
 import 'fake-indexeddb/auto'
 import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, vi } from 'vitest'
-import { initI18n, i18next } from '../lib/i18n'
+import { initI18n, i18next, loadAllTexts } from '../lib/i18n'
 import { clearNoteKey } from '../lib/note-key'
 import { server } from './server'
 
@@ -56,7 +56,9 @@ Object.assign(globalThis, { jest: { advanceTimersByTime: (ms: number) => vi.adva
 // call can take well over Testing Library's default second to appear under that load.
 configure({ asyncUtilTimeout: 5_000 })
 
+// Pages render with every namespace, as after their route has loaded (app/router.tsx).
 await initI18n('en')
+await loadAllTexts()
 
 function clearCookies(): void {
   for (const part of document.cookie.split(';')) {
