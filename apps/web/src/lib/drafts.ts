@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type { FieldValues, UseFormReturn } from 'react-hook-form'
 
 const prefix = 'crm.draft:'
@@ -46,19 +46,42 @@ export interface DraftOptions<T extends FieldValues> {
   delayMs?: number
 }
 
+export interface Draft {
+  /** Clears the saved draft; call it on success. */
+  clear: () => void
+  /** The form opened with a saved draft, which has been neither discarded nor cleared. */
+  restored: boolean
+  /** Clears the draft and puts the form back as it would open without one. */
+  discard: () => void
+}
+
+/** Whether a saved draft holds anything that is restored (excluded fields are not). */
+function restorable(formKey: string, excluded: ReadonlyArray<string> = []): boolean {
+  const saved = readDraft<Record<string, unknown>>(formKey)
+  return saved !== null && Object.keys(saved).some((field) => !excluded.includes(field))
+}
+
 /**
  * Saves a form's values locally under a per-form key as they change, restores them when
- * the form mounts, and clears them with `clear()` (call it on success).
+ * the form mounts (`restored` says so, for the person to be told), and clears them with
+ * `clear()` (call it on success) or `discard()`.
  */
 export function useDraft<T extends FieldValues>(
   formKey: string,
   form: UseFormReturn<T>,
   options: DraftOptions<T> = {},
-): { clear: () => void } {
+): Draft {
   const { exclude, delayMs = 300 } = options
   const excluded = useRef(new Set<string>(exclude ?? []))
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const pending = useRef<Record<string, unknown> | null>(null)
+  // Read when the form opens (or its key changes), before the effect below restores the values.
+  const [restoredKey, setRestoredKey] = useState(() => (restorable(formKey, exclude) ? formKey : null))
+  const [openedKey, setOpenedKey] = useState(formKey)
+  if (openedKey !== formKey) {
+    setOpenedKey(formKey)
+    setRestoredKey(restorable(formKey, exclude) ? formKey : null)
+  }
 
   useEffect(() => {
     const saved = readDraft<T>(formKey)
@@ -97,7 +120,13 @@ export function useDraft<T extends FieldValues>(
     clearTimeout(timer.current)
     pending.current = null
     clearDraft(formKey)
+    setRestoredKey(null)
   }, [formKey])
 
-  return { clear }
+  const discard = useCallback(() => {
+    clear()
+    form.reset()
+  }, [clear, form])
+
+  return { clear, restored: restoredKey === formKey, discard }
 }

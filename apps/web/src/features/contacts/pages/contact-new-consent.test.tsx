@@ -77,6 +77,18 @@ describe('/contacts/new: consent choices and drafts (spec 2 §4.2, §5)', () => 
     expect(window.localStorage.getItem(draftStorageKey(newContactDraftKey({ team_id: 10, group_id: 10 })))).toBeNull()
   })
 
+  it('issue #10 item 14: the restored draft is announced; Discard empties the form and forgets the draft', async () => {
+    const key = draftStorageKey(newContactDraftKey({ team_id: 10, group_id: 10 }))
+    window.localStorage.setItem(key, JSON.stringify({ first_name: 'Sam', last_name: 'Lee' }))
+    const { user } = await openNew()
+    await waitFor(() => expect(field(/^First name/)).toHaveValue('Sam'))
+    expect(screen.getByText('Your unsaved changes were restored.').closest('[role="status"]')).not.toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Discard' }))
+    expect(field(/^First name/)).toHaveValue('')
+    expect(window.localStorage.getItem(key)).toBeNull()
+    expect(screen.queryByText('Your unsaved changes were restored.')).not.toBeInTheDocument()
+  })
+
   it('D2-4.2-05, D2-5-09, D1-5-09: verbal consent shows its form only after the confirmation; date (today) and content are required', async () => {
     const { user, creates } = await openNew()
     await enter(user, await screen.findByRole('textbox', { name: /^First name/ }), 'Mary')

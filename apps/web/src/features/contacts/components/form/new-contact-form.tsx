@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { childGateSchema, duplicateDetailsSchema, type ChildGate, type contactCalls, type TeamGroupParams } from '@crm/domain'
 import { isApiError, type InputOf, type OutputOf } from '../../../../lib/api'
 import { useDraft } from '../../../../lib/drafts'
+import { DraftRestoredNotice } from '../../../../components/draft-restored-notice'
 import { useAddExistingContact, useCreateContact } from '../../queries'
 import { AddExistingForm } from './add-existing-form'
 import { ChildGateNotice } from '../child-gate-notice'
@@ -113,6 +114,7 @@ export function NewContactForm({ scope, access, canUpdate, teamCountry }: NewCon
     <>
       {/* The primary group holds every contact of the team: none to add to it. */}
       {scope.group_id !== scope.team_id && <AddExistingForm scope={scope} onAdded={draft.clear} />}
+      <DraftRestoredNotice draft={draft} />
       <ContactForm
         form={form}
         settings={settings}
