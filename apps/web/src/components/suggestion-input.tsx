@@ -32,6 +32,10 @@ function fetchSuggestions(call: SuggestionsCall, input: unknown, signal: AbortSi
   )
 }
 
+// Mantine's gap between a field and its dropdown, and that gap plus one line of error text.
+const defaultOffset = 8
+const errorOffset = defaultOffset + 24
+
 /** A field that suggests matches from the server as one types (debounced 400 ms). */
 export function SuggestionInput<C extends SuggestionsCall>(props: SuggestionInputProps<C>) {
   const { call, input, label, value, onChange, required, disabled, placeholder, error } = props
@@ -46,6 +50,14 @@ export function SuggestionInput<C extends SuggestionsCall>(props: SuggestionInpu
     staleTime: 30_000,
   })
   const items = suggestions.data?.items ?? []
+  // The dropdown must not cover the field's error: a new error closes it until the person
+  // types again, and while an error shows the dropdown opens below the error text.
+  const [shownError, setShownError] = useState(error)
+  const [yieldToError, setYieldToError] = useState(false)
+  if (error !== shownError) {
+    setShownError(error)
+    setYieldToError(Boolean(error))
+  }
 
   const pick = (id: string) => {
     const item = items.find((candidate) => String(candidate.id) === id)
@@ -56,7 +68,7 @@ export function SuggestionInput<C extends SuggestionsCall>(props: SuggestionInpu
   }
 
   return (
-    <Combobox store={combobox} onOptionSubmit={pick}>
+    <Combobox store={combobox} onOptionSubmit={pick} offset={error ? errorOffset : defaultOffset}>
       <Combobox.Target>
         <InputBase
           label={label}
@@ -69,6 +81,7 @@ export function SuggestionInput<C extends SuggestionsCall>(props: SuggestionInpu
           autoComplete="off"
           onChange={(event) => {
             setSearch(event.currentTarget.value)
+            setYieldToError(false)
             if (value) onChange(null)
             combobox.openDropdown()
             combobox.updateSelectedOptionIndex()
@@ -78,16 +91,18 @@ export function SuggestionInput<C extends SuggestionsCall>(props: SuggestionInpu
           rightSection={suggestions.isFetching ? <Loader size="xs" aria-hidden="true" /> : null}
         />
       </Combobox.Target>
-      <Combobox.Dropdown hidden={debounced.length === 0 || debounced === value?.title}>
-        <Combobox.Options>
-          {items.map((item) => (
-            <Combobox.Option value={String(item.id)} key={item.id}>
-              {item.title}
-            </Combobox.Option>
-          ))}
-          {suggestions.isSuccess && items.length === 0 && <Combobox.Empty>{t('nothingFound')}</Combobox.Empty>}
-        </Combobox.Options>
-      </Combobox.Dropdown>
+      {!yieldToError && (
+        <Combobox.Dropdown hidden={debounced.length === 0 || debounced === value?.title}>
+          <Combobox.Options>
+            {items.map((item) => (
+              <Combobox.Option value={String(item.id)} key={item.id}>
+                {item.title}
+              </Combobox.Option>
+            ))}
+            {suggestions.isSuccess && items.length === 0 && <Combobox.Empty>{t('nothingFound')}</Combobox.Empty>}
+          </Combobox.Options>
+        </Combobox.Dropdown>
+      )}
     </Combobox>
   )
 }
