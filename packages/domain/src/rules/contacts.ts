@@ -101,6 +101,24 @@ export type ConsentType = (typeof consentTypes)[number]
 /** The fields kept for a contact without consent. */
 export const fieldsWithoutConsent = ['first_name', 'last_name', 'gender'] as const
 
+/** A child's parent or carer: who is asked for consent (spec 2 §4, §5). */
+export const parentCarerFields = [
+  'parent_carer_first_name',
+  'parent_carer_last_name',
+  'parent_carer_relationship',
+  'parent_carer_email',
+  'parent_carer_phone',
+] as const
+
+/**
+ * What is kept without consent (spec 2 §4: "With no consent, only name and gender can be
+ * saved"). For a child the birth month and year (or age) and the parent or carer stay too:
+ * they tell the app the contact needs parental consent and whom to ask for it.
+ */
+export function fieldsKeptWithoutConsent(child: boolean): ReadonlySet<string> {
+  return new Set<string>(child ? [...fieldsWithoutConsent, 'dob_month', 'dob_year', 'age', ...parentCarerFields] : fieldsWithoutConsent)
+}
+
 /**
  * Age in whole years from a birth year and month (the day is not kept: the person is
  * taken to be born on the first of the month). Undefined without a year.

@@ -7,6 +7,7 @@ import {
   contactFlagFields,
   contactNameFields,
   contactTextFields,
+  fieldsKeptWithoutConsent,
   isChild,
   isSourceRequired,
   toE164,
@@ -49,25 +50,6 @@ const plainFields = [
   ...contactFlagFields,
   ...contactAddressFields,
 ] as const satisfies ReadonlyArray<keyof ContactInput & keyof PersonValues>
-
-const parentFields = [
-  'parent_carer_first_name',
-  'parent_carer_last_name',
-  'parent_carer_relationship',
-  'parent_carer_email',
-  'parent_carer_phone',
-] as const
-
-/**
- * The columns kept without consent (spec 2 §4: "With no consent, only name and gender can
- * be saved"). For a child the birth month and year and the parent or carer stay too: they
- * are what tells the app the contact needs parental consent and whom to ask for it (the
- * parent needs a first name and an email or phone before the consent methods are offered).
- */
-function columnsWithoutConsent(child: boolean): ReadonlySet<string> {
-  const base = ['first_name', 'last_name', 'gender']
-  return new Set(child ? [...base, 'dob_month', 'dob_year', ...parentFields] : base)
-}
 
 // What goes with another field rather than being a contact field of its own.
 const companionFields = new Set(['phone_country', 'consent_date', 'consent_content', 'consent_verbal_confirmed'])
@@ -181,7 +163,7 @@ export async function resolveContactInput(
     phone: after('phone'),
   }
   if (!consentOnRecord) {
-    const kept = columnsWithoutConsent(child)
+    const kept = fieldsKeptWithoutConsent(child)
     for (const key of Object.keys(values)) if (!kept.has(key)) delete (values as Record<string, unknown>)[key]
   }
   return { values, identity, isChild: child, errors }

@@ -2,7 +2,15 @@
 // when the contact is a child, when its parent or carer shows and can be asked, and which
 // inputs show. They read the form's values by the names they need, so the values module
 // (and its mapping to the wire) can use them without an import back.
-import { ageFrom, contactTextFields, fieldsWithoutConsent, isChild, type ConsentChoice, type ContactFlagField } from '@crm/domain'
+import {
+  ageFrom,
+  contactTextFields,
+  fieldsKeptWithoutConsent,
+  isChild,
+  parentCarerFields as parentCarerContactFields,
+  type ConsentChoice,
+  type ContactFlagField,
+} from '@crm/domain'
 
 /** What the form needs to know besides its values. */
 export interface ContactFormSettings {
@@ -21,7 +29,7 @@ export interface ContactFormSettings {
 /** The parent or carer's texts and choices of the contract's text group. */
 export const parentCarerTextFields = contactTextFields.filter((field) => field.startsWith('parent_carer_'))
 /** Every input of the parent or carer: its texts and choices and its phone. */
-export const parentCarerFields: readonly string[] = [...parentCarerTextFields, 'parent_carer_phone']
+export const parentCarerFields: readonly string[] = parentCarerContactFields
 type ParentCarerTextField = (typeof parentCarerTextFields)[number]
 
 type BirthValues = { dob_month: string; dob_year: string; age: string }
@@ -69,14 +77,15 @@ export function isAllowed(fields: ReadonlySet<string>, name: string): boolean {
   return false
 }
 
-const fieldsKeptWithoutConsent = new Set<string>(fieldsWithoutConsent)
-/** A child's birth and parent or carer are kept without consent too: consent is asked of that parent. */
-const childFieldsKeptWithoutConsent = new Set(['dob', 'dob_month', 'dob_year', 'age', ...parentCarerFields])
+const keptForAdults = fieldsKeptWithoutConsent(false)
+const keptForChildren = fieldsKeptWithoutConsent(true)
 
-/** An input is enabled (and sent): always with consent; without, the name and gender, and a child's birth and parent or carer. */
+/** An input is enabled (and sent): always with consent; without, what the domain keeps without consent. */
 export function isEnabled(name: string, values: RuleValues, settings: ContactFormSettings): boolean {
-  if (!isRestricted(values, settings) || fieldsKeptWithoutConsent.has(name)) return true
-  return childFieldsKeptWithoutConsent.has(name) && isChildEntered(values, settings.today)
+  if (!isRestricted(values, settings)) return true
+  // The birth inputs show as one ('dob').
+  const field = name === 'dob' ? 'dob_year' : name
+  return keptForAdults.has(field) || (keptForChildren.has(field) && isChildEntered(values, settings.today))
 }
 
 // The free texts that count only with 'other' chosen in their list: the list's field and
