@@ -24,8 +24,8 @@ interface ContactListTableProps {
 
 /** Short values read on one line: a wrapped '46 years old' or phone number is hard to scan. */
 const oneLineColumns = new Set<ColumnKey>(['age', 'lastInteraction', 'created', 'phone'])
-/** Long values that truncate, with the full value on hover (title) and focus. */
-const squeezedColumns = new Set<ColumnKey>(['name', 'email'])
+/** Long values that truncate, with the full value on hover (title) and focus; emails run longer than names. */
+const squeezed: Partial<Record<ColumnKey, string>> = { name: classes.squeezeName, email: classes.squeezeEmail }
 
 /** The sort a header click asks for: the other direction of the sorted column, else its first. */
 export function nextSort(sort: ContactSort, sortBy: NonNullable<Column['sortBy']>): ContactSort {
@@ -40,7 +40,7 @@ export function ContactListTable({ items, columns, sort, onSort, busy, caption }
 
   const header = (column: Column) => {
     const label = t(`list.columns.${column.key}`)
-    const className = [Table.classes.th, squeezedColumns.has(column.key) ? classes.squeeze : ''].join(' ')
+    const className = [Table.classes.th, squeezed[column.key] ?? ''].join(' ')
     if (!column.sortBy) {
       return (
         <th key={column.key} className={className}>
@@ -51,11 +51,16 @@ export function ContactListTable({ items, columns, sort, onSort, busy, caption }
     const active = sort.order_by === column.sortBy
     const Icon = !active ? IconArrowsSort : sort.order === 'asc' ? IconArrowUp : IconArrowDown
     const sortBy = column.sortBy
+    const lastSpace = label.lastIndexOf(' ')
     return (
       <th key={column.key} className={className} aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined}>
         <UnstyledButton className={classes.sortButton} onClick={() => onSort(nextSort(sort, sortBy))}>
-          {label}
-          <Icon size={14} aria-hidden="true" className={classes.sortIcon} style={{ opacity: active ? 1 : 0.4 }} />
+          {/* A long header wraps between words; the icon stays with the last one. */}
+          {label.slice(0, lastSpace + 1)}
+          <span className={classes.nowrap}>
+            {label.slice(lastSpace + 1)}
+            <Icon size={14} aria-hidden="true" className={classes.sortIcon} style={{ opacity: active ? 1 : 0.4 }} />
+          </span>
         </UnstyledButton>
       </th>
     )
@@ -93,7 +98,7 @@ const ContactRow = memo(function ContactRow({ item, columns, t }: { item: Contac
   if (item.is_restricted) {
     return (
       <tr {...rowAttributes}>
-        <td className={`${Table.classes.td} ${classes.squeeze}`}>{nameLine(item, t)}</td>
+        <td className={`${Table.classes.td} ${classes.squeezeName}`}>{nameLine(item, t)}</td>
         <td className={Table.classes.td} colSpan={Math.max(1, columns.length - 1)}>
           <RestrictedText t={t} />
         </td>
@@ -108,7 +113,7 @@ const ContactRow = memo(function ContactRow({ item, columns, t }: { item: Contac
           className={[
             Table.classes.td,
             oneLineColumns.has(column.key) ? classes.nowrap : '',
-            squeezedColumns.has(column.key) ? classes.squeeze : '',
+            squeezed[column.key] ?? '',
           ].join(' ')}
         >
           {cellValue(column.key, item, t)}
