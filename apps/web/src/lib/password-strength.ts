@@ -21,7 +21,7 @@ export function loadPasswordRules(): Promise<PasswordRules> {
 
 export type PasswordProblem = 'tooShort' | 'tooWeak'
 
-export interface PasswordCheck {
+export interface PasswordVerdict {
   /** The rating of a typed password; null while empty or while the rules load. */
   strength: PasswordStrength | null
   /** What is wrong with a typed password (spec 1 §5); blank is the form's concern. */
@@ -29,6 +29,16 @@ export interface PasswordCheck {
   /** The password may be sent: rated acceptable, or blank where blank is allowed. */
   ok: boolean
   isEmpty: boolean
+  /** A typed password waits for the rules to load: not ok yet, but not wrong either. */
+  pending: boolean
+}
+
+export interface PasswordCheck extends PasswordVerdict {
+  /**
+   * The verdict once the rules have loaded. A submit awaits it, so pressing the button while
+   * zxcvbn's dictionaries still load submits as soon as they are in, instead of refusing.
+   */
+  settle: () => Promise<PasswordVerdict>
 }
 
 export interface PasswordCheckOptions {
@@ -36,6 +46,15 @@ export interface PasswordCheckOptions {
   userInputs?: readonly string[]
   /** Blank keeps the current password (profile). */
   allowBlank?: boolean
+}
+
+function judgePassword(rules: PasswordRules | null, password: string, userInputs: string[], allowBlank: boolean): PasswordVerdict {
+  const isEmpty = password === ''
+  if (isEmpty) return { strength: null, problem: null, ok: allowBlank, isEmpty, pending: false }
+  if (!rules) return { strength: null, problem: null, ok: false, isEmpty, pending: true }
+  const strength = rules.ratePassword(password, userInputs)
+  const problem: PasswordProblem | null = strength.acceptable ? null : password.length < passwordMinLength ? 'tooShort' : 'tooWeak'
+  return { strength, problem, ok: strength.acceptable, isEmpty, pending: false }
 }
 
 /**
@@ -58,11 +77,16 @@ export function usePasswordCheck(password: string, options: PasswordCheckOptions
 
   const inputsKey = userInputs.join('\u0000')
   return useMemo(() => {
-    const isEmpty = password === ''
-    if (isEmpty) return { strength: null, problem: null, ok: allowBlank, isEmpty }
-    if (!rules) return { strength: null, problem: null, ok: false, isEmpty }
-    const strength = rules.ratePassword(password, inputsKey ? inputsKey.split('\u0000') : [])
-    const problem: PasswordProblem | null = strength.acceptable ? null : password.length < passwordMinLength ? 'tooShort' : 'tooWeak'
-    return { strength, problem, ok: strength.acceptable, isEmpty }
+    const inputs = inputsKey ? inputsKey.split('\u0000') : []
+    const verdict = judgePassword(rules, password, inputs, allowBlank)
+    // Rules that fail to load leave the verdict pending (not ok); the next press tries again.
+    const settle = () =>
+      verdict.pending
+        ? loadPasswordRules().then(
+            (loaded) => judgePassword(loaded, password, inputs, allowBlank),
+            () => verdict,
+          )
+        : Promise.resolve(verdict)
+    return { ...verdict, settle }
   }, [password, rules, inputsKey, allowBlank])
 }

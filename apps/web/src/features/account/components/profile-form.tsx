@@ -104,7 +104,8 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   }
 
   const onSubmit = form.handleSubmit(async (values) => {
-    if (!passwordCheck.ok) return submission.reportInvalid()
+    // Pressed while the password rules load: the submit waits for them, it is not refused.
+    if (!(await passwordCheck.settle()).ok) return submission.reportInvalid()
     setServerErrors([])
     const result = await submission.submit(() => save(values))
     if (!result.ok) return
@@ -204,7 +205,11 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           </Alert>
         )}
         <Group>
-          <Button type="submit" loading={submission.isProcessing} disabled={submission.isProcessing}>
+          <Button
+            type="submit"
+            loading={submission.isProcessing || form.formState.isSubmitting}
+            disabled={submission.isProcessing || form.formState.isSubmitting}
+          >
             {t('profile.save')}
           </Button>
           <FormStatus submission={submission} />

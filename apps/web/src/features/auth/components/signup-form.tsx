@@ -93,11 +93,12 @@ export function SignupForm({ onSignedIn, onPending, onTwoFactor }: SignupFormPro
   const filled = [values.first_name, values.last_name, values.email, values.password, values.conference_id, values.team_id].every(
     (value) => value.trim() !== '',
   )
-  const valid = signupFields.safeParse(values).success && passwordCheck.ok
+  // While the password rules load the button stays pressable; the submit waits for them.
+  const valid = signupFields.safeParse(values).success && (passwordCheck.ok || passwordCheck.pending)
   const canSubmit = filled && valid && values.agree_terms && values.agree_conduct && captchaToken !== null && !busy
 
   const onSubmit = form.handleSubmit(async (fields) => {
-    if (!captchaToken) return
+    if (!captchaToken || !(await passwordCheck.settle()).ok) return
     const credentials = { email: fields.email, password: fields.password }
     setFailure(null)
     setServerPasswordError(false)
@@ -233,7 +234,8 @@ export function SignupForm({ onSignedIn, onPending, onTwoFactor }: SignupFormPro
             )}
           </Alert>
         )}
-        <Button type="submit" loading={busy} disabled={!canSubmit} fullWidth>
+        {/* Submitting covers the wait for the password rules: a second press sends nothing more. */}
+        <Button type="submit" loading={busy || form.formState.isSubmitting} disabled={!canSubmit || form.formState.isSubmitting} fullWidth>
           {t('signup.submit')}
         </Button>
         <Text size="sm" ta="center">

@@ -9,6 +9,7 @@ import { usePageTitle } from '../../../lib/page-title'
 import { usePasswordCheck } from '../../../lib/password-strength'
 import { safeRedirect } from '../../../lib/safe-redirect'
 import { useSite } from '../../../lib/site'
+import { ResetRequestForm } from '../components/reset-request-form'
 import { useResetKeyCheck, useResetPassword } from '../queries'
 
 function userIdOf(value: string | null): number | null {
@@ -30,6 +31,28 @@ function SetPasswordFailed() {
   )
 }
 
+/** 'The link has expired.' and a way to ask for a new link: the login page's reset request form. */
+function ExpiredLink({ redirect }: { redirect?: string }) {
+  const { t } = useTranslation('auth')
+  const [requesting, setRequesting] = useState(false)
+  return (
+    <Stack gap="md">
+      <Alert color="red" role="alert">
+        {t('resetPassword.expired')}
+      </Alert>
+      {requesting ? (
+        <Paper withBorder p="lg" radius="md">
+          <ResetRequestForm redirect={redirect} onCancel={() => setRequesting(false)} />
+        </Paper>
+      ) : (
+        <Button variant="default" onClick={() => setRequesting(true)} style={{ alignSelf: 'flex-start' }}>
+          {t('resetPassword.requestNew')}
+        </Button>
+      )}
+    </Stack>
+  )
+}
+
 /**
  * /reset-password?key=&user_id=&redirect_to= (spec 1 §2, §4): checks the key on load, then a
  * new-password form; 'Saved!' with a link on, or 'The link has expired.'. A link without a
@@ -48,18 +71,20 @@ export function ResetPasswordPage() {
   usePageTitle(t('resetPassword.pageName'))
 
   const linkBroken = key === '' || userId === null
-  const onSubmit = () => {
-    if (userId === null || !passwordCheck.ok) return
+  // Pressed while the password rules load, the submit waits for them instead of refusing;
+  // meanwhile the button shows it is busy and a second press sends nothing more.
+  const [settling, setSettling] = useState(false)
+  const onSubmit = async () => {
+    if (userId === null || settling) return
+    setSettling(true)
+    const verdict = await passwordCheck.settle().finally(() => setSettling(false))
+    if (!verdict.ok) return
     reset.mutate({ user_id: userId, key, password, redirect: target === '/' ? undefined : target })
   }
 
   let content
   if (linkBroken || check.isError) {
-    content = (
-      <Alert color="red" role="alert">
-        {t('resetPassword.expired')}
-      </Alert>
-    )
+    content = <ExpiredLink redirect={params.get('redirect_to') ? target : undefined} />
   } else if (check.isPending) {
     content = <FullPageLoader />
   } else if (reset.isSuccess) {
@@ -82,7 +107,7 @@ export function ResetPasswordPage() {
           noValidate
           onSubmit={(event) => {
             event.preventDefault()
-            onSubmit()
+            void onSubmit()
           }}
         >
           <Stack gap="md">
@@ -98,7 +123,11 @@ export function ResetPasswordPage() {
               required
             />
             {reset.isError && <SetPasswordFailed />}
-            <Button type="submit" loading={reset.isPending} disabled={!passwordCheck.ok || reset.isPending}>
+            <Button
+              type="submit"
+              loading={reset.isPending || settling}
+              disabled={!(passwordCheck.ok || passwordCheck.pending) || reset.isPending || settling}
+            >
               {t('resetPassword.submit')}
             </Button>
           </Stack>

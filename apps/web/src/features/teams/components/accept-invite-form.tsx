@@ -47,7 +47,8 @@ export function AcceptInviteForm({ defaults, onSubmit, busy, error }: AcceptInvi
 
   const submit = form.handleSubmit(
     async (values) => {
-      if (!passwordCheck.ok) {
+      // Pressed while the password rules load: the submit waits for them, it is not refused.
+      if (!(await passwordCheck.settle()).ok) {
         setPasswordTouched(true)
         return setInvalid(true)
       }
@@ -101,7 +102,8 @@ export function AcceptInviteForm({ defaults, onSubmit, busy, error }: AcceptInvi
             {invalid ? t('common:correctErrors') : error}
           </Alert>
         )}
-        <Button type="submit" loading={busy} disabled={busy}>
+        {/* Submitting covers the wait for the password rules: a second press sends nothing more. */}
+        <Button type="submit" loading={busy || form.formState.isSubmitting} disabled={busy || form.formState.isSubmitting}>
           {t('acceptInvite.submit')}
         </Button>
       </Stack>
