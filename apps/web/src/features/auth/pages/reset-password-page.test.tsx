@@ -92,6 +92,30 @@ describe('/reset-password (spec 1 §2, §4)', () => {
     expect(screen.queryByLabelText(/^New password/)).not.toBeInTheDocument()
   })
 
+  it('issue #10 item 14: an expired link offers the reset request form, which asks for a new link; Cancel goes back', async () => {
+    server.use(mockCall(authCalls.checkResetPasswordKey, () => apiError('key_invalid', 400)))
+    const requests: unknown[] = []
+    server.use(
+      mockCall(authCalls.requestPasswordReset, ({ input }) => {
+        requests.push(input)
+        return { success: true as const }
+      }),
+    )
+    const { user } = renderApp('/reset-password?key=old&user_id=7&redirect_to=%2Fcontacts')
+    expect(await screen.findByRole('alert')).toHaveTextContent('The link has expired.')
+    await user.click(screen.getByRole('button', { name: 'Request a new link' }))
+    expect(screen.getByRole('heading', { name: 'Reset your password' })).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Cancel' }))
+    await user.click(screen.getByRole('button', { name: 'Request a new link' }))
+    await user.type(screen.getByRole('textbox', { name: /^Email/ }), 'ann@example.test')
+    await user.click(screen.getByRole('button', { name: 'Send link' }))
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'If your account exists in our system, you will receive an email with a link to create a new password.',
+    )
+    expect(requests).toHaveLength(1)
+    expect(requests[0]).toMatchObject({ email: 'ann@example.test' })
+  })
+
   it('treats a link without a key or user id as expired, without asking the server', async () => {
     renderApp('/reset-password?user_id=7')
     expect(await screen.findByRole('alert')).toHaveTextContent('The link has expired.')
@@ -117,5 +141,12 @@ describe('/reset-password (spec 1 §2, §4)', () => {
       await screen.findByText('Al restablecer tu contraseña, las Notas privadas que creaste antes ya no se podrán leer.'),
     ).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Guardar' })).toBeDisabled()
+  })
+
+  it('offers a new link in Spanish too', async () => {
+    await changeLocale('es')
+    renderApp('/reset-password?user_id=7')
+    expect(await screen.findByRole('alert')).toHaveTextContent('El enlace ha caducado.')
+    expect(screen.getByRole('button', { name: 'Pedir un enlace nuevo' })).toBeInTheDocument()
   })
 })
