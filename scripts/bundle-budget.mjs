@@ -3,18 +3,22 @@
 // within the budget. Reads the build's manifest (apps/web/dist/.vite/manifest.json).
 // BUNDLE_BUDGET_KB overrides the budget (to see the script fail, or to tighten it).
 //
-// Issue #10 asks for 170 KB. The libraries the login form itself needs (react-dom,
-// react-router, zod, Mantine, react-hook-form, i18next, TanStack Query) come to about that
-// on their own (a trial build with the signed-in shell loaded lazily measured 229 KB), so
-// lazy loading alone cannot reach it; until that changes, the budget holds today's figure
-// (263 KB) so the login page cannot grow unnoticed.
+// Issue #10 asks for 170 KB; measured 218 KB (26 files, November 2026), enforced at 222 KB.
+// The signed-in shell loads with the first signed-in page, @crm/domain is "sideEffects": false
+// (only the contract the login page uses is bundled), and the entry carries only the English
+// texts of the sign-in pages (264.9 → 218 KB). What is left, gzipped, from the build's
+// source maps: react-dom 62.5, react-router 30.4, Mantine 28, zod 24, i18next with
+// react-i18next 18, react-hook-form with its zod resolver 15, TanStack Query 11, the app's
+// own code 12.5, the contract 4, the entry's texts 4. The libraries alone (with react and
+// scheduler) come to ~195 KB, so 170 KB needs a lighter library in place of one of them
+// (zod/mini for the contract, or no react-hook-form on the sign-in pages), not more lazy loading.
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { root } from './lib.mjs'
 
 const goalKb = 170
-const budgetKb = Number(process.env.BUNDLE_BUDGET_KB ?? 265)
+const budgetKb = Number(process.env.BUNDLE_BUDGET_KB ?? 222)
 const dist = join(root, 'apps/web/dist')
 const manifestFile = join(dist, '.vite/manifest.json')
 const loginRoute = 'src/features/auth/pages/login-page.tsx'
