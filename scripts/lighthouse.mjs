@@ -8,7 +8,7 @@
 //
 // Reports: test-results/lighthouse/<page>-<run>.report.json and .html.
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -75,7 +75,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 function startProcess(command, args, options) {
   const child = spawn(command, args, { ...options, detached: true })
   const exited = new Promise((resolve) => child.once('exit', resolve))
-  cleanups.push(async () => {
+  child.stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return
     const signalGroup = (signal) => {
       try {
@@ -88,12 +88,28 @@ function startProcess(command, args, options) {
     const timer = setTimeout(() => signalGroup('SIGKILL'), 5000)
     await exited
     clearTimeout(timer)
-  })
+  }
+  cleanups.push(child.stop)
   return child
+}
+
+/**
+ * A copy of the web build for this run: a build made meanwhile by someone else in the same
+ * checkout would replace the hashed chunks under the running server (and the app would reload).
+ */
+function snapshotWebBuild() {
+  const copy = mkdtempSync(join(tmpdir(), 'crm-lighthouse-web-'))
+  cleanups.push(() => rmSync(copy, { recursive: true, force: true }))
+  cpSync(join(root, 'apps/web/dist'), copy, { recursive: true })
+  const html = readFileSync(join(copy, 'index.html'), 'utf8')
+  const missing = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((match) => match[1]).filter((asset) => !existsSync(join(copy, asset)))
+  if (missing.length) throw new Error(`The web build changed while it was copied (missing ${missing.join(', ')}): run again`)
+  return copy
 }
 
 /** The built server on a free port, with an empty data folder: the demo workspace is seeded fresh. */
 async function startAppServer() {
+  const webDist = snapshotWebBuild()
   const dataDir = mkdtempSync(join(tmpdir(), 'crm-lighthouse-'))
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }))
   const port = await freePort()
@@ -112,6 +128,7 @@ async function startAppServer() {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      WEB_DIST: webDist,
       PUBLIC_URL: baseUrl,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
@@ -133,7 +150,7 @@ async function startAppServer() {
   }
 }
 
-/** Headless Chromium with its own temporary profile; resolves with its remote-debugging port. */
+/** Headless Chromium with its own temporary profile; resolves with its remote-debugging port and its stop. */
 async function startChromium(name) {
   const profile = mkdtempSync(join(tmpdir(), `crm-lighthouse-${name}-`))
   cleanups.push(() => rmSync(profile, { recursive: true, force: true }))
@@ -164,7 +181,7 @@ async function startChromium(name) {
     if (browser.exitCode !== null) throw new Error(`Chromium exited:\n${output}`)
     if (existsSync(portFile)) {
       const port = Number(readFileSync(portFile, 'utf8').split('\n')[0])
-      if (port > 0) return port
+      if (port > 0) return { port, stop: browser.stop }
     }
     if (Date.now() > deadline) throw new Error(`Chromium did not open its debugging port within 30 s:\n${output}`)
     await sleep(100)
@@ -220,7 +237,20 @@ const metrics = [
   ['speed-index', 'Speed Index', 'ms'],
 ]
 
+/** One Lighthouse run; a run that Lighthouse itself reports as broken (NO_NAVSTART, …) is made once more. */
 async function audit(port, baseUrl, name, path, run) {
+  try {
+    return await auditOnce(port, baseUrl, name, path, run)
+  } catch (error) {
+    if (!(error instanceof LighthouseRuntimeError)) throw error
+    console.log(`  ${name} run ${run}: ${error.message}; once more`)
+    return auditOnce(port, baseUrl, name, path, run)
+  }
+}
+
+class LighthouseRuntimeError extends Error {}
+
+async function auditOnce(port, baseUrl, name, path, run) {
   await coldCache(port, baseUrl)
   const url = `${baseUrl}${path}`
   const result = await lighthouse(
@@ -233,7 +263,7 @@ async function audit(port, baseUrl, name, path, run) {
   const [json, html] = report
   writeFileSync(join(reportDir, `${name}-${run}.report.json`), json)
   writeFileSync(join(reportDir, `${name}-${run}.report.html`), html)
-  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
+  if (lhr.runtimeError) throw new LighthouseRuntimeError(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
   const landed = new URL(lhr.finalDisplayedUrl).pathname
   if (landed !== path) throw new Error(`Lighthouse on ${url} ended on ${landed}: the page was not the one asked for (signed out?)`)
   const score = Math.round((lhr.categories.performance.score ?? 0) * 100)
@@ -280,14 +310,16 @@ try {
   console.log(`\n▶ Lighthouse, desktop preset, performance: /login (signed out), ${runs} run(s)`)
   const signedOut = await startChromium('signed-out')
   results.login = []
-  for (let run = 1; run <= runs; run++) results.login.push(await audit(signedOut, baseUrl, 'login', '/login', run))
+  for (let run = 1; run <= runs; run++) results.login.push(await audit(signedOut.port, baseUrl, 'login', '/login', run))
+  await signedOut.stop()
 
   // The contacts list in a second browser, signed in as the demo owner.
   console.log(`\n▶ Lighthouse, desktop preset, performance: /contacts (signed in as ${owner}), ${runs} run(s)`)
   const signedIn = await startChromium('signed-in')
-  await signIn(signedIn, baseUrl)
+  await signIn(signedIn.port, baseUrl)
   results.contacts = []
-  for (let run = 1; run <= runs; run++) results.contacts.push(await audit(signedIn, baseUrl, 'contacts', '/contacts', run))
+  for (let run = 1; run <= runs; run++) results.contacts.push(await audit(signedIn.port, baseUrl, 'contacts', '/contacts', run))
+  await signedIn.stop()
 
   const first = results.login[0]
   console.log(`\nLighthouse ${first.lighthouseVersion} · ${first.userAgent}`)
