@@ -59,6 +59,9 @@ configure({ asyncUtilTimeout: 5_000 })
 // Pages render with every namespace, as after their route has loaded (app/router.tsx).
 await initI18n('en')
 await loadAllTexts()
+// The app loads the signed-in shell lazily (app/router.tsx); loading it here keeps its one-time
+// transform out of the 5 s of the first test that signs in.
+await import('../app/shell/shell-layout')
 
 function clearCookies(): void {
   for (const part of document.cookie.split(';')) {
