@@ -147,8 +147,17 @@ describe('a new person', () => {
 })
 
 describe('invites', () => {
-  it('a new person accepts an invite, sets a password and lands in the team', async () => {
+  it('a new person accepts an invite, sets a password and lands in the team, even pressing Continue while the password rules load', async () => {
     const page = await open()
+    let releaseRules = () => {}
+    const rulesHeld = new Promise<void>((resolve) => (releaseRules = resolve))
+    let rulesRequested = false
+    // The rules' own chunk (packages/domain/src/rules/password.ts), not password-strength-….
+    await page.route(/\/assets\/password-[\w-]{8}\.js$/, async (route) => {
+      rulesRequested = true
+      await rulesHeld
+      await route.continue()
+    })
     const invite = await mailedLink(baseUrl(), nora.email, 'invites you')
     await page.goto(invite)
     await visible(page, /Olivia Owner/)
@@ -156,7 +165,12 @@ describe('invites', () => {
     expect(await page.getByLabel('Email').inputValue()).toBe(nora.email)
     expect(await page.getByLabel('First name').inputValue()).toBe('Nora')
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(nora.password)
+    // Continue is pressed while the password rules (zxcvbn's dictionaries) are still loading:
+    // their chunk is held until then, so the test does not depend on how fast it arrives.
+    await expect.poll(() => rulesRequested).toBe(true)
     await page.getByRole('button', { name: 'Continue' }).click()
+    releaseRules()
+    // The press was not refused: the form sends once the rules are in.
     await page.waitForURL((url) => url.pathname === '/', { timeout: 20_000 })
     await expect.poll(() => page.getByRole('heading', { name: 'Dashboard - Hope Street Church' }).isVisible()).toBe(true)
 
