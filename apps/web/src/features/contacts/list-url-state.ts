@@ -91,7 +91,9 @@ export function useContactListState(kind: ContactListKind) {
           next.delete(`${prefix}page`)
           return next
         },
-        { replace: true },
+        // Rendered at once, not in a transition: the request leaves when the debounce
+        // fires (400 ms after the last keystroke, spec 1 §9), not a render later.
+        { replace: true, flushSync: true },
       )
     },
     [prefix, setParams],
