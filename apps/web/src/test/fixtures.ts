@@ -1,4 +1,4 @@
-import { capabilityMap, type Account, type Group, type LoginSession, type Site, type Team, type TeamRole } from '@crm/domain'
+import { capabilityMap, type Account, type ContactListItem, type Group, type LoginSession, type Site, type Team, type TeamRole } from '@crm/domain'
 import { startSession } from '../lib/session'
 
 export function buildSite(overrides: Partial<Site> = {}): Site {
@@ -98,6 +98,35 @@ export function buildSession(overrides: Partial<LoginSession> = {}): LoginSessio
     user_id: 7,
     two_factor_remember_id: null,
     authorization_code: null,
+    ...overrides,
+  }
+}
+
+/** A row of the contact lists: an adult member named as given. */
+export function buildContactListItem(overrides: Partial<ContactListItem> & Pick<ContactListItem, 'id' | 'name'>): ContactListItem {
+  const [first_name = '', last_name = ''] = overrides.name.split(' ')
+  return {
+    first_name,
+    last_name,
+    gender: 'female',
+    dob: null,
+    age: 34,
+    is_child: false,
+    is_restricted: false,
+    email: null,
+    phone: null,
+    member_status: 'member',
+    member_status_display: 'Member',
+    grow_phase: 'cultivate',
+    grow_phase_display: 'Cultivate',
+    source_display: null,
+    status: 'active',
+    is_assigned: false,
+    is_awaiting_approval: false,
+    has_incomplete_interaction: false,
+    last_interaction_days_ago: null,
+    created_display: '3 Mar 2026',
+    archived_display: null,
     ...overrides,
   }
 }

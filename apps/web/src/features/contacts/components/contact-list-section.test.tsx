@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { delay } from 'msw'
-import { contactCalls, maxPages, searchDebounceMs, type ContactListItem } from '@crm/domain'
+import { contactCalls, maxPages, searchDebounceMs } from '@crm/domain'
 import { renderWithProviders } from '../../../test/render'
-import { buildAccount, buildTeam } from '../../../test/fixtures'
+import { buildAccount, buildTeam, buildContactListItem } from '../../../test/fixtures'
 import { mockCall, server } from '../../../test/server'
 import { signedInAs } from '../../../test/session'
 import { ContactListSection } from './contact-list-section'
@@ -11,33 +11,7 @@ import { columnsStorageKey, defaultColumns } from './contact-list-columns'
 
 // One list of /contacts rendered alone (the page's tests cover the sections together).
 
-function buildContact(overrides: Partial<ContactListItem> & Pick<ContactListItem, 'id' | 'name'>): ContactListItem {
-  const [first_name = '', last_name = ''] = overrides.name.split(' ')
-  return {
-    first_name,
-    last_name,
-    gender: 'female',
-    dob: null,
-    age: 34,
-    is_child: false,
-    is_restricted: false,
-    email: null,
-    phone: null,
-    member_status: 'member',
-    member_status_display: 'Member',
-    grow_phase: 'cultivate',
-    grow_phase_display: 'Cultivate',
-    source_display: null,
-    status: 'active',
-    is_assigned: false,
-    is_awaiting_approval: false,
-    has_incomplete_interaction: false,
-    last_interaction_days_ago: 3,
-    created_display: '3 Mar 2026',
-    archived_display: null,
-    ...overrides,
-  }
-}
+const buildContact = (overrides: Parameters<typeof buildContactListItem>[0]) => buildContactListItem({ last_interaction_days_ago: 3, ...overrides })
 
 const longEmail = 'bartholomew.featherstonehaugh-worthington@a-very-long-domain.example.test'
 const people = [

@@ -4,7 +4,7 @@ import { delay, http, HttpResponse } from 'msw'
 import { contactCalls, lookupCalls, maxPages, type ContactListItem, type ContactListKind } from '@crm/domain'
 import { apiBase, type OutputOf } from '../../../lib/api'
 import { changeLocale } from '../../../lib/i18n'
-import { buildAccount, buildGroup, buildTeam } from '../../../test/fixtures'
+import { buildAccount, buildGroup, buildTeam, buildContactListItem } from '../../../test/fixtures'
 import { renderApp } from '../../../test/render'
 import { apiError, mockCall, server } from '../../../test/server'
 import { signedInAs } from '../../../test/session'
@@ -14,33 +14,7 @@ const youth = buildGroup({ id: 12, title: 'Youth', is_public: true, user_role: '
 const elders = buildGroup({ id: 13, title: 'Elders', is_public: false, user_role: 'owner' })
 const grace = buildTeam({ id: 10, title: 'Grace Church', role: 'owner', groups: [youth, elders] })
 
-function buildContact(overrides: Partial<ContactListItem> & Pick<ContactListItem, 'id' | 'name'>): ContactListItem {
-  const [first_name = '', last_name = ''] = overrides.name.split(' ')
-  return {
-    first_name,
-    last_name,
-    gender: 'female',
-    dob: null,
-    age: 34,
-    is_child: false,
-    is_restricted: false,
-    email: null,
-    phone: null,
-    member_status: 'member',
-    member_status_display: 'Member',
-    grow_phase: 'cultivate',
-    grow_phase_display: 'Cultivate',
-    source_display: null,
-    status: 'active',
-    is_assigned: false,
-    is_awaiting_approval: false,
-    has_incomplete_interaction: false,
-    last_interaction_days_ago: null,
-    created_display: '3 Mar 2026',
-    archived_display: null,
-    ...overrides,
-  }
-}
+const buildContact = buildContactListItem
 
 type Query = Record<string, string>
 type ListAnswer = OutputOf<typeof contactCalls.contacts>
