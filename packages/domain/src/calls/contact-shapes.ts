@@ -16,6 +16,7 @@ import {
   socialNetworks,
 } from '../rules/contacts'
 import { assignedRoles, teamRoles } from '../capabilities'
+import { addressPartsView } from './places'
 import { contactOrderBy } from '../rules/contact-lists'
 
 /** Every contact call works in a team and one of its groups (spec 2 §7). */
@@ -52,13 +53,7 @@ export const addressView = {
   /** The address over several lines. */
   address_formatted_break: z.string().nullable(),
   address_manual_input: z.boolean(),
-  address_street: z.string().nullable(),
-  address_city: z.string().nullable(),
-  address_state: z.string().nullable(),
-  address_postcode: z.string().nullable(),
-  address_country: z.string().nullable(),
-  address_lat: z.number().nullable(),
-  address_lng: z.number().nullable(),
+  ...addressPartsView,
   address_directions_link: z.string().nullable(),
 }
 

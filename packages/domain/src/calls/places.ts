@@ -2,10 +2,8 @@ import { z } from 'zod'
 import { text } from '../rules/wire'
 import { defineCall } from './define'
 
-/** One address offered to an address field. */
-export const placeSuggestionSchema = z.object({
-  place_id: z.string(),
-  title: z.string(),
+/** An address's parts as the wire carries them: a suggested place's, and a contact's. */
+export const addressPartsView = {
   address_street: z.string().nullable(),
   address_city: z.string().nullable(),
   address_state: z.string().nullable(),
@@ -13,6 +11,13 @@ export const placeSuggestionSchema = z.object({
   address_country: z.string().nullable(),
   address_lat: z.number().nullable(),
   address_lng: z.number().nullable(),
+}
+
+/** One address offered to an address field. */
+export const placeSuggestionSchema = z.object({
+  place_id: z.string(),
+  title: z.string(),
+  ...addressPartsView,
 })
 export type PlaceSuggestion = z.infer<typeof placeSuggestionSchema>
 
