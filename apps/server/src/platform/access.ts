@@ -188,7 +188,7 @@ export async function loadTeamScope(db: Executor, viewer: Viewer, teamId: number
  * The child data gate (spec 2 §5): below admin, entity admin and owner, a person needs both
  * a Working with Children Check and AdSafe training to add or see a child's details.
  */
-export function childGateFor(
+function childGateFor(
   role: TeamRole,
   checks: { has_wwcc: boolean; has_adsafe: boolean },
   primaryOwner: { name: string | null; email: string | null },

@@ -27,7 +27,7 @@ export interface ContactFormSettings {
 }
 
 /** The parent or carer's texts and choices of the contract's text group. */
-export const parentCarerTextFields = contactTextFields.filter((field) => field.startsWith('parent_carer_'))
+const parentCarerTextFields = contactTextFields.filter((field) => field.startsWith('parent_carer_'))
 /** Every input of the parent or carer: its texts and choices and its phone. */
 export const parentCarerFields: readonly string[] = parentCarerContactFields
 type ParentCarerTextField = (typeof parentCarerTextFields)[number]
