@@ -9,6 +9,9 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // A form test that takes one second alone took over five in CI, while the other worker ran
+    // PGlite API tests on the second core: the limit is for a test that hangs, not a slow core.
+    testTimeout: 20_000,
     // One jsdom per worker, not per file: every file's afterEach (test/setup.ts) resets the
     // DOM, mocks, cookies, storage and language, and each render makes its own query client.
     isolate: false,
