@@ -22,6 +22,12 @@ import { contactRoutes } from './features/contacts/contacts.routes'
 import { contactWriteRoutes } from './features/contacts/contact-writes.routes'
 import { devMailRoutes } from './features/dev-mail/dev-mail.routes'
 import { placeRoutes } from './features/places/places.routes'
+import { interactionRoutes } from './features/interactions/interactions.routes'
+import { contactEventRoutes } from './features/contact-events/contact-events.routes'
+import { noteRoutes } from './features/notes/notes.routes'
+import { relationshipRoutes } from './features/relationships/relationships.routes'
+import { interestRoutes } from './features/interests/interests.routes'
+import { activityRoutes } from './features/activity/activity.routes'
 
 export const apiPrefix = '/api/v1'
 /** API answers from this size on are compressed. */
@@ -53,7 +59,7 @@ export interface AppOptions {
 }
 
 /** Every feature's routes, registered under /api/v1. */
-const features = [authRoutes, accountRoutes, teamRoutes, lookupRoutes, siteRoutes, contactRoutes, contactWriteRoutes, placeRoutes]
+const features = [authRoutes, accountRoutes, teamRoutes, lookupRoutes, siteRoutes, contactRoutes, contactWriteRoutes, placeRoutes, noteRoutes, relationshipRoutes, interestRoutes, activityRoutes, interactionRoutes, contactEventRoutes]
 
 /** Builds the whole HTTP app on the given dependencies; tests call it with their own. */
 export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions = {}): Promise<FastifyInstance> {

@@ -21,7 +21,7 @@ const roles = {} as Record<TeamRole, number>
 let outsider: number
 
 // Sample values for path parameters; team ids are filled in per call; :id is the contact.
-const samples: Record<string, string> = { list: 'interest-types', slug: 'privacy', id: '1' }
+const samples: Record<string, string> = { list: 'interest-types', slug: 'privacy', id: '1', type: 'contact' }
 let contact: number
 
 beforeAll(async () => {
@@ -128,7 +128,8 @@ describe('every API route', () => {
         else expect(response.statusCode, where).toBe(403)
       }
     }
-  })
+    // Every route times every role: it grows with the routes (about 60 calls a second).
+  }, 120_000)
 
   it("hides another team's rows from its members: 404", async () => {
     const token = await tokenFor(outsider)

@@ -1,6 +1,7 @@
 import { authJobs } from './features/auth/auth.jobs'
 import { contactJobs } from './features/contacts/contacts.jobs'
+import { interactionJobs } from './features/interactions/interactions.jobs'
 import { platformJobs, type Job } from './platform/jobs'
 
 // Every scheduled job, as app.ts registers every route: the platform may not import features.
-export const jobs: Job[] = [...platformJobs, ...authJobs, ...contactJobs]
+export const jobs: Job[] = [...platformJobs, ...authJobs, ...contactJobs, ...interactionJobs]

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { buildApp } from '../app'
 import { readConfig } from '../config'
@@ -8,44 +9,45 @@ import { openPglite, openPostgres, type Database } from '../db/client'
 import { migrate } from '../db/migrate'
 import { syncLookups } from '../features/lookups/lookups.service'
 import { seedLargeContacts, seedLargeWorkspace } from '../seed/large'
+import { recordSizeFor, seedLargeRecord, type LargeRecord } from '../seed/record'
+import { connections, load, loadSql, measure, printTable, rowsOf, statementText, statementsOf, timed, type ListResult, type Queryable, type RecordResult } from './bench-measure'
 
 /**
  * `npm run bench`: seeds a large workspace and measures the API over real HTTP, on
- * embedded PGlite and, with BENCH_DATABASE_URL (a server URL; a database is created and
- * dropped), on PostgreSQL. Prints p50 and p95 per call; docs/benchmarks.md keeps them.
- * The contacts lists (issue 4) run on one team with BENCH_CONTACTS contacts (100,000).
+ * embedded PGlite and on PostgreSQL (a database is created and dropped on the server of
+ * BENCH_DATABASE_URL). Prints p50 and p95 per call; docs/benchmarks.md keeps them.
+ * The contacts lists (issues 4 and 11) run on one team, once per size of BENCH_SIZES, each
+ * size in a database of its own; for each list call the same SQL is also run directly
+ * through the driver (the ratio is what the stack adds), and the contacts list is then
+ * driven by 50 connections for BENCH_LOAD_SECONDS (autocannon, 127.0.0.1 only).
+ *
+ *   BENCH_ENGINES   pglite,postgres (postgres needs BENCH_DATABASE_URL, else it is skipped)
+ *   BENCH_SIZES     contacts in the team, comma-separated (BENCH_CONTACTS or 100000);
+ *                   BENCH_SIZES_PGLITE and BENCH_SIZES_POSTGRES set one engine's sizes
+ *   BENCH_ROUNDS    sequential requests per call (200); BENCH_TEAMS (50), BENCH_MEMBERS (2000)
+ *   BENCH_PLATFORM  0 leaves out the platform calls (GET user, suggestions, login)
+ *   BENCH_LOAD_SECONDS  the load test's length per engine and size (10; 0 leaves it out)
+ *   BENCH_CONNECTIONS   the load test's connections (50)
+ *   BENCH_RECORD    0 leaves out the contact record (issue 12): its seed and its calls
+ *   BENCH_INTERACTIONS, BENCH_NOTES, BENCH_ACTIVITY  the record's rows (10 per contact each)
+ *
+ * The contact record (issue 12): a typical contact's and the heaviest contact's interactions,
+ * notes, private notes and activity log page 1, the contacts list filtered by interaction
+ * (missed, 6 months) and logging an interaction (a write: each round on another contact).
  */
 const size = { teams: Number(process.env.BENCH_TEAMS ?? 50), groupsPerTeam: 6, membersPerTeam: Number(process.env.BENCH_MEMBERS ?? 2000) }
-const contactCount = Number(process.env.BENCH_CONTACTS ?? 100_000)
 const rounds = Number(process.env.BENCH_ROUNDS ?? 200)
+const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',').map((engine) => engine.trim())
+const platformCalls = process.env.BENCH_PLATFORM !== '0'
+const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 10)
+const recordOn = process.env.BENCH_RECORD !== '0'
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
+function sizesOf(engine: 'pglite' | 'postgres'): number[] {
+  const listed = process.env[`BENCH_SIZES_${engine.toUpperCase()}`] ?? process.env.BENCH_SIZES ?? process.env.BENCH_CONTACTS ?? '100000'
+  return listed.split(',').map((value) => Number(value.trim().replace(/_/g, '')))
 }
 
-async function measure(label: string, times: number, request: () => Promise<Response>) {
-  const samples: number[] = []
-  for (let i = 0; i < 5; i++) await (await request()).arrayBuffer() // warm up
-  for (let i = 0; i < times; i++) {
-    const start = performance.now()
-    const response = await request()
-    await response.arrayBuffer()
-    if (!response.ok) throw new Error(`${label}: HTTP ${response.status}`)
-    samples.push(performance.now() - start)
-  }
-  samples.sort((a, b) => a - b)
-  return { label, p50: percentile(samples, 50), p95: percentile(samples, 95) }
-}
-
-type Result = Awaited<ReturnType<typeof measure>>
-
-function printTable(title: string, results: Result[]) {
-  console.log(`\n${title}`)
-  console.log('| call | p50 ms | p95 ms |\n|---|---|---|')
-  for (const r of results) console.log(`| ${r.label} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} |`)
-}
-
-async function run(engine: string, database: Database) {
+async function run(engine: string, database: Database, contactCount: number) {
   await migrate(database)
   await syncLookups(database.db)
   const seedStart = performance.now()
@@ -54,6 +56,9 @@ async function run(engine: string, database: Database) {
   const contactsStart = performance.now()
   const contacts = await seedLargeContacts(database.db, workspace, contactCount)
   const contactsSeconds = (performance.now() - contactsStart) / 1000
+  const record = recordOn ? await seedLargeRecord(database.db, workspace, contacts, recordSizeFor(contactCount)) : undefined
+  // The seed's writes flushed now, not by a checkpoint in the middle of the first calls.
+  await database.db.execute(sql`checkpoint`)
   const config = { ...readConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_SECRET: 'bench-secret-that-is-long-enough-123', RATE_LIMIT_LOGIN: '100000' }), port: 0 }
   const app = await buildApp({ db: database.db, config, now: () => new Date() })
   const base = await app.listen({ host: '127.0.0.1', port: 0 })
@@ -65,14 +70,16 @@ async function run(engine: string, database: Database) {
   const auth = { authorization: `Bearer ${await tokenOf(workspace.busyEmail)}` }
   const gatedAuth = { authorization: `Bearer ${await tokenOf(contacts.gatedEmail)}` }
   const team = workspace.teamIds[0]!
-  const results = [
-    await measure(`GET user?return_teams=1 (${size.teams} teams, ${size.groupsPerTeam} groups each)`, rounds, () => fetch(`${base}/api/v1/user?return_teams=1`, { headers: auth })),
-    await measure(`GET input-suggestions/team-users (${size.membersPerTeam} members, search 'an')`, rounds, () => fetch(`${base}/api/v1/input-suggestions/team-users?team_id=${team}&search=an`, { headers: auth })),
-    await measure('GET lookups/bible-studies', rounds, () => fetch(`${base}/api/v1/lookups/bible-studies`, { headers: auth })),
-    await measure('POST login (argon2id)', 20, login),
-  ]
+  const results = platformCalls
+    ? [
+        await measure(`GET user?return_teams=1 (${size.teams} teams, ${size.groupsPerTeam} groups each)`, rounds, () => fetch(`${base}/api/v1/user?return_teams=1`, { headers: auth })),
+        await measure(`GET input-suggestions/team-users (${size.membersPerTeam} members, search 'an')`, rounds, () => fetch(`${base}/api/v1/input-suggestions/team-users?team_id=${team}&search=an`, { headers: auth })),
+        await measure('GET lookups/bible-studies', rounds, () => fetch(`${base}/api/v1/lookups/bible-studies`, { headers: auth })),
+        await measure('POST login (argon2id)', 20, login),
+      ]
+    : []
 
-  // Contacts lists (issue 4): the team's primary group, as the owner unless said otherwise.
+  // Contacts lists (issues 4 and 11): the team's primary group, as the owner unless said otherwise.
   type ListPath = 'contacts' | 'assigned-contacts' | 'archived-contacts'
   const listUrl = (path: ListPath, query: Record<string, string | number>) => {
     const params = new URLSearchParams({ team_id: String(contacts.teamId), group_id: String(contacts.teamId) })
@@ -82,7 +89,7 @@ async function run(engine: string, database: Database) {
   const listAnswer = async (path: ListPath, query: Record<string, string | number>, headers: Record<string, string> = auth) => {
     const response = await fetch(listUrl(path, query), { headers })
     if (!response.ok) throw new Error(`${path} ${JSON.stringify(query)}: HTTP ${response.status} ${await response.text()}`)
-    return (await response.json()) as { items: unknown[]; count: number; max_pages: number }
+    return (await response.json()) as { items: unknown[]; count: number; max_pages: number; count_is_lower_bound?: true }
   }
   const { max_pages: lastPage } = await listAnswer('contacts', { per_page: 100 })
   const lists: Array<{ label: string; path: ListPath; query: Record<string, string | number>; headers?: Record<string, string> }> = [
@@ -127,47 +134,194 @@ async function run(engine: string, database: Database) {
     { label: 'archived-contacts (default sort: created desc), page 1', path: 'archived-contacts', query: {} },
     { label: 'contacts as a gated leader (child gate), page 1', path: 'contacts', query: {}, headers: gatedAuth },
     { label: "contacts as a gated leader, search 'olivia'", path: 'contacts', query: { search: 'olivia' }, headers: gatedAuth },
+    // The record's interactions drive these (issue 12): the read model the seed brought up to date.
+    ...(record
+      ? [
+          { label: 'contacts, filter interaction=missed (issue 12)', path: 'contacts' as const, query: { interaction: 'missed' } },
+          { label: 'contacts, filter interaction=6 months (issue 12)', path: 'contacts' as const, query: { interaction: '6' } },
+        ]
+      : []),
   ]
-  const listResults: Result[] = []
+  // The list's own SQL (the statements that read team_contacts or its counts), replayed
+  // through the driver as the service sends them: side by side.
+  const listSql = async (url: string, headers: Record<string, string>, tables = /"team_contact/) => {
+    const statements = (await statementsOf(database, () => fetch(url, { headers }).then((response) => response.arrayBuffer()))).filter((args) =>
+      tables.test(statementText(args)),
+    )
+    const client = (database.db as unknown as { $client: Queryable }).$client
+    return async () => {
+      await Promise.all(statements.map((args) => client.query(...args)))
+    }
+  }
+  const listResults: ListResult[] = []
   for (const list of lists) {
     const headers = list.headers ?? auth
-    const { count } = await listAnswer(list.path, list.query, headers)
+    const { count, count_is_lower_bound: lowerBound } = await listAnswer(list.path, list.query, headers)
     const url = listUrl(list.path, list.query)
-    listResults.push(await measure(`${list.label} — ${count.toLocaleString('en')} rows`, rounds, () => fetch(url, { headers })))
+    const rows = `${lowerBound ? 'more than ' : ''}${count.toLocaleString('en')} rows`
+    const result = await measure(`${list.label} — ${rows}`, rounds, () => fetch(url, { headers }))
+    const { p50: sqlP50 } = await timed(rounds, await listSql(url, headers))
+    listResults.push({ ...result, key: list.label.replace(` (${lastPage})`, ''), sqlP50 })
+  }
+
+  const recordResults = record ? await measureRecord(record) : []
+
+  // The contact record (issue 12): page 1 of each tab, for a typical contact and the heaviest,
+  // with the SQL that reads the tab's table replayed alone; then logging interactions.
+  async function measureRecord(seeded: LargeRecord): Promise<RecordResult[]> {
+    const out: RecordResult[] = []
+    const counted = async (url: string) => {
+      const response = await fetch(url, { headers: auth })
+      if (!response.ok) throw new Error(`${url}: HTTP ${response.status} ${await response.text()}`)
+      return ((await response.json()) as { count: number }).count
+    }
+    const scope = `team_id=${contacts.teamId}&group_id=${contacts.teamId}`
+    const who = [
+      ['typical contact', seeded.typicalContactId],
+      ['heaviest contact', seeded.heaviestContactId],
+    ] as const
+    const tabs = [
+      ['interactions', (id: number) => `contact-interactions/${id}?${scope}`, /"interactions"/],
+      ['notes', (id: number) => `contact-notes/${id}?${scope}`, /"notes"/],
+      ['private notes', (id: number) => `contact-notes/${id}?${scope}&is_encrypted=1`, /"notes"/],
+      ['activity log', (id: number) => `activity-log-for-contact/${id}?${scope}`, /"activity_log"/],
+    ] as const
+    for (const [tab, path, tables] of tabs) {
+      for (const [whom, contactId] of who) {
+        const url = `${base}/api/v1/${path(contactId)}`
+        const rows = await counted(url)
+        const result = await measure(`${tab}, ${whom}, page 1 — ${rows.toLocaleString('en')} ${rows === 1 ? 'row' : 'rows'}`, rounds, () => fetch(url, { headers: auth }))
+        const { p50: sqlP50 } = await timed(rounds, await listSql(url, auth, tables))
+        out.push({ ...result, key: `${tab}, ${whom}, page 1`, sqlP50, kind: 'read' })
+      }
+    }
+    // Logging an interaction: a completed visit today, each round (warm-up included) on
+    // another adult contact, so every round locks and refreshes a different read-model row.
+    const ids = rowsOf<{ person_id: number }>(
+      await database.db.execute(
+        // Adults: a minor is followed up only with a carer's consent on record (spec 2 §5).
+        sql`select tc.person_id from team_contacts tc join people p on p.id = tc.person_id
+            where tc.team_id = ${contacts.teamId} and tc.archived_at is null
+              and (p.dob_year is null or p.dob_year < extract(year from now())::int - 19)
+            order by md5(tc.person_id::text) limit ${rounds + 5}`,
+      ),
+    ).map((row) => row.person_id)
+    let next = 0
+    const today = new Date().toISOString().slice(0, 10)
+    const logged = await measure('add-contact-interaction (a visit; the read model follows)', rounds, () =>
+      fetch(`${base}/api/v1/add-contact-interaction`, {
+        method: 'POST',
+        headers: { ...auth, ...json },
+        body: JSON.stringify({
+          team_id: contacts.teamId,
+          group_id: contacts.teamId,
+          user_id: ids[next++ % ids.length],
+          type: 'visit',
+          date: today,
+          content: 'Bench visit',
+          is_completed: 1,
+        }),
+      }),
+    )
+    out.push({ ...logged, key: 'add-contact-interaction', sqlP50: Number.NaN, kind: 'write' })
+    return out
+  }
+
+  // Under load: the contacts list's first page, then its SQL alone at the same concurrency.
+  let loaded: string | undefined
+  if (loadSeconds > 0) {
+    const url = listUrl('contacts', {})
+    const single = listResults[0]!
+    const api = await load(url, auth, loadSeconds)
+    const sqlRps = await loadSql(await listSql(url, auth), loadSeconds)
+    loaded =
+      `| contacts, default sort, page 1 | ${connections} | ${api.rps.toFixed(0)} | ${sqlRps.toFixed(0)} (${((100 * api.rps) / sqlRps).toFixed(0)} %) | ` +
+      `${api.p50.toFixed(1)} | ${api.p95.toFixed(1)} | ${api.p99.toFixed(1)} | ${api.errors} | ${(api.p95 / single.p95).toFixed(1)}× |`
   }
   await app.close()
-  printTable(`${engine}: ${size.teams * size.membersPerTeam} people in ${size.teams} teams, seeded in ${seedSeconds.toFixed(1)} s`, results)
-  printTable(
-    `${engine}: contacts lists, ${contacts.count.toLocaleString('en')} contacts in one team (per_page 100), seeded in ${contactsSeconds.toFixed(1)} s`,
-    listResults,
-  )
+  if (results.length > 0) printTable(`${engine}: ${size.teams * size.membersPerTeam} people in ${size.teams} teams, seeded in ${seedSeconds.toFixed(1)} s`, results)
+  console.log(`\n${engine}: contacts lists, ${contacts.count.toLocaleString('en')} contacts in one team (per_page 100), seeded in ${contactsSeconds.toFixed(1)} s`)
+  console.log('| call | p50 ms | p95 ms | SQL p50 ms | API / SQL |\n|---|---|---|---|---|')
+  for (const r of listResults) console.log(`| ${r.label} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.sqlP50.toFixed(1)} | ${(r.p50 / r.sqlP50).toFixed(2)} |`)
+  if (record) {
+    const { seconds } = record
+    console.log(
+      `\n${engine}: the contact record (issue 12), ${record.interactions.toLocaleString('en')} interactions ` +
+        `(${record.othersPresent.toLocaleString('en')} with another contact present), ${record.notes.toLocaleString('en')} notes, ` +
+        `${record.activity.toLocaleString('en')} activity rows; seeded in ${seconds.interactions.toFixed(1)} s + ${seconds.notes.toFixed(1)} s + ` +
+        `${seconds.activity.toFixed(1)} s, read model ${seconds.readModel.toFixed(1)} s`,
+    )
+    console.log('| call | kind | p50 ms | p95 ms | SQL p50 ms | API / SQL |\n|---|---|---|---|---|---|')
+    for (const r of recordResults) {
+      const ratio = Number.isNaN(r.sqlP50) ? '—' : (r.p50 / r.sqlP50).toFixed(2)
+      const sqlCell = Number.isNaN(r.sqlP50) ? '—' : r.sqlP50.toFixed(1)
+      console.log(`| ${r.label} | ${r.kind} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${sqlCell} | ${ratio} |`)
+    }
+    // The summary counts a write apart: each one adds a row and moves the read model.
+    const writes = recordResults.filter((r) => r.kind === 'write').length * (rounds + 5)
+    console.log(`(writes: ${writes} add-contact-interaction requests, ${rounds} measured + 5 warm-up; every other call is a read)`)
+  }
+  if (loaded) {
+    console.log(`\n${engine}, ${contacts.count.toLocaleString('en')} contacts: under load (${loadSeconds} s, autocannon on 127.0.0.1)`)
+    console.log('| call | connections | requests/s | SQL alone, requests/s (API share) | p50 ms | p95 ms | p99 ms | errors | p95 / single p95 |')
+    console.log('|---|---|---|---|---|---|---|---|---|')
+    console.log(loaded)
+  }
+  return { engine, size: contacts.count, lists: [...listResults, ...recordResults] }
 }
 
+const runs: Array<Awaited<ReturnType<typeof run>>> = []
 const dir = mkdtempSync(join(tmpdir(), 'crm-bench-'))
 try {
-  const pglite = await openPglite({ dir: join(dir, 'pglite') })
-  await run('PGlite (embedded)', pglite)
-  await pglite.close()
+  if (engines.includes('pglite')) {
+    for (const contactCount of sizesOf('pglite')) {
+      const pglite = await openPglite({ dir: join(dir, `pglite-${contactCount}`) })
+      try {
+        runs.push(await run('PGlite (embedded)', pglite, contactCount))
+      } finally {
+        await pglite.close()
+        rmSync(join(dir, `pglite-${contactCount}`), { recursive: true, force: true })
+      }
+    }
+  }
 
   const server = process.env.BENCH_DATABASE_URL
-  if (server) {
-    const name = `crm_bench_${Date.now()}`
-    const admin = new pg.Client({ connectionString: server })
-    await admin.connect()
-    await admin.query(`CREATE DATABASE ${name}`)
-    const url = new URL(server)
-    url.pathname = `/${name}`
-    const postgres = openPostgres(url.toString(), 10)
-    try {
-      await run('PostgreSQL', postgres)
-    } finally {
-      await postgres.close()
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await admin.end()
+  if (engines.includes('postgres') && server) {
+    for (const contactCount of sizesOf('postgres')) {
+      const name = `crm_bench_${Date.now()}`
+      const admin = new pg.Client({ connectionString: server })
+      await admin.connect()
+      await admin.query(`CREATE DATABASE ${name}`)
+      const url = new URL(server)
+      url.pathname = `/${name}`
+      const postgres = openPostgres(url.toString(), 10)
+      try {
+        runs.push(await run('PostgreSQL', postgres, contactCount))
+      } finally {
+        await postgres.close()
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+        await admin.end()
+      }
     }
-  } else {
+  } else if (engines.includes('postgres')) {
     console.log('\n(set BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres to measure PostgreSQL too)')
   }
 } finally {
   rmSync(dir, { recursive: true, force: true })
+}
+
+// Every list call side by side: p50 / p95 per engine and size (the labels' page numbers and
+// row counts differ between sizes; the first run's label names the row).
+if (runs.length > 1) {
+  const first = runs[0]!
+  console.log('\nContacts lists and the contact record, p50 / p95 ms')
+  console.log(`| call | ${runs.map((r) => `${r.engine.split(' ')[0]} ${r.size.toLocaleString('en')}`).join(' | ')} |`)
+  console.log(`|---|${runs.map(() => '---|').join('')}`)
+  for (const row of first.lists) {
+    const cells = runs.map((r) => {
+      const match = r.lists.find((l) => l.key === row.key)
+      return match ? `${match.p50.toFixed(1)} / ${match.p95.toFixed(1)}` : '—'
+    })
+    console.log(`| ${row.key} | ${cells.join(' | ')} |`)
+  }
 }

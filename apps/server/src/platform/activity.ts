@@ -7,6 +7,7 @@ export type ActivitySubject =
   | 'user_event'
   | 'team_contacts'
   | 'user_assignment'
+  | 'user_note'
   | 'user_relationship'
   | 'user_invites'
   | 'parental_consent'
@@ -21,7 +22,8 @@ export interface ActivityEntry {
   subjectType: ActivitySubject
   subjectId: number | null
   contactId?: number | null
-  action: 'add' | 'update' | 'delete'
+  /** 'view': a read recorded for safeguarding (a minor's notes or interactions), not a change. */
+  action: 'add' | 'update' | 'delete' | 'view'
   before?: unknown
   after?: unknown
 }
@@ -37,5 +39,37 @@ export async function recordActivity(tx: Executor, entry: ActivityEntry): Promis
     action: entry.action,
     before: entry.before ?? null,
     after: entry.after ?? null,
+  })
+}
+
+/** What a safeguarding read opened: the record itself, or one of its lists. */
+export type MinorRead = 'record' | 'notes' | 'private_notes' | 'interactions' | 'studies'
+
+const minorReadSubject: Record<MinorRead, ActivitySubject> = {
+  record: 'user',
+  notes: 'user_note',
+  private_notes: 'user_note',
+  interactions: 'interaction',
+  studies: 'interaction',
+}
+
+/**
+ * Safeguarding (issue 12 item 5): opening a minor's record, or reading a minor's notes or
+ * interactions, is recorded — who, when, what — as a 'view' row the team's owners see as
+ * "Viewed by". An adult's reads are not recorded.
+ */
+export async function recordMinorRead(
+  db: Executor,
+  read: { authorId: number; teamId: number; contactId: number; isChild: boolean; what: MinorRead; page?: number },
+): Promise<void> {
+  if (!read.isChild) return
+  await recordActivity(db, {
+    authorId: read.authorId,
+    teamId: read.teamId,
+    subjectType: minorReadSubject[read.what],
+    subjectId: null,
+    contactId: read.contactId,
+    action: 'view',
+    after: read.page === undefined ? { list: read.what } : { list: read.what, page: read.page },
   })
 }

@@ -9,6 +9,17 @@ describe('display dates', () => {
     expect(displayDate('2026-03-04')).toBe('4 Mar 2026')
     expect(displayDate(date, 'es')).toMatch(/20 nov/)
   })
+  it('keep each time zone and locale apart when formatters are reused (one per kind, locale and zone)', () => {
+    const date = new Date('2026-11-19T22:30:00Z')
+    for (let round = 0; round < 2; round++) {
+      expect(displayDate(date, 'en', 'Australia/Sydney')).toBe('20 Nov 2026')
+      expect(displayDate(date, 'en', 'Australia/Perth')).toBe('20 Nov 2026')
+      expect(displayDate(date, 'en', 'Pacific/Honolulu')).toBe('19 Nov 2026')
+      expect(displayDateTime(date, 'en', 'Australia/Perth')).toMatch(/^20 Nov 2026, 6:30\s?am$/)
+      expect(displayDateTime(date, 'es', 'Australia/Perth')).toMatch(/20 nov 2026.*6:30/)
+      expect(displayDate(date, 'es', 'Pacific/Honolulu')).toMatch(/19 nov/)
+    }
+  })
   it('count days and hours since', () => {
     expect(elapsed(new Date('2026-11-17T10:00:00Z'), new Date('2026-11-20T12:00:00Z'))).toEqual({ days_ago: 3, hours_ago: 74 })
   })

@@ -8,22 +8,34 @@ function localeTag(locale: string | undefined): string {
   return locale === 'es' ? 'es-AU' : 'en-AU'
 }
 
+const dateParts: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' }
+const dateTimeParts: Intl.DateTimeFormatOptions = { ...dateParts, hour: 'numeric', minute: '2-digit' }
+
+// Building an Intl.DateTimeFormat costs about 0.2 ms, using one about 1 µs: a page of 100 rows
+// would build 100. One formatter per kind, locale and time zone (a few hundred at most) is
+// kept for the life of the process.
+const formatters = new Map<string, Intl.DateTimeFormat>()
+
+function formatterFor(kind: 'date' | 'dateTime', locale: string | undefined, timeZone: string): Intl.DateTimeFormat {
+  const tag = localeTag(locale)
+  const key = `${kind}|${tag}|${timeZone}`
+  let formatter = formatters.get(key)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(tag, { ...(kind === 'date' ? dateParts : dateTimeParts), timeZone })
+    formatters.set(key, formatter)
+  }
+  return formatter
+}
+
 /** 20 Nov 2026 */
 export function displayDate(date: Date | string, locale?: string, timeZone = defaultTimeZone): string {
   const value = typeof date === 'string' ? new Date(`${date}T12:00:00Z`) : date
-  return new Intl.DateTimeFormat(localeTag(locale), { day: 'numeric', month: 'short', year: 'numeric', timeZone }).format(value)
+  return formatterFor('date', locale, timeZone).format(value)
 }
 
 /** 20 Nov 2026, 9:15 am */
 export function displayDateTime(date: Date, locale?: string, timeZone = defaultTimeZone): string {
-  return new Intl.DateTimeFormat(localeTag(locale), {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone,
-  }).format(date)
+  return formatterFor('dateTime', locale, timeZone).format(date)
 }
 
 /** Whole days and hours from `then` to `now`. */

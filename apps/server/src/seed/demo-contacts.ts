@@ -17,7 +17,7 @@ export interface DemoContacts {
 }
 
 // The same workspace on every start: a small seeded generator instead of Math.random.
-function generator(seed: number) {
+export function generator(seed: number) {
   let state = seed >>> 0
   const next = () => {
     state = (state + 0x6d2b79f5) >>> 0

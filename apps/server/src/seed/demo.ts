@@ -8,7 +8,11 @@ import { hashPassword } from '../platform/passwords'
 import type { Deps } from '../platform/deps'
 import { createInvite } from '../features/teams/teams.service'
 import { queueInviteMail } from '../features/teams/invite-links'
+import { seedDemoContactEvents } from './demo-contact-events'
 import { seedDemoContacts } from './demo-contacts'
+import { seedDemoInteractions } from './demo-interactions'
+import { seedDemoNotes } from './demo-notes'
+import { seedDemoRelationships } from './demo-relationships'
 
 /** The demo accounts of the README, by role. */
 export const demoAccounts = {
@@ -165,6 +169,10 @@ export async function seedDemoWorkspace(
     await join(people.member, groupIds.prayer, 'owner')
     await join(people.member, groupIds.youth, 'member')
     await seedDemoContacts(tx, { churchIds, groupIds, people, now: deps.now() })
+    await seedDemoInteractions(tx, { conferenceId: conference!.id, churchIds, people, now: deps.now() })
+    await seedDemoNotes(tx, { hopeId: hope!, people, password })
+    await seedDemoRelationships(tx, { hopeId: hope!, people, now: deps.now() })
+    await seedDemoContactEvents(tx, { hopeId: hope!, people, now: deps.now() })
 
     // Two open invites, mailed to the outbox (/dev/mail): one for a newcomer, one for the leader.
     const invite = async (email: string, firstName: string, lastName: string, teamId: number, teamTitle: string, role: 'member' | 'leader') => {

@@ -94,7 +94,29 @@ export async function seedLargeContacts(db: Db, workspace: LargeWorkspace, count
   const gatedEmail = 'gated@bench.test'
   const gatedId = await createAccount(db, new Date(), { firstName: 'Gated', lastName: 'Leader', email: gatedEmail, password: workspace.password, verified: true }, await hashPassword(workspace.password))
   await db.execute(sql`insert into memberships (person_id, team_id, role) values (${gatedId}, ${teamId}, 'leader')`)
-  const [before] = rowsOf<{ id: number }>(await db.execute(sql`select coalesce(max(id), 0) as id from people`))
+  const lastPersonId = async () => rowsOf<{ id: number }>(await db.execute(sql`select coalesce(max(id), 0) as id from people`))[0]!.id
+  const before = { id: await lastPersonId() }
+  // In batches, so a million contacts are a few statements of bounded size (one transaction
+  // each, the counts trigger run once per batch) rather than one of unbounded size.
+  for (let from = 1; from <= count; from += seedBatch) {
+    const to = Math.min(count, from + seedBatch - 1)
+    const batchAfter = await lastPersonId()
+    await seedContactBatch(db, workspace, teamId, from, to, batchAfter)
+  }
+  await db.execute(sql`
+    insert into group_contacts (group_id, person_id) select ${group!.id}, id from people where id > ${before.id} and id % 10 = 0`)
+  await db.execute(sql`
+    insert into assignments (team_id, contact_id, to_person_id, by_person_id)
+    select ${teamId}, id, ${workspace.busyPersonId}, ${workspace.busyPersonId} from people where id > ${before.id} and id % 100 = 1`)
+  // Index-only scans need the visibility map; autovacuum keeps it in production.
+  await db.execute(sql`vacuum analyze`)
+  return { teamId, groupId: group!.id, count, gatedEmail }
+}
+
+const seedBatch = 100_000
+
+/** Contacts n = from..to (their names and details follow n), people with ids above `after`. */
+async function seedContactBatch(db: Db, workspace: LargeWorkspace, teamId: number, from: number, to: number, after: number): Promise<void> {
   const first = sql`(${textArray(contactFirstNames)})[1 + n % ${contactFirstNames.length}]`
   const last = sql`(${textArray(contactLastNames)})[1 + (n / ${contactFirstNames.length}) % ${contactLastNames.length}]`
   await db.execute(sql`
@@ -105,12 +127,12 @@ export async function seedLargeContacts(db: Db, workspace: LargeWorkspace, count
            case when n % 10 = 0 then null else (extract(year from now())::int - 3 - (n * 7) % 85) end,
            case when n % 10 = 0 then null else 1 + n % 12 end,
            lower(${first}) || '.' || lower(replace(${last}, '''', '')) || n || '@contacts.bench.test',
-           '+6141' || lpad(((n * 7919) % 10000000)::text, 7, '0'),
+           '+6141' || lpad(((n::bigint * 7919) % 10000000)::text, 7, '0'),
            (${textArray(memberStatuses)})[1 + n % ${memberStatuses.length}],
            (${textArray(sources)})[1 + n % ${sources.length}],
            (array['prepare', 'plant', 'cultivate', 'harvest', 'preserve', null])[1 + n % 6],
            ${workspace.busyPersonId}, 'Sydney', 'NSW', 'AU'
-    from generate_series(1, ${count}) n`)
+    from generate_series(${from}::int, ${to}::int) n`)
   const digits = sql`regexp_replace(p.phone, '[^0-9]', '', 'g')`
   await db.execute(sql`
     insert into team_contacts (team_id, person_id, is_owner, state, archived_at, added_by_id, created_at, access_from,
@@ -131,15 +153,7 @@ export async function seedLargeContacts(db: Db, workspace: LargeWorkspace, count
            case when p.id % 3 = 0 then now() - (p.id * 17 % 700) * interval '1 day' end,
            case when p.id % 7 = 0 then now() + (p.id % 60) * interval '1 day' end,
            p.id % 11 = 0
-    from people p where p.id > ${before!.id}`)
-  await db.execute(sql`
-    insert into group_contacts (group_id, person_id) select ${group!.id}, id from people where id > ${before!.id} and id % 10 = 0`)
-  await db.execute(sql`
-    insert into assignments (team_id, contact_id, to_person_id, by_person_id)
-    select ${teamId}, id, ${workspace.busyPersonId}, ${workspace.busyPersonId} from people where id > ${before!.id} and id % 100 = 1`)
-  // Index-only scans need the visibility map; autovacuum keeps it in production.
-  await db.execute(sql`vacuum analyze`)
-  return { teamId, groupId: group!.id, count, gatedEmail }
+    from people p where p.id > ${after}`)
 }
 
 function rowsOf<T>(result: unknown): T[] {

@@ -11,11 +11,19 @@ function pagesOf(nav: HTMLElement) {
     .map((button) => Number(button.textContent))
 }
 
-function renderPaging(props: { page: number; maxPages: number; onPageChange?: (page: number) => void }) {
+function renderPaging(props: { page: number; maxPages: number; onPageChange?: (page: number) => void; more?: boolean }) {
   const onPageChange = props.onPageChange ?? vi.fn()
   const onPageSizeChange = vi.fn()
   const view = render(
-    <Paging page={props.page} maxPages={props.maxPages} onPageChange={onPageChange} pageSize={100} onPageSizeChange={onPageSizeChange} label="Pages of People" />,
+    <Paging
+      page={props.page}
+      maxPages={props.maxPages}
+      onPageChange={onPageChange}
+      pageSize={100}
+      onPageSizeChange={onPageSizeChange}
+      label="Pages of People"
+      more={props.more}
+    />,
     { wrapper: TestProviders },
   )
   return { ...view, onPageChange, onPageSizeChange }
@@ -86,6 +94,16 @@ describe('Paging (spec 1 §9)', () => {
     // The current page's own button does nothing.
     await user.click(nav.getByRole('button', { name: 'Page 1' }))
     expect(onPageChange).toHaveBeenCalledTimes(2)
+  })
+
+  it('a list counted up to a bound (issue 11): a gap after the last page known, and Next goes on', async () => {
+    const user = setupUser()
+    const { onPageChange } = renderPaging({ page: 11, maxPages: 11, more: true })
+    const nav = screen.getByRole('navigation', { name: 'Pages of People' })
+    expect(pagesOf(nav)).toEqual([1, 2, 3, 9, 10, 11])
+    expect(within(nav).getAllByText('…')).toHaveLength(2)
+    await user.click(within(nav).getByRole('button', { name: 'Next page' }))
+    expect(onPageChange).toHaveBeenCalledWith(12)
   })
 
   it('D1-9-03: offers exactly 4, 20, 50, 100 and 200 rows per page', async () => {

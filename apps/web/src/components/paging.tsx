@@ -112,6 +112,11 @@ export interface PagingProps {
   onPageSizeChange: (size: PageSize) => void
   /** Names the page navigation, e.g. 'Pages of Archived contacts'. */
   label?: string
+  /**
+   * The list has more pages than max_pages: its count stopped at a bound
+   * (count_is_lower_bound, issue 11). A gap follows the last page known, and Next stays on.
+   */
+  more?: boolean
 }
 
 /**
@@ -119,11 +124,11 @@ export interface PagingProps {
  * page and its neighbours, gaps as an ellipsis (spec 1 §9). Native controls: keyboard and
  * screen readers work as everywhere.
  */
-export function Paging({ page, maxPages, onPageChange, pageSize, onPageSizeChange, label }: PagingProps) {
+export function Paging({ page, maxPages, onPageChange, pageSize, onPageSizeChange, label, more = false }: PagingProps) {
   const { t } = useTranslation(namespace)
   const pages = Math.max(1, maxPages)
   const current = Math.min(Math.max(1, page), pages)
-  const buttons = pageButtons(current, pages)
+  const buttons = more ? [...pageButtons(current, pages), null] : pageButtons(current, pages)
 
   return (
     <Group justify="space-between" align="end" gap="sm" wrap="wrap">
@@ -138,7 +143,7 @@ export function Paging({ page, maxPages, onPageChange, pageSize, onPageSizeChang
           if (isPageSize(size)) onPageSizeChange(size)
         }}
       />
-      {pages > 1 && (
+      {(pages > 1 || more) && (
         <nav aria-label={label ?? t('paging.pages')}>
           <Group component="ul" gap={4} wrap="wrap" p={0} m={0} style={{ listStyle: 'none' }}>
             <li>
@@ -181,7 +186,7 @@ export function Paging({ page, maxPages, onPageChange, pageSize, onPageSizeChang
                 variant="default"
                 size="md"
                 aria-label={t('paging.next')}
-                disabled={current >= pages}
+                disabled={current >= pages && !more}
                 onClick={() => onPageChange(current + 1)}
               >
                 <IconChevronRight size={16} aria-hidden="true" />

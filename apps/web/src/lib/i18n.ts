@@ -31,6 +31,12 @@ const namespaceFlags: Record<Namespace, true> = {
   contacts: true,
   'contact-view': true,
   'contact-form': true,
+  notes: true,
+  relationships: true,
+  interests: true,
+  activity: true,
+  interactions: true,
+  'contact-events': true,
 }
 export const namespaces = Object.keys(namespaceFlags) as Namespace[]
 

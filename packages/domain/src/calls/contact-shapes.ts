@@ -18,6 +18,7 @@ import {
 import { assignedRoles, teamRoles } from '../capabilities'
 import { addressPartsView } from './places'
 import { contactOrderBy } from '../rules/contact-lists'
+import { interactionSummarySchema, interestItemSchema } from './record-shapes'
 
 /** Every contact call works in a team and one of its groups (spec 2 §7). */
 export const teamGroupFields = { team_id: id, group_id: id }
@@ -56,14 +57,6 @@ export const addressView = {
   ...addressPartsView,
   address_directions_link: z.string().nullable(),
 }
-
-export const interactionSummarySchema = z.object({
-  date_display: z.string(),
-  type_display: z.string(),
-  bible_study: z.string().nullable(),
-  bible_study_display: z.string().nullable(),
-  content: z.string().nullable(),
-})
 
 /** What a reader sees of a contact. */
 export const contactViewSchema = z.object({
@@ -132,6 +125,8 @@ export const contactViewSchema = z.object({
   consent_url_viewed: z.boolean(),
   consent_url_submitted: z.boolean(),
   consent_url_sent_to: z.string().nullable(),
+  /** The contact's interests (spec 2 §3), in the order they were added. */
+  interests: z.array(interestItemSchema),
   next_future_incomplete_interaction: interactionSummarySchema.nullable(),
   last_interaction: z.object({ days_ago: z.number().int(), hours_ago: z.number().int() }).nullable(),
   created_display: z.string(),

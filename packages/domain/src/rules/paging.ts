@@ -34,3 +34,41 @@ export function pageButtons(current: number, pages: number): Array<number | null
 export function pageOffset(page: number, perPage: number): number {
   return (page - 1) * perPage
 }
+
+/**
+ * How far a filtered list counts exactly (issue 11): ten pages past the page asked for, and
+ * at least 1,000 rows. Counting every match costs what the tenant holds; counting up to a
+ * bound costs the same at 20,000 contacts and at 1,000,000. A list asked for a page beyond
+ * the bound (the pager's "last" asks for the largest page) counts that far, so its count
+ * becomes exact and the page is served or reduced as usual.
+ */
+export const minCountBound = 1000
+export const countBoundPagesAhead = 10
+
+export function countBound(page: number, perPage: number): number {
+  return Math.max(minCountBound, (page + countBoundPagesAhead) * perPage)
+}
+
+/**
+ * A list's count and pages from a count that may have stopped at its bound: `counted` is
+ * what a `limit bound + 1` count found. Over the bound, `count` is the bound, a lower bound
+ * the answer flags with count_is_lower_bound (the pager then offers the pages it knows and
+ * a way on), and max_pages covers the bound.
+ */
+export function boundedListCount(counted: number, bound: number, perPage: number): { count: number; max_pages: number; count_is_lower_bound?: true } {
+  if (counted <= bound) return { count: counted, max_pages: maxPages(counted, perPage) }
+  return { count: bound, max_pages: maxPages(bound, perPage), count_is_lower_bound: true }
+}
+
+/**
+ * Where a page of a list with an exact count is read from. A page in the second half is
+ * read from the end, in the opposite order, so the last page walks per_page index entries
+ * instead of the whole list: a deep page costs what the distance to the nearer end costs.
+ * `fromEnd` pages come back reversed; the caller orders them again.
+ */
+export function pageSlice(page: number, perPage: number, count: number): { offset: number; limit: number; fromEnd: boolean } {
+  const offset = pageOffset(page, perPage)
+  if (offset >= count || offset + perPage / 2 <= count / 2) return { offset, limit: perPage, fromEnd: false }
+  const limit = Math.min(perPage, count - offset)
+  return { offset: count - offset - limit, limit, fromEnd: true }
+}

@@ -103,7 +103,13 @@ export const pagingQuerySchema = z.object({
 })
 
 export function listResponse<T extends z.ZodType>(item: T) {
-  return z.object({ items: z.array(item), count: z.number().int(), max_pages: z.number().int() })
+  return z.object({
+    items: z.array(item),
+    count: z.number().int(),
+    max_pages: z.number().int(),
+    // Present (true) when the list stopped counting at its bound: `count` is "more than" (paging.ts countBound).
+    count_is_lower_bound: z.literal(true).optional(),
+  })
 }
 
 /** An id with a title: suggestion items and lookup items. */

@@ -86,12 +86,29 @@ export const teamContacts = pgTable(
       .on(t.team_id, t.grow_phase_rank.asc().nullsFirst(), t.person_id)
       .where(sql`${t.archived_at} is null and ${t.state} = 'active'`),
     index('team_contacts_archived_idx').on(t.team_id, t.archived_at, t.person_id).where(sql`${t.archived_at} is not null`),
+    // Issue 11: the opposite directions of the age and last-interaction sorts (oldest first,
+    // most recent first; unknown still last), read forwards, and backwards for the other end
+    // of the list; and the archived list by created (its default sort) at any depth.
+    index('team_contacts_list_age_oldest_idx')
+      .on(t.team_id, t.birth_month.asc().nullsLast(), t.person_id)
+      .where(sql`${t.archived_at} is null and ${t.state} = 'active'`),
+    index('team_contacts_list_interaction_recent_idx')
+      .on(t.team_id, t.last_interaction_at.desc().nullsLast(), t.person_id.desc().nullsFirst())
+      .where(sql`${t.archived_at} is null and ${t.state} = 'active'`),
+    index('team_contacts_archived_created_idx')
+      .on(t.team_id, t.created_at, t.person_id)
+      .where(sql`${t.archived_at} is not null and ${t.state} = 'active'`),
     // The clean-up of archived contacts (spec 2 §1): rows quiet since archived_at or the last
     // interaction, whichever is later, oldest first across every team.
     index('team_contacts_archive_expiry_idx')
       .on(sql`greatest(${t.archived_at}, ${t.last_interaction_at})`)
       .where(sql`${t.archived_at} is not null`),
     index('team_contacts_search_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
+    // The overdue job (interactions.jobs.ts): rows whose next incomplete interaction has come
+    // and gone but are not yet flagged overdue.
+    index('team_contacts_overdue_due_idx')
+      .on(t.next_interaction_at)
+      .where(sql`${t.next_interaction_at} is not null and not ${t.has_overdue_interaction}`),
   ],
 )
 
@@ -135,3 +152,17 @@ export const assignments = pgTable(
     index('assignments_contact_idx').on(t.contact_id),
   ],
 )
+
+/**
+ * How many contacts each team's unfiltered lists hold (issue 11): `active` is the contacts
+ * list (active, not archived), `archived` the archived list. Kept current by statement
+ * triggers on team_contacts (migration 0008), so every write path — the services, the
+ * seeds, a cascade — moves them in its own transaction, and a list reads its count in
+ * one row instead of counting the team. No foreign key: a team's deletion cascades to its
+ * team_contacts, whose trigger then writes here for a team that is going away.
+ */
+export const teamContactCounts = pgTable('team_contact_counts', {
+  team_id: integer('team_id').primaryKey(),
+  active: integer('active').notNull().default(0),
+  archived: integer('archived').notNull().default(0),
+})

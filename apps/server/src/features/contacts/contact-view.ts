@@ -106,6 +106,10 @@ export interface ContactViewContext {
   timeZone?: string
   /** data_view shows the phone in international format; data_edit keeps E.164. */
   phoneFormat: 'international' | 'e164'
+  /** The next upcoming incomplete interaction (the interactions feature finds it). */
+  nextInteraction?: ContactView['next_future_incomplete_interaction']
+  /** The contact's interests (the interests feature reads them). */
+  interests?: ContactView['interests']
 }
 
 const storedFields = [...contactTextFields, ...contactFlagFields, ...contactAddressFields]
@@ -179,8 +183,8 @@ export function contactViewOf(person: PersonRow, context: ContactViewContext): C
     consent_url_viewed: person.consent_url_viewed_at !== null,
     consent_url_submitted: person.consent_url_submitted_at !== null,
     consent_url_sent_to: person.consent_url_sent_to,
-    // The interactions feature fills the summary; the read model already knows the last one.
-    next_future_incomplete_interaction: null,
+    interests: context.interests ?? [],
+    next_future_incomplete_interaction: context.nextInteraction ?? null,
     last_interaction: teamContact.last_interaction_at ? elapsed(teamContact.last_interaction_at, now) : null,
     created_display: displayDate(teamContact.created_at, locale, timeZone),
   }

@@ -13,8 +13,11 @@ import {
 import { memberships, people, teamContacts, teams } from '../../db/schema/index'
 import type { GroupScope, Viewer } from '../../platform/access'
 import type { ContactScope } from '../../platform/contact-access'
+import { recordMinorRead } from '../../platform/activity'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
+import { findUpcomingInteraction } from '../interactions/list.service'
+import { contactInterestItems } from '../interests/interests.service'
 import { contactViewOf, fullName, loadContactLookups, oneOf, type PersonRow } from './contact-view'
 
 /** Every field a contact form may send. */
@@ -109,7 +112,7 @@ const noExpectations = {
 export async function getContactItem(deps: Deps, viewer: Viewer, scope: ContactScope, requestedLocale?: string): Promise<ContactItem> {
   const contactId = scope.contact.id
   const locale = requestedLocale ?? viewer.locale
-  const [[person], holdings, [membership], lookups] = await Promise.all([
+  const [[person], holdings, [membership], lookups, nextInteraction, interests] = await Promise.all([
     deps.db.select().from(people).where(eq(people.id, contactId)),
     loadHoldings(deps, contactId),
     deps.db
@@ -117,9 +120,12 @@ export async function getContactItem(deps: Deps, viewer: Viewer, scope: ContactS
       .from(memberships)
       .where(and(eq(memberships.person_id, contactId), eq(memberships.team_id, scope.team.id))),
     loadContactLookups(deps.db, locale),
+    findUpcomingInteraction(deps.db, { id: contactId, teamId: scope.team.id }, { now: deps.now(), locale, timeZone: scope.settings.timeZone }),
+    contactInterestItems(deps.db, contactId, locale),
   ])
   const current = holdings.find((holding) => holding.team_id === scope.team.id)
   if (!person || !current) throw new AppError('not_found')
+  await recordMinorRead(deps.db, { authorId: viewer.personId, teamId: scope.team.id, contactId, isChild: scope.isChild, what: 'record' })
 
   const awaiting = current.teamContact.state === 'awaiting_approval'
   const childGate = scope.isChild ? scope.childGate : null
@@ -137,6 +143,8 @@ export async function getContactItem(deps: Deps, viewer: Viewer, scope: ContactS
     now: deps.now(),
     locale,
     timeZone: scope.settings.timeZone,
+    nextInteraction,
+    interests,
   }
   const dataView = contactViewOf(person, { ...context, phoneFormat: 'international' })
   return {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { capabilityMap, contactFieldsSchema } from '@crm/domain'
-import { teams } from '../../db/schema/index'
+import { activityLog, teams } from '../../db/schema/index'
 import { addMember, body, buildPerson, buildTeam, createTestApp, type TestApp, type TestPerson } from '../../../test/harness'
 import { assignContact, buildContact, shareContact } from '../../../test/contacts'
 
@@ -381,6 +381,25 @@ describe('the child data gate (D2-5-17..D2-5-21)', () => {
       })
       expect(answer.most_recent_consent).toEqual({ type: 'verbal', date: '2026-01-05', content: 'Mother agreed by phone.', by_name: 'Pat Young' })
     }
+  })
+
+  it("issue 12 item 5: opening a minor's record is recorded for the team's owners (Viewed by); an adult's is not", async () => {
+    const viewer = await memberWith({ has_wwcc: true, has_adsafe: true })
+    const viewsOf = async (contact: number) =>
+      (await t.db.select().from(activityLog).where(eq(activityLog.contact_id, contact))).filter(
+        (row) => row.action === 'view' && row.author_id === viewer.id,
+      )
+    await item(child, viewer)
+    const [view] = await viewsOf(child)
+    expect(view).toMatchObject({ team_id: team, subject_type: 'user', after: { list: 'record' } })
+    const log = await t.call({ method: 'GET', url: `/api/v1/activity-log-for-contact/${child}?team_id=${team}&group_id=${team}`, token: owner.token })
+    expect(log.statusCode, log.body).toBe(200)
+    expect(body(log).viewed_by).toContainEqual(expect.objectContaining({ author_id: viewer.id, what: 'record' }))
+
+    const adult = await buildContact(t, { teamId: team, ...dobFor(30) })
+    await assignContact(t, team, adult, viewer.id)
+    await item(adult, viewer)
+    expect(await viewsOf(adult)).toEqual([])
   })
 
   it('does not gate an adult', async () => {

@@ -8,8 +8,11 @@ import {
   likePattern,
   genders,
   hasCapability,
+  boundedListCount,
+  countBound,
   maxPages,
   pageOffset,
+  pageSlice,
   resolveContactSort,
   type ContactListKind,
   type ContactOrderBy,
@@ -17,7 +20,7 @@ import {
   type ContactListItem,
   type contactListQuerySchema,
 } from '@crm/domain'
-import { assignments, groupContacts, people, teamContacts } from '../../db/schema/index'
+import { assignments, groupContacts, people, teamContactCounts, teamContacts } from '../../db/schema/index'
 import type { Deps } from '../../platform/deps'
 import type { GroupScope, Viewer } from '../../platform/access'
 import { displayDate, elapsed } from '../../platform/format'
@@ -54,9 +57,21 @@ function notChildRow(now: Date): SQL {
 export function contactSearch(search: string | undefined, gated: boolean, now: Date): SQL | undefined {
   const needle = searchNeedle(search)
   if (!needle) return undefined
-  const pattern = likePattern(needle)
-  const matches = like(tc.search_text, pattern)
-  return gated ? and(matches, or(notChildRow(now), like(tc.sort_name, pattern))) : matches
+  const matches = textMatch(tc.search_text, needle)
+  return gated ? and(matches, or(notChildRow(now), textMatch(tc.sort_name, needle))) : matches
+}
+
+/**
+ * A term of three characters or more matches anywhere ('ann' finds Joanne). A term of one
+ * or two letters or digits matches the start of a word ('an' finds Anna and Anderson, not
+ * Joanne): anywhere, it holds no trigram and matches a third of any large team, so both
+ * the search and its count read the whole team (issue 11); at a word's start, the trigram
+ * index serves it (pg_trgm pads a word's start: '% an%' looks up '  a' and ' an'), as it
+ * serves longer terms. Punctuation in a short term ('%', "o'") keeps the match anywhere.
+ */
+function textMatch(column: typeof tc.search_text | typeof tc.sort_name, needle: string): SQL {
+  if (needle.length >= trigramLength || !/^[\p{L}\p{N}]+$/u.test(needle)) return like(column, likePattern(needle))
+  return or(like(column, `${needle}%`), like(column, `% ${needle}%`))!
 }
 
 /** What the search looks for in the search text: the words, or a phone number's digits. */
@@ -169,18 +184,37 @@ function sortKey(orderBy: OrderBy, order: Order, gated: boolean, now: Date): Sor
   }
 }
 
-function orderTerms(key: SQL, personId: SQL, sort: SortKey): SQL[] {
-  const direction = sort.order === 'asc' ? asc : desc
+/**
+ * The page's order; `reversed` is the exact opposite (nulls first), in which a page read
+ * from the end of the list walks the same index backwards.
+ */
+function orderTerms(key: SQL, personId: SQL, sort: SortKey, reversed = false): SQL[] {
+  const order = reversed ? (sort.order === 'asc' ? 'desc' : 'asc') : sort.order
+  const direction = order === 'asc' ? asc : desc
   // Nulls last either way; a null-free key is left plain so the list index serves it.
-  const first = sort.nullable ? sql`${key} ${sql.raw(sort.order)} nulls last` : direction(key)
+  const first = sort.nullable ? sql`${key} ${sql.raw(order)} nulls ${sql.raw(reversed ? 'first' : 'last')}` : direction(key)
   return [first, direction(personId)]
+}
+
+/**
+ * The count of a list the team's counts row holds exactly (team_contact_counts, kept by
+ * triggers): the team's whole contacts or archived list, no search, no filter. Other lists
+ * count up to a bound. Null when the list is not one of these.
+ */
+function countedList(kind: ContactListKind, scope: GroupScope, query: ListQuery, filtered: boolean): 'active' | 'archived' | null {
+  if (filtered || searchNeedle(query.search) || scope.group.id !== scope.team.id) return null
+  if (kind === 'contacts') return 'active'
+  // Without read_contact the archived list holds only some of the team's archived contacts.
+  if (kind === 'archived' && hasCapability(scope.groupRole, 'read_contact')) return 'archived'
+  return null
 }
 
 /**
  * GET contacts, assigned-contacts and archived-contacts: one query for the page, one for
  * the count, the lookups once. The page is found on team_contacts alone (an index-only
- * scan of the list index for the default sorts, however deep the page), then joined to
- * the people of that page only.
+ * scan of the list index for the default sorts, from the nearer end of the list), then
+ * joined to the people of that page only. The count is the team's counts row for a whole
+ * list, else the matches up to a bound (issue 11; docs/benchmarks.md).
  */
 export async function listContacts(
   deps: Deps,
@@ -188,15 +222,37 @@ export async function listContacts(
   scope: GroupScope,
   kind: ContactListKind,
   query: ListQuery,
-): Promise<{ items: ContactListItem[]; count: number; max_pages: number }> {
+): Promise<{ items: ContactListItem[]; count: number; max_pages: number; count_is_lower_bound?: true }> {
   const now = deps.now()
   const locale = viewer.locale
   const { timeZone } = scope.settings
   const lookups = await loadContactLookups(deps.db, locale)
   const gated = scope.childGate !== null
-  const where = and(...listRows(kind, viewer, scope), ...listFilters(query, gated, now), contactSearch(query.search, gated, now))
+  const filters = listFilters(query, gated, now)
+  const where = and(...listRows(kind, viewer, scope), ...filters, contactSearch(query.search, gated, now))
   const { order_by: orderBy, order } = resolveContactSort(kind, query)
   const sort = sortKey(orderBy, order, gated, now)
+
+  // The count: one row of team_contact_counts for a whole list; for any other, the matches
+  // up to a bound (countBound), so neither costs what the team holds (issue 11).
+  const counted = countedList(kind, scope, query, filters.length > 0)
+  const readCount = async (): Promise<{ count: number; max_pages: number; count_is_lower_bound?: true }> => {
+    if (counted) {
+      const [row] = await deps.db.select({ n: teamContactCounts[counted] }).from(teamContactCounts).where(eq(teamContactCounts.team_id, scope.team.id))
+      const n = row?.n ?? 0
+      return { count: n, max_pages: maxPages(n, query.per_page) }
+    }
+    const bound = countBound(query.page, query.per_page)
+    const bounded = deps.db.select({ one: sql`1` }).from(tc).where(where).limit(bound + 1).as('bounded')
+    const [row] = await deps.db.select({ n: count() }).from(bounded)
+    return boundedListCount(row?.n ?? 0, bound, query.per_page)
+  }
+  // A deep page of a whole list is read from its nearer end, which needs the count first;
+  // page 1 and the other lists read the page and the count side by side.
+  const countFirst = counted !== null && query.page > 1 ? await readCount() : null
+  const slice = countFirst
+    ? pageSlice(query.page, query.per_page, countFirst.count)
+    : { offset: pageOffset(query.page, query.per_page), limit: query.per_page, fromEnd: false }
 
   // A search the trigram index serves, and the assigned list, find their rows first and
   // sort them. Left to itself, PostgreSQL walks a list index in sort order and tests each
@@ -214,8 +270,8 @@ export async function listContacts(
         .select({ person_id: tc.person_id, k: sort.key.as('k') })
         .from(tc)
         .where(where)
-        .orderBy(...orderTerms(sort.key, sql`${tc.person_id}`, sort))
-  const page = paged.limit(query.per_page).offset(pageOffset(query.page, query.per_page)).as('page')
+        .orderBy(...orderTerms(sort.key, sql`${tc.person_id}`, sort, slice.fromEnd))
+  const page = paged.limit(slice.limit).offset(slice.offset).as('page')
   // Named in full: drizzle leaves the fenced page's aliased columns unqualified.
   const pageId = sql<number>`"page"."person_id"`
   const pageKey = sql`"page"."k"`
@@ -249,8 +305,7 @@ export async function listContacts(
     .innerJoin(row, and(eq(row.team_id, scope.team.id), eq(row.person_id, pageId)))
     .innerJoin(people, eq(people.id, pageId))
     .orderBy(...orderTerms(pageKey, pageId, sort))
-  const countQuery = deps.db.select({ n: count() }).from(tc).where(where)
-  const [rows, [total]] = await Promise.all([rowsQuery, countQuery])
+  const [rows, counts] = await Promise.all([rowsQuery, countFirst ?? readCount()])
 
   const items = rows.map(({ person, teamContact, isAssigned }): ContactListItem => {
     const { age, is_child } = ageOf(person, now)
@@ -283,8 +338,7 @@ export async function listContacts(
       archived_display: teamContact.archived_at ? displayDate(teamContact.archived_at, locale, timeZone) : null,
     }
   })
-  const n = total?.n ?? 0
-  return { items, count: n, max_pages: maxPages(n, query.per_page) }
+  return { items, ...counts }
 }
 
 /** A child's row for a caller under the child data gate: the name, nothing else (spec 2 §5). */

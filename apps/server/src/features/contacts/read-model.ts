@@ -114,3 +114,54 @@ export async function refreshContactReadModel(tx: Executor, personId: number, no
     .set({ ...readModelOf(person), updated_at: now })
     .where(eq(teamContacts.person_id, personId))
 }
+
+/**
+ * Rewrites the interaction columns of the read model (last, last visit, next incomplete,
+ * overdue) of the people an interaction belongs to, in every team that holds them, from the
+ * interactions that team sees (its own, and its sub-teams' when it is a conference). Call it
+ * in the transaction of the interaction's change, after lockInteractionReadModel.
+ *
+ * The last interaction is the latest completed one, at its date or when it was completed if
+ * that was earlier (a planned visit completed early happened then); the next is the earliest
+ * incomplete one, past or future; overdue means that one's moment has passed.
+ */
+export async function refreshInteractionReadModel(tx: Executor, personIds: readonly number[], now: Date): Promise<void> {
+  if (personIds.length === 0) return
+  const ids = sql`array[${sql.join(personIds.map((personId) => sql`${personId}`), sql`, `)}]::int[]`
+  // A lateral aggregate per row: the person's own interactions and those they were present
+  // at, each found by its index (a correlated IN here scanned every interaction: 31 s at 1M).
+  await tx.execute(sql`
+    update team_contacts tc
+    set last_interaction_at = agg.last_at,
+        last_visit_at = agg.last_visit_at,
+        next_interaction_at = agg.next_at,
+        has_overdue_interaction = coalesce(agg.next_at <= ${now.toISOString()}::timestamptz, false)
+    from team_contacts t
+    cross join lateral (
+      select
+        max(least(i.occurs_at, coalesce(i.completed_at, i.occurs_at))) filter (where i.is_completed) as last_at,
+        max(least(i.occurs_at, coalesce(i.completed_at, i.occurs_at))) filter (where i.is_completed and i.type = 'visit') as last_visit_at,
+        min(i.occurs_at) filter (where not i.is_completed) as next_at
+      from (
+        select own.team_id, own.conference_id, own.occurs_at, own.completed_at, own.is_completed, own.type
+          from interactions own where own.contact_id = t.person_id
+        union all
+        select present.team_id, present.conference_id, present.occurs_at, present.completed_at, present.is_completed, present.type
+          from interaction_people ip join interactions present on present.id = ip.interaction_id
+          where ip.person_id = t.person_id
+      ) i
+      where i.team_id = t.team_id or i.conference_id = t.team_id
+    ) agg
+    where t.person_id = any(${ids}) and tc.id = t.id`)
+}
+
+/**
+ * Locks the read-model rows of these people, in one order, before an interaction of theirs
+ * changes: two changes at once then refresh one after the other, each seeing the other's
+ * committed change, so the read model never keeps a stale last or next interaction.
+ */
+export async function lockInteractionReadModel(tx: Executor, personIds: readonly number[]): Promise<void> {
+  if (personIds.length === 0) return
+  const ids = sql`array[${sql.join(personIds.map((personId) => sql`${personId}`), sql`, `)}]::int[]`
+  await tx.execute(sql`select id from team_contacts where person_id = any(${ids}) order by id for update`)
+}

@@ -1,8 +1,10 @@
 import type { Account, Group, Team } from '@crm/domain'
 import type { StoredSelection } from '../../lib/session'
 
+// One collator for every comparison: localeCompare with options builds a new one per call.
+const titleCollator = new Intl.Collator(undefined, { sensitivity: 'base' })
 const byTitle = (a: { title: string; id: number }, b: { title: string; id: number }) =>
-  a.title.localeCompare(b.title, undefined, { sensitivity: 'base' }) || a.id - b.id
+  titleCollator.compare(a.title, b.title) || a.id - b.id
 
 /** The account's teams in the order the user sees them: by title. */
 export function sortTeams(account: Account | null | undefined): Team[] {

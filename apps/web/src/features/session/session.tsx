@@ -36,7 +36,9 @@ const SessionContext = createContext<SessionState | null>(null)
 export function SessionProvider({ children }: { children: ReactNode }) {
   const token = useAccessToken()
   const queryClient = useQueryClient()
-  const query = useQuery({ ...userQuery, enabled: token !== null })
+  // The app asked for the account as it started (app.tsx): that answer is this one, not a
+  // reason to ask again. Later changes invalidate it.
+  const query = useQuery({ ...userQuery, enabled: token !== null, refetchOnMount: false })
   const [stored, setStored] = useState<StoredSelection>(readStoredSelection)
 
   // Signed out (logout, expiry or a 401): nothing of the last person stays in the cache, nor

@@ -9,9 +9,15 @@ import account from './account.json'
 import contacts from './contacts.json'
 import contactView from './contact-view.json'
 import contactForm from './contact-form.json'
+import notes from './notes.json'
+import relationships from './relationships.json'
+import interests from './interests.json'
+import activity from './activity.json'
+import interactions from './interactions.json'
+import contactEvents from './contact-events.json'
 
 /** The source texts: one namespace per feature; every other locale has the same keys. */
-const en = { common, errors, auth, shell, teams, dashboard, site, account, contacts, 'contact-view': contactView, 'contact-form': contactForm }
+const en = { common, errors, auth, shell, teams, dashboard, site, account, contacts, 'contact-view': contactView, 'contact-form': contactForm, notes, relationships, interests, activity, interactions, 'contact-events': contactEvents }
 
 export type LocaleBundle = typeof en
 export default en

@@ -10,8 +10,14 @@ import account from './account.json'
 import contacts from './contacts.json'
 import contactView from './contact-view.json'
 import contactForm from './contact-form.json'
+import notes from './notes.json'
+import relationships from './relationships.json'
+import interests from './interests.json'
+import activity from './activity.json'
+import interactions from './interactions.json'
+import contactEvents from './contact-events.json'
 
 // Loaded on demand as one chunk; typing it as the en bundle makes a missing key a type error.
-const es: LocaleBundle = { common, errors, auth, shell, teams, dashboard, site, account, contacts, 'contact-view': contactView, 'contact-form': contactForm }
+const es: LocaleBundle = { common, errors, auth, shell, teams, dashboard, site, account, contacts, 'contact-view': contactView, 'contact-form': contactForm, notes, relationships, interests, activity, interactions, 'contact-events': contactEvents }
 
 export default es

@@ -4,6 +4,7 @@ import { ActionIcon, Group, NativeSelect } from '@mantine/core'
 import { IconSortAscending, IconSortDescending } from '@tabler/icons-react'
 import type { ContactListItem, ContactOrderBy, ContactSort } from '@crm/domain'
 import { firstSortOrder } from '@crm/domain'
+import { useRevealedRows, useRouteLinkClicks } from '../../../components/long-lists'
 import { columns as allColumns, type Column } from './contact-list-columns'
 import { cellValue, nameLine, RestrictedText, type ContactsT } from './contact-list-table'
 import classes from './contact-list.module.css'
@@ -21,9 +22,11 @@ interface ContactListCardsProps {
 /** A contact list on a phone: one card per contact, every shown column stacked (spec 2 §2). */
 export function ContactListCards({ items, columns, busy, caption }: ContactListCardsProps) {
   const { t } = useTranslation('contacts')
+  const revealed = useRevealedRows(items.length)
+  const onLinkClick = useRouteLinkClicks()
   return (
-    <ul className={[classes.cards, busy ? classes.busy : ''].join(' ')} aria-label={caption} aria-busy={busy || undefined}>
-      {items.map((item) => (
+    <ul className={[classes.cards, busy ? classes.busy : ''].join(' ')} aria-label={caption} aria-busy={busy || undefined} onClick={onLinkClick}>
+      {items.slice(0, revealed).map((item) => (
         <ContactCard key={item.id} item={item} columns={columns} t={t} />
       ))}
     </ul>

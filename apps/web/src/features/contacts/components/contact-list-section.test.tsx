@@ -181,3 +181,22 @@ describe('contact list: search (D1-9-01, issue #10)', () => {
     expect(screen.queryByRole('status', { name: 'Updating the list' })).not.toBeInTheDocument()
   })
 })
+
+describe('contact list: a count stopped at a bound (issue #11)', () => {
+  it('says "More than" the bound and keeps Next on past the last page it knows', async () => {
+    server.use(
+      mockCall(contactCalls.contacts, () => ({ items: people, count: 1000, max_pages: 10, count_is_lower_bound: true as const })),
+    )
+    renderSection('/contacts?page=10')
+    expect(await screen.findByText('More than 1,000 contacts')).toBeInTheDocument()
+    const pages = screen.getByRole('navigation', { name: /All contacts in team/ })
+    expect(within(pages).getByRole('button', { name: 'Next page' })).toBeEnabled()
+  })
+
+  it('an exact count says the number alone', async () => {
+    mockList(people, 2)
+    renderSection()
+    expect(await screen.findByText('2 contacts')).toBeInTheDocument()
+    expect(screen.queryByText(/More than/)).not.toBeInTheDocument()
+  })
+})

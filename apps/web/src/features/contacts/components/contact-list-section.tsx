@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useDeferredValue, useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Alert, Anchor, Button, Center, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core'
@@ -45,9 +45,12 @@ export function ContactListSection({ kind, title, scope, canRead, canCreate, emp
   const [filtersOpen, setFiltersOpen] = useState(() => hasActiveFilters(state.filters))
   const query = buildListQuery(scope, state)
   const list = useContactList(kind, query, canRead)
-  const answer = list.data
+  // The rows render at low priority, in slices the browser can interrupt: a page of 100 rows
+  // arriving does not block typing, scrolling or the rest of the page for hundreds of ms.
+  // Until the first answer is rendered the skeleton keeps its place.
+  const answer = useDeferredValue(list.data)
   // Only an answer to the page on screen may move it back to the last page (D1-9-07).
-  useReducePageToMax(state.page, list.isPlaceholderData ? undefined : answer?.max_pages, state.setPage)
+  useReducePageToMax(state.page, list.isPlaceholderData ? undefined : list.data?.max_pages, state.setPage)
 
   const width = useElementWidth(sectionRef)
   const isPhone = useMediaQuery(`(max-width: ${phoneMaxWidth}px)`, false, { getInitialValueInEffect: false })
@@ -55,7 +58,7 @@ export function ContactListSection({ kind, title, scope, canRead, canCreate, emp
   // Cards stack every column: only the reader's choice hides one there.
   const { shown, setShown } = useContactColumns(cards ? undefined : width)
   const rowsKey = `contact_rows:${kind}:${scope.team_id}:${scope.group_id}`
-  const rowsOnScreen = answer && !list.isPlaceholderData ? answer.items.length : undefined
+  const rowsOnScreen = list.data && !list.isPlaceholderData ? list.data.items.length : undefined
   useEffect(() => {
     if (rowsOnScreen !== undefined) rememberRows(rowsKey, rowsOnScreen)
   }, [rowsKey, rowsOnScreen])
@@ -93,6 +96,7 @@ export function ContactListSection({ kind, title, scope, canRead, canCreate, emp
           <Paging
             page={state.page}
             maxPages={answer.max_pages}
+            more={answer.count_is_lower_bound === true}
             onPageChange={goToPage}
             pageSize={state.pageSize}
             onPageSizeChange={state.setPageSize}
@@ -124,7 +128,8 @@ export function ContactListSection({ kind, title, scope, canRead, canCreate, emp
           </Title>
           {answer && !forbidden && (
             <Text c="dimmed" size="sm">
-              {t('list.count', { count: answer.count })}
+              {/* A long filtered list is counted up to a bound: "More than 1,000" (issue #11). */}
+              {t(answer.count_is_lower_bound ? 'list.countMoreThan' : 'list.count', { count: answer.count })}
             </Text>
           )}
           {updating && !forbidden && <Loader size="xs" role="status" aria-label={t('list.updating')} style={{ alignSelf: 'center' }} />}
@@ -194,7 +199,7 @@ function ListSkeleton({ rows, cards, label }: { rows: number; cards: boolean; la
   return (
     <div className={classes.skeleton} style={{ height }}>
       <Center py="xs">
-        <Loader size="sm" aria-label={label} />
+        <Loader size="sm" role="status" aria-label={label} />
       </Center>
       {Array.from({ length: Math.min(rows, 6) }, (_, index) => (
         <Skeleton key={index} height={cards ? rowHeight.card - 12 : rowHeight.row - 12} radius="sm" />

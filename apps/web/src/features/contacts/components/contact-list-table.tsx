@@ -1,10 +1,10 @@
 import { memo, type ReactNode } from 'react'
-import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Table, UnstyledButton } from '@mantine/core'
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconLock } from '@tabler/icons-react'
 import type { ContactListItem } from '@crm/domain'
 import { firstSortOrder, type ContactSort } from '@crm/domain'
+import { routeLinkAttribute, useRevealedRows, useRouteLinkClicks } from '../../../components/long-lists'
 import type { Column, ColumnKey } from './contact-list-columns'
 import classes from './contact-list.module.css'
 
@@ -37,6 +37,8 @@ export function nextSort(sort: ContactSort, sortBy: NonNullable<Column['sortBy']
 /** The rows of a contact list, with sortable column headers (spec 2 §2, D2-2.1-06). */
 export function ContactListTable({ items, columns, sort, onSort, busy, caption }: ContactListTableProps) {
   const { t } = useTranslation('contacts')
+  const revealed = useRevealedRows(items.length)
+  const onLinkClick = useRouteLinkClicks()
 
   const header = (column: Column) => {
     const label = t(`list.columns.${column.key}`)
@@ -79,8 +81,8 @@ export function ContactListTable({ items, columns, sort, onSort, busy, caption }
         <Table.Thead>
           <Table.Tr>{columns.map(header)}</Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
-          {items.map((item) => (
+        <Table.Tbody onClick={onLinkClick}>
+          {items.slice(0, revealed).map((item) => (
             <ContactRow key={item.id} item={item} columns={columns} t={t} />
           ))}
         </Table.Tbody>
@@ -132,13 +134,21 @@ export function RestrictedText({ t }: { t: ContactsT }) {
   )
 }
 
-/** The name (a link to the contact page, truncated) with the child and awaiting badges. */
+/**
+ * The name (a link to the contact page, truncated) with the child and awaiting badges. The
+ * list's container routes the link's clicks (useRouteLinkClicks).
+ */
 export function nameLine(item: ContactListItem, t: ContactsT): ReactNode {
   return (
     <span className={classes.nameLine}>
-      <Link to={`/contacts/view/${item.id}`} className={`${classes.link} ${classes.name} ${classes.truncate}`} title={item.name}>
+      <a
+        href={`/contacts/view/${item.id}`}
+        {...{ [routeLinkAttribute]: '' }}
+        className={`${classes.link} ${classes.name} ${classes.truncate}`}
+        title={item.name}
+      >
         {item.name}
-      </Link>
+      </a>
       {item.is_child && <span className={`${classes.badge} ${classes.child}`}>{t('list.child')}</span>}
       {item.is_awaiting_approval && <span className={`${classes.badge} ${classes.awaiting}`}>{t('list.awaitingApproval')}</span>}
     </span>

@@ -52,7 +52,7 @@ function EditContactLoader({ id, team, group }: { id: number; team: Team; group:
   const query = useContactForEdit(id, { team_id: team.id, group_id: group.id })
   if (!Number.isInteger(id) || id <= 0) return <Notice>{t('edit.notFound')}</Notice>
   // A copy cached by the view page is not edited: the page waits for the fetch on mount.
-  if (query.isPending || !query.isFetchedAfterMount) return <Loader aria-label={t('common:loading')} />
+  if (query.isPending || !query.isFetchedAfterMount) return <Loader role="status" aria-label={t('common:loading')} />
   if (query.isError) {
     const error = query.error
     if (isApiError(error) && error.code === 'not_found') return <Notice>{t('edit.notFound')}</Notice>

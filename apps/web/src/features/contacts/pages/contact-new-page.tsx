@@ -25,7 +25,7 @@ function NoCreatePermission() {
 function NewContact({ scope, canUpdate, teamCountry }: { scope: TeamGroupParams; canUpdate: boolean; teamCountry: string | null }) {
   const { t } = useTranslation(['contacts', 'common'])
   const access = useContactAccessForNew(scope)
-  if (access.isPending) return <Loader aria-label={t('common:loading')} />
+  if (access.isPending) return <Loader role="status" aria-label={t('common:loading')} />
   if (access.isError) {
     return (
       <Alert color="red" role="alert">

@@ -58,6 +58,7 @@ export function buildContactView(overrides: Partial<ContactView> = {}): ContactV
     expect_bible_study_completed: false,
     expect_baptism: false,
     expect_baptism_completed: false,
+    interests: [],
     access_from_date_display: null,
     access_to_date_display: null,
     parent_carer_first_name: null,

@@ -16,7 +16,7 @@ export function ContentPage() {
   usePageTitle(page.data?.title ?? '')
 
   if (!slugPattern.test(slug) || (isApiError(page.error) && page.error.status === 404)) return <NotFoundScreen />
-  if (page.isPending) return <Loader aria-label={t('common:loading')} />
+  if (page.isPending) return <Loader role="status" aria-label={t('common:loading')} />
   if (page.isError) {
     return (
       <Alert color="red" role="alert">

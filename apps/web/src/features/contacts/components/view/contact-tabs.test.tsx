@@ -49,7 +49,7 @@ describe('the tab registry', () => {
   })
   const shownKeys = (ctx: ContactTabContext) => contactTabs.filter((tab) => tab.isShown(ctx)).map((tab) => tab.key)
 
-  it('D2-2.2-18 holds every tab in the spec order; only Ownership, Groups, Assignments and Delegate are built', () => {
+  it('D2-2.2-18 holds every tab in the spec order; only the built ones are available', () => {
     expect(shownKeys(context())).toEqual([
       'consent',
       'ownership',
@@ -65,7 +65,7 @@ describe('the tab registry', () => {
       'relationships',
       'activityLog',
     ])
-    expect(contactTabs.filter((tab) => tab.available).map((tab) => tab.key)).toEqual(['ownership', 'groups', 'assignments', 'delegate'])
+    expect(contactTabs.filter((tab) => tab.available).map((tab) => tab.key)).toEqual(['ownership', 'groups', 'assignments', 'notes', 'interactions', 'events', 'decisions', 'interests', 'privateNotes', 'delegate', 'relationships', 'activityLog'])
   })
 
   it('D2-2.2-19 D2-2.2-20 a tab needs its capability; Interests, Relationships and Activity log go when consent was declined', () => {
@@ -82,9 +82,9 @@ describe('contact view tabs', () => {
   it('D2-2.2-18 D2-2.2-21/22 in a public group all built tabs show, in order, and no placeholder', async () => {
     server.use(mockCall(contactCalls.contactGroups, emptyList))
     openContact(buildContactItem({ role: 'admin' }))
-    expect(await tabNames()).toEqual(['Ownership', 'Groups', 'Assignments', 'Delegate'])
+    expect(await tabNames()).toEqual(['Ownership', 'Groups', 'Assignments', 'Notes', 'Interactions', 'Events', 'Decisions', 'Interests', 'Private notes', 'Delegate', 'Relationships', 'Activity log'])
     expect(screen.getByRole('tab', { name: 'Ownership' })).toHaveAttribute('aria-selected', 'true')
-    expect(screen.queryByRole('tab', { name: 'Notes' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('tab', { name: 'Consent' })).not.toBeInTheDocument()
   })
 
   it.each([
@@ -92,14 +92,26 @@ describe('contact view tabs', () => {
     ['a private group', 13],
   ])('D2-2.2-21/22 Groups and Delegate are hidden in %s', async (_case, groupId) => {
     openContact(buildContactItem({ role: 'admin' }), groupId)
-    expect(await tabNames()).toEqual(['Ownership', 'Assignments'])
+    expect(await tabNames()).toEqual(['Ownership', 'Assignments', 'Notes', 'Interactions', 'Events', 'Decisions', 'Interests', 'Private notes', 'Relationships', 'Activity log'])
   })
 
   it('D2-6-09 D2-6-10 D2-6-11 each tab needs its capability (Ownership: read_dcrm_team_users)', async () => {
     openContact(
       buildContactItem({
         role: 'admin',
-        capabilities: { read_user_groups: false, set_user_public_group: false, read_user_assignment: false, read_dcrm_team_users: false },
+        capabilities: {
+          read_user_groups: false,
+          set_user_public_group: false,
+          read_user_assignment: false,
+          read_dcrm_team_users: false,
+          read_user_relationship: false,
+          read_user_interest: false,
+          read_own_activity_log: false,
+          read_public_note: false,
+          update_own_note: false,
+          read_own_interaction: false,
+          read_user_event: false,
+        },
       }),
     )
     await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' }, { timeout: 5000 })

@@ -1,4 +1,5 @@
 import { Suspense, useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Center, Loader, Tabs } from '@mantine/core'
 import { contactTabKeys, shownTabs, type ContactTabKey, type ContactTabProps } from './tab-registry'
@@ -23,10 +24,16 @@ function storeTab(key: ContactTabKey): void {
   }
 }
 
+/** A link about one interaction (spec 2 §2) opens the Interactions tab. */
+const interactionLinkParams = ['view_interaction', 'show_interaction', 'interaction_mark_complete']
+
 /** The tab frame: the tabs the caller may see, the remembered one open, each loaded on demand. */
 export function ContactTabs(props: ContactTabProps) {
   const { t } = useTranslation(['contact-view', 'common'])
-  const [active, setActive] = useState<ContactTabKey | null>(readStoredTab)
+  const [params] = useSearchParams()
+  const [active, setActive] = useState<ContactTabKey | null>(() =>
+    interactionLinkParams.some((name) => params.has(name)) ? 'interactions' : readStoredTab(),
+  )
   const tabs = shownTabs({ contact: props.contact, capabilities: props.item.auth.user_capabilities, group: props.group })
   // A remembered tab this contact does not show falls back to the first, without forgetting it.
   const current = tabs.find((tab) => tab.key === active) ?? tabs[0]
@@ -53,7 +60,7 @@ export function ContactTabs(props: ContactTabProps) {
           <Suspense
             fallback={
               <Center py="md">
-                <Loader size="sm" aria-label={t('common:loading')} />
+                <Loader size="sm" role="status" aria-label={t('common:loading')} />
               </Center>
             }
           >

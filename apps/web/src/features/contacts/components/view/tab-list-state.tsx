@@ -18,7 +18,7 @@ export function TabListState({
   if (isPending)
     return (
       <Center py="md">
-        <Loader size="sm" aria-label={t('common:loading')} />
+        <Loader size="sm" role="status" aria-label={t('common:loading')} />
       </Center>
     )
   if (isError)

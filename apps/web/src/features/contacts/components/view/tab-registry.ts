@@ -80,12 +80,42 @@ export const contactTabs: readonly ContactTabEntry[] = [
     isShown: can('read_user_assignment'),
     Component: lazyTab(() => import('./assignments-tab'), (module) => module.AssignmentsTab),
   },
-  { key: 'notes', available: false, isShown: can('read_public_note') },
-  { key: 'interactions', available: false, isShown: can('read_own_interaction') },
-  { key: 'events', available: false, isShown: can('read_user_event') },
-  { key: 'decisions', available: false, isShown: can('read_user_event') },
-  { key: 'interests', available: false, isShown: (context) => can('read_user_interest')(context) && consentKept(context) },
-  { key: 'privateNotes', available: false, isShown: can('update_own_note') },
+  {
+    key: 'notes',
+    available: true,
+    isShown: can('read_public_note'),
+    Component: lazyTab(() => import('../../../notes/components/notes-tab'), (module) => module.NotesTab),
+  },
+  {
+    key: 'interactions',
+    available: true,
+    isShown: can('read_own_interaction'),
+    Component: lazyTab(() => import('../../../interactions/components/interactions-tab'), (module) => module.InteractionsTab),
+  },
+  {
+    key: 'events',
+    available: true,
+    isShown: can('read_user_event'),
+    Component: lazyTab(() => import('../../../contact-events/components/contact-events-tab'), (module) => module.EventsTab),
+  },
+  {
+    key: 'decisions',
+    available: true,
+    isShown: can('read_user_event'),
+    Component: lazyTab(() => import('../../../contact-events/components/contact-events-tab'), (module) => module.DecisionsTab),
+  },
+  {
+    key: 'interests',
+    available: true,
+    isShown: (context) => can('read_user_interest')(context) && consentKept(context),
+    Component: lazyTab(() => import('../../../interests/components/interests-tab'), (module) => module.InterestsTab),
+  },
+  {
+    key: 'privateNotes',
+    available: true,
+    isShown: can('update_own_note'),
+    Component: lazyTab(() => import('../../../notes/components/private-notes-tab'), (module) => module.PrivateNotesTab),
+  },
   {
     key: 'delegate',
     available: true,
@@ -94,13 +124,15 @@ export const contactTabs: readonly ContactTabEntry[] = [
   },
   {
     key: 'relationships',
-    available: false,
+    available: true,
     isShown: (context) => can('read_user_relationship')(context) && consentKept(context),
+    Component: lazyTab(() => import('../../../relationships/components/relationships-tab'), (module) => module.RelationshipsTab),
   },
   {
     key: 'activityLog',
-    available: false,
+    available: true,
     isShown: (context) => can('read_own_activity_log')(context) && consentKept(context),
+    Component: lazyTab(() => import('../../../activity/components/activity-tab'), (module) => module.ActivityTab),
   },
 ]
 

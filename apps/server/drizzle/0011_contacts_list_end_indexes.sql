@@ -1,0 +1,3 @@
+CREATE INDEX "team_contacts_list_age_oldest_idx" ON "team_contacts" USING btree ("team_id","birth_month","person_id") WHERE "team_contacts"."archived_at" is null and "team_contacts"."state" = 'active';--> statement-breakpoint
+CREATE INDEX "team_contacts_list_interaction_recent_idx" ON "team_contacts" USING btree ("team_id","last_interaction_at" DESC NULLS LAST,"person_id" DESC NULLS FIRST) WHERE "team_contacts"."archived_at" is null and "team_contacts"."state" = 'active';--> statement-breakpoint
+CREATE INDEX "team_contacts_archived_created_idx" ON "team_contacts" USING btree ("team_id","created_at","person_id") WHERE "team_contacts"."archived_at" is not null and "team_contacts"."state" = 'active';

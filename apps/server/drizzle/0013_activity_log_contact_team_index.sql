@@ -1,0 +1,1 @@
+CREATE INDEX "activity_log_contact_team_idx" ON "activity_log" USING btree ("contact_id","team_id","created_at","id");

@@ -1,0 +1,115 @@
+import autocannon from 'autocannon'
+import type { Database } from '../db/client'
+
+// How `npm run bench` measures (bench.ts runs the calls): percentiles of sequential requests,
+// the SQL a call runs (captured from the driver), and the load test with autocannon.
+
+/** The load test's connections (BENCH_CONNECTIONS, 50). */
+export const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
+
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
+}
+
+export async function timed(times: number, run: () => Promise<void>): Promise<{ p50: number; p95: number }> {
+  for (let i = 0; i < 5; i++) await run() // warm up
+  const samples: number[] = []
+  for (let i = 0; i < times; i++) {
+    const start = performance.now()
+    await run()
+    samples.push(performance.now() - start)
+  }
+  samples.sort((a, b) => a - b)
+  return { p50: percentile(samples, 50), p95: percentile(samples, 95) }
+}
+
+export async function measure(label: string, times: number, request: () => Promise<Response>) {
+  const { p50, p95 } = await timed(times, async () => {
+    const response = await request()
+    const body = await response.arrayBuffer()
+    if (!response.ok) throw new Error(`${label}: HTTP ${response.status} ${new TextDecoder().decode(body)}`)
+  })
+  return { label, p50, p95 }
+}
+
+export type Result = Awaited<ReturnType<typeof measure>>
+export interface ListResult extends Result {
+  key: string
+  sqlP50: number
+}
+export interface RecordResult extends ListResult {
+  kind: 'read' | 'write'
+}
+
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows
+}
+
+export function printTable(title: string, results: Result[]) {
+  console.log(`\n${title}`)
+  console.log('| call | p50 ms | p95 ms |\n|---|---|---|')
+  for (const r of results) console.log(`| ${r.label} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} |`)
+}
+
+export interface Queryable {
+  query: (...args: unknown[]) => Promise<unknown>
+}
+
+/**
+ * The statements a request sends to the database, as the driver got them (text and
+ * parameters), by wrapping the client's query (both engines' clients take `query`).
+ */
+export async function statementsOf(database: Database, run: () => Promise<unknown>): Promise<unknown[][]> {
+  const client = (database.db as unknown as { $client: Queryable }).$client
+  const original = client.query
+  const seen: unknown[][] = []
+  client.query = function (this: Queryable, ...args: unknown[]) {
+    seen.push(args)
+    return original.apply(this, args)
+  }
+  try {
+    await run()
+  } finally {
+    client.query = original
+  }
+  return seen
+}
+
+export function statementText(args: unknown[]): string {
+  const [first] = args
+  return typeof first === 'string' ? first : String((first as { text?: string }).text)
+}
+
+/** The load test: `connections` clients for `seconds` against one URL on 127.0.0.1. */
+export function load(url: string, headers: Record<string, string>, seconds: number) {
+  const samples: number[] = []
+  return new Promise<{ rps: number; p50: number; p95: number; p99: number; errors: number }>((resolve, reject) => {
+    const instance = autocannon({ url, connections, duration: seconds, headers }, (error, result) => {
+      if (error) return reject(error)
+      samples.sort((a, b) => a - b)
+      resolve({
+        rps: result.requests.total / result.duration,
+        p50: percentile(samples, 50),
+        p95: percentile(samples, 95),
+        p99: percentile(samples, 99),
+        errors: result.errors + result.timeouts + result.non2xx,
+      })
+    })
+    instance.on('response', (_client, _status, _bytes, responseTime) => samples.push(responseTime))
+  })
+}
+
+/** The raw SQL's own throughput: `connections` loops replaying the statements for `seconds`. */
+export async function loadSql(replay: () => Promise<void>, seconds: number) {
+  const end = performance.now() + seconds * 1000
+  let done = 0
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < end) {
+        await replay()
+        done += 1
+      }
+    }),
+  )
+  return done / seconds
+}

@@ -1,0 +1,210 @@
+import { inArray, sql, type SQL } from 'drizzle-orm'
+import {
+  adultAge,
+  defaultLocale,
+  hasCapability,
+  mayChangeInteraction,
+  supportedLocales,
+  pickedInteractionType,
+  type Capability,
+  type InteractionItem,
+  type Locale,
+  type StoredInteractionType,
+} from '@crm/domain'
+import type { Executor } from '../../db/client'
+import { interactions, lookupItems, people } from '../../db/schema/index'
+import type { Viewer } from '../../platform/access'
+import type { ContactScope } from '../../platform/contact-access'
+import { displayDate } from '../../platform/format'
+import { oneOf } from '../contacts/contact-view'
+
+// What the interaction reads and writes share: moments where the team lives, which
+// interactions a team sees, and an interaction as the wire shows it.
+
+/** The offset (ms) of a time zone from UTC at an instant. */
+function offsetMs(instant: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(instant)
+  const part = (type: string) => Number(parts.find((item) => item.type === type)?.value ?? 0)
+  const asUtc = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'))
+  return asUtc - Math.floor(instant.getTime() / 1000) * 1000
+}
+
+/** The moment of a date and time (HH:MM; midnight without one) where the team lives. */
+export function instantIn(date: string, time: string | null | undefined, timeZone: string): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number]
+  const [hour, minute] = (time ?? '00:00').split(':').map(Number) as [number, number]
+  const wall = Date.UTC(year, month - 1, day, hour, minute)
+  // Twice: the offset at the first guess may differ from the offset at the answer (DST).
+  const guess = wall - offsetMs(new Date(wall), timeZone)
+  return new Date(wall - offsetMs(new Date(guess), timeZone))
+}
+
+/** Today's date (YYYY-MM-DD) where the team lives. */
+export function todayIn(now: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
+}
+
+/** The interactions a team sees: its own, and its sub-teams' when it is their conference. */
+export function seenByTeam(teamId: number): SQL {
+  return sql`(${interactions.team_id} = ${teamId} or ${interactions.conference_id} = ${teamId})`
+}
+
+/** The interactions of a person: logged on them, or with them present. */
+export function ofPerson(personId: number): SQL {
+  return sql`${interactions.id} in (select own.id from interactions own where own.contact_id = ${personId} union all select ip.interaction_id from interaction_people ip where ip.person_id = ${personId})`
+}
+
+/** Under the child data gate, no interaction logged on a child (spec 2 §5), wherever it is listed. */
+export function notOnChild(now: Date): SQL {
+  const adultFrom = now.getFullYear() * 12 + now.getMonth() - adultAge * 12
+  return sql`not exists (select 1 from ${people} subject where subject.id = ${interactions.contact_id} and subject.dob_year is not null and subject.dob_year * 12 + coalesce(subject.dob_month, 1) - 1 > ${adultFrom})`
+}
+
+/** The titles of the interaction types and Bible-study lessons, with each lesson's study. */
+export interface InteractionLookups {
+  typeTitle(type: string): string
+  lesson(value: string | null): { title: string | null; parent: string | null }
+  exists(list: 'bible-studies', value: string): boolean
+}
+
+const prayerTitles: Record<Locale, Record<'request' | 'answer', string>> = {
+  en: { request: 'Prayer request', answer: 'Answered prayer' },
+  es: { request: 'Petición de oración', answer: 'Oración contestada' },
+}
+
+export async function loadInteractionLookups(db: Executor, requestedLocale: string): Promise<InteractionLookups> {
+  const locale = oneOf(supportedLocales, requestedLocale) ?? defaultLocale
+  const rows = await db
+    .select({ list: lookupItems.list, value: lookupItems.value, title: lookupItems.title, translations: lookupItems.translations, parent: lookupItems.parent_value })
+    .from(lookupItems)
+    .where(inArray(lookupItems.list, ['interaction-types', 'bible-studies']))
+  const byKey = new Map(rows.map((row) => [`${row.list}/${row.value}`, { title: row.translations[locale] ?? row.title, parent: row.parent }]))
+  return {
+    typeTitle: (type) => {
+      const picked = pickedInteractionType(type as StoredInteractionType)
+      if (picked.prayer_type) return prayerTitles[locale][picked.prayer_type]
+      return byKey.get(`interaction-types/${type}`)?.title ?? type
+    },
+    lesson: (value) => {
+      if (!value) return { title: null, parent: null }
+      const item = byKey.get(`bible-studies/${value}`)
+      return { title: item?.title ?? value, parent: item?.parent ?? null }
+    },
+    exists: (list, value) => byKey.has(`${list}/${value}`),
+  }
+}
+
+/** An interaction row with what its view needs. */
+export interface InteractionRow {
+  id: number
+  contact_id: number
+  team_id: number
+  team_title: string
+  conference_id: number | null
+  author_id: number | null
+  by_person_id: number | null
+  by_first: string | null
+  by_last: string | null
+  type: StoredInteractionType
+  type_other: string | null
+  date: string
+  time: string | null
+  occurs_at: Date
+  content: string | null
+  is_completed: boolean
+  grow_phase: string | null
+  source: 'user_import' | 'hopeva' | null
+  bible_study: string | null
+  bible_study_other: string | null
+  reaction: 'unhappy' | 'neutral' | 'happy' | null
+}
+
+/** What the list needs of an interaction row. */
+export const interactionRowColumns = {
+  id: interactions.id,
+  contact_id: interactions.contact_id,
+  team_id: interactions.team_id,
+  conference_id: interactions.conference_id,
+  author_id: interactions.author_id,
+  by_person_id: interactions.by_person_id,
+  type: interactions.type,
+  type_other: interactions.type_other,
+  date: interactions.date,
+  time: interactions.time,
+  occurs_at: interactions.occurs_at,
+  content: interactions.content,
+  is_completed: interactions.is_completed,
+  grow_phase: interactions.grow_phase,
+  source: interactions.source,
+  bible_study: interactions.bible_study,
+  bible_study_other: interactions.bible_study_other,
+  reaction: interactions.reaction,
+}
+
+/** Whether the caller may change an interaction (spec 2 §6), with the capabilities of their role on the contact. */
+export function mayChange(action: 'update' | 'delete', row: Pick<InteractionRow, 'author_id' | 'by_person_id' | 'team_id' | 'conference_id'>, viewer: Viewer, scope: ContactScope): boolean {
+  return mayChangeInteraction(
+    action,
+    { author_id: row.author_id, by_user_id: row.by_person_id, team_id: row.team_id, conference_id: row.conference_id },
+    { personId: viewer.personId, teamId: scope.team.id },
+    (capability: Capability) => hasCapability(scope.contactRole, capability),
+  )
+}
+
+export function interactionItemOf(
+  row: InteractionRow,
+  context: {
+    viewer: Viewer
+    scope: ContactScope
+    lookups: InteractionLookups
+    locale: string
+    now: Date
+    othersPresent: InteractionItem['others_present']
+  },
+): InteractionItem {
+  const { viewer, scope, lookups } = context
+  const picked = pickedInteractionType(row.type)
+  const lesson = lookups.lesson(row.bible_study)
+  return {
+    id: row.id,
+    contact_id: row.contact_id,
+    type: row.type,
+    type_display: row.type === 'other' && row.type_other ? row.type_other : lookups.typeTitle(row.type),
+    prayer_type: picked.prayer_type,
+    type_other: row.type_other,
+    date: row.date,
+    date_display: displayDate(row.date, context.locale, scope.settings.timeZone),
+    time: row.time,
+    is_future: row.occurs_at.getTime() > context.now.getTime(),
+    by_user_id: row.by_person_id,
+    by_user_name: row.by_first === null ? '' : `${row.by_first} ${row.by_last ?? ''}`.trim(),
+    author_id: row.author_id,
+    content: row.content,
+    is_completed: row.is_completed,
+    grow_phase: row.grow_phase,
+    source: row.source,
+    team_id: row.team_id,
+    conference_id: row.conference_id,
+    other_team_name: row.team_id === scope.team.id ? null : row.team_title,
+    bible_study: row.bible_study,
+    bible_study_display: lesson.title,
+    bible_study_parent: lesson.parent,
+    bible_study_other: row.bible_study_other,
+    reaction: row.reaction,
+    // Interactions logged from events arrive with the events work.
+    event_title: null,
+    is_user_event: false,
+    others_present: context.othersPresent,
+    can_update: mayChange('update', row, viewer, scope),
+    can_delete: mayChange('delete', row, viewer, scope),
+  }
+}

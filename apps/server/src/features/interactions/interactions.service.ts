@@ -1,0 +1,300 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import {
+  adultAge,
+  hasCapability,
+  interactionTypeErrors,
+  otherBibleStudy,
+  pickedInteractionType,
+  storedInteractionType,
+  type InteractionType,
+  type PrayerType,
+  type Reaction,
+  type StoredInteractionType,
+} from '@crm/domain'
+import type { z } from 'zod'
+import type { addContactInteractionRequest, updateContactInteractionRequest } from '@crm/domain'
+import type { Executor } from '../../db/client'
+import { interactionPeople, interactions, memberships, people, teamContacts } from '../../db/schema/index'
+import type { Viewer } from '../../platform/access'
+import { recordActivity } from '../../platform/activity'
+import { assertChildDataAllowed, type ContactScope } from '../../platform/contact-access'
+import type { Deps } from '../../platform/deps'
+import { AppError } from '../../platform/errors'
+import { minorWithoutConsentMessage } from '../contacts/assignments.service'
+import { lockInteractionReadModel, refreshInteractionReadModel } from '../contacts/read-model'
+import { instantIn, loadInteractionLookups, mayChange, notOnChild, ofPerson, seenByTeam } from './interaction-view'
+
+type AddInput = z.output<typeof addContactInteractionRequest>
+type UpdateInput = z.output<typeof updateContactInteractionRequest>
+
+/** The fields of an interaction as the person wrote them, after an add or a merged update. */
+interface InteractionFields {
+  type: InteractionType
+  prayer_type: PrayerType | null
+  type_other: string | null
+  by_user_id: number
+  date: string
+  time: string | null
+  content: string | null
+  bible_study: string | null
+  bible_study_other: string | null
+  reaction: Reaction | null
+  is_completed: boolean
+  other_contacts: number[]
+}
+
+function invalid(errors: Record<string, string>): AppError {
+  return new AppError('invalid_request', { errors })
+}
+
+/**
+ * The acting user (spec 2 §6): only a holder of read_dcrm_team_users in the group may log
+ * for someone else, who must be a user of the team; everyone else acts as themselves.
+ */
+async function checkActingUser(deps: Deps, viewer: Viewer, scope: ContactScope, byUserId: number): Promise<void> {
+  if (byUserId === viewer.personId) return
+  if (!hasCapability(scope.groupRole, 'read_dcrm_team_users')) throw new AppError('forbidden')
+  const [member] = await deps.db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(and(eq(memberships.team_id, scope.team.id), eq(memberships.person_id, byUserId), inArray(memberships.role, ['entity_admin', 'owner', 'leader', 'member'])))
+  if (!member) throw invalid({ by_user_id: 'Choose a user of this team.' })
+}
+
+/**
+ * Others present (spec 2 §3): other contacts the team holds, never the contact itself, and
+ * no child for a caller under the child data gate. Anything else names the field.
+ */
+async function checkOthersPresent(deps: Deps, scope: ContactScope, subjectId: number, ids: number[]): Promise<number[]> {
+  const unique = [...new Set(ids)]
+  if (unique.includes(subjectId)) throw invalid({ other_contacts: 'The contact is already the one this interaction is with.' })
+  if (unique.length === 0) return unique
+  const rows = await deps.db
+    .select({ id: teamContacts.person_id, dob_year: people.dob_year, dob_month: people.dob_month })
+    .from(teamContacts)
+    .innerJoin(people, eq(people.id, teamContacts.person_id))
+    .where(and(eq(teamContacts.team_id, scope.team.id), eq(teamContacts.state, 'active'), inArray(teamContacts.person_id, unique)))
+  if (rows.length !== unique.length) throw invalid({ other_contacts: 'Choose contacts of this team.' })
+  if (scope.childGate) {
+    const now = deps.now()
+    const adultFrom = now.getFullYear() * 12 + now.getMonth() - adultAge * 12
+    if (rows.some((row) => row.dob_year !== null && row.dob_year * 12 + (row.dob_month ?? 1) - 1 > adultFrom)) {
+      throw invalid({ other_contacts: 'A child’s record is closed to you without a Working with Children Check and AdSafe training.' })
+    }
+  }
+  return unique
+}
+
+/** A lesson of the Bible-study lookup (or 'other'); a type that is not a Bible study keeps none. */
+async function checkStudy(deps: Deps, fields: InteractionFields): Promise<void> {
+  const errors = interactionTypeErrors(fields)
+  if (Object.keys(errors).length > 0) throw invalid(errors)
+  if (fields.type !== 'bible-study' || !fields.bible_study || fields.bible_study === otherBibleStudy) return
+  const lookups = await loadInteractionLookups(deps.db, 'en')
+  if (!lookups.exists('bible-studies', fields.bible_study)) throw invalid({ bible_study: 'Choose a Bible study of the list.' })
+}
+
+/** The stored columns of the fields: what the type does not use is cleared. */
+function columnsOf(fields: InteractionFields, timeZone: string) {
+  const isStudy = fields.type === 'bible-study'
+  return {
+    type: storedInteractionType(fields.type, fields.prayer_type) as StoredInteractionType,
+    type_other: fields.type === 'other' ? fields.type_other : null,
+    by_person_id: fields.by_user_id,
+    date: fields.date,
+    time: fields.time,
+    occurs_at: instantIn(fields.date, fields.time, timeZone),
+    content: fields.content || null,
+    bible_study: isStudy ? fields.bible_study : null,
+    bible_study_other: isStudy && fields.bible_study === otherBibleStudy ? fields.bible_study_other : null,
+    reaction: isStudy ? fields.reaction : null,
+    is_completed: fields.is_completed,
+  }
+}
+
+/** What the activity log shows of an interaction, before or after a change. */
+function logged(columns: ReturnType<typeof columnsOf>, otherContacts: number[]) {
+  const { occurs_at: _moment, by_person_id: byUserId, ...readable } = columns
+  return { ...readable, by_user_id: byUserId, other_contacts: otherContacts }
+}
+
+/** A child without consent on record is followed up by no one (spec 1 §1, spec 2 §4). */
+async function checkFollowUpAllowed(deps: Deps, scope: ContactScope): Promise<void> {
+  assertChildDataAllowed(scope)
+  if (!scope.isChild) return
+  const [person] = await deps.db.select({ consent_type: people.consent_type }).from(people).where(eq(people.id, scope.contact.id))
+  if (!person?.consent_type) {
+    throw new AppError('invalid_request', { reason: 'minor_without_consent', errors: { user_id: minorWithoutConsentMessage } }, minorWithoutConsentMessage)
+  }
+}
+
+async function othersOf(tx: Executor, interactionId: number): Promise<number[]> {
+  const rows = await tx.select({ person_id: interactionPeople.person_id }).from(interactionPeople).where(eq(interactionPeople.interaction_id, interactionId))
+  return rows.map((row) => row.person_id).sort((a, b) => a - b)
+}
+
+/**
+ * add-contact-interaction: logs an interaction on the contact, past or upcoming, with the
+ * others present, and refreshes the read model of everyone it belongs to in the same
+ * transaction (spec 2 §4; issue 12 item 2).
+ */
+export async function addContactInteraction(deps: Deps, viewer: Viewer, scope: ContactScope, input: AddInput): Promise<{ id: number }> {
+  await checkFollowUpAllowed(deps, scope)
+  const fields: InteractionFields = {
+    type: input.type,
+    prayer_type: input.prayer_type ?? null,
+    type_other: input.type_other ?? null,
+    by_user_id: input.by_user_id ?? viewer.personId,
+    date: input.date,
+    time: input.time ?? null,
+    content: input.content ?? null,
+    bible_study: input.bible_study ?? null,
+    bible_study_other: input.bible_study_other ?? null,
+    reaction: input.reaction ?? null,
+    is_completed: input.is_completed,
+    other_contacts: input.other_contacts,
+  }
+  await checkActingUser(deps, viewer, scope, fields.by_user_id)
+  await checkStudy(deps, fields)
+  const others = await checkOthersPresent(deps, scope, scope.contact.id, fields.other_contacts)
+  const now = deps.now()
+  const columns = columnsOf(fields, scope.settings.timeZone)
+  const team = scope.team
+  return deps.db.transaction(async (tx) => {
+    const everyone = [scope.contact.id, ...others]
+    await lockInteractionReadModel(tx, everyone)
+    const [subject] = await tx.select({ grow_phase: people.grow_phase }).from(people).where(eq(people.id, scope.contact.id))
+    const [row] = await tx
+      .insert(interactions)
+      .values({
+        ...columns,
+        contact_id: scope.contact.id,
+        team_id: team.id,
+        conference_id: team.kind === 'conference' ? team.id : team.parent_id,
+        author_id: viewer.personId,
+        completed_at: columns.is_completed ? now : null,
+        grow_phase: subject?.grow_phase ?? null,
+      })
+      .returning({ id: interactions.id })
+    const id = row!.id
+    if (others.length > 0) await tx.insert(interactionPeople).values(others.map((personId) => ({ interaction_id: id, person_id: personId })))
+    await refreshInteractionReadModel(tx, everyone, now)
+    await recordActivity(tx, {
+      authorId: viewer.personId,
+      teamId: team.id,
+      subjectType: 'interaction',
+      subjectId: id,
+      contactId: scope.contact.id,
+      action: 'add',
+      after: logged(columns, others),
+    })
+    return { id }
+  })
+}
+
+/** An interaction the caller sees on the contact in the selected team, or 404. */
+async function loadVisible(tx: Executor, scope: ContactScope, interactionId: number, now: Date, lock = false) {
+  const conditions = [eq(interactions.id, interactionId), ofPerson(scope.contact.id), seenByTeam(scope.team.id)]
+  if (scope.childGate) conditions.push(notOnChild(now))
+  const query = tx.select().from(interactions).where(and(...conditions))
+  const [row] = lock ? await query.for('update') : await query
+  if (!row) throw new AppError('not_found')
+  return row
+}
+
+function fieldsOf(row: typeof interactions.$inferSelect, others: number[]): InteractionFields {
+  const picked = pickedInteractionType(row.type)
+  return {
+    type: picked.type,
+    prayer_type: picked.prayer_type,
+    type_other: row.type_other,
+    by_user_id: row.by_person_id ?? row.author_id ?? 0,
+    date: row.date,
+    time: row.time,
+    content: row.content,
+    bible_study: row.bible_study,
+    bible_study_other: row.bible_study_other,
+    reaction: row.reaction,
+    is_completed: row.is_completed,
+    other_contacts: others,
+  }
+}
+
+/**
+ * update-contact-interaction: changes the fields sent (spec 2 §7.4); { id, is_completed:
+ * true } marks it complete. The §6 rule decides who may; the read model follows in the
+ * same transaction.
+ */
+export async function updateContactInteraction(deps: Deps, viewer: Viewer, scope: ContactScope, input: UpdateInput): Promise<{ success: true }> {
+  const now = deps.now()
+  const current = await loadVisible(deps.db, scope, input.id, now)
+  if (!mayChange('update', current, viewer, scope)) throw new AppError('forbidden')
+  assertChildDataAllowed(scope)
+  const before = fieldsOf(current, await othersOf(deps.db, current.id))
+  const defined = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as Partial<UpdateInput>
+  const after: InteractionFields = {
+    ...before,
+    ...(defined as Partial<InteractionFields>),
+    by_user_id: input.by_user_id ?? before.by_user_id,
+    other_contacts: input.other_contacts ?? before.other_contacts,
+  }
+  // A type that changes to a prayer or away from one takes its prayer type from the request.
+  if (after.type !== 'prayer') after.prayer_type = null
+  if (after.by_user_id !== before.by_user_id) await checkActingUser(deps, viewer, scope, after.by_user_id)
+  await checkStudy(deps, after)
+  const others = input.other_contacts === undefined ? before.other_contacts : await checkOthersPresent(deps, scope, current.contact_id, input.other_contacts)
+  const columns = columnsOf(after, scope.settings.timeZone)
+  await deps.db.transaction(async (tx) => {
+    const everyone = [...new Set([current.contact_id, ...before.other_contacts, ...others])]
+    await lockInteractionReadModel(tx, everyone)
+    // Read again under the lock: another change may have completed it meanwhile.
+    const locked = await loadVisible(tx, scope, input.id, now, true)
+    const completedAt = !columns.is_completed ? null : locked.is_completed ? locked.completed_at : now
+    await tx
+      .update(interactions)
+      .set({ ...columns, completed_at: completedAt, updated_at: now })
+      .where(eq(interactions.id, locked.id))
+    if (input.other_contacts !== undefined) {
+      await tx.delete(interactionPeople).where(eq(interactionPeople.interaction_id, locked.id))
+      if (others.length > 0) await tx.insert(interactionPeople).values(others.map((personId) => ({ interaction_id: locked.id, person_id: personId })))
+    }
+    await refreshInteractionReadModel(tx, everyone, now)
+    await recordActivity(tx, {
+      authorId: viewer.personId,
+      teamId: scope.team.id,
+      subjectType: 'interaction',
+      subjectId: locked.id,
+      contactId: locked.contact_id,
+      action: 'update',
+      before: logged(columnsOf(fieldsOf(locked, before.other_contacts), scope.settings.timeZone), before.other_contacts),
+      after: logged(columns, others),
+    })
+  })
+  return { success: true }
+}
+
+/** delete-contact-interaction: the §6 rule with the delete_ capabilities; the read model follows. */
+export async function deleteContactInteraction(deps: Deps, viewer: Viewer, scope: ContactScope, interactionId: number): Promise<{ success: true }> {
+  const now = deps.now()
+  const current = await loadVisible(deps.db, scope, interactionId, now)
+  if (!mayChange('delete', current, viewer, scope)) throw new AppError('forbidden')
+  assertChildDataAllowed(scope)
+  await deps.db.transaction(async (tx) => {
+    const others = await othersOf(tx, current.id)
+    const everyone = [current.contact_id, ...others]
+    await lockInteractionReadModel(tx, everyone)
+    const locked = await loadVisible(tx, scope, interactionId, now, true)
+    await tx.delete(interactions).where(eq(interactions.id, locked.id))
+    await refreshInteractionReadModel(tx, everyone, now)
+    await recordActivity(tx, {
+      authorId: viewer.personId,
+      teamId: scope.team.id,
+      subjectType: 'interaction',
+      subjectId: locked.id,
+      contactId: locked.contact_id,
+      action: 'delete',
+      before: logged(columnsOf(fieldsOf(locked, others), scope.settings.timeZone), others),
+    })
+  })
+  return { success: true }
+}

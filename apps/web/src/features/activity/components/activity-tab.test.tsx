@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import { activityLogCalls, contactCalls, suggestionCalls, type ActivityItem, type ContactItem, type InputOf } from '@crm/domain'
+import { changeLocale } from '../../../lib/i18n'
+import { buildAccount, buildTeam } from '../../../test/fixtures'
+import { renderApp } from '../../../test/render'
+import { mockCall, server } from '../../../test/server'
+import { signedInAs } from '../../../test/session'
+import { buildContactItem } from '../../contacts/pages/contact-view.fixtures'
+import { activeTabStorageKey } from '../../contacts/components/view/contact-tabs'
+
+const grace = buildTeam({ id: 10, title: 'Grace Church', role: 'owner' })
+
+const rows: ActivityItem[] = [
+  {
+    id: 2,
+    type: 'user_relationship',
+    action: 'update',
+    author_id: 3,
+    author_name: 'Olive Owner',
+    created_at: '2026-11-20T01:00:00.000Z',
+    created_display: '20 Nov 2026, 12:00 pm',
+    subject_id: 9,
+    data: { before: { relationship_type_display: 'Friend' }, after: { relationship_type_display: 'Neighbor' } },
+    computed_data: { changes: [{ field: 'relationship_type', before: 'Friend', after: 'Neighbor' }] },
+  },
+  {
+    id: 1,
+    type: 'user',
+    action: 'update',
+    author_id: 4,
+    author_name: 'Leo Leader',
+    created_at: '2026-11-19T01:00:00.000Z',
+    created_display: '19 Nov 2026, 12:00 pm',
+    subject_id: 5,
+    data: { before: { interests: [] }, after: { interests: ['Prayer'] } },
+    computed_data: { changes: [{ field: 'interests', before: null, after: 'Prayer' }] },
+  },
+]
+
+/** Opens contact 5 on its Activity log tab; records each request of the log. */
+function openActivity(item: ContactItem = buildContactItem({ role: 'owner' }), viewedBy = false) {
+  window.localStorage.setItem(activeTabStorageKey, 'activityLog')
+  signedInAs(buildAccount([grace]), { teamId: 10, groupId: 10 })
+  const requests: Array<{ params: unknown; input: InputOf<typeof activityLogCalls.activityLog> }> = []
+  server.use(
+    mockCall(contactCalls.contact, item),
+    mockCall(suggestionCalls.teamUsers, { items: [{ id: 4, title: 'Leo Leader' }] }),
+    mockCall(activityLogCalls.activityLog, ({ params, input }) => {
+      requests.push({ params, input })
+      return {
+        items: rows,
+        count: 2,
+        max_pages: 1,
+        viewed_by: viewedBy ? [{ author_id: 4, author_name: 'Leo Leader', created_display: '18 Nov 2026, 9:00 am', what: 'notes' }] : [],
+      }
+    }),
+  )
+  return { ...renderApp('/contacts/view/5'), requests }
+}
+
+const filters = async () => within(await screen.findByRole('group', { name: 'Filters' }, { timeout: 5000 }))
+
+describe('the Activity log tab', () => {
+  it('D2-3.13-03 lists who changed what, when, with the change', async () => {
+    const { requests } = openActivity()
+    const table = within(await screen.findByRole('table', { name: 'Activity log' }, { timeout: 5000 }))
+    const [, first, second] = table.getAllByRole('row')
+    expect(within(first!).getByText('Olive Owner')).toBeInTheDocument()
+    expect(within(first!).getByText('Relationship · Changed')).toBeInTheDocument()
+    expect(first).toHaveTextContent('Relationship: Friend → Neighbor')
+    expect(second).toHaveTextContent('Contact · Changed')
+    expect(second).toHaveTextContent('Interests: — → Prayer')
+    expect(requests[0]).toEqual({ params: { type: 'contact', id: '5' }, input: { team_id: '10', group_id: '10', page: '1' } })
+  })
+
+  it('D2-9-09 D2-9-10 D2-7.1-09 filters by date range and type, with the spec’s values', async () => {
+    const { user, requests } = openActivity()
+    const box = await filters()
+    const dateRange = box.getByRole('combobox', { name: 'Date' })
+    expect(within(dateRange).getAllByRole('option').map((option) => option.getAttribute('value'))).toEqual([
+      'all',
+      'this_week',
+      'last_week',
+      'this_month',
+      'last_month',
+      'this_year',
+      'last_year',
+    ])
+    const type = box.getByRole('combobox', { name: 'Type' })
+    expect(within(type).getAllByRole('option').map((option) => option.getAttribute('value'))).toEqual([
+      '',
+      'user',
+      'interaction',
+      'user_event',
+      'team_contact',
+      'user_assignment',
+      'relationship',
+      'invite',
+    ])
+    await user.selectOptions(dateRange, 'this_week')
+    await user.selectOptions(type, 'relationship')
+    await waitFor(() => expect(requests.at(-1)?.input).toEqual({ team_id: '10', group_id: '10', page: '1', date_range: 'this_week', type: 'relationship' }))
+  })
+
+  it('D2-6-22 offers the user filter with read_activity_log, and sends the picked user', async () => {
+    const { user, requests } = openActivity()
+    const box = await filters()
+    await user.type(box.getByRole('textbox', { name: 'User' }), 'Leo')
+    await user.click(await screen.findByRole('option', { name: 'Leo Leader' }))
+    await waitFor(() => expect(requests.at(-1)?.input).toMatchObject({ user_id: '4' }))
+  })
+
+  it('D2-6-22 has no user filter without read_activity_log', async () => {
+    openActivity(buildContactItem({ role: 'leader' }))
+    const box = await filters()
+    expect(box.getByRole('combobox', { name: 'Date' })).toBeInTheDocument()
+    expect(box.queryByRole('textbox', { name: 'User' })).not.toBeInTheDocument()
+  })
+
+  it('shows who read a minor’s notes to the owner (Viewed by)', async () => {
+    openActivity(buildContactItem({ role: 'owner' }), true)
+    const section = within(await screen.findByRole('region', { name: 'Viewed by' }, { timeout: 5000 }))
+    expect(section.getByText('Leo Leader · 18 Nov 2026, 9:00 am · notes')).toBeInTheDocument()
+  })
+
+  it('reads in Spanish, filters included', async () => {
+    await changeLocale('es')
+    openActivity()
+    const box = within(await screen.findByRole('group', { name: 'Filtros' }, { timeout: 5000 }))
+    expect(within(box.getByRole('combobox', { name: 'Fecha' })).getByRole('option', { name: 'La semana pasada' })).toBeInTheDocument()
+    expect(within(box.getByRole('combobox', { name: 'Tipo' })).getByRole('option', { name: 'Relación' })).toBeInTheDocument()
+    expect(await screen.findByText('Relación · Cambiado')).toBeInTheDocument()
+    await changeLocale('en')
+  })
+})

@@ -1,0 +1,36 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { activityLogCalls, type ActivityDateRange, type ActivityTypeFilter, type TeamGroupParams } from '@crm/domain'
+import { callApi } from '../../lib/api'
+import { contactKeys } from '../contacts/queries'
+
+export interface ActivityFilters {
+  date_range: ActivityDateRange
+  type: ActivityTypeFilter | ''
+  user_id: number | null
+}
+
+/** Under the contact's detail key: every write about the contact reads its log again. */
+export const activityKeys = {
+  contact: (id: number, scope: TeamGroupParams, filters: ActivityFilters, page: number) =>
+    [...contactKeys.detail(id), 'activity', scope.team_id, scope.group_id, filters, page] as const,
+}
+
+/** GET activity-log-for-contact/{id} with the tab's filters; a new filter aborts the earlier request. */
+export function useContactActivity(id: number, scope: TeamGroupParams, filters: ActivityFilters, page = 1) {
+  return useQuery({
+    queryKey: activityKeys.contact(id, scope, filters, page),
+    queryFn: ({ signal }) =>
+      callApi(activityLogCalls.activityLog, {
+        params: { type: 'contact', id },
+        input: {
+          ...scope,
+          page,
+          ...(filters.date_range !== 'all' ? { date_range: filters.date_range } : {}),
+          ...(filters.type ? { type: filters.type } : {}),
+          ...(filters.user_id !== null ? { user_id: filters.user_id } : {}),
+        },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  })
+}

@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import { contactCalls, interactionCalls, lookupCalls, type InteractionItem, type LookupItem } from '@crm/domain'
+import { buildAccount, buildGroup, buildTeam } from '../../../test/fixtures'
+import { renderApp } from '../../../test/render'
+import { mockCall, server } from '../../../test/server'
+import { signedInAs } from '../../../test/session'
+import { setupUser } from '../../../test/user'
+import { activeTabStorageKey } from '../../contacts/components/view/contact-tabs'
+import { buildContactItem } from '../../contacts/pages/contact-view.fixtures'
+import type { ContactRole } from '@crm/domain'
+
+const grace = buildTeam({ id: 10, title: 'Grace Church', role: 'leader', groups: [buildGroup({ id: 10, title: 'Grace Church', is_public: true })] })
+
+function buildInteraction(overrides: Partial<InteractionItem> = {}): InteractionItem {
+  return {
+    id: 9,
+    contact_id: 5,
+    type: 'visit',
+    type_display: 'Visit',
+    prayer_type: null,
+    type_other: null,
+    date: '2026-12-01',
+    date_display: '1 Dec 2026',
+    time: '10:00',
+    is_future: true,
+    by_user_id: 3,
+    by_user_name: 'Liam Leader',
+    author_id: 3,
+    content: 'Visit the family',
+    is_completed: false,
+    grow_phase: 'plant',
+    source: null,
+    team_id: 10,
+    conference_id: 1,
+    other_team_name: null,
+    bible_study: null,
+    bible_study_display: null,
+    bible_study_parent: null,
+    bible_study_other: null,
+    reaction: null,
+    event_title: null,
+    is_user_event: false,
+    others_present: [],
+    can_update: true,
+    can_delete: true,
+    ...overrides,
+  }
+}
+
+const lookups: Record<string, LookupItem[]> = {
+  'interaction-types': [
+    { id: 'visit', title: 'Visit' },
+    { id: 'bible-study', title: 'Bible study' },
+    { id: 'prayer', title: 'Prayer' },
+    { id: 'other', title: 'Other', is_other: true },
+  ],
+  'bible-studies-parents': [{ id: 'discover', title: 'Discover Bible Guides' }],
+  'bible-studies': [
+    { id: 'discover-1', title: 'The Bible', parent: 'discover' },
+    { id: 'discover-2', title: 'God', parent: 'discover' },
+  ],
+  'bible-studies-for-parent': [
+    { id: 'discover-1', title: 'The Bible', parent: 'discover' },
+    { id: 'discover-2', title: 'God', parent: 'discover' },
+  ],
+}
+
+/** Opens contact 5 with the Interactions tab's calls served; returns what was written. */
+function openContact(options: { path?: string; items?: () => InteractionItem[]; role?: ContactRole } = {}) {
+  const writes: { added: unknown[]; updated: unknown[] } = { added: [], updated: [] }
+  signedInAs(buildAccount([grace]), { teamId: 10, groupId: 10 })
+  window.localStorage.setItem(activeTabStorageKey, 'interactions')
+  const items = options.items ?? (() => [buildInteraction()])
+  server.use(
+    mockCall(contactCalls.contact, buildContactItem({ role: options.role ?? 'leader' })),
+    mockCall(interactionCalls.contactInteractions, () => ({ items: items(), count: items().length, max_pages: 1 })),
+    mockCall(interactionCalls.contactInteractionsStudies, { items: { 'discover-1': { date: '2026-11-01', date_display: '1 Nov 2026', reaction: 'happy' } }, items_other: [] }),
+    mockCall(lookupCalls.lookups, ({ params }) => ({ items: lookups[String(params.list)] ?? [] })),
+    mockCall(contactCalls.contactGroups, { items: [], count: 0, max_pages: 1 }),
+    mockCall(contactCalls.teamContactSuggestions, { items: [{ id: 7, title: 'Ben Cole' }] }),
+    mockCall(interactionCalls.addContactInteraction, ({ input }) => {
+      writes.added.push(input)
+      return { id: 11 }
+    }),
+    mockCall(interactionCalls.updateContactInteraction, ({ input }) => {
+      writes.updated.push(input)
+      return { success: true as const }
+    }),
+  )
+  renderApp(options.path ?? '/contacts/view/5')
+  return writes
+}
+
+const interactionsList = async () => {
+  return screen.findByRole('list', { name: 'Interactions' }, { timeout: 8000 })
+}
+
+describe('the Interactions tab', () => {
+  it('D2-2.2-02 interaction_mark_complete opens the tab and marks that interaction complete once', async () => {
+    // The server answers the interaction completed once it has been marked.
+    const writes: { updated: unknown[] } = openContact({
+      path: '/contacts/view/5?interaction_mark_complete=9',
+      items: () => [buildInteraction({ is_completed: writes.updated.length > 0 })],
+    })
+    await interactionsList()
+    expect(screen.getByRole('tab', { name: 'Interactions' })).toHaveAttribute('aria-selected', 'true')
+    await waitFor(() => expect(writes.updated).toEqual([expect.objectContaining({ id: 9, is_completed: true, user_id: 5, team_id: 10 })]))
+    // The list is read again after the write, and the marked one is highlighted.
+    const entry = await screen.findByRole('listitem', { current: true })
+    await within(entry).findByText('Completed')
+    expect(writes.updated).toHaveLength(1)
+  }, 15_000)
+
+  it('D2-4.4-03 shows each grow phase once, the state of each interaction, and the Bible-study progress', async () => {
+    openContact({
+      items: () => [
+        buildInteraction({ id: 1, grow_phase: 'harvest', is_completed: true, is_future: false }),
+        buildInteraction({ id: 2, grow_phase: 'plant', is_future: false }),
+        buildInteraction({ id: 3, grow_phase: 'plant', type: 'bible-study', type_display: 'Bible study', bible_study: 'discover-1', bible_study_display: 'The Bible', reaction: 'happy' }),
+      ],
+    })
+    const list = await interactionsList()
+    expect(within(list).getAllByRole('separator').map((banner) => banner.textContent)).toEqual(['Harvest', 'Plant'])
+    expect(within(list).getByText('Overdue')).toBeInTheDocument()
+    expect(within(list).getByText('Upcoming')).toBeInTheDocument()
+    expect(within(list).getByRole('img', { name: 'Happy' })).toBeInTheDocument()
+    expect(await screen.findByText('1 of 2 lessons')).toBeInTheDocument()
+  }, 15_000)
+
+  it("D2-6-27 offers edit and delete only where the server allows: not on another user's interaction", async () => {
+    openContact({ role: 'assigned_member', items: () => [buildInteraction({ can_update: false, can_delete: false })] })
+    const list = await interactionsList()
+    expect(within(list).queryByRole('button', { name: /Edit/ })).not.toBeInTheDocument()
+    expect(within(list).queryByRole('button', { name: 'Mark complete' })).not.toBeInTheDocument()
+  }, 15_000)
+
+  it('D2-7.4-09 logs a visit with another contact present, completed by default', async () => {
+    const writes = openContact()
+    const user = setupUser()
+    await interactionsList()
+    await user.click(screen.getByRole('button', { name: 'Log interaction' }))
+    const form = screen.getByRole('form', { name: 'Log an interaction' })
+    await user.type(within(form).getByRole('textbox', { name: 'Others present' }), 'Be')
+    await user.click(await screen.findByRole('option', { name: 'Ben Cole' }, { timeout: 3000 }))
+    // The one added can be taken off again by keyboard and screen reader, and added back.
+    await user.click(within(form).getByRole('button', { name: 'Remove Ben Cole' }))
+    expect(within(form).queryByRole('button', { name: 'Remove Ben Cole' })).not.toBeInTheDocument()
+    await user.type(within(form).getByRole('textbox', { name: 'Others present' }), 'Be')
+    await user.click(await screen.findByRole('option', { name: 'Ben Cole' }, { timeout: 3000 }))
+    expect(within(form).getByRole('button', { name: 'Remove Ben Cole' })).toBeInTheDocument()
+    await user.type(within(form).getByRole('textbox', { name: 'Notes' }), 'Met at the park')
+    await user.click(within(form).getByRole('button', { name: 'Log interaction' }))
+    await waitFor(() =>
+      expect(writes.added).toEqual([
+        expect.objectContaining({ type: 'visit', other_contacts: [7], content: 'Met at the park', is_completed: true, user_id: 5 }),
+      ]),
+    )
+  }, 15_000)
+})

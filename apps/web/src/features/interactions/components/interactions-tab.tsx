@@ -1,0 +1,175 @@
+import { useEffect, useRef, useState } from 'react'
+import { useSearchParams } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { Button, Divider, Group, Select, Stack, Text, Title } from '@mantine/core'
+import { id as idSchema, interactionDateFilters, type InteractionDateFilter, type InteractionItem } from '@crm/domain'
+import { ConfirmDialog } from '../../../components/confirm-dialog'
+import { FormStatus } from '../../../components/form-status'
+import { useFormSubmission } from '../../../lib/form-submission'
+import { TabListState, TabPagination } from '../../contacts/components/view/tab-list-state'
+import type { ContactTabProps } from '../../contacts/components/view/tab-registry'
+import { useAddInteraction, useContactInteractions, useDeleteInteraction, useUpdateInteraction } from '../queries'
+import { InteractionEntries } from './interaction-entries'
+import { InteractionForm } from './interaction-form'
+import { StudyProgress } from './study-progress'
+
+function linkedId(value: string | null): number | null {
+  const parsed = idSchema.safeParse(value ?? undefined)
+  return parsed.success ? parsed.data : null
+}
+
+/**
+ * Interactions (spec 2 §2, §4): the date filter, Bible-study progress, the list with its
+ * grow-phase banners, mark complete, edit and delete where the §6 rule allows, and the add
+ * form. view_interaction and show_interaction highlight one; interaction_mark_complete
+ * marks one complete once, then leaves the address.
+ */
+export function InteractionsTab({ item, contact, scope, team }: ContactTabProps) {
+  const { t } = useTranslation(['interactions', 'contacts'])
+  const [params, setParams] = useSearchParams()
+  const [filter, setFilter] = useState<InteractionDateFilter>('all')
+  const [page, setPage] = useState(1)
+  const [adding, setAdding] = useState(false)
+  const [editingId, setEditingId] = useState<number | null>(null)
+  const [deleting, setDeleting] = useState<InteractionItem | null>(null)
+  const [completingId, setCompletingId] = useState<number | null>(null)
+  const interactions = useContactInteractions(contact.id, scope, filter, page)
+  const addInteraction = useAddInteraction(contact.id, scope)
+  const updateInteraction = useUpdateInteraction(contact.id, scope)
+  const deleteInteraction = useDeleteInteraction(contact.id, scope)
+  const submission = useFormSubmission({ timing: 'saveIndicator', successMessage: t('contacts:saved'), errorMessage: t('contacts:error') })
+  const capabilities = item.auth.user_capabilities
+  const mayPickUser = capabilities.read_dcrm_team_users === true
+  // Nobody follows up a minor before a parent or carer consents (spec 1 §1); the server refuses too.
+  const needsConsent = contact.is_child && !contact.consent_given
+  const items = interactions.data?.items ?? []
+  const highlightedId = linkedId(params.get('view_interaction') ?? params.get('show_interaction') ?? params.get('interaction_mark_complete'))
+
+  const complete = async (interactionId: number) => {
+    setCompletingId(interactionId)
+    try {
+      await submission.submit(() => updateInteraction.mutateAsync({ id: interactionId, is_completed: true }))
+    } finally {
+      setCompletingId(null)
+    }
+  }
+
+  // The link's mark-complete runs once per id, then the parameter leaves the address.
+  const markedFromLink = useRef<number | null>(null)
+  const markId = linkedId(params.get('interaction_mark_complete'))
+  useEffect(() => {
+    if (markId === null || markedFromLink.current === markId) return
+    markedFromLink.current = markId
+    void complete(markId).then(() =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current)
+          next.delete('interaction_mark_complete')
+          next.set('view_interaction', String(markId))
+          return next
+        },
+        { replace: true },
+      ),
+    )
+    // complete is stable enough for a one-off run per id.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [markId])
+
+  const remove = async (interactionId: number) => {
+    const result = await submission.submit(() => deleteInteraction.mutateAsync(interactionId))
+    if (!result.ok) throw result.error
+  }
+
+  return (
+    <Stack gap="lg">
+      <StudyProgress contactId={contact.id} scope={scope} />
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-end">
+          <Title order={3} size="h5">
+            {t('title')}
+          </Title>
+          <Select
+            label={t('dateFilter.label')}
+            size="xs"
+            w={200}
+            allowDeselect={false}
+            value={filter}
+            onChange={(value) => {
+              setFilter((value ?? 'all') as InteractionDateFilter)
+              setPage(1)
+            }}
+            data={interactionDateFilters.map((value) => ({ value, label: t(`dateFilter.${value}`) }))}
+          />
+        </Group>
+        {!interactions.isPending && !interactions.isError && items.length === 0 && filter === 'all' && (
+          <Divider label={t('growPhases.prepare')} labelPosition="left" role="separator" />
+        )}
+        <TabListState isPending={interactions.isPending} isError={interactions.isError} count={items.length}>
+          <InteractionEntries
+            items={items}
+            highlightedId={highlightedId}
+            editingId={editingId}
+            completingId={completingId}
+            onEdit={(entry) => setEditingId(entry.id)}
+            onComplete={(entry) => void complete(entry.id)}
+            onDelete={setDeleting}
+            renderEditor={(entry) => (
+              <InteractionForm
+                contactId={contact.id}
+                teamId={team.id}
+                label={t('editTitle')}
+                item={entry}
+                mayPickUser={mayPickUser}
+                submitLabel={t('save')}
+                onSave={async (fields) => {
+                  await updateInteraction.mutateAsync({ id: entry.id, ...fields })
+                  setEditingId(null)
+                }}
+                onCancel={() => setEditingId(null)}
+              />
+            )}
+          />
+        </TabListState>
+        <TabPagination page={page} maxPages={interactions.data?.max_pages ?? 1} onChange={setPage} />
+        <FormStatus submission={submission} />
+      </Stack>
+      {capabilities.create_interaction === true && needsConsent && (
+        <Text size="sm" c="dimmed">
+          {t('needsConsent')}
+        </Text>
+      )}
+      {capabilities.create_interaction === true && !needsConsent && (
+        <Stack component="section" gap="sm" aria-labelledby="add-interaction-title">
+          <Title order={3} size="h5" id="add-interaction-title">
+            {t('addTitle')}
+          </Title>
+          {adding ? (
+            <InteractionForm
+              contactId={contact.id}
+              teamId={team.id}
+              label={t('addTitle')}
+              mayPickUser={mayPickUser}
+              submitLabel={t('add')}
+              onSave={(fields) => addInteraction.mutateAsync(fields)}
+              onCancel={() => setAdding(false)}
+            />
+          ) : (
+            <Group>
+              <Button onClick={() => setAdding(true)}>{t('add')}</Button>
+            </Group>
+          )}
+        </Stack>
+      )}
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={t('deleteTitle')}
+        message={t('deleteMessage', { type: deleting?.type_display ?? '', date: deleting?.date_display ?? '' })}
+        confirmLabel={t('delete')}
+        danger
+        onConfirm={() => (deleting ? remove(deleting.id) : undefined)}
+        error={submission.status === 'error' ? submission.message : null}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  )
+}

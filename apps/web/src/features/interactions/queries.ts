@@ -1,0 +1,68 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { interactionCalls, type InputOf, type InteractionDateFilter, type TeamGroupParams } from '@crm/domain'
+import { callApi } from '../../lib/api'
+import { contactKeys } from '../contacts/queries'
+
+/** Under the contact's key: a write reads the contact again too (upcoming, last interaction). */
+export const interactionKeys = {
+  all: (id: number) => [...contactKeys.detail(id), 'interactions'] as const,
+  list: (id: number, scope: TeamGroupParams, filter: InteractionDateFilter, page: number) =>
+    [...interactionKeys.all(id), 'list', scope.team_id, scope.group_id, filter, page] as const,
+  studies: (id: number, scope: TeamGroupParams) => [...interactionKeys.all(id), 'studies', scope.team_id, scope.group_id] as const,
+}
+
+/** GET contact-interactions/{id}: newest first (spec 2 §9), with the date filter. */
+export function useContactInteractions(id: number, scope: TeamGroupParams, filter: InteractionDateFilter, page: number) {
+  return useQuery({
+    queryKey: interactionKeys.list(id, scope, filter, page),
+    queryFn: ({ signal }) =>
+      callApi(interactionCalls.contactInteractions, { params: { id }, input: { ...scope, page, per_page: 20, date_filter: filter }, signal }),
+    placeholderData: keepPreviousData,
+  })
+}
+
+/** GET contact-interactions-studies/{id}: the lessons done, with reactions. */
+export function useInteractionStudies(id: number, scope: TeamGroupParams) {
+  return useQuery({
+    queryKey: interactionKeys.studies(id, scope),
+    queryFn: ({ signal }) => callApi(interactionCalls.contactInteractionsStudies, { params: { id }, input: scope, signal }),
+  })
+}
+
+/** The fields of an interaction the form sends (the wire's names). */
+export type InteractionWrite = Omit<InputOf<typeof interactionCalls.addContactInteraction>, 'team_id' | 'group_id' | 'user_id'>
+export type InteractionChange = Omit<InputOf<typeof interactionCalls.updateContactInteraction>, 'team_id' | 'group_id' | 'user_id'>
+
+function useInteractionMutation<T, R>(id: number, write: (variables: T) => Promise<R>) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: write,
+    // The contact (notes area) and the lists (last-interaction column, filters) change too.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: contactKeys.detail(id) }),
+        queryClient.invalidateQueries({ queryKey: contactKeys.lists() }),
+      ]),
+  })
+}
+
+/** POST add-contact-interaction. */
+export function useAddInteraction(id: number, scope: TeamGroupParams) {
+  return useInteractionMutation(id, (fields: InteractionWrite) =>
+    callApi(interactionCalls.addContactInteraction, { input: { ...scope, user_id: id, ...fields } }),
+  )
+}
+
+/** POST update-contact-interaction; { id, is_completed: true } marks it complete. */
+export function useUpdateInteraction(id: number, scope: TeamGroupParams) {
+  return useInteractionMutation(id, (fields: InteractionChange) =>
+    callApi(interactionCalls.updateContactInteraction, { input: { ...scope, user_id: id, ...fields } }),
+  )
+}
+
+/** POST delete-contact-interaction. */
+export function useDeleteInteraction(id: number, scope: TeamGroupParams) {
+  return useInteractionMutation(id, (interactionId: number) =>
+    callApi(interactionCalls.deleteContactInteraction, { input: { ...scope, user_id: id, id: interactionId } }),
+  )
+}

@@ -1,0 +1,158 @@
+import { z } from 'zod'
+import type { Capability } from '../capabilities'
+import { flag, id, listResponse, pagingQuerySchema } from '../rules/wire'
+import { teamGroupFields as scope } from './contact-shapes'
+import { defineCall } from './define'
+
+// The notes of a contact (spec 2 §3 Note, §6, §7.1 contact-notes, §7.4). Three kinds:
+// a team note (the Notes tab), a public note (the Notes tab, when the team has public
+// notes on) and a private note (the Private notes tab): ciphertext made in its author's
+// browser, which nobody else receives, not even as ciphertext (DESIGN.md §6).
+
+/** The longest note a person may write, in characters (issue 12). */
+export const maxNoteLength = 20_000
+
+/** Ciphertext prefix of the browser's scheme (apps/web/src/lib/crypto.ts): 'v1:' + base64(IV + sealed text + tag). */
+export const noteCipherPrefix = 'v1:'
+const ivBytes = 12
+const tagBytes = 16
+
+/**
+ * The longest ciphertext of a note of maxNoteLength characters: a UTF-16 unit is at most
+ * 3 bytes of UTF-8 (a surrogate pair, two units, is 4), plus IV and tag, in base64.
+ */
+export const maxNoteCiphertextLength = noteCipherPrefix.length + 4 * Math.ceil((3 * maxNoteLength + ivBytes + tagBytes) / 3)
+const minNoteCiphertextLength = noteCipherPrefix.length + 4 * Math.ceil((ivBytes + tagBytes) / 3)
+const ciphertextPattern = /^v1:(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/
+
+/** Whether content is ciphertext of the browser's scheme, within the bounds of a note. */
+export function isNoteCiphertext(content: string): boolean {
+  return (
+    content.length >= minNoteCiphertextLength && content.length <= maxNoteCiphertextLength && ciphertextPattern.test(content)
+  )
+}
+
+export const noteCiphertextMessage = 'A private note must be encrypted on this device before it is saved'
+
+export const noteTypes = ['public', 'private'] as const
+export type NoteType = (typeof noteTypes)[number]
+
+/**
+ * What add-contact-note and update-contact-note carry. A private note (is_encrypted) is
+ * ciphertext; any other note is plain text of at most maxNoteLength characters. The type
+ * (public or private, spec 2 §5) of a plain note is offered only when the team has public
+ * notes on; private there means a team note, seen by the team's readers of notes.
+ */
+const noteFields = z.object({
+  ...scope,
+  user_id: id,
+  content: z.string().max(maxNoteCiphertextLength),
+  is_encrypted: flag.default(false),
+  type: z.enum(noteTypes).optional(),
+})
+
+/** Ciphertext for a private note, else plain text (trimmed, not empty, bounded). */
+function withNoteRules<S extends z.ZodType<z.output<typeof noteFields>>>(schema: S) {
+  return schema
+    .superRefine((input, context) => {
+      const add = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message })
+      if (input.is_encrypted) {
+        if (!isNoteCiphertext(input.content)) add('content', noteCiphertextMessage)
+        if (input.type === 'public') add('type', 'A private note cannot be public')
+        return
+      }
+      const content = input.content.trim()
+      if (content.length === 0) add('content', 'Write the note')
+      else if (content.length > maxNoteLength) add('content', `A note has at most ${maxNoteLength} characters`)
+    })
+    .transform((input) => (input.is_encrypted ? input : { ...input, content: input.content.trim() }))
+}
+
+export const addContactNoteRequest = withNoteRules(noteFields)
+export const updateContactNoteRequest = withNoteRules(noteFields.extend({ id }))
+
+export const contactNotesQuery = pagingQuerySchema.extend({
+  ...scope,
+  /** The Private notes tab: the caller's own private notes; else the Notes tab. */
+  is_encrypted: flag.default(false),
+})
+
+export const noteItemSchema = z.object({
+  id: z.number().int(),
+  /** Plain text, or a private note's ciphertext (only ever sent to its author). Never HTML. */
+  content: z.string(),
+  is_encrypted: z.boolean(),
+  is_public: z.boolean(),
+  author_id: z.number().int().nullable(),
+  author_name: z.string(),
+  created_display: z.string(),
+  updated_display: z.string().nullable(),
+})
+export type NoteItem = z.infer<typeof noteItemSchema>
+
+export const contactNotesResponse = listResponse(noteItemSchema).extend({
+  /** The team keeps public notes: the note type (public or private) is offered (spec 2 §5). */
+  public_notes: z.boolean(),
+})
+export type ContactNotes = z.infer<typeof contactNotesResponse>
+
+const created = z.object({ id: z.number().int(), success_message: z.string().optional() })
+const done = z.object({ success: z.literal(true), success_message: z.string().optional() })
+
+export const noteCalls = {
+  contactNotes: defineCall({
+    method: 'GET',
+    path: '/contact-notes/:id',
+    params: z.object({ id }),
+    request: contactNotesQuery,
+    response: contactNotesResponse,
+    summary: "The contact's notes (newest first), or the caller's own private notes on it",
+  }),
+  addContactNote: defineCall({
+    method: 'POST',
+    path: '/add-contact-note',
+    request: addContactNoteRequest,
+    response: created,
+    summary: 'Write a note on the contact (a private one is ciphertext)',
+  }),
+  updateContactNote: defineCall({
+    method: 'POST',
+    path: '/update-contact-note',
+    request: updateContactNoteRequest,
+    response: done,
+    summary: 'Edit a note (spec 2 §6: own, public or team note capabilities)',
+  }),
+  deleteContactNote: defineCall({
+    method: 'POST',
+    path: '/delete-contact-note',
+    request: z.object({ ...scope, user_id: id, id }),
+    response: done,
+    summary: 'Delete a note (the same rule as editing)',
+  }),
+}
+
+/** The note a rule is asked about. */
+export interface NoteForRule {
+  author_id: number | null
+  is_public: boolean
+  is_encrypted: boolean
+}
+
+/**
+ * Spec 2 §6: a note may be edited by its author with update_own_note, a public note by a
+ * holder of update_public_note, a private (non-public) team note by a holder of
+ * update_note; deleting follows the same rule with the delete_ capabilities. An encrypted
+ * private note is its author's alone: nobody else can read it, so nobody else edits or
+ * deletes it (docs/decisions.md "Private notes").
+ */
+export function mayChangeNote(
+  action: 'update' | 'delete',
+  note: NoteForRule,
+  viewerId: number,
+  holds: (capability: Capability) => boolean,
+): boolean {
+  const isAuthor = note.author_id !== null && note.author_id === viewerId
+  if (isAuthor && holds(`${action}_own_note`)) return true
+  if (note.is_encrypted) return false
+  return note.is_public ? holds(`${action}_public_note`) : holds(`${action}_note`)
+}
