@@ -15,6 +15,8 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   DATA_DIR: z.string().default('./data'),
+  /** Where uploaded files are kept (consent photos, signatures, avatars); default DATA_DIR/files. */
+  FILES_DIR: z.string().optional(),
   /** The address people open; used in mailed links. */
   PUBLIC_URL: z.string().url().optional(),
   /** smtp://user:pass@host:port or smtps://…; without it mail stays in the outbox. */
@@ -81,6 +83,8 @@ export interface Config {
   databaseUrl: string | undefined
   databasePoolSize: number
   dataDir: string
+  /** The local file store's folder (platform/files.ts). */
+  filesDir: string
   publicUrl: string
   smtpUrl: string | undefined
   mailFrom: string
@@ -128,6 +132,7 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     dataDir,
+    filesDir: env.FILES_DIR ? resolve(env.FILES_DIR) : join(dataDir, 'files'),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

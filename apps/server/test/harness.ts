@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import { solveChallenge, type Challenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
@@ -17,6 +20,8 @@ import { openTestDatabase } from './databases'
 export const testPassword = 'correct horse battery staple'
 let passwordHash: Promise<string> | undefined
 
+const testFilesDir = mkdtempSync(join(tmpdir(), 'crm-test-files-'))
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     env: 'test',
@@ -26,6 +31,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     databaseUrl: undefined,
     databasePoolSize: 4,
     dataDir: '/nonexistent',
+    // One folder per test process: files are named by random ids, so test files never meet.
+    filesDir: testFilesDir,
     publicUrl: 'http://crm.test',
     smtpUrl: undefined,
     mailFrom: 'CRM <no-reply@crm.test>',

@@ -1,0 +1,135 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { inArray, eq } from 'drizzle-orm'
+import type { Executor } from '../db/client'
+import { files } from '../db/schema/index'
+import { AppError } from './errors'
+import type { Deps } from './deps'
+import { stripLocationMetadata } from './image-metadata'
+
+/**
+ * The product's one file store (DESIGN.md §7 "file storage"): bytes under a random key,
+ * never under the uploaded name. Local disk by default; another store (an S3-compatible
+ * bucket) would implement the same three calls.
+ */
+export interface FileStore {
+  put(key: string, bytes: Buffer): Promise<void>
+  read(key: string): Promise<Buffer>
+  remove(key: string): Promise<void>
+}
+
+/** Files in one folder, named by their keys (random hex, so no path can be made of one). */
+export function localFileStore(dir: string): FileStore {
+  const pathOf = (key: string) => {
+    if (!/^[0-9a-f]{32}$/.test(key)) throw new Error('A file key is 32 hex characters')
+    return join(dir, key)
+  }
+  return {
+    async put(key, bytes) {
+      await mkdir(dir, { recursive: true, mode: 0o700 })
+      await writeFile(pathOf(key), bytes, { mode: 0o600, flag: 'wx' })
+    },
+    read: (key) => readFile(pathOf(key)),
+    remove: (key) => rm(pathOf(key), { force: true }),
+  }
+}
+
+const stores = new Map<string, FileStore>()
+/** The store of this configuration (one per folder). */
+export function fileStoreOf(deps: Pick<Deps, 'config'>): FileStore {
+  const dir = deps.config.filesDir
+  let store = stores.get(dir)
+  if (!store) {
+    store = localFileStore(dir)
+    stores.set(dir, store)
+  }
+  return store
+}
+
+/** The kinds of file the product keeps, known by their content, never by their name. */
+export const storedFileTypes = ['image/jpeg', 'image/png', 'image/heic', 'application/pdf'] as const
+export type StoredFileType = (typeof storedFileTypes)[number]
+
+const heifBrands = new Set(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx'])
+
+/** The type of a file from its first bytes (magic numbers), or null for any other content. */
+export function detectFileType(bytes: Uint8Array): StoredFileType | null {
+  const starts = (...signature: number[]) => signature.every((byte, index) => bytes[index] === byte)
+  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg'
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png'
+  if (starts(0x25, 0x50, 0x44, 0x46, 0x2d)) return 'application/pdf'
+  // ISO base media: a 'ftyp' box whose major or a compatible brand is HEIF with HEVC.
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to))
+  if (bytes.length >= 16 && ascii(4, 8) === 'ftyp') {
+    const boxSize = Math.min(((bytes[0]! << 24) | (bytes[1]! << 16) | (bytes[2]! << 8) | bytes[3]!) >>> 0, bytes.length, 256)
+    const brands = [ascii(8, 12)]
+    for (let offset = 16; offset + 4 <= boxSize; offset += 4) brands.push(ascii(offset, offset + 4))
+    if (brands.some((brand) => heifBrands.has(brand))) return 'image/heic'
+  }
+  return null
+}
+
+const extensions: Record<StoredFileType, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/heic': 'heic',
+  'application/pdf': 'pdf',
+}
+
+export interface StoredFile {
+  id: number
+  mime_type: StoredFileType
+  size: number
+}
+
+/**
+ * Keeps an uploaded file: checks its content is one of `accept` (else a 400 on `field`,
+ * nothing stored), removes location metadata from images, writes the bytes under a random
+ * key and records the row in the caller's transaction. The name kept is a plain one made
+ * from the type: the uploaded name is never stored nor used.
+ */
+export async function saveFile(
+  deps: Pick<Deps, 'config'>,
+  tx: Executor,
+  upload: { bytes: Buffer; field: string; accept: readonly StoredFileType[]; maxSize: number; teamId: number | null; uploadedById: number | null },
+): Promise<StoredFile> {
+  const type = detectFileType(upload.bytes)
+  if (!type || !upload.accept.includes(type)) {
+    const names = upload.accept.map((accepted) => extensions[accepted].toUpperCase()).join(', ')
+    throw new AppError('invalid_request', { errors: { [upload.field]: `The file must be one of: ${names}` } })
+  }
+  if (upload.bytes.length > upload.maxSize) {
+    throw new AppError('payload_too_large', { errors: { [upload.field]: `The file may have at most ${upload.maxSize} bytes` } })
+  }
+  const bytes = stripLocationMetadata(upload.bytes, type)
+  const key = randomBytes(16).toString('hex')
+  await fileStoreOf(deps).put(key, bytes)
+  const [row] = await tx
+    .insert(files)
+    .values({
+      storage_key: key,
+      filename: `${key.slice(0, 8)}.${extensions[type]}`,
+      mime_type: type,
+      size: bytes.length,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      team_id: upload.teamId,
+      uploaded_by_id: upload.uploadedById,
+    })
+    .returning({ id: files.id })
+  return { id: row!.id, mime_type: type, size: bytes.length }
+}
+
+/** A stored file's bytes and type; the caller has checked who may read it. */
+export async function readStoredFile(deps: Pick<Deps, 'config'>, db: Executor, fileId: number) {
+  const [row] = await db.select().from(files).where(eq(files.id, fileId))
+  if (!row) throw new AppError('not_found')
+  return { bytes: await fileStoreOf(deps).read(row.storage_key), mime_type: row.mime_type, filename: row.filename }
+}
+
+/** Removes files and their rows (a removed contact's consent photos, signatures, avatar). */
+export async function removeFiles(deps: Pick<Deps, 'config'>, tx: Executor, fileIds: number[]): Promise<void> {
+  if (fileIds.length === 0) return
+  const removed = await tx.delete(files).where(inArray(files.id, fileIds)).returning({ key: files.storage_key })
+  await Promise.all(removed.map((row) => fileStoreOf(deps).remove(row.key)))
+}
