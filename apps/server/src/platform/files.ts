@@ -102,7 +102,7 @@ export async function saveFile(
   if (upload.bytes.length > upload.maxSize) {
     throw new AppError('payload_too_large', { errors: { [upload.field]: `The file may have at most ${upload.maxSize} bytes` } })
   }
-  const bytes = stripLocationMetadata(upload.bytes, type)
+  const bytes = stripLocationMetadata(upload.bytes, type, upload.field)
   const key = randomBytes(16).toString('hex')
   await fileStoreOf(deps).put(key, bytes)
   const [row] = await tx
