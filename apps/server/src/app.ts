@@ -28,6 +28,7 @@ import { noteRoutes } from './features/notes/notes.routes'
 import { relationshipRoutes } from './features/relationships/relationships.routes'
 import { interestRoutes } from './features/interests/interests.routes'
 import { activityRoutes } from './features/activity/activity.routes'
+import { consentRoutes } from './features/consent/consent.routes'
 
 export const apiPrefix = '/api/v1'
 /** API answers from this size on are compressed. */
@@ -59,7 +60,7 @@ export interface AppOptions {
 }
 
 /** Every feature's routes, registered under /api/v1. */
-const features = [authRoutes, accountRoutes, teamRoutes, lookupRoutes, siteRoutes, contactRoutes, contactWriteRoutes, placeRoutes, noteRoutes, relationshipRoutes, interestRoutes, activityRoutes, interactionRoutes, contactEventRoutes]
+const features = [authRoutes, accountRoutes, teamRoutes, lookupRoutes, siteRoutes, contactRoutes, contactWriteRoutes, placeRoutes, noteRoutes, relationshipRoutes, interestRoutes, activityRoutes, interactionRoutes, contactEventRoutes, consentRoutes]
 
 /** Builds the whole HTTP app on the given dependencies; tests call it with their own. */
 export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions = {}): Promise<FastifyInstance> {
