@@ -9,8 +9,9 @@ import { emailParentLink, makeParentEmbedUrl, makeParentQr, makePhotoEmbedUrl } 
 // Parental consent (spec 2 §4.2, §7.3; issue 13): reading needs a contact the caller may read;
 // asking, recording and revoking need what update-user needs (update_assigned_contact).
 const updates = contactAccess('update_assigned_contact')
-// The public page's calls: the key is the proof; a client guessing keys is slowed down.
-const perAddress: RouteOptions = { rateLimit: { max: (deps: Deps) => deps.config.loginRateLimit } }
+// The public page's calls: the key is the proof; a client guessing keys is slowed down
+// (three times the sign-in limit: a parent opens, corrects and submits).
+const perAddress: RouteOptions = { rateLimit: { max: (deps: Deps) => deps.config.loginRateLimit * 3 } }
 
 export async function consentRoutes(app: FastifyInstance) {
   addRoute(app, calls.contactConsents, contactAccess(), ({ deps, viewer, scope }) => listContactConsents(deps, viewer, scope))
