@@ -24,6 +24,7 @@ import {
 import type { Executor } from '../../db/client'
 import { lookupItems, type people, type teamContacts } from '../../db/schema/index'
 import { defaultTimeZone, displayDate, elapsed } from '../../platform/format'
+import { contactPhotoUrl } from '../consent/avatar.service'
 
 export type PersonRow = typeof people.$inferSelect
 export type TeamContactRow = typeof teamContacts.$inferSelect
@@ -110,6 +111,8 @@ export interface ContactViewContext {
   nextInteraction?: ContactView['next_future_incomplete_interaction']
   /** The contact's interests (the interests feature reads them). */
   interests?: ContactView['interests']
+  /** The team and group the contact is read through: its photo's address names them. */
+  photoScope?: { teamId: number; groupId: number }
 }
 
 const storedFields = [...contactTextFields, ...contactFlagFields, ...contactAddressFields]
@@ -147,8 +150,10 @@ export function contactViewOf(person: PersonRow, context: ContactViewContext): C
     dob_year: person.dob_year,
     dob: dobOf(person.dob_year, person.dob_month),
     ...ageOf(person, now),
-    // Files are served by the consent and files work; until then no avatar URL.
-    avatar: null,
+    avatar:
+      person.avatar_file_id !== null && context.photoScope
+        ? contactPhotoUrl({ ...context.photoScope, contactId: person.id }, person.avatar_file_id)
+        : null,
     email_is_verified: person.email_is_verified,
     phone,
     religion_display: lookups.title('religion-types', person.religion),

@@ -18,6 +18,7 @@ import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 import { findUpcomingInteraction } from '../interactions/list.service'
 import { contactInterestItems } from '../interests/interests.service'
+import { consentsForItem } from '../consent/consent-records.service'
 import { contactViewOf, fullName, loadContactLookups, oneOf, type PersonRow } from './contact-view'
 
 /** Every field a contact form may send. */
@@ -112,7 +113,7 @@ const noExpectations = {
 export async function getContactItem(deps: Deps, viewer: Viewer, scope: ContactScope, requestedLocale?: string): Promise<ContactItem> {
   const contactId = scope.contact.id
   const locale = requestedLocale ?? viewer.locale
-  const [[person], holdings, [membership], lookups, nextInteraction, interests] = await Promise.all([
+  const [[person], holdings, [membership], lookups, nextInteraction, interests, consents] = await Promise.all([
     deps.db.select().from(people).where(eq(people.id, contactId)),
     loadHoldings(deps, contactId),
     deps.db
@@ -122,6 +123,7 @@ export async function getContactItem(deps: Deps, viewer: Viewer, scope: ContactS
     loadContactLookups(deps.db, locale),
     findUpcomingInteraction(deps.db, { id: contactId, teamId: scope.team.id }, { now: deps.now(), locale, timeZone: scope.settings.timeZone }),
     contactInterestItems(deps.db, contactId, locale),
+    consentsForItem(deps.db, { ...viewer, locale }, scope),
   ])
   const current = holdings.find((holding) => holding.team_id === scope.team.id)
   if (!person || !current) throw new AppError('not_found')
@@ -145,6 +147,7 @@ export async function getContactItem(deps: Deps, viewer: Viewer, scope: ContactS
     timeZone: scope.settings.timeZone,
     nextInteraction,
     interests,
+    photoScope: { teamId: scope.team.id, groupId: scope.group.id },
   }
   const dataView = contactViewOf(person, { ...context, phoneFormat: 'international' })
   return {
@@ -177,9 +180,9 @@ export async function getContactItem(deps: Deps, viewer: Viewer, scope: ContactS
       fields: withheld ? [] : contactFieldsFor(scope.contactRole, hasConsent),
     },
     child_gate: childGate,
-    // Parental consent records arrive with the consent work.
-    parental_consent_for_current_user: null,
-    most_recent_consent: withheld ? null : mostRecentConsent(person, dataView.is_child),
+    parental_consent_for_current_user: withheld ? null : consents.forCaller,
+    // The latest consent on record; without one (an adult's consent given in the form) the person's.
+    most_recent_consent: withheld ? null : (consents.latest ?? mostRecentConsent(person, dataView.is_child)),
   }
 }
 

@@ -1,0 +1,5 @@
+import type { FastifyInstance } from 'fastify'
+
+export async function qrCardRoutes(app: FastifyInstance) {
+  void app
+}
