@@ -11,6 +11,7 @@ import { checkNewPassword, hashPassword, verifyPassword } from '../../platform/p
 import { sendActivationMail } from '../auth/activation.service'
 import { clearThrottle, throttled, throttleKeys } from '../auth/sign-in-throttle'
 import { confirmTwoFactorCode, forgetDevices, requiresTwoFactor } from '../auth/two-factor.service'
+import { deletePersonWithFiles } from '../consent/contact-files'
 
 /** Said in `errors` when a name or phone change is ignored because MD owns those fields. */
 export const syncedFieldsMessage =
@@ -246,7 +247,8 @@ export async function deleteAccount(deps: Deps, viewer: Viewer, input: { passwor
       after: { private_groups_removed: privateGroups.map((group) => group.id) },
     })
     await tx.delete(notes).where(and(eq(notes.author_id, viewer.personId), eq(notes.is_encrypted, true)))
-    await tx.delete(people).where(eq(people.id, viewer.personId))
+    // The person's photo and the consent files kept about them go with the account.
+    await deletePersonWithFiles(deps, tx, viewer.personId)
     await clearThrottle(tx, accountKey.key)
   })
 }

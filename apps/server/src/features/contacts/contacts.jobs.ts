@@ -44,7 +44,7 @@ export async function removeExpiredArchivedContacts(deps: Deps, batchSize = defa
         .limit(batchSize)
         .for('update', { of: teamContacts, skipLocked: true })
       for (const row of due) {
-        await removeContactFromTeam(tx, {
+        await removeContactFromTeam(deps, tx, {
           // No person removes it: the log shows the clean-up with no author.
           authorId: null,
           teamId: row.team_id,

@@ -6,6 +6,7 @@ import { recordActivity } from '../../platform/activity'
 import type { ContactScope } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
+import { deletePersonWithFiles } from '../consent/contact-files'
 
 const done = { success: true as const }
 
@@ -54,7 +55,7 @@ export async function removeContact(deps: Deps, viewer: Viewer, scope: ContactSc
   }
 
   await deps.db.transaction((tx) =>
-    removeContactFromTeam(tx, { authorId: viewer.personId, teamId: scope.team.id, teamContact: scope.teamContact, contact: scope.contact }),
+    removeContactFromTeam(deps, tx, { authorId: viewer.personId, teamId: scope.team.id, teamContact: scope.teamContact, contact: scope.contact }),
   )
   return done
 }
@@ -72,8 +73,9 @@ export interface TeamRemoval {
  * team's assignments. A person no team holds any more, who has no account and no place in
  * a team, is deleted with everything recorded about them. Shared by remove-contact-from-team
  * and the clean-up of archived contacts; call it in a transaction, with the activity entry.
+ * A deleted person's files are removed too.
  */
-export async function removeContactFromTeam(tx: Executor, removal: TeamRemoval): Promise<void> {
+export async function removeContactFromTeam(deps: Pick<Deps, 'config'>, tx: Executor, removal: TeamRemoval): Promise<void> {
   const { teamId, teamContact, contact } = removal
   const teamGroups = tx.select({ id: teams.id }).from(teams).where(eq(teams.parent_id, teamId))
   await tx.delete(groupContacts).where(and(eq(groupContacts.person_id, contact.id), inArray(groupContacts.group_id, teamGroups)))
@@ -94,7 +96,8 @@ export async function removeContactFromTeam(tx: Executor, removal: TeamRemoval):
       ),
     )
   const deleted = !kept
-  if (deleted) await tx.delete(people).where(eq(people.id, contact.id))
+  // The files kept about the person (photo, consent signatures and photos) go with them.
+  if (deleted) await deletePersonWithFiles(deps, tx, contact.id)
   // The contact's own log goes with a deleted person; this entry stays in the team's log.
   await recordActivity(tx, {
     authorId: removal.authorId,
