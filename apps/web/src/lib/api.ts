@@ -151,3 +151,26 @@ export async function callApi<C extends Call>(call: C, options: CallOptions<C>):
   if (!parsed.success) throw new ApiError('invalid_response', response.status, 'The answer did not match its schema')
   return parsed.data as OutputOf<C>
 }
+
+/**
+ * A GET call whose answer is a file (a consent's signature or photo): the same path, query,
+ * bearer token and error envelope as callApi, the body kept as a Blob. Never a guessable URL:
+ * the page shows the blob through an object URL of its own.
+ */
+export async function fetchApiBlob<C extends Call>(call: C, options: { input: InputOf<C>; signal?: AbortSignal }): Promise<Blob> {
+  const token = getAccessToken()
+  const headers: Record<string, string> = {}
+  if (token) headers['Authorization'] = `Bearer ${token}`
+  let response: Response
+  try {
+    response = await fetch(apiBase + buildPath(call.path, undefined) + buildQuery(options.input), { headers, signal: options.signal })
+  } catch (error) {
+    if (options.signal?.aborted) throw error
+    throw new ApiError('network_error', 0, error instanceof Error ? error.message : 'Network error')
+  }
+  if (!response.ok) {
+    const json: unknown = await response.json().catch(() => undefined)
+    throw readEnvelope(json, response.status)
+  }
+  return response.blob()
+}

@@ -37,6 +37,7 @@ const namespaceFlags: Record<Namespace, true> = {
   activity: true,
   interactions: true,
   'contact-events': true,
+  consent: true,
 }
 export const namespaces = Object.keys(namespaceFlags) as Namespace[]
 

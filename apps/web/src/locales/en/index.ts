@@ -15,9 +15,10 @@ import interests from './interests.json'
 import activity from './activity.json'
 import interactions from './interactions.json'
 import contactEvents from './contact-events.json'
+import consent from './consent.json'
 
 /** The source texts: one namespace per feature; every other locale has the same keys. */
-const en = { common, errors, auth, shell, teams, dashboard, site, account, contacts, 'contact-view': contactView, 'contact-form': contactForm, notes, relationships, interests, activity, interactions, 'contact-events': contactEvents }
+const en = { common, errors, auth, shell, teams, dashboard, site, account, contacts, 'contact-view': contactView, 'contact-form': contactForm, notes, relationships, interests, activity, interactions, 'contact-events': contactEvents, consent }
 
 export type LocaleBundle = typeof en
 export default en

@@ -16,8 +16,9 @@ import interests from './interests.json'
 import activity from './activity.json'
 import interactions from './interactions.json'
 import contactEvents from './contact-events.json'
+import consent from './consent.json'
 
 // Loaded on demand as one chunk; typing it as the en bundle makes a missing key a type error.
-const es: LocaleBundle = { common, errors, auth, shell, teams, dashboard, site, account, contacts, 'contact-view': contactView, 'contact-form': contactForm, notes, relationships, interests, activity, interactions, 'contact-events': contactEvents }
+const es: LocaleBundle = { common, errors, auth, shell, teams, dashboard, site, account, contacts, 'contact-view': contactView, 'contact-form': contactForm, notes, relationships, interests, activity, interactions, 'contact-events': contactEvents, consent }
 
 export default es

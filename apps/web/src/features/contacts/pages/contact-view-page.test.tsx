@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import { contactCalls, type ContactItem } from '@crm/domain'
+import { consentCalls, contactCalls, type ContactItem } from '@crm/domain'
 import { apiBase } from '../../../lib/api'
 import { changeLocale } from '../../../lib/i18n'
 import { buildAccount, buildGroup, buildTeam } from '../../../test/fixtures'
@@ -23,6 +23,7 @@ function openContact(item: ContactItem | (() => ContactItem | Response), path = 
     // The first tab shown may be Assignments (tabs are tested in contact-tabs.test.tsx).
     mockCall(contactCalls.contactAssignments, emptyList),
     mockCall(contactCalls.contactGroups, emptyList),
+    mockCall(consentCalls.contactConsents, { items: [], request: null, can_update: true }),
     mockCall(contactCalls.contact, (request) => {
       requests.push(request)
       return typeof item === 'function' ? item() : item

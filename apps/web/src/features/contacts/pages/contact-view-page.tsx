@@ -81,7 +81,7 @@ function ContactDetails({ item, scope, team, group }: { item: ContactItem; scope
         requests={item.ownership.other_team_is_awaiting_approval_data}
       />
       {view && <ConsentDeclinedBanner contact={view} />}
-      {view && <ChildConsentNotice contact={view} />}
+      {view && <ChildConsentNotice contact={view} scope={scope} canRequest={item.auth.user_capabilities.update_contact === true} />}
       <Group justify="space-between" align="center">
         <Anchor component={Link} to="/contacts" size="sm">
           <Group gap={4}>

@@ -1,7 +1,10 @@
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Alert, Button, Group, Text } from '@mantine/core'
-import type { ContactTeam, ContactView } from '@crm/domain'
+import { Alert, Button, Group, Stack, Text } from '@mantine/core'
+import type { ContactTeam, ContactView, TeamGroupParams } from '@crm/domain'
 import { useSession } from '../../../session/session'
+import { ConsentRequestView } from '../../../consent/components/consent-request-view'
+import { parentDetailsOf } from '../../../consent/components/parent-details'
 
 /** Consent declined by the person, or by the parent or carer of a child (D2-2.2-23). */
 export function ConsentDeclinedBanner({ contact }: { contact: ContactView }) {
@@ -24,13 +27,32 @@ export function AwaitingApprovalBanner() {
   )
 }
 
-/** A minor with no consent on record (spec 2 §4); the consent flows come with the Consent tab. */
-export function ChildConsentNotice({ contact }: { contact: ContactView }) {
-  const { t } = useTranslation('contact-view')
+/**
+ * A minor with no consent on record (spec 2 §4.2): the needs-consent notice, and for whoever
+ * may update the contact 'Get parental consent', which opens the request view.
+ */
+export function ChildConsentNotice({ contact, scope, canRequest }: { contact: ContactView; scope: TeamGroupParams; canRequest: boolean }) {
+  const { t } = useTranslation(['contact-view', 'consent'])
+  const [opened, setOpened] = useState(false)
   if (!contact.is_child || contact.consent_given || contact.consent_declined || contact.parental_consent_declined) return null
   return (
     <Alert color="yellow" title={t('banners.childConsentTitle')}>
-      {t('banners.childConsentText')}
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{t('banners.childConsentText')}</Text>
+        {canRequest && (
+          <Button size="xs" onClick={() => setOpened(true)}>
+            {t('consent:notice.getConsent')}
+          </Button>
+        )}
+      </Stack>
+      <ConsentRequestView
+        opened={opened}
+        onClose={() => setOpened(false)}
+        contactId={contact.id}
+        scope={scope}
+        parent={parentDetailsOf(contact)}
+        verbalLocked={false}
+      />
     </Alert>
   )
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
-import { capabilityMap, contactCalls, suggestionCalls, type ContactItem } from '@crm/domain'
+import { capabilityMap, consentCalls, contactCalls, suggestionCalls, type ContactItem } from '@crm/domain'
 import { buildAccount, buildGroup, buildTeam } from '../../../../test/fixtures'
 import { renderApp } from '../../../../test/render'
 import { apiError, mockCall, server } from '../../../../test/server'
@@ -20,6 +20,8 @@ function openContact(item: ContactItem | (() => ContactItem), groupId = 12, cont
   signedInAs(buildAccount([grace]), { teamId: 10, groupId })
   let fetches = 0
   server.use(
+    // A child opens on the Consent tab (apps/web/src/features/consent has its tests).
+    mockCall(consentCalls.contactConsents, { items: [], request: null, can_update: true }),
     mockCall(contactCalls.contact, () => {
       fetches++
       return typeof item === 'function' ? item() : item
@@ -49,7 +51,7 @@ describe('the tab registry', () => {
   })
   const shownKeys = (ctx: ContactTabContext) => contactTabs.filter((tab) => tab.isShown(ctx)).map((tab) => tab.key)
 
-  it('D2-2.2-18 holds every tab in the spec order; only the built ones are available', () => {
+  it('D2-2.2-18 holds every tab in the spec order, every one built', () => {
     expect(shownKeys(context())).toEqual([
       'consent',
       'ownership',
@@ -65,7 +67,7 @@ describe('the tab registry', () => {
       'relationships',
       'activityLog',
     ])
-    expect(contactTabs.filter((tab) => tab.available).map((tab) => tab.key)).toEqual(['ownership', 'groups', 'assignments', 'notes', 'interactions', 'events', 'decisions', 'interests', 'privateNotes', 'delegate', 'relationships', 'activityLog'])
+    expect(contactTabs.filter((tab) => tab.available).map((tab) => tab.key)).toEqual(['consent', 'ownership', 'groups', 'assignments', 'notes', 'interactions', 'events', 'decisions', 'interests', 'privateNotes', 'delegate', 'relationships', 'activityLog'])
   })
 
   it('D2-2.2-19 D2-2.2-20 a tab needs its capability; Interests, Relationships and Activity log go when consent was declined', () => {
@@ -75,6 +77,12 @@ describe('the tab registry', () => {
     expect(declined).not.toContain('relationships')
     expect(declined).not.toContain('activityLog')
     expect(declined).toContain('notes')
+  })
+
+  it('D2-2.2-18 Consent shows for a minor and for anyone with a consent on record', () => {
+    expect(shownKeys(context())).toContain('consent')
+    expect(shownKeys(context({ contact: buildContactView({ consent_type: 'verbal' }) }))).toContain('consent')
+    expect(shownKeys(context({ contact: buildContactView() }))).not.toContain('consent')
   })
 })
 

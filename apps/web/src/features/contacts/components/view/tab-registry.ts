@@ -61,7 +61,13 @@ const consentKept = (context: ContactTabContext) => !context.contact.consent_dec
 
 /** Every tab of the contact view, in order. */
 export const contactTabs: readonly ContactTabEntry[] = [
-  { key: 'consent', available: false, isShown: (context) => context.contact.is_child },
+  {
+    key: 'consent',
+    available: true,
+    // A minor, and anyone with a consent on record (spec 2 §2.2).
+    isShown: (context) => context.contact.is_child || context.contact.consent_type !== null,
+    Component: lazyTab(() => import('../../../consent/components/consent-tab'), (module) => module.ConsentTab),
+  },
   {
     key: 'ownership',
     available: true,

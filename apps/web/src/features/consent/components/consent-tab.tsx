@@ -1,0 +1,96 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core'
+import type { ContactConsents, ParentalConsentRecord } from '@crm/domain'
+import { ConfirmDialog } from '../../../components/confirm-dialog'
+import { errorText } from '../../../lib/errors'
+import { TabListState } from '../../contacts/components/view/tab-list-state'
+import type { ContactTabProps } from '../../contacts/components/view/tab-registry'
+import { useContactConsents, useRevokeConsent } from '../queries'
+import { ConsentRecord } from './consent-record'
+import { ConsentRequestView } from './consent-request-view'
+import { parentDetailsOf } from './parent-details'
+
+/** A non-verbal consent not revoked: verbal is no longer offered (spec 2 §4.2). */
+export function hasNonVerbalConsent(items: readonly ParentalConsentRecord[]): boolean {
+  return items.some((record) => record.type !== 'verbal' && record.revoked_display === null)
+}
+
+/** The latest link (spec 2 §4.2 automatic): requested → viewed → submitted, with dates and where it went. */
+function LinkStatus({ request }: { request: NonNullable<ContactConsents['request']> }) {
+  const { t } = useTranslation('consent')
+  const steps = [
+    request.sent_display ? t('link.sentOn', { date: request.sent_display }) : t('link.requestedOn', { date: request.created_display }),
+    request.viewed_display && t('link.viewedOn', { date: request.viewed_display }),
+    request.submitted_display && t('link.submittedOn', { date: request.submitted_display }),
+  ].filter(Boolean)
+  return (
+    <Card withBorder padding="sm" component="section" aria-labelledby="consent-link-title">
+      <Stack gap={4}>
+        <Group gap="xs">
+          <Title order={3} size="h6" id="consent-link-title">
+            {t('link.title')}
+          </Title>
+          <Badge variant="light">{t(`link.status.${request.status}`)}</Badge>
+        </Group>
+        <Text size="sm">{steps.join(' · ')}</Text>
+        {request.sent_to && <Text size="sm">{t('link.sentTo', { to: request.sent_to })}</Text>}
+        {request.status !== 'submitted' && (
+          <Text size="sm" c="dimmed">
+            {t('link.expires', { date: request.expires_display })}
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  )
+}
+
+/** Consent (spec 2 §2.2): the consents on record, the latest link, and revoking after confirmation. */
+export function ConsentTab({ contact, scope }: ContactTabProps) {
+  const { t } = useTranslation('consent')
+  const consents = useContactConsents(contact.id, scope)
+  const revoke = useRevokeConsent(contact.id, scope)
+  const [revoking, setRevoking] = useState<ParentalConsentRecord | null>(null)
+  const [requestOpen, setRequestOpen] = useState(false)
+  const items = consents.data?.items ?? []
+  const canUpdate = consents.data?.can_update === true
+
+  return (
+    <Stack gap="md">
+      {contact.is_child && canUpdate && (
+        <Group>
+          <Button onClick={() => setRequestOpen(true)}>{t('notice.getConsent')}</Button>
+        </Group>
+      )}
+      {consents.data?.request && <LinkStatus request={consents.data.request} />}
+      <TabListState isPending={consents.isPending} isError={consents.isError} count={items.length}>
+        <Stack gap="sm">
+          {items.map((record) => (
+            <ConsentRecord key={record.id} record={record} scope={scope} onRevoke={canUpdate ? () => setRevoking(record) : undefined} />
+          ))}
+        </Stack>
+      </TabListState>
+      <ConfirmDialog
+        opened={revoking !== null}
+        title={t('tab.revokeTitle')}
+        message={t('tab.revokeMessage')}
+        confirmLabel={t('tab.revokeConfirm')}
+        danger
+        error={revoke.isError ? errorText(revoke.error, t('tab.revokeFailed')) : null}
+        onConfirm={() => (revoking ? revoke.mutateAsync(revoking.consentia_id) : undefined)}
+        onClose={() => {
+          setRevoking(null)
+          revoke.reset()
+        }}
+      />
+      <ConsentRequestView
+        opened={requestOpen}
+        onClose={() => setRequestOpen(false)}
+        contactId={contact.id}
+        scope={scope}
+        parent={parentDetailsOf(contact)}
+        verbalLocked={hasNonVerbalConsent(items)}
+      />
+    </Stack>
+  )
+}

@@ -1,0 +1,116 @@
+import { useEffect, useState } from 'react'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { consentCalls, type TeamGroupParams } from '@crm/domain'
+import { callApi, fetchApiBlob, type InputOf } from '../../lib/api'
+import { contactKeys } from '../contacts/queries'
+
+/** Under the contact's key: a consent change reads the contact (its consent flags) again too. */
+export const consentKeys = {
+  all: (id: number) => [...contactKeys.detail(id), 'consents'] as const,
+  list: (id: number, scope: TeamGroupParams) => [...consentKeys.all(id), scope.team_id, scope.group_id] as const,
+}
+
+/** GET contact-consents/{id}: the records, newest first, and the latest link's status. */
+export function useContactConsents(id: number, scope: TeamGroupParams, enabled = true) {
+  return useQuery({
+    queryKey: consentKeys.list(id, scope),
+    queryFn: ({ signal }) => callApi(consentCalls.contactConsents, { params: { id }, input: scope, signal }),
+    enabled,
+  })
+}
+
+/** Reads the contact and everything cached about it again (its consent flags, the tab, the banners). */
+export function useRefreshContact(id: number) {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: contactKeys.detail(id) })
+}
+
+function useConsentWrite<T, R>(id: number, write: (variables: T) => Promise<R>) {
+  const refresh = useRefreshContact(id)
+  return useMutation({ mutationFn: write, onSuccess: () => refresh() })
+}
+
+/** POST revoke-parent-consent: the record stays, with the date and who revoked it. */
+export function useRevokeConsent(id: number, scope: TeamGroupParams) {
+  return useConsentWrite(id, (consentiaId: number) =>
+    callApi(consentCalls.revokeParentConsent, { input: { ...scope, user_id: id, consentia_id: consentiaId } }),
+  )
+}
+
+/** POST consentia-qr-for-parent: the parent's link and its QR code (a new link each time). */
+export function useParentQr(id: number, scope: TeamGroupParams) {
+  return useConsentWrite(id, () => callApi(consentCalls.consentiaQrForParent, { input: { ...scope, user_id: id } }))
+}
+
+/** POST email-consentia-qr-url-to-parent: the link by mail, through the outbox. */
+export function useEmailParentLink(id: number, scope: TeamGroupParams) {
+  return useConsentWrite(id, () => callApi(consentCalls.emailConsentiaQrUrlToParent, { input: { ...scope, user_id: id } }))
+}
+
+/** The two embedded forms: a photo of a signed form, or the parent signing on this device. */
+export type EmbedKind = 'photo' | 'sign'
+
+const embedCalls = {
+  photo: consentCalls.consentiaEmbedUrl,
+  sign: consentCalls.consentiaEmbedUrlForParentalConsent,
+} as const
+
+/** POST consentia-embed-url or consentia-embed-url-for-parental-consent. */
+export function useEmbedUrl(id: number, scope: TeamGroupParams) {
+  return useMutation({
+    mutationFn: (kind: EmbedKind) => callApi(embedCalls[kind], { input: { ...scope, user_id: id } }),
+  })
+}
+
+export type VerbalConsentInput = Omit<InputOf<typeof consentCalls.submitParentalConsentVerbal>, 'team_id' | 'group_id' | 'user_id'>
+
+/** POST submit-parental-consent-verbal. */
+export function useSubmitVerbalConsent(id: number, scope: TeamGroupParams) {
+  return useConsentWrite(id, (input: VerbalConsentInput) =>
+    callApi(consentCalls.submitParentalConsentVerbal, { input: { ...scope, user_id: id, ...input } }),
+  )
+}
+
+/** Which file of a record: its signature or its photo of the signed form. */
+export type ConsentFileKind = 'signature' | 'photo'
+
+function fetchConsentFile(kind: ConsentFileKind, scope: TeamGroupParams, consentiaId: number, fileId: number, signal: AbortSignal) {
+  return kind === 'signature'
+    ? fetchApiBlob(consentCalls.consentiaGetSignatureUrl, { input: { ...scope, consentia_id: consentiaId, signature_id: fileId }, signal })
+    : fetchApiBlob(consentCalls.consentiaGetParentalConsentPhotoUrl, { input: { ...scope, consentia_id: consentiaId, photo_id: fileId }, signal })
+}
+
+export type ConsentFileState =
+  | { status: 'loading' }
+  | { status: 'error' }
+  | { status: 'ready'; url: string; type: string }
+
+/**
+ * A record's file, fetched with the session's token and shown through an object URL that is
+ * revoked when the component unmounts (or the file changes).
+ */
+export function useConsentFile(kind: ConsentFileKind, scope: TeamGroupParams, consentiaId: number, fileId: number): ConsentFileState {
+  const { team_id, group_id } = scope
+  const fileKey = `${kind}:${team_id}:${group_id}:${consentiaId}:${fileId}`
+  // The state names the file it belongs to: another file reads as loading until it arrives.
+  const [state, setState] = useState<{ fileKey: string; state: ConsentFileState } | null>(null)
+  useEffect(() => {
+    const controller = new AbortController()
+    let url: string | null = null
+    fetchConsentFile(kind, { team_id, group_id }, consentiaId, fileId, controller.signal).then(
+      (blob) => {
+        if (controller.signal.aborted) return
+        url = URL.createObjectURL(blob)
+        setState({ fileKey, state: { status: 'ready', url, type: blob.type } })
+      },
+      () => {
+        if (!controller.signal.aborted) setState({ fileKey, state: { status: 'error' } })
+      },
+    )
+    return () => {
+      controller.abort()
+      if (url) URL.revokeObjectURL(url)
+    }
+  }, [fileKey, kind, team_id, group_id, consentiaId, fileId])
+  return state?.fileKey === fileKey ? state.state : { status: 'loading' }
+}
