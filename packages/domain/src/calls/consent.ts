@@ -1,26 +1,16 @@
 import { z } from 'zod'
-import { parentCarerRelationships } from '../rules/contacts'
+import { consentPermissions, parentCarerRelationships } from '../rules/contacts'
 import { email as emailField } from '../rules/email'
 import { flag, id, personName, requiredPersonName, text } from '../rules/wire'
-import { teamGroupFields as scope } from './contact-shapes'
+import { parentalConsentRecordSchema, teamGroupFields as scope } from './contact-shapes'
 import { defineCall } from './define'
 
 // Consent, built in (spec 2 §2.2, §2.3, §3.4, §4.2, §5, §7.3, §9; DESIGN.md §7; issue 13).
 // The spec's outside service ("Consentia") is part of the product: a link /consent/{key}
 // opens a public page where a parent or carer (or an adult contact, or a visitor of a QR
 // card) answers. The call names are the spec's; consentia_id is the id of a consent record.
-
-/** The seven permissions a parent or carer grants or denies (spec 2 §3.4), in this order. */
-export const consentPermissions = [
-  'bible_studies',
-  'spiritual_discussions',
-  'counseling_sessions',
-  'one_on_one_meetings',
-  'group_studies',
-  'phone_calls',
-  'electronic_messages',
-] as const
-export type ConsentPermission = (typeof consentPermissions)[number]
+// consentPermissions (rules/contacts.ts) and parentalConsentRecordSchema (contact-shapes.ts)
+// live beside the contact's shapes: the contact's item answer carries a consent record.
 
 /** The decisions a QR card may offer a visitor (spec 2 §9), in this order. */
 export const qrDecisions = ['follow_jesus', 'learn_more', 'prayer', 'serve', 'newsletter'] as const
@@ -65,34 +55,6 @@ const parentFields = {
   parent_carer_email: emailField.nullable().optional().or(z.literal('').transform(() => null)),
   parent_carer_phone: text(40).nullable().optional(),
 }
-
-/** A consent on record (spec 2 §3.4), as the Consent tab shows it. */
-export const parentalConsentRecordSchema = z.object({
-  id: z.number().int(),
-  consentia_id: z.number().int(),
-  type: z.enum(['direct', 'photo', 'verbal']),
-  by_name: z.string(),
-  by_relationship: z.string().nullable(),
-  by_email: z.string().nullable(),
-  by_phone: z.string().nullable(),
-  created_display: z.string(),
-  /** The date the consent was given (verbal and photo: as entered; direct: when signed). */
-  consent_date: z.string(),
-  notes: z.string().nullable(),
-  /** The signature's file id (consentia-get-signature-url), or null. */
-  signature: z.number().int().nullable(),
-  /** The photo's file id (consentia-get-parental-consent-photo-url), or null. */
-  photo_evidence: z.number().int().nullable(),
-  to_id: z.number().int().nullable(),
-  to_name: z.string().nullable(),
-  granted_permissions: z.array(z.enum(consentPermissions)),
-  denied_permissions: z.array(z.enum(consentPermissions)),
-  /** The team's other people who follow the contact (assigned to it), by name. */
-  other_team_members: z.array(z.string()),
-  revoked_display: z.string().nullable(),
-  revoked_by_name: z.string().nullable(),
-})
-export type ParentalConsentRecord = z.infer<typeof parentalConsentRecordSchema>
 
 /** The latest link of a contact (spec 2 §4.2 automatic: requested → viewed → submitted). */
 export const consentRequestStatusSchema = z.object({

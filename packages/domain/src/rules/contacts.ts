@@ -94,6 +94,18 @@ export function isSourceRequired(memberStatus: string | null | undefined): boole
 export const consentChoices = ['automatic', 'photo', 'verbal', 'none'] as const
 export type ConsentChoice = (typeof consentChoices)[number]
 
+/** The seven permissions a parent or carer grants or denies (spec 2 §3.4), in this order. */
+export const consentPermissions = [
+  'bible_studies',
+  'spiritual_discussions',
+  'counseling_sessions',
+  'one_on_one_meetings',
+  'group_studies',
+  'phone_calls',
+  'electronic_messages',
+] as const
+export type ConsentPermission = (typeof consentPermissions)[number]
+
 /** Recorded consent types: direct (given by the person or parent online), photo, verbal. */
 export const consentTypes = ['direct', 'photo', 'verbal'] as const
 export type ConsentType = (typeof consentTypes)[number]

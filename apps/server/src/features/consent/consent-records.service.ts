@@ -343,3 +343,58 @@ export async function readConsentFile(
   if (contactScope.teamContact.state !== 'active') throw new AppError('not_found')
   return readStoredFile(deps, deps.db, fileId)
 }
+
+/**
+ * The contact item's consent (GET contact/{id}): the caller's own consent on record (granted
+ * to them) and the latest consent that is not revoked, of this team.
+ */
+export async function consentsForItem(db: Executor, viewer: Viewer, scope: ContactScope) {
+  const active = and(ofContactInTeam(scope), isNull(parentalConsents.revoked_at))
+  const view = { locale: viewer.locale, timeZone: scope.settings.timeZone, contactId: scope.contact.id, teamId: scope.team.id }
+  const records = await loadConsentRecords(db, active, view)
+  const [latest] = await db.select().from(parentalConsents).where(active).orderBy(desc(parentalConsents.created_at), desc(parentalConsents.id)).limit(1)
+  return {
+    forCaller: records.find((record) => record.to_id === viewer.personId) ?? null,
+    latest: latest ? { type: latest.type, date: latest.consent_date, content: latest.notes, by_name: latest.by_name } : null,
+  }
+}
+
+/**
+ * A child's verbal consent given in the contact form (create-user, update-user), recorded
+ * once: an edit that sends the same verbal consent again adds no second record.
+ */
+export async function recordFormVerbalConsent(
+  tx: Executor,
+  now: Date,
+  context: { authorId: number; teamId: number; contactId: number },
+  consent: { by_name: string; by_relationship: string | null; by_email: string | null; by_phone: string | null; consent_date: string; notes: string | null },
+): Promise<void> {
+  const [same] = await tx
+    .select({ id: parentalConsents.id, notes: parentalConsents.notes })
+    .from(parentalConsents)
+    .where(
+      and(
+        eq(parentalConsents.contact_id, context.contactId),
+        eq(parentalConsents.team_id, context.teamId),
+        eq(parentalConsents.type, 'verbal'),
+        eq(parentalConsents.consent_date, consent.consent_date),
+        isNull(parentalConsents.revoked_at),
+      ),
+    )
+  if (same && same.notes === consent.notes) return
+  await insertConsentRecord(
+    tx,
+    now,
+    {
+      ...consent,
+      contact_id: context.contactId,
+      team_id: context.teamId,
+      type: 'verbal',
+      granted_permissions: [...consentPermissions],
+      denied_permissions: [],
+      to_id: context.authorId,
+      recorded_by_id: context.authorId,
+    },
+    context.authorId,
+  )
+}

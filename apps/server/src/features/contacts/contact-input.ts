@@ -187,32 +187,61 @@ function resolveBirth(input: ContactInput, existing: PersonRow | null, now: Date
 }
 
 function consentGivenNow(input: ContactInput): boolean {
-  return input.consent_type === 'verbal' || input.consent_type === 'photo'
+  return input.consent_type === 'verbal'
 }
 
 /**
- * The consent choice of the form (spec 2 §2, §4, §5): verbal needs a date, the content and
- * the confirmation that other options are unavailable; a photo needs its date (the photo
- * itself arrives with the consent engine). Once a non-verbal consent exists, verbal is no
- * longer offered; 'none' and 'automatic' leave a recorded consent as it is (revoking it is
- * the consent engine's). Answers whether consent is on record after the change.
+ * The consent choice of the form (spec 2 §2, §4, §5; issue 13 item 4). Only verbal consent
+ * is given in the form: it needs a date, the content and the confirmation that other options
+ * are unavailable, and is refused once a non-verbal consent is on record. 'automatic' (a
+ * QR code or mailed link) and 'photo' (a photo of the signed form, uploaded through the
+ * consent form) are consent being requested: until a consent is on record the contact keeps
+ * what fieldsKeptWithoutConsent allows. 'none' leaves a recorded consent as it is (revoking
+ * it is the consent engine's). Answers whether consent is on record after the change.
  */
 function resolveConsent(input: ContactInput, existing: PersonRow | null, values: PersonValues, errors: Record<string, string>): boolean {
   const recorded = existing?.consent_type ?? null
-  const choice = input.consent_type
-  if (choice === 'verbal' || choice === 'photo') {
+  if (input.consent_type === 'verbal') {
     if (!input.consent_date) errors.consent_date = 'Required'
-    if (choice === 'verbal') {
-      if (recorded && recorded !== 'verbal') errors.consent_type = 'A consent of another kind is on record.'
-      if (!input.consent_content) errors.consent_content = 'Required'
-      if (!input.consent_verbal_confirmed) errors.consent_verbal_confirmed = 'Confirm that other options are unavailable.'
-    }
-    values.consent_type = choice
+    if (recorded && recorded !== 'verbal') errors.consent_type = 'A consent of another kind is on record.'
+    if (!input.consent_content) errors.consent_content = 'Required'
+    if (!input.consent_verbal_confirmed) errors.consent_verbal_confirmed = 'Confirm that other options are unavailable.'
+    values.consent_type = 'verbal'
     values.consent_date = input.consent_date ?? null
     values.consent_content = blankToNull(input.consent_content ?? null)
     return true
   }
   return recorded !== null
+}
+
+/**
+ * A child's verbal consent given in the form is also a consent on record (parental_consents,
+ * type verbal), by the parent or carer as the form names them, granting every permission:
+ * the form asks for no permission list, and a refused permission is recorded through the
+ * Consent tab's own verbal form. Null for any other change.
+ */
+export function formVerbalConsent(input: ContactInput, resolved: ResolvedContact, existing: PersonRow | null): FormVerbalConsent | null {
+  if (input.consent_type !== 'verbal' || !resolved.isChild || !input.consent_date) return null
+  const parent = <K extends keyof PersonRow>(key: K) =>
+    key in resolved.values ? ((resolved.values as Record<string, unknown>)[key] as PersonRow[K]) : (existing?.[key] ?? null)
+  const first = parent('parent_carer_first_name') ?? ''
+  return {
+    by_name: `${first} ${parent('parent_carer_last_name') ?? ''}`.trim(),
+    by_relationship: parent('parent_carer_relationship'),
+    by_email: parent('parent_carer_email'),
+    by_phone: parent('parent_carer_phone'),
+    consent_date: input.consent_date,
+    notes: blankToNull(input.consent_content ?? null),
+  }
+}
+
+export interface FormVerbalConsent {
+  by_name: string
+  by_relationship: string | null
+  by_email: string | null
+  by_phone: string | null
+  consent_date: string
+  notes: string | null
 }
 
 /** 400 invalid_request with the field messages, when there are any. */

@@ -8,7 +8,8 @@ import { recordActivity } from '../../platform/activity'
 import { loadContactScope } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
 import { AppError, isUniqueViolation } from '../../platform/errors'
-import { assertValid, resolveContactInput } from './contact-input'
+import { recordFormVerbalConsent } from '../consent/consent-records.service'
+import { assertValid, formVerbalConsent, resolveContactInput } from './contact-input'
 import { assertNoDuplicate, conferenceIdOf, inConference, lockContactsOfConference } from './duplicates.service'
 import { isValidMatchToken } from './match-token'
 import { refreshContactReadModel } from './read-model'
@@ -60,6 +61,8 @@ export async function createContact(deps: Deps, viewer: Viewer, scope: GroupScop
     const id = person!.id
     await tx.insert(teamContacts).values({ team_id: scope.team.id, person_id: id, is_owner: true, added_by_id: viewer.personId })
     await placeInGroup(tx, viewer, scope, id)
+    const verbal = formVerbalConsent(fields, resolved, null)
+    if (verbal) await recordFormVerbalConsent(tx, deps.now(), { authorId: viewer.personId, teamId: scope.team.id, contactId: id }, verbal)
     await refreshContactReadModel(tx, id, deps.now())
     await recordActivity(tx, {
       authorId: viewer.personId,

@@ -8,8 +8,10 @@ import { recordActivity } from '../../platform/activity'
 import { assertChildDataAllowed, type ContactScope } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
+import { recordFormVerbalConsent } from '../consent/consent-records.service'
 import {
   assertValid,
+  formVerbalConsent,
   hasContactFields,
   resolveContactInput,
   type ContactInput,
@@ -88,6 +90,8 @@ export async function applyContactFields(
   if (resolved.isChild && scope.childGate) throw new AppError('child_data_gate', { ...scope.childGate })
   assertValid(resolved.errors)
   await writeContactChanges(tx, deps.now(), viewer, scope.team.id, existing, resolved.values)
+  const verbal = formVerbalConsent(fields, resolved, existing)
+  if (verbal) await recordFormVerbalConsent(tx, deps.now(), { authorId: viewer.personId, teamId: scope.team.id, contactId: personId }, verbal)
 }
 
 /**
