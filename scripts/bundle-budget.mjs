@@ -2,6 +2,10 @@
 // entry's static imports plus the login route's chunk and its static imports), gzipped, stays
 // within the budget. Reads the build's manifest (apps/web/dist/.vite/manifest.json).
 // BUNDLE_BUDGET_KB overrides the budget (to see the script fail, or to tighten it).
+// The public consent page /consent/{key} is a second entry (consent.html) with its own budget:
+// its entry and static imports, gzipped (CONSENT_BUDGET_KB overrides it). Measured 163.5 KB
+// (November 2026), enforced at 170 KB: React, Mantine, zod and i18next, shared with the app's
+// chunks, and 10 KB of its own.
 //
 // Issue #10 asks for 170 KB; measured 218 KB (26 files, November 2026), enforced at 222 KB.
 // The signed-in shell loads with the first signed-in page, @crm/domain is "sideEffects": false
@@ -19,6 +23,7 @@ import { root } from './lib.mjs'
 
 const goalKb = 170
 const budgetKb = Number(process.env.BUNDLE_BUDGET_KB ?? 222)
+const consentBudgetKb = Number(process.env.CONSENT_BUDGET_KB ?? 170)
 const dist = join(root, 'apps/web/dist')
 const manifestFile = join(dist, '.vite/manifest.json')
 const loginRoute = 'src/features/auth/pages/login-page.tsx'
@@ -28,9 +33,11 @@ if (!existsSync(manifestFile)) {
   process.exit(1)
 }
 const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'))
-const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry)
-if (!entryKey || !manifest[loginRoute]) {
-  console.error(`The manifest names no entry or no ${loginRoute}: has the login route moved?`)
+// Two entries: the app's (index.html) and the consent page's (consent.html).
+const entryKey = 'index.html'
+const consentEntryKey = 'consent.html'
+if (!manifest[entryKey]?.isEntry || !manifest[consentEntryKey]?.isEntry || !manifest[loginRoute]) {
+  console.error(`The manifest names no ${entryKey} or ${consentEntryKey} entry, or no ${loginRoute}: has a page moved?`)
   process.exit(1)
 }
 
@@ -40,25 +47,39 @@ function withStaticImports(key, seen) {
   seen.add(key)
   for (const imported of manifest[key].imports ?? []) withStaticImports(imported, seen)
 }
-const keys = new Set()
-withStaticImports(entryKey, keys)
-withStaticImports(loginRoute, keys)
-
-const files = [...keys]
-  .map((key) => manifest[key].file)
-  .filter((file) => file.endsWith('.js'))
-  .map((file) => ({ file, gzipped: gzipSync(readFileSync(join(dist, file)), { level: 9 }).length }))
-  .sort((a, b) => b.gzipped - a.gzipped)
-const total = files.reduce((sum, { gzipped }) => sum + gzipped, 0)
 const kb = (bytes) => (bytes / 1000).toFixed(1)
 
-if (total > budgetKb * 1000) {
-  console.error(`✖ The login page's initial JavaScript is ${kb(total)} KB gzipped, over the ${budgetKb} KB budget:`)
-  for (const { file, gzipped } of files) console.error(`  ${kb(gzipped).padStart(7)} KB  ${file}`)
-  console.error('Load what the login form does not need on demand (a dynamic import where it is first used).')
-  process.exit(1)
+/** The JavaScript files of a set of manifest keys, gzipped, largest first, and their total. */
+function measure(keys) {
+  const files = [...keys]
+    .map((key) => manifest[key].file)
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => ({ file, gzipped: gzipSync(readFileSync(join(dist, file)), { level: 9 }).length }))
+    .sort((a, b) => b.gzipped - a.gzipped)
+  return { files, total: files.reduce((sum, { gzipped }) => sum + gzipped, 0) }
 }
-console.log(
-  `✔ The login page's initial JavaScript is ${kb(total)} KB gzipped in ${files.length} files ` +
-    `(budget ${budgetKb} KB${budgetKb > goalKb ? `; the goal is ${goalKb} KB` : ''})`,
-)
+
+function check(name, keys, budget, goal) {
+  const { files, total } = measure(keys)
+  if (total > budget * 1000) {
+    console.error(`✖ ${name}'s initial JavaScript is ${kb(total)} KB gzipped, over the ${budget} KB budget:`)
+    for (const { file, gzipped } of files) console.error(`  ${kb(gzipped).padStart(7)} KB  ${file}`)
+    console.error('Load what the page does not need at first on demand (a dynamic import where it is first used).')
+    return false
+  }
+  console.log(
+    `✔ ${name}'s initial JavaScript is ${kb(total)} KB gzipped in ${files.length} files ` +
+      `(budget ${budget} KB${goal && budget > goal ? `; the goal is ${goal} KB` : ''})`,
+  )
+  return true
+}
+
+const loginKeys = new Set()
+withStaticImports(entryKey, loginKeys)
+withStaticImports(loginRoute, loginKeys)
+const consentKeys = new Set()
+withStaticImports(consentEntryKey, consentKeys)
+
+const loginOk = check('The login page', loginKeys, budgetKb, goalKb)
+const consentOk = check('The consent page', consentKeys, consentBudgetKb)
+if (!loginOk || !consentOk) process.exit(1)

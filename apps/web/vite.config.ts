@@ -44,5 +44,10 @@ export default defineConfig({
     manifest: true,
     // chunkBudget() checks every chunk; Vite's own warning would only name the exception.
     chunkSizeWarningLimit: 1700,
+    // Two pages: the app, and the public consent page /consent/{key} with its own small bundle
+    // (the server sends consent.html for /consent/ paths).
+    rollupOptions: {
+      input: { main: 'index.html', consent: 'consent.html' },
+    },
   },
 })

@@ -164,8 +164,13 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions = {}
       },
     })
   }
+  // The public consent page /consent/{key} is a page of its own with a small bundle (issue 13).
+  const hasConsentPage = hasWeb && existsSync(join(webDist, 'consent.html'))
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/')
+    if (hasConsentPage && wantsPage && request.url.startsWith('/consent/')) {
+      return reply.header('cache-control', 'no-cache').sendFile('consent.html')
+    }
     // History fallback: every other GET is a route of the SPA.
     if (hasWeb && wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html')
     return reply.code(404).send(envelope(new AppError('not_found')))

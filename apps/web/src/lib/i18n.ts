@@ -38,6 +38,8 @@ const namespaceFlags: Record<Namespace, true> = {
   interactions: true,
   'contact-events': true,
   consent: true,
+  'consent-page': true,
+  'qr-cards': true,
 }
 export const namespaces = Object.keys(namespaceFlags) as Namespace[]
 

@@ -16,9 +16,11 @@ import activity from './activity.json'
 import interactions from './interactions.json'
 import contactEvents from './contact-events.json'
 import consent from './consent.json'
+import consentPage from './consent-page.json'
+import qrCards from './qr-cards.json'
 
 /** The source texts: one namespace per feature; every other locale has the same keys. */
-const en = { common, errors, auth, shell, teams, dashboard, site, account, contacts, 'contact-view': contactView, 'contact-form': contactForm, notes, relationships, interests, activity, interactions, 'contact-events': contactEvents, consent }
+const en = { common, errors, auth, shell, teams, dashboard, site, account, contacts, 'contact-view': contactView, 'contact-form': contactForm, notes, relationships, interests, activity, interactions, 'contact-events': contactEvents, consent, 'consent-page': consentPage, 'qr-cards': qrCards }
 
 export type LocaleBundle = typeof en
 export default en

@@ -17,8 +17,10 @@ import activity from './activity.json'
 import interactions from './interactions.json'
 import contactEvents from './contact-events.json'
 import consent from './consent.json'
+import consentPage from './consent-page.json'
+import qrCards from './qr-cards.json'
 
 // Loaded on demand as one chunk; typing it as the en bundle makes a missing key a type error.
-const es: LocaleBundle = { common, errors, auth, shell, teams, dashboard, site, account, contacts, 'contact-view': contactView, 'contact-form': contactForm, notes, relationships, interests, activity, interactions, 'contact-events': contactEvents, consent }
+const es: LocaleBundle = { common, errors, auth, shell, teams, dashboard, site, account, contacts, 'contact-view': contactView, 'contact-form': contactForm, notes, relationships, interests, activity, interactions, 'contact-events': contactEvents, consent, 'consent-page': consentPage, 'qr-cards': qrCards }
 
 export default es

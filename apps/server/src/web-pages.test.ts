@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createTestApp, type TestApp } from '../test/harness'
+
+// A build with its two pages: the app (index.html) and the public consent page (consent.html,
+// its own small bundle, issue 13 item 1).
+const webDist = mkdtempSync(join(tmpdir(), 'crm-web-pages-'))
+mkdirSync(join(webDist, 'assets'))
+writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>')
+writeFileSync(join(webDist, 'consent.html'), '<!doctype html><title>consent</title><div id="root"></div>')
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp({}, { webDist })
+})
+afterAll(async () => {
+  await t.close()
+  rmSync(webDist, { recursive: true, force: true })
+})
+
+const key = 'A'.repeat(43)
+
+describe('the pages of the web build', () => {
+  it('sends consent.html for /consent/{key}, uncached and with no referrer, with or without a query', async () => {
+    for (const url of [`/consent/${key}`, `/consent/${key}?embed=1`, '/consent/whatever']) {
+      const page = await t.call({ method: 'GET', url })
+      expect(page.statusCode, url).toBe(200)
+      expect(page.body, url).toContain('<title>consent</title>')
+      expect(page.headers['cache-control']).toBe('no-cache')
+      // The key is in the URL: it must not leave in a Referer header.
+      expect(page.headers['referrer-policy']).toBe('no-referrer')
+    }
+  })
+
+  it("sends index.html for the app's routes, /consent without a key among them", async () => {
+    for (const url of ['/contacts', '/consent', '/consents/x', '/contacts/view/12']) {
+      const page = await t.call({ method: 'GET', url })
+      expect(page.statusCode, url).toBe(200)
+      expect(page.body, url).toContain('<title>app</title>')
+    }
+  })
+
+  it('answers 404 for an unknown call, and for a POST to a consent page', async () => {
+    expect((await t.call({ method: 'GET', url: '/api/v1/consent/x' })).statusCode).toBe(404)
+    expect((await t.call({ method: 'POST', url: `/consent/${key}`, payload: {} })).statusCode).toBe(404)
+  })
+})
