@@ -8,6 +8,7 @@ import { hashPassword } from '../platform/passwords'
 import type { Deps } from '../platform/deps'
 import { createInvite } from '../features/teams/teams.service'
 import { queueInviteMail } from '../features/teams/invite-links'
+import { seedDemoConsents } from './demo-consents'
 import { seedDemoContactEvents } from './demo-contact-events'
 import { seedDemoContacts } from './demo-contacts'
 import { seedDemoInteractions } from './demo-interactions'
@@ -173,6 +174,7 @@ export async function seedDemoWorkspace(
     await seedDemoNotes(tx, { hopeId: hope!, people, password })
     await seedDemoRelationships(tx, { hopeId: hope!, people, now: deps.now() })
     await seedDemoContactEvents(tx, { hopeId: hope!, people, now: deps.now() })
+    await seedDemoConsents(tx, { hopeId: hope!, people, now: deps.now() })
 
     // Two open invites, mailed to the outbox (/dev/mail): one for a newcomer, one for the leader.
     const invite = async (email: string, firstName: string, lastName: string, teamId: number, teamTitle: string, role: 'member' | 'leader') => {
