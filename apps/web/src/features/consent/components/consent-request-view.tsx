@@ -31,10 +31,17 @@ export interface ConsentRequestViewProps {
 
 /** 'Get parental consent' (spec 2 §4.2): the three methods, once the parent or carer can be asked. */
 export function ConsentRequestView(props: ConsentRequestViewProps) {
-  const { t } = useTranslation('consent')
+  const { t } = useTranslation(['consent', 'common'])
   const isPhone = useMediaQuery(`(max-width: ${phoneMaxWidth}px)`, false, { getInitialValueInEffect: false })
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={t('request.title')} size="xl" fullScreen={isPhone}>
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={t('request.title')}
+      size="xl"
+      fullScreen={isPhone}
+      closeButtonProps={{ 'aria-label': t('common:close') }}
+    >
       {props.opened && <RequestMethods {...props} />}
     </Modal>
   )
@@ -57,10 +64,11 @@ function RequestMethods({ onClose, contactId, scope, parent, verbalLocked, initi
     )
   }
 
+  // onComplete first: the add flow tells a completion from a plain close by it.
   const complete = () => {
     void refresh()
-    onClose()
     onComplete?.()
+    onClose()
   }
 
   return (
