@@ -89,12 +89,13 @@ async function unknownLookups(db: Executor, wanted: Array<{ field: string; list:
  * lookup values, the source rule, phone numbers, the birth date, a child's parent or carer
  * and consent (spec 2 §4, §5). `existing` is the person being edited (null when adding):
  * rules that read several fields read the person as it will be after the change.
+ * `consentGiven`: the person gives their own consent with this change (the consent page).
  */
 export async function resolveContactInput(
   db: Executor,
   input: ContactInput,
   existing: PersonRow | null,
-  context: { now: Date; country: string },
+  context: { now: Date; country: string; consentGiven?: boolean },
 ): Promise<ResolvedContact> {
   const errors: Record<string, string> = {}
   const values: PersonValues = {}
@@ -139,7 +140,8 @@ export async function resolveContactInput(
   // Rules over several fields read the person as it will be.
   const after = <K extends keyof PersonRow>(key: K): PersonRow[K] | null =>
     key in values ? ((values as Record<string, unknown>)[key] as PersonRow[K]) : (existing?.[key] ?? null)
-  const consentOnRecord = resolveConsent(input, existing, values, errors)
+  // consentGiven: the person consents here themselves (their own consent page, a QR card).
+  const consentOnRecord = resolveConsent(input, existing, values, errors) || context.consentGiven === true
   // Without consent the member status and source are not kept, so not asked for (spec 2 §4);
   // an edit asks for a status when it sets one or records consent now.
   const asksStatus = existing === null || input.member_status !== undefined || consentGivenNow(input)

@@ -9,7 +9,7 @@ import { loadContactScope } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
 import { AppError, isUniqueViolation } from '../../platform/errors'
 import { recordFormVerbalConsent } from '../consent/consent-records.service'
-import { assertValid, formVerbalConsent, resolveContactInput } from './contact-input'
+import { assertValid, formVerbalConsent, resolveContactInput, type PersonValues } from './contact-input'
 import { assertNoDuplicate, conferenceIdOf, inConference, lockContactsOfConference } from './duplicates.service'
 import { isValidMatchToken } from './match-token'
 import { refreshContactReadModel } from './read-model'
@@ -24,7 +24,7 @@ function teamLevel(scope: GroupScope): GroupScope {
 }
 
 /** Puts the contact into the selected group when it is not the primary group; true when added. */
-async function placeInGroup(tx: Executor, viewer: Viewer, scope: GroupScope, personId: number): Promise<boolean> {
+async function placeInGroup(tx: Executor, viewer: Pick<Viewer, 'personId'>, scope: GroupScope, personId: number): Promise<boolean> {
   if (scope.group.id === scope.team.id) return false
   const inserted = await tx
     .insert(groupContacts)
@@ -54,13 +54,7 @@ export async function createContact(deps: Deps, viewer: Viewer, scope: GroupScop
       disregardOtherTeams: disregard_existing ?? false,
     }
     await assertNoDuplicate(tx, deps, check, resolved.identity)
-    const [person] = await tx
-      .insert(people)
-      .values({ first_name: '', ...resolved.values, created_by_id: viewer.personId })
-      .returning({ id: people.id })
-    const id = person!.id
-    await tx.insert(teamContacts).values({ team_id: scope.team.id, person_id: id, is_owner: true, added_by_id: viewer.personId })
-    await placeInGroup(tx, viewer, scope, id)
+    const id = await insertNewContact(tx, viewer, scope, resolved.values)
     const verbal = formVerbalConsent(fields, resolved, null)
     if (verbal) await recordFormVerbalConsent(tx, deps.now(), { authorId: viewer.personId, teamId: scope.team.id, contactId: id }, verbal)
     await refreshContactReadModel(tx, id, deps.now())
@@ -75,6 +69,22 @@ export async function createContact(deps: Deps, viewer: Viewer, scope: GroupScop
     })
     return { id }
   })
+}
+
+/**
+ * A new person the team owns, in the selected group too, added by `addedBy`: the rows of
+ * create-user, shared with a QR card's visitor (consent/qr-cards.service.ts). The caller
+ * has checked the fields and duplicates, and refreshes the read model and logs the change.
+ */
+export async function insertNewContact(tx: Executor, addedBy: Pick<Viewer, 'personId'>, scope: GroupScope, values: PersonValues): Promise<number> {
+  const [person] = await tx
+    .insert(people)
+    .values({ first_name: '', ...values, created_by_id: addedBy.personId })
+    .returning({ id: people.id })
+  const id = person!.id
+  await tx.insert(teamContacts).values({ team_id: scope.team.id, person_id: id, is_owner: true, added_by_id: addedBy.personId })
+  await placeInGroup(tx, addedBy, scope, id)
+  return id
 }
 
 /** A unique violation left by a concurrent writer is a conflict, never a 500. */

@@ -40,7 +40,7 @@ function same(a: unknown, b: unknown): boolean {
 export async function writeContactChanges(
   tx: Executor,
   now: Date,
-  viewer: Viewer,
+  viewer: Pick<Viewer, 'personId'>,
   teamId: number,
   existing: PersonRow,
   values: PersonValues,
