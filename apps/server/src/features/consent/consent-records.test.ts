@@ -146,6 +146,9 @@ describe('revoke-parent-consent', () => {
     expect((await personOf(other)).consent_type).toBe('verbal')
     expect((await consentActivity(child)).map((row) => row.action)).toEqual(['add', 'add', 'update', 'update'])
     expect((await consentActivity(child))[3]!.after).toMatchObject({ revoked: true, type: 'verbal' })
+    // The activity log shows them (under 'All types': the spec's type filter has no consent value).
+    const log = body(await get(t, `activity-log-for-contact/${child}`, c.owner.token, { team_id: c.church, group_id: c.church, per_page: 50 }))
+    expect(log.items.filter((item: any) => item.type === 'parental_consent')).toHaveLength(4)
 
     // Without consent again, the item offers only the fields kept without it.
     const item = body(await get(t, `contact/${child}`, c.leader.token, { team_id: c.church, group_id: c.church }))
