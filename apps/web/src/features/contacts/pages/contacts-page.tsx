@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { Alert, Anchor, Stack, Text } from '@mantine/core'
+import { Alert, Anchor, Group, Stack, Text } from '@mantine/core'
 import { IconLock } from '@tabler/icons-react'
 import { useSession } from '../../session/session'
 import { isPrimaryGroup, isPublicGroup } from '../../session/selection'
@@ -8,6 +8,7 @@ import { usePageTitle } from '../../../lib/page-title'
 import { ContactListSection } from '../components/contact-list-section'
 import { ConferenceChurches } from '../components/conference-churches'
 import { ContactsHeader, switchGroupPath } from '../components/contacts-header'
+import { QrCardButton } from '../../qr-cards/qr-card-button'
 
 /** /contacts: My contacts (public group only), All contacts in team or group, Archived contacts (spec 2 §2). */
 export function ContactsPage() {
@@ -31,6 +32,12 @@ export function ContactsPage() {
   return (
     <Stack gap="xl">
       <ContactsHeader group={group} isPublicGroup={isPublic} />
+      {/* A QR card through which visitors become contacts of the team (spec 2 §7.3 consentia-qr-new). */}
+      {can.create_contact && (
+        <Group justify="flex-end">
+          <QrCardButton scope={scope} teamName={team.title} />
+        </Group>
+      )}
       <ConferenceChurches churches={churches} onSelect={selectTeam} />
       {!can.read_contact && !showsAssigned && (
         <Alert color="gray" variant="light" icon={<IconLock size={18} aria-hidden="true" />}>

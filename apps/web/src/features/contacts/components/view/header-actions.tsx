@@ -9,6 +9,7 @@ import { withFlash } from '../../../../lib/flash'
 import { useFormSubmission } from '../../../../lib/form-submission'
 import { useSession } from '../../../session/session'
 import { useRelinquish } from '../../queries'
+import { AskUpdateButton } from '../../../qr-cards/ask-update-button'
 import { mayArchive, statusOf, useContactActions, type ContactActionsOptions } from './contact-status-actions'
 
 /** Edit shows for a contact the team owns, who is not a member of it, to a caller who may update it (D2-2.2-03). */
@@ -46,7 +47,7 @@ function StatusAction(props: ContactActionsOptions) {
 export function HeaderActions({ item, scope }: { item: ContactItem; scope: TeamGroupParams }) {
   const { t } = useTranslation(['contact-view', 'contacts'])
   const navigate = useNavigate()
-  const { group } = useSession()
+  const { team, group } = useSession()
   const contact = item.data_view_simple
   const status = statusOf(item)
   const relinquish = useRelinquish(contact.id, scope)
@@ -66,6 +67,10 @@ export function HeaderActions({ item, scope }: { item: ContactItem; scope: TeamG
         <Button component={Link} to={`/contacts/edit/${contact.id}`} variant="default">
           {t('actions.edit')}
         </Button>
+      )}
+      {/* An adult may be asked to update chosen details by a link (spec 2 §7.3 consentia-qr-for-user). */}
+      {mayEdit(item) && !contact.is_child && team && (
+        <AskUpdateButton contact={{ id: contact.id, name: contact.name, email: item.data_view?.email ?? null }} scope={scope} teamName={team.title} />
       )}
       {mayRelinquish(item) && (
         <Button variant="default" color="red" onClick={() => setConfirming(true)}>
