@@ -220,6 +220,17 @@ describe('the consent request view', () => {
     expect(dialog().getByText("Consent has been given, so verbal consent and 'I don't have consent yet' are not available.")).toBeInTheDocument()
   })
 
+  it('fills the screen on a phone, not on a desktop', async () => {
+    serveQr()
+    window.innerWidth = 375
+    const phone = openView()
+    expect((await screen.findByRole('dialog')).closest('[data-full-screen]')).not.toBeNull()
+    phone.unmount()
+    window.innerWidth = 1024
+    openView()
+    expect((await screen.findByRole('dialog')).closest('[data-full-screen]')).toBeNull()
+  })
+
   it('speaks Spanish', async () => {
     await changeLocale('es')
     serveQr()

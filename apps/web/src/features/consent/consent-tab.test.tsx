@@ -201,6 +201,23 @@ describe('the Consent tab', () => {
     await waitFor(() => expect(sent.lists).toBeGreaterThan(listsBefore))
   })
 
+  it('D2-4.2-11 the tab\'s request view offers verbal only while no non-verbal consent stands', async () => {
+    server.use(mockCall(consentCalls.consentiaQrForParent, { qr_code: 'data:image/png;base64,AAAA', url: `http://localhost:3000/consent/${key}` }))
+    const signed = serveConsents([buildRecord({ id: 4 }), buildRecord({ id: 3, type: 'verbal' })])
+    let panel = await consentPanel()
+    await signed.user.click(await panel.findByRole('button', { name: 'Get parental consent' }))
+    let dialog = within(await screen.findByRole('dialog', { name: 'Get parental consent' }))
+    expect(dialog.getByRole('tab', { name: 'Verbal consent' })).toBeDisabled()
+    signed.unmount()
+
+    // A revoked photo consent no longer stands.
+    const revoked = serveConsents([buildRecord({ id: 4, type: 'photo', revoked_display: '1 Nov 2026', revoked_by_name: 'Ruth Miller' })])
+    panel = await consentPanel()
+    await revoked.user.click(await panel.findByRole('button', { name: 'Get parental consent' }))
+    dialog = within(await screen.findByRole('dialog', { name: 'Get parental consent' }))
+    expect(dialog.getByRole('tab', { name: 'Verbal consent' })).toBeEnabled()
+  })
+
   it('revokes the object URL of a file when it leaves the screen', async () => {
     const { unmount } = serveConsents([buildRecord({ id: 2, signature: 41 })])
     const panel = await consentPanel()
