@@ -58,7 +58,7 @@ async function signedConsent(c: Church, contact: number, granted: string[] = ['b
 }
 
 describe('submit-parental-consent-verbal', () => {
-  it("records the parent's verbal consent, their details and the answer, with an activity row", async () => {
+  it("records the parent's verbal consent, their details and the answer, with an activity row (D2-7.3-09, D2-3.4-02)", async () => {
     const c = await buildChurch(t)
     const child = await buildChild(t, c)
     const response = await submitVerbal(c, c.leader.token, child)
@@ -105,7 +105,7 @@ describe('submit-parental-consent-verbal', () => {
     expect([...(await recordsOf(child)), ...(await recordsOf(adult))]).toEqual([])
   })
 
-  it('is not available once a signed or photographed consent is on record; again after it is revoked', async () => {
+  it('is not available once a signed or photographed consent is on record; again after it is revoked (D2-4.2-11)', async () => {
     const c = await buildChurch(t)
     const child = await buildChild(t, c)
     const signed = await signedConsent(c, child)
@@ -119,7 +119,7 @@ describe('submit-parental-consent-verbal', () => {
 })
 
 describe('revoke-parent-consent', () => {
-  it('keeps the record with the date and who revoked it; the contact follows the consent left, or needs consent again', async () => {
+  it('keeps the record with the date and who revoked it; the contact follows the consent left, or needs consent again (D2-4.2-10)', async () => {
     const c = await buildChurch(t)
     const child = await buildChild(t, c)
     const first = body(await submitVerbal(c, c.leader.token, child, { date: '2026-01-05' })).id as number
@@ -158,7 +158,7 @@ describe('revoke-parent-consent', () => {
 })
 
 describe('GET contact-consents/{id}', () => {
-  it('lists the records newest first with names, the other people following the contact, and the latest link', async () => {
+  it('lists the records newest first with names, the other people following the contact, and the latest link (D2-3.4-01)', async () => {
     const c = await buildChurch(t)
     const child = await buildChild(t, c)
     await assignContact(t, { teamId: c.church, contactId: child, toId: c.owner.id })
@@ -216,7 +216,7 @@ describe('GET contact-consents/{id}', () => {
 })
 
 describe('consentia-get-signature-url and consentia-get-parental-consent-photo-url', () => {
-  it('serves the stored bytes with their type, uncached, to those who may read the contact', async () => {
+  it('serves the stored bytes with their type, uncached, to those who may read the contact (D2-7.3-10)', async () => {
     const c = await buildChurch(t)
     const child = await buildChild(t, c)
     const id = await signedConsent(c, child)
@@ -243,7 +243,7 @@ describe('consentia-get-signature-url and consentia-get-parental-consent-photo-u
     expect((await get(t, 'consentia-get-signature-url', c.member.token, query)).statusCode).toBe(404)
   })
 
-  it("serves a photo consent's form", async () => {
+  it("serves a photo consent's form (D2-7.3-11)", async () => {
     const c = await buildChurch(t)
     const child = await buildChild(t, c)
     const key = await parentalKey(t, c, child, 'photo')
@@ -276,7 +276,7 @@ describe('the gate is the server\'s (issue 13 item 4)', () => {
     member_status: 'member',
   })
 
-  it("a minor created or updated with 'photo' keeps only name, gender, birth and parent until a consent is on record", async () => {
+  it("a minor created or updated with 'photo' keeps only name, gender, birth and parent until a consent is on record (D2-4.2-12)", async () => {
     const c = await buildChurch(t)
     const created = await post(t, 'create-user', c.leader.token, { team_id: c.church, group_id: c.church, ...childFields(t), consent_type: 'photo', consent_date: '2026-06-01' })
     expect(created.statusCode, created.body).toBe(200)
@@ -323,7 +323,7 @@ describe('the gate is the server\'s (issue 13 item 4)', () => {
     expect(await recordsOf(body(adult).id)).toEqual([])
   })
 
-  it('a parent who denies every permission: contact events are refused', async () => {
+  it('a parent who denies every permission: contact events are refused (D2-4.2-13)', async () => {
     const c = await buildChurch(t)
     const child = await buildChild(t, c)
     await signedConsent(c, child, [])

@@ -38,7 +38,7 @@ async function storedFileCount(): Promise<number> {
 }
 
 describe('asking a parent: consentia-qr-for-parent, consentia-embed-url-for-parental-consent, consentia-embed-url', () => {
-  it('gives the link of a new parental request and its QR code; the embed links carry ?embed=1', async () => {
+  it('gives the link of a new parental request and its QR code; the embed links carry ?embed=1 (D2-7.3-01, D2-7.3-02, D2-7.3-03)', async () => {
     const c = await buildChurch(t)
     const child = await buildChild(t, c)
     const qr = body(await post(t, 'consentia-qr-for-parent', c.leader.token, contactScopeOf(c, child)))
@@ -59,7 +59,7 @@ describe('asking a parent: consentia-qr-for-parent, consentia-embed-url-for-pare
     expect(requests[0]!.expires_at.getTime() - requests[0]!.created_at.getTime()).toBeGreaterThan(consentKeyTtlMs - 60_000)
   })
 
-  it("needs the parent's first name and an email or phone first (400 with the fields); a photo form needs neither", async () => {
+  it("needs the parent's first name and an email or phone first (400 with the fields); a photo form needs neither (D2-4.2-02)", async () => {
     const c = await buildChurch(t)
     const child = await buildChild(t, c, { parent_carer_first_name: null, parent_carer_email: null, parent_carer_phone: null })
     for (const path of ['consentia-qr-for-parent', 'consentia-embed-url-for-parental-consent', 'email-consentia-qr-url-to-parent']) {
@@ -98,7 +98,7 @@ describe('asking a parent: consentia-qr-for-parent, consentia-embed-url-for-pare
 })
 
 describe('email-consentia-qr-url-to-parent', () => {
-  it('queues a mail naming who asks and the child by first name only, and marks the link sent', async () => {
+  it('queues a mail naming who asks and the child by first name only, and marks the link sent (D2-7.3-06)', async () => {
     const c = await buildChurch(t, { title: 'Hillside Church' })
     const child = await buildChild(t, c, { parent_carer_email: 'mum@example.com', email: 'mia@example.com', phone: '+61400000001' })
     const response = await post(t, 'email-consentia-qr-url-to-parent', c.owner.token, contactScopeOf(c, child))
@@ -129,7 +129,7 @@ describe('email-consentia-qr-url-to-parent', () => {
 })
 
 describe('GET consent-page/{key} and submit-consent/{key}: requested → viewed → submitted', () => {
-  it('shows only what the page needs, marks the link viewed, and records the signed answer', async () => {
+  it('shows only what the page needs, marks the link viewed, and records the signed answer (D2-4.2-03, D2-3.4-01, D2-3.4-03)', async () => {
     const c = await buildChurch(t, { title: 'Riverside Church' })
     const child = await buildChild(t, c, { email: 'mia@example.com' })
     const key = await parentalKey(t, c, child)
@@ -255,7 +255,7 @@ describe('GET consent-page/{key} and submit-consent/{key}: requested → viewed 
     expect((await signed(key, ['bible_studies'])).statusCode).toBe(200)
   })
 
-  it('photo mode: a photo of the signed form (JPEG, PNG, HEIC or PDF) and its date; a text file is 400', async () => {
+  it('photo mode: a photo of the signed form (JPEG, PNG, HEIC or PDF) and its date; a text file is 400 (D2-4.2-04)', async () => {
     const c = await buildChurch(t)
     const child = await buildChild(t, c)
     const key = await parentalKey(t, c, child, 'photo')
