@@ -8,6 +8,7 @@ import {
   contactEvents,
   contactInterests,
   groupContacts,
+  memberships,
   people,
   teamContacts,
 } from '../../db/schema/index'
@@ -217,7 +218,6 @@ describe('consentia-qr-new and submit-consent-new-contact/{key}', () => {
     const updateLink = keyOf(body(await post(t, 'consentia-qr-for-user', c.leader.token, { ...contactScope(c, await buildContact(t, { teamId: c.church })), fields: ['email'] })).url)
     const before = (await contactsOfTeam(c.church)).length
     const unknown = 'A'.repeat(43)
-    const { memberships } = await import('../../db/schema/index')
     await t.db.delete(memberships).where(and(eq(memberships.person_id, creator.id), eq(memberships.team_id, c.church)))
     for (const key of [unknown, leaving, updateLink]) {
       const response = await visit(key, { first_name: 'Ivy', consent: true })
@@ -375,5 +375,29 @@ describe('consentia-qr-for-user, email-consentia-qr-url-to-user and submit-conse
     expect(ada).toMatchObject({ email: 'ada@old.example', consent_type: null })
     const logged = await t.db.select({ n: count() }).from(activityLog).where(and(eq(activityLog.contact_id, contact), eq(activityLog.subject_type, 'user')))
     expect(logged[0]!.n).toBe(0)
+  })
+})
+
+describe('the public answers are rate-limited per client address', () => {
+  it('answers 429 once an address has sent its share in a minute, without storing the visit', async () => {
+    const limited = await createTestApp({ loginRateLimit: 2 })
+    try {
+      const c = await buildChurch(limited)
+      const response = await post(limited, 'consentia-qr-new', c.leader.token, { ...teamScope(c), settings: {} })
+      const key = keyOf(body(response).url as string)
+      const send = (name: string) =>
+        limited.call({ method: 'POST', url: `/api/v1/submit-consent-new-contact/${key}`, payload: { first_name: name, consent: true } })
+      expect((await send('One')).statusCode).toBe(200)
+      expect((await send('Two')).statusCode).toBe(200)
+      const third = await send('Three')
+      expect(third.statusCode).toBe(429)
+      expect(body(third).code).toBe('too_many_requests')
+      const update = await limited.call({ method: 'POST', url: `/api/v1/submit-consent-contact/${'C'.repeat(43)}`, payload: { consent: true } })
+      expect(update.statusCode).toBe(400)
+      const names = await limited.db.select({ first_name: people.first_name }).from(people).innerJoin(teamContacts, eq(teamContacts.person_id, people.id)).where(eq(teamContacts.team_id, c.church))
+      expect(names.map((row) => row.first_name).sort()).toEqual(['One', 'Two'])
+    } finally {
+      await limited.close()
+    }
   })
 })
