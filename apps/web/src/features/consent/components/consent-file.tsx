@@ -3,6 +3,8 @@ import { Anchor, Image, Loader, Text } from '@mantine/core'
 import type { TeamGroupParams } from '@crm/domain'
 import { useConsentFile, type ConsentFileKind } from '../queries'
 
+const shownInline = new Set(['image/png', 'image/jpeg'])
+
 export interface ConsentFileProps {
   kind: ConsentFileKind
   scope: TeamGroupParams
@@ -26,10 +28,12 @@ export function ConsentFile({ kind, scope, consentiaId, fileId, alt }: ConsentFi
       </Text>
     )
   }
-  if (file.type === 'application/pdf') {
+  // A PDF, and a HEIC photo most browsers cannot show, are offered as a download.
+  if (!shownInline.has(file.type)) {
+    const pdf = file.type === 'application/pdf'
     return (
-      <Anchor href={file.url} download={`consent-${consentiaId}.pdf`} size="sm">
-        {t('tab.downloadPdf')}
+      <Anchor href={file.url} download={`consent-${consentiaId}.${pdf ? 'pdf' : 'heic'}`} size="sm">
+        {t(pdf ? 'tab.downloadPdf' : 'tab.downloadPhoto')}
       </Anchor>
     )
   }
