@@ -282,6 +282,24 @@ describe('GET consent-page/{key} and submit-consent/{key}: requested → viewed 
   })
 })
 
+describe("an adult's own signed form (photo mode)", () => {
+  it('records the consent; the contact then keeps all its fields, and no parent is written', async () => {
+    const c = await buildChurch(t)
+    const adult = await buildContact(t, { teamId: c.church, person: { ...bornYearsAgo(t, 35), member_status: null } })
+    const key = await parentalKey(t, c, adult, 'photo')
+    expect(body(await openPage(key))).toMatchObject({ mode: 'photo', parent: { first_name: null } })
+    const answer = await submitAnswer(t, key, [['parent_carer_first_name', 'Adam'], ['parent_carer_phone', '0412 000 111'], ['date', '2026-02-02'], ['granted_permissions', 'phone_calls']], {
+      field: 'photo',
+      bytes: pngWithGps().kept,
+    })
+    expect(answer.statusCode, answer.body).toBe(200)
+    expect(await personOf(adult)).toMatchObject({ consent_type: 'photo', parent_carer_first_name: null, parent_carer_phone: null })
+    const update = await post(t, 'update-user', c.leader.token, { ...contactScopeOf(c, adult), email: 'adult@example.org', member_status: 'member' })
+    expect(update.statusCode, update.body).toBe(200)
+    expect((await personOf(adult)).email).toBe('adult@example.org')
+  })
+})
+
 describe('rate limit of the public page', () => {
   it('slows down a client trying keys (429)', async () => {
     const limited = await createTestApp({ loginRateLimit: 1 })
