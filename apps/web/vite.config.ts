@@ -28,8 +28,30 @@ function chunkBudget(): Plugin {
   }
 }
 
+/** /consent/{key} is consent.html's page in dev and preview too, as the server sends it (app.ts). */
+function consentPage(): Plugin {
+  const rewrite = (request: { url?: string | undefined }) => {
+    if (request.url?.startsWith('/consent/')) request.url = '/consent.html'
+  }
+  return {
+    name: 'crm-consent-page',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        rewrite(request)
+        next()
+      })
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        rewrite(request)
+        next()
+      })
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react(), chunkBudget()],
+  plugins: [react(), chunkBudget(), consentPage()],
   server: {
     proxy: {
       '/api': server,
