@@ -1,4 +1,5 @@
-import { readdir } from 'node:fs/promises'
+import { readdir, rm } from 'node:fs/promises'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { count, eq } from 'drizzle-orm'
 import { files } from '../db/schema/index'
@@ -114,5 +115,8 @@ describe('removeFiles', () => {
     // Nothing to remove is no error.
     await t.db.transaction((tx) => removeFiles(t, tx, []))
     await expect(readStoredFile(t, t.db, first.id)).rejects.toMatchObject({ code: 'not_found' })
+    // A row whose bytes are gone reads as not found, never as a server error.
+    await rm(join(t.config.filesDir, keyOf(kept.id)))
+    await expect(readStoredFile(t, t.db, kept.id)).rejects.toMatchObject({ code: 'not_found' })
   })
 })

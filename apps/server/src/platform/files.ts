@@ -124,7 +124,14 @@ export async function saveFile(
 export async function readStoredFile(deps: Pick<Deps, 'config'>, db: Executor, fileId: number) {
   const [row] = await db.select().from(files).where(eq(files.id, fileId))
   if (!row) throw new AppError('not_found')
-  return { bytes: await fileStoreOf(deps).read(row.storage_key), mime_type: row.mime_type, filename: row.filename }
+  // Bytes gone under a row (a removal whose transaction then failed) are not found, not a 500.
+  const bytes = await fileStoreOf(deps)
+    .read(row.storage_key)
+    .catch((error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new AppError('not_found')
+      throw error
+    })
+  return { bytes, mime_type: row.mime_type, filename: row.filename }
 }
 
 /** Removes files and their rows (a removed contact's consent photos, signatures, avatar). */

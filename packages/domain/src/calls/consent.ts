@@ -259,7 +259,7 @@ export const consentCalls = {
     path: '/upload-contact-avatar',
     request: z.object(contactScope),
     response: z.object({ avatar: z.string(), success_message: z.string().optional() }),
-    summary: "Sets the contact's photo (JPEG or PNG, at most 10 MB; location metadata removed)",
+    summary: "Sets the contact's photo (JPEG, PNG or HEIC by content, at most 10 MB; location metadata removed)",
     files: fileOf,
   }),
   revokeParentConsent: defineCall({

@@ -55,7 +55,7 @@ async function storedNames(): Promise<string[]> {
 }
 
 describe('upload-contact-avatar and consentia-get-photo-url', () => {
-  it('keeps the photo without its location, shows it in the contact view and serves it to readers only', async () => {
+  it('keeps the photo without its location, shows it in the contact view and serves it to readers only (D2-7.3-12, D2-2.2-06, D2-3.1-01)', async () => {
     const c = await buildChurch(t)
     const contact = await buildContact(t, { teamId: c.church, person: consented })
     const jpeg = jpegWithGps()

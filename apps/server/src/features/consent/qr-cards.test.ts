@@ -77,7 +77,7 @@ async function interestsOf(contact: number) {
 }
 
 describe('consentia-qr-new and submit-consent-new-contact/{key}', () => {
-  it('a visitor becomes a contact of the card’s team and group: direct consent today, the decisions recorded, assigned to the creator', async () => {
+  it('a visitor becomes a contact of the card’s team and group: direct consent today, the decisions recorded, assigned to the creator (D2-7.3-05, D2-9-11)', async () => {
     const c = await buildChurch(t)
     const group = await buildTeam(t, { kind: 'group', parentId: c.church })
     await addMember(t, c.leader.id, group, 'leader')
@@ -245,7 +245,7 @@ describe('consentia-qr-new and submit-consent-new-contact/{key}', () => {
 })
 
 describe('email-consentia-qr-url-to-new-user', () => {
-  it('mails the card’s link to the person, greeting them by name; the link makes a contact', async () => {
+  it('mails the card’s link to the person, greeting them by name; the link makes a contact (D2-7.3-07)', async () => {
     const c = await buildChurch(t)
     const response = await post(t, 'email-consentia-qr-url-to-new-user', c.leader.token, {
       ...teamScope(c),
@@ -275,7 +275,7 @@ describe('consentia-qr-for-user, email-consentia-qr-url-to-user and submit-conse
     return buildContact(t, { teamId: c.church, person: { first_name: 'Ada', last_name: 'Adult', email: 'ada@old.example', phone: '+61400000001', ...person } })
   }
 
-  it('the contact consents and updates only the fields asked for, once', async () => {
+  it('the contact consents and updates only the fields asked for, once (D2-7.3-04, D2-4.2-03)', async () => {
     const c = await buildChurch(t)
     const contact = await adult(c)
     const response = await post(t, 'consentia-qr-for-user', c.leader.token, { ...contactScope(c, contact), fields: ['email', 'dob'] })
@@ -316,7 +316,7 @@ describe('consentia-qr-for-user, email-consentia-qr-url-to-user and submit-conse
     expect((await answerUpdate(key, { phone: '0499 999 999', consent: true })).statusCode).toBe(200)
   })
 
-  it('mails the link; the contact’s page shows it sent', async () => {
+  it('mails the link; the contact’s page shows it sent (D2-7.3-08)', async () => {
     const c = await buildChurch(t)
     const contact = await adult(c)
     const response = await post(t, 'email-consentia-qr-url-to-user', c.leader.token, {
