@@ -78,7 +78,7 @@ afterEach(() => {
 })
 
 describe('the consent page, parental, signature mode', () => {
-  it('says who asks and for whom, and lists the seven permissions with nothing chosen', async () => {
+  it('D2-3.4-03 says who asks and for whom, and lists the seven permissions with nothing chosen', async () => {
     openPage(buildPage())
     expect(await screen.findByRole('heading', { name: 'Consent for Sam' })).toBeInTheDocument()
     expect(screen.getByText('Ruth Leader of Hillside Church asks for your consent to care for Sam.')).toBeInTheDocument()
@@ -182,7 +182,7 @@ describe('the consent page, other keys', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The link has expired.')
   })
 
-  it('photo mode: checks the file in the browser and sends date, details, permissions and the file last', async () => {
+  it('D2-4.2-04 photo mode: checks the file in the browser and sends date, details, permissions and the file last', async () => {
     const sent = recordSubmit()
     const fetchSpy = vi.spyOn(globalThis, 'fetch')
     const user = openPage(buildPage({ mode: 'photo', permissions: ['bible_studies', 'phone_calls'] }))
@@ -263,7 +263,7 @@ describe('the consent page, other keys', () => {
 })
 
 describe('the consent page, embedded and in Spanish', () => {
-  it('posts its height on load and on resize, and its completion, to its own origin only; no page chrome', async () => {
+  it('D2-4.2-09 posts its height on load and on resize, and its completion, to its own origin only; no page chrome', async () => {
     let resized: ResizeObserverCallback | undefined
     const original = window.ResizeObserver
     window.ResizeObserver = class {

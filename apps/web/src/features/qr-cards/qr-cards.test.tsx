@@ -42,7 +42,7 @@ function openContacts(groupId = 10) {
 const dialog = () => within(screen.getByRole('dialog'))
 
 describe('the QR card (consentia-qr-new)', () => {
-  it('offers all five decisions at first, creates the card with the chosen ones and assignment, shows its QR code and link', async () => {
+  it('D2-7.3-05 D2-9-11 offers all five decisions at first, creates the card with the chosen ones and assignment, shows its QR code and link', async () => {
     const { user, sent } = openContacts()
     await user.click(await screen.findByRole('button', { name: 'QR card' }, { timeout: 5000 }))
     expect(dialog().getByRole('heading', { name: 'QR card for new people' })).toBeInTheDocument()
@@ -59,7 +59,7 @@ describe('the QR card (consentia-qr-new)', () => {
     expect(sent.qr).toEqual([{ team_id: 10, group_id: 10, settings: { decisions: ['follow_jesus', 'learn_more', 'prayer', 'newsletter'], assign: 'self' } }])
   })
 
-  it("Copy says 'Copied' for two seconds; Print prints the card alone", async () => {
+  it("D2-9-12 Copy says 'Copied' for two seconds; Print prints the card alone", async () => {
     const { user } = openContacts()
     await user.click(await screen.findByRole('button', { name: 'QR card' }, { timeout: 5000 }))
     await user.click(dialog().getByRole('button', { name: 'Create' }))
@@ -86,7 +86,7 @@ describe('the QR card (consentia-qr-new)', () => {
     expect(dialog().getByRole('button', { name: 'Copy' })).toBeInTheDocument()
   })
 
-  it('emails the link to a name and an email, with the card’s settings; both are required', async () => {
+  it('D2-7.3-07 emails the link to a name and an email, with the card’s settings; both are required', async () => {
     const { user, sent } = openContacts()
     await user.click(await screen.findByRole('button', { name: 'QR card' }, { timeout: 5000 }))
     await user.click(dialog().getByRole('button', { name: 'Create' }))
@@ -156,7 +156,7 @@ function openContact(item: ContactItem) {
 }
 
 describe('asking an adult contact to update details (consentia-qr-for-user)', () => {
-  it('Create stays disabled until a field is chosen; the link goes by QR, copy or mail to the contact', async () => {
+  it('D2-5-16 D2-7.3-04 D2-7.3-08 Create stays disabled until a field is chosen; the link goes by QR, copy or mail to the contact', async () => {
     const { user, sent } = openContact(buildContactItem({ view: { email: 'ada@example.com' } }))
     await user.click(await screen.findByRole('button', { name: 'Ask to update details' }, { timeout: 5000 }))
     const create = dialog().getByRole('button', { name: 'Create' })
