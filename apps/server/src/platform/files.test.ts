@@ -1,4 +1,4 @@
-import { readdir, rm } from 'node:fs/promises'
+import { readdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { count, eq } from 'drizzle-orm'
@@ -6,7 +6,7 @@ import { files } from '../db/schema/index'
 import { createTestApp, type TestApp } from '../../test/harness'
 import { gpsLatitudeBytes, heicWithGps, jpegWithGps, pngWithGps } from '../../test/image-fixtures'
 import { AppError } from './errors'
-import { detectFileType, readStoredFile, removeFiles, saveFile, storedFileTypes, type StoredFileType } from './files'
+import { detectFileType, orphanFileAgeMs, readStoredFile, removeFiles, removeOrphanFiles, saveFile, storedFileTypes, type StoredFileType } from './files'
 
 let t: TestApp
 beforeAll(async () => {
@@ -120,3 +120,25 @@ describe('removeFiles', () => {
     await expect(readStoredFile(t, t.db, kept.id)).rejects.toMatchObject({ code: 'not_found' })
   })
 })
+
+describe('removeOrphanFiles', () => {
+  it('removes bytes no row names once an hour old; files with rows, recent bytes and other names stay', async () => {
+    const kept = await save(pngWithGps().bytes)
+    const [row] = await t.db.select({ key: files.storage_key }).from(files).where(eq(files.id, kept.id))
+    const orphan = 'ab'.repeat(16)
+    const other = 'notes.txt'
+    await writeFile(join(t.config.filesDir, orphan), 'left by a failed upload')
+    await writeFile(join(t.config.filesDir, other), 'not a stored file')
+    // Just written: a transaction may still be about to commit its row.
+    expect(await removeOrphanFiles(t.app.deps)).toBeUndefined()
+    expect(await storedNames()).toContain(orphan)
+    const later = { ...t.app.deps, now: () => new Date(Date.now() + orphanFileAgeMs + 60_000) }
+    expect(await removeOrphanFiles(later)).toBe('removed 1 stored file without a row')
+    const names = await storedNames()
+    expect(names).not.toContain(orphan)
+    expect(names).toContain(row!.key)
+    expect(names).toContain(other)
+    expect((await readStoredFile(t, t.db, kept.id)).mime_type).toBe('image/png')
+  })
+})
+

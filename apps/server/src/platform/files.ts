@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { inArray, eq } from 'drizzle-orm'
 import type { Executor } from '../db/client'
@@ -140,3 +140,35 @@ export async function removeFiles(deps: Pick<Deps, 'config'>, tx: Executor, file
   const removed = await tx.delete(files).where(inArray(files.id, fileIds)).returning({ key: files.storage_key })
   await Promise.all(removed.map((row) => fileStoreOf(deps).remove(row.key)))
 }
+
+const storageKeyPattern = /^[0-9a-f]{32}$/
+/** How old bytes without a row must be before they are removed: a transaction may still be writing its row. */
+export const orphanFileAgeMs = 60 * 60_000
+
+/**
+ * Bytes in the folder that no row names: left by an upload whose transaction failed after
+ * the bytes were written (the store cannot join the database's transaction). They are
+ * personal data nobody can reach, so a job removes them once they are an hour old.
+ */
+export async function removeOrphanFiles(deps: Pick<Deps, 'config' | 'db' | 'now'>): Promise<string | void> {
+  const dir = deps.config.filesDir
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => storageKeyPattern.test(name))
+  const cutoff = deps.now().getTime() - orphanFileAgeMs
+  let removed = 0
+  // A few hundred at a time, so one query never names the whole folder.
+  for (let start = 0; start < names.length; start += 500) {
+    const batch = names.slice(start, start + 500)
+    const known = new Set(
+      (await deps.db.select({ key: files.storage_key }).from(files).where(inArray(files.storage_key, batch))).map((row) => row.key),
+    )
+    for (const name of batch) {
+      if (known.has(name)) continue
+      const info = await stat(join(dir, name)).catch(() => null)
+      if (!info || info.mtimeMs > cutoff) continue
+      await fileStoreOf(deps).remove(name)
+      removed += 1
+    }
+  }
+  if (removed > 0) return `removed ${removed} stored ${removed === 1 ? 'file' : 'files'} without a row`
+}
+

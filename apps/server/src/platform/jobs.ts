@@ -1,5 +1,6 @@
 import { jobRuns } from '../db/schema/index'
 import type { Deps } from './deps'
+import { removeOrphanFiles } from './files'
 import { deliverDueMail } from './mail'
 
 /**
@@ -14,7 +15,10 @@ export interface Job {
   run(deps: Deps): Promise<string | void>
 }
 
-export const platformJobs: Job[] = [{ name: 'mail-delivery', everyMs: 15_000, run: (deps) => deliverDueMail(deps) }]
+export const platformJobs: Job[] = [
+  { name: 'mail-delivery', everyMs: 15_000, run: (deps) => deliverDueMail(deps) },
+  { name: 'orphan-files-removal', everyMs: 60 * 60_000, run: (deps) => removeOrphanFiles(deps) },
+]
 
 /** Runs a job once; a run that did something, or failed, is recorded in job_runs. */
 export async function runJob(deps: Deps, job: Job): Promise<void> {
