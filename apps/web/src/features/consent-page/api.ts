@@ -46,14 +46,20 @@ export async function fetchConsentPage(key: string): Promise<ConsentPage> {
   return parsed.data
 }
 
-/** The fields of a form as multipart: every field first, then the one file (the server checks access before files). */
-export function toMultipart(fields: Record<string, string | readonly string[] | null | undefined>, file: Blob, filename: string): FormData {
+/**
+ * The fields of a form as multipart: every field first, then the one file (the server reads
+ * the fields before the file), under the name the server reports its errors by.
+ */
+export function toMultipart(
+  fields: Record<string, string | readonly string[] | null | undefined>,
+  file: { field: 'signature' | 'photo'; blob: Blob; filename: string },
+): FormData {
   const form = new FormData()
   for (const [name, value] of Object.entries(fields)) {
     if (value === null || value === undefined) continue
     for (const item of typeof value === 'string' ? [value] : value) form.append(name, item)
   }
-  form.append('file', file, filename)
+  form.append(file.field, file.blob, file.filename)
   return form
 }
 

@@ -124,11 +124,11 @@ describe('the consent page, parental, signature mode', () => {
     expect(sent).toHaveLength(1)
     const entries = sent[0]!.entries
     const names = entries.map(([name]) => name)
-    expect(names.at(-1)).toBe('file')
+    expect(names.at(-1)).toBe('signature')
     expect((entries.at(-1)![1] as File).type).toBe('image/png')
     // jsdom's Blob cannot be read once it went through Node's fetch: its bytes are read from
     // the FormData the page handed to fetch.
-    const file = (fetchSpy.mock.calls.at(-1)![1]!.body as FormData).get('file') as File
+    const file = (fetchSpy.mock.calls.at(-1)![1]!.body as FormData).get('signature') as File
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(pngBytes)
     const values = (name: string) => entries.filter(([field]) => field === name).map(([, value]) => value)
     expect(values('granted_permissions')).toEqual(['bible_studies', 'counseling_sessions', 'group_studies', 'electronic_messages'])
@@ -152,7 +152,9 @@ describe('the consent page, parental, signature mode', () => {
   it('shows a refused answer under its field', async () => {
     server.use(
       http.post(submitUrl, () =>
-        apiError('invalid_request', 400, { errors: { parent_carer_email: 'This is not a valid email address.' } }),
+        apiError('invalid_request', 400, {
+          errors: { parent_carer_email: 'This is not a valid email address.', signature: 'The file must be a PNG image.' },
+        }),
       ),
     )
     const user = openPage(buildPage({ permissions: ['phone_calls'] }))
@@ -162,6 +164,7 @@ describe('the consent page, parental, signature mode', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }))
     expect(await screen.findByText('This is not a valid email address.')).toBeInTheDocument()
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription('This is not a valid email address.')
+    expect(screen.getByRole('img', { name: 'Signature pad' })).toHaveAccessibleDescription(/The file must be a PNG image\./)
     expect(screen.getByRole('alert')).toHaveTextContent('Please correct the errors to continue.')
   })
 })
@@ -186,8 +189,8 @@ describe('the consent page, other keys', () => {
     const sent = recordSubmit()
     const fetchSpy = vi.spyOn(globalThis, 'fetch')
     const user = openPage(buildPage({ mode: 'photo', permissions: ['bible_studies', 'phone_calls'] }))
-    await screen.findByRole('button', { name: /Photo or scan of the signed form/ })
-    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!
+    const input = await screen.findByLabelText(/Photo or scan of the signed form/)
+    expect(input).toHaveAccessibleDescription('JPEG, PNG, HEIC or PDF, at most 10 MB.')
     expect(screen.queryByRole('img', { name: 'Signature pad' })).not.toBeInTheDocument()
 
     // As a browser that ignores accept would: the page checks the type itself.
@@ -207,8 +210,8 @@ describe('the consent page, other keys', () => {
     expect(await screen.findByText('The consent has been recorded.')).toBeInTheDocument()
 
     const entries = sent[0]!.entries
-    expect(entries.at(-1)![0]).toBe('file')
-    expect(((fetchSpy.mock.calls.at(-1)![1]!.body as FormData).get('file') as File).name).toBe('form.pdf')
+    expect(entries.at(-1)![0]).toBe('photo')
+    expect(((fetchSpy.mock.calls.at(-1)![1]!.body as FormData).get('photo') as File).name).toBe('form.pdf')
     expect(entries.filter(([name]) => name === 'date').map(([, value]) => value)).toEqual(['2026-11-20'])
     expect(entries.filter(([name]) => name === 'granted_permissions').map(([, value]) => value)).toEqual(['bible_studies'])
   })

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Alert, Button, FileInput, NativeSelect, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core'
+import { Alert, Button, Input, NativeSelect, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core'
 import {
   consentPhotoTypes,
   maxConsentFileSize,
@@ -78,7 +78,7 @@ export function ParentalForm({ page, consentKey, onDone }: { page: ConsentPage; 
     if (!email && !details.parent_carer_phone.trim()) found['parent_carer_phone'] = t('parental.contactRequired')
     if (isPhoto) {
       const problem = photoError(photo)
-      if (problem) found['file'] = t(`parental.${problem}`)
+      if (problem) found['photo'] = t(`parental.${problem}`)
       if (!date) found['date'] = t('required')
     }
     return found
@@ -106,12 +106,12 @@ export function ParentalForm({ page, consentKey, onDone }: { page: ConsentPage; 
     if (!file) return
     setBusy(true)
     try {
-      await submitParentalConsent(consentKey, toMultipart(fields, file, isPhoto && photo ? photo.name : 'signature.png'))
+      const upload = isPhoto ? { field: 'photo' as const, blob: file, filename: photo?.name ?? 'photo' } : { field: 'signature' as const, blob: file, filename: 'signature.png' }
+      await submitParentalConsent(consentKey, toMultipart(fields, upload))
       onDone()
     } catch (error) {
-      const { file: fileError, ...fieldErrors } = error instanceof ConsentCallError ? error.fieldErrors : {}
-      // The signature is the call's file in signature mode: its error shows under the pad.
-      if (fileError) fieldErrors[isPhoto ? 'file' : 'signature'] = fileError
+      // The server reports the file's errors under its field: 'signature' or 'photo'.
+      const fieldErrors = error instanceof ConsentCallError ? error.fieldErrors : {}
       setErrors(fieldErrors)
       setFormError(Object.keys(fieldErrors).length > 0 ? t('correctErrors') : t('submitError'))
       if (error instanceof ConsentCallError && error.code === 'key_invalid') setFormError(t('expired'))
@@ -175,20 +175,23 @@ export function ParentalForm({ page, consentKey, onDone }: { page: ConsentPage; 
           <Title order={2} size="h4" id="consent-photo">
             {t('parental.photoTitle')}
           </Title>
-          <FileInput
-            label={t('parental.photoLabel')}
-            description={t('parental.photoHint')}
-            accept={[...consentPhotoTypes, '.heic'].join(',')}
-            value={photo}
-            onChange={(file) => {
-              setPhoto(file)
-              const problem = file ? photoError(file) : null
-              setErrors(({ file: _dropped, ...rest }) => (problem ? { ...rest, file: t(`parental.${problem}`) } : rest))
-            }}
-            error={errors['file']}
-            withAsterisk
-            clearable
-          />
+          {/* A native file input: visible, labelled, and on a phone it offers the camera. */}
+          <Input.Wrapper id="consent-photo-file" label={t('parental.photoLabel')} description={t('parental.photoHint')} error={errors['photo']} withAsterisk>
+            <input
+              id="consent-photo-file"
+              type="file"
+              accept={[...consentPhotoTypes, '.heic', '.heif'].join(',')}
+              aria-invalid={Boolean(errors['photo'])}
+              aria-describedby={errors['photo'] ? 'consent-photo-file-description consent-photo-file-error' : 'consent-photo-file-description'}
+              style={{ display: 'block', marginTop: 6, maxWidth: '100%' }}
+              onChange={(event) => {
+                const file = event.currentTarget.files?.[0] ?? null
+                setPhoto(file)
+                const problem = file ? photoError(file) : null
+                setErrors(({ photo: _dropped, ...rest }) => (problem ? { ...rest, photo: t(`parental.${problem}`) } : rest))
+              }}
+            />
+          </Input.Wrapper>
           <TextInput
             type="date"
             label={t('parental.date')}
@@ -239,7 +242,7 @@ const knownFields = new Set([
   'parent_carer_relationship',
   'parent_carer_email',
   'parent_carer_phone',
-  'file',
+  'photo',
   'date',
   'signature',
 ])
