@@ -169,6 +169,11 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions = {}
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/')
     if (hasConsentPage && wantsPage && request.url.startsWith('/consent/')) {
+      // The app embeds this page (photo upload, signing on the device: spec 2 §4.2), so this
+      // page alone may be framed, and by this origin only.
+      const policy = String(reply.getHeader('content-security-policy') ?? '')
+      reply.header('content-security-policy', policy.replace("frame-ancestors 'none'", "frame-ancestors 'self'"))
+      reply.header('x-frame-options', 'SAMEORIGIN')
       return reply.header('cache-control', 'no-cache').sendFile('consent.html')
     }
     // History fallback: every other GET is a route of the SPA.

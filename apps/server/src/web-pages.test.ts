@@ -31,7 +31,16 @@ describe('the pages of the web build', () => {
       expect(page.headers['cache-control']).toBe('no-cache')
       // The key is in the URL: it must not leave in a Referer header.
       expect(page.headers['referrer-policy']).toBe('no-referrer')
+      // The app frames it (the photo upload, signing on the device): its own origin only.
+      expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self'")
+      expect(page.headers['x-frame-options']).toBe('SAMEORIGIN')
     }
+  })
+
+  it("the app's own pages may not be framed at all", async () => {
+    const page = await t.call({ method: 'GET', url: '/contacts' })
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'")
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN')
   })
 
   it("sends index.html for the app's routes, /consent without a key among them", async () => {

@@ -36,9 +36,21 @@ function section(page: Page, title: string) {
   return page.getByRole('region', { name: title })
 }
 
-/** Fills the adult part of /contacts/new: photo consent, name, gender, email, status. */
+/**
+ * Verbal consent, given now: what keeps every field at once (a photo or an automatic request
+ * keeps only the name until the consent is on record, issue 13).
+ */
+async function chooseVerbalConsent(page: Page) {
+  await page.getByRole('radio', { name: 'Verbal consent' }).check()
+  const confirm = page.getByRole('checkbox', { name: 'I understand and confirm that other options are unavailable' })
+  if (!(await confirm.isChecked())) await confirm.check()
+  const agreed = page.getByRole('textbox', { name: /^What was agreed/ })
+  if ((await agreed.inputValue()) === '') await agreed.fill('Happy to be visited and called.')
+}
+
+/** Fills the adult part of /contacts/new: verbal consent, name, gender, email, status. */
 async function fillAdult(page: Page, person: { first: string; last: string; email?: string; status?: string }) {
-  await page.getByRole('radio', { name: 'Upload a photo of consent' }).check()
+  await chooseVerbalConsent(page)
   await page.getByRole('textbox', { name: 'First name' }).fill(person.first)
   await page.getByRole('textbox', { name: 'Last name' }).fill(person.last)
   await page.getByRole('combobox', { name: 'Gender' }).selectOption('female')
@@ -143,7 +155,7 @@ describe('an owner looks after a contact from start to end', () => {
     await seen(page, 'Enter an email or a phone number of the parent or carer.')
     await page.getByRole('textbox', { name: 'Parent or carer first name' }).fill('Ruth')
     await page.getByRole('textbox', { name: 'Parent or carer email' }).fill('ruth.fraser@example.net')
-    await page.getByRole('radio', { name: 'Upload a photo of consent' }).check()
+    await chooseVerbalConsent(page)
     await addContact(page)
     await page.waitForURL(/\/contacts\/view\/\d+$/)
     await seen(page, 'Noah Fraser')

@@ -81,7 +81,7 @@ describe('the consent request view', () => {
     expect(sent.qr).toEqual([{ team_id: 10, group_id: 10, user_id: 5 }])
 
     await user.click(dialog().getByRole('button', { name: 'Email the link to Mary' }))
-    expect(await dialog().findByText('The link was sent by email.')).toBeInTheDocument()
+    expect(await dialog().findByText('The link was sent to mary@example.test.')).toBeInTheDocument()
     expect(sent.email).toEqual([{ team_id: 10, group_id: 10, user_id: 5 }])
 
     const write = vi.spyOn(navigator.clipboard, 'writeText')

@@ -61,7 +61,7 @@ export function ConsentQr({ contactId, scope, parent }: { contactId: number; sco
           </Text>
         )}
         <Text size="sm" c="teal.8" fw={500} role="status">
-          {email.isSuccess ? (email.data.success_message ?? t('qr.emailSent')) : ''}
+          {email.isSuccess ? t('qr.emailSent', { to: parent.email }) : ''}
         </Text>
         <Text size="sm" c="red.8" fw={500} role="alert">
           {email.isError ? errorText(email.error) : ''}
