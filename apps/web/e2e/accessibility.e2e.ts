@@ -1,36 +1,9 @@
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Page } from 'playwright-core'
+import { settled, violations } from './axe'
 import { openBrowser, signIn, type Session } from './browser'
 import { withAppServer } from './server'
 
 const baseUrl = withAppServer()
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-
-interface Violation {
-  id: string
-  help: string
-  nodes: Array<{ target: string[]; failureSummary?: string }>
-}
-
-/** axe-core's WCAG 2 A and AA rules on the page as it is; one line per broken rule and element. */
-async function violations(page: Page): Promise<string[]> {
-  // Evaluated through the browser's debugging protocol: the app's CSP (script-src 'self') stays on.
-  await page.evaluate(axeSource)
-  const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
-    return result.violations
-  })
-  return found.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} — ${node.failureSummary ?? violation.help}`))
-}
-
-/** Waits until nothing is loading any more (no status spinner, no busy region). */
-async function settled(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle')
-  await expect.poll(() => page.locator('[aria-busy="true"]').count(), { timeout: 15_000 }).toBe(0)
-}
 
 let session: Session
 beforeAll(async () => {

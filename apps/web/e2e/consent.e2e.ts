@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { FrameLocator, Locator, Page } from 'playwright-core'
 import { consentPermissions } from '@crm/domain'
 import { demoApi, uniqueSurname } from './api'
+import { settled, violations } from './axe'
 import { mailedLink, openBrowser, signIn, type Session } from './browser'
 import { withAppServer } from './server'
 
@@ -18,14 +19,18 @@ afterEach(async () => {
   sessions = []
 })
 
-async function browserPage(email?: string): Promise<Page> {
-  const session = await openBrowser(baseUrl())
+async function browserPage(email?: string, viewport?: { width: number; height: number }): Promise<Page> {
+  const session = await openBrowser(baseUrl(), viewport ? { viewport } : {})
   sessions.push(session)
   if (email) await signIn(session.page, email)
   return session.page
 }
 
 const poll = { timeout: 15_000 }
+const phone = { width: 390, height: 844 }
+
+/** Whether the page scrolls sideways (it must not, at 1280 px or on a phone). */
+const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)
 const thisYear = new Date().getFullYear()
 const today = () => new Date().toISOString().slice(0, 10)
 const permissionLabels: Record<(typeof consentPermissions)[number], string> = {
@@ -105,16 +110,23 @@ describe('parental consent in the browser (issue 13)', () => {
     await leader.getByRole('button', { name: 'Get parental consent' }).first().click()
     const view = leader.getByRole('dialog', { name: 'Get parental consent' })
     await expect.poll(() => view.getByRole('img', { name: /QR code of the consent link/ }).isVisible(), poll).toBe(true)
+    await settled(leader)
+    expect(await violations(leader)).toEqual([])
     await view.getByRole('button', { name: /^Email the link to Ruth/ }).click()
     await expect.poll(() => view.getByText(`The link was sent to ${parentEmail}.`).isVisible(), poll).toBe(true)
 
-    // The parent: another browser, no sign-in, the link from the mail.
-    const parent = await browserPage()
+    // The parent: another browser on a phone, no sign-in, the link from the mail.
+    const parent = await browserPage(undefined, phone)
     const link = await mailedLink(baseUrl(), parentEmail, 'consent for Alma')
     await parent.goto(link)
     await expect.poll(() => parent.getByRole('heading', { name: 'Consent for Alma' }).isVisible(), poll).toBe(true)
     // Only the child's first name: the surname is the parent's to know, not the page's to tell.
     expect(await parent.locator('main, body').first().innerText()).not.toContain(`Alma ${last}`)
+    // Sent unanswered: each question says what it needs; the page fits the phone and passes axe.
+    await parent.getByRole('button', { name: 'Submit' }).click()
+    await expect.poll(() => parent.getByText('Choose Grant or Deny.').count(), poll).toBeGreaterThan(0)
+    expect(await scrollsSideways(parent)).toBe(false)
+    expect(await violations(parent)).toEqual([])
     await answerPermissions(parent)
     await sign(parent)
     await parent.getByRole('button', { name: 'Submit' }).click()
@@ -132,6 +144,9 @@ describe('parental consent in the browser (issue 13)', () => {
     expect(shown.denied).toEqual(consentPermissions.filter((permission) => !(granted as readonly string[]).includes(permission)).map((permission) => permissionLabels[permission]))
     const signature = panel.getByRole('img', { name: /^Signature of Ruth/ })
     await expect.poll(() => signature.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0), poll).toBe(true)
+    await settled(leader)
+    expect(await violations(leader)).toEqual([])
+    expect(await scrollsSideways(leader)).toBe(false)
 
     await panel.getByRole('button', { name: 'Revoke' }).click()
     await leader.getByRole('dialog', { name: 'Revoke this consent?' }).getByRole('button', { name: 'Revoke consent' }).click()
@@ -216,9 +231,10 @@ describe('parental consent in the browser (issue 13)', () => {
     await leader.getByRole('searchbox', { name: 'Search contacts' }).first().fill(last)
     const all = leader.getByRole('region', { name: 'All contacts in team' })
     await expect.poll(() => all.innerText(), poll).toContain(`Grace ${last}`)
-    await all.getByRole('link', { name: `Grace ${last}` }).click()
-    await leader.waitForURL(/\/contacts\/view\/\d+$/)
-    const contactId = Number(new URL(leader.url()).pathname.split('/').at(-1))
+    // The row's link names the contact (read once the search has settled on it).
+    const href = await all.getByRole('link', { name: `Grace ${last}` }).getAttribute('href')
+    const contactId = Number(href?.match(/\/contacts\/view\/(\d+)$/)?.[1])
+    expect(contactId).toBeGreaterThan(0)
     const api = await demoApi(baseUrl(), 'leader@example.org')
     const assignments = await api.get<{ items: Array<{ to_user_id: number }> }>(`contact-assignments/${contactId}`)
     expect(assignments.items.map((assignment) => assignment.to_user_id)).toEqual([api.personId])
