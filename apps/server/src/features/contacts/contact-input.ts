@@ -140,16 +140,16 @@ export async function resolveContactInput(
   // Rules over several fields read the person as it will be.
   const after = <K extends keyof PersonRow>(key: K): PersonRow[K] | null =>
     key in values ? ((values as Record<string, unknown>)[key] as PersonRow[K]) : (existing?.[key] ?? null)
+  // A birth date in error says nothing about the age yet.
+  const child = !errors.dob_year && isChild(ageFrom(after('dob_year'), after('dob_month'), context.now))
   // consentGiven: the person consents here themselves (their own consent page, a QR card).
-  const consentOnRecord = resolveConsent(input, existing, values, errors) || context.consentGiven === true
+  const consentOnRecord = resolveConsent(input, existing, values, errors, child) || context.consentGiven === true
   // Without consent the member status and source are not kept, so not asked for (spec 2 §4);
   // an edit asks for a status when it sets one or records consent now.
-  const asksStatus = existing === null || input.member_status !== undefined || consentGivenNow(input)
+  const asksStatus = existing === null || input.member_status !== undefined || consentGivenNow(input, child)
   if (consentOnRecord && asksStatus && !after('member_status') && !errors.member_status) errors.member_status = 'Required'
   if (consentOnRecord && isSourceRequired(after('member_status')) && !after('source') && !errors.source) errors.source = 'Required'
 
-  // A birth date in error says nothing about the age yet.
-  const child = !errors.dob_year && isChild(ageFrom(after('dob_year'), after('dob_month'), context.now))
   if (child) {
     if (!after('parent_carer_first_name')) errors.parent_carer_first_name = 'Required'
     if (!after('parent_carer_email') && !after('parent_carer_phone') && !errors.parent_carer_phone) {
@@ -188,21 +188,30 @@ function resolveBirth(input: ContactInput, existing: PersonRow | null, now: Date
   }
 }
 
-function consentGivenNow(input: ContactInput): boolean {
-  return input.consent_type === 'verbal'
+function consentGivenNow(input: ContactInput, child: boolean): boolean {
+  return input.consent_type === 'verbal' || (input.consent_type === 'photo' && !child)
 }
 
 /**
- * The consent choice of the form (spec 2 §2, §4, §5; issue 13 item 4). Only verbal consent
- * is given in the form: it needs a date, the content and the confirmation that other options
- * are unavailable, and is refused once a non-verbal consent is on record. 'automatic' (a
- * QR code or mailed link) and 'photo' (a photo of the signed form, uploaded through the
- * consent form) are consent being requested: until a consent is on record the contact keeps
+ * The consent choice of the form (spec 2 §2, §4, §5; issue 13 item 4). Verbal consent is
+ * given in the form: it needs a date, the content and the confirmation that other options
+ * are unavailable, and is refused once a non-verbal consent is on record. An adult's photo
+ * of their own signed form is given with its date. 'automatic' (a QR code or mailed link),
+ * and a child's 'photo' (the parent's signed form, uploaded through the consent form), are
+ * consent being requested: until a consent is on record the contact keeps
  * what fieldsKeptWithoutConsent allows. 'none' leaves a recorded consent as it is (revoking
  * it is the consent engine's). Answers whether consent is on record after the change.
  */
-function resolveConsent(input: ContactInput, existing: PersonRow | null, values: PersonValues, errors: Record<string, string>): boolean {
+function resolveConsent(input: ContactInput, existing: PersonRow | null, values: PersonValues, errors: Record<string, string>, child: boolean): boolean {
   const recorded = existing?.consent_type ?? null
+  // An adult's own signed form, dated in the form: consent given now, as before the consent
+  // service; the photo is uploaded right after saving (docs/decisions.md "Consent").
+  if (input.consent_type === 'photo' && !child) {
+    if (!input.consent_date) errors.consent_date = 'Required'
+    values.consent_type = 'photo'
+    values.consent_date = input.consent_date ?? null
+    return true
+  }
   if (input.consent_type === 'verbal') {
     if (!input.consent_date) errors.consent_date = 'Required'
     if (recorded && recorded !== 'verbal') errors.consent_type = 'A consent of another kind is on record.'

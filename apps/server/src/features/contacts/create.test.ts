@@ -227,16 +227,25 @@ describe('create-user consent (spec 2 §4)', () => {
     })
   })
 
-  it('a photo chosen in the form is consent being requested: only the name and gender are kept until the photo is on record (issue 13 item 4)', async () => {
+  it("an adult's photo of their signed form needs its date, and keeps the data then (the photo is uploaded after saving)", async () => {
     const c = await buildChurch(t)
+    expect(await errorsOf(c, { consent_type: 'photo', consent_date: undefined, consent_content: undefined })).toEqual({ consent_date: 'Required' })
     const response = await post(t, 'create-user', c.leader.token, newContact(c, { consent_type: 'photo', consent_content: '', email: 'photo@example.org' }))
     expect(response.statusCode).toBe(200)
-    expect(await person(body(response).id)).toMatchObject({ consent_type: null, consent_date: null, email: null, member_status: null })
+    expect(await person(body(response).id)).toMatchObject({ consent_type: 'photo', email: 'photo@example.org', member_status: 'member' })
+  })
+
+  it("a child's photo chosen in the form is consent being requested: only the child's fields are kept until the parent's form is on record (issue 13 item 4)", async () => {
+    const c = await buildChurch(t)
+    const child = { ...bornYearsAgo(t, 12), parent_carer_first_name: 'Pat', parent_carer_email: 'pat@example.org' }
+    const response = await post(t, 'create-user', c.leader.token, newContact(c, { consent_type: 'photo', consent_content: '', email: 'kid@example.org', ...child }))
+    expect(response.statusCode).toBe(200)
+    expect(await person(body(response).id)).toMatchObject({ consent_type: null, consent_date: null, email: null, member_status: null, parent_carer_first_name: 'Pat' })
   })
 
   it('keeps only the name and gender without consent: none, automatic or no choice', async () => {
     const c = await buildChurch(t)
-    for (const consent of [{ consent_type: 'none' }, { consent_type: 'automatic' }, { consent_type: 'photo' }, { consent_type: undefined }]) {
+    for (const consent of [{ consent_type: 'none' }, { consent_type: 'automatic' }, { consent_type: undefined }]) {
       const payload = newContact(c, {
         ...consent,
         consent_date: undefined,
@@ -259,7 +268,7 @@ describe('create-user consent (spec 2 §4)', () => {
   it('saves without consent without a member status, for adults and children alike (issue 8 item 11)', async () => {
     const c = await buildChurch(t)
     const child = { ...bornYearsAgo(t, 12), parent_carer_first_name: 'Pat', parent_carer_email: 'pat@example.org' }
-    for (const consent of [{ consent_type: 'none' }, { consent_type: 'automatic' }, { consent_type: 'photo' }, {}]) {
+    for (const consent of [{ consent_type: 'none' }, { consent_type: 'automatic' }, {}]) {
       for (const age of [{}, child]) {
         const payload = { team_id: c.church, group_id: c.church, first_name: `Nobody${++n}`, last_name: 'Yet', gender: 'male', ...consent, ...age }
         const response = await post(t, 'create-user', c.leader.token, payload)

@@ -236,4 +236,31 @@ describe('the Consent tab', () => {
     expect(panel.getByText(': Estudios bíblicos', { exact: false })).toBeInTheDocument()
     expect(panel.getByText('Denegado')).toBeInTheDocument()
   })
+
+  it("an adult's own signed form chosen in the contact form is uploaded from the tab, through the embedded photo form", async () => {
+    const adult = buildContactItem({ role: 'leader', view: { is_child: false, age: 40, consent_given: true, consent_type: 'photo' } })
+    const embeds: unknown[] = []
+    server.use(
+      mockCall(consentCalls.consentiaEmbedUrl, ({ input }) => {
+        embeds.push(input)
+        return { url: `http://crm.test/consent/${key}?embed=1` }
+      }),
+    )
+    const { user } = serveConsents([], { item: adult })
+    const panel = await consentPanel()
+    expect(await panel.findByText('The signed form is not uploaded yet.')).toBeInTheDocument()
+    await user.click(panel.getByRole('button', { name: 'Upload the signed form' }))
+    const view = await screen.findByRole('dialog', { name: 'Get consent' })
+    const frame = await within(view).findByTitle('Upload a photo of the signed consent form')
+    expect(frame).toHaveAttribute('src', `/consent/${key}?embed=1`)
+    expect(embeds).toEqual([{ team_id: 10, group_id: 10, user_id: 5 }])
+  })
+
+  it('offers no upload once the photo is on record', async () => {
+    const adult = buildContactItem({ role: 'leader', view: { is_child: false, age: 40, consent_given: true, consent_type: 'photo' } })
+    serveConsents([buildRecord({ id: 3, type: 'photo', photo_evidence: 9 })], { item: adult })
+    const panel = await consentPanel()
+    expect(await panel.findByText('Photo of a signed form')).toBeInTheDocument()
+    expect(panel.queryByRole('button', { name: 'Upload the signed form' })).not.toBeInTheDocument()
+  })
 })

@@ -6,8 +6,9 @@ import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { errorText } from '../../../lib/errors'
 import { TabListState } from '../../contacts/components/view/tab-list-state'
 import type { ContactTabProps } from '../../contacts/components/view/tab-registry'
-import { useContactConsents, useRevokeConsent } from '../queries'
+import { useContactConsents, useRefreshContact, useRevokeConsent } from '../queries'
 import { ConsentRecord } from './consent-record'
+import { AdultConsentView } from './adult-consent-view'
 import { ConsentRequestView } from './consent-request-view'
 import { parentDetailsOf } from './parent-details'
 
@@ -52,14 +53,24 @@ export function ConsentTab({ contact, scope }: ContactTabProps) {
   const revoke = useRevokeConsent(contact.id, scope)
   const [revoking, setRevoking] = useState<ParentalConsentRecord | null>(null)
   const [requestOpen, setRequestOpen] = useState(false)
+  const [photoOpen, setPhotoOpen] = useState(false)
+  const refresh = useRefreshContact(contact.id)
   const items = consents.data?.items ?? []
   const canUpdate = consents.data?.can_update === true
+  // An adult's own signed form, chosen in the contact form: uploaded here once saved.
+  const adultAwaitsPhoto = !contact.is_child && contact.consent_type === 'photo' && !items.some((record) => record.type === 'photo' && record.revoked_display === null)
 
   return (
     <Stack gap="md">
       {contact.is_child && canUpdate && (
         <Group>
           <Button onClick={() => setRequestOpen(true)}>{t('notice.getConsent')}</Button>
+        </Group>
+      )}
+      {adultAwaitsPhoto && canUpdate && consents.isSuccess && (
+        <Group>
+          <Text size="sm">{t('adult.awaitsPhoto')}</Text>
+          <Button onClick={() => setPhotoOpen(true)}>{t('adult.upload')}</Button>
         </Group>
       )}
       {consents.data?.request && <LinkStatus request={consents.data.request} />}
@@ -81,6 +92,16 @@ export function ConsentTab({ contact, scope }: ContactTabProps) {
         onClose={() => {
           setRevoking(null)
           revoke.reset()
+        }}
+      />
+      <AdultConsentView
+        opened={photoOpen}
+        onClose={() => setPhotoOpen(false)}
+        contactId={contact.id}
+        scope={scope}
+        onComplete={() => {
+          void refresh()
+          setPhotoOpen(false)
         }}
       />
       <ConsentRequestView

@@ -81,8 +81,7 @@ describe('/contacts/new (spec 2 §2, §3, §5)', () => {
   it("'other' source and religion reveal a free text; a photo consent sends its date only", async () => {
     const { user, creates, router } = await openNew()
     await fillAdult(user)
-    expect(screen.getByLabelText(/^Photo of the signed consent/)).toHaveAttribute('accept', 'image/*')
-    expect(screen.getByText(/for now only the date is saved/)).toBeInTheDocument()
+    expect(screen.getByText("Save, then upload the photo of the signed form from the contact's Consent tab.")).toBeInTheDocument()
     expect(screen.queryByRole('textbox', { name: 'Other source' })).not.toBeInTheDocument()
     await user.selectOptions(select(/^Source/), 'other')
     await enter(user, field('Other source'), 'Neighbour')

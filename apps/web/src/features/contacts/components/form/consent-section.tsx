@@ -1,7 +1,6 @@
-import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFormContext } from 'react-hook-form'
-import { Alert, Checkbox, Fieldset, Input, Radio, Stack, Text, TextInput, Textarea } from '@mantine/core'
+import { Alert, Checkbox, Fieldset, Radio, Stack, Text, TextInput, Textarea } from '@mantine/core'
 import { consentChoices, type ConsentChoice } from '@crm/domain'
 import type { ContactFormValues } from './contact-form-values'
 import { parentCanBeAsked } from './contact-form-rules'
@@ -15,7 +14,6 @@ import type { FormKit } from './form-kit'
 export function ConsentSection({ kit }: { kit: FormKit }) {
   const { t } = useTranslation('contact-form')
   const { register, setValue, formState } = useFormContext<ContactFormValues>()
-  const photoId = useId()
   const { values, settings } = kit
   if (!kit.shown('consent_type')) return null
 
@@ -59,9 +57,7 @@ export function ConsentSection({ kit }: { kit: FormKit }) {
         {values.consent_type === 'photo' && (
           <>
             <TextInput type="date" label={t('consent.date')} withAsterisk error={kit.error('consent_date')} {...register('consent_date')} />
-            <Input.Wrapper label={t('consent.photoFile')} description={t('consent.photoHint')} id={photoId}>
-              <input id={photoId} type="file" accept="image/*" aria-describedby={`${photoId}-description`} />
-            </Input.Wrapper>
+            <Text size="sm">{t('consent.photoHint')}</Text>
           </>
         )}
         {values.consent_type === 'verbal' && (
