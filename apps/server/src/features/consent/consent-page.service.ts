@@ -60,8 +60,9 @@ export async function getConsentPage(deps: Deps, key: string): Promise<ConsentPa
     team_name: team?.title ?? '',
     requested_by_name: asker ? `${asker.first_name} ${asker.last_name}`.trim() : null,
     contact_first_name: contact?.first_name ?? null,
+    // An adult signs their own form: there is no parent or carer to show.
     parent:
-      parental && contact
+      parental && contact && isChild(ageFrom(contact.dob_year, contact.dob_month, now))
         ? {
             first_name: contact.parent_carer_first_name,
             last_name: contact.parent_carer_last_name,

@@ -287,7 +287,8 @@ describe("an adult's own signed form (photo mode)", () => {
     const c = await buildChurch(t)
     const adult = await buildContact(t, { teamId: c.church, person: { ...bornYearsAgo(t, 35), member_status: null } })
     const key = await parentalKey(t, c, adult, 'photo')
-    expect(body(await openPage(key))).toMatchObject({ mode: 'photo', parent: { first_name: null } })
+    // The page names no parent or carer: an adult signs their own form.
+    expect(body(await openPage(key))).toMatchObject({ mode: 'photo', parent: null })
     const answer = await submitAnswer(t, key, [['parent_carer_first_name', 'Adam'], ['parent_carer_phone', '0412 000 111'], ['date', '2026-02-02'], ['granted_permissions', 'phone_calls']], {
       field: 'photo',
       bytes: pngWithGps().kept,

@@ -191,6 +191,7 @@ describe('the consent page, other keys', () => {
     const user = openPage(buildPage({ mode: 'photo', permissions: ['bible_studies', 'phone_calls'] }))
     const input = await screen.findByLabelText(/Photo or scan of the signed form/)
     expect(input).toHaveAccessibleDescription('JPEG, PNG, HEIC or PDF, at most 10 MB.')
+    expect(screen.getByText(/^Upload a photo of the paper form signed by the parent or carer of/)).toBeInTheDocument()
     expect(screen.queryByRole('img', { name: 'Signature pad' })).not.toBeInTheDocument()
 
     // As a browser that ignores accept would: the page checks the type itself.
@@ -308,5 +309,11 @@ describe('the consent page, embedded and in Spanish', () => {
     expect(screen.getAllByRole('radio', { name: 'Conceder' })).toHaveLength(7)
     expect(document.cookie).toContain('locale=es')
     await changeConsentLocale('en')
+  })
+
+  it("an adult's own signed form: the page names no parent or carer", async () => {
+    openPage(buildPage({ mode: 'photo', contact_first_name: 'Adam', parent: null }))
+    expect(await screen.findByText('Upload a photo of the consent form Adam signed, with the details and permissions as ticked on the form.')).toBeInTheDocument()
+    expect(screen.queryByText(/parent or carer of/)).not.toBeInTheDocument()
   })
 })

@@ -130,7 +130,7 @@ export function ParentalForm({ page, consentKey, onDone }: { page: ConsentPage; 
   return (
     <form onSubmit={submit} noValidate aria-busy={busy}>
       <Stack gap="lg">
-      {isPhoto && <Text>{t('parental.photoIntro', { name })}</Text>}
+      {isPhoto && <Text>{t(page.parent ? 'parental.photoIntro' : 'parental.photoIntroAdult', { name })}</Text>}
       <Stack component="section" gap="sm" aria-labelledby="consent-permissions">
         <Title order={2} size="h4" id="consent-permissions">
           {t('parental.permissionsTitle')}
