@@ -174,3 +174,34 @@ export async function fetchApiBlob<C extends Call>(call: C, options: { input: In
   }
   return response.blob()
 }
+
+/**
+ * A POST call with one file (multipart): the input's fields first, the file last (the server
+ * reads the fields before the file), the same bearer token, error envelope and response schema
+ * as callApi.
+ */
+export async function postApiMultipart<C extends Call>(
+  call: C,
+  options: { input: InputOf<C>; file: { field: string; blob: Blob; filename: string } },
+): Promise<OutputOf<C>> {
+  const token = getAccessToken()
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  if (i18next.language) headers['Accept-Language'] = i18next.language
+  if (token) headers['Authorization'] = `Bearer ${token}`
+  const form = new FormData()
+  for (const [name, value] of Object.entries(options.input as Record<string, unknown>)) {
+    if (value !== null && value !== undefined) form.append(name, String(value))
+  }
+  form.append(options.file.field, options.file.blob, options.file.filename)
+  let response: Response
+  try {
+    response = await fetch(apiBase + buildPath(call.path, undefined), { method: 'POST', headers, body: form })
+  } catch (error) {
+    throw new ApiError('network_error', 0, error instanceof Error ? error.message : 'Network error')
+  }
+  const json: unknown = await response.json().catch(() => undefined)
+  if (!response.ok) throw readEnvelope(json, response.status)
+  const parsed = call.response.safeParse(json)
+  if (!parsed.success) throw new ApiError('invalid_response', response.status, 'The answer did not match its schema')
+  return parsed.data as OutputOf<C>
+}

@@ -15,7 +15,7 @@ import { AwaitingApprovalBanner, ChildConsentNotice, ConsentDeclinedBanner } fro
 import { ChildGateNotice } from '../components/child-gate-notice'
 import { ContactSummary } from '../components/view/contact-summary'
 import { ContactTabs } from '../components/view/contact-tabs'
-import { HeaderActions } from '../components/view/header-actions'
+import { HeaderActions, mayEdit } from '../components/view/header-actions'
 import { InfoRows } from '../components/view/info-rows'
 import { ProfileCard } from '../components/view/profile-card'
 
@@ -94,7 +94,10 @@ function ContactDetails({ item, scope, team, group }: { item: ContactItem; scope
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: view ? 8 : 12 }}>
           <Stack gap="lg">
-            <ProfileCard contact={view ?? item.data_view_simple} />
+            <ProfileCard
+              contact={view ?? item.data_view_simple}
+              photoChange={mayEdit(item) ? { contactId: item.data_view_simple.id, scope } : undefined}
+            />
             {view && <InfoRows contact={view} expect={item.expect} />}
           </Stack>
         </Grid.Col>

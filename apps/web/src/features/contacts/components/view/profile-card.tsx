@@ -1,6 +1,11 @@
+import { useId, useState, type ChangeEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Anchor, Avatar, Card, Group, Stack, Text, Title } from '@mantine/core'
-import { socialNetworks, type ContactView } from '@crm/domain'
+import { useMutation } from '@tanstack/react-query'
+import { consentCalls, maxConsentFileSize, socialNetworks, type ContactView, type TeamGroupParams } from '@crm/domain'
+import { fetchApiBlob, isApiError, postApiMultipart } from '../../../../lib/api'
+import { useObjectUrl } from '../../../../lib/use-object-url'
+import { useRefreshContact } from '../../../consent/queries'
 
 type ProfileContact = Pick<ContactView, 'name' | 'first_name' | 'last_name' | 'gender' | 'avatar'> &
   Partial<Pick<ContactView, 'age' | 'social'>>
@@ -10,8 +15,92 @@ function initialsOf(contact: ProfileContact): string {
   return (letters || contact.name.trim().charAt(0)).toUpperCase()
 }
 
+/** The photo types a contact's photo may be (the server checks the content again). */
+const photoTypes = ['image/jpeg', 'image/png', 'image/heic'] as const
+
+/** The photo call's address (consentia-get-photo-url?…) read back into its input. */
+function photoInputOf(avatar: string) {
+  const query = new URL(avatar, 'http://localhost').searchParams
+  const number = (name: string) => Number(query.get(name))
+  return { team_id: number('team_id'), group_id: number('group_id'), user_id: number('user_id'), photo_id: number('photo_id') }
+}
+
+/** The contact's photo, fetched with the session's token; the initials while it loads, fails or cannot be shown (HEIC). */
+function ProfilePhoto({ contact }: { contact: ProfileContact }) {
+  const { t } = useTranslation('contact-view')
+  const avatar = contact.avatar
+  const photo = useObjectUrl(avatar, (signal) =>
+    fetchApiBlob(consentCalls.consentiaGetPhotoUrl, { input: photoInputOf(avatar ?? ''), signal }),
+  )
+  const [brokenUrl, setBrokenUrl] = useState<string | null>(null)
+  if (photo.status === 'ready' && brokenUrl !== photo.url) {
+    return (
+      <Avatar
+        src={photo.url}
+        alt={t('profile.photo', { name: contact.name })}
+        size={72}
+        radius="xl"
+        imageProps={{ onError: () => setBrokenUrl(photo.url) }}
+      />
+    )
+  }
+  return (
+    <Avatar size={72} radius="xl" color="indigo" aria-hidden="true">
+      {initialsOf(contact)}
+    </Avatar>
+  )
+}
+
+/** "Change photo": a labelled file input, checked here for type and size, sent as multipart (upload-contact-avatar). */
+function ChangePhoto({ contactId, scope }: { contactId: number; scope: TeamGroupParams }) {
+  const { t } = useTranslation('contact-view')
+  const inputId = useId()
+  const refresh = useRefreshContact(contactId)
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null)
+  const upload = useMutation({
+    mutationFn: (file: File) =>
+      postApiMultipart(consentCalls.uploadContactAvatar, {
+        input: { ...scope, user_id: contactId },
+        file: { field: 'file', blob: file, filename: file.name },
+      }),
+    onSuccess: async () => {
+      setMessage({ ok: true, text: t('profile.photoSaved') })
+      await refresh()
+    },
+    onError: (error) => {
+      const fieldMessage = isApiError(error) ? Object.values(error.fieldErrors)[0] : undefined
+      const text = fieldMessage ?? (isApiError(error) && error.status > 0 && error.status < 500 ? error.message : undefined)
+      setMessage({ ok: false, text: text ?? t('profile.photoFailed') })
+    },
+  })
+
+  function choose(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.currentTarget.files?.[0]
+    event.currentTarget.value = ''
+    if (!file) return
+    if (!(photoTypes as readonly string[]).includes(file.type)) return setMessage({ ok: false, text: t('profile.photoWrongType') })
+    if (file.size > maxConsentFileSize) return setMessage({ ok: false, text: t('profile.photoTooLarge') })
+    setMessage(null)
+    upload.mutate(file)
+  }
+
+  return (
+    <Stack gap={4}>
+      <Text component="label" htmlFor={inputId} size="sm" fw={500}>
+        {t('profile.changePhoto')}
+      </Text>
+      <input id={inputId} type="file" accept={photoTypes.join(',')} onChange={choose} disabled={upload.isPending} />
+      {message && (
+        <Text size="sm" c={message.ok ? 'teal.8' : 'red.8'} role={message.ok ? 'status' : 'alert'}>
+          {message.text}
+        </Text>
+      )}
+    </Stack>
+  )
+}
+
 /** The profile card (spec 2 §2): name, photo or initials, gender, age and social links. */
-export function ProfileCard({ contact }: { contact: ProfileContact }) {
+export function ProfileCard({ contact, photoChange }: { contact: ProfileContact; photoChange?: { contactId: number; scope: TeamGroupParams } }) {
   const { t } = useTranslation(['contact-view', 'contacts'])
   const social = contact.social
   const links = social ? socialNetworks.filter((network) => Boolean(social[network])) : []
@@ -19,13 +108,7 @@ export function ProfileCard({ contact }: { contact: ProfileContact }) {
   return (
     <Card withBorder padding="lg">
       <Group gap="lg" wrap="nowrap" align="flex-start">
-        {contact.avatar ? (
-          <Avatar src={contact.avatar} alt={t('profile.photo', { name: contact.name })} size={72} radius="xl" />
-        ) : (
-          <Avatar size={72} radius="xl" color="indigo" aria-hidden="true">
-            {initialsOf(contact)}
-          </Avatar>
-        )}
+        <ProfilePhoto key={contact.avatar ?? ''} contact={contact} />
         <Stack gap={4}>
           <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
             {contact.name}
@@ -45,6 +128,7 @@ export function ProfileCard({ contact }: { contact: ProfileContact }) {
               ))}
             </Group>
           )}
+          {photoChange && <ChangePhoto contactId={photoChange.contactId} scope={photoChange.scope} />}
         </Stack>
       </Group>
     </Card>
