@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { consentCalls, type TeamGroupParams } from '@crm/domain'
 import { callApi, fetchApiBlob, type InputOf } from '../../lib/api'
+import { useObjectUrl, type ObjectUrlState } from '../../lib/use-object-url'
 import { contactKeys } from '../contacts/queries'
 
 /** Under the contact's key: a consent change reads the contact (its consent flags) again too. */
@@ -80,37 +80,12 @@ function fetchConsentFile(kind: ConsentFileKind, scope: TeamGroupParams, consent
     : fetchApiBlob(consentCalls.consentiaGetParentalConsentPhotoUrl, { input: { ...scope, consentia_id: consentiaId, photo_id: fileId }, signal })
 }
 
-export type ConsentFileState =
-  | { status: 'loading' }
-  | { status: 'error' }
-  | { status: 'ready'; url: string; type: string }
+export type ConsentFileState = ObjectUrlState
 
-/**
- * A record's file, fetched with the session's token and shown through an object URL that is
- * revoked when the component unmounts (or the file changes).
- */
+/** A record's file, fetched with the session's token and shown through an object URL (lib/use-object-url). */
 export function useConsentFile(kind: ConsentFileKind, scope: TeamGroupParams, consentiaId: number, fileId: number): ConsentFileState {
   const { team_id, group_id } = scope
-  const fileKey = `${kind}:${team_id}:${group_id}:${consentiaId}:${fileId}`
-  // The state names the file it belongs to: another file reads as loading until it arrives.
-  const [state, setState] = useState<{ fileKey: string; state: ConsentFileState } | null>(null)
-  useEffect(() => {
-    const controller = new AbortController()
-    let url: string | null = null
-    fetchConsentFile(kind, { team_id, group_id }, consentiaId, fileId, controller.signal).then(
-      (blob) => {
-        if (controller.signal.aborted) return
-        url = URL.createObjectURL(blob)
-        setState({ fileKey, state: { status: 'ready', url, type: blob.type } })
-      },
-      () => {
-        if (!controller.signal.aborted) setState({ fileKey, state: { status: 'error' } })
-      },
-    )
-    return () => {
-      controller.abort()
-      if (url) URL.revokeObjectURL(url)
-    }
-  }, [fileKey, kind, team_id, group_id, consentiaId, fileId])
-  return state?.fileKey === fileKey ? state.state : { status: 'loading' }
+  return useObjectUrl(`${kind}:${team_id}:${group_id}:${consentiaId}:${fileId}`, (signal) =>
+    fetchConsentFile(kind, { team_id, group_id }, consentiaId, fileId, signal),
+  )
 }
