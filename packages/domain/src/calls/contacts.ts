@@ -20,6 +20,11 @@ const tabQuery = pagingQuerySchema.extend(scope)
 
 const created = z.object({ id: z.number().int(), success_message: z.string().optional() })
 const done = z.object({ success: z.literal(true), success_message: z.string().optional() })
+/**
+ * The fields sent but not kept because no consent is on record (spec 2 §4.2 "With no consent,
+ * only name and gender can be saved"; issue 13 item 4: the server drops them and says so).
+ */
+const notKept = { fields_not_kept: z.array(z.string()).optional() }
 
 export const contactCalls = {
   contacts: defineCall({
@@ -89,7 +94,7 @@ export const contactCalls = {
       /** Create a new contact even though one in another team matches. */
       disregard_existing: flag.optional(),
     }),
-    response: created,
+    response: created.extend(notKept),
     summary: 'Add a contact; answers user_exists_in_this_team / user_exists_in_other_team on a match',
   }),
   addUserFromParentTeam: defineCall({
@@ -115,7 +120,7 @@ export const contactCalls = {
     method: 'POST',
     path: '/update-user',
     request: contactFieldsSchema.partial().extend({ ...scope, user_id: id }),
-    response: done,
+    response: done.extend(notKept),
     summary: 'Edit a contact',
   }),
   archiveUser: defineCall({

@@ -39,6 +39,8 @@ export interface ResolvedContact {
   isChild: boolean
   /** Field → message; empty when the input is valid. */
   errors: Record<string, string>
+  /** Fields sent but not kept: no consent is on record (spec 2 §4.2). */
+  notKept: string[]
 }
 
 export const parentEmailOrPhoneMessage = 'Note: An email or phone number is required.'
@@ -164,11 +166,16 @@ export async function resolveContactInput(
     email: after('email'),
     phone: after('phone'),
   }
+  const notKept: string[] = []
   if (!consentOnRecord) {
     const kept = fieldsKeptWithoutConsent(child)
-    for (const key of Object.keys(values)) if (!kept.has(key)) delete (values as Record<string, unknown>)[key]
+    for (const key of Object.keys(values)) {
+      if (kept.has(key)) continue
+      delete (values as Record<string, unknown>)[key]
+      notKept.push(key)
+    }
   }
-  return { values, identity, isChild: child, errors }
+  return { values, identity, isChild: child, errors, notKept }
 }
 
 /** Birth month and year, or an age alone (the year is then this year minus the age). */

@@ -39,7 +39,7 @@ async function placeInGroup(tx: Executor, viewer: Pick<Viewer, 'personId'>, scop
  * child, refuses a duplicate, then adds the person to the team (which owns them) and to the
  * selected group.
  */
-export async function createContact(deps: Deps, viewer: Viewer, scope: GroupScope, input: CreateUserInput): Promise<{ id: number }> {
+export async function createContact(deps: Deps, viewer: Viewer, scope: GroupScope, input: CreateUserInput): Promise<{ id: number; fields_not_kept?: string[] }> {
   const { team_id: _team, group_id: _group, disregard_existing, ...fields } = input
   const resolved = await resolveContactInput(deps.db, fields, null, { now: deps.now(), country: scope.settings.country })
   if (resolved.isChild && scope.childGate) throw new AppError('child_data_gate', { ...scope.childGate })
@@ -67,7 +67,7 @@ export async function createContact(deps: Deps, viewer: Viewer, scope: GroupScop
       action: 'add',
       after: { ...resolved.values, group_id: scope.group.id },
     })
-    return { id }
+    return resolved.notKept.length > 0 ? { id, fields_not_kept: resolved.notKept } : { id }
   })
 }
 

@@ -259,6 +259,8 @@ describe('create-user consent (spec 2 §4)', () => {
       })
       const response = await post(t, 'create-user', c.leader.token, payload)
       expect(response.statusCode).toBe(200)
+      // The answer says what was not kept.
+      expect([...body(response).fields_not_kept].sort()).toEqual(['address_city', 'dob_year', 'email', 'member_status', 'phone', 'source'])
       const row = await person(body(response).id)
       expect(row).toMatchObject({ first_name: payload.first_name, last_name: 'Lee', gender: 'female' })
       expect(row).toMatchObject({ email: null, phone: null, dob_year: null, member_status: null, source: null, address_city: null, consent_type: null })

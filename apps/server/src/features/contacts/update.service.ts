@@ -83,8 +83,8 @@ export async function applyContactFields(
   scope: GroupScope,
   personId: number,
   fields: ContactInput,
-): Promise<void> {
-  if (!hasContactFields(fields)) return
+): Promise<string[]> {
+  if (!hasContactFields(fields)) return []
   const existing = await lockPerson(tx, personId)
   const resolved = await resolveContactInput(tx, fields, existing, { now: deps.now(), country: scope.settings.country })
   if (resolved.isChild && scope.childGate) throw new AppError('child_data_gate', { ...scope.childGate })
@@ -92,6 +92,7 @@ export async function applyContactFields(
   await writeContactChanges(tx, deps.now(), viewer, scope.team.id, existing, resolved.values)
   const verbal = formVerbalConsent(fields, resolved, existing)
   if (verbal) await recordFormVerbalConsent(tx, deps.now(), { authorId: viewer.personId, teamId: scope.team.id, contactId: personId }, verbal)
+  return resolved.notKept
 }
 
 /**
@@ -108,6 +109,6 @@ export async function updateContact(deps: Deps, viewer: Viewer, scope: ContactSc
   if (membership) throw new AppError('forbidden', { reason: 'member_of_team' }, 'A user of this team edits their own profile.')
   if (!scope.teamContact.is_owner) throw new AppError('forbidden', { reason: 'not_owner' }, 'Only a team that owns the contact edits it.')
   assertChildDataAllowed(scope)
-  await deps.db.transaction((tx) => applyContactFields(tx, deps, viewer, scope, scope.contact.id, fields))
-  return { success: true as const }
+  const notKept = await deps.db.transaction((tx) => applyContactFields(tx, deps, viewer, scope, scope.contact.id, fields))
+  return notKept.length > 0 ? { success: true as const, fields_not_kept: notKept } : { success: true as const }
 }

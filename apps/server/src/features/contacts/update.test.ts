@@ -126,8 +126,13 @@ describe('update-user and consent', () => {
   it('edits a contact without consent whose member status is not kept (issue 8 item 11)', async () => {
     const c = await buildChurch(t)
     const contact = await buildContact(t, { teamId: c.church, person: { first_name: 'Nell', member_status: null } })
-    expect((await update(c, c.leader.token, contact, { first_name: 'Nelly', consent_type: 'none' })).statusCode).toBe(200)
-    expect((await update(c, c.leader.token, contact, { member_status: 'lead-visited', consent_type: 'automatic' })).statusCode).toBe(200)
+    const named = await update(c, c.leader.token, contact, { first_name: 'Nelly', consent_type: 'none' })
+    expect(named.statusCode).toBe(200)
+    expect(body(named)).toEqual({ success: true })
+    const status = await update(c, c.leader.token, contact, { member_status: 'lead-visited', consent_type: 'automatic' })
+    expect(status.statusCode).toBe(200)
+    // The answer says what was not kept (issue 13 item 4).
+    expect(body(status)).toEqual({ success: true, fields_not_kept: ['member_status'] })
     expect(await person(contact)).toMatchObject({ first_name: 'Nelly', member_status: null, source: null })
     // Consent given now asks for the status.
     const withConsent = await update(c, c.leader.token, contact, { consent_type: 'verbal', consent_date: '2026-10-10', consent_content: 'Yes', consent_verbal_confirmed: 1 })
