@@ -2,15 +2,16 @@ import { z } from 'zod'
 import { consentPermissions, parentCarerRelationships } from '../rules/contacts'
 import { email as emailField } from '../rules/email'
 import { flag, id, personName, requiredPersonName, text } from '../rules/wire'
-import { parentalConsentRecordSchema, teamGroupFields as scope } from './contact-shapes'
+import { parentalConsentRecordSchema } from './consent-record'
+import { teamGroupFields as scope } from './contact-shapes'
 import { defineCall } from './define'
 
 // Consent, built in (spec 2 §2.2, §2.3, §3.4, §4.2, §5, §7.3, §9; DESIGN.md §7; issue 13).
 // The spec's outside service ("Consentia") is part of the product: a link /consent/{key}
 // opens a public page where a parent or carer (or an adult contact, or a visitor of a QR
 // card) answers. The call names are the spec's; consentia_id is the id of a consent record.
-// consentPermissions (rules/contacts.ts) and parentalConsentRecordSchema (contact-shapes.ts)
-// live beside the contact's shapes: the contact's item answer carries a consent record.
+// consentPermissions (rules/contacts.ts) and parentalConsentRecordSchema (consent-record.ts)
+// stand apart: the contact's item answer carries a consent record too.
 
 /** The decisions a QR card may offer a visitor (spec 2 §9), in this order. */
 export const qrDecisions = ['follow_jesus', 'learn_more', 'prayer', 'serve', 'newsletter'] as const

@@ -7,7 +7,6 @@ import { email as emailField } from '../rules/email'
 import { flag, id, listResponse, pagingQuerySchema, personName, requiredPersonName, text } from '../rules/wire'
 import {
   consentChoices,
-  consentPermissions,
   consentTypes,
   genders,
   growPhases,
@@ -18,6 +17,7 @@ import {
 } from '../rules/contacts'
 import { assignedRoles, teamRoles } from '../capabilities'
 import { addressPartsView } from './places'
+import { parentalConsentRecordSchema } from './consent-record'
 import { contactOrderBy } from '../rules/contact-lists'
 import { interactionSummarySchema, interestItemSchema } from './record-shapes'
 
@@ -324,34 +324,6 @@ export type ChildGate = z.infer<typeof childGateSchema>
  */
 export const contactTeamSchema = z.object({ id: z.number().int(), title: z.string(), user_has_access: z.boolean() })
 export type ContactTeam = z.infer<typeof contactTeamSchema>
-
-/** A consent on record (spec 2 §3.4), as the Consent tab shows it. */
-export const parentalConsentRecordSchema = z.object({
-  id: z.number().int(),
-  consentia_id: z.number().int(),
-  type: z.enum(['direct', 'photo', 'verbal']),
-  by_name: z.string(),
-  by_relationship: z.string().nullable(),
-  by_email: z.string().nullable(),
-  by_phone: z.string().nullable(),
-  created_display: z.string(),
-  /** The date the consent was given (verbal and photo: as entered; direct: when signed). */
-  consent_date: z.string(),
-  notes: z.string().nullable(),
-  /** The signature's file id (consentia-get-signature-url), or null. */
-  signature: z.number().int().nullable(),
-  /** The photo's file id (consentia-get-parental-consent-photo-url), or null. */
-  photo_evidence: z.number().int().nullable(),
-  to_id: z.number().int().nullable(),
-  to_name: z.string().nullable(),
-  granted_permissions: z.array(z.enum(consentPermissions)),
-  denied_permissions: z.array(z.enum(consentPermissions)),
-  /** The team's other people who follow the contact (assigned to it), by name. */
-  other_team_members: z.array(z.string()),
-  revoked_display: z.string().nullable(),
-  revoked_by_name: z.string().nullable(),
-})
-export type ParentalConsentRecord = z.infer<typeof parentalConsentRecordSchema>
 
 export const contactItemResponseSchema = z.object({
   /** Null while the current team awaits approval, or a child's details are withheld. */
