@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { inArray, eq } from 'drizzle-orm'
+import type { FastifyReply } from 'fastify'
 import type { Executor } from '../db/client'
 import { files } from '../db/schema/index'
 import { AppError } from './errors'
@@ -172,3 +173,12 @@ export async function removeOrphanFiles(deps: Pick<Deps, 'config' | 'db' | 'now'
   if (removed > 0) return `removed ${removed} stored ${removed === 1 ? 'file' : 'files'} without a row`
 }
 
+
+/** Answers a stored file's bytes as stored: never cached, never sniffed as another type. */
+export function sendStoredFile(reply: FastifyReply, file: { bytes: Buffer; mime_type: string }) {
+  return reply
+    .type(file.mime_type)
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(file.bytes)
+}

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { consentCalls as calls } from '@crm/domain'
+import { sendStoredFile } from '../../platform/files'
 import { addRoute, contactAccess } from '../../platform/route'
 import { readContactPhoto, uploadContactAvatar } from './avatar.service'
 
@@ -10,12 +11,6 @@ export async function avatarRoutes(app: FastifyInstance) {
     uploadContactAvatar(deps, viewer, scope, files),
   )
   addRoute(app, calls.consentiaGetPhotoUrl, contactAccess(), async ({ deps, scope, input, reply }) => {
-    const photo = await readContactPhoto(deps, scope, input.photo_id)
-    // The bytes as stored, never cached nor sniffed as another type.
-    return reply
-      .type(photo.mime_type)
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .send(photo.bytes)
+    return sendStoredFile(reply, await readContactPhoto(deps, scope, input.photo_id))
   })
 }

@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { consentCalls as calls } from '@crm/domain'
 import type { Deps } from '../../platform/deps'
+import { sendStoredFile } from '../../platform/files'
 import { addRoute, contactAccess, groupAccess, publicAccess, type RouteOptions } from '../../platform/route'
 import { getConsentPage, submitConsent } from './consent-page.service'
 import { listContactConsents, readConsentFile, revokeConsent, submitVerbalConsent } from './consent-records.service'
@@ -25,22 +26,13 @@ export async function consentRoutes(app: FastifyInstance) {
   // The files: the record names its contact, which the service checks like a contact read.
   addRoute(app, calls.consentiaGetSignatureUrl, groupAccess(), async ({ deps, viewer, scope, input, reply }) => {
     const file = await readConsentFile(deps, viewer, scope, { consentiaId: input.consentia_id, fileId: input.signature_id, kind: 'signature' })
-    return sendFile(reply, file)
+    return sendStoredFile(reply, file)
   })
   addRoute(app, calls.consentiaGetParentalConsentPhotoUrl, groupAccess(), async ({ deps, viewer, scope, input, reply }) => {
     const file = await readConsentFile(deps, viewer, scope, { consentiaId: input.consentia_id, fileId: input.photo_id, kind: 'photo' })
-    return sendFile(reply, file)
+    return sendStoredFile(reply, file)
   })
 
   addRoute(app, calls.consentPage, publicAccess, ({ deps, params }) => getConsentPage(deps, params.key), perAddress)
   addRoute(app, calls.submitConsent, publicAccess, ({ deps, params, input, files }) => submitConsent(deps, params.key, input, files), perAddress)
-}
-
-/** The bytes as stored, never cached nor sniffed as another type. */
-function sendFile(reply: FastifyReply, file: { bytes: Buffer; mime_type: string }) {
-  return reply
-    .type(file.mime_type)
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
-    .send(file.bytes)
 }
