@@ -31,6 +31,9 @@ import { activityRoutes } from './features/activity/activity.routes'
 import { consentRoutes } from './features/consent/consent.routes'
 import { avatarRoutes } from './features/consent/avatar.routes'
 import { qrCardRoutes } from './features/consent/qr-cards.routes'
+import { eventRoutes } from './features/events/events.routes'
+import { attendanceRoutes } from './features/events/attendance.routes'
+import { calendarRoutes, icalFeedRoutes } from './features/calendar/calendar.routes'
 
 export const apiPrefix = '/api/v1'
 /** API answers from this size on are compressed. */
@@ -62,7 +65,7 @@ export interface AppOptions {
 }
 
 /** Every feature's routes, registered under /api/v1. */
-const features = [authRoutes, accountRoutes, teamRoutes, lookupRoutes, siteRoutes, contactRoutes, contactWriteRoutes, placeRoutes, noteRoutes, relationshipRoutes, interestRoutes, activityRoutes, interactionRoutes, contactEventRoutes, consentRoutes, avatarRoutes, qrCardRoutes]
+const features = [authRoutes, accountRoutes, teamRoutes, lookupRoutes, siteRoutes, contactRoutes, contactWriteRoutes, placeRoutes, noteRoutes, relationshipRoutes, interestRoutes, activityRoutes, interactionRoutes, contactEventRoutes, consentRoutes, avatarRoutes, qrCardRoutes, eventRoutes, attendanceRoutes, calendarRoutes]
 
 /** Builds the whole HTTP app on the given dependencies; tests call it with their own. */
 export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -147,6 +150,7 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions = {}
     },
     { prefix: apiPrefix },
   )
+  await app.register(icalFeedRoutes)
   if (!deps.config.isProduction) await app.register(devMailRoutes)
 
   const webDist = options.webDist

@@ -40,6 +40,9 @@ const namespaceFlags: Record<Namespace, true> = {
   consent: true,
   'consent-page': true,
   'qr-cards': true,
+  events: true,
+  attendance: true,
+  calendar: true,
 }
 export const namespaces = Object.keys(namespaceFlags) as Namespace[]
 

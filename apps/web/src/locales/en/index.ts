@@ -18,9 +18,12 @@ import contactEvents from './contact-events.json'
 import consent from './consent.json'
 import consentPage from './consent-page.json'
 import qrCards from './qr-cards.json'
+import events from './events.json'
+import attendance from './attendance.json'
+import calendar from './calendar.json'
 
 /** The source texts: one namespace per feature; every other locale has the same keys. */
-const en = { common, errors, auth, shell, teams, dashboard, site, account, contacts, 'contact-view': contactView, 'contact-form': contactForm, notes, relationships, interests, activity, interactions, 'contact-events': contactEvents, consent, 'consent-page': consentPage, 'qr-cards': qrCards }
+const en = { common, errors, auth, shell, teams, dashboard, site, account, contacts, 'contact-view': contactView, 'contact-form': contactForm, notes, relationships, interests, activity, interactions, 'contact-events': contactEvents, consent, 'consent-page': consentPage, 'qr-cards': qrCards, events, attendance, calendar }
 
 export type LocaleBundle = typeof en
 export default en

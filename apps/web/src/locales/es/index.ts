@@ -19,8 +19,11 @@ import contactEvents from './contact-events.json'
 import consent from './consent.json'
 import consentPage from './consent-page.json'
 import qrCards from './qr-cards.json'
+import events from './events.json'
+import attendance from './attendance.json'
+import calendar from './calendar.json'
 
 // Loaded on demand as one chunk; typing it as the en bundle makes a missing key a type error.
-const es: LocaleBundle = { common, errors, auth, shell, teams, dashboard, site, account, contacts, 'contact-view': contactView, 'contact-form': contactForm, notes, relationships, interests, activity, interactions, 'contact-events': contactEvents, consent, 'consent-page': consentPage, 'qr-cards': qrCards }
+const es: LocaleBundle = { common, errors, auth, shell, teams, dashboard, site, account, contacts, 'contact-view': contactView, 'contact-form': contactForm, notes, relationships, interests, activity, interactions, 'contact-events': contactEvents, consent, 'consent-page': consentPage, 'qr-cards': qrCards, events, attendance, calendar }
 
 export default es
