@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest'
+import * as XLSX from '@e965/xlsx'
+import { mapColumns, maxSpreadsheetBytes, readSpreadsheet, SpreadsheetError } from './spreadsheet'
+
+/** A real .xlsx or .xls file of the rows (first sheet), as a browser's file input gives it. */
+function workbookFile(rows: unknown[][], name = 'people.xlsx', extraSheet?: unknown[][]): File {
+  const workbook = XLSX.utils.book_new()
+  XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(rows, { cellDates: true }), 'People')
+  if (extraSheet) XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(extraSheet), 'Other')
+  const bookType = name.endsWith('.xls') ? 'biff8' : 'xlsx'
+  const bytes = XLSX.write(workbook, { type: 'array', bookType }) as ArrayBuffer
+  return new File([bytes], name)
+}
+
+function csvFile(text: string, name = 'people.csv'): File {
+  return new File([text], name, { type: 'text/csv' })
+}
+
+async function refusal(promise: Promise<unknown>): Promise<SpreadsheetError> {
+  try {
+    await promise
+  } catch (error) {
+    if (error instanceof SpreadsheetError) return error
+    throw error
+  }
+  throw new Error('The file was read')
+}
+
+const aliases = { first_name: ['First name', 'Nombre'], last_name: ['Surname', 'Apellido'] }
+const columns = ['first_name', 'last_name', 'gender', 'phone', 'email'] as const
+
+describe('readSpreadsheet', () => {
+  it('D3-2.1-24 reads a .csv: header row, trimmed text, numbers and dates as typed, blank rows left out', async () => {
+    const sheet = await readSpreadsheet(
+      csvFile('First name, Last name ,Gender,Phone,Born\n  Ana ,López,female,0412345678,2001-02-03\n,,,,\nBen,Ng,male,007,3/4/2020\n'),
+    )
+    expect(sheet.headers).toEqual(['First name', 'Last name', 'Gender', 'Phone', 'Born'])
+    expect(sheet.rows).toEqual([
+      { 'First name': 'Ana', 'Last name': 'López', Gender: 'female', Phone: '0412345678', Born: '2001-02-03' },
+      { 'First name': 'Ben', 'Last name': 'Ng', Gender: 'male', Phone: '007', Born: '3/4/2020' },
+    ])
+  })
+
+  it('D3-2.1-24 reads the first sheet of an .xlsx, numbers and dates as text', async () => {
+    const file = workbookFile(
+      [
+        ['first_name', 'last_name', 'gender', 'phone', 'joined'],
+        ['Ana', 'López', 'female', 412345678, new Date(Date.UTC(2024, 0, 15))],
+        ['  Ben  ', 'Ng', 'male', '', ''],
+      ],
+      'people.xlsx',
+      [['other'], ['ignored']],
+    )
+    const sheet = await readSpreadsheet(file)
+    expect(sheet.headers).toEqual(['first_name', 'last_name', 'gender', 'phone', 'joined'])
+    expect(sheet.rows[0]).toMatchObject({ first_name: 'Ana', phone: '412345678' })
+    expect(typeof sheet.rows[0]?.joined).toBe('string')
+    expect(sheet.rows[0]?.joined).not.toBe('')
+    expect(sheet.rows[1]).toEqual({ first_name: 'Ben', last_name: 'Ng', gender: 'male', phone: '', joined: '' })
+  })
+
+  it('D3-2.1-24 reads an .xls (BIFF8) workbook', async () => {
+    const sheet = await readSpreadsheet(workbookFile([['Nombre', 'Apellido'], ['Lucía', 'Pérez']], 'gente.xls'))
+    expect(sheet.rows).toEqual([{ Nombre: 'Lucía', Apellido: 'Pérez' }])
+  })
+
+  it('names blank and repeated headers so that no column is lost', async () => {
+    const sheet = await readSpreadsheet(csvFile('Name,,name\na,b,c\n'))
+    expect(sheet.headers).toEqual(['Name', 'column_2', 'name (2)'])
+    expect(sheet.rows).toEqual([{ Name: 'a', column_2: 'b', 'name (2)': 'c' }])
+  })
+
+  it('refuses another type, a file over 2 MB, too many rows and an empty file', async () => {
+    expect((await refusal(readSpreadsheet(new File(['x'], 'people.pdf')))).code).toBe('unsupported_type')
+    const big = new File([new Uint8Array(maxSpreadsheetBytes + 1)], 'big.csv')
+    const tooLarge = await refusal(readSpreadsheet(big))
+    expect(tooLarge.code).toBe('too_large')
+    expect(tooLarge.limit).toBe(2 * 1024 * 1024)
+    const lines = ['first_name', ...Array.from({ length: 6 }, (_, index) => `P${index}`)].join('\n')
+    const tooMany = await refusal(readSpreadsheet(csvFile(lines), { maxRows: 5 }))
+    expect(tooMany).toMatchObject({ code: 'too_many_rows', limit: 5 })
+    expect((await readSpreadsheet(csvFile(lines), { maxRows: 6 })).rows).toHaveLength(6)
+    expect((await refusal(readSpreadsheet(csvFile('')))).code).toBe('empty')
+  })
+})
+
+describe('mapColumns', () => {
+  it('D3-2.1-24 maps headers to columns case-insensitively, through aliases, and names what is missing', async () => {
+    const sheet = await readSpreadsheet(csvFile('NOMBRE,Surname,Gender,E-mail\nAna,López,female,ana@example.org\n'))
+    const mapped = mapColumns(sheet, columns, aliases)
+    expect(mapped.found).toEqual({ first_name: 'NOMBRE', last_name: 'Surname', gender: 'Gender', phone: null, email: 'E-mail' })
+    expect(mapped.missing).toEqual(['phone'])
+    expect(mapped.rows).toEqual([{ first_name: 'Ana', last_name: 'López', gender: 'female', email: 'ana@example.org' }])
+  })
+
+  it('matches first_name, First name and FIRST-NAME alike', () => {
+    for (const header of ['first_name', 'First name', 'FIRST-NAME', ' First  Name ']) {
+      const mapped = mapColumns({ headers: [header], rows: [{ [header]: ' Ana ' }] }, ['first_name'])
+      expect(mapped.rows).toEqual([{ first_name: 'Ana' }])
+    }
+  })
+})

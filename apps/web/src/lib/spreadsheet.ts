@@ -1,0 +1,178 @@
+// The product's one spreadsheet reader (issue 14 item 3): a .csv, .xls or .xlsx file read in
+// the browser, first sheet, header row, every cell as text. SheetJS (@e965/xlsx) is loaded on
+// demand so that it stays out of the main bundle. Every later import (contacts, users) uses it.
+
+/** The largest file read (2 MB). */
+export const maxSpreadsheetBytes = 2 * 1024 * 1024
+
+/** The file types read, by extension. */
+export const spreadsheetExtensions = ['.csv', '.xls', '.xlsx'] as const
+
+/** What the input's `accept` attribute offers. */
+export const spreadsheetAccept = [
+  ...spreadsheetExtensions,
+  'text/csv',
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+].join(',')
+
+export type SpreadsheetErrorCode = 'unsupported_type' | 'too_large' | 'too_many_rows' | 'empty' | 'unreadable'
+
+/** Why a file was not read; `limit` is the bound it passed (bytes or rows). */
+export class SpreadsheetError extends Error {
+  readonly code: SpreadsheetErrorCode
+  readonly limit: number | undefined
+
+  constructor(code: SpreadsheetErrorCode, limit?: number) {
+    super(code)
+    this.name = 'SpreadsheetError'
+    this.code = code
+    this.limit = limit
+  }
+}
+
+export function isSpreadsheetError(error: unknown): error is SpreadsheetError {
+  return error instanceof SpreadsheetError
+}
+
+export interface Spreadsheet {
+  /** The header row's names, trimmed; a blank one is named `column_N`, a repeated one gets ` (2)`. */
+  headers: string[]
+  /** The data rows by header, every value trimmed text ('' when blank); blank rows are left out. */
+  rows: Array<Record<string, string>>
+}
+
+export interface ReadSpreadsheetOptions {
+  /** Refuse a file with more data rows than this (not counting the header). */
+  maxRows?: number
+  /** Refuse a larger file; 2 MB by default. */
+  maxBytes?: number
+}
+
+function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.')
+  return dot < 0 ? '' : name.slice(dot).toLowerCase()
+}
+
+function readBytes(file: Blob): Promise<ArrayBuffer> {
+  if (typeof file.arrayBuffer === 'function') return file.arrayBuffer()
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onload = () => resolve(reader.result as ArrayBuffer)
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'))
+    reader.readAsArrayBuffer(file)
+  })
+}
+
+function decodeText(bytes: ArrayBuffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes)
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes)
+  }
+}
+
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return ''
+  return String(value).trim()
+}
+
+function uniqueHeaders(cells: unknown[]): string[] {
+  const seen = new Map<string, number>()
+  return cells.map((cell, index) => {
+    const name = cellText(cell) || `column_${index + 1}`
+    const count = (seen.get(name.toLowerCase()) ?? 0) + 1
+    seen.set(name.toLowerCase(), count)
+    return count === 1 ? name : `${name} (${count})`
+  })
+}
+
+/**
+ * Reads the first sheet of a .csv, .xls or .xlsx file: its header row and its data rows, each
+ * cell as the text the sheet shows (dates and numbers as text, never converted), trimmed.
+ * Refuses (SpreadsheetError) another type, a file over `maxBytes`, more than `maxRows` data
+ * rows, a file without a header row, and one the reader cannot make out.
+ */
+export async function readSpreadsheet(file: File, options: ReadSpreadsheetOptions = {}): Promise<Spreadsheet> {
+  const maxBytes = options.maxBytes ?? maxSpreadsheetBytes
+  if (!(spreadsheetExtensions as readonly string[]).includes(extensionOf(file.name))) throw new SpreadsheetError('unsupported_type')
+  if (file.size > maxBytes) throw new SpreadsheetError('too_large', maxBytes)
+
+  const [bytes, XLSX] = await Promise.all([readBytes(file), import('@e965/xlsx')])
+  let table: unknown[][]
+  try {
+    const isCsv = extensionOf(file.name) === '.csv'
+    // A CSV is text in UTF-8 (Excel's 'CSV UTF-8'), else in Windows-1252 (Excel's plain 'CSV').
+    const data = isCsv ? decodeText(bytes) : new Uint8Array(bytes)
+    const workbook = XLSX.read(data, {
+      type: isCsv ? 'string' : 'array',
+      // CSV cells stay the text typed; a workbook's cells are read as the sheet formats them.
+      raw: isCsv,
+      cellDates: false,
+      // The header, the rows allowed and one more to know there are too many: a huge sheet is not read whole.
+      ...(options.maxRows !== undefined ? { sheetRows: options.maxRows + 2 } : {}),
+    })
+    const firstName = workbook.SheetNames[0]
+    const sheet = firstName === undefined ? undefined : workbook.Sheets[firstName]
+    if (!sheet) throw new SpreadsheetError('empty')
+    table = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, defval: '', blankrows: false })
+  } catch (error) {
+    if (isSpreadsheetError(error)) throw error
+    throw new SpreadsheetError('unreadable')
+  }
+
+  const [headerRow, ...dataRows] = table
+  if (!headerRow || headerRow.every((cell) => cellText(cell) === '')) throw new SpreadsheetError('empty')
+  const headers = uniqueHeaders(headerRow)
+  const rows: Array<Record<string, string>> = []
+  for (const cells of dataRows) {
+    const texts = headers.map((_, index) => cellText(cells[index]))
+    if (texts.every((text) => text === '')) continue
+    rows.push(Object.fromEntries(headers.map((header, index) => [header, texts[index] ?? ''])))
+  }
+  if (options.maxRows !== undefined && rows.length > options.maxRows) throw new SpreadsheetError('too_many_rows', options.maxRows)
+  return { headers, rows }
+}
+
+/** A header as compared: lower case, without accents, spaces, underscores, dashes and dots ('E-mail' is 'email'). */
+export function normalizeHeader(header: string): string {
+  return header
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[\s_\-.]+/g, '')
+}
+
+/** Other names a column may have in a file, e.g. `{ first_name: ['First name', 'Nombre'] }`. */
+export type ColumnAliases<C extends string> = Partial<Record<C, readonly string[]>>
+
+export interface MappedRows<C extends string> {
+  /** Each row by column: only the columns found, trimmed text ('' when blank). */
+  rows: Array<Partial<Record<C, string>>>
+  /** The file's header read as each column, or null when none matched. */
+  found: Record<C, string | null>
+  /** Columns no header matched. */
+  missing: C[]
+}
+
+/**
+ * Maps a sheet's headers to the import's columns, case-insensitively: a header matches its
+ * column's name ('first_name', 'First name', 'FIRST-NAME') or one of its aliases. The first
+ * header that matches a column wins.
+ */
+export function mapColumns<C extends string>(sheet: Spreadsheet, columns: readonly C[], aliases: ColumnAliases<C> = {}): MappedRows<C> {
+  const found = Object.fromEntries(columns.map((column) => [column, null])) as Record<C, string | null>
+  for (const column of columns) {
+    const names = new Set([column, ...(aliases[column] ?? [])].map(normalizeHeader))
+    found[column] = sheet.headers.find((header) => names.has(normalizeHeader(header))) ?? null
+  }
+  const rows = sheet.rows.map((row) => {
+    const mapped: Partial<Record<C, string>> = {}
+    for (const column of columns) {
+      const header = found[column]
+      if (header !== null) mapped[column] = (row[header] ?? '').trim()
+    }
+    return mapped
+  })
+  return { rows, found, missing: columns.filter((column) => found[column] === null) }
+}
