@@ -15,6 +15,7 @@ export type ActivitySubject =
   | 'group'
   | 'membership'
   | 'account'
+  | 'event'
 
 export interface ActivityEntry {
   authorId: number | null
