@@ -1,4 +1,14 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { IconFileImport } from '@tabler/icons-react'
 import type { EventView } from '@crm/domain'
+import { useSession } from '../../../session/session'
+import { useEventAttendance } from '../../attendance-queries'
+import { AttendanceContacts } from './attendance-contacts'
+import { AttendanceReadOnly } from './attendance-read-only'
+import { AttendanceVisitors } from './attendance-visitors'
+import { ImportAttendanceModal } from './import-attendance-modal'
 
 export interface AttendanceSectionProps {
   event: EventView
@@ -6,7 +16,68 @@ export interface AttendanceSectionProps {
   eventDate: string
 }
 
-/** The attendance of one event date (spec 3 §2.1 "Attendance"): placeholder until it is built. */
-export function AttendanceSection(_props: AttendanceSectionProps) {
-  return null
+/** The scope every attendance call of a date carries. */
+export interface AttendanceScope {
+  teamId: number
+  groupId: number
+  eventId: number
+  eventDate: string
+}
+
+/**
+ * The attendance of one event date (spec 3 §2.1 "Attendance", §4): with
+ * can_update_attendance, the team's contacts toggled attended in one click each, the visitors
+ * added, edited and removed, and an import from a spreadsheet; without it, the list of who
+ * attended. Nothing shows without can_read_attendance (D3-6-03).
+ */
+export function AttendanceSection({ event, eventDate }: AttendanceSectionProps) {
+  const { t } = useTranslation('attendance')
+  const { team, group } = useSession()
+  const [importing, setImporting] = useState(false)
+  const canRead = event.can_read_attendance
+  const teamId = team?.id ?? event.team_id
+  const counted = { team_id: teamId, event_date: eventDate, per_page: 4 as const, order_by: 'name' as const, order: 'asc' as const }
+  const attendedContacts = useEventAttendance(event.id, { ...counted, is_visitor: false }, canRead)
+  const visitors = useEventAttendance(event.id, { ...counted, is_visitor: true }, canRead)
+  if (!canRead || !group) return null
+
+  const scope: AttendanceScope = { teamId, groupId: group.id, eventId: event.id, eventDate }
+  const titleId = `attendance-${event.id}-${eventDate}`
+  const contactsCount = attendedContacts.data?.count
+  const visitorsCount = visitors.data?.count
+
+  return (
+    <Paper component="section" withBorder p={{ base: 'sm', sm: 'md' }} aria-labelledby={titleId}>
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <Stack gap={4}>
+            <Title order={2} size="h4" id={titleId}>
+              {t('heading', { date: eventDate })}
+            </Title>
+            <Group gap="md" role="group" aria-label={t('counts.label')}>
+              <Text size="sm">{t('counts.attended', { count: contactsCount ?? 0 })}</Text>
+              <Text size="sm">{t('counts.visitors', { count: visitorsCount ?? 0 })}</Text>
+              <Text size="sm" fw={600}>
+                {t('counts.total', { count: (contactsCount ?? 0) + (visitorsCount ?? 0) })}
+              </Text>
+            </Group>
+          </Stack>
+          {event.can_update_attendance && (
+            <Button variant="light" leftSection={<IconFileImport size={16} aria-hidden="true" />} onClick={() => setImporting(true)}>
+              {t('import.button')}
+            </Button>
+          )}
+        </Group>
+        {event.can_update_attendance ? (
+          <>
+            <AttendanceContacts scope={scope} />
+            <AttendanceVisitors scope={scope} />
+            {importing && <ImportAttendanceModal scope={scope} onClose={() => setImporting(false)} />}
+          </>
+        ) : (
+          <AttendanceReadOnly scope={scope} />
+        )}
+      </Stack>
+    </Paper>
+  )
 }

@@ -1,0 +1,141 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Alert, Box, Center, Checkbox, Group, Loader, Stack, Text, Title } from '@mantine/core'
+import { IconCheck } from '@tabler/icons-react'
+import type { AttendanceContact } from '@crm/domain'
+import { FormStatus } from '../../../../components/form-status'
+import { Paging, usePageSize } from '../../../../components/paging'
+import { SearchBox } from '../../../../components/search-box'
+import { useFormSubmission } from '../../../../lib/form-submission'
+import { useAttendanceContacts, useToggleAttendance } from '../../attendance-queries'
+import { AttendanceFilters, type AttendanceFilterValues } from './attendance-filters'
+import { failureReason } from './attendance-errors'
+import type { AttendanceScope } from './attendance-section'
+
+/**
+ * The team's contacts for the date (GET contacts-for-attendance, by name A to Z — D2-9-05),
+ * with a search, the filters and pages; each toggled attended in one click (D3-2.1-20).
+ */
+export function AttendanceContacts({ scope }: { scope: AttendanceScope }) {
+  const { t } = useTranslation('attendance')
+  const [search, setSearch] = useState('')
+  const [filters, setFilters] = useState<AttendanceFilterValues>({})
+  const [page, setPage] = useState(1)
+  const [pageSize, setPageSize] = usePageSize()
+  const contacts = useAttendanceContacts(scope.eventId, scope.eventDate, {
+    team_id: scope.teamId,
+    group_id: scope.groupId,
+    event_id: scope.eventId,
+    event_date: scope.eventDate,
+    page,
+    per_page: pageSize,
+    order_by: 'name',
+    order: 'asc',
+    ...(search ? { search } : {}),
+    ...filters,
+  })
+  const toggle = useToggleAttendance(scope)
+  const titleId = `attendance-contacts-${scope.eventId}-${scope.eventDate}`
+  const items = contacts.data?.items ?? []
+
+  return (
+    <Stack component="section" gap="sm" aria-labelledby={titleId}>
+      <Title order={3} size="h5" id={titleId}>
+        {t('contacts.title')}
+      </Title>
+      <SearchBox
+        label={t('contacts.search')}
+        onSearch={(value) => {
+          setSearch(value.trim())
+          setPage(1)
+        }}
+      />
+      <AttendanceFilters
+        filters={filters}
+        onChange={(next) => {
+          setFilters(next)
+          setPage(1)
+        }}
+      />
+      {contacts.isPending ? (
+        <Center py="md">
+          <Loader size="sm" role="status" aria-label={t('contacts.title')} />
+        </Center>
+      ) : contacts.isError ? (
+        <Alert color="red" role="alert">
+          {t('contacts.loadFailed')}
+        </Alert>
+      ) : items.length === 0 ? (
+        <Text c="dimmed">{t('contacts.none')}</Text>
+      ) : (
+        <Box component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby={titleId}>
+          {items.map((contact) => (
+            <AttendanceRow key={contact.id} contact={contact} onToggle={(attended) => toggle.mutateAsync({ contact, attended })} />
+          ))}
+        </Box>
+      )}
+      {contacts.data && (
+        <Paging
+          page={page}
+          maxPages={contacts.data.max_pages}
+          more={contacts.data.count_is_lower_bound === true}
+          onPageChange={setPage}
+          pageSize={pageSize}
+          onPageSizeChange={(size) => {
+            setPageSize(size)
+            setPage(1)
+          }}
+          label={t('contacts.pages')}
+        />
+      )}
+    </Stack>
+  )
+}
+
+/**
+ * One contact: the toggle saves at once (shown before the server answers), then the save
+ * indicator goes processing, success for 1 s, processed, reset (D3-2.1-29); a failure puts
+ * the toggle back and says why.
+ */
+function AttendanceRow({ contact, onToggle }: { contact: AttendanceContact; onToggle: (attended: boolean) => Promise<unknown> }) {
+  const { t } = useTranslation('attendance')
+  const submission = useFormSubmission({ timing: 'saveIndicator', successMessage: t('contacts.saved'), errorMessage: failureReason })
+  const details = contact.is_restricted ? null : contact.member_status_display
+
+  return (
+    <Box component="li" py={6} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }} data-save-status={submission.status}>
+      <Group justify="space-between" wrap="nowrap" gap="sm" align="center">
+        <Checkbox
+          checked={contact.attended}
+          aria-label={t('contacts.attendedLabel', { name: contact.name })}
+          label={
+            <Stack gap={0}>
+              <Text size="sm" fw={500}>
+                {contact.name}
+              </Text>
+              {details && (
+                <Text size="xs" c="dimmed">
+                  {details}
+                </Text>
+              )}
+            </Stack>
+          }
+          onChange={(event) => {
+            const attended = event.currentTarget.checked
+            void submission.submit(() => onToggle(attended))
+          }}
+        />
+        <Box miw={72} ta="right" aria-hidden="true">
+          {submission.status === 'processing' && <Loader size="xs" />}
+          {submission.status === 'success' && <IconCheck size={16} color="var(--mantine-color-teal-7)" />}
+        </Box>
+      </Group>
+      {submission.status === 'processing' && (
+        <Text size="xs" c="dimmed">
+          {t('contacts.saving')}
+        </Text>
+      )}
+      <FormStatus submission={submission} />
+    </Box>
+  )
+}

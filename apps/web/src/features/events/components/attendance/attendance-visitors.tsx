@@ -1,0 +1,147 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { Alert, Anchor, Badge, Box, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core'
+import { IconUserPlus } from '@tabler/icons-react'
+import type { AttendanceItem } from '@crm/domain'
+import { ConfirmDialog } from '../../../../components/confirm-dialog'
+import { FormStatus } from '../../../../components/form-status'
+import { Paging, usePageSize } from '../../../../components/paging'
+import { useFormSubmission } from '../../../../lib/form-submission'
+import { useDeleteAttendance, useEventAttendance } from '../../attendance-queries'
+import { failureReason } from './attendance-errors'
+import type { AttendanceScope } from './attendance-section'
+import { VisitorFormModal } from './visitor-form-modal'
+
+/**
+ * The visitors of the date (GET event-attendance with is_visitor): name, phone, email, 'new',
+ * and a link to the contact the visitor became; added, edited and removed (after a
+ * confirmation) — D3-2.1-21, D3-2.1-22, D3-2.1-23.
+ */
+export function AttendanceVisitors({ scope }: { scope: AttendanceScope }) {
+  const { t } = useTranslation('attendance')
+  const [page, setPage] = useState(1)
+  const [pageSize, setPageSize] = usePageSize()
+  const [editing, setEditing] = useState<AttendanceItem | 'new' | null>(null)
+  const [removing, setRemoving] = useState<AttendanceItem | null>(null)
+  const [removeError, setRemoveError] = useState<string | null>(null)
+  const visitors = useEventAttendance(scope.eventId, {
+    team_id: scope.teamId,
+    event_date: scope.eventDate,
+    is_visitor: true,
+    page,
+    per_page: pageSize,
+    order_by: 'name',
+    order: 'asc',
+  })
+  const deleteAttendance = useDeleteAttendance(scope.eventId, scope.eventDate)
+  const submission = useFormSubmission({ successMessage: t('visitors.removed'), errorMessage: failureReason })
+  const titleId = `attendance-visitors-${scope.eventId}-${scope.eventDate}`
+  const items = visitors.data?.items ?? []
+
+  const remove = async (visitor: AttendanceItem) => {
+    setRemoveError(null)
+    const result = await submission.submit(() => deleteAttendance.mutateAsync({ team_id: scope.teamId, id: visitor.id }))
+    if (!result.ok) {
+      setRemoveError(failureReason(result.error))
+      throw result.error
+    }
+  }
+
+  return (
+    <Stack component="section" gap="sm" aria-labelledby={titleId}>
+      <Group justify="space-between" gap="sm">
+        <Title order={3} size="h5" id={titleId}>
+          {t('visitors.title')}
+        </Title>
+        <Button size="sm" variant="light" leftSection={<IconUserPlus size={16} aria-hidden="true" />} onClick={() => setEditing('new')}>
+          {t('visitors.add')}
+        </Button>
+      </Group>
+      {visitors.isPending ? (
+        <Center py="md">
+          <Loader size="sm" role="status" aria-label={t('visitors.title')} />
+        </Center>
+      ) : visitors.isError ? (
+        <Alert color="red" role="alert">
+          {t('visitors.loadFailed')}
+        </Alert>
+      ) : items.length === 0 ? (
+        <Text c="dimmed">{t('visitors.none')}</Text>
+      ) : (
+        <Box component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby={titleId}>
+          {items.map((visitor) => (
+            <Box component="li" key={visitor.id} py={6} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+              <Group justify="space-between" gap="xs" align="flex-start">
+                <Stack gap={0} style={{ minWidth: 0, flex: '1 1 12rem' }}>
+                  <Group gap="xs">
+                    <Text size="sm" fw={500}>
+                      {visitor.name}
+                    </Text>
+                    {visitor.visitor_info_is_new && (
+                      <Badge size="sm" variant="light" color="teal">
+                        {t('visitors.new')}
+                      </Badge>
+                    )}
+                  </Group>
+                  {(visitor.visitor_info_phone || visitor.visitor_info_email) && (
+                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      {[visitor.visitor_info_phone, visitor.visitor_info_email].filter(Boolean).join(' · ')}
+                    </Text>
+                  )}
+                  {visitor.user_id !== null && (
+                    <Anchor component={Link} to={`/contacts/view/${visitor.user_id}`} size="xs" aria-label={t('visitors.contactLinkLabel', { name: visitor.name })}>
+                      {t('visitors.contactLink')}
+                    </Anchor>
+                  )}
+                </Stack>
+                <Group gap={4} wrap="nowrap">
+                  <Button size="xs" variant="subtle" onClick={() => setEditing(visitor)} aria-label={t('visitors.editLabel', { name: visitor.name })}>
+                    {t('visitors.edit')}
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red"
+                    onClick={() => {
+                      setRemoveError(null)
+                      setRemoving(visitor)
+                    }}
+                    aria-label={t('visitors.removeLabel', { name: visitor.name })}
+                  >
+                    {t('visitors.remove')}
+                  </Button>
+                </Group>
+              </Group>
+            </Box>
+          ))}
+        </Box>
+      )}
+      {visitors.data && visitors.data.max_pages > 1 && (
+        <Paging
+          page={page}
+          maxPages={visitors.data.max_pages}
+          onPageChange={setPage}
+          pageSize={pageSize}
+          onPageSizeChange={(size) => {
+            setPageSize(size)
+            setPage(1)
+          }}
+          label={t('visitors.title')}
+        />
+      )}
+      <FormStatus submission={submission} />
+      {editing !== null && <VisitorFormModal scope={scope} visitor={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        opened={removing !== null}
+        title={t('visitors.removeTitle')}
+        message={t('visitors.removeMessage', { name: removing?.name ?? '', date: scope.eventDate })}
+        confirmLabel={t('visitors.remove')}
+        danger
+        error={removeError}
+        onConfirm={() => (removing ? remove(removing) : undefined)}
+        onClose={() => setRemoving(null)}
+      />
+    </Stack>
+  )
+}
