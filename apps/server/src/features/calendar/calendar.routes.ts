@@ -1,7 +1,51 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { eventCalls as calls } from '@crm/domain'
+import { addRoute, publicAccess, signedIn, teamAccess } from '../../platform/route'
+import { getIcalUrl, resetIcalUrls } from './calendar.service'
+import { buildIcalFeed } from './ical-feed.service'
 
 // The calendar url (spec 1 §7 ical-url) and its reset from the profile.
-export async function calendarRoutes(_app: FastifyInstance) {}
+export async function calendarRoutes(app: FastifyInstance) {
+  addRoute(app, calls.icalUrl, teamAccess('read_event'), ({ deps, viewer, scope }) => getIcalUrl(deps, viewer, scope))
+  addRoute(app, calls.resetIcalUrls, signedIn, ({ deps, viewer }) => resetIcalUrls(deps, viewer))
+}
+
+/** A feed's file name: the token (43 base64url characters, newToken) and .ics. */
+const feedFile = /^([A-Za-z0-9_-]{43})\.ics$/
+
+/** The url as the log may keep it: the token is the feed's secret. */
+export function redactFeedUrl(url: string): string {
+  return url.replace(/^\/ical\/[^/?#]*/, '/ical/[redacted]')
+}
+
+/** Calendar apps refresh a feed every few minutes to hours: it may be kept this long. */
+const feedMaxAgeSeconds = 300
 
 /** The feed itself, /ical/{token}.ics, outside /api/v1: calendar apps fetch it without a session. */
-export async function icalFeedRoutes(_app: FastifyInstance) {}
+export async function icalFeedRoutes(app: FastifyInstance) {
+  app.get<{ Params: { file: string } }>(
+    '/ical/:file',
+    {
+      config: {
+        access: publicAccess,
+        // The token is the proof; a client trying tokens is slowed down (six times the
+        // sign-in limit a minute per address: a calendar service polls many feeds from one).
+        rateLimit: { max: app.deps.config.loginRateLimit * 6, timeWindow: '1 minute' },
+      },
+      // The request log names the route, never the token.
+      logSerializers: {
+        req: (request: FastifyRequest) => ({ method: request.method, url: redactFeedUrl(request.url), remoteAddress: request.ip }),
+      },
+    },
+    async (request, reply) => {
+      const token = feedFile.exec(request.params.file)?.[1]
+      const feed = token ? await buildIcalFeed(app.deps, token) : null
+      if (feed === null) return reply.code(404).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('Not found')
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('cache-control', `private, max-age=${feedMaxAgeSeconds}`)
+        .header('content-disposition', 'inline; filename="calendar.ics"')
+        .send(feed)
+    },
+  )
+}
