@@ -37,6 +37,10 @@ const pages = {
   contactView: withAllTexts(() => import('../features/contacts/pages/contact-view-page')),
   contactNew: withAllTexts(() => import('../features/contacts/pages/contact-new-page')),
   contactEdit: withAllTexts(() => import('../features/contacts/pages/contact-edit-page')),
+  events: withAllTexts(() => import('../features/events/pages/events-page')),
+  eventView: withAllTexts(() => import('../features/events/pages/event-view-page')),
+  eventNew: withAllTexts(() => import('../features/events/pages/event-new-page')),
+  eventEdit: withAllTexts(() => import('../features/events/pages/event-edit-page')),
 } satisfies Record<string, PageLoader>
 
 const loadShell = () =>
@@ -61,6 +65,11 @@ const routeTable: Record<BuiltPath, RouteSpec> = {
   '/contacts/new': { frame: 'shell', access: 'group', page: pages.contactNew },
   '/contacts/view/:id': { frame: 'shell', access: 'group', page: pages.contactView },
   '/contacts/edit/:id': { frame: 'shell', access: 'group', page: pages.contactEdit },
+  // Events are the team's (spec 3 §2.1): a team is enough.
+  '/events': { frame: 'shell', access: 'team', page: pages.events },
+  '/events/new': { frame: 'shell', access: 'team', page: pages.eventNew },
+  '/events/view/:id': { frame: 'shell', access: 'team', page: pages.eventView },
+  '/events/edit/:id': { frame: 'shell', access: 'team', page: pages.eventEdit },
   '/login': { frame: 'public', page: pages.login },
   '/logout': { frame: 'none', page: pages.logout },
   '/signup': { frame: 'public', page: pages.signup },

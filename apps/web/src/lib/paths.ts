@@ -25,6 +25,10 @@ export const builtPaths = [
   '/contacts/new',
   '/contacts/view/:id',
   '/contacts/edit/:id',
+  '/events',
+  '/events/new',
+  '/events/view/:id',
+  '/events/edit/:id',
 ] as const
 
 export type BuiltPath = (typeof builtPaths)[number]

@@ -1,0 +1,77 @@
+import { useTranslation } from 'react-i18next'
+import { Badge, Button, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core'
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react'
+import type { Occurrence } from '@crm/domain'
+import type { OccurrenceWindow } from '../../occurrence-window'
+
+interface OccurrenceListProps {
+  occurrences: readonly Occurrence[]
+  chosen: string | undefined
+  onChoose: (date: string) => void
+  window: OccurrenceWindow
+  onShift: (direction: -1 | 1) => void
+  headingId: string
+}
+
+/** The event's dates in a window, with Earlier and Later (spec 3 §2.1 occurrences). */
+export function OccurrenceList({ occurrences, chosen, onChoose, window, onShift, headingId }: OccurrenceListProps) {
+  const { t } = useTranslation('events')
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Button variant="default" size="xs" leftSection={<IconChevronLeft size={14} aria-hidden="true" />} onClick={() => onShift(-1)}>
+          {t('view.earlier')}
+        </Button>
+        <Text size="sm" c="dimmed">
+          {t('view.window', { from: window.from, to: window.to })}
+        </Text>
+        <Button variant="default" size="xs" rightSection={<IconChevronRight size={14} aria-hidden="true" />} onClick={() => onShift(1)}>
+          {t('view.later')}
+        </Button>
+      </Group>
+      {occurrences.length === 0 ? (
+        <Text c="dimmed">{t('view.noOccurrences')}</Text>
+      ) : (
+        <Stack gap={6} role="list" aria-labelledby={headingId}>
+          {occurrences.map((occurrence) => {
+            const selected = occurrence.event_date === chosen
+            return (
+              <Paper key={occurrence.event_date} role="listitem" withBorder p="xs" bg={selected ? 'var(--mantine-primary-color-light)' : undefined}>
+                <UnstyledButton
+                  onClick={() => onChoose(occurrence.event_date)}
+                  aria-pressed={selected}
+                  aria-label={t('view.choose', { date: occurrence.start_date_time_display })}
+                  w="100%"
+                >
+                  <Group gap="xs" wrap="wrap">
+                    <Text fw={selected ? 700 : 500} td={occurrence.is_cancelled ? 'line-through' : undefined}>
+                      {occurrence.start_date_time_display}
+                    </Text>
+                    {occurrence.is_cancelled && (
+                      <Badge color="red" variant="light" size="sm">
+                        {t('view.cancelled')}
+                      </Badge>
+                    )}
+                    {occurrence.original_date !== occurrence.event_date && (
+                      <Badge color="gray" variant="light" size="sm">
+                        {t('view.moved', { date: occurrence.original_date })}
+                      </Badge>
+                    )}
+                    <Text size="sm" c="dimmed">
+                      {t('view.attendanceCount', { count: occurrence.attendance_count })}
+                    </Text>
+                  </Group>
+                  {occurrence.notes && (
+                    <Text size="sm" c="dimmed" lineClamp={2} style={{ whiteSpace: 'pre-wrap' }}>
+                      {occurrence.notes}
+                    </Text>
+                  )}
+                </UnstyledButton>
+              </Paper>
+            )
+          })}
+        </Stack>
+      )}
+    </Stack>
+  )
+}

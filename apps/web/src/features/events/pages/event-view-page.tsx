@@ -1,0 +1,175 @@
+import { useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router'
+import { Alert, Anchor, Button, Center, Group, Loader, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { datesFromTo } from '@crm/domain'
+import { ConfirmDialog } from '../../../components/confirm-dialog'
+import { isApiError } from '../../../lib/api'
+import { errorText } from '../../../lib/errors'
+import { withFlash } from '../../../lib/flash'
+import { usePageTitle } from '../../../lib/page-title'
+import { useSession } from '../../session/session'
+import { AttendanceSection } from '../components/attendance/attendance-section'
+import { EventSummary } from '../components/view/event-summary'
+import { OccurrenceEditor } from '../components/view/occurrence-editor'
+import { OccurrenceList } from '../components/view/occurrence-list'
+import { defaultOccurrence, defaultWindow, isDate, shiftWindow, teamToday, windowOf } from '../occurrence-window'
+import { useDeleteEvent, useEvent } from '../queries'
+
+/**
+ * /events/view/{id} (spec 3 §2.1): the event, Edit and Delete as the caller may, its dates in
+ * a window (?from=&to=) and the chosen one (?date=, and ?day= of a multi-day event) with its
+ * notes, cancel, restore and move, and its attendance.
+ */
+export function EventViewPage() {
+  const { t } = useTranslation('events')
+  const { team } = useSession()
+  const id = Number(useParams().id)
+  const navigate = useNavigate()
+  const [params, setParams] = useSearchParams()
+  const window = windowOf(params)
+  const event = useEvent(id, team?.id ?? 0, window ?? {})
+  const remove = useDeleteEvent()
+  const [deleting, setDeleting] = useState(false)
+  const [deleteError, setDeleteError] = useState<string | null>(null)
+  const occurrencesId = useId()
+  usePageTitle(event.data?.title ?? t('viewPageName'))
+  if (!team) return null
+
+  const valid = Number.isInteger(id) && id > 0
+  if (!valid || event.isError) {
+    const notFound = !valid || (isApiError(event.error) && (event.error.status === 404 || event.error.status === 400))
+    return (
+      <Stack gap="md">
+        <Alert color={notFound ? 'gray' : 'red'} variant="light">
+          {notFound ? t('view.notFound') : t('view.loadFailed')}
+        </Alert>
+        <Anchor component={Link} to="/events">
+          {t('view.back')}
+        </Anchor>
+      </Stack>
+    )
+  }
+  if (!event.data) {
+    return (
+      <Center py="xl">
+        <Loader role="status" aria-label={t('list.loading')} />
+      </Center>
+    )
+  }
+
+  const data = event.data
+  const today = teamToday(data.time_zone)
+  const shown = window ?? defaultWindow(today)
+  const asked = params.get('date')
+  const chosen = data.occurrences.find((each) => each.event_date === asked) ?? (asked ? undefined : defaultOccurrence(data.occurrences, today))
+  const chosenDate = chosen?.event_date ?? (isDate(asked) ? asked : undefined)
+  const days = chosen && chosen.end_date > chosen.event_date ? datesFromTo(chosen.event_date, chosen.end_date) : []
+  const askedDay = params.get('day')
+  const attendanceDate = days.length > 0 && askedDay && days.includes(askedDay) ? askedDay : chosenDate
+
+  const setParam = (changes: Record<string, string | undefined>, replace = false) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current)
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === undefined) next.delete(key)
+          else next.set(key, value)
+        }
+        return next
+      },
+      { replace },
+    )
+
+  const confirmDelete = async () => {
+    setDeleteError(null)
+    try {
+      await remove.mutateAsync({ team_id: team.id, id: data.id })
+    } catch (error) {
+      setDeleteError(errorText(error, t('form.notSaved')))
+      throw error
+    }
+    await navigate('/events', { state: withFlash(t('view.deleted')) })
+  }
+
+  return (
+    <Stack gap="xl">
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+        <Title order={1} size="h2">
+          {data.title}
+        </Title>
+        <Group gap="sm">
+          {data.can_update && (
+            <Button component={Link} to={`/events/edit/${data.id}`} variant="default">
+              {t('view.edit')}
+            </Button>
+          )}
+          {data.can_delete && (
+            <Button color="red" variant="light" onClick={() => setDeleting(true)}>
+              {t('view.delete')}
+            </Button>
+          )}
+        </Group>
+      </Group>
+      <EventSummary event={data} />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+        <Stack component="section" aria-labelledby={occurrencesId} gap="sm">
+          <Title order={2} size="h3" id={occurrencesId}>
+            {t('view.occurrences')}
+          </Title>
+          <OccurrenceList
+            occurrences={data.occurrences}
+            chosen={chosenDate}
+            onChoose={(date) => setParam({ date, day: undefined })}
+            window={shown}
+            onShift={(direction) => {
+              const next = shiftWindow(shown, direction)
+              setParam({ from: next.from, to: next.to }, true)
+            }}
+            headingId={occurrencesId}
+          />
+        </Stack>
+        {chosen && (
+          <Paper component="section" withBorder p="md" aria-label={t('view.chosen')}>
+            <Stack gap="md">
+              <Title order={2} size="h4">
+                {chosen.start_date_time_display}
+              </Title>
+              <OccurrenceEditor key={chosen.event_date} event={data} occurrence={chosen} onMoved={(date) => setParam({ date, day: undefined })} />
+            </Stack>
+          </Paper>
+        )}
+      </SimpleGrid>
+      {chosenDate && data.can_read_attendance && (
+        <Stack gap="sm">
+          {days.length > 0 && (
+            <NativeSelect
+              label={t('view.days')}
+              w={{ base: '100%', xs: 240 }}
+              data={days}
+              value={attendanceDate}
+              onChange={(change) => setParam({ day: change.currentTarget.value }, true)}
+            />
+          )}
+          {attendanceDate && <AttendanceSection event={data} eventDate={attendanceDate} />}
+        </Stack>
+      )}
+      {!chosen && data.occurrences.length > 0 && asked && <Text c="dimmed">{t('messages.notAnOccurrence')}</Text>}
+      <ConfirmDialog
+        opened={deleting}
+        title={t('view.deleteTitle')}
+        message={t('view.deleteMessage', { title: data.title })}
+        confirmLabel={t('view.delete')}
+        danger
+        onConfirm={confirmDelete}
+        error={deleteError}
+        onClose={() => {
+          setDeleting(false)
+          setDeleteError(null)
+        }}
+      />
+    </Stack>
+  )
+}
+
+export { EventViewPage as Component }
