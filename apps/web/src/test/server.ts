@@ -1,6 +1,6 @@
 import { http, HttpResponse, type DefaultBodyType, type HttpResponseResolver, type PathParams } from 'msw'
 import { setupServer } from 'msw/node'
-import { siteCalls, teamCalls, type Call, type ErrorCode } from '@crm/domain'
+import { eventCalls, siteCalls, teamCalls, type Call, type ErrorCode } from '@crm/domain'
 import { apiBase, type InputOf, type OutputOf } from '../lib/api'
 import { buildSite } from './fixtures'
 
@@ -49,6 +49,8 @@ export const defaultHandlers = [
   mockCall(siteCalls.site, buildSite()),
   mockCall(teamCalls.invites, { items: [], count: 0 }),
   mockCall(teamCalls.pendingItems, { membership_requests: 0, owner_requests: 0 }),
+  // The dashboard's events-today widget, on every page that lands on /.
+  mockCall(eventCalls.eventsToday, { items: [] }),
 ]
 
 export const server = setupServer(...defaultHandlers)

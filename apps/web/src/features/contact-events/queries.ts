@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { contactEventCalls, type ContactEventKind, type InputOf, type TeamGroupParams } from '@crm/domain'
+import { contactEventCalls, eventAttendanceCalls, type ContactEventKind, type InputOf, type TeamGroupParams } from '@crm/domain'
 import { callApi } from '../../lib/api'
 import { contactKeys } from '../contacts/queries'
 
@@ -15,6 +15,15 @@ export function useContactEvents(id: number, scope: TeamGroupParams, kind: Conta
     queryKey: contactEventKeys.list(id, scope, kind, page),
     queryFn: ({ signal }) =>
       callApi(contactEventCalls.contactEvents, { params: { id }, input: { ...scope, kind, page, per_page: 20, order_by: 'created', order: 'desc' }, signal }),
+    placeholderData: keepPreviousData,
+  })
+}
+
+/** GET contact-event-attendance/{id}: the events the contact attended, latest first (20 a page). */
+export function useContactEventAttendance(id: number, scope: TeamGroupParams, page: number) {
+  return useQuery({
+    queryKey: [...contactKeys.detail(id), 'attended', scope.team_id, scope.group_id, page] as const,
+    queryFn: ({ signal }) => callApi(eventAttendanceCalls.contactEventAttendance, { params: { id }, input: { ...scope, page, per_page: 20 }, signal }),
     placeholderData: keepPreviousData,
   })
 }

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
-import { contactCalls, contactEventCalls, lookupCalls, type ContactEventItem, type ContactItem, type LookupItem } from '@crm/domain'
+import {
+  capabilityMap,
+  contactCalls,
+  contactEventCalls,
+  eventAttendanceCalls,
+  lookupCalls,
+  type ContactAttendanceItem,
+  type ContactEventItem,
+  type ContactItem,
+  type LookupItem,
+} from '@crm/domain'
 import { changeLocale } from '../../../lib/i18n'
 import { buildAccount, buildTeam } from '../../../test/fixtures'
 import { renderApp } from '../../../test/render'
@@ -29,6 +39,18 @@ function buildEvent(overrides: Partial<ContactEventItem> = {}): ContactEventItem
   }
 }
 
+function buildAttendance(index: number): ContactAttendanceItem {
+  const day = String((index % 28) + 1).padStart(2, '0')
+  return {
+    id: 500 + index,
+    event_id: 100 + index,
+    title: `Sunday service ${index}`,
+    event_date: `2026-11-${day}`,
+    event_date_display: `${Number(day)} Nov 2026`,
+    is_visitor: index === 0,
+  }
+}
+
 const lookups: Record<string, LookupItem[]> = {
   'user-event-types': [
     { id: 'baptism', title: 'Baptism' },
@@ -43,13 +65,20 @@ const lookups: Record<string, LookupItem[]> = {
 }
 
 /** Opens contact 5 on the Decisions (or Events) tab; records the writes and the kinds asked for. */
-function openTab(options: { tab?: 'decisions' | 'events'; items?: ContactEventItem[]; item?: ContactItem } = {}) {
+function openTab(options: { tab?: 'decisions' | 'events'; items?: ContactEventItem[]; item?: ContactItem; attended?: ContactAttendanceItem[] } = {}) {
   window.localStorage.setItem(activeTabStorageKey, options.tab ?? 'decisions')
   signedInAs(buildAccount([grace]), { teamId: 10, groupId: 10 })
   const writes: Array<{ call: string; input: unknown }> = []
   const asked: unknown[] = []
+  const attendedAsked: unknown[] = []
   const items = options.items ?? [buildEvent()]
+  const attended = options.attended ?? []
   server.use(
+    mockCall(eventAttendanceCalls.contactEventAttendance, ({ input, params }) => {
+      attendedAsked.push({ id: params.id, ...input })
+      const page = Number(input.page ?? 1)
+      return { items: attended.slice((page - 1) * 20, page * 20), count: attended.length, max_pages: Math.max(1, Math.ceil(attended.length / 20)) }
+    }),
     mockCall(contactCalls.contact, options.item ?? buildContactItem({ role: 'leader', view: { member_status: 'lead-visited', member_status_display: 'Lead (visited)' } })),
     mockCall(contactEventCalls.contactEvents, ({ input }) => {
       asked.push(input)
@@ -69,7 +98,7 @@ function openTab(options: { tab?: 'decisions' | 'events'; items?: ContactEventIt
       return { success: true as const }
     }),
   )
-  return { ...renderApp('/contacts/view/5'), writes, asked }
+  return { ...renderApp('/contacts/view/5'), writes, asked, attendedAsked }
 }
 
 /** The input a label names (a Select's label also names its list of options). */
@@ -131,6 +160,47 @@ describe('the Decisions and Events tabs', () => {
     await user.click(inputOf(form, /^Type/))
     await user.click(await screen.findByRole('option', { name: 'Other' }))
     await waitFor(() => expect(inputOf(form, 'Grow phase')).toBeInTheDocument())
+  }, 30_000)
+
+  it('D2-7.1-07 the Events tab lists the events the contact attended, 20 a page, each linking to the event on its date', async () => {
+    const attended = Array.from({ length: 21 }, (_, index) => buildAttendance(index))
+    const { user, attendedAsked } = openTab({ tab: 'events', attended })
+    const section = within(await screen.findByRole('region', { name: 'Events attended' }, { timeout: 15000 }))
+    const list = within(await section.findByRole('list', { name: 'Events attended' }))
+    expect(list.getAllByRole('listitem')).toHaveLength(20)
+    const first = list.getAllByRole('listitem')[0]!
+    expect(within(first).getByRole('link', { name: 'Sunday service 0' })).toHaveAttribute('href', '/events/view/100?date=2026-11-01')
+    expect(within(first).getByText('1 Nov 2026')).toBeInTheDocument()
+    expect(within(first).getByText('Visitor')).toBeInTheDocument()
+    expect(within(list.getAllByRole('listitem')[1]!).queryByText('Visitor')).not.toBeInTheDocument()
+    expect(attendedAsked[0]).toEqual({ id: '5', team_id: '10', group_id: '10', page: '1', per_page: '20' })
+
+    await user.click(section.getByRole('button', { name: '2' }))
+    await waitFor(() => expect(list.getByRole('link', { name: 'Sunday service 20' })).toBeInTheDocument())
+    expect(list.getAllByRole('listitem')).toHaveLength(1)
+  }, 30_000)
+
+  it('says when the contact attended no event', async () => {
+    const { attendedAsked } = openTab({ tab: 'events', attended: [] })
+    const section = within(await screen.findByRole('region', { name: 'Events attended' }, { timeout: 15000 }))
+    expect(await section.findByText('No events attended yet.')).toBeInTheDocument()
+    expect(attendedAsked).toHaveLength(1)
+  }, 30_000)
+
+  it('the Decisions tab does not list attended events', async () => {
+    const { attendedAsked } = openTab({ attended: [buildAttendance(0)] })
+    await list()
+    expect(screen.queryByRole('region', { name: 'Events attended' })).not.toBeInTheDocument()
+    expect(attendedAsked).toEqual([])
+  }, 30_000)
+
+  it('shows no attended events without read_event_attendance', async () => {
+    const withoutAttendance = buildContactItem({ role: 'leader' })
+    withoutAttendance.auth.user_capabilities = { ...capabilityMap('leader'), read_event_attendance: false }
+    const { attendedAsked } = openTab({ tab: 'events', item: withoutAttendance })
+    await list('Events')
+    expect(screen.queryByRole('region', { name: 'Events attended' })).not.toBeInTheDocument()
+    expect(attendedAsked).toEqual([])
   }, 30_000)
 
   it('D2-7.4-14 edits a decision', async () => {

@@ -8,13 +8,14 @@ import { useFormSubmission } from '../../../lib/form-submission'
 import { TabListState, TabPagination } from '../../contacts/components/view/tab-list-state'
 import type { ContactTabProps } from '../../contacts/components/view/tab-registry'
 import { useAddContactEvent, useContactEvents, useDeleteContactEvent, useUpdateContactEvent } from '../queries'
+import { AttendedEvents } from './attended-events'
 import { ContactEventForm } from './contact-event-form'
 
 /**
  * The Decisions or Events tab (spec 2 §2, §3, §4.5): the contact's events of one kind,
  * created newest first; add and edit with update_user_event, delete with delete_user_event
  * after a confirmation. Nothing is added once the contact declined consent. Texts are plain
- * text, never HTML.
+ * text, never HTML. The Events tab also lists the events the contact attended.
  */
 function ContactEventsTab({ kind, item, contact, scope }: ContactTabProps & { kind: ContactEventKind }) {
   const { t } = useTranslation(['contact-events', 'interactions', 'contacts'])
@@ -130,6 +131,7 @@ function ContactEventsTab({ kind, item, contact, scope }: ContactTabProps & { ki
           )}
         </Stack>
       )}
+      {kind === 'event' && capabilities.read_event_attendance === true && <AttendedEvents contactId={contact.id} scope={scope} />}
       <ConfirmDialog
         opened={deleting !== null}
         title={t(`${kind}.deleteTitle`)}

@@ -1,12 +1,17 @@
 import { useTranslation } from 'react-i18next'
-import { Stack, Title } from '@mantine/core'
+import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { useSession } from '../../session/session'
 import { isPrimaryGroup } from '../../session/selection'
 import { usePageTitle } from '../../../lib/page-title'
+import { EventsToday } from '../../events/components/events-today'
+import { CalendarUrlButton } from '../../calendar/components/calendar-url-button'
 
-/** The dashboard (/). Its widgets come with the features they show. */
+/**
+ * The dashboard (/): its widgets, one card each, come with the features they show. A widget
+ * fails silently (spec 1 §2.8): it hides itself and the others stay.
+ */
 export function DashboardPage() {
-  const { t } = useTranslation('dashboard')
+  const { t } = useTranslation(['dashboard', 'calendar'])
   const { team, group } = useSession()
   usePageTitle(t('pageName'))
   // The route guard only renders this page with a team and a group selected.
@@ -17,6 +22,18 @@ export function DashboardPage() {
   return (
     <Stack gap="lg">
       <Title order={1}>{title}</Title>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <EventsToday teamId={team.id} enabled={team.user_capabilities.read_event === true} />
+        <Card withBorder padding="md" component="section" aria-labelledby="calendar-widget-title">
+          <Stack gap="sm">
+            <Title order={2} size="h4" id="calendar-widget-title">
+              {t('calendar:title')}
+            </Title>
+            <Text size="sm">{t('calendar:intro')}</Text>
+            <CalendarUrlButton teamId={team.id} />
+          </Stack>
+        </Card>
+      </SimpleGrid>
     </Stack>
   )
 }

@@ -1,0 +1,66 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button, Fieldset, Group, Stack, Text } from '@mantine/core'
+import { ConfirmDialog } from '../../../components/confirm-dialog'
+import { errorText } from '../../../lib/errors'
+import { useResetIcalUrls } from '../queries'
+
+/**
+ * The profile's Calendar section (issue 14 item 4): the calendar links are personal and
+ * secret; 'Reset calendar links' asks first, then replaces them (POST reset-ical-urls) so the
+ * old ones stop working in every calendar app. What failed is said in the dialog and here.
+ */
+export function ResetCalendarUrls() {
+  const { t } = useTranslation('calendar')
+  const reset = useResetIcalUrls()
+  const [opened, setOpened] = useState(false)
+  const [done, setDone] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
+
+  const open = () => {
+    setDone(false)
+    setFailure(null)
+    setOpened(true)
+  }
+
+  const confirm = async () => {
+    setFailure(null)
+    try {
+      await reset.mutateAsync()
+    } catch (error) {
+      setFailure(errorText(error, t('reset.failed')))
+      // The dialog stays open for another try.
+      throw error
+    }
+    setDone(true)
+  }
+
+  return (
+    <Fieldset legend={t('reset.title')}>
+      <Stack gap="sm">
+        <Text size="sm">{t('reset.explanation')}</Text>
+        <Group>
+          <Button variant="outline" color="red" onClick={open}>
+            {t('reset.button')}
+          </Button>
+        </Group>
+        <Text size="sm" c="teal.8" fw={500} role="status">
+          {done ? t('reset.done') : ''}
+        </Text>
+        <Text size="sm" c="red.8" fw={500} role="alert">
+          {failure ?? ''}
+        </Text>
+      </Stack>
+      <ConfirmDialog
+        opened={opened}
+        title={t('reset.confirmTitle')}
+        message={t('reset.confirmMessage')}
+        confirmLabel={t('reset.confirm')}
+        danger
+        onConfirm={confirm}
+        error={failure}
+        onClose={() => setOpened(false)}
+      />
+    </Fieldset>
+  )
+}

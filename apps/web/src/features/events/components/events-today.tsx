@@ -1,0 +1,48 @@
+import { Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { Anchor, Card, Center, Loader, Stack, Text, Title } from '@mantine/core'
+import { useEventsToday } from '../events-today-queries'
+
+/**
+ * The dashboard's events happening today (spec 1 §2.8): each links to the event's view on
+ * today's date (the view reads ?date), with its start as the team reads it. Shown only with
+ * the team capability read_event. A widget fails silently: a failed answer hides it and the
+ * rest of the dashboard stays.
+ */
+export function EventsToday({ teamId, enabled }: { teamId: number; enabled: boolean }) {
+  const { t } = useTranslation(['dashboard', 'common'])
+  const events = useEventsToday(teamId, enabled)
+  if (!enabled || events.isError) return null
+  const items = events.data?.items ?? []
+  const titleId = 'events-today-title'
+
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby={titleId}>
+      <Stack gap="sm">
+        <Title order={2} size="h4" id={titleId}>
+          {t('eventsToday.title')}
+        </Title>
+        {events.isPending ? (
+          <Center py="sm">
+            <Loader size="sm" role="status" aria-label={t('common:loading')} />
+          </Center>
+        ) : items.length === 0 ? (
+          <Text c="dimmed">{t('eventsToday.empty')}</Text>
+        ) : (
+          <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-labelledby={titleId}>
+            {items.map((item) => (
+              <li key={`${item.id}-${item.event_date}`}>
+                <Anchor component={Link} to={`/events/view/${item.id}?date=${encodeURIComponent(item.event_date)}`} fw={600}>
+                  {item.title}
+                </Anchor>
+                <Text size="sm" c="dimmed">
+                  {item.start_date_time_display}
+                </Text>
+              </li>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Card>
+  )
+}
