@@ -100,13 +100,15 @@ export function AttendanceContacts({ scope }: { scope: AttendanceScope }) {
 function AttendanceRow({ contact, onToggle }: { contact: AttendanceContact; onToggle: (attended: boolean) => Promise<unknown> }) {
   const { t } = useTranslation('attendance')
   const submission = useFormSubmission({ timing: 'saveIndicator', successMessage: t('contacts.saved'), errorMessage: failureReason })
+  // The click shows at once; the lists' cache follows (optimistic) and has the last word once saved.
+  const [clicked, setClicked] = useState<boolean | null>(null)
   const details = contact.is_restricted ? null : contact.member_status_display
 
   return (
     <Box component="li" py={6} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }} data-save-status={submission.status}>
       <Group justify="space-between" wrap="nowrap" gap="sm" align="center">
         <Checkbox
-          checked={contact.attended}
+          checked={clicked ?? contact.attended}
           aria-label={t('contacts.attendedLabel', { name: contact.name })}
           label={
             <Stack gap={0}>
@@ -122,7 +124,8 @@ function AttendanceRow({ contact, onToggle }: { contact: AttendanceContact; onTo
           }
           onChange={(event) => {
             const attended = event.currentTarget.checked
-            void submission.submit(() => onToggle(attended))
+            setClicked(attended)
+            void submission.submit(() => onToggle(attended)).finally(() => setClicked(null))
           }}
         />
         <Box miw={72} ta="right" aria-hidden="true">

@@ -1,0 +1,473 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import * as XLSX from '@e965/xlsx'
+import {
+  eventAttendanceCalls,
+  lookupCalls,
+  type AttendanceContact,
+  type AttendanceItem,
+  type EventView,
+  type ImportRowResult,
+  type LookupItem,
+} from '@crm/domain'
+import { buildAccount, buildContactListItem, buildTeam } from '../../../../test/fixtures'
+import { renderWithProviders } from '../../../../test/render'
+import { apiError, mockCall, server } from '../../../../test/server'
+import { signedInAs } from '../../../../test/session'
+import { AttendanceSection } from './attendance-section'
+
+const grace = buildTeam({ id: 10, title: 'Grace Church', role: 'leader' })
+const date = '2026-03-03'
+
+function buildEventView(overrides: Partial<EventView> = {}): EventView {
+  return {
+    id: 7,
+    team_id: 10,
+    title: 'Sunday service',
+    is_public: true,
+    type: null,
+    type_other: null,
+    type_display: null,
+    no_address: true,
+    address_place_id: null,
+    address_formatted: null,
+    address_formatted_break: null,
+    address_manual_input: false,
+    address_street: null,
+    address_city: null,
+    address_state: null,
+    address_postcode: null,
+    address_country: null,
+    address_lat: null,
+    address_lng: null,
+    address_directions_link: null,
+    is_recurring: true,
+    rrule: 'FREQ=WEEKLY;BYDAY=TU',
+    is_all_day: false,
+    is_multi_day: false,
+    start_time: '2026-03-03T09:00:00',
+    start_time_hour: '09:00',
+    end_time: '2026-03-03T10:00:00',
+    end_time_hour: '10:00',
+    auc_disciple_phase: null,
+    grow_phase: null,
+    has_multi_days: false,
+    multi_day_dates: [],
+    occurrences: [],
+    exceptions: [],
+    next_occurance_data: null,
+    last_date: null,
+    time_zone: 'Australia/Sydney',
+    created_display: '1 Mar 2026',
+    can_update: true,
+    can_delete: true,
+    can_read_attendance: true,
+    can_update_attendance: true,
+    ...overrides,
+  }
+}
+
+function person(id: number, name: string, attended = false): AttendanceContact {
+  return { ...buildContactListItem({ id, name }), attended, attendance_id: attended ? 100 + id : null }
+}
+
+function visitor(overrides: Partial<AttendanceItem> & Pick<AttendanceItem, 'id' | 'name'>): AttendanceItem {
+  return {
+    event_id: 7,
+    event_date: date,
+    user_id: null,
+    is_visitor: true,
+    visitor_info_name: overrides.name,
+    visitor_info_phone: null,
+    visitor_info_email: null,
+    visitor_info_is_new: false,
+    visitor_info_create_contact: false,
+    notes: null,
+    ...overrides,
+  }
+}
+
+const memberStatuses: LookupItem[] = [
+  { id: 'member', title: 'Member' },
+  { id: 'lead-visited', title: 'Lead (visited)' },
+]
+
+interface Setup {
+  event?: EventView
+  contacts?: AttendanceContact[]
+  visitors?: AttendanceItem[]
+  records?: AttendanceItem[]
+}
+
+/** Renders the section for event 7 on 3 Mar 2026, signed in to Grace Church; records what is sent. */
+function open(setup: Setup = {}) {
+  signedInAs(buildAccount([grace]), { teamId: 10, groupId: 10 })
+  const asked: Array<Record<string, unknown>> = []
+  const records: Array<Record<string, unknown>> = []
+  const writes: Array<{ call: string; input: unknown }> = []
+  const contacts = setup.contacts ?? [person(1, 'Ana López'), person(2, 'Ben Ng', true)]
+  const visitors = setup.visitors ?? []
+  const recordsNow = () =>
+    setup.records ?? [
+      ...contacts.filter((contact) => contact.attended).map((contact) => visitor({ id: 100 + contact.id, name: contact.name, is_visitor: false, user_id: contact.id })),
+      ...visitors,
+    ]
+  server.use(
+    mockCall(lookupCalls.lookups, ({ params }) => ({ items: params.list === 'member-status-types' ? memberStatuses : [] })),
+    mockCall(eventAttendanceCalls.contactsForAttendance, ({ input }) => {
+      asked.push(input as Record<string, unknown>)
+      return { items: contacts, count: contacts.length, max_pages: 1 }
+    }),
+    mockCall(eventAttendanceCalls.eventAttendance, ({ input }) => {
+      records.push(input as Record<string, unknown>)
+      const query = input as Record<string, unknown>
+      const all = recordsNow()
+      const items = query.is_visitor === 'true' ? all.filter((item) => item.is_visitor) : query.is_visitor === 'false' ? all.filter((item) => !item.is_visitor) : all
+      return { items, count: items.length, max_pages: 1 }
+    }),
+  )
+  const view = renderWithProviders(<AttendanceSection event={setup.event ?? buildEventView()} eventDate={date} />)
+  /** Marks the contact as the server now has it, for the lists read again after a toggle. */
+  const store = (userId: number, attended: boolean) => {
+    const index = contacts.findIndex((contact) => contact.id === userId)
+    if (index >= 0) contacts[index] = { ...contacts[index]!, attended, attendance_id: attended ? 100 + userId : null }
+  }
+  return { ...view, asked, records, writes, store }
+}
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('AttendanceSection: contacts toggled', () => {
+  it('D3-2.1-20 D3-2.1-29 one click marks a contact attended at once; the indicator goes processing, success for 1 s, processed, reset', async () => {
+    const sent: unknown[] = []
+    let answer: (() => void) | undefined
+    const { store } = open()
+    server.use(
+      mockCall(eventAttendanceCalls.addAttendance, async ({ input }) => {
+        sent.push(input)
+        await new Promise<void>((resolve) => (answer = resolve))
+        store(1, true)
+        return { id: 501, user_id: 1 }
+      }),
+    )
+    const toggle = await screen.findByRole('checkbox', { name: 'Attended: Ana López' }, { timeout: 15_000 })
+    expect(toggle).not.toBeChecked()
+    expect(screen.getByRole('checkbox', { name: 'Attended: Ben Ng' })).toBeChecked()
+    const row = toggle.closest('li')!
+
+    vi.useFakeTimers()
+    fireEvent.click(toggle)
+    // Shown before the server answers.
+    expect(toggle).toBeChecked()
+    expect(row).toHaveAttribute('data-save-status', 'processing')
+    expect(within(row).getByText('Saving…')).toBeInTheDocument()
+    await act(() => vi.advanceTimersByTimeAsync(50))
+    expect(sent).toEqual([{ team_id: 10, event_id: 7, event_date: date, user_id: 1 }])
+
+    answer!()
+    // The answer arrives: success from then on, found within a millisecond.
+    for (let step = 0; step < 200 && row.getAttribute('data-save-status') !== 'success'; step++) {
+      await act(() => vi.advanceTimersByTimeAsync(1))
+    }
+    expect(row).toHaveAttribute('data-save-status', 'success')
+    expect(within(row).getByRole('status')).toHaveTextContent('Saved')
+    await act(() => vi.advanceTimersByTimeAsync(990))
+    expect(row).toHaveAttribute('data-save-status', 'success')
+    await act(() => vi.advanceTimersByTimeAsync(20))
+    expect(row).toHaveAttribute('data-save-status', 'processed')
+    expect(within(row).getByRole('status')).toHaveTextContent('')
+    await act(() => vi.advanceTimersByTimeAsync(200))
+    expect(row).toHaveAttribute('data-save-status', 'idle')
+    vi.useRealTimers()
+    expect(toggle).toBeChecked()
+  }, 30_000)
+
+  it('D3-2.1-20 unmarking sends delete-event-attendance for the contact and date', async () => {
+    const sent: unknown[] = []
+    const { user, store } = open()
+    server.use(
+      mockCall(eventAttendanceCalls.deleteAttendance, ({ input }) => {
+        sent.push(input)
+        store(2, false)
+        return { success: true as const }
+      }),
+    )
+    const toggle = await screen.findByRole('checkbox', { name: 'Attended: Ben Ng' }, { timeout: 15_000 })
+    await user.click(toggle)
+    expect(toggle).not.toBeChecked()
+    await waitFor(() => expect(sent).toEqual([{ team_id: 10, event_id: 7, event_date: date, user_id: 2 }]))
+    await waitFor(() => expect(screen.getByText('Contacts attended: 0')).toBeInTheDocument())
+    expect(toggle).not.toBeChecked()
+  }, 30_000)
+
+  it('D3-2.1-20 a failed save puts the toggle back and says why, not only "Error"', async () => {
+    const { user } = open()
+    server.use(
+      mockCall(eventAttendanceCalls.addAttendance, () =>
+        apiError('invalid_request', 400, { errors: { event_date: 'The event does not happen on this date.' } }),
+      ),
+    )
+    const toggle = await screen.findByRole('checkbox', { name: 'Attended: Ana López' }, { timeout: 15_000 })
+    await user.click(toggle)
+    const row = toggle.closest('li')!
+    expect(await within(row).findByRole('alert')).toHaveTextContent('The event does not happen on this date.')
+    expect(toggle).not.toBeChecked()
+  }, 30_000)
+
+  it('D3-2.1-20 a refusal without details says what it means', async () => {
+    const { user } = open()
+    server.use(mockCall(eventAttendanceCalls.addAttendance, () => apiError('forbidden', 403)))
+    const toggle = await screen.findByRole('checkbox', { name: 'Attended: Ana López' }, { timeout: 15_000 })
+    await user.click(toggle)
+    expect(await within(toggle.closest('li')!).findByRole('alert')).toHaveTextContent('You do not have permission')
+    expect(toggle).not.toBeChecked()
+  }, 30_000)
+
+  it('D3-2.1-25 D3-2.1-26 D3-2.1-27 D2-9-05 the filters and the search send the right query, by name A to Z', async () => {
+    const { user, asked } = open()
+    await screen.findByRole('checkbox', { name: 'Attended: Ana López' }, { timeout: 15_000 })
+    expect(asked[0]).toMatchObject({ team_id: '10', group_id: '10', event_id: '7', event_date: date, order_by: 'name', order: 'asc', page: '1' })
+
+    const gender = screen.getByRole('combobox', { name: 'Gender' })
+    expect(within(gender).getAllByRole('option').map((option) => option.textContent)).toEqual(['Any', 'Male', 'Female', 'Declined to say'])
+    const age = screen.getByRole('combobox', { name: 'Age' })
+    expect(within(age).getAllByRole('option').map((option) => option.textContent)).toEqual(['Any', '0-12', '13-21', '22-40', '41-65', '66 and over'])
+    const status = screen.getByRole('combobox', { name: 'Member status' })
+    await waitFor(() => expect(within(status).getAllByRole('option').map((option) => option.textContent)).toEqual(['Any', 'Member', 'Lead (visited)']))
+
+    await user.selectOptions(gender, 'declined')
+    await waitFor(() => expect(asked.at(-1)).toMatchObject({ gender: 'declined' }))
+    await user.selectOptions(age, '66+')
+    await waitFor(() => expect(asked.at(-1)).toMatchObject({ gender: 'declined', age: '66+' }))
+    await user.selectOptions(status, 'lead-visited')
+    await waitFor(() => expect(asked.at(-1)).toMatchObject({ gender: 'declined', age: '66+', member_status: 'lead-visited' }))
+    await user.type(screen.getByRole('searchbox', { name: 'Search contacts' }), 'Ana')
+    await waitFor(() => expect(asked.at(-1)).toMatchObject({ search: 'Ana', member_status: 'lead-visited' }), { timeout: 3000 })
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }))
+    await waitFor(() => expect(asked.at(-1)).not.toHaveProperty('gender'))
+  }, 30_000)
+})
+
+describe('AttendanceSection: visitors', () => {
+  it('D3-2.1-21 adds a visitor with phone, email, new and create contact; the contact made is linked', async () => {
+    const sent: unknown[] = []
+    const visitors: AttendanceItem[] = []
+    const { user } = open({ visitors })
+    server.use(
+      mockCall(eventAttendanceCalls.addAttendance, ({ input }) => {
+        sent.push(input)
+        visitors.push(visitor({ id: 90, name: 'Vera Cruz', user_id: 55, visitor_info_phone: '0412 345 678', visitor_info_email: 'vera@example.org', visitor_info_is_new: true, visitor_info_create_contact: true }))
+        return { id: 90, user_id: 55 }
+      }),
+      mockCall(eventAttendanceCalls.eventAttendance, ({ input }) => {
+        const query = input as Record<string, unknown>
+        const items = query.is_visitor === 'true' ? visitors : query.is_visitor === 'false' ? [] : visitors
+        return { items, count: items.length, max_pages: 1 }
+      }),
+    )
+    expect(await screen.findByText('No visitors on this date.', {}, { timeout: 15_000 })).toBeInTheDocument()
+    expect(screen.getByText('Visitors: 0')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Add visitor' }))
+    const form = within(await screen.findByRole('form', { name: 'Add a visitor' }))
+    await user.click(form.getByRole('button', { name: 'Save' }))
+    expect(await form.findByText('Enter the visitor’s name.')).toBeInTheDocument()
+    expect(sent).toEqual([])
+    await user.type(form.getByRole('textbox', { name: /Name/ }), 'Vera Cruz')
+    await user.type(form.getByRole('textbox', { name: 'Phone' }), '0412 345 678')
+    await user.type(form.getByRole('textbox', { name: 'Email' }), 'vera@example.org')
+    await user.click(form.getByRole('checkbox', { name: 'New to the church' }))
+    await user.click(form.getByRole('checkbox', { name: /Create contact/ }))
+    await user.click(form.getByRole('button', { name: 'Save' }))
+    await waitFor(() =>
+      expect(sent).toEqual([
+        {
+          team_id: 10,
+          event_id: 7,
+          event_date: date,
+          is_visitor: true,
+          visitor_info_name: 'Vera Cruz',
+          visitor_info_phone: '0412 345 678',
+          visitor_info_email: 'vera@example.org',
+          visitor_info_is_new: true,
+          visitor_info_create_contact: true,
+        },
+      ]),
+    )
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Add a visitor' })).not.toBeInTheDocument())
+    const list = within(await screen.findByRole('list', { name: 'Visitors' }))
+    expect(list.getByText('Vera Cruz')).toBeInTheDocument()
+    expect(list.getByText('New')).toBeInTheDocument()
+    expect(list.getByText('0412 345 678 · vera@example.org')).toBeInTheDocument()
+    expect(list.getByRole('link', { name: 'View contact Vera Cruz' })).toHaveAttribute('href', '/contacts/view/55')
+    expect(await screen.findByText('Visitors: 1')).toBeInTheDocument()
+  }, 30_000)
+
+  it('D3-2.1-21 a member who may not create contacts reads why, and the form stays open', async () => {
+    const { user } = open()
+    server.use(mockCall(eventAttendanceCalls.addAttendance, () => apiError('forbidden', 403)))
+    await user.click(await screen.findByRole('button', { name: 'Add visitor' }, { timeout: 15_000 }))
+    const form = within(await screen.findByRole('form', { name: 'Add a visitor' }))
+    await user.type(form.getByRole('textbox', { name: /Name/ }), 'Vera Cruz')
+    await user.click(form.getByRole('checkbox', { name: /Create contact/ }))
+    await user.click(form.getByRole('button', { name: 'Save' }))
+    expect(await form.findByRole('alert')).toHaveTextContent('You may not create contacts in this team.')
+    expect(screen.getByRole('form', { name: 'Add a visitor' })).toBeInTheDocument()
+  }, 30_000)
+
+  it('D3-2.1-22 edits a visitor', async () => {
+    const sent: unknown[] = []
+    const { user } = open({ visitors: [visitor({ id: 91, name: 'Vic Lee', visitor_info_phone: '555' })] })
+    server.use(
+      mockCall(eventAttendanceCalls.updateAttendance, ({ input }) => {
+        sent.push(input)
+        return { success: true as const, user_id: null }
+      }),
+    )
+    await user.click(await screen.findByRole('button', { name: 'Edit visitor Vic Lee' }, { timeout: 15_000 }))
+    const form = within(await screen.findByRole('form', { name: 'Edit visitor' }))
+    const name = form.getByRole('textbox', { name: /Name/ })
+    expect(name).toHaveValue('Vic Lee')
+    await user.clear(name)
+    await user.type(name, 'Victor Lee')
+    await user.click(form.getByRole('button', { name: 'Save' }))
+    await waitFor(() =>
+      expect(sent).toEqual([
+        {
+          team_id: 10,
+          id: 91,
+          visitor_info_name: 'Victor Lee',
+          visitor_info_phone: '555',
+          visitor_info_email: null,
+          visitor_info_is_new: false,
+          visitor_info_create_contact: false,
+        },
+      ]),
+    )
+  }, 30_000)
+
+  it('D3-2.1-23 removes a visitor after a confirmation', async () => {
+    const sent: unknown[] = []
+    const { user } = open({ visitors: [visitor({ id: 91, name: 'Vic Lee' })] })
+    server.use(
+      mockCall(eventAttendanceCalls.deleteAttendance, ({ input }) => {
+        sent.push(input)
+        return { success: true as const }
+      }),
+    )
+    await user.click(await screen.findByRole('button', { name: 'Remove visitor Vic Lee' }, { timeout: 15_000 }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Remove visitor' }))
+    expect(dialog.getByText(`Remove Vic Lee from the attendance of ${date}?`)).toBeInTheDocument()
+    expect(sent).toEqual([])
+    await user.click(dialog.getByRole('button', { name: 'Remove' }))
+    await waitFor(() => expect(sent).toEqual([{ team_id: 10, id: 91 }]))
+  }, 30_000)
+})
+
+describe('AttendanceSection: import', () => {
+  function xlsxFile(rows: unknown[][]): File {
+    const workbook = XLSX.utils.book_new()
+    XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(rows), 'Sheet1')
+    return new File([XLSX.write(workbook, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer], 'attendance.xlsx')
+  }
+
+  it('D3-2.1-24 previews each row before anything is saved, then imports and says how many were matched, added and refused', async () => {
+    const sent: Array<Record<string, unknown>> = []
+    const rows: ImportRowResult[] = [
+      { row: 1, status: 'matched', user_id: 1, name: 'Ana López', matched_by: 'email' },
+      { row: 2, status: 'added', user_id: null, name: null, matched_by: null },
+      { row: 3, status: 'refused', user_id: null, name: null, matched_by: null, errors: { gender: 'Gender is required' } },
+    ]
+    const { user } = open()
+    server.use(
+      mockCall(eventAttendanceCalls.importAttendance, ({ input }) => {
+        sent.push(input as Record<string, unknown>)
+        return { matched: 1, added: 1, already: 0, refused: 1, rows }
+      }),
+    )
+    await user.click(await screen.findByRole('button', { name: 'Import attendance' }, { timeout: 15_000 }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Import attendance' }))
+    const file = xlsxFile([
+      ['Nombre', 'Last name', 'GENDER', 'Phone', 'E-mail'],
+      ['Ana', 'López', 'female', 412345678, 'ana@example.org'],
+      ['Noel', 'Park', 'male', '', ''],
+      ['Sam', 'Doe', '', '', ''],
+    ])
+    await user.upload(dialog.getByLabelText('Spreadsheet file'), file)
+
+    expect(await dialog.findByText('3 rows read from attendance.xlsx.')).toBeInTheDocument()
+    const preview = within(await dialog.findByRole('table', { name: 'Preview: nothing is saved yet' }))
+    expect(sent).toHaveLength(1)
+    expect(sent[0]).toEqual({
+      team_id: 10,
+      event_id: 7,
+      event_date: date,
+      unmatched: 'visitor',
+      dry_run: true,
+      data: [
+        { first_name: 'Ana', last_name: 'López', gender: 'female', phone: '412345678', email: 'ana@example.org' },
+        { first_name: 'Noel', last_name: 'Park', gender: 'male', phone: '', email: '' },
+        { first_name: 'Sam', last_name: 'Doe', gender: '', phone: '', email: '' },
+      ],
+    })
+    expect(preview.getByText('Matched: Ana López (by email)')).toBeInTheDocument()
+    expect(preview.getByText('New: added as a visitor')).toBeInTheDocument()
+    expect(preview.getByText('Refused: Gender: Gender is required')).toBeInTheDocument()
+
+    await user.click(dialog.getByRole('radio', { name: 'Add them as new contacts' }))
+    await waitFor(() => expect(sent).toHaveLength(2))
+    expect(sent[1]).toMatchObject({ unmatched: 'contact', dry_run: true })
+    expect(await preview.findByText('New: added as a new contact')).toBeInTheDocument()
+
+    await user.click(dialog.getByRole('button', { name: 'Import' }))
+    await waitFor(() => expect(sent).toHaveLength(3))
+    expect(sent[2]).not.toHaveProperty('dry_run')
+    expect(sent[2]).toMatchObject({ unmatched: 'contact', data: sent[0]!.data })
+    expect(await dialog.findByText('Matched: 1. Added: 1. Already marked: 0. Refused: 1.')).toBeInTheDocument()
+    expect(dialog.getByText('Row 3: Gender: Gender is required')).toBeInTheDocument()
+  }, 30_000)
+
+  it('D3-2.1-24 refuses a file that is not a spreadsheet, and one over the row bound, before anything is sent', async () => {
+    const sent: unknown[] = []
+    const { user } = open()
+    server.use(
+      mockCall(eventAttendanceCalls.importAttendance, ({ input }) => {
+        sent.push(input)
+        return { matched: 0, added: 0, already: 0, refused: 0, rows: [] }
+      }),
+    )
+    await user.click(await screen.findByRole('button', { name: 'Import attendance' }, { timeout: 15_000 }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Import attendance' }))
+    const input = dialog.getByLabelText('Spreadsheet file')
+    fireEvent.change(input, { target: { files: [new File(['x'], 'notes.pdf')] } })
+    expect(await dialog.findByRole('alert')).toHaveTextContent('Choose a .csv, .xls or .xlsx file.')
+    const lines = ['first_name,last_name,gender', ...Array.from({ length: 2001 }, (_, index) => `P${index},Doe,male`)].join('\n')
+    fireEvent.change(input, { target: { files: [new File([lines], 'big.csv')] } })
+    await waitFor(() => expect(dialog.getByRole('alert')).toHaveTextContent('The file has more than 2000 rows.'))
+    expect(sent).toEqual([])
+    expect(dialog.getByRole('button', { name: 'Import' })).toBeDisabled()
+  }, 30_000)
+})
+
+describe('AttendanceSection: who may see and mark', () => {
+  it('D3-6-03 shows a read-only list without can_update_attendance', async () => {
+    const records = [visitor({ id: 101, name: 'Ana López', is_visitor: false, user_id: 1 }), visitor({ id: 90, name: 'Vera Cruz' })]
+    const { records: asked } = open({ event: buildEventView({ can_update_attendance: false }), records })
+    const list = within(await screen.findByRole('list', { name: 'Who attended' }, { timeout: 15_000 }))
+    expect(list.getByText('Ana López')).toBeInTheDocument()
+    expect(list.getByText('Visitor')).toBeInTheDocument()
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Add visitor' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Import attendance' })).not.toBeInTheDocument()
+    expect(asked.some((query) => query.order_by === 'name' && query.order === 'asc' && query.is_visitor === undefined)).toBe(true)
+  }, 30_000)
+
+  it('D3-6-03 shows nothing and asks nothing without can_read_attendance', async () => {
+    const { records, asked, container } = open({ event: buildEventView({ can_read_attendance: false, can_update_attendance: false }) })
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(container.querySelector('section')).toBeNull()
+    expect(records).toEqual([])
+    expect(asked).toEqual([])
+  }, 30_000)
+})
