@@ -11,6 +11,7 @@ import { queueInviteMail } from '../features/teams/invite-links'
 import { seedDemoConsents } from './demo-consents'
 import { seedDemoContactEvents } from './demo-contact-events'
 import { seedDemoContacts } from './demo-contacts'
+import { seedDemoEvents } from './demo-events'
 import { seedDemoInteractions } from './demo-interactions'
 import { seedDemoNotes } from './demo-notes'
 import { seedDemoRelationships } from './demo-relationships'
@@ -175,6 +176,7 @@ export async function seedDemoWorkspace(
     await seedDemoRelationships(tx, { hopeId: hope!, people, now: deps.now() })
     await seedDemoContactEvents(tx, { hopeId: hope!, people, now: deps.now() })
     await seedDemoConsents(tx, { hopeId: hope!, people, now: deps.now() })
+    await seedDemoEvents(tx, { hopeId: hope!, people, now: deps.now(), timeZone: 'Australia/Sydney' })
 
     // Two open invites, mailed to the outbox (/dev/mail): one for a newcomer, one for the leader.
     const invite = async (email: string, firstName: string, lastName: string, teamId: number, teamTitle: string, role: 'member' | 'leader') => {
