@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'drizzle-orm'
 import { hasCapability, isErrorCode, membershipRoles, type ErrorCode, type MembershipRole, type TeamRole } from '@crm/domain'
 import { startSession } from './features/auth/auth.service'
 import { addMember, buildPerson, buildTeam, createTestApp, type TestApp } from '../test/harness'
@@ -43,6 +44,8 @@ beforeAll(async () => {
   const [person] = await t.db.insert(people).values({ first_name: 'Walk', last_name: 'Contact', member_status: 'member' }).returning({ id: people.id })
   contact = person!.id
   samples.id = String(contact)
+  // An event of the church with the same id, for the event routes' `:id` (event/:id, update-event/:id).
+  await t.db.execute(sql`insert into events (id, team_id, title, start_date, end_date, is_all_day) overriding system value values (${contact}, ${church}, 'Walk event', '2026-01-07', '2026-01-07', true)`)
   await t.db.insert(teamContacts).values({ team_id: church, person_id: contact, is_owner: true, sort_name: 'walk contact' })
   await addMember(t, outsider, otherConference, 'entity_admin')
   await addMember(t, outsider, otherChurch, 'owner')
