@@ -259,7 +259,8 @@ describe('AttendanceSection: visitors', () => {
       mockCall(eventAttendanceCalls.addAttendance, ({ input }) => {
         sent.push(input)
         visitors.push(visitor({ id: 90, name: 'Vera Cruz', user_id: 55, visitor_info_phone: '0412 345 678', visitor_info_email: 'vera@example.org', visitor_info_is_new: true, visitor_info_create_contact: true }))
-        return { id: 90, user_id: 55 }
+        // The consent rule kept the phone back (fields_not_kept, as create-user answers it).
+        return { id: 90, user_id: 55, ...({ fields_not_kept: ['visitor_info_phone'] } as object) }
       }),
       mockCall(eventAttendanceCalls.eventAttendance, ({ input }) => {
         const query = input as Record<string, unknown>
@@ -302,6 +303,8 @@ describe('AttendanceSection: visitors', () => {
     expect(list.getByText('0412 345 678 · vera@example.org')).toBeInTheDocument()
     expect(list.getByRole('link', { name: 'View contact Vera Cruz' })).toHaveAttribute('href', '/contacts/view/55')
     expect(await screen.findByText('Visitors: 1')).toBeInTheDocument()
+    expect(screen.getByText('Vera Cruz is now a contact of the team.')).toBeInTheDocument()
+    expect(screen.getByText('Not kept until consent is given: Phone.')).toBeInTheDocument()
   }, 30_000)
 
   it('D3-2.1-21 a member who may not create contacts reads why, and the form stays open', async () => {

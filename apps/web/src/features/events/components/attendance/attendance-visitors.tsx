@@ -11,7 +11,7 @@ import { useFormSubmission } from '../../../../lib/form-submission'
 import { useDeleteAttendance, useEventAttendance } from '../../attendance-queries'
 import { failureReason } from './attendance-errors'
 import type { AttendanceScope } from './attendance-section'
-import { VisitorFormModal } from './visitor-form-modal'
+import { VisitorFormModal, type SavedVisitor } from './visitor-form-modal'
 
 /**
  * The visitors of the date (GET event-attendance with is_visitor): name, phone, email, 'new',
@@ -25,6 +25,7 @@ export function AttendanceVisitors({ scope }: { scope: AttendanceScope }) {
   const [editing, setEditing] = useState<AttendanceItem | 'new' | null>(null)
   const [removing, setRemoving] = useState<AttendanceItem | null>(null)
   const [removeError, setRemoveError] = useState<string | null>(null)
+  const [made, setMade] = useState<SavedVisitor | null>(null)
   const visitors = useEventAttendance(scope.eventId, {
     team_id: scope.teamId,
     event_date: scope.eventDate,
@@ -38,6 +39,11 @@ export function AttendanceVisitors({ scope }: { scope: AttendanceScope }) {
   const submission = useFormSubmission({ successMessage: t('visitors.removed'), errorMessage: failureReason })
   const titleId = `attendance-visitors-${scope.eventId}-${scope.eventDate}`
   const items = visitors.data?.items ?? []
+
+  const fieldLabel = (field: string): string => {
+    const name = field.replace(/^visitor_info_/, '')
+    return name === 'phone' || name === 'email' || name === 'name' ? t(`visitors.${name}`) : field
+  }
 
   const remove = async (visitor: AttendanceItem) => {
     setRemoveError(null)
@@ -131,7 +137,29 @@ export function AttendanceVisitors({ scope }: { scope: AttendanceScope }) {
         />
       )}
       <FormStatus submission={submission} />
-      {editing !== null && <VisitorFormModal scope={scope} visitor={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {made && made.userId !== null && (
+        <Alert color="teal" role="status" withCloseButton closeButtonLabel={t('visitors.dismiss')} onClose={() => setMade(null)}>
+          <Stack gap={4}>
+            <Text size="sm">
+              {t('visitors.madeContact', { name: made.name })}{' '}
+              <Anchor component={Link} to={`/contacts/view/${made.userId}`} size="sm">
+                {t('visitors.contactLink')}
+              </Anchor>
+            </Text>
+            {made.fieldsNotKept.length > 0 && (
+              <Text size="sm">{t('visitors.fieldsNotKept', { fields: made.fieldsNotKept.map((field) => fieldLabel(field)).join(', ') })}</Text>
+            )}
+          </Stack>
+        </Alert>
+      )}
+      {editing !== null && (
+        <VisitorFormModal
+          scope={scope}
+          visitor={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={(saved) => setMade(saved.becameContact ? saved : null)}
+        />
+      )}
       <ConfirmDialog
         opened={removing !== null}
         title={t('visitors.removeTitle')}

@@ -31,7 +31,34 @@ const serverFields: Record<string, keyof FieldErrors> = {
  * of the server is shown in the form, which stays open: a member who may not create contacts
  * reads why.
  */
-export function VisitorFormModal({ scope, visitor, onClose }: { scope: AttendanceScope; visitor: AttendanceItem | null; onClose: () => void }) {
+/** What a save made: the contact the visitor became, and what it did not keep without consent. */
+export interface SavedVisitor {
+  name: string
+  userId: number | null
+  /** The visitor became a contact of the team with this save. */
+  becameContact: boolean
+  fieldsNotKept: string[]
+}
+
+function savedOf(answer: unknown): { userId: number | null; fieldsNotKept: string[] } {
+  const value = (answer ?? {}) as { user_id?: unknown; fields_not_kept?: unknown }
+  return {
+    userId: typeof value.user_id === 'number' ? value.user_id : null,
+    fieldsNotKept: Array.isArray(value.fields_not_kept) ? value.fields_not_kept.filter((field): field is string => typeof field === 'string') : [],
+  }
+}
+
+export function VisitorFormModal({
+  scope,
+  visitor,
+  onClose,
+  onSaved,
+}: {
+  scope: AttendanceScope
+  visitor: AttendanceItem | null
+  onClose: () => void
+  onSaved?: (saved: SavedVisitor) => void
+}) {
   const { t } = useTranslation('attendance')
   const [values, setValues] = useState<VisitorValues>({
     name: visitor?.visitor_info_name ?? visitor?.name ?? '',
@@ -82,6 +109,13 @@ export function VisitorFormModal({ scope, visitor, onClose }: { scope: Attendanc
         : addVisitor.mutateAsync({ ...fields, event_id: scope.eventId, event_date: scope.eventDate, is_visitor: true }),
     )
     if (result.ok) {
+      const saved = savedOf(result.value)
+      onSaved?.({
+        name: fields.visitor_info_name,
+        userId: saved.userId,
+        becameContact: saved.userId !== null && visitor?.user_id == null,
+        fieldsNotKept: saved.fieldsNotKept,
+      })
       onClose()
       return
     }
