@@ -3,8 +3,6 @@ import { describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import { defaultRecurrenceForm, recurrenceFormErrors, toRRule, type RecurrenceForm } from '@crm/domain'
 import { renderWithProviders } from '../test/render'
-import { eventMessage } from '../features/events/describe-recurrence'
-import { i18next } from '../lib/i18n'
 import { RecurrenceField } from './recurrence-field'
 
 const start = '2026-01-06'
@@ -12,8 +10,8 @@ const start = '2026-01-06'
 /** The widget as a form holds it, the rule it makes shown below. */
 function Harness({ initial }: { initial: RecurrenceForm }) {
   const [value, setValue] = useState(initial)
-  const t = i18next.getFixedT(null, 'events')
-  const errors = Object.fromEntries(Object.entries(recurrenceFormErrors(value, start)).map(([key, text]) => [key, eventMessage(text, t)]))
+  // The form translates the domain's messages (events/describe-recurrence); English reads as they are.
+  const errors = recurrenceFormErrors(value, start)
   return (
     <>
       <RecurrenceField value={value} onChange={setValue} errors={errors} />
