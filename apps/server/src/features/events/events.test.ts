@@ -177,6 +177,21 @@ describe('bad input', () => {
     })
   }
 
+  it('D3-2.1-12 D3-2.1-17 D3-2.1-18 takes only the rules the form makes: its frequencies, positions 1 to 5 or last, its day choices', async () => {
+    const accepted = ['FREQ=WEEKLY;INTERVAL=1;BYDAY=SA', 'FREQ=WEEKLY;INTERVAL=2;BYDAY=SA', 'FREQ=MONTHLY;INTERVAL=1;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=1', 'FREQ=MONTHLY;INTERVAL=1;BYDAY=SA,SU;BYSETPOS=5', 'FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=18', 'FREQ=YEARLY;INTERVAL=1']
+    for (const rrule of accepted) {
+      const response = await post(t, 'create-event', c.leader.token, { team_id: c.church, ...picnic, is_recurring: 1, rrule })
+      expect(response.statusCode, rrule).toBe(200)
+    }
+    const before = await eventCount()
+    for (const rrule of ['FREQ=DAILY', 'FREQ=MONTHLY;BYDAY=MO;BYSETPOS=6', 'FREQ=MONTHLY;BYDAY=MO,WE;BYSETPOS=2', 'FREQ=WEEKLY;BYDAY=SA;BYHOUR=10', 'FREQ=WEEKLY;BYDAY=SA;UNTIL=20260101']) {
+      const response = await post(t, 'create-event', c.leader.token, { team_id: c.church, ...picnic, is_recurring: 1, rrule })
+      expect(response.statusCode, rrule).toBe(400)
+      expect(body(response).data.errors.rrule, rrule).toEqual(expect.any(String))
+    }
+    expect(await eventCount()).toBe(before)
+  })
+
   it('huge strings, a bad date and a bad time → 400, nothing stored', async () => {
     const before = await eventCount()
     for (const fields of [{ title: 'x'.repeat(201) }, { rrule: 'FREQ=WEEKLY;BYDAY=MO'.repeat(40), is_recurring: 1 }, { start_time: '2026-02-30' }, { start_time_hour: '25:00', is_all_day: 0 }, { title: '' }]) {
