@@ -25,6 +25,9 @@ const visitorFields = {
   visitor_info_create_contact: flag.optional(),
 }
 
+/** A visitor made a contact keeps only what the consent rule allows (spec 2 §4): the fields not kept. */
+const fieldsNotKept = z.array(z.string()).optional()
+
 const notes = z.string().trim().max(2000, 'At most 2000 characters').nullish()
 
 /** An attendance record (spec 3 §3): a contact (user_id) or a visitor, on one event_date. */
@@ -189,14 +192,14 @@ export const eventAttendanceCalls = {
     method: 'POST',
     path: '/add-event-attendance',
     request: addAttendanceRequest,
-    response: z.object({ id: z.number().int(), user_id: z.number().int().nullable(), success_message: z.string().optional() }),
+    response: z.object({ id: z.number().int(), user_id: z.number().int().nullable(), success_message: z.string().optional(), fields_not_kept: fieldsNotKept }),
     summary: 'Mark a contact attended, or add a visitor',
   }),
   updateAttendance: defineCall({
     method: 'POST',
     path: '/update-event-attendance',
     request: updateAttendanceRequest,
-    response: z.object({ success: z.literal(true), user_id: z.number().int().nullable(), success_message: z.string().optional() }),
+    response: z.object({ success: z.literal(true), user_id: z.number().int().nullable(), success_message: z.string().optional(), fields_not_kept: fieldsNotKept }),
     summary: "Edit a visitor's details or a record's notes",
   }),
   deleteAttendance: defineCall({

@@ -1,0 +1,357 @@
+import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
+import type { z } from 'zod'
+import {
+  adultAge,
+  hasCapability,
+  hasInvisibleCharacters,
+  isEmail,
+  normalizeEmail,
+  type AttendanceImportRow,
+  type Gender,
+  type ImportAttendanceResult,
+  type ImportRowResult,
+  type importAttendanceRequest,
+} from '@crm/domain'
+import type { Executor } from '../../db/client'
+import { activityLog, assignments, eventAttendance, people, teamContacts, teams } from '../../db/schema/index'
+import type { TeamScope, Viewer } from '../../platform/access'
+import type { Deps } from '../../platform/deps'
+import { conferenceIdOf, inConference, lockContactsOfConference } from '../contacts/duplicates.service'
+import { fullName } from '../contacts/contact-view'
+import { readModelOf } from '../contacts/read-model'
+import { assertMayCreateContact, normalisedPhone } from './attendance-visitor.service'
+import { assertEventDate, loadScopedEvent } from './event-access'
+
+// import-event-attendance (spec 3 §2.1 "Attendance can be imported"; issue 14 item 3): each
+// row is checked on its own, matched to a contact of the team the caller can read (email,
+// else phone, else name and gender) in a few set-based queries, and the rows that match
+// nobody become visitors or new contacts. One transaction: refused rows change nothing and
+// the others are saved together; a dry run answers the same report and saves nothing.
+
+type ImportInput = z.output<typeof importAttendanceRequest>
+
+const tc = teamContacts
+const ea = eventAttendance
+
+/** The gender words a spreadsheet may hold (case aside): English, Spanish and M/F. */
+const genderWords: Record<string, Gender> = {
+  male: 'male',
+  m: 'male',
+  man: 'male',
+  hombre: 'male',
+  female: 'female',
+  f: 'female',
+  woman: 'female',
+  mujer: 'female',
+  declined: 'declined',
+}
+
+export const genderMessage = 'Enter male, female or declined.'
+export const inThisTeamMessage = 'A contact with these details already exists in this team.'
+export const inOtherTeamMessage = 'A contact with these details already exists in another team.'
+const maxNameLength = 100
+
+interface CheckedRow {
+  row: number
+  first_name: string
+  last_name: string
+  gender: Gender
+  phone: string | null
+  email: string | null
+}
+
+type Checked = { ok: true; value: CheckedRow } | { ok: false; row: number; errors: Record<string, string> }
+
+function checkName(value: string | null | undefined, field: string, errors: Record<string, string>): string {
+  const name = (value ?? '').trim().replace(/\s+/g, ' ')
+  if (!name) errors[field] = 'Required'
+  else if (name.length > maxNameLength) errors[field] = `At most ${maxNameLength} characters`
+  return name
+}
+
+/** A row with its fields in their one form, or its field errors. */
+export function checkRow(raw: AttendanceImportRow, row: number, country: string): Checked {
+  const errors: Record<string, string> = {}
+  const first_name = checkName(raw.first_name, 'first_name', errors)
+  const last_name = checkName(raw.last_name, 'last_name', errors)
+  const genderText = (raw.gender ?? '').trim().toLowerCase()
+  const gender = genderWords[genderText]
+  if (!genderText) errors.gender = 'Required'
+  else if (!gender) errors.gender = genderMessage
+  const phoneText = (raw.phone ?? '').trim()
+  const phone = phoneText ? (normalisedPhone(phoneText, country) ?? null) : null
+  if (phoneText && !phone) errors.phone = 'Invalid phone number'
+  const emailText = normalizeEmail(raw.email ?? '')
+  if (emailText && (!isEmail(emailText) || hasInvisibleCharacters(emailText) || emailText.length > 254)) errors.email = 'Invalid email'
+  if (Object.keys(errors).length > 0) return { ok: false, row, errors }
+  return { ok: true, value: { row, first_name, last_name, gender: gender!, phone, email: emailText || null } }
+}
+
+interface Found {
+  id: number
+  name: string
+  key: string
+}
+
+type MatchField = 'email' | 'phone' | 'name'
+
+function nameKey(row: { first_name: string; last_name: string; gender: string | null }): string {
+  return `${row.first_name.toLowerCase()}\u0001${row.last_name.toLowerCase()}\u0001${row.gender ?? ''}`
+}
+
+/** The three match conditions over the rows, each one query served by an index of people. */
+const keyOf: Record<MatchField, (row: CheckedRow) => string | null> = { email: (row) => row.email, phone: (row) => row.phone, name: nameKey }
+
+function matchTerms(rows: CheckedRow[]): Array<{ field: MatchField; condition: SQL | null; key: SQL<string> }> {
+  const emails = [...new Set(rows.flatMap((row) => (row.email ? [row.email] : [])))]
+  const phones = [...new Set(rows.flatMap((row) => (row.phone ? [row.phone] : [])))]
+  const names = new Map(rows.map((row) => [nameKey(row), row]))
+  // One parameter for every name: a list of thousands of row values is too deep for the parser.
+  const tuples = JSON.stringify([...names.values()].map((row) => ({ f: row.first_name.toLowerCase(), l: row.last_name.toLowerCase(), g: row.gender })))
+  return [
+    { field: 'email', condition: emails.length ? sql`lower(${people.email}) = any(array(select json_array_elements_text(${JSON.stringify(emails)}::json)))` : null, key: sql<string>`lower(${people.email})` },
+    { field: 'phone', condition: phones.length ? sql`${people.phone} = any(array(select json_array_elements_text(${JSON.stringify(phones)}::json)))` : null, key: sql<string>`${people.phone}` },
+    {
+      field: 'name',
+      condition: names.size
+        ? sql`(lower(${people.first_name}), lower(${people.last_name}), ${people.gender}) in (select f, l, g from json_to_recordset(${tuples}::json) as k(f text, l text, g text))`
+        : null,
+      key: sql<string>`lower(${people.first_name}) || chr(1) || lower(${people.last_name}) || chr(1) || coalesce(${people.gender}, '')`,
+    },
+  ]
+}
+
+/** A child's row by the read model: under the child data gate, never matched by email or phone. */
+function adultRow(now: Date): SQL {
+  const bound = now.getFullYear() * 12 + now.getMonth() - adultAge * 12
+  return sql`(${tc.birth_month} is null or ${tc.birth_month} <= ${bound})`
+}
+
+/** The active contacts of the team the caller may read (the contact routes' rule). */
+function readableInTeam(viewer: Viewer, scope: TeamScope): SQL {
+  const active = and(eq(tc.team_id, scope.team.id), eq(tc.state, 'active'), isNull(tc.archived_at))!
+  if (hasCapability(scope.role, 'read_contact')) return active
+  return and(
+    active,
+    or(
+      eq(tc.added_by_id, viewer.personId),
+      eq(people.created_by_id, viewer.personId),
+      sql`exists (select 1 from ${assignments} where ${assignments.team_id} = ${scope.team.id} and ${assignments.contact_id} = ${people.id} and ${assignments.to_person_id} = ${viewer.personId})`,
+    ),
+  )!
+}
+
+/** For each field, the first contact (lowest id) per key among those `where` allows. */
+async function findByKeys(tx: Executor, rows: CheckedRow[], where: (field: MatchField) => SQL): Promise<Map<MatchField, Map<string, Found>>> {
+  const found = new Map<MatchField, Map<string, Found>>()
+  for (const term of matchTerms(rows)) {
+    const byKey = new Map<string, Found>()
+    found.set(term.field, byKey)
+    if (!term.condition) continue
+    const hits = await tx
+      .select({ id: people.id, first_name: people.first_name, last_name: people.last_name, key: term.key })
+      .from(people)
+      .innerJoin(tc, eq(tc.person_id, people.id))
+      .innerJoin(teams, eq(teams.id, tc.team_id))
+      .where(and(term.condition, where(term.field)))
+      .orderBy(asc(people.id))
+    for (const hit of hits) if (!byKey.has(hit.key)) byKey.set(hit.key, { id: hit.id, name: fullName(hit.first_name, hit.last_name), key: hit.key })
+  }
+  return found
+}
+
+function firstFound(found: Map<MatchField, Map<string, Found>>, row: CheckedRow): { by: MatchField; hit: Found } | null {
+  for (const field of ['email', 'phone', 'name'] as const) {
+    const key = keyOf[field](row)
+    const hit = key ? found.get(field)?.get(key) : undefined
+    if (hit) return { by: field, hit }
+  }
+  return null
+}
+
+/** Two rows of the file for one person: the same email, phone, or name and gender. */
+function identityKey(row: CheckedRow): string {
+  return row.email ? `e:${row.email}` : row.phone ? `p:${row.phone}` : `n:${nameKey(row)}`
+}
+
+const refusedField: Record<MatchField, string> = { email: 'email', phone: 'phone', name: 'first_name' }
+
+/**
+ * POST import-event-attendance: the report of every row, and (unless a dry run) the
+ * attendance saved in one transaction. Rows that match nobody become new contacts only with
+ * create_contact (403 otherwise), under the duplicate rules: a row that matches a contact the
+ * caller may not open (of this team or another of the conference) is refused.
+ */
+export async function importAttendance(deps: Deps, viewer: Viewer, scope: TeamScope, input: ImportInput): Promise<ImportAttendanceResult> {
+  const event = await loadScopedEvent(deps.db, scope, input.event_id)
+  assertEventDate(event, input.event_date)
+  if (input.unmatched === 'contact') assertMayCreateContact(scope)
+  const now = deps.now()
+  const checked = input.data.map((raw, index) => checkRow(raw, index + 1, scope.settings.country))
+  const valid = checked.flatMap((row) => (row.ok ? [row.value] : []))
+  const results = new Map<number, ImportRowResult>()
+  for (const row of checked) {
+    if (!row.ok) results.set(row.row, { row: row.row, status: 'refused', user_id: null, name: null, matched_by: null, errors: row.errors })
+  }
+  const gated = scope.childGate !== null
+
+  return deps.db.transaction(async (tx) => {
+    if (input.unmatched === 'contact' && !input.dry_run) await lockContactsOfConference(tx, scope.team)
+    const readable = readableInTeam(viewer, scope)
+    const found = await findByKeys(tx, valid, (field) => (gated && field !== 'name' ? and(readable, adultRow(now))! : readable))
+    const matched = new Map<number, { by: MatchField; hit: Found }>()
+    for (const row of valid) {
+      const match = firstFound(found, row)
+      if (match) matched.set(row.row, match)
+    }
+    const matchedIds = [...new Set([...matched.values()].map((m) => m.hit.id))]
+    const markedBefore = new Set(
+      matchedIds.length === 0
+        ? []
+        : (
+            await tx
+              .select({ person_id: ea.person_id })
+              .from(ea)
+              .where(and(eq(ea.event_id, event.row.id), eq(ea.event_date, input.event_date), inArray(ea.person_id, matchedIds)))
+          ).map((row) => row.person_id),
+    )
+
+    const toMark: number[] = []
+    const seen = new Set<number>()
+    for (const row of valid) {
+      const match = matched.get(row.row)
+      if (!match) continue
+      const already = markedBefore.has(match.hit.id) || seen.has(match.hit.id)
+      seen.add(match.hit.id)
+      if (!already) toMark.push(match.hit.id)
+      results.set(row.row, { row: row.row, status: already ? 'already' : 'matched', user_id: match.hit.id, name: match.hit.name, matched_by: match.by })
+    }
+
+    // The rest, once per person of the file.
+    const unmatched = valid.filter((row) => !matched.has(row.row))
+    const refused = input.unmatched === 'contact' ? await duplicatesOf(tx, scope, unmatched) : new Map<number, Record<string, string>>()
+    const firstOf = new Map<string, CheckedRow>()
+    const repeats: Array<[CheckedRow, CheckedRow]> = []
+    for (const row of unmatched) {
+      const errors = refused.get(row.row)
+      if (errors) {
+        results.set(row.row, { row: row.row, status: 'refused', user_id: null, name: null, matched_by: null, errors })
+        continue
+      }
+      const first = firstOf.get(identityKey(row))
+      if (first) repeats.push([row, first])
+      else firstOf.set(identityKey(row), row)
+    }
+    const added = [...firstOf.values()]
+    const newIds = input.dry_run ? new Map<number, number>() : await saveNew(tx, deps, viewer, scope, event.row.id, input, added)
+    for (const row of added) {
+      results.set(row.row, { row: row.row, status: 'added', user_id: newIds.get(row.row) ?? null, name: fullName(row.first_name, row.last_name), matched_by: null })
+    }
+    for (const [row, first] of repeats) {
+      results.set(row.row, { row: row.row, status: 'already', user_id: newIds.get(first.row) ?? null, name: fullName(first.first_name, first.last_name), matched_by: null })
+    }
+    if (!input.dry_run && toMark.length > 0) {
+      await tx
+        .insert(ea)
+        .values(toMark.map((personId) => ({ event_id: event.row.id, team_id: scope.team.id, event_date: input.event_date, person_id: personId, created_by_id: viewer.personId })))
+        .onConflictDoNothing()
+    }
+
+    const rows = [...results.values()].sort((a, b) => a.row - b.row)
+    const tally = (status: ImportRowResult['status']) => rows.filter((row) => row.status === status).length
+    const report = { matched: tally('matched'), added: tally('added'), already: tally('already'), refused: tally('refused'), rows }
+    return input.dry_run ? report : { ...report, success_message: 'Attendance imported.' }
+  })
+}
+
+/**
+ * The rows that would duplicate a contact the caller may not open: any contact of this
+ * team (the readable ones matched already), or an active one of another team of the
+ * conference (spec 2 §8); the error names the field that matched.
+ */
+async function duplicatesOf(tx: Executor, scope: TeamScope, rows: CheckedRow[]): Promise<Map<number, Record<string, string>>> {
+  const refused = new Map<number, Record<string, string>>()
+  if (rows.length === 0) return refused
+  const found = await findByKeys(tx, rows, () =>
+    or(eq(tc.team_id, scope.team.id), and(eq(tc.state, 'active'), inConference(conferenceIdOf(scope.team))))!,
+  )
+  // Which of the hits are this team's: one more query over their ids.
+  const ids = [...new Set([...found.values()].flatMap((byKey) => [...byKey.values()].map((hit) => hit.id)))]
+  const own = new Set(
+    ids.length === 0
+      ? []
+      : (await tx.select({ id: tc.person_id }).from(tc).where(and(eq(tc.team_id, scope.team.id), inArray(tc.person_id, ids)))).map((row) => row.id),
+  )
+  for (const row of rows) {
+    const match = firstFound(found, row)
+    if (match) refused.set(row.row, { [refusedField[match.by]]: own.has(match.hit.id) ? inThisTeamMessage : inOtherTeamMessage })
+  }
+  return refused
+}
+
+/**
+ * The unmatched people of the file, saved: visitor records (not new to the church), or new
+ * contacts of the team (is_visitor; only the name and gender are kept without consent,
+ * spec 2 §4) in the read model, with their activity rows and their attendance. Answers the
+ * new contact of each row.
+ */
+async function saveNew(
+  tx: Executor,
+  deps: Pick<Deps, 'now'>,
+  viewer: Viewer,
+  scope: TeamScope,
+  eventId: number,
+  input: ImportInput,
+  rows: CheckedRow[],
+): Promise<Map<number, number>> {
+  const ids = new Map<number, number>()
+  if (rows.length === 0) return ids
+  const base = { event_id: eventId, team_id: scope.team.id, event_date: input.event_date, created_by_id: viewer.personId }
+  if (input.unmatched === 'visitor') {
+    await tx.insert(ea).values(
+      rows.map((row) => ({
+        ...base,
+        is_visitor: true,
+        visitor_name: fullName(row.first_name, row.last_name),
+        visitor_phone: row.phone,
+        visitor_email: row.email,
+        visitor_is_new: false,
+      })),
+    )
+    return ids
+  }
+  const inserted = await tx
+    .insert(people)
+    .values(rows.map((row) => ({ first_name: row.first_name, last_name: row.last_name, gender: row.gender, is_visitor: true, created_by_id: viewer.personId })))
+    .returning({ id: people.id, first_name: people.first_name, last_name: people.last_name })
+  rows.forEach((row, index) => {
+    const person = inserted[index]!
+    // INSERT … RETURNING answers the rows in the order of VALUES.
+    if (person.first_name !== row.first_name || person.last_name !== row.last_name) throw new Error('The new contacts came back out of order.')
+    ids.set(row.row, person.id)
+  })
+  const now = deps.now()
+  await tx.insert(tc).values(
+    rows.map((row) => ({
+      team_id: scope.team.id,
+      person_id: ids.get(row.row)!,
+      is_owner: true,
+      added_by_id: viewer.personId,
+      ...readModelOf({ ...row, email: null, phone: null, member_status: null, grow_phase: null, source: null, dob_year: null, dob_month: null }),
+      updated_at: now,
+    })),
+  )
+  await tx.insert(activityLog).values(
+    rows.map((row) => ({
+      author_id: viewer.personId,
+      team_id: scope.team.id,
+      subject_type: 'user',
+      subject_id: ids.get(row.row)!,
+      contact_id: ids.get(row.row)!,
+      action: 'add' as const,
+      after: { first_name: row.first_name, last_name: row.last_name, gender: row.gender, is_visitor: true, group_id: scope.team.id, source: 'attendance_import', event_id: eventId },
+    })),
+  )
+  await tx.insert(ea).values(rows.map((row) => ({ ...base, person_id: ids.get(row.row)! })))
+  return ids
+}

@@ -1,0 +1,158 @@
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import {
+  ageFrom,
+  formatInternational,
+  hasCapability,
+  isChild,
+  maxPages,
+  pageOffset,
+  type AttendanceContact,
+  type AttendanceItem,
+  type ContactAttendanceItem,
+  type contactsForAttendanceQuery,
+  type eventAttendanceQuery,
+} from '@crm/domain'
+import { eventAttendance, events, people } from '../../db/schema/index'
+import type { GroupScope, TeamScope, Viewer } from '../../platform/access'
+import { assertChildDataAllowed, type ContactScope } from '../../platform/contact-access'
+import type { Deps } from '../../platform/deps'
+import { displayDate } from '../../platform/format'
+import { fullName } from '../contacts/contact-view'
+import { listContacts } from '../contacts/lists.service'
+import { assertEventDate, loadScopedEvent } from './event-access'
+
+// The reads of attendance (spec 3 §2.1 "Attendance", §9; spec 2 §7.1): who came on one
+// event date, the contacts to mark on it, and the events a contact attended.
+
+type AttendanceQuery = z.output<typeof eventAttendanceQuery>
+type ContactsQuery = z.output<typeof contactsForAttendanceQuery>
+
+const ea = eventAttendance
+
+/** The name a record is listed and sorted by: the contact's, else the visitor's. */
+const recordName = sql<string>`lower(coalesce(nullif(trim(${people.first_name} || ' ' || ${people.last_name}), ''), ${ea.visitor_name}, ''))`
+
+/**
+ * GET event-attendance/{id}: the records of one of the event's dates, by name A to Z by
+ * default (spec 3 §9), a page and its count. A contact's name is shown as the contacts list
+ * shows it: a child's name even under the child data gate, never a child's details (the
+ * phone and email a visitor made a contact left on the record are withheld then).
+ */
+export async function listEventAttendance(
+  deps: Deps,
+  scope: TeamScope,
+  eventId: number,
+  query: AttendanceQuery,
+): Promise<{ items: AttendanceItem[]; count: number; max_pages: number }> {
+  const event = await loadScopedEvent(deps.db, scope, eventId)
+  assertEventDate(event, query.event_date)
+  const now = deps.now()
+  const conditions = [eq(ea.event_id, event.row.id), eq(ea.event_date, query.event_date)]
+  if (query.is_visitor !== undefined) conditions.push(eq(ea.is_visitor, query.is_visitor))
+  const where = and(...conditions)
+  const direction = query.order === 'desc' ? desc : asc
+  const orderBy = query.order_by === 'created' ? [direction(ea.created_at), direction(ea.id)] : [direction(recordName), direction(ea.id)]
+  const [rows, [total]] = await Promise.all([
+    deps.db
+      .select({
+        record: ea,
+        first_name: people.first_name,
+        last_name: people.last_name,
+        dob_year: people.dob_year,
+        dob_month: people.dob_month,
+      })
+      .from(ea)
+      .leftJoin(people, eq(people.id, ea.person_id))
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(query.per_page)
+      .offset(pageOffset(query.page, query.per_page)),
+    deps.db.select({ n: count() }).from(ea).where(where),
+  ])
+  const gated = scope.childGate !== null
+  const items = rows.map(({ record, first_name, last_name, dob_year, dob_month }): AttendanceItem => {
+    const hidden = gated && record.person_id !== null && isChild(ageFrom(dob_year, dob_month, now))
+    const name = first_name !== null ? fullName(first_name, last_name) : (record.visitor_name ?? '')
+    return {
+      id: record.id,
+      event_id: record.event_id,
+      event_date: record.event_date,
+      user_id: record.person_id,
+      name,
+      is_visitor: record.is_visitor,
+      visitor_info_name: record.visitor_name,
+      visitor_info_phone: hidden || !record.visitor_phone ? null : formatInternational(record.visitor_phone),
+      visitor_info_email: hidden ? null : record.visitor_email,
+      visitor_info_is_new: record.visitor_is_new,
+      visitor_info_create_contact: record.visitor_create_contact,
+      notes: hidden ? null : record.notes,
+    }
+  })
+  const n = total?.n ?? 0
+  return { items, count: n, max_pages: maxPages(n, query.per_page) }
+}
+
+/**
+ * GET contacts-for-attendance: the contacts list of this caller, as GET contacts answers it
+ * (a role that reads the group's contacts), or as assigned-contacts does (a member), with
+ * its filters, search and child gate, by name A to Z by default; and whether each contact
+ * of the page attended on the date (one more query for the page).
+ */
+export async function listContactsForAttendance(
+  deps: Deps,
+  viewer: Viewer,
+  scope: GroupScope,
+  query: ContactsQuery,
+): Promise<{ items: AttendanceContact[]; count: number; max_pages: number; count_is_lower_bound?: true }> {
+  const event = await loadScopedEvent(deps.db, scope, query.event_id)
+  assertEventDate(event, query.event_date)
+  const kind = hasCapability(scope.groupRole, 'read_contact') ? 'contacts' : 'assigned'
+  const { event_id: _event, event_date: _date, ...listQuery } = query
+  const list = await listContacts(deps, viewer, scope, kind, { ...listQuery, order_by: listQuery.order_by ?? 'name' })
+  const ids = list.items.map((item) => item.id)
+  const marked =
+    ids.length === 0
+      ? []
+      : await deps.db
+          .select({ id: ea.id, person_id: ea.person_id })
+          .from(ea)
+          .where(and(eq(ea.event_id, event.row.id), eq(ea.event_date, query.event_date), inArray(ea.person_id, ids)))
+  const attended = new Map(marked.map((row) => [row.person_id, row.id]))
+  return {
+    ...list,
+    items: list.items.map((item) => ({ ...item, attended: attended.has(item.id), attendance_id: attended.get(item.id) ?? null })),
+  }
+}
+
+/**
+ * GET contact-event-attendance/{id}: the team's events the contact attended, the latest
+ * date first. Which events a child attended is among the details the child data gate
+ * withholds, as the contact's other tabs are.
+ */
+export async function listContactEventAttendance(
+  deps: Deps,
+  viewer: Viewer,
+  scope: ContactScope,
+  query: { page: number; per_page: number },
+): Promise<{ items: ContactAttendanceItem[]; count: number; max_pages: number }> {
+  assertChildDataAllowed(scope)
+  const where = and(eq(ea.person_id, scope.contact.id), eq(ea.team_id, scope.team.id))
+  const [rows, [total]] = await Promise.all([
+    deps.db
+      .select({ id: ea.id, event_id: ea.event_id, title: events.title, event_date: ea.event_date, is_visitor: ea.is_visitor })
+      .from(ea)
+      .innerJoin(events, eq(events.id, ea.event_id))
+      .where(where)
+      .orderBy(desc(ea.event_date), desc(ea.id))
+      .limit(query.per_page)
+      .offset(pageOffset(query.page, query.per_page)),
+    deps.db.select({ n: count() }).from(ea).where(where),
+  ])
+  const n = total?.n ?? 0
+  return {
+    items: rows.map((row) => ({ ...row, event_date_display: displayDate(row.event_date, viewer.locale, scope.settings.timeZone) })),
+    count: n,
+    max_pages: maxPages(n, query.per_page),
+  }
+}
