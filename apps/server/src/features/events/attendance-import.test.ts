@@ -3,7 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm'
 import { maxAttendanceImportRows } from '@crm/domain'
 import { eventAttendance, events, people, teamContacts } from '../../db/schema/index'
 import { body, createTestApp, type TestApp } from '../../../test/harness'
-import { activityOf, assignContact, buildChurch, buildContact, post, type Church } from '../../../test/contact-factories'
+import { activityOf, assignContact, bornYearsAgo, buildChurch, buildContact, post, type Church } from '../../../test/contact-factories'
 
 // import-event-attendance (spec 3 §2.1 "Attendance can be imported"; issue 14 item 3).
 
@@ -118,6 +118,30 @@ describe('POST import-event-attendance', () => {
       ['added', 'Hidden One'],
       ['matched', 'Seen One'],
     ])
+  })
+
+  it('under the child data gate a child is never matched by email or phone, only by name and gender', async () => {
+    const s = await setup()
+    const child = await buildContact(t, { teamId: s.c.church, person: { first_name: 'Kid', last_name: 'Gated', gender: 'male', email: 'kid.gated@example.org', ...bornYearsAgo(t, 9) } })
+    await assignContact(t, { teamId: s.c.church, contactId: child, toId: s.c.member.id })
+    const report = body(
+      await importRows(
+        s,
+        s.c.member.token,
+        [
+          { first_name: 'Some', last_name: 'One', gender: 'male', email: 'kid.gated@example.org' },
+          { first_name: 'Kid', last_name: 'Gated', gender: 'male' },
+        ],
+        { dry_run: 1 },
+      ),
+    )
+    expect(report.rows.map((r: { status: string; user_id: number | null }) => [r.status, r.user_id])).toEqual([
+      ['added', null],
+      ['matched', child],
+    ])
+    // A checked leader finds the child by the email.
+    const leader = body(await importRows(s, s.c.leader.token, [{ first_name: 'Some', last_name: 'One', gender: 'male', email: 'kid.gated@example.org' }], { dry_run: 1 }))
+    expect(leader.rows[0]).toMatchObject({ status: 'matched', user_id: child, matched_by: 'email' })
   })
 
   it('dry_run answers the same report and saves nothing', async () => {

@@ -292,6 +292,20 @@ describe('GET contacts-for-attendance', () => {
     expect(body(next).items.every((i: { attended: boolean }) => !i.attended)).toBe(true)
   })
 
+  it('D3-2.1-25 filters by the genders male, female and declined; any other value is 400', async () => {
+    const s = await setup()
+    for (const gender of ['male', 'female', 'declined'] as const) {
+      await buildContact(t, { teamId: s.c.church, person: { first_name: `G${gender}`, last_name: 'Filter', gender } })
+    }
+    const query = { team_id: s.c.church, group_id: s.c.church, event_id: s.event, event_date: sunday, search: 'filter' }
+    for (const gender of ['male', 'female', 'declined']) {
+      expect(names(await get(t, 'contacts-for-attendance', s.c.leader.token, { ...query, gender }))).toEqual([`G${gender} Filter`])
+    }
+    const other = await get(t, 'contacts-for-attendance', s.c.leader.token, { ...query, gender: 'other' })
+    expect(other.statusCode).toBe(400)
+    expect(body(other).data.errors.gender).toBeTruthy()
+  })
+
   it('a member sees what their contacts list shows: their assigned contacts', async () => {
     const s = await setup()
     const mine = await buildContact(t, { teamId: s.c.church, person: { first_name: 'Mine', last_name: 'Only' } })
@@ -354,6 +368,26 @@ describe('GET contact-event-attendance/{id}', () => {
     const theirs = await buildContact(t, { teamId: other.church })
     const response = await get(t, `contact-event-attendance/${theirs}`, s.c.leader.token, { team_id: s.c.church, group_id: s.c.church })
     expect(response.statusCode).toBe(404)
+  })
+})
+
+describe('update-event-attendance', () => {
+  it("edits a contact's record by user_id, event_id and event_date; the visitor fields are a visitor's only", async () => {
+    const s = await setup()
+    const x = await buildContact(t, { teamId: s.c.church, person: { first_name: 'Noted', last_name: 'Person' } })
+    await mark(s, s.c.leader.token, { user_id: x })
+    const response = await post(t, 'update-event-attendance', s.c.leader.token, {
+      team_id: s.c.church,
+      event_id: s.event,
+      event_date: sunday,
+      user_id: x,
+      notes: 'Brought a friend',
+      visitor_info_name: 'Ignored',
+    })
+    expect(response.statusCode).toBe(200)
+    expect(body(await attendance(s, s.c.leader.token, sunday)).items[0]).toMatchObject({ name: 'Noted Person', notes: 'Brought a friend', visitor_info_name: null })
+    const missing = await post(t, 'update-event-attendance', s.c.leader.token, { team_id: s.c.church, event_id: s.event, event_date: nextSunday, user_id: x, notes: 'n' })
+    expect(missing.statusCode).toBe(404)
   })
 })
 
