@@ -6,6 +6,7 @@ import type { EventView } from '@crm/domain'
 import { useSession } from '../../../session/session'
 import { useEventAttendance } from '../../attendance-queries'
 import { AttendanceContacts } from './attendance-contacts'
+import { dayOf } from './attendance-format'
 import { AttendanceReadOnly } from './attendance-read-only'
 import { AttendanceVisitors } from './attendance-visitors'
 import { ImportAttendanceModal } from './import-attendance-modal'
@@ -31,7 +32,7 @@ export interface AttendanceScope {
  * attended. Nothing shows without can_read_attendance (D3-6-03).
  */
 export function AttendanceSection({ event, eventDate }: AttendanceSectionProps) {
-  const { t } = useTranslation('attendance')
+  const { t, i18n } = useTranslation('attendance')
   const { team, group } = useSession()
   const [importing, setImporting] = useState(false)
   const canRead = event.can_read_attendance
@@ -52,7 +53,7 @@ export function AttendanceSection({ event, eventDate }: AttendanceSectionProps) 
         <Group justify="space-between" align="flex-start" gap="sm">
           <Stack gap={4}>
             <Title order={2} size="h4" id={titleId}>
-              {t('heading', { date: eventDate })}
+              {t('heading', { date: dayOf(eventDate, i18n.language) })}
             </Title>
             <Group gap="md" role="group" aria-label={t('counts.label')}>
               <Text size="sm">{t('counts.attended', { count: contactsCount ?? 0 })}</Text>

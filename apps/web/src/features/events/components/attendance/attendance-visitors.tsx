@@ -10,6 +10,7 @@ import { Paging, usePageSize } from '../../../../components/paging'
 import { useFormSubmission } from '../../../../lib/form-submission'
 import { useDeleteAttendance, useEventAttendance } from '../../attendance-queries'
 import { failureReason } from './attendance-errors'
+import { dayOf } from './attendance-format'
 import type { AttendanceScope } from './attendance-section'
 import { VisitorFormModal, type SavedVisitor } from './visitor-form-modal'
 
@@ -19,7 +20,7 @@ import { VisitorFormModal, type SavedVisitor } from './visitor-form-modal'
  * confirmation) — D3-2.1-21, D3-2.1-22, D3-2.1-23.
  */
 export function AttendanceVisitors({ scope }: { scope: AttendanceScope }) {
-  const { t } = useTranslation('attendance')
+  const { t, i18n } = useTranslation('attendance')
   const [page, setPage] = useState(1)
   const [pageSize, setPageSize] = usePageSize()
   const [editing, setEditing] = useState<AttendanceItem | 'new' | null>(null)
@@ -163,7 +164,7 @@ export function AttendanceVisitors({ scope }: { scope: AttendanceScope }) {
       <ConfirmDialog
         opened={removing !== null}
         title={t('visitors.removeTitle')}
-        message={t('visitors.removeMessage', { name: removing?.name ?? '', date: scope.eventDate })}
+        message={t('visitors.removeMessage', { name: removing?.name ?? '', date: dayOf(scope.eventDate, i18n.language) })}
         confirmLabel={t('visitors.remove')}
         danger
         error={removeError}
