@@ -21,6 +21,9 @@ type EventsT = TFunction<'events'>
 
 /** The domain's messages (recurrence.ts, events.ts) and their keys in events:messages. */
 const messageKeys: Record<string, string> = {
+  // The server's words for a missing field and a value not in its list.
+  Required: 'required',
+  'Choose a value from the list.': 'notInList',
   [weekdayRequiredMessage]: 'weekdayRequired',
   [intervalMessage]: 'interval',
   [monthDayMessage]: 'monthDay',

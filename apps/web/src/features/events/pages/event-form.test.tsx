@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
-import { eventCalls, lookupCalls, type EventView } from '@crm/domain'
+import { eventAttendanceCalls, eventCalls, lookupCalls, type EventView } from '@crm/domain'
 import { buildAccount, buildTeam } from '../../../test/fixtures'
 import { renderApp } from '../../../test/render'
 import { apiError, mockCall, server } from '../../../test/server'
@@ -19,6 +19,9 @@ function mockEvents(options: { event?: EventView; create?: () => Response | { id
         : { items: [] },
     ),
     mockCall(eventCalls.event, options.event ?? buildEventView()),
+    // The view the form leads to reads the chosen date's attendance.
+    mockCall(eventAttendanceCalls.eventAttendance, { items: [], count: 0, max_pages: 1 }),
+    mockCall(eventAttendanceCalls.contactsForAttendance, { items: [], count: 0, max_pages: 1 }),
     mockCall(eventCalls.createEvent, ({ input }) => {
       writes.push({ call: 'create', input })
       return options.create ? options.create() : { id: 7 }
@@ -53,7 +56,7 @@ describe('the event form (spec 3 §2.1)', () => {
     expect(form.getByRole('textbox', { name: /^Title/ })).toBeRequired()
     expect(form.getByLabelText(/^Start date/)).toBeRequired()
     for (const label of ['Public event', 'No address', 'Recurring event', 'All day', 'Lasts several days']) expect(form.getByRole('checkbox', { name: label })).toBeInTheDocument()
-    for (const label of ['Discipleship phase', 'Grow phase', 'Start time', 'End time']) expect(inputOf(form, label)).toBeInTheDocument()
+    for (const label of ['Discipleship phase', 'Grow phase', /^Start time/, 'End time']) expect(inputOf(form, label)).toBeInTheDocument()
     expect(within(inputOf(form, 'Discipleship phase')).getAllByRole('option')).toHaveLength(10)
 
     // Type 'other' reveals its text (D1-3-15).
@@ -87,7 +90,7 @@ describe('the event form (spec 3 §2.1)', () => {
 
     // D3-2.1-11: no times for an all-day event.
     await user.click(form.getByRole('checkbox', { name: 'All day' }))
-    expect(form.queryByLabelText('Start time')).not.toBeInTheDocument()
+    expect(form.queryByLabelText(/^Start time/)).not.toBeInTheDocument()
     expect(form.queryByLabelText('End time')).not.toBeInTheDocument()
   }, 40_000)
 
@@ -111,7 +114,7 @@ describe('the event form (spec 3 §2.1)', () => {
     await user.type(form.getByRole('textbox', { name: /^Title/ }), 'Bible study')
     await user.clear(form.getByLabelText(/^Start date/))
     await user.type(form.getByLabelText(/^Start date/), '2026-01-06')
-    await user.type(form.getByLabelText('Start time'), '10:00')
+    await user.type(form.getByLabelText(/^Start time/), '10:00')
     await user.click(form.getByRole('checkbox', { name: 'No address' }))
     await user.click(form.getByRole('checkbox', { name: 'Recurring event' }))
     await user.selectOptions(form.getByLabelText('Repeats'), 'FORTNIGHTLY')
@@ -146,7 +149,7 @@ describe('the event form (spec 3 §2.1)', () => {
     const { form, user, router } = await openForm('/events/edit/7', 'Edit event')
     expect(form.getByRole('textbox', { name: /^Title/ })).toHaveValue('Bible study')
     expect(form.getByLabelText(/^Start date/)).toHaveValue('2026-01-06')
-    expect(form.getByLabelText('Start time')).toHaveValue('10:00')
+    expect(form.getByLabelText(/^Start time/)).toHaveValue('10:00')
     expect(form.getByRole('textbox', { name: 'Street' })).toHaveValue('1 Main St')
     expect(form.getByRole('checkbox', { name: 'Recurring event' })).toBeChecked()
     expect(form.getByLabelText('Repeats')).toHaveValue('FORTNIGHTLY')
@@ -164,14 +167,22 @@ describe('the event form (spec 3 §2.1)', () => {
     mockEvents({
       create: () =>
         apiError('invalid_request', 400, {
-          errors: { title: 'Title is already used', rrule: 'This schedule has no date on which the event happens.', start_time_hour: 'Use the form HH:MM' },
+          errors: {
+            title: 'Required',
+            rrule: 'This schedule has no date on which the event happens.',
+            start_time_hour: 'Use the form HH:MM',
+            end_time: 'The end must be on or after the start.',
+          },
         }),
     })
     const { form, user, router } = await openForm('/events/new', 'Add event')
     await user.type(form.getByRole('textbox', { name: /^Title/ }), 'Camp')
+    await user.type(form.getByLabelText(/^Start time/), '09:00')
     await user.click(form.getByRole('checkbox', { name: 'Recurring event' }))
     await user.click(form.getByRole('button', { name: 'Add event' }))
-    expect(await form.findByText('Title is already used')).toBeInTheDocument()
+    // The server's words, in the form's: on the field, or named above the buttons when not on screen.
+    expect(await form.findByText('This field is required.')).toBeInTheDocument()
+    expect(form.getByText('End date: The end must be on or after the start.')).toBeInTheDocument()
     expect(form.getByText('This schedule has no date on which the event happens.')).toBeInTheDocument()
     expect(form.getByText('Use the form HH:MM')).toBeInTheDocument()
     expect(await screen.findByText('The event was not saved.')).toBeInTheDocument()

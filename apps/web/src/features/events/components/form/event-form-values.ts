@@ -102,6 +102,8 @@ export function eventFormErrors(values: EventFormValues): {
   const fields: Partial<Record<EventFormErrorKey, 'required'>> = {}
   if (!values.title.trim()) fields.title = 'required'
   if (!values.start_time) fields.start_time = 'required'
+  // The server needs the start time of an event that is not all-day.
+  if (!values.is_all_day && !values.start_time_hour) fields.start_time_hour = 'required'
   if (values.is_multi_day && !values.end_time) fields.end_time = 'required'
   if (values.type === otherEventType && !values.type_other.trim()) fields.type_other = 'required'
   const recurrence = values.is_recurring ? recurrenceFormErrors(values.recurrence, values.start_time) : {}

@@ -28,6 +28,25 @@ export interface EventFormProps {
 
 type ServerErrors = Partial<Record<string, string>>
 
+// The wire's names of the fields and their labels (events:fields.*), to name a refused field.
+const fieldLabels: Record<string, string> = {
+  title: 'title',
+  is_public: 'isPublic',
+  type: 'type',
+  type_other: 'typeOther',
+  no_address: 'noAddress',
+  is_recurring: 'isRecurring',
+  rrule: 'schedule',
+  is_all_day: 'isAllDay',
+  is_multi_day: 'isMultiDay',
+  start_time: 'startDate',
+  start_time_hour: 'startTime',
+  end_time_hour: 'endTime',
+  end_time: 'endDate',
+  auc_disciple_phase: 'disciplePhase',
+  grow_phase: 'growPhase',
+}
+
 /**
  * The event form of /events/new and /events/edit/{id} (spec 3 §2.1): title, public, type
  * (with 'other' typed in), the address unless 'No address', the schedule of a recurring event,
@@ -145,7 +164,7 @@ export function EventForm({ initial, ruleError, label, submitLabel, onSave, onSa
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput type="date" label={t('fields.startDate')} required value={values.start_time} error={fieldError('start_time')} onChange={(event) => set('start_time', event.currentTarget.value)} />
           {!values.is_all_day && (
-            <TextInput type="time" label={t('fields.startTime')} value={values.start_time_hour} error={fieldError('start_time_hour')} onChange={(event) => set('start_time_hour', event.currentTarget.value)} />
+            <TextInput type="time" label={t('fields.startTime')} required value={values.start_time_hour} error={fieldError('start_time_hour')} onChange={(event) => set('start_time_hour', event.currentTarget.value)} />
           )}
           {values.is_multi_day && (
             <TextInput type="date" label={t('fields.endDate')} required value={values.end_time} error={fieldError('end_time')} onChange={(event) => set('end_time', event.currentTarget.value)} />
@@ -174,7 +193,7 @@ export function EventForm({ initial, ruleError, label, submitLabel, onSave, onSa
           <Alert color="red" variant="light" role="alert">
             {unmarked.map(([field, text]) => (
               <div key={field}>
-                {field}: {eventMessage(String(text), t)}
+                {fieldLabels[field] ? t(`fields.${fieldLabels[field]}` as 'fields.title') : field}: {eventMessage(String(text), t)}
               </div>
             ))}
           </Alert>
