@@ -154,5 +154,8 @@ describe('cancel, restore and move', () => {
       .orderBy(eventAttendance.event_date)
     expect(rows.map((row) => row.event_date)).toEqual(['2026-05-02', '2026-05-03'])
     expect(on(await view(id), '2026-05-02')).toMatchObject({ end_date: '2026-05-04', attendance_count: 2 })
+    // Any day of the occurrence names it.
+    expect((await change(id, { event_date: '2026-05-03', notes: 'Day two: the hike' }, c.member.token)).statusCode).toBe(200)
+    expect(on(await view(id), '2026-05-02').notes).toBe('Day two: the hike')
   })
 })

@@ -6,6 +6,7 @@ import {
   isOccurrence,
   lastOccurrence,
   notAnOccurrenceMessage,
+  occurrenceOn,
   occurrencesBetween,
   originalDateOf,
   type OccurrenceException,
@@ -131,8 +132,11 @@ export async function updateOccurrence(deps: Deps, viewer: Viewer, scope: TeamSc
   const changesSchedule = input.is_cancelled !== undefined || (input.move_to !== undefined && input.move_to !== input.event_date)
   if (changesSchedule && !hasCapability(scope.role, 'update_event')) throw new AppError('forbidden')
   const { row, schedule } = await loadScopedEvent(deps.db, scope, input.event_id)
-  const original = originalOf(schedule, input.event_date)
+  // Any day of a multi-day occurrence names the occurrence (its first day).
+  const start = originalOf(schedule, input.event_date) ? input.event_date : (occurrenceOn(schedule, input.event_date) ?? input.event_date)
+  const original = originalOf(schedule, start)
   if (!original) throw invalid('event_date', notAnOccurrenceMessage)
+  input = { ...input, event_date: start }
   const target = input.move_to !== undefined && input.move_to !== input.event_date ? input.move_to : null
   if (target) checkMove(row, schedule, input.event_date, target)
   const now = deps.now()
