@@ -115,7 +115,11 @@ describe('/events/view/{id} (spec 3 §2.1)', () => {
     mockEvent(buildEventView({ is_multi_day: true, has_multi_days: true, occurrences: [buildOccurrence({ event_date: '2026-01-06', end_date: '2026-01-08' })] }))
     const { user, router } = await openView()
     const day = await screen.findByLabelText('Day of the event')
-    expect(within(day).getAllByRole('option').map((option) => option.textContent)).toEqual(['2026-01-06', '2026-01-07', '2026-01-08'])
+    expect(within(day).getAllByRole('option').map((option) => [option.getAttribute('value'), option.textContent])).toEqual([
+      ['2026-01-06', 'Jan 6, 2026'],
+      ['2026-01-07', 'Jan 7, 2026'],
+      ['2026-01-08', 'Jan 8, 2026'],
+    ])
     await user.selectOptions(day, '2026-01-07')
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('day')).toBe('2026-01-07'))
   }, 30_000)

@@ -13,6 +13,7 @@ import { AttendanceSection } from '../components/attendance/attendance-section'
 import { EventSummary } from '../components/view/event-summary'
 import { OccurrenceEditor } from '../components/view/occurrence-editor'
 import { OccurrenceList } from '../components/view/occurrence-list'
+import { formatDay } from '../format-day'
 import { defaultOccurrence, defaultWindow, isDate, shiftWindow, teamToday, windowOf } from '../occurrence-window'
 import { useDeleteEvent, useEvent } from '../queries'
 
@@ -22,7 +23,7 @@ import { useDeleteEvent, useEvent } from '../queries'
  * notes, cancel, restore and move, and its attendance.
  */
 export function EventViewPage() {
-  const { t } = useTranslation('events')
+  const { t, i18n } = useTranslation('events')
   const { team } = useSession()
   const id = Number(useParams().id)
   const navigate = useNavigate()
@@ -146,7 +147,7 @@ export function EventViewPage() {
             <NativeSelect
               label={t('view.days')}
               w={{ base: '100%', xs: 240 }}
-              data={days}
+              data={days.map((day) => ({ value: day, label: formatDay(day, i18n.language) }))}
               value={attendanceDate}
               onChange={(change) => setParam({ day: change.currentTarget.value }, true)}
             />

@@ -5,6 +5,7 @@ import { Anchor, Badge, Button, Center, Group, Loader, Paper, SimpleGrid, Stack,
 import type { EventListItem, EventListType } from '@crm/domain'
 import { Paging, useReducePageToMax } from '../../../../components/paging'
 import { describeRule } from '../../describe-recurrence'
+import { formatDay } from '../../format-day'
 import { buildEventsQuery, useEventListPaging } from '../../list-url-state'
 import { useEventList } from '../../queries'
 
@@ -94,8 +95,8 @@ export function EventListSection({ type, teamId, search, recurringOnly }: EventL
 }
 
 function EventRow({ item }: { item: EventListItem }) {
-  const { t } = useTranslation('events')
-  const schedule = item.is_recurring ? describeRule(item.rrule, item.start_time, t) : null
+  const { t, i18n } = useTranslation('events')
+  const schedule = item.is_recurring ? describeRule(item.rrule, item.start_time, t, (date) => formatDay(date, i18n.language)) : null
   return (
     <Paper withBorder p="sm" role="listitem">
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="xs">

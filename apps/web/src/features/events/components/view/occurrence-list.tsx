@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Badge, Button, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core'
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react'
 import type { Occurrence } from '@crm/domain'
+import { formatDay } from '../../format-day'
 import type { OccurrenceWindow } from '../../occurrence-window'
 
 interface OccurrenceListProps {
@@ -15,7 +16,8 @@ interface OccurrenceListProps {
 
 /** The event's dates in a window, with Earlier and Later (spec 3 §2.1 occurrences). */
 export function OccurrenceList({ occurrences, chosen, onChoose, window, onShift, headingId }: OccurrenceListProps) {
-  const { t } = useTranslation('events')
+  const { t, i18n } = useTranslation('events')
+  const day = (date: string) => formatDay(date, i18n.language)
   return (
     <Stack gap="sm">
       <Group justify="space-between" gap="xs" wrap="wrap">
@@ -23,7 +25,7 @@ export function OccurrenceList({ occurrences, chosen, onChoose, window, onShift,
           {t('view.earlier')}
         </Button>
         <Text size="sm" c="dimmed">
-          {t('view.window', { from: window.from, to: window.to })}
+          {t('view.window', { from: day(window.from), to: day(window.to) })}
         </Text>
         <Button variant="default" size="xs" rightSection={<IconChevronRight size={14} aria-hidden="true" />} onClick={() => onShift(1)}>
           {t('view.later')}
@@ -54,7 +56,7 @@ export function OccurrenceList({ occurrences, chosen, onChoose, window, onShift,
                     )}
                     {occurrence.original_date !== occurrence.event_date && (
                       <Badge color="gray" variant="light" size="sm">
-                        {t('view.moved', { date: occurrence.original_date })}
+                        {t('view.moved', { date: day(occurrence.original_date) })}
                       </Badge>
                     )}
                     <Text size="sm" c="dimmed">
