@@ -59,27 +59,32 @@ export async function measureEvents({ base, auth, database, seeded, groupId, rou
     'contacts-for-attendance, one date',
   )
 
-  // A toggle: marking a contact attended, then taking the mark off; each round another adult.
-  const ids = rowsOf<{ person_id: number }>(
-    await database.db.execute(
+  // A toggle: marking a contact attended and taking the mark off, each round another adult;
+  // contacts not marked yet if there are enough (marked on, then off), else marked ones (off, then on).
+  const adults = (marked: boolean) =>
+    database.db.execute(
       sql`select tc.person_id from team_contacts tc join people p on p.id = tc.person_id
           where tc.team_id = ${team} and tc.archived_at is null
             and (p.dob_year is null or p.dob_year < extract(year from now())::int - 19)
-            and not exists (select 1 from event_attendance a where a.event_id = ${eventId} and a.event_date = ${date} and a.person_id = tc.person_id)
+            and ${marked ? sql`exists` : sql`not exists`} (select 1 from event_attendance a where a.event_id = ${eventId} and a.event_date = ${date} and a.person_id = tc.person_id)
           order by tc.person_id desc limit ${rounds + 5}`,
-    ),
-  ).map((row) => row.person_id)
+    )
+  let ids = rowsOf<{ person_id: number }>(await adults(false)).map((row) => row.person_id)
+  const offFirst = ids.length < rounds + 5
+  if (offFirst) ids = rowsOf<{ person_id: number }>(await adults(true)).map((row) => row.person_id)
   const post = (path: string, userId: number) =>
     fetch(`${api}/${path}`, {
       method: 'POST',
       headers: { ...auth, 'content-type': 'application/json' },
       body: JSON.stringify({ team_id: team, event_id: eventId, event_date: date, user_id: userId }),
     })
-  if (ids.length > 0) {
-    let on = 0
-    add(await measure('add-event-attendance (toggle on)', rounds, () => post('add-event-attendance', ids[on++ % ids.length]!)), 'add-event-attendance', 'write')
-    let off = 0
-    add(await measure('delete-event-attendance (toggle off)', rounds, () => post('delete-event-attendance', ids[off++ % ids.length]!)), 'delete-event-attendance', 'write')
+  const toggles: Array<[string, string]> = [
+    ['add-event-attendance', 'add-event-attendance (toggle on)'],
+    ['delete-event-attendance', 'delete-event-attendance (toggle off)'],
+  ]
+  for (const [path, label] of offFirst ? toggles.reverse() : toggles) {
+    let next = 0
+    if (ids.length > 0) add(await measure(label, rounds, () => post(path, ids[next++ % ids.length]!)), path, 'write')
   }
 
   // The calendar feed of the church (its recurring events and the ones of the last year on).

@@ -422,18 +422,30 @@ export function scheduleError(schedule: Schedule): string | null {
 // ---------------------------------------------------------------------------------------
 // Wall-clock time in a time zone
 
+/** Formatters by zone: making one costs far more than using it (a feed converts thousands of times). */
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>()
+const dateFormats = new Map<string, Intl.DateTimeFormat>()
+
+function cachedFormat(cache: Map<string, Intl.DateTimeFormat>, timeZone: string, make: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
+  let format = cache.get(timeZone)
+  if (!format) cache.set(timeZone, (format = make()))
+  return format
+}
+
 /** The offset of `timeZone` from UTC at `instant`, in minutes. */
 function offsetMinutes(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant)
+  const parts = cachedFormat(wallClockFormats, timeZone, () =>
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    }),
+  ).formatToParts(instant)
   const value = (type: string) => Number(parts.find((part) => part.type === type)?.value)
   const asUtc = Date.UTC(value('year'), value('month') - 1, value('day'), value('hour'), value('minute'), value('second'))
   return Math.round((asUtc - instant.getTime()) / 60_000)
@@ -454,5 +466,5 @@ export function zonedInstant(date: string, time: string, timeZone: string): Date
 
 /** The calendar date the wall clock of `timeZone` shows at `instant`. */
 export function zonedDate(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant)
+  return cachedFormat(dateFormats, timeZone, () => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })).format(instant)
 }

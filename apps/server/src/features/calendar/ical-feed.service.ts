@@ -64,18 +64,19 @@ interface FeedInteractionRow {
 
 /**
  * A wall-clock time of the team's zone as ical-generator takes a zoned value (its dayjs
- * shape): written as the wall clock reads it (with the event's TZID), compared by its instant.
+ * shape): written as the wall clock reads it, with the event's TZID. ical-generator only
+ * orders an event's start and end by toDate(), both in the one zone: the wall clock read as
+ * UTC orders them as their instants do, without converting thousands of times per feed.
  */
 class WallTime implements ICalDayJsStub {
-  private readonly instant: Date
+  private readonly wall: Date
   constructor(
     private readonly date: string,
     private readonly time: string,
-    timeZone: string,
     /** Written as a DATE however it is asked for (a RECURRENCE-ID of an all-day event). */
     private readonly dateOnly = false,
   ) {
-    this.instant = zonedInstant(date, time, timeZone)
+    this.wall = new Date(`${date}T${time}:00Z`)
   }
   format(format?: string): string {
     if (format === 'YYYYMMDD') return this.date.replaceAll('-', '')
@@ -83,13 +84,14 @@ class WallTime implements ICalDayJsStub {
     return this.toJSON()
   }
   isValid(): boolean {
-    return !Number.isNaN(this.instant.getTime())
+    return !Number.isNaN(this.wall.getTime())
   }
+  /** The wall clock as if UTC: for ordering within the zone only. */
   toDate(): Date {
-    return new Date(this.instant)
+    return new Date(this.wall)
   }
   toJSON(): string {
-    return this.instant.toISOString()
+    return `${this.date}T${this.time}:00`
   }
   tz(): ICalDayJsStub {
     return this
@@ -158,7 +160,7 @@ function addEvent(calendar: ICalCalendar, row: FeedEventRow, exceptions: readonl
   const rule = row.is_recurring && row.rrule ? row.rrule : null
   const startTime = row.start_hour ?? '00:00'
   const allDay = row.is_all_day || !row.start_hour
-  const at = (date: string, time: string, dateOnly = false) => new WallTime(date, time, context.timeZone, dateOnly)
+  const at = (date: string, time: string, dateOnly = false) => new WallTime(date, time, dateOnly)
   /** Start and end of the occurrence starting on `date`. */
   const times = (date: string) => {
     if (allDay) return { start: at(date, '00:00'), end: at(addDays(date, span), '00:00') }
@@ -216,7 +218,7 @@ function addInteraction(
   const type = row.type === 'other' && row.type_other ? row.type_other : context.typeTitle(row.type)
   const hidesName = context.childGated && isChild(ageFrom(row.dob_year, row.dob_month, context.now))
   const summary = hidesName ? type : `${type}: ${fullName(row.first_name, row.last_name)}`
-  const at = (date: string, time: string) => new WallTime(date, time, context.timeZone)
+  const at = (date: string, time: string) => new WallTime(date, time)
   const timed = row.time
     ? (() => {
         const end = addMinutes(row.date, row.time, 60)
@@ -311,12 +313,47 @@ export async function buildIcalFeed(deps: Deps, token: string): Promise<string |
 
   const tzid = feedZone(timeZone)
   const context: FeedContext = { timeZone, tzid, host: new URL(deps.config.publicUrl).host, publicUrl: deps.config.publicUrl }
-  const calendar = ical({ name: escape(scope.team.title, false), prodId: { company: deps.config.siteName, product: 'calendar', language: 'EN' } })
-  // The VTIMEZONE of each TZID the events use; the calendar's own zone stays unset, so DTSTAMP
-  // is written in UTC as RFC 5545 wants (ical-generator writes it in the calendar's zone).
-  calendar.timezone({ name: null, generator: getVtimezoneComponent })
-  calendar.x('X-WR-TIMEZONE', tzid ?? timeZone)
+  // The calendar: its name, the team's zone (X-WR-TIMEZONE) and that zone's VTIMEZONE.
+  const shell = ical({ name: escape(scope.team.title, false), prodId: { company: deps.config.siteName, product: 'calendar', language: 'EN' } })
+  if (tzid) shell.timezone({ name: tzid, generator: getVtimezoneComponent })
+  else shell.x('X-WR-TIMEZONE', timeZone)
+  // The events, in a calendar of their own without a zone, so that DTSTAMP is written in UTC
+  // as RFC 5545 wants (ical-generator writes it in the calendar's zone); each carries its TZID.
+  const calendar = ical()
   for (const row of eventRows) addEvent(calendar, row, exceptionsOf.get(row.id) ?? [], context)
   for (const row of interactionRows) addInteraction(calendar, row, { ...context, typeTitle: lookups.typeTitle, childGated: scope.childGate !== null, now })
-  return calendar.toString().replace(dateOnlyRecurrenceId, 'RECURRENCE-ID;VALUE=DATE:$1')
+  const vevents = calendar
+    .events()
+    .map((event) => event.toString())
+    .join('')
+    .replace(dateOnlyRecurrenceId, 'RECURRENCE-ID;VALUE=DATE:$1')
+  return shell.toString().replace(/END:VCALENDAR(\r\n)?$/, () => `${foldLines(vevents)}END:VCALENDAR\r\n`)
+}
+
+/** UTF-8 octets of a code point. */
+const octets = (codePoint: number) => (codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4)
+
+/**
+ * Lines longer than 75 octets folded (RFC 5545 §3.1) as ical-generator folds them (at 74),
+ * without its encoder per character, which took most of a large feed's time.
+ */
+export function foldLines(text: string): string {
+  return text
+    .split('\r\n')
+    .map((line) => {
+      if (line.length <= 74 && /^[\x20-\x7e]*$/.test(line)) return line
+      let folded = ''
+      let count = 0
+      for (const char of line) {
+        const size = octets(char.codePointAt(0)!)
+        count += size
+        if (count > 74) {
+          folded += '\r\n '
+          count = size
+        }
+        folded += char
+      }
+      return folded
+    })
+    .join('\r\n')
 }

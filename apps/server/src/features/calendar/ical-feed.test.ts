@@ -2,11 +2,12 @@ import { PassThrough } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import ICAL from 'ical.js'
+import { foldLines as generatorFold } from 'ical-generator'
 import { addDays, occurrencesBetween, zonedDate, zonedInstant, type OccurrenceException } from '@crm/domain'
 import { eventOccurrences, events, interactions, memberships, teams } from '../../db/schema/index'
 import { addMember, body, buildPerson, buildTeam, createTestApp, type TestApp, type TestPerson } from '../../../test/harness'
 import { buildContact } from '../../../test/contacts'
-import { feedRule } from './ical-feed.service'
+import { feedRule, foldLines } from './ical-feed.service'
 
 // The calendar feed (issue 14 item 4): parsed with a real iCalendar parser (ical.js), its
 // expanded occurrences for the next 12 months equal the app's own (rules/recurrence.ts).
@@ -324,6 +325,14 @@ describe("the user's own upcoming interactions", () => {
     // With the checks, the same member sees the child's name.
     await t.db.update(memberships).set({ has_wwcc: true, has_adsafe: true }).where(and(eq(memberships.person_id, member.id), eq(memberships.team_id, church)))
     expect((await fetchFeed(await urlOf(member))).body).toContain('Timmy Minorson')
+  })
+})
+
+describe('folding', () => {
+  it("folds long lines at the octets ical-generator folds them at (accents, CJK, emoji, short lines untouched)", () => {
+    const lines = ['SUMMARY:Short', `SUMMARY:${'Reunión de oración y café '.repeat(8)}`, `LOCATION:${'教会の集まり🙏'.repeat(20)}`, `EXDATE;TZID=${zone}:${Array.from({ length: 30 }, (_, i) => `2027${String(i % 12 + 1).padStart(2, '0')}01T100000`).join(',')}`]
+    const text = `${lines.join('\r\n')}\r\n`
+    expect(foldLines(text)).toBe(generatorFold(text))
   })
 })
 
