@@ -21,8 +21,9 @@ describe('the shell', () => {
     expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/')
     expect(nav.getByRole('link', { name: 'Log out' })).toHaveAttribute('href', '/logout')
     expect(nav.getByRole('link', { name: 'Contacts' })).toHaveAttribute('href', '/contacts')
+    expect(nav.getByRole('link', { name: 'Events' })).toHaveAttribute('href', '/events')
     // Screens of later issues are not offered.
-    expect(nav.queryByRole('link', { name: /Reports|Events|Notifications/ })).not.toBeInTheDocument()
+    expect(nav.queryByRole('link', { name: /Reports|Notifications/ })).not.toBeInTheDocument()
     // One team: no Switch team entry anywhere.
     const myTeam = nav.getByRole('button', { name: /My team/ })
     expect(myTeam).toHaveAttribute('aria-expanded', 'false')
