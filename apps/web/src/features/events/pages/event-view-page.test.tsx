@@ -111,6 +111,14 @@ describe('/events/view/{id} (spec 3 §2.1)', () => {
     await waitFor(() => expect(reads.at(-1)).toMatchObject({ from: addDays(today, -56), to: addDays(today, 56) }))
   }, 30_000)
 
+  it('a window without dates offers the next date, and moves the window there', async () => {
+    const { reads } = mockEvent(buildEventView({ occurrences: [], next_occurance_data: { event_date: '2027-03-02', start_date_time_display: '2 Mar 2027 10:00' } }))
+    const { user, router } = await openView('/events/view/7')
+    await user.click(await screen.findByRole('button', { name: 'Go to Mar 2, 2027' }))
+    await waitFor(() => expect(reads.at(-1)).toMatchObject({ from: '2027-01-05', to: '2027-04-27' }))
+    expect(new URLSearchParams(router.state.location.search).get('date')).toBe('2027-03-02')
+  }, 30_000)
+
   it('a multi-day date offers each of its days for the attendance', async () => {
     mockEvent(buildEventView({ is_multi_day: true, has_multi_days: true, occurrences: [buildOccurrence({ event_date: '2026-01-06', end_date: '2026-01-08' })] }))
     const { user, router } = await openView()

@@ -128,6 +128,11 @@ export function EventViewPage() {
               setParam({ from: next.from, to: next.to }, true)
             }}
             headingId={occurrencesId}
+            nearest={data.next_occurance_data?.event_date ?? data.last_date}
+            onGoTo={(date) => {
+              const around = defaultWindow(date)
+              setParam({ from: around.from, to: around.to, date, day: undefined })
+            }}
           />
         </Stack>
         {chosen && (

@@ -12,10 +12,13 @@ interface OccurrenceListProps {
   window: OccurrenceWindow
   onShift: (direction: -1 | 1) => void
   headingId: string
+  /** The event's next (else last) date, offered when the window holds none. */
+  nearest?: string | null
+  onGoTo?: (date: string) => void
 }
 
 /** The event's dates in a window, with Earlier and Later (spec 3 §2.1 occurrences). */
-export function OccurrenceList({ occurrences, chosen, onChoose, window, onShift, headingId }: OccurrenceListProps) {
+export function OccurrenceList({ occurrences, chosen, onChoose, window, onShift, headingId, nearest, onGoTo }: OccurrenceListProps) {
   const { t, i18n } = useTranslation('events')
   const day = (date: string) => formatDay(date, i18n.language)
   return (
@@ -32,7 +35,14 @@ export function OccurrenceList({ occurrences, chosen, onChoose, window, onShift,
         </Button>
       </Group>
       {occurrences.length === 0 ? (
-        <Text c="dimmed">{t('view.noOccurrences')}</Text>
+        <Group gap="sm">
+          <Text c="dimmed">{t('view.noOccurrences')}</Text>
+          {nearest && onGoTo && (
+            <Button variant="light" size="compact-sm" onClick={() => onGoTo(nearest)}>
+              {t('view.goTo', { date: day(nearest) })}
+            </Button>
+          )}
+        </Group>
       ) : (
         <Stack gap={6} role="list" aria-labelledby={headingId}>
           {occurrences.map((occurrence) => {
