@@ -4,6 +4,7 @@ import {
   adultAge,
   hasCapability,
   hasInvisibleCharacters,
+  hasUnsafeNameCharacters,
   isEmail,
   normalizeEmail,
   type AttendanceImportRow,
@@ -50,6 +51,7 @@ export const genderMessage = 'Enter male, female or declined.'
 export const inThisTeamMessage = 'A contact with these details already exists in this team.'
 export const inOtherTeamMessage = 'A contact with these details already exists in another team.'
 const maxNameLength = 100
+const unsafeNameMessage = 'Remove the invisible or control characters'
 
 interface CheckedRow {
   row: number
@@ -63,9 +65,11 @@ interface CheckedRow {
 type Checked = { ok: true; value: CheckedRow } | { ok: false; row: number; errors: Record<string, string> }
 
 function checkName(value: string | null | undefined, field: string, errors: Record<string, string>): string {
-  const name = (value ?? '').trim().replace(/\s+/g, ' ')
+  const name = (value ?? '').trim().replace(/ +/g, ' ')
   if (!name) errors[field] = 'Required'
   else if (name.length > maxNameLength) errors[field] = `At most ${maxNameLength} characters`
+  // As a contact's name: no control or invisible characters (a tab or a line break included).
+  else if (hasUnsafeNameCharacters(name)) errors[field] = unsafeNameMessage
   return name
 }
 

@@ -50,10 +50,11 @@ describe('POST import-event-attendance', () => {
       { first_name: 'No', last_name: 'Gender', gender: '' },
       { first_name: 'Has', last_name: 'Everything', gender: 'female' },
       { first_name: '', last_name: '', gender: 'robot', phone: '12', email: 'not-an-email' },
+      { first_name: 'Tab\tName', last_name: 'x'.repeat(101), gender: 'male' },
     ])
     expect(response.statusCode).toBe(200)
     const report = body(response)
-    expect(report).toMatchObject({ matched: 0, added: 1, already: 0, refused: 2 })
+    expect(report).toMatchObject({ matched: 0, added: 1, already: 0, refused: 3 })
     expect(report.rows[0]).toMatchObject({ row: 1, status: 'refused', errors: { gender: 'Required' } })
     expect(report.rows[1]).toMatchObject({ row: 2, status: 'added', name: 'Has Everything' })
     expect(report.rows[2].errors).toEqual({
@@ -63,6 +64,7 @@ describe('POST import-event-attendance', () => {
       phone: 'Invalid phone number',
       email: 'Invalid email',
     })
+    expect(report.rows[3].errors).toEqual({ first_name: 'Remove the invisible or control characters', last_name: 'At most 100 characters' })
     const saved = await rowsOf(s.event)
     expect(saved).toHaveLength(1)
     expect(saved[0]).toMatchObject({ is_visitor: true, visitor_name: 'Has Everything', visitor_is_new: false, person_id: null })

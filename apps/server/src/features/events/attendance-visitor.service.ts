@@ -1,4 +1,4 @@
-import { hasCapability, toE164 } from '@crm/domain'
+import { hasCapability, hasUnsafeNameCharacters, toE164 } from '@crm/domain'
 import type { Executor } from '../../db/client'
 import type { GroupScope, TeamScope, Viewer } from '../../platform/access'
 import { recordActivity } from '../../platform/activity'
@@ -37,6 +37,11 @@ export function normalisedPhone(value: string, country: string): string | undefi
   } catch {
     return undefined
   }
+}
+
+/** 400 naming visitor_info_name when the name holds a control or invisible character. */
+export function assertVisitorName(name: string): void {
+  if (hasUnsafeNameCharacters(name)) throw new AppError('invalid_request', { errors: { visitor_info_name: 'Remove the invisible or control characters' } })
 }
 
 /** Refuses a caller who may not add contacts in the team (403 with the reason). */

@@ -9,6 +9,7 @@ import type { Deps } from '../../platform/deps'
 import { AppError, isUniqueViolation } from '../../platform/errors'
 import {
   assertMayCreateContact,
+  assertVisitorName,
   contactForVisitor,
   normalisedPhone,
   planVisitorContact,
@@ -90,6 +91,7 @@ export async function addAttendance(deps: Deps, viewer: Viewer, scope: TeamScope
   }
 
   const name = input.visitor_info_name!
+  assertVisitorName(name)
   const phone = visitorPhone(input.visitor_info_phone, scope)
   const email = input.visitor_info_email ?? null
   const create = input.visitor_info_create_contact ?? false
@@ -146,6 +148,7 @@ export async function updateAttendance(deps: Deps, viewer: Viewer, scope: TeamSc
   if (record.is_visitor) {
     if (input.visitor_info_name !== undefined) {
       if (!input.visitor_info_name) throw new AppError('invalid_request', { errors: { visitor_info_name: 'Enter the visitor’s name' } })
+      assertVisitorName(input.visitor_info_name)
       changes.visitor_name = input.visitor_info_name
     }
     if (input.visitor_info_phone !== undefined) changes.visitor_phone = visitorPhone(input.visitor_info_phone, scope)

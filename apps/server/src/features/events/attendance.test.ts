@@ -242,11 +242,15 @@ describe('visitors', () => {
     expect((await rowsOf(s.event))[0]).toMatchObject({ person_id: null, is_visitor: true, visitor_phone: '+61412000111' })
   })
 
-  it('refuses a visitor’s phone that is not a number (400 naming it)', async () => {
+  it('refuses a visitor’s phone that is not a number, a name with a control character (400 naming them)', async () => {
     const s = await setup()
     const response = await mark(s, s.c.leader.token, { is_visitor: 1, visitor_info_name: 'Bad Phone', visitor_info_phone: '12' })
     expect(response.statusCode).toBe(400)
     expect(body(response).data.errors.visitor_info_phone).toBe('Invalid phone number')
+    const tab = await mark(s, s.c.leader.token, { is_visitor: 1, visitor_info_name: 'Bad\u0007Name', visitor_info_create_contact: 1 })
+    expect(tab.statusCode).toBe(400)
+    expect(body(tab).data.errors.visitor_info_name).toBeTruthy()
+    expect(await rowsOf(s.event)).toHaveLength(0)
   })
 
   it('D3-2.1-22 edits a visitor; made a contact on update; D3-2.1-23 removes a visitor', async () => {
