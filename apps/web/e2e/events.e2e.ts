@@ -62,16 +62,6 @@ async function openDate(page: Page): Promise<void> {
   await attendance(page).waitFor({ timeout: 15_000 })
 }
 
-/**
- * axe-core on the event's view. One known finding is set aside until it is fixed where it
- * lives: each date's button in components/view/occurrence-list.tsx is named 'Choose {date}'
- * by aria-label while it also shows the attendance count, so its visible text is not in its
- * name (label-content-name-mismatch, WCAG 2.5.3). Every other rule must pass.
- */
-async function viewViolations(page: Page): Promise<string[]> {
-  return (await violations(page)).filter((line) => !line.startsWith('label-content-name-mismatch: button[aria-label="Choose '))
-}
-
 describe('events, attendance and the calendar (issue 14)', () => {
   it('a leader adds a fortnightly event on Tuesday and Thursday, ending after 10 dates, and sees them', async () => {
     const page = session.page
@@ -116,7 +106,7 @@ describe('events, attendance and the calendar (issue 14)', () => {
     const stored = await api.get<{ occurrences: Array<{ event_date: string }> }>(`event/${eventId}`, { from: start, to: addDays(start, 60) })
     expect(stored.occurrences.map((each) => each.event_date)).toEqual(expectedDates)
     await settled(page)
-    expect(await viewViolations(page)).toEqual([])
+    expect(await violations(page)).toEqual([])
 
     // It is among the upcoming events.
     await page.goto('/events')
@@ -144,7 +134,7 @@ describe('events, attendance and the calendar (issue 14)', () => {
     await expect.poll(() => section.getByRole('checkbox', { name: `Attended: Ruth ${surname}` }).isChecked(), { timeout: 15_000 }).toBe(true)
     expect(await section.getByRole('checkbox', { name: `Attended: Tom ${surname}` }).isChecked()).toBe(false)
     await settled(page)
-    expect(await viewViolations(page)).toEqual([])
+    expect(await violations(page)).toEqual([])
   })
 
   it("the contact's Events tab lists the event attended, linking to its date", async () => {

@@ -60,7 +60,7 @@ describe('/events/view/{id} (spec 3 §2.1)', () => {
     expect(list.getByText('4 attendees')).toBeInTheDocument()
     expect(list.getByText('First night')).toBeInTheDocument()
     expect(list.getByText('Cancelled')).toBeInTheDocument()
-    expect(list.getByRole('button', { name: 'Choose 2026-01-06 10:00' })).toHaveAttribute('aria-pressed', 'true')
+    expect(list.getByRole('button', { name: /^2026-01-06 10:00/ })).toHaveAttribute('aria-pressed', 'true')
     expect(reads[0]).toMatchObject({ team_id: '10' })
   }, 30_000)
 
@@ -82,7 +82,7 @@ describe('/events/view/{id} (spec 3 §2.1)', () => {
   it('choosing a date keeps it in the URL; a cancelled date is restored, another is moved', async () => {
     const { writes } = mockEvent()
     const { user, router } = await openView()
-    await user.click((await dates()).getByRole('button', { name: 'Choose 2026-01-08 10:00' }))
+    await user.click((await dates()).getByRole('button', { name: /^2026-01-08 10:00/ }))
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('date')).toBe('2026-01-08'))
     await user.click(await screen.findByRole('button', { name: 'Restore this date' }))
     await waitFor(() => expect(writes).toEqual([{ call: 'occurrence', input: { team_id: 10, event_id: 7, event_date: '2026-01-08', is_cancelled: false } }]))
@@ -101,7 +101,7 @@ describe('/events/view/{id} (spec 3 §2.1)', () => {
     )
     const { user, router } = await openView('/events/view/7')
     const list = await dates()
-    expect(list.getByRole('button', { name: 'Choose In a week' })).toHaveAttribute('aria-pressed', 'true')
+    expect(list.getByRole('button', { name: /^In a week/ })).toHaveAttribute('aria-pressed', 'true')
     expect(reads[0]).not.toHaveProperty('from')
     await user.click(screen.getByRole('button', { name: 'Earlier' }))
     await waitFor(() => expect(reads.at(-1)).toMatchObject({ from: addDays(today, -56 - 113), to: addDays(today, 56 - 113) }))

@@ -51,8 +51,8 @@ export function OccurrenceList({ occurrences, chosen, onChoose, window, onShift,
               <Paper key={occurrence.event_date} role="listitem" withBorder p="xs" bg={selected ? 'var(--mantine-primary-color-light)' : undefined}>
                 <UnstyledButton
                   onClick={() => onChoose(occurrence.event_date)}
+                  // Named by what it shows (WCAG 2.5.3): the date, its badges and the count.
                   aria-pressed={selected}
-                  aria-label={t('view.choose', { date: occurrence.start_date_time_display })}
                   w="100%"
                 >
                   <Group gap="xs" wrap="wrap">
@@ -73,12 +73,12 @@ export function OccurrenceList({ occurrences, chosen, onChoose, window, onShift,
                       {t('view.attendanceCount', { count: occurrence.attendance_count })}
                     </Text>
                   </Group>
-                  {occurrence.notes && (
-                    <Text size="sm" c="dimmed" lineClamp={2} style={{ whiteSpace: 'pre-wrap' }}>
-                      {occurrence.notes}
-                    </Text>
-                  )}
                 </UnstyledButton>
+                {occurrence.notes && (
+                  <Text size="sm" c="dimmed" lineClamp={2} style={{ whiteSpace: 'pre-wrap' }}>
+                    {occurrence.notes}
+                  </Text>
+                )}
               </Paper>
             )
           })}
