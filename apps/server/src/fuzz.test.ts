@@ -161,7 +161,7 @@ describe('the wire under hostile input', () => {
       }
     }
     expect(failures).toEqual([])
-    // Bounded: a few thousand calls.
-    expect(sent).toBeLessThan(10_000)
+    // Bounded: some sixty calls per route, about 11,000 with the events routes (issue 14).
+    expect(sent).toBeLessThan(15_000)
   })
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  addDays,
   defaultRecurrenceForm,
   isOccurrence,
   lastOccurrence,
@@ -128,6 +129,23 @@ describe('expansion', () => {
     expect(nextOccurrence(camp, '2026-11-04')).toBeNull()
     expect(nextOccurrence(schedule(null), '2020-01-01')).toBe(start)
     expect(lastOccurrence(camp)).toBe(start)
+  })
+
+  it('decides a single day exactly as the expansion does (the fast path of one day)', () => {
+    const rules = [
+      'FREQ=WEEKLY;BYDAY=TU',
+      'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,TH;COUNT=10',
+      'FREQ=MONTHLY;BYMONTHDAY=31',
+      'FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1',
+      'FREQ=MONTHLY;INTERVAL=3;BYDAY=SU;BYSETPOS=2;UNTIL=20280101',
+      'FREQ=YEARLY;INTERVAL=2',
+    ]
+    for (const rule of rules) {
+      const expanded = new Set(occurrencesBetween(schedule(rule), '2026-10-01', '2028-12-31'))
+      for (let day = '2026-10-01'; day <= '2028-12-31'; day = addDays(day, 1)) {
+        expect(isOccurrence(schedule(rule), day), `${rule} on ${day}`).toBe(expanded.has(day))
+      }
+    }
   })
 
   it('yearly repeats on the start date', () => {

@@ -293,14 +293,43 @@ export interface Schedule {
   exceptions?: readonly OccurrenceException[]
 }
 
+/** A parsed rule, kept for the next call with the same start and text (a list page asks again and again). */
+const rules = new Map<string, InstanceType<typeof RRule>>()
+const maxCachedRules = 5000
+
 function ruleOf(schedule: Schedule): InstanceType<typeof RRule> | null {
   if (!schedule.rrule) return null
+  const key = `${schedule.start}|${schedule.rrule}`
+  const cached = rules.get(key)
+  if (cached) return cached
   const parsed = parseParts(schedule.rrule)
   if ('error' in parsed) throw new Error(`Invalid schedule: ${parsed.error}`)
   const options: Partial<RRuleOptions> = RRule.parseString([...parsed.parts].map(([name, value]) => `${name}=${value}`).join(';'))
   // UNTIL as a date includes its whole day.
   if (options.until) options.until = new Date(Date.UTC(options.until.getUTCFullYear(), options.until.getUTCMonth(), options.until.getUTCDate(), 23, 59, 59))
-  return new RRule({ ...options, dtstart: toUtcDate(schedule.start) })
+  const rule = new RRule({ ...options, dtstart: toUtcDate(schedule.start) })
+  if (rules.size >= maxCachedRules) rules.delete(rules.keys().next().value!)
+  rules.set(key, rule)
+  return rule
+}
+
+/**
+ * False when the rule cannot have `date`, read from its text alone: the day is before the
+ * start, not one of its weekdays, not its day of the month or not the start's day of the year.
+ * Deciding a single day this way spares walking the rule from its start (the list of today's
+ * events asks it of every running series).
+ */
+function mayBeRuleDate(schedule: Schedule, date: string): boolean {
+  if (date < schedule.start) return false
+  const parsed = parseParts(schedule.rrule!)
+  if ('error' in parsed) return true
+  const { parts } = parsed
+  const byDay = parts.get('BYDAY')
+  if (byDay && !byDay.split(',').includes(weekdayOf(date))) return false
+  const byMonthDay = parts.get('BYMONTHDAY')
+  if (byMonthDay && Number(byMonthDay) !== Number(date.slice(8, 10))) return false
+  if (parts.get('FREQ') === 'YEARLY' && date.slice(5) !== schedule.start.slice(5)) return false
+  return true
 }
 
 /**
@@ -308,8 +337,9 @@ function ruleOf(schedule: Schedule): InstanceType<typeof RRule> | null {
  * `limit`. A one-off event has its start date.
  */
 function ruleDatesBetween(schedule: Schedule, from: string, to: string, limit: number): string[] {
-  const rule = ruleOf(schedule)
-  if (!rule) return schedule.start >= from && schedule.start <= to ? [schedule.start] : []
+  if (!schedule.rrule) return schedule.start >= from && schedule.start <= to ? [schedule.start] : []
+  if (from === to && !mayBeRuleDate(schedule, from)) return []
+  const rule = ruleOf(schedule)!
   const dates: string[] = []
   rule.between(toUtcDate(from), toUtcDate(to), true, (date) => {
     dates.push(fromUtcDate(date))
