@@ -11,7 +11,7 @@ import { monthDayMax, monthDayMin, recurrenceIntervalMax, recurrenceIntervalMin 
 
 // Bundlers read rrule's ES build (named exports); Node's ESM loader reads its CommonJS build,
 // whose exports sit under `default` (STACK.md).
-const RRule = rruleModule.RRule ?? (rruleModule as unknown as { default: typeof rruleModule }).default.RRule
+const RRule = rruleModule.RRule ?? (Reflect.get(rruleModule, 'default') as typeof rruleModule).RRule
 
 export const recurrenceFrequencies = ['NEVER', 'WEEKLY', 'FORTNIGHTLY', 'MONTHLY', 'YEARLY'] as const
 export type RecurrenceFrequency = (typeof recurrenceFrequencies)[number]
