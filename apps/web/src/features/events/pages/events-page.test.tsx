@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
-import { eventCalls, maxPages, type EventListItem, type EventListType } from '@crm/domain'
+import { eventCalls, lookupCalls, maxPages, type EventListItem, type EventListType } from '@crm/domain'
 import { changeLocale } from '../../../lib/i18n'
 import { buildAccount, buildTeam } from '../../../test/fixtures'
 import { renderApp } from '../../../test/render'
@@ -92,6 +92,8 @@ describe('/events (spec 3 §2.1)', () => {
 
   it('D3-2.1-03 offers Add event with create_event, leading to the empty form; a member has no Add event', async () => {
     mockLists()
+    // The form asks for the event types.
+    server.use(mockCall(lookupCalls.lookups, { items: [] }))
     const { user, router } = await visit('/events')
     await user.click(await screen.findByRole('link', { name: 'Add event' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/events/new'))
