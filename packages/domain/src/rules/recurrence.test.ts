@@ -1,23 +1,16 @@
 import { describe, expect, it } from 'vitest'
+import { addDays, zonedDate, zonedInstant } from './calendar-dates'
+import { defaultRecurrenceForm, parseRRule, recurrenceFormErrors, toRRule, weekdayRequiredMessage, type RecurrenceForm } from './recurrence'
 import {
-  addDays,
-  defaultRecurrenceForm,
   isOccurrence,
   lastOccurrence,
   nextOccurrence,
   occurrenceOn,
   occurrencesBetween,
   originalDateOf,
-  parseRRule,
-  recurrenceFormErrors,
   scheduleError,
-  toRRule,
-  weekdayRequiredMessage,
-  zonedDate,
-  zonedInstant,
-  type RecurrenceForm,
   type Schedule,
-} from './recurrence'
+} from './schedule'
 
 const start = '2026-11-03' // a Tuesday
 const form = (changes: Partial<RecurrenceForm>): RecurrenceForm => ({ ...defaultRecurrenceForm(start), ...changes })
