@@ -16,7 +16,7 @@ import {
   socialNetworks,
 } from '../rules/contacts'
 import { assignedRoles, teamRoles } from '../capabilities'
-import { addressPartsView } from './places'
+import { addressPartsView, addressWriteFields } from './places'
 import { parentalConsentRecordSchema } from './consent-record'
 import { contactOrderBy } from '../rules/contact-lists'
 import { interactionSummarySchema, interestItemSchema } from './record-shapes'
@@ -196,16 +196,7 @@ export const contactFieldsSchema = z.object({
     .object(Object.fromEntries(socialNetworks.map((network) => [network, socialLink(network).nullable().optional().or(z.literal('').transform(() => null))])))
     .partial()
     .optional(),
-  address_place_id: text(300).nullable().optional(),
-  address_formatted: text(300).nullable().optional(),
-  address_manual_input: flag.optional(),
-  address_street: text(200).nullable().optional(),
-  address_city: text(100).nullable().optional(),
-  address_state: text(100).nullable().optional(),
-  address_postcode: text(20).nullable().optional(),
-  address_country: text(2).nullable().optional(),
-  address_lat: z.coerce.number().min(-90).max(90).nullable().optional(),
-  address_lng: z.coerce.number().min(-180).max(180).nullable().optional(),
+  ...addressWriteFields,
   is_visitor: flag.optional(),
   expect_follow_up: flag.optional(),
   expect_follow_up_completed: flag.optional(),

@@ -4,6 +4,7 @@ import { growPhases } from '../rules/contacts'
 import { disciplePhases, eventListTypes, eventOrderBy } from '../rules/events'
 import { addressView } from './contact-shapes'
 import { defineCall } from './define'
+import { addressWriteFields } from './places'
 
 // Events (spec 3 §2.1, §3 Event, §6, §7 Events; spec 1 §2.8 events today and the calendar
 // url): one-off, multi-day and recurring events of a team, their occurrences with notes and
@@ -34,16 +35,7 @@ export const eventFieldsSchema = z.object({
   type: text(60).nullish().or(emptyIsNull),
   type_other: text(120).nullish(),
   no_address: flag.optional(),
-  address_place_id: text(300).nullable().optional(),
-  address_formatted: text(300).nullable().optional(),
-  address_manual_input: flag.optional(),
-  address_street: text(200).nullable().optional(),
-  address_city: text(100).nullable().optional(),
-  address_state: text(100).nullable().optional(),
-  address_postcode: text(20).nullable().optional(),
-  address_country: text(2).nullable().optional(),
-  address_lat: z.coerce.number().min(-90).max(90).nullable().optional(),
-  address_lng: z.coerce.number().min(-180).max(180).nullable().optional(),
+  ...addressWriteFields,
   is_recurring: flag.optional(),
   rrule: text(300).nullish().or(emptyIsNull),
   is_all_day: flag.optional(),
