@@ -34,6 +34,11 @@ import { qrCardRoutes } from './features/consent/qr-cards.routes'
 import { eventRoutes } from './features/events/events.routes'
 import { attendanceRoutes } from './features/events/attendance.routes'
 import { calendarRoutes, icalFeedRoutes } from './features/calendar/calendar.routes'
+import { teamAdminRoutes } from './features/teams/team-admin.routes'
+import { teamUserRoutes } from './features/teams/team-users.routes'
+import { requestRoutes } from './features/teams/requests.routes'
+import { subTeamRoutes } from './features/teams/sub-teams.routes'
+import { rosterRoutes } from './features/roster/roster.routes'
 
 export const apiPrefix = '/api/v1'
 /** API answers from this size on are compressed. */
@@ -65,7 +70,7 @@ export interface AppOptions {
 }
 
 /** Every feature's routes, registered under /api/v1. */
-const features = [authRoutes, accountRoutes, teamRoutes, lookupRoutes, siteRoutes, contactRoutes, contactWriteRoutes, placeRoutes, noteRoutes, relationshipRoutes, interestRoutes, activityRoutes, interactionRoutes, contactEventRoutes, consentRoutes, avatarRoutes, qrCardRoutes, eventRoutes, attendanceRoutes, calendarRoutes]
+const features = [authRoutes, accountRoutes, teamRoutes, lookupRoutes, siteRoutes, contactRoutes, contactWriteRoutes, placeRoutes, noteRoutes, relationshipRoutes, interestRoutes, activityRoutes, interactionRoutes, contactEventRoutes, consentRoutes, avatarRoutes, qrCardRoutes, eventRoutes, attendanceRoutes, calendarRoutes, teamAdminRoutes, teamUserRoutes, requestRoutes, subTeamRoutes, rosterRoutes]
 
 /** Builds the whole HTTP app on the given dependencies; tests call it with their own. */
 export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions = {}): Promise<FastifyInstance> {

@@ -43,6 +43,12 @@ const namespaceFlags: Record<Namespace, true> = {
   events: true,
   attendance: true,
   calendar: true,
+  team: true,
+  'team-users': true,
+  requests: true,
+  'sub-teams': true,
+  roster: true,
+  'recent-activity': true,
 }
 export const namespaces = Object.keys(namespaceFlags) as Namespace[]
 

@@ -29,6 +29,20 @@ export const builtPaths = [
   '/events/new',
   '/events/view/:id',
   '/events/edit/:id',
+  '/team',
+  '/group',
+  '/team/edit',
+  '/group/edit',
+  '/team/users',
+  '/group/users',
+  '/team/recent-activity',
+  '/group/recent-activity',
+  '/team/membership-requests',
+  '/team/membership-requests/:team_id',
+  '/team/owner-requests',
+  '/team/manage-sub-teams',
+  '/team/manage-sub-teams/new',
+  '/team/manage-sub-teams/edit/:id',
 ] as const
 
 export type BuiltPath = (typeof builtPaths)[number]

@@ -108,3 +108,32 @@ export const ownerRequests = pgTable(
   },
   (t) => [index('owner_requests_status_idx').on(t.status, t.team_id)],
 )
+
+/**
+ * The church membership roster (ACMS) kept here: who is a member of which church, as a
+ * conference imports it from its churches' spreadsheets (DESIGN.md §7). A church is named
+ * by its ACMS id, so a roster row may come before the sub-team that carries the id.
+ */
+export const churchRosterMembers = pgTable(
+  'church_roster_members',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    conference_id: integer('conference_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    church_acms_id: text('church_acms_id').notNull(),
+    /** The member's own id in the membership system, when the roster has one. */
+    member_id: text('member_id'),
+    /** Lower case. */
+    email: text('email').notNull(),
+    first_name: text('first_name').notNull().default(''),
+    last_name: text('last_name').notNull().default(''),
+    /** E.164, or empty. */
+    phone: text('phone').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('church_roster_members_key').on(t.conference_id, t.church_acms_id, t.email),
+    index('church_roster_members_email_idx').on(t.email),
+  ],
+)

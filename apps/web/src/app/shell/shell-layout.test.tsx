@@ -14,9 +14,9 @@ async function menu() {
 }
 
 describe('the shell', () => {
-  it('shows built entries only; My team opens its built children (D1-2.1-01, -18, -25)', async () => {
+  it('shows built entries only; My team links its screen and opens its children inside its section (D1-2.1-01, -18, -25)', async () => {
     signedInAs(buildAccount([grace]), { teamId: 10, groupId: 10 })
-    const { user } = renderApp('/')
+    renderApp('/group/switch')
     const nav = await menu()
     expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/')
     expect(nav.getByRole('link', { name: 'Log out' })).toHaveAttribute('href', '/logout')
@@ -24,36 +24,34 @@ describe('the shell', () => {
     expect(nav.getByRole('link', { name: 'Events' })).toHaveAttribute('href', '/events')
     // Screens of later issues are not offered.
     expect(nav.queryByRole('link', { name: /Reports|Notifications/ })).not.toBeInTheDocument()
-    // One team: no Switch team entry anywhere.
-    const myTeam = nav.getByRole('button', { name: /My team/ })
-    expect(myTeam).toHaveAttribute('aria-expanded', 'false')
-    await user.click(myTeam)
-    expect(myTeam).toHaveAttribute('aria-expanded', 'true')
+    expect(nav.getByRole('link', { name: 'My team' })).toHaveAttribute('href', '/team')
+    expect(nav.getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/team/users')
     expect(nav.getByRole('link', { name: 'Switch group' })).toHaveAttribute('href', '/group/switch')
+    // One team: no Switch team entry anywhere.
     expect(nav.queryByRole('link', { name: 'Switch team' })).not.toBeInTheDocument()
   })
 
-  it('offers Switch team under My team and My profile with more than one team (D1-2.1-17, -24)', async () => {
+  it('offers Switch team under My team with more than one team (D1-2.1-17)', async () => {
     signedInAs(buildAccount([grace, hope]), { teamId: 10, groupId: 10 })
-    // My profile is a built screen: its children show inside its section.
-    const { user } = renderApp('/profile/switch-team')
+    renderApp('/team/switch')
     const nav = await menu()
-    expect(nav.getByRole('link', { name: 'My profile' })).toHaveAttribute('href', '/profile')
-    await user.click(nav.getByRole('button', { name: /My team/ }))
-    const links = nav.getAllByRole('link', { name: 'Switch team' }).map((link) => link.getAttribute('href'))
-    expect(links).toEqual(['/team/switch', '/profile/switch-team'])
+    expect(nav.getAllByRole('link', { name: 'Switch team' }).map((link) => link.getAttribute('href'))).toEqual(['/team/switch'])
   })
 
-  it("shows My group with its switch entry and adds ' (group)' to the title only for a non-primary group (D1-2.1-19, -20)", async () => {
+  it('offers Switch team under My profile with more than one team (D1-2.1-24)', async () => {
+    signedInAs(buildAccount([grace, hope]), { teamId: 10, groupId: 10 })
+    renderApp('/profile/switch-team')
+    const nav = await menu()
+    expect(nav.getByRole('link', { name: 'My profile' })).toHaveAttribute('href', '/profile')
+    expect(nav.getAllByRole('link', { name: 'Switch team' }).map((link) => link.getAttribute('href'))).toEqual(['/profile/switch-team'])
+  })
+
+  it("shows My group and adds ' (group)' to the title only for a non-primary group (D1-2.1-19, -20)", async () => {
     signedInAs(buildAccount([grace]), { teamId: 10, groupId: 12 })
-    const { user } = renderApp('/')
+    renderApp('/')
     const nav = await menu()
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(/^Dashboard - Grace Church \(Youth\)$/)
-    const myGroup = nav.getByRole('button', { name: /My group/ })
-    await user.click(myGroup)
-    expect(myGroup).toHaveAttribute('aria-expanded', 'true')
-    // Only My group is open: its own entry is the one switch link shown.
-    expect(nav.getAllByRole('link', { name: 'Switch group' }).map((link) => link.getAttribute('href'))).toEqual(['/group/switch'])
+    expect(nav.getByRole('link', { name: 'My group' })).toHaveAttribute('href', '/group')
   })
 
   it("hides My group and names no group in the title while the primary group is selected (D1-2.1-19)", async () => {
@@ -82,7 +80,7 @@ describe('the shell', () => {
     expect(nav.getByRole('link', { name: 'Contacts' })).not.toHaveAttribute('data-active')
   })
 
-  it('shows no pending count on My team while the requests screens are not built (D1-2.1-26, -27; issue #10)', async () => {
+  it('shows the pending counts on My team (D1-2.1-26, -27)', async () => {
     let asked: unknown
     signedInAs(buildAccount([grace], { role: 'admin' }), { teamId: 10, groupId: 10 })
     server.use(
@@ -94,10 +92,9 @@ describe('the shell', () => {
     renderApp('/')
     const nav = await menu()
     await waitFor(() => expect(asked).toEqual({ team_id: '10' }))
-    // The requests screens are not built yet: a count there would lead to Page not found.
-    const myTeam = await nav.findByRole('button', { name: /My team/ })
-    expect(myTeam).not.toHaveAccessibleName(/pending/)
-    expect(nav.queryByText('3')).not.toBeInTheDocument()
+    const myTeam = await nav.findByRole('link', { name: /My team/ })
+    await waitFor(() => expect(within(myTeam).getByText('3')).toBeInTheDocument())
+    expect(within(myTeam).getByText('1')).toBeInTheDocument()
   })
 
   it('shows the selected team with the role, and the group, in the header (D1-6-02)', async () => {

@@ -21,9 +21,15 @@ import qrCards from './qr-cards.json'
 import events from './events.json'
 import attendance from './attendance.json'
 import calendar from './calendar.json'
+import team from './team.json'
+import teamUsers from './team-users.json'
+import requests from './requests.json'
+import subTeams from './sub-teams.json'
+import roster from './roster.json'
+import recentActivity from './recent-activity.json'
 
 /** The source texts: one namespace per feature; every other locale has the same keys. */
-const en = { common, errors, auth, shell, teams, dashboard, site, account, contacts, 'contact-view': contactView, 'contact-form': contactForm, notes, relationships, interests, activity, interactions, 'contact-events': contactEvents, consent, 'consent-page': consentPage, 'qr-cards': qrCards, events, attendance, calendar }
+const en = { common, errors, auth, shell, teams, dashboard, site, account, contacts, 'contact-view': contactView, 'contact-form': contactForm, notes, relationships, interests, activity, interactions, 'contact-events': contactEvents, consent, 'consent-page': consentPage, 'qr-cards': qrCards, events, attendance, calendar, team, 'team-users': teamUsers, requests, 'sub-teams': subTeams, roster, 'recent-activity': recentActivity }
 
 export type LocaleBundle = typeof en
 export default en

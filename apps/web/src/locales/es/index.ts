@@ -22,8 +22,14 @@ import qrCards from './qr-cards.json'
 import events from './events.json'
 import attendance from './attendance.json'
 import calendar from './calendar.json'
+import team from './team.json'
+import teamUsers from './team-users.json'
+import requests from './requests.json'
+import subTeams from './sub-teams.json'
+import roster from './roster.json'
+import recentActivity from './recent-activity.json'
 
 // Loaded on demand as one chunk; typing it as the en bundle makes a missing key a type error.
-const es: LocaleBundle = { common, errors, auth, shell, teams, dashboard, site, account, contacts, 'contact-view': contactView, 'contact-form': contactForm, notes, relationships, interests, activity, interactions, 'contact-events': contactEvents, consent, 'consent-page': consentPage, 'qr-cards': qrCards, events, attendance, calendar }
+const es: LocaleBundle = { common, errors, auth, shell, teams, dashboard, site, account, contacts, 'contact-view': contactView, 'contact-form': contactForm, notes, relationships, interests, activity, interactions, 'contact-events': contactEvents, consent, 'consent-page': consentPage, 'qr-cards': qrCards, events, attendance, calendar, team, 'team-users': teamUsers, requests, 'sub-teams': subTeams, roster, 'recent-activity': recentActivity }
 
 export default es

@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify'
+
+/** Issue 15 fills this in. */
+export async function rosterRoutes(_app: FastifyInstance) {}

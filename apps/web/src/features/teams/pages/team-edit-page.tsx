@@ -1,0 +1,4 @@
+/** Placeholder until issue 15 builds this page. */
+export function Component() {
+  return null
+}
