@@ -122,6 +122,8 @@ export const churchRosterMembers = pgTable(
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),
     church_acms_id: text('church_acms_id').notNull(),
+    /** The church's name as the roster file gives it (optional): acms-get-id-for-team matches it. */
+    church_name: text('church_name').notNull().default(''),
     /** The member's own id in the membership system, when the roster has one. */
     member_id: text('member_id'),
     /** Lower case. */

@@ -1,0 +1,1 @@
+ALTER TABLE "church_roster_members" ADD COLUMN "church_name" text DEFAULT '' NOT NULL;
