@@ -80,3 +80,44 @@ export const activityLogCalls = {
     summary: 'Who changed what on a record, newest first; without read_activity_log only the caller’s own changes',
   }),
 }
+
+// ---------------------------------------------------------------------------------------
+// Recent activity of a team or a group (spec 3 §2.4; the spec does not show the calls).
+
+/** One row of a team's or a group's recent activity: a log item and the contact it is about. */
+export const recentActivityItemSchema = activityItemSchema.extend({
+  /** The contact the row is about, when the caller may see who it is (else null). */
+  contact_id: z.number().int().nullable(),
+  contact_name: z.string().nullable(),
+})
+export type RecentActivityItem = z.infer<typeof recentActivityItemSchema>
+
+const recentActivityFilters = {
+  order_by: optional(z.enum(['created'])),
+  date_range: optional(z.enum(activityDateRanges)),
+  type: optional(z.enum(activityTypeFilters)),
+  /** Only this author's rows; another author's needs read_activity_log. */
+  user_id: optional(id),
+}
+
+export const teamRecentActivityQuery = pagingQuerySchema.extend({ team_id: id, ...recentActivityFilters })
+export const groupRecentActivityQuery = pagingQuerySchema.extend({ ...scope, ...recentActivityFilters })
+export type TeamRecentActivityQuery = z.input<typeof teamRecentActivityQuery>
+export type GroupRecentActivityQuery = z.input<typeof groupRecentActivityQuery>
+
+export const recentActivityCalls = {
+  teamRecentActivity: defineCall({
+    method: 'GET',
+    path: '/team-recent-activity',
+    request: teamRecentActivityQuery,
+    response: listResponse(recentActivityItemSchema),
+    summary: 'What was changed in the team, newest first (read_own_activity_log); without read_activity_log only the caller’s own changes',
+  }),
+  groupRecentActivity: defineCall({
+    method: 'GET',
+    path: '/group-recent-activity',
+    request: groupRecentActivityQuery,
+    response: listResponse(recentActivityItemSchema),
+    summary: 'What was changed on the group and its contacts, newest first (read_own_activity_log in the group); without read_activity_log only the caller’s own',
+  }),
+}

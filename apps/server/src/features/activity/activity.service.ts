@@ -35,7 +35,7 @@ const ranges: Record<Exclude<ActivityDateRange, 'all'>, [unit: 'week' | 'month' 
  * to the week (Monday), month or year, and the bounds go back to instants, so the
  * (contact, created_at) index serves the range.
  */
-function inDateRange(range: ActivityDateRange | undefined, now: Date, timeZone: string): SQL | undefined {
+export function inDateRange(range: ActivityDateRange | undefined, now: Date, timeZone: string): SQL | undefined {
   if (!range || range === 'all') return undefined
   const [unit, back] = ranges[range]
   const start = sql`(date_trunc(${unit}, ${now.toISOString()}::timestamptz at time zone ${timeZone}) - ${sql.raw(`interval '${back} ${unit}'`)})`
@@ -47,7 +47,7 @@ function inDateRange(range: ActivityDateRange | undefined, now: Date, timeZone: 
  * A private note never shows its content, whatever wrote the row: a value recorded with
  * is_encrypted loses its content here too.
  */
-function withoutPrivateContent(value: unknown): unknown {
+export function withoutPrivateContent(value: unknown): unknown {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return value ?? null
   const record = value as Record<string, unknown>
   if (record['is_encrypted'] !== true) return record
@@ -75,6 +75,57 @@ export function changesOf(before: unknown, after: unknown): ActivityItem['comput
   return shown
     .map((field) => ({ field: field.replace(/_display$/, ''), before: asText(old[field]), after: asText(current[field]) }))
     .filter((change) => change.before !== change.after)
+}
+
+/** A row of the log as read with its author's name (people joined on author_id). */
+export interface ActivityRow {
+  id: number
+  type: string
+  action: 'add' | 'update' | 'delete' | 'view'
+  author_id: number | null
+  first: string | null
+  last: string | null
+  created_at: Date
+  subject_id: number | null
+  before: unknown
+  after: unknown
+}
+
+/** The columns of an ActivityRow; the query joins `people` on the author. */
+export const activityRowColumns = {
+  id: al.id,
+  type: al.subject_type,
+  action: al.action,
+  author_id: al.author_id,
+  first: people.first_name,
+  last: people.last_name,
+  created_at: al.created_at,
+  subject_id: al.subject_id,
+  before: al.before,
+  after: al.after,
+}
+
+/** One item of a log as the wire carries it: a private note's content left out, the changes readable. */
+export function activityItemOf(row: ActivityRow, viewer: Viewer, timeZone: string): ActivityItem {
+  const before = withoutPrivateContent(row.before)
+  const after = withoutPrivateContent(row.after)
+  return {
+    id: row.id,
+    type: row.type,
+    action: row.action === 'view' ? 'update' : row.action,
+    author_id: row.author_id,
+    author_name: row.first === null ? '' : fullName(row.first, row.last),
+    created_at: row.created_at.toISOString(),
+    created_display: displayDateTime(row.created_at, viewer.locale, timeZone),
+    subject_id: row.subject_id,
+    data: { before, after },
+    computed_data: { changes: changesOf(before, after) },
+  }
+}
+
+/** The search of a log: the author by name. */
+export function authorSearch(search: string | undefined): SQL | undefined {
+  return search ? ilike(sql`${people.first_name} || ' ' || ${people.last_name}`, likePattern(search)) : undefined
 }
 
 export interface ActivityQuery {
@@ -107,24 +158,13 @@ export async function listContactActivity(deps: Deps, viewer: Viewer, scope: Con
     query.type ? inArray(al.subject_type, [...activityTypesOfFilter[query.type]]) : undefined,
     inDateRange(query.date_range, deps.now(), timeZone),
     // The search finds the author by name.
-    query.search ? ilike(sql`${people.first_name} || ' ' || ${people.last_name}`, likePattern(query.search)) : undefined,
+    authorSearch(query.search),
   )
   const [total] = await deps.db.select({ n: count() }).from(al).leftJoin(people, eq(people.id, al.author_id)).where(where)
   const pages = maxPages(total?.n ?? 0, query.per_page)
   const direction = query.order === 'asc' ? asc : desc
   const rows = await deps.db
-    .select({
-      id: al.id,
-      type: al.subject_type,
-      action: al.action,
-      author_id: al.author_id,
-      first: people.first_name,
-      last: people.last_name,
-      created_at: al.created_at,
-      subject_id: al.subject_id,
-      before: al.before,
-      after: al.after,
-    })
+    .select(activityRowColumns)
     .from(al)
     .leftJoin(people, eq(people.id, al.author_id))
     .where(where)
@@ -132,22 +172,7 @@ export async function listContactActivity(deps: Deps, viewer: Viewer, scope: Con
     .limit(query.per_page)
     .offset(pageOffset(clampPage(query.page, pages), query.per_page))
   return {
-    items: rows.map((row): ActivityItem => {
-      const before = withoutPrivateContent(row.before)
-      const after = withoutPrivateContent(row.after)
-      return {
-        id: row.id,
-        type: row.type,
-        action: row.action === 'view' ? 'update' : row.action,
-        author_id: row.author_id,
-        author_name: row.first === null ? '' : fullName(row.first, row.last),
-        created_at: row.created_at.toISOString(),
-        created_display: displayDateTime(row.created_at, viewer.locale, timeZone),
-        subject_id: row.subject_id,
-        data: { before, after },
-        computed_data: { changes: changesOf(before, after) },
-      }
-    }),
+    items: rows.map((row) => activityItemOf(row, viewer, timeZone)),
     count: total?.n ?? 0,
     max_pages: pages,
     viewed_by: readsAll ? await viewedBy(deps, viewer, scope) : [],
