@@ -1,0 +1,188 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button, Stack, Text, Title } from '@mantine/core'
+import type { GrantableRole, InvitedUser, TeamDetail, TeamRole, TeamUser } from '@crm/domain'
+import { ConfirmDialog } from '../../../components/confirm-dialog'
+import { errorText } from '../../../lib/errors'
+import { scopeIds, useDeleteInvite, useRemoveUserFromTeam, useRetireUser, type UsersScope } from '../team-users-queries'
+import { EditUserPanel } from './team-users-edit'
+import { UserCard } from './user-card'
+
+/** The sections in the spec's order (spec 3 §2.4 Team users; D3-2.4-19). */
+const roleSections = ['admin', 'entity_admin', 'owner', 'leader', 'member'] as const satisfies readonly TeamRole[]
+
+export interface TeamUsersListProps {
+  scope: UsersScope
+  detail: TeamDetail
+  /** update_dcrm_team_user: edit, delete and cancel buttons. */
+  canEdit: boolean
+  /** retire_user of the conference (a sub-team's users only). */
+  canRetire?: boolean
+  roleChoices: readonly GrantableRole[]
+}
+
+type Pending =
+  | { kind: 'edit'; user: TeamUser }
+  | { kind: 'remove'; user: TeamUser }
+  | { kind: 'retire'; user: TeamUser }
+  | { kind: 'cancelInvite'; invite: InvitedUser }
+
+/** The users of a team, group or sub-team by role, then the open invites; 'Nothing found.' when none. */
+export function TeamUsersList({ scope, detail, canEdit, canRetire = false, roleChoices }: TeamUsersListProps) {
+  const { t } = useTranslation('team-users')
+  const users = detail.users ?? []
+  const invited = detail.invited_users ?? []
+  const [pending, setPending] = useState<Pending | null>(null)
+  const [failure, setFailure] = useState<string | null>(null)
+  const remove = useRemoveUserFromTeam()
+  const retire = useRetireUser()
+  const deleteInvite = useDeleteInvite()
+
+  const close = () => {
+    setPending(null)
+    setFailure(null)
+  }
+  // The dialog stays open and says why when the call fails; it closes itself after success.
+  const run = async (action: () => Promise<unknown>) => {
+    setFailure(null)
+    try {
+      await action()
+    } catch (error) {
+      setFailure(errorText(error, t('actionFailed')))
+      throw error
+    }
+  }
+
+  // Super admins and entity admins come from outside the team: their cards are not edited here.
+  const editable = (user: TeamUser) => canEdit && !user.is_self && user.role !== 'admin' && user.role !== 'entity_admin'
+
+  if (users.length === 0 && invited.length === 0) {
+    return (
+      <Text c="dimmed" py="sm">
+        {t('nothingFound')}
+      </Text>
+    )
+  }
+
+  const nameOf = (user: { name: string; email: string }) => user.name || user.email
+
+  return (
+    <Stack gap="lg">
+      {roleSections.map((role) => {
+        const inSection = users.filter((user) => user.role === role)
+        if (inSection.length === 0) return null
+        const headingId = `team-users-${role}`
+        return (
+          <Stack component="section" gap="xs" key={role} aria-labelledby={headingId}>
+            <Title order={2} size="h4" id={headingId}>
+              {t(`sections.${role}`)}
+            </Title>
+            <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+              {inSection.map((user) => (
+                <UserCard
+                  key={user.user_id}
+                  name={user.name}
+                  email={user.email}
+                  roleDisplay={user.role_display_name}
+                  isSelf={user.is_self}
+                  hasWwcc={user.has_wwcc}
+                  hasAdsafe={user.has_adsafe}
+                  actions={
+                    editable(user) ? (
+                      <>
+                        <Button size="xs" variant="default" aria-label={t('card.editOf', { name: nameOf(user) })} onClick={() => setPending({ kind: 'edit', user })}>
+                          {t('card.edit')}
+                        </Button>
+                        <Button size="xs" variant="default" color="red" aria-label={t('card.removeOf', { name: nameOf(user) })} onClick={() => setPending({ kind: 'remove', user })}>
+                          {t('card.remove')}
+                        </Button>
+                        {canRetire && (
+                          <Button size="xs" variant="default" color="red" aria-label={t('card.retireOf', { name: nameOf(user) })} onClick={() => setPending({ kind: 'retire', user })}>
+                            {t('card.retire')}
+                          </Button>
+                        )}
+                      </>
+                    ) : undefined
+                  }
+                />
+              ))}
+            </Stack>
+          </Stack>
+        )
+      })}
+      {invited.length > 0 && (
+        <Stack component="section" gap="xs" aria-labelledby="team-users-invited">
+          <Title order={2} size="h4" id="team-users-invited">
+            {t('sections.invited')}
+          </Title>
+          <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+            {invited.map((invite) => (
+              <UserCard
+                key={invite.id}
+                name={invite.name}
+                email={invite.email}
+                roleDisplay={invite.role_display_name}
+                details={
+                  <Text size="xs" c="dimmed">
+                    {t('card.invitedOn', { created: invite.created_display, expires: invite.expires_display })}
+                  </Text>
+                }
+                actions={
+                  canEdit ? (
+                    <Button size="xs" variant="default" color="red" aria-label={t('card.cancelInviteOf', { name: nameOf(invite) })} onClick={() => setPending({ kind: 'cancelInvite', invite })}>
+                      {t('card.cancelInvite')}
+                    </Button>
+                  ) : undefined
+                }
+              />
+            ))}
+          </Stack>
+        </Stack>
+      )}
+
+      {pending?.kind === 'edit' && <EditUserPanel scope={scope} user={pending.user} roleChoices={roleChoices} onClose={close} />}
+      <ConfirmDialog
+        opened={pending?.kind === 'remove'}
+        title={t('confirmRemove.title')}
+        message={pending?.kind === 'remove' ? t('confirmRemove.message', { name: nameOf(pending.user) }) : ''}
+        confirmLabel={t('confirmRemove.confirm')}
+        danger
+        error={failure}
+        onClose={close}
+        onConfirm={() =>
+          pending?.kind === 'remove' && run(() => remove.mutateAsync({ ...scopeIds(scope), user_id: pending.user.user_id }))
+        }
+      />
+      <ConfirmDialog
+        opened={pending?.kind === 'retire'}
+        title={t('confirmRetire.title')}
+        message={pending?.kind === 'retire' ? t('confirmRetire.message', { name: nameOf(pending.user) }) : ''}
+        confirmLabel={t('confirmRetire.confirm')}
+        danger
+        error={failure}
+        onClose={close}
+        onConfirm={() =>
+          pending?.kind === 'retire' &&
+          scope.kind === 'subTeam' &&
+          run(() => retire.mutateAsync({ conference_team_id: scope.conferenceId, team_id: scope.subTeamId, user_id: pending.user.user_id }))
+        }
+      />
+      <ConfirmDialog
+        opened={pending?.kind === 'cancelInvite'}
+        title={t('confirmCancelInvite.title')}
+        message={pending?.kind === 'cancelInvite' ? t('confirmCancelInvite.message', { name: nameOf(pending.invite) }) : ''}
+        confirmLabel={t('confirmCancelInvite.confirm')}
+        danger
+        error={failure}
+        onClose={close}
+        onConfirm={() =>
+          pending?.kind === 'cancelInvite' &&
+          run(() => {
+            const { conference_team_id: _conference, ...ids } = scopeIds(scope)
+            return deleteInvite.mutateAsync({ ...ids, invite_id: pending.invite.id })
+          })
+        }
+      />
+    </Stack>
+  )
+}
