@@ -35,6 +35,10 @@ export const teams = pgTable(
   (t) => [
     index('teams_parent_idx').on(t.parent_id, t.kind),
     index('teams_title_idx').on(sql`lower(${t.title})`),
+    /** No two churches of a conference share a name (any case): add-sub-team's name_taken. */
+    uniqueIndex('teams_sub_team_title_key')
+      .on(t.parent_id, sql`lower(${t.title})`)
+      .where(sql`${t.kind} = 'team'`),
     check('teams_group_has_parent', sql`${t.kind} <> 'group' OR ${t.parent_id} IS NOT NULL`),
   ],
 )

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "teams_sub_team_title_key" ON "teams" USING btree ("parent_id",lower("title")) WHERE "teams"."kind" = 'team';
