@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import type { z } from 'zod'
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify'
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import { findMalformedText, hasCapability, id, malformedTextMessage, type Call, type Capability, type TeamRole } from '@crm/domain'
 import { AppError } from './errors'
 import { readMultipart, type UploadedFile } from './multipart'
@@ -78,6 +78,42 @@ export interface RouteContext<C extends Call, A extends Access> {
 export interface RouteOptions {
   /** At most `max` requests a minute per client address (and per value of `byField`). */
   rateLimit?: { max: (deps: Deps) => number; byField?: string }
+  /**
+   * Other calls served on the same method and path (the spec gives two calls one path, as
+   * update-user). The first alternative whose `matches(body)` holds takes the request: its
+   * access is checked, its schema validates the body (the same 400 envelope), its handler
+   * answers. A body no alternative matches is the main call's. Make them with `alternative()`.
+   */
+  alternatives?: readonly RouteAlternative[]
+}
+
+/** A call that shares a route with another; see RouteOptions.alternatives. */
+export interface RouteAlternative {
+  call: Call
+  access: Access
+  /** Decides on the raw body (or query string, for a GET), before anything is validated. */
+  matches: (payload: Record<string, unknown>) => boolean
+  handler: (context: RouteContext<Call, Access>) => unknown
+}
+
+/** An alternative of a shared route, typed by its own call and access. */
+export function alternative<C extends Call, A extends Access>(
+  call: C,
+  access: A,
+  matches: (payload: Record<string, unknown>) => boolean,
+  handler: (context: RouteContext<C, A>) => Promise<z.output<C['response']>> | z.output<C['response']>,
+): RouteAlternative {
+  return { call, access, matches, handler: handler as unknown as RouteAlternative['handler'] }
+}
+
+/** Whether the payload has a value (not undefined) for any of the fields. */
+export function hasAnyField(...fields: string[]): (payload: Record<string, unknown>) => boolean {
+  return (payload) => fields.some((field) => Object.hasOwn(payload, field) && payload[field] !== undefined)
+}
+
+function chooseAlternative(alternatives: readonly RouteAlternative[], payload: unknown): RouteAlternative | undefined {
+  if (alternatives.length === 0 || !payload || typeof payload !== 'object') return undefined
+  return alternatives.find((candidate) => candidate.matches(payload as Record<string, unknown>))
 }
 
 declare module 'fastify' {
@@ -193,6 +229,21 @@ function refuseQueryString(request: FastifyRequest): void {
 
 /** The files each request of a call that takes files brought. */
 const uploads = new WeakMap<FastifyRequest, UploadedFile[]>()
+/** The alternative a request of a shared route was given to. */
+const chosenAlternatives = new WeakMap<FastifyRequest, RouteAlternative>()
+
+/** The validator of a shared route: each payload by the schema of the call it goes to. */
+function sharedPathValidator(input: 'body' | 'querystring', alternatives: readonly RouteAlternative[]): FastifySchemaCompiler<z.ZodType> {
+  return (route) => {
+    const main = validatorCompiler(route)
+    if (route.httpPart !== input) return main
+    const others = new Map(alternatives.map((other) => [other, validatorCompiler({ ...route, schema: other.call.request })]))
+    return (payload: unknown) => {
+      const chosen = chooseAlternative(alternatives, payload)
+      return ((chosen && others.get(chosen)) ?? main)(payload)
+    }
+  }
+}
 
 /** Registers one call of the domain contract with its access rule and handler. */
 export function addRoute<C extends Call, A extends Access>(
@@ -204,6 +255,19 @@ export function addRoute<C extends Call, A extends Access>(
 ): void {
   const input = call.method === 'GET' ? 'querystring' : 'body'
   const bodyLimit = app.initialConfig.bodyLimit ?? 1024 * 1024
+  const alternatives = options.alternatives ?? []
+  for (const other of alternatives) {
+    if (other.call.method !== call.method || other.call.path !== call.path || other.call.files) {
+      throw new Error(`${call.method} ${call.path}: an alternative must share the method and path and take no files`)
+    }
+  }
+  // Which access rule a request is held to: the alternative's its payload chooses, else the call's.
+  const accessOf = (request: FastifyRequest): Access => {
+    const chosen = chooseAlternative(alternatives, call.method === 'GET' ? request.query : request.body)
+    if (chosen) chosenAlternatives.set(request, chosen)
+    else chosenAlternatives.delete(request)
+    return chosen?.access ?? access
+  }
   app.withTypeProvider<ZodTypeProvider>().route({
     method: call.method,
     url: call.path,
@@ -212,8 +276,16 @@ export function addRoute<C extends Call, A extends Access>(
       ...(access.kind === 'public' ? {} : { security: [{ bearer: [] }] }),
       ...(call.params ? { params: call.params } : {}),
       [input]: call.request,
-      response: { 200: call.response },
+      response: {
+        200: alternatives.length === 0 ? call.response : z.union([call.response, ...alternatives.map((other) => other.call.response)]),
+      },
     },
+    ...(alternatives.length === 0
+      ? {}
+      : {
+          // The payload is validated by the schema of the call it was given to.
+          validatorCompiler: sharedPathValidator(input, alternatives) as never,
+        }),
     config: {
       access,
       ...(options.rateLimit ? { rateLimit: rateLimitConfig(app.deps, options.rateLimit) } : {}),
@@ -232,7 +304,7 @@ export function addRoute<C extends Call, A extends Access>(
           files: call.files,
           beforeFiles: async (fields) => {
             request.body = fields
-            await checkAccess(app.deps, request, access)
+            await checkAccess(app.deps, request, accessOf(request))
             accessChecked = true
           },
         })
@@ -241,7 +313,7 @@ export function addRoute<C extends Call, A extends Access>(
       }
       // A call without a body (a DELETE usually has none) validates as an empty object.
       if (input === 'body' && (request.body === undefined || request.body === null)) request.body = {}
-      if (!accessChecked) await checkAccess(app.deps, request, access)
+      if (!accessChecked) await checkAccess(app.deps, request, accessOf(request))
       checkWellFormed(request)
     },
     handler: async (request, reply) => {
@@ -255,6 +327,8 @@ export function addRoute<C extends Call, A extends Access>(
         reply,
         files: uploads.get(request) ?? [],
       } as RouteContext<C, A>
+      const chosen = chosenAlternatives.get(request)
+      if (chosen) return chosen.handler(context as unknown as RouteContext<Call, Access>)
       return handler(context)
     },
   })

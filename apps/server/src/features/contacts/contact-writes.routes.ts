@@ -7,6 +7,7 @@ import { listContactGroups, setContactInGroup } from './groups.service'
 import { decideApprovalRequest, relinquishContact, takeOwnership } from './ownership.service'
 import { removeContact, setContactArchived } from './status.service'
 import { updateContact } from './update.service'
+import { teamUserUpdateAlternatives } from '../teams/team-users.routes'
 
 // Adding, editing, ownership, groups, assignments and status of contacts (spec 2 §4, §7).
 export async function contactWriteRoutes(app: FastifyInstance) {
@@ -20,9 +21,10 @@ export async function contactWriteRoutes(app: FastifyInstance) {
   addRoute(app, calls.addUserFromParentTeam, groupAccess('create_contact'), ({ deps, viewer, scope, input }) =>
     addContactFromParentTeam(deps, viewer, scope, input),
   )
-  addRoute(app, calls.updateUser, contactAccess('update_assigned_contact'), ({ deps, viewer, scope, input }) =>
-    updateContact(deps, viewer, scope, input),
-  )
+  // The path is shared with the team-user edit (issue 15): a body with a team user's fields goes there.
+  addRoute(app, calls.updateUser, contactAccess('update_assigned_contact'), ({ deps, viewer, scope, input }) => updateContact(deps, viewer, scope, input), {
+    alternatives: teamUserUpdateAlternatives,
+  })
 
   addRoute(app, calls.archiveUser, contactAccess('delete_contact'), ({ deps, viewer, scope }) =>
     setContactArchived(deps, viewer, scope, true),

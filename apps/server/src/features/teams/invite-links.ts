@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client'
 import type { Deps } from '../../platform/deps'
-import { queueMail } from '../../platform/mail'
+import { queueMail, type Mail } from '../../platform/mail'
 import { derivedKey } from '../../platform/tokens'
 
 /** The key of an invite's link, derived from the server secret (only its hash is stored). */
@@ -36,9 +36,14 @@ export function inviteLink(deps: Pick<Deps, 'config'>, invite: InviteLinkData): 
 
 /** Mails an invite's link; call it in the transaction that creates the invite. */
 export async function queueInviteMail(tx: Executor, deps: Pick<Deps, 'config' | 'now'>, invite: InviteLinkData): Promise<void> {
+  await queueMail(tx, deps, inviteMail(deps, invite))
+}
+
+/** The mail of an invite's link (queueInviteMail sends one; an import inserts many at once). */
+export function inviteMail(deps: Pick<Deps, 'config'>, invite: InviteLinkData): Mail {
   const { siteName } = deps.config
   const inviter = invite.invited_by_name || siteName
-  await queueMail(tx, deps, {
+  return {
     to: invite.email,
     template: 'invite',
     subject: `${inviter} invites you to ${invite.team_title}`,
@@ -54,5 +59,5 @@ export async function queueInviteMail(tx: Executor, deps: Pick<Deps, 'config' | 
       '',
       siteName,
     ].join('\n'),
-  })
+  }
 }

@@ -1,7 +1,7 @@
 import { and, count, eq, gt, or, sql } from 'drizzle-orm'
 import { hasCapability, type Invite, type MembershipRole, type PendingItems } from '@crm/domain'
 import type { Executor } from '../../db/client'
-import { invites, memberships, ownerRequests, people, teams } from '../../db/schema/index'
+import { accounts, invites, memberships, ownerRequests, teams } from '../../db/schema/index'
 import { recordActivity } from '../../platform/activity'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
@@ -61,7 +61,8 @@ export interface NewInvite {
 /** Creates a pending invite and answers its link. Sending it is the team screens' job. */
 export async function createInvite(tx: Executor, deps: Pick<Deps, 'config' | 'now'>, invite: NewInvite) {
   const email = invite.email.toLowerCase()
-  const [existing] = await tx.select({ id: people.id }).from(people).where(eq(sql`lower(${people.email})`, email)).limit(1)
+  // The person of the address is the one who signs in with it (a contact with the address has no account).
+  const [existing] = await tx.select({ id: accounts.person_id }).from(accounts).where(eq(accounts.email, email)).limit(1)
   const [row] = await tx
     .insert(invites)
     .values({
