@@ -96,6 +96,9 @@ export const activityLog = pgTable(
     // first (0.6 ms instead of 47 ms for a contact with 20,000 rows among 1,000,000).
     index('activity_log_contact_team_idx').on(t.contact_id, t.team_id, t.created_at, t.id),
     index('activity_log_author_idx').on(t.author_id, t.created_at),
+    // A team's recent activity filtered by type, page 1: a rare type (invites) walked the
+    // whole team's rows (110 ms among 1,000,000 on PostgreSQL) without it.
+    index('activity_log_team_type_idx').on(t.team_id, t.subject_type, t.created_at, t.id),
   ],
 )
 

@@ -1,0 +1,1 @@
+CREATE INDEX "activity_log_team_type_idx" ON "activity_log" USING btree ("team_id","subject_type","created_at","id");
