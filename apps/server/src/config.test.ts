@@ -33,4 +33,15 @@ describe('readConfig', () => {
     expect(readConfig({ ...base, NODE_ENV: 'development', API_DOCS: 'false' }).apiDocs).toBe(false)
     expect(() => readConfig({ ...base, API_DOCS: 'yes' })).toThrow(/API_DOCS/)
   })
+
+  it('reads the membership service (ACMS_URL, ACMS_KEY) with a 3 second timeout by default; unset means the imported rosters', () => {
+    expect(readConfig(base)).toMatchObject({ acmsUrl: undefined, acmsKey: undefined, acmsTimeoutMs: 3000 })
+    expect(readConfig({ ...base, ACMS_URL: 'https://acms.example.org/api', ACMS_KEY: 'k', ACMS_TIMEOUT_MS: '1500' })).toMatchObject({
+      acmsUrl: 'https://acms.example.org/api',
+      acmsKey: 'k',
+      acmsTimeoutMs: 1500,
+    })
+    expect(() => readConfig({ ...base, ACMS_URL: 'not a url' })).toThrow(/ACMS_URL/)
+    expect(() => readConfig({ ...base, ACMS_TIMEOUT_MS: '10' })).toThrow(/ACMS_TIMEOUT_MS/)
+  })
 })

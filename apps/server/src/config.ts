@@ -58,6 +58,15 @@ const envSchema = z.object({
    */
   PLACES_URL: z.string().url().optional(),
   /**
+   * The church membership service (ACMS) over HTTP; without it invites are checked against
+   * the rosters conferences import (platform/church-roster.ts documents the calls).
+   */
+  ACMS_URL: z.string().url().optional(),
+  /** Bearer key of the membership service. */
+  ACMS_KEY: z.string().min(1).optional(),
+  /** How long one request to the membership service may take, in milliseconds. */
+  ACMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
+  /**
    * Roles that must sign in with a second factor: a comma list of admin (site admins),
    * entity_admin and owner, or none. Default: all three in production, none otherwise.
    */
@@ -109,6 +118,11 @@ export interface Config {
   twoFactorRequiredRoles: TwoFactorRole[]
   /** Geocoding search for place-suggestions; unset: suggest from stored addresses. */
   placesUrl?: string | undefined
+  /** The membership service (ACMS); unset: the imported church rosters answer. */
+  acmsUrl?: string | undefined
+  acmsKey?: string | undefined
+  /** One request to the membership service, at most (default 3000). */
+  acmsTimeoutMs?: number | undefined
 }
 
 export class ConfigError extends Error {}
@@ -155,6 +169,9 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config
     altchaMaxCounter: env.ALTCHA_MAX_COUNTER,
     twoFactorRequiredRoles: twoFactorRoles(env.TWO_FACTOR_REQUIRED_ROLES, isProduction),
     placesUrl: env.PLACES_URL,
+    acmsUrl: env.ACMS_URL,
+    acmsKey: env.ACMS_KEY,
+    acmsTimeoutMs: env.ACMS_TIMEOUT_MS,
   }
 }
 

@@ -1,4 +1,19 @@
 import type { FastifyInstance } from 'fastify'
+import { churchRosterCalls as calls, teamAdminCalls } from '@crm/domain'
+import { addRoute, teamAccess } from '../../platform/route'
+import { guessAcmsId, importChurchRoster, listRosterChurches } from './roster.service'
 
-/** Issue 15 fills this in. */
-export async function rosterRoutes(_app: FastifyInstance) {}
+/** A roster of 20,000 rows is larger than the app's 2 MB body limit. */
+const rosterImportBodyLimit = 12 * 1024 * 1024
+
+// A conference's church membership roster (DESIGN.md §7) and the ACMS id guess (spec 3 §5).
+export async function rosterRoutes(app: FastifyInstance) {
+  // This plugin's routes only (Fastify encapsulation): the import takes a large body.
+  app.addHook('onRoute', (route) => {
+    if (route.url.endsWith(calls.importChurchRoster.path)) route.bodyLimit = rosterImportBodyLimit
+  })
+  const conferenceAdmin = teamAccess('update_team', { conferenceOnly: true })
+  addRoute(app, calls.importChurchRoster, conferenceAdmin, ({ deps, viewer, scope, input }) => importChurchRoster(deps, viewer, scope, input))
+  addRoute(app, calls.churchRoster, conferenceAdmin, ({ deps, viewer, scope }) => listRosterChurches(deps, viewer, scope))
+  addRoute(app, teamAdminCalls.acmsGetIdForTeam, conferenceAdmin, ({ deps, scope, input }) => guessAcmsId(deps, scope, input))
+}
