@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, ne, or } from 'drizzle-orm'
 import { roleRank, type GrantableRole, type MembershipRole, type TeamRole } from '@crm/domain'
 import type { Executor } from '../../db/client'
 import { accounts, assignments, invites, memberships, people, teams } from '../../db/schema/index'
@@ -106,8 +106,9 @@ export async function personName(db: Executor, personId: number): Promise<string
 /** The church of a team for the roster check: its conference and ACMS id (none for a team outside a conference). */
 export async function rosterChurchOf(db: Executor, team: { id: number; parent_id: number | null; kind: string }) {
   if (team.kind !== 'team' || team.parent_id === null) return null
-  const [row] = await db.select({ acms_id: teams.acms_id, parentKind: sql<string>`(select kind from teams p where p.id = ${teams.parent_id})` }).from(teams).where(eq(teams.id, team.id))
-  if (!row || row.parentKind !== 'conference') return null
+  const [row] = await db.select({ acms_id: teams.acms_id }).from(teams).where(eq(teams.id, team.id))
+  const [parent] = await db.select({ kind: teams.kind }).from(teams).where(eq(teams.id, team.parent_id))
+  if (!row || parent?.kind !== 'conference') return null
   return { conferenceId: team.parent_id, acmsId: row.acms_id }
 }
 
