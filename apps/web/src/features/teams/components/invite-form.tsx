@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Alert, Button, Checkbox, Group, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core'
+import { Alert, Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, TextInput, Title } from '@mantine/core'
 import { isEmail, normalizeEmail, type GrantableRole, type TeamUser } from '@crm/domain'
 import { FormStatus } from '../../../components/form-status'
 import { isApiError } from '../../../lib/api'
@@ -142,15 +142,13 @@ export function InviteForm({ scope, takenEmails, roleChoices, teamUsers = [] }: 
       >
         <Stack gap="sm" maw={640}>
           {isGroup ? (
-            <Select
+            <NativeSelect
               label={t('invite.user')}
               withAsterisk
               required
-              searchable
-              nothingFoundMessage={t('nothingFound')}
-              data={userChoices}
-              value={userId}
-              onChange={setUserId}
+              data={[{ value: '', label: t('invite.chooseUser') }, ...userChoices]}
+              value={userId ?? ''}
+              onChange={(event) => setUserId(event.currentTarget.value || null)}
               onBlur={() => touch('user')}
               error={emailTaken ? emailError : required('user', userId === null)}
             />
@@ -183,14 +181,13 @@ export function InviteForm({ scope, takenEmails, roleChoices, teamUsers = [] }: 
             </>
           )}
           {!inConference && (
-            <Select
+            <NativeSelect
               label={t('invite.role')}
               withAsterisk
               required
-              allowDeselect={false}
-              data={roleChoices.map((value) => ({ value, label: t(`common:roles.${value}`) }))}
-              value={role}
-              onChange={(value) => setRole(value as GrantableRole | null)}
+              data={[{ value: '', label: t('invite.chooseRole') }, ...roleChoices.map((value) => ({ value, label: t(`common:roles.${value}`) }))]}
+              value={role ?? ''}
+              onChange={(event) => setRole((event.currentTarget.value || null) as GrantableRole | null)}
               onBlur={() => touch('role')}
               error={required('role', role === null)}
             />

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button, Checkbox, Group, Modal, Select, Stack } from '@mantine/core'
+import { Button, Checkbox, Group, Modal, NativeSelect, Stack } from '@mantine/core'
 import type { GrantableRole, TeamUser } from '@crm/domain'
 import { FormStatus } from '../../../components/form-status'
 import { useFormSubmission } from '../../../lib/form-submission'
@@ -54,16 +54,14 @@ export function EditUserPanel({ scope, user, roleChoices, onClose }: EditUserPan
       >
         <Stack gap="md">
           {!inConference && (
-            <Select
+            <NativeSelect
               label={t('edit.role')}
               withAsterisk
               required
-              allowDeselect={false}
-              data={choices.map((value) => ({ value, label: t(`common:roles.${value}`) }))}
-              value={role}
-              onChange={(value) => setRole(value as GrantableRole | null)}
+              data={[...(role === null ? [{ value: '', label: t('invite.chooseRole') }] : []), ...choices.map((value) => ({ value, label: t(`common:roles.${value}`) }))]}
+              value={role ?? ''}
+              onChange={(event) => setRole((event.currentTarget.value || null) as GrantableRole | null)}
               error={tried && roleMissing ? t('common:fieldRequired') : undefined}
-              comboboxProps={{ withinPortal: false }}
             />
           )}
           <Checkbox label={t('edit.hasWwcc')} checked={hasWwcc} onChange={(event) => setHasWwcc(event.currentTarget.checked)} />

@@ -1,0 +1,183 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { copiedMessageMs, teamAdminCalls, type TeamDetail } from '@crm/domain'
+import { buildAccount, buildGroup, buildTeam } from '../../../test/fixtures'
+import { renderApp } from '../../../test/render'
+import { apiError, mockCall, server } from '../../../test/server'
+import { signedInAs } from '../../../test/session'
+import { enter } from '../../../test/user'
+import { buildInvite, buildTeamDetail, buildTeamUser } from '../team-users.fixtures'
+
+afterEach(() => {
+  vi.useRealTimers()
+  vi.restoreAllMocks()
+})
+
+const youth = buildGroup({ id: 12, title: 'Youth', user_role: 'owner' })
+const grace = buildTeam({ id: 10, title: 'Grace Church', role: 'owner', groups: [youth] })
+
+const ruth = buildTeamUser({ user_id: 7, name: 'Ruth Miller', email: 'ruth@example.test', role: 'owner', role_display_name: 'Owner', is_self: true })
+const ann = buildTeamUser({ user_id: 21, name: 'Ann Lee', role: 'leader', role_display_name: 'Leader', has_wwcc: true })
+const bob = buildTeamUser({ user_id: 22, name: 'Bob Stone', role: 'member', role_display_name: 'Member', has_adsafe: true })
+const sam = buildTeamUser({ user_id: 23, name: 'Sam Admin', role: 'admin', role_display_name: 'Super admin' })
+const pending = buildInvite({ id: 31, email: 'new@example.test', name: 'Nina New' })
+
+function teamDetail(overrides: Partial<TeamDetail> = {}) {
+  return buildTeamDetail({ id: 10, title: 'Grace Church', users: [ruth, ann, bob, sam], invited_users: [pending], ...overrides })
+}
+
+/** Opens a users page with the team's (or group's) manage-team answer; records what was asked. */
+function openUsers(path = '/team/users', detail: TeamDetail = teamDetail(), team = grace) {
+  signedInAs(buildAccount([team]), { teamId: team.id, groupId: path.startsWith('/group') ? 12 : team.id })
+  const asked: Array<{ id: unknown; input: unknown }> = []
+  let current = detail
+  server.use(
+    mockCall(teamAdminCalls.manageTeam, ({ params, input }) => {
+      asked.push({ id: params['id'], input })
+      return current
+    }),
+  )
+  return { ...renderApp(path), asked, setDetail: (next: TeamDetail) => (current = next) }
+}
+
+function section(name: string) {
+  return within(screen.getByRole('region', { name }))
+}
+
+describe('the users page (spec 3 §2.4 Team users)', () => {
+  it('D3-2.4-19 D3-2.4-22 groups the users into the sections in order, hides empty ones, links the own card to /profile', async () => {
+    const { asked } = openUsers()
+    await screen.findByRole('heading', { name: 'Members', level: 2 })
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)
+    expect(headings.slice(0, 5)).toEqual(['Super admins', 'Owners', 'Leaders', 'Members', 'Invited'])
+    expect(screen.queryByRole('heading', { name: 'Entity admins' })).not.toBeInTheDocument()
+    expect(section('Leaders').getByText('Ann Lee')).toBeInTheDocument()
+    expect(section('Leaders').getByText('WWCC')).toBeInTheDocument()
+    expect(section('Members').getByText('AdSafe')).toBeInTheDocument()
+    expect(section('Invited').getByText('new@example.test')).toBeInTheDocument()
+    expect(section('Owners').getByRole('link', { name: 'Ruth Miller (you)' })).toHaveAttribute('href', '/profile')
+    expect(section('Leaders').queryByRole('link')).not.toBeInTheDocument()
+    expect(asked[0]).toEqual({ id: '10', input: { team_id: '10', with_users: '1' } })
+  })
+
+  it("D3-2.4-20 with update_dcrm_team_user each card has edit and delete; a leader's page has none", async () => {
+    openUsers()
+    await screen.findByRole('heading', { name: 'Members', level: 2 })
+    expect(screen.getByRole('button', { name: 'Edit Ann Lee' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Delete Bob Stone' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Cancel the invite of Nina New' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Retire/ })).not.toBeInTheDocument()
+  })
+
+  it('D3-2.4-20 a leader sees the users but no edit, delete or invite', async () => {
+    const leaderTeam = buildTeam({ id: 10, title: 'Grace Church', role: 'leader' })
+    openUsers('/team/users', buildTeamDetail({ id: 10, title: 'Grace Church', users: [ann, bob] }, 'leader'), leaderTeam)
+    await screen.findByRole('heading', { name: 'Members', level: 2 })
+    expect(screen.queryByRole('button', { name: /Edit|Delete/ })).not.toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Invite user' })).not.toBeInTheDocument()
+  })
+
+  it('shows the not-allowed text to a member without read_dcrm_team_users_names, and asks nothing', async () => {
+    const memberTeam = buildTeam({ id: 10, title: 'Grace Church', role: 'member' })
+    const { asked } = openUsers('/team/users', teamDetail(), memberTeam)
+    expect(await screen.findByText('You do not have permission to see the users of this team.')).toBeInTheDocument()
+    expect(asked).toEqual([])
+  })
+
+  it("reads 'Nothing found.' when there is nobody", async () => {
+    openUsers('/team/users', teamDetail({ users: [], invited_users: [] }))
+    expect(await screen.findByText('Nothing found.')).toBeInTheDocument()
+  })
+
+  it("D3-2.4-21 the copy-email button copies the email and shows 'Copied' for 2 seconds", async () => {
+    openUsers()
+    const button = await screen.findByRole('button', { name: 'Copy email of Ann Lee' })
+    const write = vi.spyOn(navigator.clipboard, 'writeText')
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    fireEvent.click(button)
+    await act(() => vi.advanceTimersByTimeAsync(0))
+    expect(write).toHaveBeenCalledWith('ann.lee@example.test')
+    const card = within(screen.getByRole('listitem', { name: 'Ann Lee' }))
+    expect(card.getByRole('status')).toHaveTextContent('Copied')
+    await act(() => vi.advanceTimersByTimeAsync(copiedMessageMs - 1))
+    expect(card.getByRole('status')).toHaveTextContent('Copied')
+    await act(() => vi.advanceTimersByTimeAsync(1))
+    expect(card.getByRole('status')).toHaveTextContent('')
+  })
+
+  it('D3-2.4-23 D3-5-07 D3-5-09 the edit panel of a church team: role member or leader, the three checks; update-user carries them', async () => {
+    const sent: unknown[] = []
+    server.use(
+      mockCall(teamAdminCalls.updateTeamUser, ({ input }) => {
+        sent.push(input)
+        return { success: true as const }
+      }),
+    )
+    const { user } = openUsers()
+    await user.click(await screen.findByRole('button', { name: 'Edit Bob Stone' }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Bob Stone' }))
+    const role = dialog.getByRole('combobox', { name: 'Role' })
+    expect(within(role).getAllByRole('option').map((option) => option.textContent)).toEqual(['Member', 'Leader'])
+    expect(role).toHaveValue('member')
+    expect(dialog.getByRole('checkbox', { name: 'Has WWCC (Working with Children Check)' })).not.toBeChecked()
+    expect(dialog.getByRole('checkbox', { name: 'Has AdSafe' })).toBeChecked()
+    expect(dialog.getByRole('checkbox', { name: 'Hidden in contacts' })).not.toBeChecked()
+    await user.selectOptions(role, 'leader')
+    await user.click(dialog.getByRole('checkbox', { name: 'Has WWCC (Working with Children Check)' }))
+    await user.click(dialog.getByRole('checkbox', { name: 'Hidden in contacts' }))
+    await user.click(dialog.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Bob Stone' })).not.toBeInTheDocument())
+    expect(sent).toEqual([{ team_id: 10, user_id: 22, role: 'leader', has_wwcc: true, has_adsafe: true, hidden_in_contacts: true }])
+  })
+
+  it('D3-5-09 a conference team offers owner too', async () => {
+    const conference = buildTeam({ id: 10, title: 'North Conference', role: 'owner', is_conference: true })
+    const { user } = openUsers('/team/users', teamDetail({ is_conference: true }), conference)
+    await user.click(await screen.findByRole('button', { name: 'Edit Bob Stone' }))
+    const role = within(await screen.findByRole('dialog', { name: 'Edit Bob Stone' })).getByRole('combobox', { name: 'Role' })
+    expect(within(role).getAllByRole('option').map((option) => option.textContent)).toEqual(['Member', 'Leader', 'Owner'])
+  })
+
+  it('D3-2.4-20 delete asks first, then remove-user-from-team takes the user out', async () => {
+    const sent: unknown[] = []
+    const { user, setDetail } = openUsers()
+    server.use(
+      mockCall(teamAdminCalls.removeUserFromTeam, ({ input }) => {
+        sent.push(input)
+        setDetail(teamDetail({ users: [ruth, ann, sam] }))
+        return { success: true as const }
+      }),
+    )
+    await user.click(await screen.findByRole('button', { name: 'Delete Bob Stone' }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Delete user' }))
+    expect(sent).toEqual([])
+    await user.click(dialog.getByRole('button', { name: 'Delete' }))
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Members' })).not.toBeInTheDocument())
+    expect(sent).toEqual([{ team_id: 10, user_id: 22 }])
+  })
+
+  it('D3-2.4-28 an invite is cancelled after confirmation (delete-invite) and leaves Invited; a failure says why', async () => {
+    const sent: unknown[] = []
+    let fail = true
+    const { user, setDetail } = openUsers()
+    server.use(
+      mockCall(teamAdminCalls.deleteInvite, ({ input }) => {
+        sent.push(input)
+        if (fail) return apiError('not_found', 404)
+        setDetail(teamDetail({ invited_users: [] }))
+        return { success: true as const }
+      }),
+    )
+    await user.click(await screen.findByRole('button', { name: 'Cancel the invite of Nina New' }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Cancel invite' }))
+    await user.click(dialog.getByRole('button', { name: 'Cancel invite' }))
+    expect(await dialog.findByRole('alert')).toHaveTextContent('That did not work. Please try again.')
+    fail = false
+    await user.click(dialog.getByRole('button', { name: 'Cancel invite' }))
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Invited' })).not.toBeInTheDocument())
+    expect(sent).toEqual([
+      { team_id: 10, invite_id: 31 },
+      { team_id: 10, invite_id: 31 },
+    ])
+  })
+})
