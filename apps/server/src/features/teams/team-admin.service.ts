@@ -61,13 +61,14 @@ async function isEmpty(db: Executor, team: TeamRecord): Promise<boolean> {
   return !row?.busy
 }
 
-function ownsGroup(group: Pick<TeamRecord, 'owner_id' | 'isolated_owner_id'>, viewer: Viewer, groupRole: TeamRole | null): boolean {
-  return groupRole === 'owner' || group.owner_id === viewer.personId || group.isolated_owner_id === viewer.personId
+/** The group's own owner: its owner membership, or named as its owner (not a team owner's inherited role). */
+function ownsGroup(group: Pick<TeamRecord, 'owner_id' | 'isolated_owner_id'>, viewer: Viewer, ownRole: string | null | undefined): boolean {
+  return ownRole === 'owner' || group.owner_id === viewer.personId || group.isolated_owner_id === viewer.personId
 }
 
 /** The Remove rule of a group (spec 3 §6). */
-function mayRemoveGroup(group: TeamRecord, viewer: Viewer, groupRole: TeamRole, empty: boolean): boolean {
-  if (ownsGroup(group, viewer, groupRole) && hasCapability(groupRole, 'delete_own_group')) return true
+function mayRemoveGroup(group: TeamRecord, viewer: Viewer, groupRole: TeamRole, ownRole: string | null | undefined, empty: boolean): boolean {
+  if (ownsGroup(group, viewer, ownRole) && hasCapability(groupRole, 'delete_own_group')) return true
   return group.is_public && empty && hasCapability(groupRole, 'delete_public_group')
 }
 
@@ -203,7 +204,7 @@ export async function manageTeam(deps: Deps, viewer: Viewer, scope: TeamScope, i
     record.parent_id ? teamRow(deps.db, record.parent_id) : Promise.resolve(undefined),
   ])
   const isGroup = record.kind === 'group'
-  const canRemove = isSubTeamOfCaller ? true : isGroup ? mayRemoveGroup(record, viewer, role, empty) : false
+  const canRemove = isSubTeamOfCaller ? true : isGroup ? mayRemoveGroup(record, viewer, role, own?.role, empty) : false
   const owns =
     (own !== null && isOwningRole(own.role)) || record.owner_id === viewer.personId || record.isolated_owner_id === viewer.personId
   const canLeave = own !== null && own.role !== 'member_request' && !owns
@@ -372,7 +373,9 @@ export async function updateGroup(
   const group = await teamRow(deps.db, scope.group.id)
   if (!group) throw new AppError('not_found')
   const isPrimary = scope.group.id === scope.team.id
-  const allowed = hasCapability(scope.role, 'update_team') || (!isPrimary && ownsGroup(group, viewer, scope.groupRole) && hasCapability(scope.groupRole, 'delete_own_group'))
+  const own = await membershipRole(deps.db, viewer.personId, group.id)
+  const allowed =
+    hasCapability(scope.role, 'update_team') || (!isPrimary && ownsGroup(group, viewer, own?.role) && hasCapability(scope.groupRole, 'delete_own_group'))
   if (!allowed) throw new AppError('forbidden')
   await deps.db.transaction(async (tx) => {
     const [after] = await tx
@@ -400,7 +403,8 @@ export async function removeGroup(deps: Deps, viewer: Viewer, scope: GroupScope)
     // Locked: nobody joins or adds a contact between the emptiness check and the removal.
     const [group] = await tx.select().from(teams).where(eq(teams.id, scope.group.id)).for('update')
     if (!group) throw new AppError('not_found')
-    if (!(ownsGroup(group, viewer, scope.groupRole) && hasCapability(scope.groupRole, 'delete_own_group'))) {
+    const own = await membershipRole(tx, viewer.personId, group.id)
+    if (!(ownsGroup(group, viewer, own?.role) && hasCapability(scope.groupRole, 'delete_own_group'))) {
       if (!group.is_public || !hasCapability(scope.groupRole, 'delete_public_group')) throw new AppError('forbidden')
       if (!(await isEmpty(tx, group))) throw new AppError('conflict', { errors: { group_id: groupNotEmptyMessage } }, groupNotEmptyMessage)
     }
