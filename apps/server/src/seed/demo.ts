@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { count } from 'drizzle-orm'
 import type { MembershipRole } from '@crm/domain'
 import type { Db } from '../db/client'
-import { memberships, teams } from '../db/schema/index'
+import { memberships, ownerRequests, teams } from '../db/schema/index'
 import { createAccount } from '../features/account/account.service'
 import { hashPassword } from '../platform/passwords'
 import type { Deps } from '../platform/deps'
@@ -164,6 +164,8 @@ export async function seedDemoWorkspace(
     await join(people.leader, riverside, 'member', true)
     await join(people.member, hope, 'member')
     await join(people.pending, hope, 'member_request')
+    // Riverside has no owner: Parker asks to become its owner, so /team/owner-requests has one to decide.
+    await tx.insert(ownerRequests).values({ person_id: people.pending, team_id: riverside! })
     await join(people.leader, groupIds.youth, 'owner', true)
     await join(people.owner, groupIds.youngAdults, 'owner', true)
     await join(people.owner, groupIds.careTeam, 'owner', true)

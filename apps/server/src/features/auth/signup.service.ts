@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { LoginSession } from '@crm/domain'
 import type { Db } from '../../db/client'
-import { accounts, memberships, teams } from '../../db/schema/index'
+import { accounts, memberships, ownerRequests, teams } from '../../db/schema/index'
 import { recordActivity } from '../../platform/activity'
 import { captchaFor } from '../../platform/captcha'
 import type { Deps } from '../../platform/deps'
@@ -35,8 +35,10 @@ async function checkChurch(db: Db, conferenceId: number, teamId: number): Promis
  * then the captcha (a solution is spent even when the email turns out to be taken, so one
  * solution cannot probe many addresses), then everything is written in one transaction:
  * person, unverified account, a member_request on the church, the activity entry and the
- * activation mail. The answer is what login would answer for the new account, which is
- * email_not_verified until the link is opened.
+ * activation mail. A church with no owner also gets an owner request from the person, for a
+ * site admin to decide (/team/owner-requests): someone has to be able to accept the members.
+ * The answer is what login would answer for the new account, which is email_not_verified
+ * until the link is opened.
  */
 export async function signup(deps: Deps, input: SignupInput, client: { ip: string; userAgent?: string }): Promise<LoginSession> {
   checkNewPassword(input.password, [input.first_name, input.last_name, input.email])
@@ -63,6 +65,12 @@ export async function signup(deps: Deps, input: SignupInput, client: { ip: strin
         action: 'add',
         after: { role: 'member_request', via: 'signup' },
       })
+      const [owner] = await tx
+        .select({ id: memberships.id })
+        .from(memberships)
+        .where(and(eq(memberships.team_id, input.team_id), eq(memberships.role, 'owner')))
+        .limit(1)
+      if (!owner) await tx.insert(ownerRequests).values({ person_id: id, team_id: input.team_id })
       await sendActivationMail(tx, deps, { personId: id, email: input.email, firstName: input.first_name }, 'signup')
       return id
     })

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, lt } from 'drizzle-orm'
-import { accounts, activityLog, captchaSolutions, mailOutbox, memberships, oneTimeKeys, people } from '../../db/schema/index'
+import { accounts, activityLog, captchaSolutions, mailOutbox, memberships, oneTimeKeys, ownerRequests, people } from '../../db/schema/index'
 import { hashToken } from '../../platform/tokens'
 import {
   body,
@@ -100,6 +100,22 @@ describe('POST /api/v1/signup', () => {
     expect(signedIn.statusCode).toBe(200)
     const user = await t.call({ method: 'GET', url: '/api/v1/user?return_teams=1', token: body(signedIn).access_token })
     expect(body(user).teams[church].user_role).toBe('member_request')
+  })
+
+  it('D3-4-09 asks for ownership of a church without an owner, and only there', async () => {
+    const ownerless = await buildTeam(t, { kind: 'team', parentId: conference, title: 'Ownerless Church' })
+    const first = form({ team_id: ownerless })
+    expect((await signup(t, { ...first, recaptcha_token: await solveCaptcha(t) })).statusCode).toBe(403)
+    const [newcomer] = await t.db.select().from(accounts).where(eq(accounts.email, first.email as string))
+    const requests = await t.db.select().from(ownerRequests).where(eq(ownerRequests.team_id, ownerless))
+    expect(requests).toMatchObject([{ person_id: newcomer!.person_id, status: 'pending' }])
+
+    // A church with an owner: only the membership request.
+    const owned = await buildTeam(t, { kind: 'team', parentId: conference, title: 'Owned Church' })
+    const owner = await buildPerson(t)
+    await t.db.insert(memberships).values({ person_id: owner.id, team_id: owned, role: 'owner' })
+    expect((await signup(t, { ...form({ team_id: owned }), recaptcha_token: await solveCaptcha(t) })).statusCode).toBe(403)
+    expect(await t.db.select().from(ownerRequests).where(eq(ownerRequests.team_id, owned))).toHaveLength(0)
   })
 
   it('refuses names with control or bidi-override characters and emails with invisible ones; creates nothing', async () => {
