@@ -12,6 +12,7 @@ import { seedLargeContacts, seedLargeWorkspace } from '../seed/large'
 import { recordSizeFor, seedLargeRecord, type LargeRecord } from '../seed/record'
 import { seedLargeEvents } from '../seed/large-events'
 import { eventsOn, measureEvents, printEvents } from './bench-events'
+import { measureRecentActivity, printRecentActivity, recentActivityOn, seedRecentActivity } from './bench-recent-activity'
 import { connections, load, loadSql, measure, printTable, rowsOf, statementText, statementsOf, timed, type ListResult, type Queryable, type RecordResult } from './bench-measure'
 
 /**
@@ -34,6 +35,9 @@ import { connections, load, loadSql, measure, printTable, rowsOf, statementText,
  *   BENCH_INTERACTIONS, BENCH_NOTES, BENCH_ACTIVITY  the record's rows (10 per contact each)
  *   BENCH_EVENTS    0 leaves out the events (issue 14, bench-events.ts): 5,000 events in the
  *                   contacts' church, its lists, one date's attendance page, a toggle, the iCal feed
+ *   BENCH_RECENT_ACTIVITY  0 leaves out recent activity (issue 15, bench-recent-activity.ts): the
+ *                   contacts' church topped up to BENCH_RECENT_ACTIVITY_ROWS (1,000,000) activity
+ *                   rows, page 1 of its and a group's recent activity (BENCH_RECENT_ACTIVITY_ROUNDS, 100)
  *
  * The contact record (issue 12): a typical contact's and the heaviest contact's interactions,
  * notes, private notes and activity log page 1, the contacts list filtered by interaction
@@ -62,6 +66,9 @@ async function run(engine: string, database: Database, contactCount: number) {
   const contactsSeconds = (performance.now() - contactsStart) / 1000
   const record = recordOn ? await seedLargeRecord(database.db, workspace, contacts, recordSizeFor(contactCount)) : undefined
   const eventsSeed = eventsOn ? await seedLargeEvents(database.db, { teamId: contacts.teamId, createdById: workspace.busyPersonId }) : undefined
+  const activitySeed = recentActivityOn
+    ? await seedRecentActivity(database.db, { teamId: contacts.teamId, authorEmails: [workspace.busyEmail, contacts.gatedEmail] })
+    : undefined
   // The seed's writes flushed now, not by a checkpoint in the middle of the first calls.
   await database.db.execute(sql`checkpoint`)
   const config = { ...readConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_SECRET: 'bench-secret-that-is-long-enough-123', RATE_LIMIT_LOGIN: '100000' }), port: 0 }
@@ -171,6 +178,7 @@ async function run(engine: string, database: Database, contactCount: number) {
 
   const recordResults = record ? await measureRecord(record) : []
   const eventResults = eventsSeed ? await measureEvents({ base, auth, database, seeded: eventsSeed, groupId: contacts.teamId, rounds }) : []
+  const activityResults = activitySeed ? await measureRecentActivity({ base, auth, gatedAuth, seeded: activitySeed, groupId: contacts.groupId }) : []
 
   // The contact record (issue 12): page 1 of each tab, for a typical contact and the heaviest,
   // with the SQL that reads the tab's table replayed alone; then logging interactions.
@@ -268,13 +276,14 @@ async function run(engine: string, database: Database, contactCount: number) {
     console.log(`(writes: ${writes} add-contact-interaction requests, ${rounds} measured + 5 warm-up; every other call is a read)`)
   }
   if (eventsSeed) printEvents(engine, eventsSeed, eventResults)
+  if (activitySeed) printRecentActivity(engine, activitySeed, activityResults)
   if (loaded) {
     console.log(`\n${engine}, ${contacts.count.toLocaleString('en')} contacts: under load (${loadSeconds} s, autocannon on 127.0.0.1)`)
     console.log('| call | connections | requests/s | SQL alone, requests/s (API share) | p50 ms | p95 ms | p99 ms | errors | p95 / single p95 |')
     console.log('|---|---|---|---|---|---|---|---|---|')
     console.log(loaded)
   }
-  return { engine, size: contacts.count, lists: [...listResults, ...recordResults, ...eventResults] }
+  return { engine, size: contacts.count, lists: [...listResults, ...recordResults, ...eventResults, ...activityResults] }
 }
 
 const runs: Array<Awaited<ReturnType<typeof run>>> = []

@@ -94,7 +94,9 @@ describe('GET team-recent-activity', () => {
     expect(await filtered({ type: 'invite' })).toEqual([invite])
     expect(await filtered({ type: 'user' })).toEqual([contact])
     expect(await filtered({ date_range: 'this_month' })).toEqual([recent])
+    // The search finds an author of the team by name.
     expect(await filtered({ search: 'olive' })).toEqual([recent, contact])
+    expect(body(await teamActivity(c, c.owner.token, { search: 'nobody by this name' }))).toMatchObject({ items: [], count: 0, max_pages: 1 })
     // Empty selects mean no filter; a bad value is named.
     expect(await filtered({ type: '', date_range: '', user_id: '' })).toHaveLength(3)
     const bad = await teamActivity(c, c.owner.token, { type: 'note', date_range: 'yesterday' })
