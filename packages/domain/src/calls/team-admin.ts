@@ -109,11 +109,12 @@ export type SendInviteInput = z.input<typeof sendInviteRequest>
 export const sendInviteResponse = z.object({ invite_id: z.number().int(), email: z.string(), success_message: z.string() })
 
 /** One row of the users spreadsheet (spec 3 §5: all four columns required). */
+// A missing or bad cell is reported on its row (status invalid), never a 400 of the whole file.
 export const teamUserImportRow = z.object({
-  first_name: z.unknown(),
-  last_name: z.unknown(),
-  email: z.unknown(),
-  role: z.unknown(),
+  first_name: z.unknown().optional(),
+  last_name: z.unknown().optional(),
+  email: z.unknown().optional(),
+  role: z.unknown().optional(),
 })
 
 export const teamUserImportResult = z.object({
