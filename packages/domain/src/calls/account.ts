@@ -76,6 +76,8 @@ export const profileSchema = z.object({
   sync_with_md: z.boolean(),
   /** Owner of a team with the member-database integration: may sync (spec 3 §2.6). */
   can_sync_with_md: z.boolean(),
+  /** While synced with MD: whether MD knows the account's email (names and phone then come from it). */
+  md_member_found: z.boolean().optional(),
   two_factor_enabled: z.boolean(),
   /** Site admins, entity admins and owners must use two-factor sign-in. */
   two_factor_required: z.boolean(),

@@ -1,9 +1,10 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm'
-import { toE164, type Profile } from '@crm/domain'
+import { hasUnsafeNameCharacters, toE164, type Profile } from '@crm/domain'
 import type { Executor } from '../../db/client'
 import { accounts, memberships, notes, people, sessions, teams } from '../../db/schema/index'
 import type { Viewer } from '../../platform/access'
 import { recordActivity } from '../../platform/activity'
+import { churchRoster } from '../../platform/church-roster'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 import { queueMail } from '../../platform/mail'
@@ -38,9 +39,50 @@ async function loadPerson(db: Executor, personId: number) {
   return row
 }
 
-/** GET profile: the profile form of the signed-in account (spec 3 §2.6). */
+/** A name part from MD worth keeping: present, at most 100 characters, nothing invisible. */
+function usableName(value: string): boolean {
+  return value !== '' && value.length <= 100 && !hasUnsafeNameCharacters(value)
+}
+
+/**
+ * Sync with MD (spec 3 §2.6): the person's names and phone as the membership system holds
+ * them are copied in (a blank one there leaves ours). False when it does not know the email.
+ */
+async function syncFromMd(deps: Deps, personId: number, email: string): Promise<boolean> {
+  const md = await churchRoster(deps).memberProfile(email)
+  if (!md) return false
+  const [person] = await deps.db
+    .select({ first_name: people.first_name, last_name: people.last_name, phone: people.phone })
+    .from(people)
+    .where(eq(people.id, personId))
+  if (!person) return false
+  const changes: Partial<Pick<PersonRow, 'first_name' | 'last_name' | 'phone'>> = {}
+  if (usableName(md.first_name) && md.first_name !== person.first_name) changes.first_name = md.first_name
+  if (usableName(md.last_name) && md.last_name !== person.last_name) changes.last_name = md.last_name
+  if (md.phone && md.phone !== person.phone) changes.phone = md.phone
+  if (Object.keys(changes).length === 0) return true
+  await deps.db.transaction(async (tx) => {
+    await tx.update(people).set(changes).where(eq(people.id, personId))
+    await recordActivity(tx, {
+      authorId: personId,
+      teamId: null,
+      subjectType: 'account',
+      subjectId: personId,
+      action: 'update',
+      before: Object.fromEntries(Object.keys(changes).map((field) => [field, person[field as keyof typeof changes]])),
+      after: { ...changes, synced_with_md: true },
+    })
+  })
+  return true
+}
+
+/** GET profile: the profile form of the signed-in account (spec 3 §2.6); while synced, fresh from MD first. */
 export async function getProfile(deps: Deps, viewer: Viewer): Promise<Profile> {
-  const { person, account } = await loadPerson(deps.db, viewer.personId)
+  const before = await loadPerson(deps.db, viewer.personId)
+  const canSync = await canSyncWithMd(deps.db, viewer.personId)
+  const synced = before.account.sync_with_md && canSync
+  const mdMemberFound = synced ? await syncFromMd(deps, viewer.personId, before.account.email) : undefined
+  const { person, account } = synced ? await loadPerson(deps.db, viewer.personId) : before
   return {
     first_name: person.first_name,
     last_name: person.last_name,
@@ -48,7 +90,8 @@ export async function getProfile(deps: Deps, viewer: Viewer): Promise<Profile> {
     phone: person.phone ?? '',
     locale: account.locale,
     sync_with_md: account.sync_with_md,
-    can_sync_with_md: await canSyncWithMd(deps.db, viewer.personId),
+    can_sync_with_md: canSync,
+    ...(mdMemberFound === undefined ? {} : { md_member_found: mdMemberFound }),
     two_factor_enabled: account.totp_enabled_at !== null,
     two_factor_required: await requiresTwoFactor(deps.db, deps.config, { personId: viewer.personId, siteRole: account.site_role }),
     encryption_key: account.encryption_salt,
@@ -211,6 +254,8 @@ export async function updateAccount(deps: Deps, viewer: Viewer, input: UpdateAcc
       })
     }
   })
+  // Turning sync on takes the names and phone from MD at once.
+  if (plan.account.sync_with_md === true) await syncFromMd(deps, viewer.personId, plan.account.email ?? account.email)
   return { force_logout: forceLogout, errors: plan.messages }
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { and, eq, inArray } from 'drizzle-orm'
-import { accounts, activityLog, memberships, notes, people, sessions, teams, twoFactorRemembered } from '../../db/schema/index'
+import { and, desc, eq, inArray } from 'drizzle-orm'
+import { accounts, activityLog, churchRosterMembers, memberships, notes, people, sessions, teams, twoFactorRemembered } from '../../db/schema/index'
 import { accountThrottle } from '../auth/sign-in-throttle'
 import { syncedFieldsMessage } from './profile.service'
 import {
@@ -163,6 +163,40 @@ describe('POST /api/v1/update-account', () => {
     row = await personRow(person.id)
     expect(row.account.sync_with_md).toBe(false)
     expect(row.person).toMatchObject({ first_name: 'Free', phone: null })
+  })
+
+  it('D3-2.6-03 turning Sync with MD on copies the name and phone the church roster holds; each GET profile refreshes them', async () => {
+    const person = await buildPerson(t, { firstName: 'Local', lastName: 'Name' })
+    await addMember(t, person.id, mdChurch, 'owner')
+    const conference = await buildTeam(t, { kind: 'conference' })
+    await t.db
+      .insert(churchRosterMembers)
+      .values({ conference_id: conference, church_acms_id: 'MD1', email: person.email, first_name: 'Roster', last_name: 'Person', phone: '+61412345678' })
+    expect(body(await profile(person))).toMatchObject({ first_name: 'Local', sync_with_md: false })
+    expect(body(await profile(person)).md_member_found).toBeUndefined()
+
+    expect((await update(person, { sync_with_md: 1 })).statusCode).toBe(200)
+    expect((await personRow(person.id)).person).toMatchObject({ first_name: 'Roster', last_name: 'Person', phone: '+61412345678' })
+    const [entry] = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.subject_type, 'account'), eq(activityLog.subject_id, person.id)))
+      .orderBy(desc(activityLog.id))
+      .limit(1)
+    expect(entry?.after).toMatchObject({ first_name: 'Roster', synced_with_md: true })
+
+    // MD changes; the next GET profile shows it and stores it. Edits stay refused.
+    await t.db.update(churchRosterMembers).set({ first_name: 'Renamed', phone: '' }).where(eq(churchRosterMembers.email, person.email))
+    expect(body(await profile(person))).toMatchObject({ first_name: 'Renamed', last_name: 'Person', phone: '+61412345678', sync_with_md: true, md_member_found: true })
+    expect(body(await update(person, { first_name: 'Mine' })).errors).toEqual([syncedFieldsMessage])
+    expect((await personRow(person.id)).person.first_name).toBe('Renamed')
+  })
+
+  it('D3-2.6-03 while synced, a person MD does not know keeps their details and the profile says MD did not find them', async () => {
+    const person = await buildPerson(t, { firstName: 'Unknown', lastName: 'ToMd' })
+    await addMember(t, person.id, mdChurch, 'owner')
+    expect((await update(person, { sync_with_md: true })).statusCode).toBe(200)
+    expect(body(await profile(person))).toMatchObject({ first_name: 'Unknown', last_name: 'ToMd', sync_with_md: true, md_member_found: false })
   })
 
   it('changes the email with the old password: unverified, activation mail, every session ends', async () => {
