@@ -5,7 +5,6 @@ import { buildAccount, buildGroup, buildTeam } from '../../../test/fixtures'
 import { renderApp } from '../../../test/render'
 import { apiError, mockCall, server } from '../../../test/server'
 import { signedInAs } from '../../../test/session'
-import { enter } from '../../../test/user'
 import { buildInvite, buildTeamDetail, buildTeamUser } from '../team-users.fixtures'
 
 afterEach(() => {
