@@ -355,4 +355,15 @@ describe('POST /api/v1/retire-user', () => {
     // Another conference's team keeps them.
     expect(await membership(person.id, otherChurch)).toBeDefined()
   })
+
+  it('never leaves a team of the conference without an owner: 409 and nothing changes', async () => {
+    const solo = await buildTeam(t, { kind: 'team', parentId: conference })
+    const pastor = await buildPerson(t)
+    await addMember(t, pastor.id, solo, 'owner')
+    await addMember(t, pastor.id, church, 'member')
+    const response = await post('retire-user', entityAdmin, { conference_team_id: conference, team_id: church, user_id: pastor.id })
+    expect(response.statusCode).toBe(409)
+    expect((await membership(pastor.id, solo))?.role).toBe('owner')
+    expect((await membership(pastor.id, church))?.role).toBe('member')
+  })
 })
