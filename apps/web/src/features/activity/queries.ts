@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { activityLogCalls, type ActivityDateRange, type ActivityTypeFilter, type TeamGroupParams } from '@crm/domain'
+import { activityLogCalls, recentActivityCalls, type ActivityDateRange, type ActivityTypeFilter, type TeamGroupParams } from '@crm/domain'
 import { callApi } from '../../lib/api'
 import { contactKeys } from '../contacts/queries'
 
@@ -31,6 +31,35 @@ export function useContactActivity(id: number, scope: TeamGroupParams, filters: 
         },
         signal,
       }),
+    placeholderData: keepPreviousData,
+  })
+}
+
+/** Whose recent activity: a team's, or a group's of the team (spec 3 §2.4). */
+export type RecentActivityScope = { kind: 'team'; team_id: number } | { kind: 'group'; team_id: number; group_id: number }
+
+export const recentActivityKeys = {
+  all: ['recent-activity'] as const,
+  list: (scope: RecentActivityScope, filters: ActivityFilters, page: number, perPage: number) =>
+    [...recentActivityKeys.all, scope, filters, page, perPage] as const,
+}
+
+/** GET team-recent-activity or group-recent-activity with the page's filters. */
+export function useRecentActivity(scope: RecentActivityScope, filters: ActivityFilters, page: number, perPage: number) {
+  return useQuery({
+    queryKey: recentActivityKeys.list(scope, filters, page, perPage),
+    queryFn: ({ signal }) => {
+      const input = {
+        page,
+        per_page: perPage,
+        ...(filters.date_range !== 'all' ? { date_range: filters.date_range } : {}),
+        ...(filters.type ? { type: filters.type } : {}),
+        ...(filters.user_id !== null ? { user_id: filters.user_id } : {}),
+      }
+      return scope.kind === 'team'
+        ? callApi(recentActivityCalls.teamRecentActivity, { input: { team_id: scope.team_id, ...input }, signal })
+        : callApi(recentActivityCalls.groupRecentActivity, { input: { team_id: scope.team_id, group_id: scope.group_id, ...input }, signal })
+    },
     placeholderData: keepPreviousData,
   })
 }

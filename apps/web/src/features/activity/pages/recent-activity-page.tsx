@@ -1,4 +1,129 @@
-/** Placeholder until issue 15 builds this page. */
-export function Component() {
-  return null
+import { useState } from 'react'
+import { Link, useLocation } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { Alert, Anchor, Center, Loader, Stack, Table, Text, Title } from '@mantine/core'
+import { Paging, usePageParam, usePageSize, useReducePageToMax } from '../../../components/paging'
+import { usePageTitle } from '../../../lib/page-title'
+import { useSession } from '../../session/session'
+import { ActivityChanges, ActivityFilterFields, noActivityFilters, useActivityTypeName } from '../components/activity-parts'
+import { useRecentActivity, type ActivityFilters, type RecentActivityScope } from '../queries'
+
+/** The table of a team's or a group's recent activity, with its filters and pages. */
+function RecentActivityList({ scope, mayFilterUser }: { scope: RecentActivityScope; mayFilterUser: boolean }) {
+  const { t } = useTranslation(['recent-activity', 'activity', 'common'])
+  const typeName = useActivityTypeName()
+  const [filters, setFilters] = useState<ActivityFilters>(noActivityFilters)
+  const [page, setPage] = usePageParam()
+  const [pageSize, setPageSize] = usePageSize()
+  const activity = useRecentActivity(scope, filters, page, pageSize)
+  useReducePageToMax(page, activity.isPlaceholderData ? undefined : activity.data?.max_pages, setPage)
+  const items = activity.data?.items ?? []
+  const change = (next: Partial<ActivityFilters>) => {
+    setFilters((current) => ({ ...current, ...next }))
+    setPage(1, { replace: true })
+  }
+
+  return (
+    <Stack gap="lg">
+      <ActivityFilterFields filters={filters} onChange={change} userFilterTeamId={mayFilterUser ? scope.team_id : undefined} />
+      {activity.isPending ? (
+        <Center py="md">
+          <Loader size="sm" role="status" aria-label={t('common:loading')} />
+        </Center>
+      ) : activity.isError ? (
+        <Alert color="red" role="alert">
+          {t('loadFailed')}
+        </Alert>
+      ) : items.length === 0 ? (
+        <Text>{t('nothingFound')}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table aria-label={t('table')} verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('columns.when')}</Table.Th>
+                <Table.Th>{t('columns.who')}</Table.Th>
+                <Table.Th>{t('columns.what')}</Table.Th>
+                <Table.Th>{t('columns.contact')}</Table.Th>
+                <Table.Th>{t('columns.details')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((row) => (
+                <Table.Tr key={row.id}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.created_display}</Table.Td>
+                  <Table.Td>{row.author_name || t('activity:someone')}</Table.Td>
+                  <Table.Td>
+                    {typeName(row.type)} · {t(`activity:actions.${row.action}`)}
+                  </Table.Td>
+                  <Table.Td>
+                    {row.contact_id !== null && row.contact_name !== null ? (
+                      <Anchor component={Link} to={`/contacts/view/${row.contact_id}`}>
+                        {row.contact_name}
+                      </Anchor>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>
+                    <ActivityChanges item={row} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Paging
+        page={page}
+        maxPages={activity.data?.max_pages ?? 1}
+        more={activity.data?.count_is_lower_bound === true}
+        onPageChange={(next) => setPage(next)}
+        pageSize={pageSize}
+        onPageSizeChange={(size) => {
+          setPageSize(size)
+          setPage(1, { replace: true })
+        }}
+        label={t('pages')}
+      />
+    </Stack>
+  )
 }
+
+/**
+ * /team/recent-activity and /group/recent-activity (spec 3 §2.4): what was changed in the
+ * selected team or group, newest first. Needs read_own_activity_log there (D3-2.4-34);
+ * without read_activity_log the server answers the caller's own changes only.
+ */
+export function RecentActivityPage() {
+  const { t } = useTranslation('recent-activity')
+  const { team, group } = useSession()
+  const onGroup = useLocation().pathname.startsWith('/group')
+  usePageTitle(t('pageName'))
+  const holder = onGroup ? group : team
+  if (!team || !holder) return null
+  const capabilities = holder.user_capabilities
+  if (capabilities.read_own_activity_log !== true) {
+    return (
+      <Text fw={600} py="xl" ta="center">
+        {t('notAllowed')}
+      </Text>
+    )
+  }
+  const scope: RecentActivityScope = onGroup ? { kind: 'group', team_id: team.id, group_id: holder.id } : { kind: 'team', team_id: team.id }
+  const readsAll = capabilities.read_activity_log === true
+  // The user choices are the team's users (input-suggestions/team-users needs read_dcrm_team_users_names).
+  const mayFilterUser = readsAll && team.user_capabilities.read_dcrm_team_users_names === true
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1} size="h2">
+          {t('pageName')}
+        </Title>
+        <Text c="dimmed">{t(onGroup ? 'groupHeading' : 'teamHeading', { title: holder.title })}</Text>
+        {!readsAll && <Text size="sm">{t('ownOnly')}</Text>}
+      </Stack>
+      <RecentActivityList key={`${scope.kind}-${team.id}-${holder.id}`} scope={scope} mayFilterUser={mayFilterUser} />
+    </Stack>
+  )
+}
+
+export { RecentActivityPage as Component }

@@ -1,0 +1,105 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Group, List, NativeSelect, Text } from '@mantine/core'
+import { activityDateRanges, activityTypeFilters, suggestionCalls, type ActivityItem, type Suggestion } from '@crm/domain'
+import { SuggestionInput } from '../../../components/suggestion-input'
+import type { ActivityFilters } from '../queries'
+
+// The pieces every activity log shows: the contact's Activity log tab and the recent
+// activity of a team or a group.
+
+const knownTypes = [
+  'user',
+  'interaction',
+  'user_event',
+  'team_contacts',
+  'user_assignment',
+  'user_relationship',
+  'user_invites',
+  'parental_consent',
+  'note',
+  'group',
+  'team',
+  'membership',
+  'event',
+] as const
+const knownFields = ['user_name', 'relationship_type', 'interests', 'content', 'is_public', 'is_encrypted', 'first_name', 'last_name', 'inferred'] as const
+
+export const noActivityFilters: ActivityFilters = { date_range: 'all', type: '', user_id: null }
+
+/** The name of an item type (spec 2 §3), 'Other' for one without a name. */
+export function useActivityTypeName(): (type: string) => string {
+  const { t } = useTranslation('activity')
+  return (type: string) => {
+    const known = type === 'user_note' ? 'note' : type
+    return t(`itemTypes.${(knownTypes as readonly string[]).includes(known) ? (known as (typeof knownTypes)[number]) : 'other'}`)
+  }
+}
+
+/** The changes of one row: each field with its value before and after. */
+export function ActivityChanges({ item }: { item: ActivityItem }) {
+  const { t } = useTranslation('activity')
+  const fieldName = (field: string) =>
+    (knownFields as readonly string[]).includes(field) ? t(`fields.${field as (typeof knownFields)[number]}`) : field.replaceAll('_', ' ')
+  const value = (text: string | null) => (text === 'true' ? t('yes') : text === 'false' ? t('no') : (text ?? '—'))
+  const { changes } = item.computed_data
+  if (changes.length === 0) return null
+  return (
+    <List size="sm" listStyleType="none" spacing={2}>
+      {changes.map((change) => (
+        <List.Item key={change.field}>
+          <Text span size="sm" fw={500}>
+            {fieldName(change.field)}:
+          </Text>{' '}
+          {item.action === 'add' ? value(change.after) : item.action === 'delete' ? value(change.before) : `${value(change.before)} → ${value(change.after)}`}
+        </List.Item>
+      ))}
+    </List>
+  )
+}
+
+/**
+ * The filters of a log (spec 2 §9): date range and type; the user filter (the team's users)
+ * when `userFilterTeamId` is given, for a holder of read_activity_log (D2-6-22).
+ */
+export function ActivityFilterFields({
+  filters,
+  onChange,
+  userFilterTeamId,
+}: {
+  filters: ActivityFilters
+  onChange: (next: Partial<ActivityFilters>) => void
+  userFilterTeamId?: number | undefined
+}) {
+  const { t } = useTranslation('activity')
+  const [user, setUser] = useState<Suggestion | null>(null)
+  return (
+    <Group component="fieldset" aria-label={t('filters.label')} align="flex-end" gap="sm" style={{ border: 0, padding: 0, margin: 0 }}>
+      <NativeSelect
+        label={t('filters.dateRange')}
+        value={filters.date_range}
+        onChange={(event) => onChange({ date_range: event.currentTarget.value as ActivityFilters['date_range'] })}
+        data={activityDateRanges.map((range) => ({ value: range, label: t(`dateRanges.${range}`) }))}
+      />
+      <NativeSelect
+        label={t('filters.type')}
+        value={filters.type}
+        onChange={(event) => onChange({ type: event.currentTarget.value as ActivityFilters['type'] })}
+        data={[{ value: '', label: t('types.all') }, ...activityTypeFilters.map((type) => ({ value: type, label: t(`types.${type}`) }))]}
+      />
+      {userFilterTeamId !== undefined && (
+        <SuggestionInput
+          call={suggestionCalls.teamUsers}
+          input={{ team_id: userFilterTeamId }}
+          label={t('filters.user')}
+          placeholder={t('filters.anyUser')}
+          value={user}
+          onChange={(picked) => {
+            setUser(picked)
+            onChange({ user_id: picked ? Number(picked.id) : null })
+          }}
+        />
+      )}
+    </Group>
+  )
+}
