@@ -1,4 +1,160 @@
-/** Placeholder until issue 15 builds this page. */
-export function Component() {
-  return null
+import { useState } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { ActionIcon, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react'
+import type { SubTeamListItem } from '@crm/domain'
+import { ConfirmDialog } from '../../../components/confirm-dialog'
+import { Paging, usePageParam, usePageSize, useReducePageToMax } from '../../../components/paging'
+import { SearchBox } from '../../../components/search-box'
+import { isApiError } from '../../../lib/api'
+import { errorText } from '../../../lib/errors'
+import { usePageTitle } from '../../../lib/page-title'
+import { ChurchRosterSection } from '../../roster/components/church-roster-section'
+import { useSession } from '../../session/session'
+import { SubTeamActivity } from '../components/sub-team-activity'
+import { useDeleteSubTeam, useSubTeams } from '../sub-teams-queries'
+
+/** /team/manage-sub-teams: the conference's sub-teams, searchable and paged (spec 3 §2.4, §6). */
+export function ManageSubTeamsPage() {
+  const { t } = useTranslation('sub-teams')
+  const { team } = useSession()
+  usePageTitle(t('pageName'))
+  const [params, setParams] = useSearchParams()
+  const search = params.get('search') ?? ''
+  const [page, setPage] = usePageParam()
+  const [pageSize, setPageSize] = usePageSize()
+  const allowed = team?.is_conference === true && team.user_capabilities.update_team === true
+  const conferenceId = team?.id ?? 0
+  const list = useSubTeams({ team_id: conferenceId, page, per_page: pageSize, order_by: 'created', order: 'desc', ...(search ? { search } : {}) }, allowed)
+  useReducePageToMax(page, list.isPlaceholderData ? undefined : list.data?.max_pages, setPage)
+  const remove = useDeleteSubTeam(conferenceId)
+  const [removing, setRemoving] = useState<SubTeamListItem | null>(null)
+  const [error, setError] = useState<string | null>(null)
+
+  if (!team || !allowed) {
+    return (
+      <Text fw={600} py="xl" ta="center">
+        {t('notAllowed')}
+      </Text>
+    )
+  }
+
+  const setSearch = (value: string) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current)
+      if (value) updated.set('search', value)
+      else updated.delete('search')
+      updated.delete('page')
+      return updated
+    })
+
+  const confirmRemove = async () => {
+    if (!removing) return
+    setError(null)
+    try {
+      await remove.mutateAsync(removing.id)
+    } catch (failure) {
+      const hasContacts = isApiError(failure) && failure.data['reason'] === 'sub_team_has_contacts'
+      setError(hasContacts ? t('hasContacts') : errorText(failure, t('deleteFailed')))
+      throw failure
+    }
+  }
+
+  let body
+  if (list.data) {
+    body =
+      list.data.items.length === 0 ? (
+        <Text c="dimmed">{t('nothingFound')}</Text>
+      ) : (
+        <Stack gap="sm">
+          <Stack gap="xs" role="list" aria-label={t('pageName')}>
+            {list.data.items.map((item) => (
+              <SubTeamRow key={item.id} item={item} onDelete={() => setRemoving(item)} />
+            ))}
+          </Stack>
+          <Paging
+            page={page}
+            maxPages={list.data.max_pages}
+            more={list.data.count_is_lower_bound === true}
+            onPageChange={setPage}
+            pageSize={pageSize}
+            onPageSizeChange={setPageSize}
+            label={t('pages')}
+          />
+        </Stack>
+      )
+  } else if (list.isError) {
+    body = <Text c="dimmed">{t('loadFailed')}</Text>
+  } else {
+    body = (
+      <Center py="xs">
+        <Loader size="sm" role="status" aria-label={t('loading')} />
+      </Center>
+    )
+  }
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+        <Title order={1} size="h2">
+          {t('pageName')}
+        </Title>
+        <Button component={Link} to="/team/manage-sub-teams/new" leftSection={<IconPlus size={16} aria-hidden="true" />}>
+          {t('addNew')}
+        </Button>
+      </Group>
+      <div style={{ maxWidth: 420 }}>
+        <SearchBox label={t('search')} hideLabel placeholder={t('searchPlaceholder')} defaultValue={search} onSearch={setSearch} />
+      </div>
+      {body}
+      <ConfirmDialog
+        opened={removing !== null}
+        title={t('deleteTitle')}
+        message={t('deleteMessage', { title: removing?.title ?? '' })}
+        confirmLabel={t('delete')}
+        danger
+        onConfirm={confirmRemove}
+        onClose={() => {
+          setRemoving(null)
+          setError(null)
+        }}
+        error={error}
+      />
+      <ChurchRosterSection conferenceId={team.id} />
+    </Stack>
+  )
 }
+
+function SubTeamRow({ item, onDelete }: { item: SubTeamListItem; onDelete: () => void }) {
+  const { t } = useTranslation('sub-teams')
+  return (
+    <Paper withBorder p="sm" role="listitem">
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="xs">
+        <Stack gap={2}>
+          <Text fw={600}>{item.title}</Text>
+          <Text size="sm" c="dimmed">
+            {item.address_formatted ?? ''}
+          </Text>
+          <Text size="sm">
+            {t('acmsId')}: {item.acms_id ?? '—'}
+          </Text>
+        </Stack>
+        <Group gap="xs" wrap="wrap" align="start">
+          <SubTeamActivity who="owner" lastLogin={item.owner_last_login} hasOwner={item.has_owner} />
+          <SubTeamActivity who="members" lastLogin={item.any_member_last_login} />
+        </Group>
+        <Group gap="xs" justify="flex-end" align="start">
+          <ActionIcon component={Link} to={`/team/manage-sub-teams/edit/${item.id}`} variant="light" aria-label={t('editOf', { title: item.title })}>
+            <IconPencil size={16} aria-hidden="true" />
+          </ActionIcon>
+          <ActionIcon variant="light" color="red" onClick={onDelete} aria-label={t('deleteOf', { title: item.title })}>
+            <IconTrash size={16} aria-hidden="true" />
+          </ActionIcon>
+        </Group>
+      </SimpleGrid>
+    </Paper>
+  )
+}
+
+export { ManageSubTeamsPage as Component }
