@@ -328,7 +328,12 @@ export function addRoute<C extends Call, A extends Access>(
         files: uploads.get(request) ?? [],
       } as RouteContext<C, A>
       const chosen = chosenAlternatives.get(request)
-      if (chosen) return chosen.handler(context as unknown as RouteContext<Call, Access>)
+      if (chosen) {
+        // The answer is the chosen call's: its own response schema shapes it (the route's is the union).
+        // An error envelope (the error handler's) passes as it is.
+        reply.serializer((payload: unknown) => JSON.stringify(reply.statusCode < 300 ? chosen.call.response.parse(payload) : payload))
+        return chosen.handler(context as unknown as RouteContext<Call, Access>)
+      }
       return handler(context)
     },
   })
