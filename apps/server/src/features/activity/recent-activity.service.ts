@@ -29,14 +29,15 @@ interface RecentActivityScope {
 
 /**
  * The group's rows among its team's: about a contact of the group, about the group itself
- * (add-group, update-group, …), or a team-administration row that names the group as the
- * team it acted in (an invite to the group, a change of someone's role in it).
+ * (add-group, update-group, remove-group: subject 'group' or 'team'), or a team-administration
+ * row that names the group as the team it acted in (team_id or group_id in its before or
+ * after: an invite to the group, a change of someone's role in it).
  */
 function rowsOfGroup(groupId: number): SQL {
   const named = String(groupId)
   return or(
     inArray(al.contact_id, sql`(select ${groupContacts.person_id} from ${groupContacts} where ${groupContacts.group_id} = ${groupId})`),
-    and(eq(al.subject_type, 'group'), eq(al.subject_id, groupId)),
+    and(inArray(al.subject_type, ['group', 'team']), eq(al.subject_id, groupId)),
     sql`${al.after} ->> 'team_id' = ${named}`,
     sql`${al.before} ->> 'team_id' = ${named}`,
     sql`${al.after} ->> 'group_id' = ${named}`,

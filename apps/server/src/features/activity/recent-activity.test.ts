@@ -174,12 +174,14 @@ describe('GET group-recent-activity', () => {
     const aboutGroup = await logRow(c, { subject_type: 'group', subject_id: group, action: 'update', after: { title: 'Youth' } })
     const invite = await logRow(c, { subject_type: 'user_invites', after: { status: 'accepted', team_id: group } })
     await logRow(c, { subject_type: 'user_invites', after: { status: 'accepted', team_id: c.church } })
+    const edited = await logRow(c, { subject_type: 'team', subject_id: group, before: { title: 'Youth' }, after: { title: 'Young adults' } })
+    await logRow(c, { subject_type: 'team', subject_id: c.church })
     const answer = body(await groupActivity(c, group, c.owner.token))
-    expect(ids(answer)).toEqual([invite, aboutGroup, aboutMember])
-    expect(answer.items[2]).toMatchObject({ contact_id: inGroup, contact_name: 'Gus Group' })
-    expect(answer.count).toBe(3)
+    expect(ids(answer)).toEqual([edited, invite, aboutGroup, aboutMember])
+    expect(answer.items[3]).toMatchObject({ contact_id: inGroup, contact_name: 'Gus Group' })
+    expect(answer.count).toBe(4)
     // The primary group is the team: every row.
-    expect(body(await groupActivity(c, c.church, c.owner.token)).count).toBe(5)
+    expect(body(await groupActivity(c, c.church, c.owner.token)).count).toBe(7)
   })
 
   it('reads the caller’s role in the group: a private group’s owner reads all of it, a member their own', async () => {
