@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { accounts, activityLog, teamContacts, teams } from '../../db/schema/index'
 import { addMember, body, buildPerson, buildTeam, createTestApp, type TestApp, type TestPerson } from '../../../test/harness'
 
@@ -156,4 +156,44 @@ describe('POST /api/v1/manage-teams/delete and remove-sub-team', () => {
     expect(await t.db.select().from(teams).where(eq(teams.id, theirs))).toHaveLength(1)
     expect(await t.db.select().from(teams).where(eq(teams.id, mine))).toHaveLength(1)
   })
+})
+
+describe('GET /api/v1/manage-teams at scale', () => {
+  it('D3-2.4-33 searches 500 sub-teams with their users with one grouped read of the page’s users (median within 5× a one-row read)', async () => {
+    const { conference, entity } = await conferenceWithAdmin()
+    const people = await Promise.all([1, 2, 3, 4].map(() => buildPerson(t)))
+    await t.db.execute(sql`
+      insert into teams (kind, parent_id, title, acms_id, address_formatted)
+      select 'team', ${conference}::int, 'Scale Church ' || g, 'SC-' || g, g || ' Scale Road' from generate_series(1, 500) g`)
+    await t.db.execute(sql`
+      insert into memberships (person_id, team_id, role)
+      select p.id, t.id, case when p.n = 1 then 'owner' else 'member' end
+      from teams t cross join (select id, row_number() over (order by id) as n from people where id in (${sql.join(people.map((person) => sql`${person.id}::int`), sql`, `)})) p
+      where t.parent_id = ${conference}::int`)
+    await t.db.update(accounts).set({ last_login_at: new Date() }).where(eq(accounts.person_id, people[0]!.id))
+    const timings: number[] = []
+    for (let round = 0; round < 30; round += 1) {
+      const started = performance.now()
+      const response = await get(`manage-teams?team_id=${conference}&search=church ${1 + (round % 50)}&per_page=20&page=1`, entity.token)
+      timings.push(performance.now() - started)
+      expect(response.statusCode).toBe(200)
+      expect(body(response).items.length).toBeGreaterThan(0)
+    }
+    const page = body(await get(`manage-teams?team_id=${conference}&per_page=20&order_by=title&order=asc`, entity.token))
+    expect(page).toMatchObject({ count: 500, max_pages: 25 })
+    expect(page.items[0]).toMatchObject({ title: 'Scale Church 1', has_owner: true, users_count: 4 })
+    expect(page.items[0].owner_last_login).not.toBeNull()
+    // The baseline on this machine now: a call that reads one small row.
+    const baseline: number[] = []
+    for (let round = 0; round < 30; round += 1) {
+      const started = performance.now()
+      await get(`pending-items?team_id=${conference}`, entity.token)
+      baseline.push(performance.now() - started)
+    }
+    baseline.sort((a, b) => a - b)
+    timings.sort((a, b) => a - b)
+    // A busy test machine slows every call alike: the list's median is held to a few times
+    // that of a one-row read (the 40 ms p95 on PostgreSQL is for the bench, not this run).
+    expect(timings[15]!).toBeLessThan(Math.max(60, 5 * baseline[15]!))
+  }, 60_000)
 })
