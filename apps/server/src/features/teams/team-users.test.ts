@@ -302,6 +302,32 @@ describe('POST /api/v1/update-user (a team user)', () => {
   })
 })
 
+describe("a group's users (group_id)", () => {
+  it("the group's owner, a member of the team, makes owners in the group and removes its users; never its last owner", async () => {
+    const club = await buildTeam(t, { kind: 'group', parentId: church, title: 'Club' })
+    const groupOwner = await buildPerson(t)
+    const person = await buildPerson(t)
+    await addMember(t, groupOwner.id, church, 'member')
+    await addMember(t, person.id, church, 'member')
+    await addMember(t, groupOwner.id, club, 'owner')
+    await addMember(t, person.id, club, 'member')
+    const promote = await post('update-user', groupOwner, { team_id: church, group_id: club, user_id: person.id, role: 'owner', has_wwcc: 1 })
+    expect(promote.statusCode).toBe(200)
+    expect(await membership(person.id, club)).toMatchObject({ role: 'owner', has_wwcc: true })
+    // The team role is untouched.
+    expect((await membership(person.id, church))?.role).toBe('member')
+    // Not a team user edit: a member of the team may not edit team users.
+    expect((await post('update-user', groupOwner, { team_id: church, user_id: person.id, role: 'leader' })).statusCode).toBe(403)
+
+    expect((await post('remove-user-from-team', groupOwner, { team_id: church, group_id: club, user_id: person.id })).statusCode).toBe(200)
+    expect(await membership(person.id, club)).toBeUndefined()
+    expect((await membership(person.id, church))?.role).toBe('member')
+    const last = await post('update-user', groupOwner, { team_id: church, group_id: club, user_id: groupOwner.id, role: 'member' })
+    expect(last.statusCode).toBe(409)
+    expect((await membership(groupOwner.id, club))?.role).toBe('owner')
+  })
+})
+
 describe('POST /api/v1/remove-user-from-team', () => {
   it('D3-7.4-06 takes the person out of the team, its groups and their assignments there', async () => {
     const person = await buildPerson(t)
