@@ -95,11 +95,11 @@ describe('sub-team edit page', () => {
     server.use(
       mockCall(teamAdminCalls.updateTeam, ({ input }) => {
         sent.push(input as Record<string, unknown>)
-        return { success: true, success_message: 'Saved' }
+        return { success: true as const, success_message: 'Saved' }
       }),
       mockCall(subTeamCalls.removeSubTeam, ({ input }) => {
         removed.push(input)
-        return { success: true }
+        return { success: true as const }
       }),
     )
     const { user, router } = renderApp('/team/manage-sub-teams/edit/31')

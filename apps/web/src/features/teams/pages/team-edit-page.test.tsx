@@ -38,7 +38,7 @@ describe('team edit page', () => {
       mockCall(teamAdminCalls.manageTeam, buildTeamDetail({ role: 'owner' })),
       mockCall(teamAdminCalls.updateTeam, ({ input }) => {
         sent.push(input as Record<string, unknown>)
-        return { success: true, success_message: 'Saved' }
+        return { success: true as const, success_message: 'Saved' }
       }),
     )
     const { user } = renderApp('/team/edit')
@@ -68,7 +68,7 @@ describe('team edit page', () => {
       mockCall(teamAdminCalls.manageTeam, youthDetail),
       mockCall(teamAdminCalls.updateGroup, ({ input }) => {
         sent.push(input)
-        return { success: true }
+        return { success: true as const }
       }),
     )
     const { user } = renderApp('/group/edit')
@@ -89,7 +89,7 @@ describe('team edit page', () => {
       mockCall(teamAdminCalls.manageTeam, youthDetail),
       mockCall(teamAdminCalls.removeGroup, ({ input }) => {
         sent.push(input)
-        return { success: true }
+        return { success: true as const }
       }),
     )
     const { user, router } = renderApp('/group/edit')

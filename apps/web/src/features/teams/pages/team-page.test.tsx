@@ -58,7 +58,7 @@ describe('team page', () => {
       mockCall(teamAdminCalls.manageTeam, buildTeamDetail()),
       mockCall(teamAdminCalls.leaveTeam, ({ input }) => {
         sent.push(input)
-        return { success: true }
+        return { success: true as const }
       }),
     )
     const { user, router } = renderApp('/team')
@@ -95,7 +95,7 @@ describe('team page', () => {
       }),
       mockCall(teamAdminCalls.leaveTeam, ({ input }) => {
         sent.push(input)
-        return { success: true }
+        return { success: true as const }
       }),
     )
     const { user, router } = renderApp('/group')
