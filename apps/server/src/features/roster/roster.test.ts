@@ -163,6 +163,20 @@ describe('POST import-church-roster', () => {
   })
 })
 
+describe('odd input', () => {
+  it('answers 200 or 400, never 5xx, to odd row values and names', async () => {
+    const c = await buildConference()
+    const odd = ['\u202e', '💒'.repeat(100), "'; drop table teams; --", '%', '_', '\\', ' ', '+'.repeat(99), 'a@b.c'.repeat(100), '0'.repeat(60)]
+    for (const value of odd) {
+      const row = { church_acms_id: value, church_name: value, first_name: value, last_name: value, email: value, phone: value.slice(0, 100), member_id: value }
+      const answer = await importRoster(c, [row, member(value, `${value}@example.org`)])
+      expect(answer.statusCode, value).toBeLessThan(500)
+      const guess = await get(t, 'acms-get-id-for-team', c.admin.token, { team_id: c.id, team_name: value.slice(0, 120) })
+      expect(guess.statusCode, value).toBeLessThan(500)
+    }
+  })
+})
+
 describe('GET church-roster', () => {
   it('D3-2.4-17 lists the churches with their member counts, the sub-team carrying each id and the last import', async () => {
     const c = await buildConference()
