@@ -1,6 +1,7 @@
 import { useParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Stack, Title } from '@mantine/core'
+import { isApiError } from '../../../lib/api'
 import { usePageTitle } from '../../../lib/page-title'
 import { useSession } from '../../session/session'
 import { RequestCard, RequestList, RequestsNotAllowed } from '../components/request-card'
@@ -17,11 +18,15 @@ export function MembershipRequestsPage() {
   usePageTitle(t('membershipPageName'))
   const wanted = params['team_id'] ? Number(params['team_id']) : (session.team?.id ?? 0)
   const team = session.teams.find((candidate) => candidate.id === wanted) ?? null
-  const allowed = team?.user_capabilities.update_team === true
+  // A team of the caller's own list says; any other id (a conference's sub-team, which an
+  // entity admin handles) is the server's to decide: 403 or 404 is the not-allowed screen.
+  const allowed = Number.isInteger(wanted) && wanted > 0 && (team ? team.user_capabilities.update_team === true : params['team_id'] !== undefined)
   const list = useMembershipRequests(wanted, allowed)
   const decide = useDecideMembershipRequest(wanted)
+  const refused = isApiError(list.error) && (list.error.status === 403 || list.error.status === 404)
 
-  if (!team || !allowed) return <RequestsNotAllowed />
+  if (!allowed || refused) return <RequestsNotAllowed />
+  const teamTitle = team?.title ?? t('thisTeam')
   const state = list.data ? (list.data.items.length === 0 ? 'empty' : 'ready') : list.isError ? 'error' : 'loading'
   return (
     <Stack gap="lg">
@@ -37,8 +42,8 @@ export function MembershipRequestsPage() {
               { label: t('email'), value: item.email },
               { label: t('date'), value: item.date_display },
             ]}
-            accept={{ title: t('acceptMembershipTitle'), message: t('acceptMembershipMessage', { name: item.name, team: team.title }) }}
-            reject={{ title: t('rejectMembershipTitle'), message: t('rejectMembershipMessage', { name: item.name, team: team.title }) }}
+            accept={{ title: t('acceptMembershipTitle'), message: t('acceptMembershipMessage', { name: item.name, team: teamTitle }) }}
+            reject={{ title: t('rejectMembershipTitle'), message: t('rejectMembershipMessage', { name: item.name, team: teamTitle }) }}
             onDecide={(accept) => decide.mutateAsync({ userId: item.user_id, accept })}
           />
         ))}

@@ -80,6 +80,13 @@ describe('/team/membership-requests (spec 3 §2.4)', () => {
     expect(asked).toEqual([{ team_id: '20' }])
   }, 30_000)
 
+  it("D3-2.4-07 the {team_id} of a conference's sub-team asks the server; a refusal is the not-allowed screen", async () => {
+    server.use(mockCall(teamRequestCalls.membershipRequests, () => new Response(JSON.stringify({ code: 'forbidden', message: 'x', data: { status: 403 } }), { status: 403, headers: { 'content-type': 'application/json' } })))
+    signedInAs(buildAccount([ownerTeam]), { teamId: 10, groupId: 10 })
+    renderApp('/team/membership-requests/55')
+    expect(await screen.findByText('You do not have permission to see these requests.', {}, { timeout: 15000 })).toBeInTheDocument()
+  }, 30_000)
+
   it('D3-6-09 without update_team the page is not allowed', async () => {
     signedInAs(buildAccount([leaderTeam]), { teamId: 10, groupId: 10 })
     renderApp('/team/membership-requests')
