@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
-import { teamAdminCalls } from '@crm/domain'
+import { teamAdminCalls, type OutputOf } from '@crm/domain'
 import { buildAccount, buildGroup, buildTeam } from '../../../test/fixtures'
 import { renderApp } from '../../../test/render'
 import { mockCall, server } from '../../../test/server'
@@ -25,7 +25,7 @@ function open(path = '/team/users') {
     ),
     mockCall(teamAdminCalls.importTeamUsers, ({ input }) => {
       sent.push(input)
-      return {
+      const answer: OutputOf<typeof teamAdminCalls.importTeamUsers> = {
         invited: 1,
         failed: 3,
         items: [
@@ -35,6 +35,7 @@ function open(path = '/team/users') {
           { row: 4, email: 'far@example.test', status: 'acms_not_in_church', errors: {} },
         ],
       }
+      return answer
     }),
   )
   return { ...renderApp(path), sent }
