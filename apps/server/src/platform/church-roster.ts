@@ -143,6 +143,9 @@ const profileAnswer = z.object({
 
 class RosterServiceError extends Error {}
 
+/** How long an adapter leaves a failed service alone. */
+const serviceRestMs = 30_000
+
 /**
  * A membership system (ACMS) over HTTP, by URL and key (DESIGN.md §7). Every request is a GET
  * with `Authorization: Bearer <ACMS_KEY>` and `Accept: application/json`, answered in JSON:
@@ -158,7 +161,8 @@ class RosterServiceError extends Error {}
  * When the service is down, slow (over `timeoutMs`) or answers anything else, the imported
  * roster (`fallback`) answers instead and a warning is logged: an outage never blocks an
  * invite on its own (with no imported roster the answer is no_roster, so the invite goes
- * through), and Sync with MD keeps the names it has.
+ * through), and Sync with MD keeps the names it has. After a failure the same adapter
+ * does not ask again for 30 seconds.
  */
 export function httpRoster(options: HttpRosterOptions, fallback: ChurchRoster): ChurchRoster {
   const request = async <T>(path: string, query: Record<string, string>, shape: z.ZodType<T>): Promise<T | null> => {
@@ -186,11 +190,16 @@ export function httpRoster(options: HttpRosterOptions, fallback: ChurchRoster): 
     if (!parsed.success) throw new RosterServiceError('unexpected answer')
     return parsed.data
   }
+  // After a failure this adapter asks the service no more for a while: an import of many
+  // rows must not wait out the timeout once per row while the service is down.
+  let skipUntil = 0
   const orFallback = async <T>(what: string, ask: () => Promise<T>, fallbackAnswer: () => Promise<T>): Promise<T> => {
+    if (Date.now() < skipUntil) return fallbackAnswer()
     try {
       return await ask()
     } catch (error) {
       if (!(error instanceof RosterServiceError)) throw error
+      skipUntil = Date.now() + serviceRestMs
       options.log?.warn({ reason: error.message, call: what }, 'membership service failed; the imported roster answers')
       return fallbackAnswer()
     }
