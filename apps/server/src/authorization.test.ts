@@ -7,7 +7,7 @@ import { restoreHeldContact } from '../test/contacts'
 import type { Access } from './platform/route'
 import { resolveGroupRole, resolveTeamRole } from './platform/access'
 import { canReadContact } from './platform/contact-access'
-import { people, teamContacts } from './db/schema/index'
+import { memberships, people, teamContacts } from './db/schema/index'
 
 /**
  * The authorization walk: every registered route, called as anonymous, as each role and
@@ -52,9 +52,16 @@ beforeAll(async () => {
 })
 afterAll(async () => t.close())
 
-/** Puts the walk's contact back as it was: a role allowed to remove or archive it may have. */
+/**
+ * Puts the walk's contact back as it was (a role allowed to remove or archive it may have), and
+ * each role's place in the church and the conference (leave-team takes the caller's away).
+ */
 async function restoreWalkContact() {
   await restoreHeldContact(t, { id: contact, teamId: church, firstName: 'Walk', lastName: 'Contact' })
+  for (const role of membershipRoles) {
+    const places = role === 'entity_admin' ? [conference] : [conference, church]
+    for (const teamId of places) await t.db.insert(memberships).values({ person_id: roles[role], team_id: teamId, role }).onConflictDoNothing()
+  }
 }
 
 async function tokenFor(personId: number): Promise<string> {
@@ -62,6 +69,8 @@ async function tokenFor(personId: number): Promise<string> {
 }
 
 function urlOf(url: string): string {
+  // manage-team/:id reads a team or group: the walk's church itself.
+  if (url.includes('/manage-team/')) return url.replace(':id', String(church))
   return url.replace(/:(\w+)/g, (_m, name: string) => samples[name] ?? '1')
 }
 

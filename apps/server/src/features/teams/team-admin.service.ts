@@ -425,13 +425,17 @@ export async function removeGroup(deps: Deps, viewer: Viewer, scope: GroupScope)
  * POST leave-team: the caller leaves the team (and with it its groups), or one group. An
  * owner never leaves, and no team is left without an owner.
  */
+/** Leaving a team one only reaches through a conference or the site role. */
+export const notAMemberMessage = 'You are not a member of this team, so there is nothing to leave.'
+
 export async function leaveTeam(deps: Deps, viewer: Viewer, scope: TeamScope, groupId: number | undefined): Promise<{ success: true; success_message: string }> {
   const targetId = groupId ?? scope.team.id
   await deps.db.transaction(async (tx) => {
     const target = await teamRow(tx, targetId)
     if (!target || (targetId !== scope.team.id && (target.kind !== 'group' || target.parent_id !== scope.team.id))) throw new AppError('not_found')
     const own = await membershipRole(tx, viewer.personId, targetId)
-    if (!own) throw new AppError('not_found')
+    // A site admin or a conference's entity admin sees the team without a place in it.
+    if (!own) throw new AppError('conflict', { errors: { team_id: notAMemberMessage } }, notAMemberMessage)
     if (isOwningRole(own.role) || target.owner_id === viewer.personId || target.isolated_owner_id === viewer.personId) {
       throw new AppError('conflict', { errors: { team_id: ownerCannotLeaveMessage } }, ownerCannotLeaveMessage)
     }

@@ -264,10 +264,12 @@ describe('POST leave-team', () => {
     expect((await post(t, 'leave-team', second.token, { team_id: c.church })).statusCode).toBe(409)
   })
 
-  it('another team is 404; a site admin without a membership has nothing to leave (404)', async () => {
+  it('another team is 404; a site admin without a membership has nothing to leave (409, said why)', async () => {
     expect((await post(t, 'leave-team', c.member.token, { team_id: other.church })).statusCode).toBe(404)
     const admin = await buildPerson(t, { siteRole: 'admin' })
-    expect((await post(t, 'leave-team', admin.token, { team_id: c.church })).statusCode).toBe(404)
+    const response = await post(t, 'leave-team', admin.token, { team_id: c.church })
+    expect(response.statusCode).toBe(409)
+    expect(response.json().message).toBe('You are not a member of this team, so there is nothing to leave.')
   })
 })
 

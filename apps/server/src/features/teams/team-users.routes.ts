@@ -16,7 +16,8 @@ import { importTeamUsers } from './user-import.service'
 const manageUsers = teamAccess('update_dcrm_team_user')
 /** A group's users: the group's role decides (its owner, or the team's owner in a public group). */
 const manageGroupUsers = groupAccess('update_dcrm_team_user')
-const inGroup = hasAnyField('group_id')
+/** A group other than the primary one: the primary group (id = team id) is the team itself. */
+const inGroup = (payload: Record<string, unknown>) => hasAnyField('group_id')(payload) && String(payload.group_id) !== String(payload.team_id)
 const inSubTeam = hasAnyField('conference_team_id', 'sub_team_id')
 const teamUserFields = hasAnyField('role', 'has_wwcc', 'has_adsafe', 'hidden_in_contacts', 'conference_team_id', 'sub_team_id')
 
