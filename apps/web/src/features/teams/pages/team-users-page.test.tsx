@@ -64,7 +64,7 @@ describe('the users page (spec 3 §2.4 Team users)', () => {
     await screen.findByRole('heading', { name: 'Members', level: 2 })
     expect(screen.getByRole('button', { name: 'Edit Ann Lee' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Delete Bob Stone' })).toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Cancel the invite of Nina New' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Cancel invite of Nina New' })).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /Retire/ })).not.toBeInTheDocument()
   })
 
@@ -167,7 +167,7 @@ describe('the users page (spec 3 §2.4 Team users)', () => {
         return { success: true as const }
       }),
     )
-    await user.click(await screen.findByRole('button', { name: 'Cancel the invite of Nina New' }))
+    await user.click(await screen.findByRole('button', { name: 'Cancel invite of Nina New' }))
     const dialog = within(await screen.findByRole('dialog', { name: 'Cancel invite' }))
     await user.click(dialog.getByRole('button', { name: 'Cancel invite' }))
     expect(await dialog.findByRole('alert')).toHaveTextContent('That did not work. Please try again.')
