@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
 import { hasUnsafeNameCharacters, toE164, type Profile } from '@crm/domain'
 import type { Executor } from '../../db/client'
 import { accounts, memberships, notes, people, sessions, teams } from '../../db/schema/index'
@@ -13,6 +13,7 @@ import { sendActivationMail } from '../auth/activation.service'
 import { clearThrottle, throttled, throttleKeys } from '../auth/sign-in-throttle'
 import { confirmTwoFactorCode, forgetDevices, requiresTwoFactor } from '../auth/two-factor.service'
 import { deletePersonWithFiles } from '../consent/contact-files'
+import { assertKeepsAnOwner, owningRoles } from '../teams/ownership'
 
 /** Said in `errors` when a name or phone change is ignored because MD owns those fields. */
 export const syncedFieldsMessage =
@@ -265,6 +266,27 @@ export async function updateAccount(deps: Deps, viewer: Viewer, input: UpdateAcc
  * (ciphertext no one can read any more) and their private groups, which nobody else owns.
  * Wrong passwords and codes count towards the account's sign-in throttle.
  */
+/**
+ * A team or group the person owns keeps an owner after they go (issue 15): removing the
+ * account is refused while they are the last owner anywhere, except in their own private
+ * groups, which go with them.
+ */
+async function keepTheirTeamsOwned(tx: Executor, personId: number): Promise<void> {
+  const owned = await tx
+    .select({ team_id: memberships.team_id })
+    .from(memberships)
+    .innerJoin(teams, eq(teams.id, memberships.team_id))
+    .where(
+      and(
+        eq(memberships.person_id, personId),
+        inArray(memberships.role, [...owningRoles]),
+        sql`${teams.isolated_owner_id} is distinct from ${personId}`,
+      ),
+    )
+    .orderBy(asc(memberships.team_id))
+  for (const { team_id } of owned) await assertKeepsAnOwner(tx, team_id, [personId])
+}
+
 export async function deleteAccount(deps: Deps, viewer: Viewer, input: { password: string; totp?: string | undefined }): Promise<void> {
   const { account } = await loadPerson(deps.db, viewer.personId)
   const accountKey = throttleKeys.account(viewer.personId)
@@ -279,6 +301,7 @@ export async function deleteAccount(deps: Deps, viewer: Viewer, input: { passwor
     (error) => error instanceof AppError && (error.code === 'incorrect_password' || error.code === 'incorrect_totp'),
   )
   await deps.db.transaction(async (tx) => {
+    await keepTheirTeamsOwned(tx, viewer.personId)
     const privateGroups = await tx
       .delete(teams)
       .where(and(eq(teams.kind, 'group'), eq(teams.isolated_owner_id, viewer.personId)))

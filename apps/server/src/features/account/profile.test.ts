@@ -340,6 +340,20 @@ describe('DELETE /api/v1/delete-account', () => {
     expect(log[0]!.after).toEqual({ private_groups_removed: [privateGroup] })
   })
 
+  it('is refused while the person is the last owner of a team; with a second owner it goes ahead', async () => {
+    const person = await buildPerson(t)
+    const team = await buildTeam(t, { title: `Sole owner church ${person.id}` })
+    await addMember(t, person.id, team, 'owner')
+    const refused = await remove(person, { password: testPassword })
+    expect(refused.statusCode).toBe(409)
+    expect(body(refused).message).toBe('The last owner cannot leave or be demoted; make someone else an owner first.')
+    expect(await t.db.select().from(people).where(eq(people.id, person.id))).toHaveLength(1)
+    const second = await buildPerson(t)
+    await addMember(t, second.id, team, 'owner')
+    expect((await remove(person, { password: testPassword })).statusCode).toBe(200)
+    expect(await t.db.select().from(memberships).where(eq(memberships.team_id, team))).toHaveLength(1)
+  })
+
   it('removes the person with account, sessions, memberships and private notes', async () => {
     const person = await buildPerson(t)
     await addMember(t, person.id, church, 'member')
