@@ -13,6 +13,7 @@ import { recordSizeFor, seedLargeRecord, type LargeRecord } from '../seed/record
 import { seedLargeEvents } from '../seed/large-events'
 import { eventsOn, measureEvents, printEvents } from './bench-events'
 import { measureRecentActivity, printRecentActivity, recentActivityOn, seedRecentActivity } from './bench-recent-activity'
+import { measureTeamAdmin, printTeamAdmin, seedTeamAdmin, teamAdminOn } from './bench-team-admin'
 import { connections, load, loadSql, measure, printTable, rowsOf, statementText, statementsOf, timed, type ListResult, type Queryable, type RecordResult } from './bench-measure'
 
 /**
@@ -38,6 +39,9 @@ import { connections, load, loadSql, measure, printTable, rowsOf, statementText,
  *   BENCH_RECENT_ACTIVITY  0 leaves out recent activity (issue 15, bench-recent-activity.ts): the
  *                   contacts' church topped up to BENCH_RECENT_ACTIVITY_ROWS (1,000,000) activity
  *                   rows, page 1 of its and a group's recent activity (BENCH_RECENT_ACTIVITY_ROUNDS, 100)
+ *   BENCH_TEAM_ADMIN  0 leaves out team administration (issue 15, bench-team-admin.ts): the users
+ *                   page of a church of 2,000 users and 200 pending invites, and a search in the
+ *                   sub-team list of a conference of 500 sub-teams (BENCH_ROUNDS, else 100 requests)
  *
  * The contact record (issue 12): a typical contact's and the heaviest contact's interactions,
  * notes, private notes and activity log page 1, the contacts list filtered by interaction
@@ -69,6 +73,7 @@ async function run(engine: string, database: Database, contactCount: number) {
   const activitySeed = recentActivityOn
     ? await seedRecentActivity(database.db, { teamId: contacts.teamId, authorEmails: [workspace.busyEmail, contacts.gatedEmail] })
     : undefined
+  const teamAdminSeed = teamAdminOn ? await seedTeamAdmin(database.db, { password: workspace.password }) : undefined
   // The seed's writes flushed now, not by a checkpoint in the middle of the first calls.
   await database.db.execute(sql`checkpoint`)
   const config = { ...readConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_SECRET: 'bench-secret-that-is-long-enough-123', RATE_LIMIT_LOGIN: '100000' }), port: 0 }
@@ -179,6 +184,7 @@ async function run(engine: string, database: Database, contactCount: number) {
   const recordResults = record ? await measureRecord(record) : []
   const eventResults = eventsSeed ? await measureEvents({ base, auth, database, seeded: eventsSeed, groupId: contacts.teamId, rounds }) : []
   const activityResults = activitySeed ? await measureRecentActivity({ base, auth, gatedAuth, seeded: activitySeed, groupId: contacts.groupId }) : []
+  const teamAdminResults = teamAdminSeed ? await measureTeamAdmin({ base, tokenOf, seeded: teamAdminSeed }) : []
 
   // The contact record (issue 12): page 1 of each tab, for a typical contact and the heaviest,
   // with the SQL that reads the tab's table replayed alone; then logging interactions.
@@ -277,13 +283,14 @@ async function run(engine: string, database: Database, contactCount: number) {
   }
   if (eventsSeed) printEvents(engine, eventsSeed, eventResults)
   if (activitySeed) printRecentActivity(engine, activitySeed, activityResults)
+  if (teamAdminSeed) printTeamAdmin(engine, teamAdminSeed, teamAdminResults)
   if (loaded) {
     console.log(`\n${engine}, ${contacts.count.toLocaleString('en')} contacts: under load (${loadSeconds} s, autocannon on 127.0.0.1)`)
     console.log('| call | connections | requests/s | SQL alone, requests/s (API share) | p50 ms | p95 ms | p99 ms | errors | p95 / single p95 |')
     console.log('|---|---|---|---|---|---|---|---|---|')
     console.log(loaded)
   }
-  return { engine, size: contacts.count, lists: [...listResults, ...recordResults, ...eventResults, ...activityResults] }
+  return { engine, size: contacts.count, lists: [...listResults, ...recordResults, ...eventResults, ...activityResults, ...teamAdminResults] }
 }
 
 const runs: Array<Awaited<ReturnType<typeof run>>> = []
