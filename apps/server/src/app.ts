@@ -39,6 +39,11 @@ import { teamUserRoutes } from './features/teams/team-users.routes'
 import { requestRoutes } from './features/teams/requests.routes'
 import { subTeamRoutes } from './features/teams/sub-teams.routes'
 import { rosterRoutes } from './features/roster/roster.routes'
+import { notificationRoutes } from './features/notifications/notifications.routes'
+import { manageNotificationRoutes } from './features/notifications/manage-notifications.routes'
+import { notificationRuleRoutes } from './features/notifications/rules.routes'
+import { dashboardRoutes } from './features/dashboard/dashboard.routes'
+import { contactMapRoutes } from './features/contacts/contacts-map.routes'
 
 export const apiPrefix = '/api/v1'
 /** API answers from this size on are compressed. */
@@ -70,7 +75,7 @@ export interface AppOptions {
 }
 
 /** Every feature's routes, registered under /api/v1. */
-const features = [authRoutes, accountRoutes, teamRoutes, lookupRoutes, siteRoutes, contactRoutes, contactWriteRoutes, placeRoutes, noteRoutes, relationshipRoutes, interestRoutes, activityRoutes, interactionRoutes, contactEventRoutes, consentRoutes, avatarRoutes, qrCardRoutes, eventRoutes, attendanceRoutes, calendarRoutes, teamAdminRoutes, teamUserRoutes, requestRoutes, subTeamRoutes, rosterRoutes]
+const features = [authRoutes, accountRoutes, teamRoutes, lookupRoutes, siteRoutes, contactRoutes, contactWriteRoutes, placeRoutes, noteRoutes, relationshipRoutes, interestRoutes, activityRoutes, interactionRoutes, contactEventRoutes, consentRoutes, avatarRoutes, qrCardRoutes, eventRoutes, attendanceRoutes, calendarRoutes, teamAdminRoutes, teamUserRoutes, requestRoutes, subTeamRoutes, rosterRoutes, notificationRoutes, manageNotificationRoutes, notificationRuleRoutes, dashboardRoutes, contactMapRoutes]
 
 /** Builds the whole HTTP app on the given dependencies; tests call it with their own. */
 export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions = {}): Promise<FastifyInstance> {

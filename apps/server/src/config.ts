@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
+import { defaultMapTiles } from '@crm/domain'
 
 /**
  * The one place that reads environment variables. Every variable is listed in the
@@ -57,6 +58,10 @@ const envSchema = z.object({
    * in /api); without it addresses are suggested from the ones already stored.
    */
   PLACES_URL: z.string().url().optional(),
+  /** The maps' tile URL template ({z}/{x}/{y}, optionally {s}); default OpenStreetMap's standard tiles. */
+  MAP_TILES_URL: z.string().regex(/^https?:\/\/\S+$/, { message: 'an http(s) URL template' }).default(defaultMapTiles.url),
+  /** The attribution shown on the maps with those tiles (plain text). */
+  MAP_TILES_ATTRIBUTION: z.string().default(defaultMapTiles.attribution),
   /**
    * The church membership service (ACMS) over HTTP; without it invites are checked against
    * the rosters conferences import (platform/church-roster.ts documents the calls).
@@ -118,6 +123,9 @@ export interface Config {
   twoFactorRequiredRoles: TwoFactorRole[]
   /** Geocoding search for place-suggestions; unset: suggest from stored addresses. */
   placesUrl?: string | undefined
+  /** The maps' tiles (GET site hands them to the web); default OpenStreetMap. */
+  mapTilesUrl?: string | undefined
+  mapTilesAttribution?: string | undefined
   /** The membership service (ACMS); unset: the imported church rosters answer. */
   acmsUrl?: string | undefined
   acmsKey?: string | undefined
@@ -169,6 +177,8 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config
     altchaMaxCounter: env.ALTCHA_MAX_COUNTER,
     twoFactorRequiredRoles: twoFactorRoles(env.TWO_FACTOR_REQUIRED_ROLES, isProduction),
     placesUrl: env.PLACES_URL,
+    mapTilesUrl: env.MAP_TILES_URL,
+    mapTilesAttribution: env.MAP_TILES_ATTRIBUTION,
     acmsUrl: env.ACMS_URL,
     acmsKey: env.ACMS_KEY,
     acmsTimeoutMs: env.ACMS_TIMEOUT_MS,

@@ -8,7 +8,7 @@ import { migrate } from './db/migrate'
 import { buildApp } from './app'
 import { lockDataDir } from './platform/data-lock'
 import { jobs } from './jobs'
-import { startScheduler } from './platform/jobs'
+import { startScheduler } from './platform/job-queue'
 import { syncLookups } from './features/lookups/lookups.service'
 import { seedContentPages } from './features/site/site.service'
 import { demoAccounts, isEmptyDatabase, seedDemoWorkspace } from './seed/demo'
@@ -65,7 +65,7 @@ export async function startServer(config: Config, options: { logger?: boolean } 
       )
     }
     const address = await app.listen({ host: config.host, port: config.port })
-    const stopJobs = startScheduler(app.deps, jobs)
+    const scheduler = await startScheduler(app.deps, jobs)
     const db = database
     let stopping: Promise<void> | undefined
     return {
@@ -74,7 +74,7 @@ export async function startServer(config: Config, options: { logger?: boolean } 
       url: address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost'),
       stop: () => {
         stopping ??= (async () => {
-          await stopJobs()
+          await scheduler.stop()
           await app.close()
           await db.close()
           releaseLock()

@@ -14,6 +14,10 @@ import { seedLargeEvents } from '../seed/large-events'
 import { eventsOn, measureEvents, printEvents } from './bench-events'
 import { measureRecentActivity, printRecentActivity, recentActivityOn, seedRecentActivity } from './bench-recent-activity'
 import { measureTeamAdmin, printTeamAdmin, seedTeamAdmin, teamAdminOn } from './bench-team-admin'
+import { measureNotifications, notificationsOn, printNotifications, seedNotifications } from './bench-notifications'
+import { dashboardOn, measureDashboard, printDashboard, seedDashboard } from './bench-dashboard'
+import { mapOn, measureMap, printMap, seedMap } from './bench-map'
+import { measureRules, printRules, rulesOn } from './bench-rules'
 import { connections, load, loadSql, measure, printTable, rowsOf, statementText, statementsOf, timed, type ListResult, type Queryable, type RecordResult } from './bench-measure'
 
 /**
@@ -42,6 +46,16 @@ import { connections, load, loadSql, measure, printTable, rowsOf, statementText,
  *   BENCH_TEAM_ADMIN  0 leaves out team administration (issue 15, bench-team-admin.ts): the users
  *                   page of a church of 2,000 users and 200 pending invites, and a search in the
  *                   sub-team list of a conference of 500 sub-teams (BENCH_ROUNDS, else 100 requests)
+ *   BENCH_NOTIFICATIONS  0 leaves out the notifications panel (issue 16, bench-notifications.ts): GET
+ *                   notifications as a church user of a conference with 10,000 notifications and
+ *                   100,000 receipts, all, unread, read and a deep page (BENCH_ROUNDS, else 100 requests)
+ *   BENCH_DASHBOARD  0 leaves out the dashboard (issue 16, bench-dashboard.ts): its calls one after
+ *                   the other for a leader of the contacts' church with BENCH_DASHBOARD_INTERACTIONS
+ *                   (50,000) more interactions, their sum's p95 (BENCH_ROUNDS, else 100 openings)
+ *   BENCH_MAP       0 leaves out the contacts map (issue 16, bench-map.ts): contacts-for-map pages of a
+ *                   church of BENCH_MAP_CONTACTS (20,000) geocoded contacts (BENCH_ROUNDS, else 100 requests)
+ *   BENCH_RULES  0 leaves out the missed-activity rule's job (issue 16, bench-rules.ts): one rule on the
+ *                   conference over the contacts' church and its interactions, the job's run timed (target ≤ 30 s)
  *
  * The contact record (issue 12): a typical contact's and the heaviest contact's interactions,
  * notes, private notes and activity log page 1, the contacts list filtered by interaction
@@ -74,6 +88,11 @@ async function run(engine: string, database: Database, contactCount: number) {
     ? await seedRecentActivity(database.db, { teamId: contacts.teamId, authorEmails: [workspace.busyEmail, contacts.gatedEmail] })
     : undefined
   const teamAdminSeed = teamAdminOn ? await seedTeamAdmin(database.db, { password: workspace.password }) : undefined
+  const notificationsSeed = notificationsOn ? await seedNotifications(database.db, { password: workspace.password }) : undefined
+  const dashboardSeed = dashboardOn
+    ? await seedDashboard(database.db, { teamId: contacts.teamId, ownerId: workspace.busyPersonId, password: workspace.password })
+    : undefined
+  const mapSeed = mapOn ? await seedMap(database.db, { password: workspace.password }) : undefined
   // The seed's writes flushed now, not by a checkpoint in the middle of the first calls.
   await database.db.execute(sql`checkpoint`)
   const config = { ...readConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_SECRET: 'bench-secret-that-is-long-enough-123', RATE_LIMIT_LOGIN: '100000' }), port: 0 }
@@ -185,6 +204,9 @@ async function run(engine: string, database: Database, contactCount: number) {
   const eventResults = eventsSeed ? await measureEvents({ base, auth, database, seeded: eventsSeed, groupId: contacts.teamId, rounds }) : []
   const activityResults = activitySeed ? await measureRecentActivity({ base, auth, gatedAuth, seeded: activitySeed, groupId: contacts.groupId }) : []
   const teamAdminResults = teamAdminSeed ? await measureTeamAdmin({ base, tokenOf, seeded: teamAdminSeed }) : []
+  const notificationResults = notificationsSeed ? await measureNotifications({ base, tokenOf, seeded: notificationsSeed }) : []
+  const dashboardResults = dashboardSeed ? await measureDashboard({ base, tokenOf, seeded: dashboardSeed }) : undefined
+  const mapResults = mapSeed ? await measureMap({ base, tokenOf, seeded: mapSeed }) : []
 
   // The contact record (issue 12): page 1 of each tab, for a typical contact and the heaviest,
   // with the SQL that reads the tab's table replayed alone; then logging interactions.
@@ -259,6 +281,10 @@ async function run(engine: string, database: Database, contactCount: number) {
       `${api.p50.toFixed(1)} | ${api.p95.toFixed(1)} | ${api.p99.toFixed(1)} | ${api.errors} | ${(api.p95 / single.p95).toFixed(1)}× |`
   }
   await app.close()
+  // After every call is measured: the job writes a notification for most of the church's contacts.
+  const rulesResult = rulesOn
+    ? await measureRules({ db: database.db, config, log: app.log, conferenceId: workspace.conferenceId, teamId: contacts.teamId })
+    : undefined
   if (results.length > 0) printTable(`${engine}: ${size.teams * size.membersPerTeam} people in ${size.teams} teams, seeded in ${seedSeconds.toFixed(1)} s`, results)
   console.log(`\n${engine}: contacts lists, ${contacts.count.toLocaleString('en')} contacts in one team (per_page 100), seeded in ${contactsSeconds.toFixed(1)} s`)
   console.log('| call | p50 ms | p95 ms | SQL p50 ms | API / SQL |\n|---|---|---|---|---|')
@@ -284,13 +310,17 @@ async function run(engine: string, database: Database, contactCount: number) {
   if (eventsSeed) printEvents(engine, eventsSeed, eventResults)
   if (activitySeed) printRecentActivity(engine, activitySeed, activityResults)
   if (teamAdminSeed) printTeamAdmin(engine, teamAdminSeed, teamAdminResults)
+  if (notificationsSeed) printNotifications(engine, notificationsSeed, notificationResults)
+  if (dashboardSeed && dashboardResults) printDashboard(engine, dashboardSeed, dashboardResults)
+  if (mapSeed) printMap(engine, mapSeed, mapResults)
+  if (rulesResult) printRules(engine, rulesResult)
   if (loaded) {
     console.log(`\n${engine}, ${contacts.count.toLocaleString('en')} contacts: under load (${loadSeconds} s, autocannon on 127.0.0.1)`)
     console.log('| call | connections | requests/s | SQL alone, requests/s (API share) | p50 ms | p95 ms | p99 ms | errors | p95 / single p95 |')
     console.log('|---|---|---|---|---|---|---|---|---|')
     console.log(loaded)
   }
-  return { engine, size: contacts.count, lists: [...listResults, ...recordResults, ...eventResults, ...activityResults, ...teamAdminResults] }
+  return { engine, size: contacts.count, lists: [...listResults, ...recordResults, ...eventResults, ...activityResults, ...teamAdminResults, ...notificationResults, ...(dashboardResults?.calls ?? []), ...mapResults] }
 }
 
 const runs: Array<Awaited<ReturnType<typeof run>>> = []

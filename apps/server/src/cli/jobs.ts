@@ -18,8 +18,9 @@ try {
   await migrate(database)
   const deps = { db: database.db, config, log: pino({ level: config.logLevel }), now: () => new Date() }
   for (const job of jobs) {
-    await runJob(deps, job)
-    console.log(`ran ${job.name}`)
+    const status = await runJob(deps, job)
+    console.log(`ran ${job.name}: ${status}`)
+    if (status === 'failed') process.exitCode = 1
   }
 } finally {
   await database.close()

@@ -4,14 +4,18 @@ import { removeOrphanFiles } from './files'
 import { deliverDueMail } from './mail'
 
 /**
- * Scheduled work, in the server process. Each job is idempotent and safe to run in
- * several processes at once (rows are claimed with SKIP LOCKED); each run is recorded in
- * job_runs. src/jobs.ts lists them all: the platform's below and each feature's
+ * Scheduled work, run on pg-boss by platform/job-queue.ts: once per period across all
+ * server processes. Each job is still idempotent and safe to run in several processes at
+ * once (rows are claimed with SKIP LOCKED), as `npm run jobs -- --once` may run beside a
+ * server. src/jobs.ts lists them all: the platform's below and each feature's
  * `<feature>.jobs.ts`.
  */
 export interface Job {
   name: string
+  /** How often it runs; from a minute up it is rounded to a cron schedule (see `cron`). */
   everyMs: number
+  /** A cron expression (UTC) to run on instead of one made from `everyMs`. */
+  cron?: string
   run(deps: Deps): Promise<string | void>
 }
 
@@ -21,7 +25,7 @@ export const platformJobs: Job[] = [
 ]
 
 /** Runs a job once; a run that did something, or failed, is recorded in job_runs. */
-export async function runJob(deps: Deps, job: Job): Promise<void> {
+export async function runJob(deps: Deps, job: Job): Promise<'done' | 'failed'> {
   const startedAt = deps.now()
   let status: 'done' | 'failed' = 'done'
   let detail: string | void
@@ -32,24 +36,9 @@ export async function runJob(deps: Deps, job: Job): Promise<void> {
     detail = String(error).slice(0, 1000)
     deps.log.error({ err: error, job: job.name }, 'job failed')
   }
-  if (status === 'done' && !detail) return
+  if (status === 'done' && !detail) return status
   await deps.db
     .insert(jobRuns)
     .values({ job: job.name, started_at: startedAt, finished_at: deps.now(), status, detail: detail ?? null })
-}
-
-/** Starts every job on its interval; returns a function that stops them. */
-export function startScheduler(deps: Deps, list: Job[]): () => Promise<void> {
-  const running = new Map<string, Promise<void>>()
-  const timers = list.map((job) =>
-    setInterval(() => {
-      if (running.has(job.name)) return
-      const run = runJob(deps, job).finally(() => running.delete(job.name))
-      running.set(job.name, run)
-    }, job.everyMs),
-  )
-  return async () => {
-    timers.forEach(clearInterval)
-    await Promise.allSettled(running.values())
-  }
+  return status
 }

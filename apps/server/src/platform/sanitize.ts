@@ -4,11 +4,13 @@ import sanitizeHtml from 'sanitize-html'
  * HTML fields (content pages, notification content) are sanitised on the server before
  * they are stored: formatting and links only, no scripts, styles or event handlers.
  */
-export function sanitizeRichText(html: string): string {
+export function sanitizeRichText(html: string, options: { webLinksOnly?: boolean } = {}): string {
   return sanitizeHtml(html, {
     allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'a', 'ul', 'ol', 'li', 'h2', 'h3', 'h4', 'blockquote', 'hr'],
     allowedAttributes: { a: ['href', 'title', 'target', 'rel'] },
-    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+    // webLinksOnly (notifications): links to web addresses and paths of the app, nothing else.
+    allowedSchemes: options.webLinksOnly ? ['http', 'https'] : ['http', 'https', 'mailto', 'tel'],
+    allowProtocolRelative: !options.webLinksOnly,
     transformTags: {
       a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }),
     },

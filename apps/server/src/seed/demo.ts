@@ -14,6 +14,7 @@ import { seedDemoContacts } from './demo-contacts'
 import { seedDemoEvents } from './demo-events'
 import { seedDemoInteractions } from './demo-interactions'
 import { seedDemoNotes } from './demo-notes'
+import { seedDemoNotifications } from './demo-notifications'
 import { seedDemoRelationships } from './demo-relationships'
 
 /** The demo accounts of the README, by role. */
@@ -179,6 +180,7 @@ export async function seedDemoWorkspace(
     await seedDemoContactEvents(tx, { hopeId: hope!, people, now: deps.now() })
     await seedDemoConsents(tx, { hopeId: hope!, people, now: deps.now() })
     await seedDemoEvents(tx, { hopeId: hope!, people, now: deps.now(), timeZone: 'Australia/Sydney' })
+    await seedDemoNotifications(tx, { conferenceId: conference!.id, hopeId: hope!, people, now: deps.now() })
 
     // Two open invites, mailed to the outbox (/dev/mail): one for a newcomer, one for the leader.
     const invite = async (email: string, firstName: string, lastName: string, teamId: number, teamTitle: string, role: 'member' | 'leader') => {

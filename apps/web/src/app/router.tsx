@@ -50,6 +50,11 @@ const pages = {
   manageSubTeams: withAllTexts(() => import('../features/teams/pages/manage-sub-teams-page')),
   subTeamNew: withAllTexts(() => import('../features/teams/pages/sub-team-new-page')),
   subTeamEdit: withAllTexts(() => import('../features/teams/pages/sub-team-edit-page')),
+  notifications: withAllTexts(() => import('../features/notifications/pages/notifications-page')),
+  manageNotifications: withAllTexts(() => import('../features/notifications/pages/manage-notifications-page')),
+  missedActivities: withAllTexts(() => import('../features/notifications/pages/missed-activities-page')),
+  unassignedContacts: withAllTexts(() => import('../features/notifications/pages/unassigned-contacts-page')),
+  contactsMap: withAllTexts(() => import('../features/contacts/pages/contacts-map-page')),
 } satisfies Record<string, PageLoader>
 
 const loadShell = () =>
@@ -94,6 +99,12 @@ const routeTable: Record<BuiltPath, RouteSpec> = {
   '/team/manage-sub-teams': { frame: 'shell', access: 'team', page: pages.manageSubTeams },
   '/team/manage-sub-teams/new': { frame: 'shell', access: 'team', page: pages.subTeamNew },
   '/team/manage-sub-teams/edit/:id': { frame: 'shell', access: 'team', page: pages.subTeamEdit },
+  // Notifications (spec 1 §2.10) are the account's; their management is the conference's (spec 3 §2.7).
+  '/notifications': { frame: 'shell', access: 'account', page: pages.notifications },
+  '/manage-notifications': { frame: 'shell', access: 'team', page: pages.manageNotifications },
+  '/manage-notifications/missed-activities': { frame: 'shell', access: 'team', page: pages.missedActivities },
+  '/manage-notifications/unassigned-contacts': { frame: 'shell', access: 'team', page: pages.unassignedContacts },
+  '/contacts/map': { frame: 'shell', access: 'group', page: pages.contactsMap },
   '/login': { frame: 'public', page: pages.login },
   '/logout': { frame: 'none', page: pages.logout },
   '/signup': { frame: 'public', page: pages.signup },

@@ -49,6 +49,9 @@ const namespaceFlags: Record<Namespace, true> = {
   'sub-teams': true,
   roster: true,
   'recent-activity': true,
+  notifications: true,
+  'manage-notifications': true,
+  map: true,
 }
 export const namespaces = Object.keys(namespaceFlags) as Namespace[]
 

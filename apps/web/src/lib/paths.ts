@@ -43,6 +43,11 @@ export const builtPaths = [
   '/team/manage-sub-teams',
   '/team/manage-sub-teams/new',
   '/team/manage-sub-teams/edit/:id',
+  '/notifications',
+  '/manage-notifications',
+  '/manage-notifications/missed-activities',
+  '/manage-notifications/unassigned-contacts',
+  '/contacts/map',
 ] as const
 
 export type BuiltPath = (typeof builtPaths)[number]

@@ -10,6 +10,8 @@ export function buildSite(overrides: Partial<Site> = {}): Site {
     locales: ['en', 'es'],
     captcha: 'altcha',
     recaptcha_site_key: null,
+    map_tiles_url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    map_tiles_attribution: '© OpenStreetMap contributors',
     ...overrides,
   }
 }

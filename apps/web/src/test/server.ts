@@ -1,6 +1,6 @@
 import { http, HttpResponse, type DefaultBodyType, type HttpResponseResolver, type PathParams } from 'msw'
 import { setupServer } from 'msw/node'
-import { eventCalls, siteCalls, teamCalls, type Call, type ErrorCode } from '@crm/domain'
+import { contactMapCalls, dashboardCalls, eventCalls, notificationCalls, siteCalls, teamCalls, type Call, type ErrorCode } from '@crm/domain'
 import { apiBase, type InputOf, type OutputOf } from '../lib/api'
 import { buildSite } from './fixtures'
 
@@ -51,6 +51,12 @@ export const defaultHandlers = [
   mockCall(teamCalls.pendingItems, { membership_requests: 0, owner_requests: 0 }),
   // The dashboard's events-today widget, on every page that lands on /.
   mockCall(eventCalls.eventsToday, { items: [] }),
+  mockCall(dashboardCalls.upcomingInteractions, { items: [] }),
+  mockCall(dashboardCalls.upcomingTransfers, { items: [] }),
+  // The header's notifications bell, on every signed-in page.
+  mockCall(notificationCalls.notifications, { items: [], count: 0, count_unread: 0 }),
+  // The dashboard's contacts map.
+  mockCall(contactMapCalls.contactsForMap, { items: [], has_more: false }),
 ]
 
 export const server = setupServer(...defaultHandlers)

@@ -10,6 +10,9 @@ export const siteSchema = z.object({
   locales: z.array(z.string()),
   captcha: z.enum(['altcha', 'recaptcha']),
   recaptcha_site_key: z.string().nullable(),
+  /** The map's tile URL template ({z}/{x}/{y}) and the attribution the map shows with it. */
+  map_tiles_url: z.string(),
+  map_tiles_attribution: z.string(),
 })
 export type Site = z.infer<typeof siteSchema>
 

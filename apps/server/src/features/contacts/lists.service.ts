@@ -156,6 +156,15 @@ function listFilters(query: ListQuery, gated: boolean, now: Date): SQL[] {
   return conditions
 }
 
+/**
+ * The rows of a contacts list under the query's filters and search, as the list reads them:
+ * GET contacts-for-map asks "the same query" (spec 2 §7) through this.
+ */
+export function contactListWhere(kind: ContactListKind, viewer: Viewer, scope: GroupScope, query: ListQuery, now: Date): SQL | undefined {
+  const gated = scope.childGate !== null
+  return and(...listRows(kind, viewer, scope), ...listFilters(query, gated, now), contactSearch(query.search, gated, now))
+}
+
 interface SortKey {
   /** The key of the page query; null-free keys keep the list indexes usable. */
   key: SQL

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import type { ContentPage, Site } from '@crm/domain'
+import { defaultMapTiles, type ContentPage, type Site } from '@crm/domain'
 import { contentPages } from '../../db/schema/index'
 import type { Executor } from '../../db/client'
 import type { Deps } from '../../platform/deps'
@@ -19,6 +19,8 @@ export function siteData(deps: Deps): Site {
     locales: supportedLocales,
     captcha: config.recaptchaSecret ? 'recaptcha' : 'altcha',
     recaptcha_site_key: config.recaptchaSecret ? (config.recaptchaSiteKey ?? null) : null,
+    map_tiles_url: config.mapTilesUrl ?? defaultMapTiles.url,
+    map_tiles_attribution: config.mapTilesAttribution ?? defaultMapTiles.attribution,
   }
 }
 

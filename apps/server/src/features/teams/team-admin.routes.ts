@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { teamAdminCalls } from '@crm/domain'
 import { addRoute, groupAccess, teamAccess } from '../../platform/route'
-import { addSubTeam, leaveTeam, manageTeam, removeGroup, updateGroup, updateTeam } from './team-admin.service'
+import { addSubTeam, leaveTeam, removeGroup, updateGroup, updateTeam } from './team-admin.service'
+import { manageTeam } from './team-detail.service'
 
 /** The team and group pages (spec 3 §2.4): view, edit, remove a group, leave, add a sub-team. */
 export async function teamAdminRoutes(app: FastifyInstance) {

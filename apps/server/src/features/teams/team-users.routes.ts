@@ -1,16 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { teamAdminCalls as calls } from '@crm/domain'
 import { addRoute, alternative, groupAccess, hasAnyField, teamAccess, type RouteAlternative } from '../../platform/route'
-import {
-  deleteInvite,
-  placeOfGroup,
-  placeOfSubTeam,
-  placeOfTeam,
-  removeTeamUser,
-  retireUser,
-  sendInvite,
-  updateTeamUser,
-} from './team-users.service'
+import { placeOfGroup, placeOfSubTeam, placeOfTeam, removeTeamUser, retireUser, updateTeamUser } from './team-users.service'
+import { deleteInvite, sendInvite } from './team-invites.service'
 import { importTeamUsers } from './user-import.service'
 
 const manageUsers = teamAccess('update_dcrm_team_user')

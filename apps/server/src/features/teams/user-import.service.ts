@@ -7,19 +7,17 @@ import type { Viewer } from '../../platform/access'
 import { hashToken } from '../../platform/tokens'
 import { inviteKey, inviteMail } from './invite-links'
 import { inviteDays } from './teams.service'
+import { canGrant, ownersGrantOwner, type Place } from './team-users.service'
 import {
-  canGrant,
   emailsInTeam,
   inTeamMessage,
   mailEntityAdmins,
   notInChurchMessage,
-  ownersGrantOwner,
   personName,
   requiresAdminMessage,
   rosterChurchOf,
   rosterVerdict,
-  type Place,
-} from './team-users.service'
+} from './team-invites.service'
 
 type RowStatus = 'invited' | 'in_team' | 'invalid' | 'acms_not_in_church'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
-import { contactCalls, siteCalls, teamCalls } from '@crm/domain'
+import { contactCalls, notificationCalls, siteCalls, teamCalls } from '@crm/domain'
 import { buildAccount, buildGroup, buildSite, buildTeam } from '../../test/fixtures'
 import { renderApp } from '../../test/render'
 import { apiError, mockCall, server } from '../../test/server'
@@ -22,8 +22,9 @@ describe('the shell', () => {
     expect(nav.getByRole('link', { name: 'Log out' })).toHaveAttribute('href', '/logout')
     expect(nav.getByRole('link', { name: 'Contacts' })).toHaveAttribute('href', '/contacts')
     expect(nav.getByRole('link', { name: 'Events' })).toHaveAttribute('href', '/events')
+    expect(nav.getByRole('link', { name: 'Notifications' })).toHaveAttribute('href', '/notifications')
     // Screens of later issues are not offered.
-    expect(nav.queryByRole('link', { name: /Reports|Notifications/ })).not.toBeInTheDocument()
+    expect(nav.queryByRole('link', { name: /Reports/ })).not.toBeInTheDocument()
     expect(nav.getByRole('link', { name: 'My team' })).toHaveAttribute('href', '/team')
     expect(nav.getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/team/users')
     expect(nav.getByRole('link', { name: 'Switch group' })).toHaveAttribute('href', '/group/switch')
@@ -134,5 +135,27 @@ describe('the shell', () => {
     expect(footer.getByRole('link', { name: 'Terms of use' })).toHaveAttribute('href', '/terms')
     expect(footer.getByRole('link', { name: 'Code of conduct' })).toHaveAttribute('href', '/code-of-conduct')
     await waitFor(() => expect(document.title).toBe('Grace CRM - Dashboard'))
+  })
+
+  it("has the notifications bell with the unread count in the header, asked once; none while membership is pending (D1-2.10-01, -07)", async () => {
+    let asked = 0
+    server.use(
+      mockCall(notificationCalls.notifications, () => {
+        asked++
+        return { items: [], count: 4, count_unread: 4 }
+      }),
+    )
+    signedInAs(buildAccount([grace]), { teamId: 10, groupId: 10 })
+    const view = renderApp('/group/switch')
+    const header = within(await screen.findByRole('banner'))
+    const bell = await header.findByRole('button', { name: 'Notifications, 4 unread' })
+    expect(bell).toHaveAttribute('aria-expanded', 'false')
+    expect(asked).toBe(1)
+    view.unmount()
+
+    signedInAs(buildAccount([buildTeam({ id: 30, title: 'Pending Church', role: 'member_request' })]), { teamId: 30, groupId: 30 })
+    renderApp('/')
+    expect(await screen.findByText('Awaiting membership approval')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /^Notifications/ })).not.toBeInTheDocument()
   })
 })

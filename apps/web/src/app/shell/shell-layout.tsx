@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react'
 import { Link, Navigate, Outlet, useLocation, useMatches } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { Anchor, AppShell, Burger, Drawer, Group, ScrollArea } from '@mantine/core'
+import { Anchor, AppShell, Box, Burger, Drawer, Group, ScrollArea } from '@mantine/core'
 import { useDisclosure, useMediaQuery } from '@mantine/hooks'
 import { loadChunk } from '../../lib/chunk-reload'
 import { loginPath } from '../../lib/safe-redirect'
@@ -9,6 +9,7 @@ import { defaultMobileBreakpoint, useSite } from '../../lib/site'
 import { AwaitingApproval } from '../../features/dashboard/components/awaiting-approval'
 import { NoTeamState } from '../../features/dashboard/components/no-team-state'
 import { useSession } from '../../features/session/session'
+import { NotificationsBell } from '../../features/notifications/components/notifications-panel'
 import { FlashMessage } from '../../components/flash-message'
 import { FullPageLoader } from '../../components/status-screens'
 import { guardOutcome, type GuardOutcome, type RouteAccess } from '../guard'
@@ -77,6 +78,7 @@ function ShellFrame({ children }: { children: ReactNode }) {
   // Below the configured breakpoint the menu moves into a drawer opened by the burger.
   const isMobile = useMediaQuery(`(max-width: ${breakpoint - 0.02}px)`, false, { getInitialValueInEffect: false })
   const [opened, { toggle, close }] = useDisclosure(false)
+  const [panelOpened, panel] = useDisclosure(false)
 
   return (
     <AppShell
@@ -92,7 +94,11 @@ function ShellFrame({ children }: { children: ReactNode }) {
           {isMobile && (
             <Burger
               opened={opened}
-              onClick={toggle}
+              onClick={() => {
+                // Opening the menu collapses the notifications panel (spec 1 §2.10).
+                panel.close()
+                toggle()
+              }}
               size="sm"
               aria-label={opened ? t('header.closeMenu') : t('header.openMenu')}
               aria-expanded={opened}
@@ -102,6 +108,9 @@ function ShellFrame({ children }: { children: ReactNode }) {
             {site?.site_name ?? ''}
           </Anchor>
           <SelectionSummary />
+          <Box ml="auto">
+            <NotificationsBell opened={panelOpened} onToggle={panel.toggle} onClose={panel.close} isMobile={isMobile} />
+          </Box>
         </Group>
       </AppShell.Header>
       {!isMobile && (

@@ -27,9 +27,12 @@ import requests from './requests.json'
 import subTeams from './sub-teams.json'
 import roster from './roster.json'
 import recentActivity from './recent-activity.json'
+import notifications from './notifications.json'
+import manageNotifications from './manage-notifications.json'
+import map from './map.json'
 
 /** The source texts: one namespace per feature; every other locale has the same keys. */
-const en = { common, errors, auth, shell, teams, dashboard, site, account, contacts, 'contact-view': contactView, 'contact-form': contactForm, notes, relationships, interests, activity, interactions, 'contact-events': contactEvents, consent, 'consent-page': consentPage, 'qr-cards': qrCards, events, attendance, calendar, team, 'team-users': teamUsers, requests, 'sub-teams': subTeams, roster, 'recent-activity': recentActivity }
+const en = { common, errors, auth, shell, teams, dashboard, site, account, contacts, 'contact-view': contactView, 'contact-form': contactForm, notes, relationships, interests, activity, interactions, 'contact-events': contactEvents, consent, 'consent-page': consentPage, 'qr-cards': qrCards, events, attendance, calendar, team, 'team-users': teamUsers, requests, 'sub-teams': subTeams, roster, 'recent-activity': recentActivity, notifications, 'manage-notifications': manageNotifications, map }
 
 export type LocaleBundle = typeof en
 export default en

@@ -28,8 +28,11 @@ import requests from './requests.json'
 import subTeams from './sub-teams.json'
 import roster from './roster.json'
 import recentActivity from './recent-activity.json'
+import notifications from './notifications.json'
+import manageNotifications from './manage-notifications.json'
+import map from './map.json'
 
 // Loaded on demand as one chunk; typing it as the en bundle makes a missing key a type error.
-const es: LocaleBundle = { common, errors, auth, shell, teams, dashboard, site, account, contacts, 'contact-view': contactView, 'contact-form': contactForm, notes, relationships, interests, activity, interactions, 'contact-events': contactEvents, consent, 'consent-page': consentPage, 'qr-cards': qrCards, events, attendance, calendar, team, 'team-users': teamUsers, requests, 'sub-teams': subTeams, roster, 'recent-activity': recentActivity }
+const es: LocaleBundle = { common, errors, auth, shell, teams, dashboard, site, account, contacts, 'contact-view': contactView, 'contact-form': contactForm, notes, relationships, interests, activity, interactions, 'contact-events': contactEvents, consent, 'consent-page': consentPage, 'qr-cards': qrCards, events, attendance, calendar, team, 'team-users': teamUsers, requests, 'sub-teams': subTeams, roster, 'recent-activity': recentActivity, notifications, 'manage-notifications': manageNotifications, map }
 
 export default es

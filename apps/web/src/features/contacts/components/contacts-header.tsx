@@ -1,7 +1,7 @@
-import { Link } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Button, Group, Stack, Text, Title } from '@mantine/core'
-import { IconArrowsExchange } from '@tabler/icons-react'
+import { IconArrowsExchange, IconMap } from '@tabler/icons-react'
 import type { Group as TeamGroup } from '@crm/domain'
 
 export const switchGroupPath = '/contacts/group/switch'
@@ -14,7 +14,8 @@ interface ContactsHeaderProps {
 
 /** 'Contacts' in a public group, 'My contacts' otherwise; the group's title and Switch group (spec 2 §2). */
 export function ContactsHeader({ group, isPublicGroup }: ContactsHeaderProps) {
-  const { t } = useTranslation('contacts')
+  const { t } = useTranslation(['contacts', 'map'])
+  const location = useLocation()
   return (
     <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
       <Stack gap={2}>
@@ -23,9 +24,17 @@ export function ContactsHeader({ group, isPublicGroup }: ContactsHeaderProps) {
           {t('list.groupLabel')} <Text span fw={600} c="var(--mantine-color-text)">{group.title}</Text>
         </Text>
       </Stack>
-      <Button component={Link} to={switchGroupPath} variant="default" leftSection={<IconArrowsExchange size={16} aria-hidden="true" />}>
-        {t('switchGroup')}
-      </Button>
+      <Group gap="sm">
+        {group.user_capabilities.read_contact && (
+          // The map of the same contacts, under the list's search and filters (spec 1 §2.9).
+          <Button component={Link} to={{ pathname: '/contacts/map', search: location.search }} variant="default" leftSection={<IconMap size={16} aria-hidden="true" />}>
+            {t('map:pageName')}
+          </Button>
+        )}
+        <Button component={Link} to={switchGroupPath} variant="default" leftSection={<IconArrowsExchange size={16} aria-hidden="true" />}>
+          {t('switchGroup')}
+        </Button>
+      </Group>
     </Group>
   )
 }

@@ -1,12 +1,21 @@
 import { describe, expect, it } from 'vitest'
-import { screen, waitFor } from '@testing-library/react'
-import { eventCalls, teamCalls } from '@crm/domain'
+import { screen, waitFor, within } from '@testing-library/react'
+import { dashboardCalls, eventCalls, teamCalls, type UpcomingInteraction, type UpcomingTransfer } from '@crm/domain'
+import { changeLocale } from '../../../lib/i18n'
 import { buildAccount, buildGroup, buildTeam } from '../../../test/fixtures'
 import { renderApp } from '../../../test/render'
-import { mockCall, server } from '../../../test/server'
+import { apiError, mockCall, server } from '../../../test/server'
 import { signedInAs } from '../../../test/session'
 
 const grace = buildTeam({ id: 10, title: 'Grace Church', groups: [buildGroup({ id: 12, title: 'Youth' })] })
+const conference = buildTeam({ id: 40, title: 'North Conference', is_conference: true })
+
+const interactions: UpcomingInteraction[] = [
+  { user_id: 5, user_name: 'Ana Lopez', date_display: '26 Nov 2026, 10:00 am', type_display: 'Visit', bible_study: null, bible_study_display: null },
+  { user_id: 6, user_name: 'Ben Cole', date_display: '27 Nov 2026', type_display: 'Bible study', bible_study: 'discover-3', bible_study_display: 'Jesus: the Saviour' },
+  { user_id: 7, user_name: '', date_display: '28 Nov 2026', type_display: 'Phone call', bible_study: null, bible_study_display: null },
+]
+const transfers: UpcomingTransfer[] = [{ id: 3, user_name: 'Cara Diaz', date_display: '1 Dec 2026', from_team_name: 'Grace Church', to_team_name: 'Hope Chapel' }]
 
 describe('dashboard', () => {
   it("is titled 'Dashboard - {team}' for the primary group", async () => {
@@ -45,5 +54,94 @@ describe('dashboard', () => {
     expect(pendingAsked).toBe(false)
     expect(eventsAsked).toBe(false)
     expect(screen.queryByRole('button', { name: 'Copy calendar url' })).not.toBeInTheDocument()
+  })
+
+  it('D1-2.8-04 lists my upcoming interactions, each linking to its contact with date, type and Bible study', async () => {
+    const asked: unknown[] = []
+    server.use(mockCall(dashboardCalls.upcomingInteractions, ({ input }) => (asked.push(input), { items: interactions })))
+    signedInAs(buildAccount([grace]), { teamId: 10, groupId: 10 })
+    renderApp('/')
+    const list = within(await screen.findByRole('list', { name: 'Upcoming interactions' }))
+    expect(list.getByRole('link', { name: 'Ana Lopez' })).toHaveAttribute('href', '/contacts/view/5')
+    expect(list.getByRole('link', { name: 'Ben Cole' })).toHaveAttribute('href', '/contacts/view/6')
+    expect(list.getByText('26 Nov 2026, 10:00 am')).toBeInTheDocument()
+    expect(list.getByText('Visit')).toBeInTheDocument()
+    expect(list.getByText('Bible study: Jesus: the Saviour')).toBeInTheDocument()
+    // A child the server does not name to this user still links to the contact's own page.
+    expect(list.getByRole('link', { name: 'A child (details protected)' })).toHaveAttribute('href', '/contacts/view/7')
+    expect(asked).toEqual([{ team_id: '10' }])
+  })
+
+  it("says 'Nothing planned.' without upcoming interactions", async () => {
+    signedInAs(buildAccount([grace]), { teamId: 10, groupId: 10 })
+    renderApp('/')
+    expect(await screen.findByText('Nothing planned.')).toBeInTheDocument()
+    expect(screen.getByRole('region', { name: 'Upcoming interactions' })).toBeInTheDocument()
+  })
+
+  it('D1-2.8-05 shows upcoming transfers on a conference team, each linking to /transfers/view/{id}', async () => {
+    server.use(mockCall(dashboardCalls.upcomingTransfers, { items: transfers }))
+    signedInAs(buildAccount([conference]), { teamId: 40, groupId: 40 })
+    renderApp('/')
+    const list = within(await screen.findByRole('list', { name: 'Upcoming transfers' }))
+    expect(list.getByRole('link', { name: 'Cara Diaz' })).toHaveAttribute('href', '/transfers/view/3')
+    expect(list.getByText('From Grace Church to Hope Chapel')).toBeInTheDocument()
+    expect(list.getByText('1 Dec 2026')).toBeInTheDocument()
+  })
+
+  it('D1-2.8-05 neither shows nor asks for upcoming transfers on a church', async () => {
+    let transfersAsked = false
+    server.use(mockCall(dashboardCalls.upcomingTransfers, () => ((transfersAsked = true), { items: transfers })))
+    signedInAs(buildAccount([grace]), { teamId: 10, groupId: 10 })
+    renderApp('/')
+    expect(await screen.findByRole('region', { name: 'Upcoming interactions' })).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Upcoming transfers' })).not.toBeInTheDocument()
+    expect(transfersAsked).toBe(false)
+  })
+
+  it('D1-2.8-10 a failing upcoming-interactions call hides only its widget, silently', async () => {
+    let asked = false
+    server.use(
+      mockCall(dashboardCalls.upcomingInteractions, () => ((asked = true), apiError('internal_error', 500))),
+      mockCall(dashboardCalls.upcomingTransfers, { items: transfers }),
+      mockCall(eventCalls.eventsToday, { items: [{ id: 7, original_id: 7, title: 'Sunday service', event_date: '2026-11-24', start_date_time_display: '24 Nov 2026, 10:00' }] }),
+    )
+    signedInAs(buildAccount([conference]), { teamId: 40, groupId: 40 })
+    renderApp('/')
+    expect(await screen.findByRole('link', { name: 'Cara Diaz' })).toBeInTheDocument()
+    expect(await screen.findByRole('link', { name: 'Sunday service' })).toBeInTheDocument()
+    await waitFor(() => expect(asked).toBe(true))
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading…' })).not.toBeInTheDocument())
+    expect(screen.queryByRole('heading', { name: 'Upcoming interactions' })).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Copy calendar url' })).toBeInTheDocument()
+    expect(screen.queryAllByRole('alert').filter((element) => element.textContent !== '')).toEqual([])
+  })
+
+  it('D1-2.8-10 a failing upcoming-transfers call hides only its widget, silently', async () => {
+    server.use(
+      mockCall(dashboardCalls.upcomingTransfers, apiError('internal_error', 500)),
+      mockCall(dashboardCalls.upcomingInteractions, { items: interactions }),
+    )
+    signedInAs(buildAccount([conference]), { teamId: 40, groupId: 40 })
+    renderApp('/')
+    expect(await screen.findByRole('link', { name: 'Ana Lopez' })).toBeInTheDocument()
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading…' })).not.toBeInTheDocument())
+    expect(screen.queryByRole('heading', { name: 'Upcoming transfers' })).not.toBeInTheDocument()
+    expect(screen.getByRole('region', { name: 'Events today' })).toBeInTheDocument()
+    expect(screen.queryAllByRole('alert').filter((element) => element.textContent !== '')).toEqual([])
+  })
+
+  it('reads in Spanish', async () => {
+    await changeLocale('es')
+    try {
+      server.use(mockCall(dashboardCalls.upcomingInteractions, { items: [interactions[1]!] }))
+      signedInAs(buildAccount([conference]), { teamId: 40, groupId: 40 })
+      renderApp('/')
+      expect(await screen.findByRole('heading', { name: 'Próximas interacciones' })).toBeInTheDocument()
+      expect(await screen.findByText('No hay traslados planeados.')).toBeInTheDocument()
+      expect(screen.getByRole('heading', { name: 'Próximos traslados' })).toBeInTheDocument()
+    } finally {
+      await changeLocale('en')
+    }
   })
 })

@@ -5,6 +5,9 @@ import { isPrimaryGroup } from '../../session/selection'
 import { usePageTitle } from '../../../lib/page-title'
 import { EventsToday } from '../../events/components/events-today'
 import { CalendarUrlButton } from '../../calendar/components/calendar-url-button'
+import { ContactsMapWidget } from '../../contacts/components/contacts-map-widget'
+import { UpcomingInteractions } from '../components/upcoming-interactions'
+import { UpcomingTransfers } from '../components/upcoming-transfers'
 
 /**
  * The dashboard (/): its widgets, one card each, come with the features they show. A widget
@@ -33,7 +36,10 @@ export function DashboardPage() {
             <CalendarUrlButton teamId={team.id} />
           </Stack>
         </Card>
+        <UpcomingInteractions teamId={team.id} />
+        <UpcomingTransfers teamId={team.id} isConference={team.is_conference} />
       </SimpleGrid>
+      <ContactsMapWidget teamId={team.id} groupId={group.id} />
     </Stack>
   )
 }

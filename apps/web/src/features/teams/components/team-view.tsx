@@ -1,8 +1,8 @@
-import { useState } from 'react'
+import { lazy, Suspense, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
-import type { TeamDetail } from '@crm/domain'
+import { mapZoom, type TeamDetail } from '@crm/domain'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { errorText } from '../../../lib/errors'
 
@@ -15,21 +15,21 @@ export interface TeamViewProps {
   onLeave: () => Promise<void>
 }
 
-/** An OpenStreetMap page centred on the place (no map library is bundled). */
-function mapLink(lat: number, lng: number): string {
-  return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=16/${lat}/${lng}`
-}
+// Leaflet and its CSS load only for a team with a position.
+const MapView = lazy(() => import('../../../components/map-view').then((module) => ({ default: module.MapView })))
 
 /**
  * The team or group (spec 3 §2.4): title, description, the address with a directions link,
- * a map link when the place has a position, the caller's role, Edit (update_team) and
+ * a map when the place has a position (D3-2.4-10), the caller's role, Edit (update_team) and
  * Leave (never for owners) behind a confirmation.
  */
 export function TeamView({ team, asGroup, editPath, onLeave }: TeamViewProps) {
-  const { t } = useTranslation(['team', 'common'])
+  const { t } = useTranslation(['team', 'common', 'map'])
   const [confirming, setConfirming] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  const hasPosition = team.address_lat !== null && team.address_lng !== null
+  const { address_lat: lat, address_lng: lng } = team
+  // One marker at the place, at the default zoom; no link (it is the team's own page).
+  const place = useMemo(() => (lat !== null && lng !== null ? [{ id: 'team', lat, lng, title: team.title, href: null }] : null), [lat, lng, team.title])
   const leaveLabel = asGroup ? t('view.leaveGroup') : t('view.leaveTeam')
 
   const leave = async () => {
@@ -77,20 +77,18 @@ export function TeamView({ team, asGroup, editPath, onLeave }: TeamViewProps) {
           <Stack gap="xs">
             <Text fw={500}>{t('view.address')}</Text>
             <Text style={{ whiteSpace: 'pre-line' }}>{team.address_formatted_break}</Text>
-            <Group gap="md">
-              {team.address_directions_link && (
-                <Anchor href={team.address_directions_link} target="_blank" rel="noopener noreferrer">
-                  {t('view.directions')}
-                </Anchor>
-              )}
-              {hasPosition && (
-                <Anchor href={mapLink(team.address_lat!, team.address_lng!)} target="_blank" rel="noopener noreferrer" aria-label={t('view.mapLabel')}>
-                  {t('view.map')}
-                </Anchor>
-              )}
-            </Group>
+            {team.address_directions_link && (
+              <Anchor href={team.address_directions_link} target="_blank" rel="noopener noreferrer">
+                {t('view.directions')}
+              </Anchor>
+            )}
           </Stack>
         </Paper>
+      )}
+      {place && (
+        <Suspense fallback={null}>
+          <MapView points={place} label={t('map:placeLabel', { title: team.title })} opening={mapZoom.default} height={320} />
+        </Suspense>
       )}
       <ConfirmDialog
         opened={confirming}

@@ -15,7 +15,7 @@ function signedInTo(role: TeamRole, groupId = 10) {
 }
 
 describe('team page', () => {
-  it('D3-2.4-01 D3-2.4-10 shows the title, description, address with its directions link and a map link', async () => {
+  it('D3-2.4-01 D3-2.4-10 shows the title, description, address with its directions link and a map of the place', async () => {
     signedInTo('member')
     server.use(mockCall(teamAdminCalls.manageTeam, buildTeamDetail()))
     renderApp('/team')
@@ -23,7 +23,9 @@ describe('team page', () => {
     expect(screen.getByText('A church by the sea')).toBeInTheDocument()
     expect(screen.getByText(/1 Beach Road/)).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Get directions' })).toHaveAttribute('href', 'https://www.google.com/maps/dir/?api=1&destination=-33.8,151.28')
-    expect(screen.getByRole('link', { name: 'View the address on a map' })).toHaveAttribute('href', expect.stringContaining('mlat=-33.8'))
+    // The map (loaded on demand) with one marker at the place.
+    const map = await screen.findByRole('region', { name: 'Map of Grace Church' })
+    await waitFor(() => expect(map.querySelectorAll('.leaflet-marker-icon')).toHaveLength(1))
     expect(screen.getByText('Member')).toBeInTheDocument()
   })
 
@@ -32,7 +34,7 @@ describe('team page', () => {
     server.use(mockCall(teamAdminCalls.manageTeam, buildTeamDetail({ address_lat: null, address_lng: null })))
     renderApp('/team')
     await screen.findByRole('link', { name: 'Get directions' })
-    expect(screen.queryByRole('link', { name: 'View the address on a map' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Map of Grace Church' })).not.toBeInTheDocument()
   })
 
   it('D3-2.4-11 D3-2.4-13 an owner sees Edit (to /team/edit) and no Leave button', async () => {

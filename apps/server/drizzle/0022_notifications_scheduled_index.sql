@@ -1,0 +1,1 @@
+CREATE INDEX "notifications_scheduled_date_idx" ON "notifications" USING btree ("date") WHERE "notifications"."is_scheduled";

@@ -1,0 +1,182 @@
+import { useState } from 'react'
+import { useSearchParams } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { Button, Center, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { IconPlus } from '@tabler/icons-react'
+import { notificationDateFilters, notificationImportances, type ManagedNotification } from '@crm/domain'
+import { ConfirmDialog } from '../../../components/confirm-dialog'
+import { Paging, usePageParam, usePageSize, useReducePageToMax } from '../../../components/paging'
+import { SearchBox } from '../../../components/search-box'
+import { errorText } from '../../../lib/errors'
+import { usePageTitle } from '../../../lib/page-title'
+import { useSession } from '../../session/session'
+import { ManageNotificationForm, type NotificationPayload } from '../components/manage-notification-form'
+import { ManageNotificationRow } from '../components/manage-notification-row'
+import { ManageNotAvailable } from '../components/manage-not-available'
+import { useAddNotification, useDeleteNotification, useManagedNotifications, useUpdateNotification } from '../manage-queries'
+
+type Importance = (typeof notificationImportances)[number]
+type DateFilter = (typeof notificationDateFilters)[number]
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined => values.find((known) => known === value)
+
+/** /manage-notifications: the conference's notifications, filtered, searched and paged (spec 3 §2.7). */
+export function ManageNotificationsPage() {
+  const { t } = useTranslation(['manage-notifications', 'common'])
+  const { team, group, account } = useSession()
+  usePageTitle(t('pageName'))
+  const [params, setParams] = useSearchParams()
+  const search = params.get('search') ?? ''
+  const importance = oneOf<Importance>(notificationImportances, params.get('importance'))
+  const dateFilter = oneOf<DateFilter>(notificationDateFilters, params.get('date_filter'))
+  const [page, setPage] = usePageParam()
+  const [pageSize, setPageSize] = usePageSize()
+  const allowed = team?.is_conference === true && team.user_capabilities.create_notification === true
+  const teamId = team?.id ?? 0
+  const list = useManagedNotifications(
+    {
+      team_id: teamId,
+      group_id: group?.id ?? teamId,
+      page,
+      per_page: pageSize,
+      order_by: 'created',
+      order: 'desc',
+      ...(search ? { search } : {}),
+      ...(importance ? { importance } : {}),
+      ...(dateFilter ? { date_filter: dateFilter } : {}),
+    },
+    allowed,
+  )
+  useReducePageToMax(page, list.isPlaceholderData ? undefined : list.data?.max_pages, setPage)
+  const add = useAddNotification()
+  const update = useUpdateNotification()
+  const remove = useDeleteNotification()
+  const [adding, setAdding] = useState(false)
+  const [editing, setEditing] = useState<ManagedNotification | null>(null)
+  const [removing, setRemoving] = useState<ManagedNotification | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  // The level is the site admins' (spec 3 §6).
+  const showLevel = account?.role === 'admin'
+
+  if (!team || !allowed) return <ManageNotAvailable title={t('pageName')} isConference={team?.is_conference === true} />
+
+  // A changed filter or search goes back to page 1, and stays in the address for the back button.
+  const setParam = (key: string, value: string | null) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current)
+      if (value) updated.set(key, value)
+      else updated.delete(key)
+      updated.delete('page')
+      return updated
+    })
+
+  const save = (payload: NotificationPayload, id?: number) =>
+    id === undefined ? add.mutateAsync({ ...payload, requesting_team_id: team.id }) : update.mutateAsync({ ...payload, id, requesting_team_id: team.id })
+
+  const confirmRemove = async () => {
+    if (!removing) return
+    setError(null)
+    try {
+      await remove.mutateAsync({ id: removing.id, requesting_team_id: team.id })
+    } catch (failure) {
+      setError(errorText(failure, t('deleteFailed')))
+      throw failure
+    }
+  }
+
+  let body
+  if (list.data) {
+    body =
+      list.data.items.length === 0 ? (
+        <Text c="dimmed">{t('nothingFound')}</Text>
+      ) : (
+        <Stack gap="sm">
+          <Stack gap="xs" role="list" aria-label={t('listLabel')}>
+            {list.data.items.map((item) => (
+              <ManageNotificationRow key={item.id} item={item} onEdit={() => setEditing(item)} onDelete={() => setRemoving(item)} />
+            ))}
+          </Stack>
+          <Paging
+            page={page}
+            maxPages={list.data.max_pages}
+            more={list.data.count_is_lower_bound === true}
+            onPageChange={setPage}
+            pageSize={pageSize}
+            onPageSizeChange={setPageSize}
+            label={t('pages')}
+          />
+        </Stack>
+      )
+  } else if (list.isError) {
+    body = <Text c="dimmed">{errorText(list.error, t('loadFailed'))}</Text>
+  } else {
+    body = (
+      <Center py="xs">
+        <Loader size="sm" role="status" aria-label={t('loading')} />
+      </Center>
+    )
+  }
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+        <Title order={1} size="h2">
+          {t('pageName')}
+        </Title>
+        <Button onClick={() => setAdding(true)} leftSection={<IconPlus size={16} aria-hidden="true" />}>
+          {t('addNew')}
+        </Button>
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <SearchBox label={t('search')} placeholder={t('searchPlaceholder')} defaultValue={search} onSearch={(value) => setParam('search', value)} />
+        <Select
+          label={t('filters.importance')}
+          placeholder={t('filters.any')}
+          clearable
+          data={notificationImportances.map((value) => ({ value, label: t(`importance.${value}`) }))}
+          value={importance ?? null}
+          onChange={(value) => setParam('importance', value)}
+        />
+        <Select
+          label={t('filters.date')}
+          placeholder={t('filters.any')}
+          clearable
+          data={notificationDateFilters.map((value) => ({ value, label: t(`dateFilter.${value}`) }))}
+          value={dateFilter ?? null}
+          onChange={(value) => setParam('date_filter', value)}
+        />
+      </SimpleGrid>
+      {body}
+      <Modal opened={adding} onClose={() => setAdding(false)} title={t('addTitle')} size="lg" closeButtonProps={{ 'aria-label': t('common:close') }}>
+        <ManageNotificationForm showLevel={showLevel} submitLabel={t('add')} onSave={(payload) => save(payload)} onSaved={() => setAdding(false)} />
+      </Modal>
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={t('editTitle')} size="lg" closeButtonProps={{ 'aria-label': t('common:close') }}>
+        {editing && (
+          <ManageNotificationForm
+            key={editing.id}
+            item={editing}
+            showLevel={showLevel}
+            submitLabel={t('save')}
+            onSave={(payload) => save(payload, editing.id)}
+            onSaved={() => setEditing(null)}
+            onCancel={() => setEditing(null)}
+          />
+        )}
+      </Modal>
+      <ConfirmDialog
+        opened={removing !== null}
+        title={t('deleteTitle')}
+        message={t('deleteMessage')}
+        confirmLabel={t('delete')}
+        danger
+        onConfirm={confirmRemove}
+        onClose={() => {
+          setRemoving(null)
+          setError(null)
+        }}
+        error={error}
+      />
+    </Stack>
+  )
+}
+
+export { ManageNotificationsPage as Component }
