@@ -26,7 +26,9 @@ describe('/activate (spec 1 §2, §4)', () => {
       }),
     )
     renderApp('/activate?key=abc123')
-    expect(await screen.findByText('Loading…')).toBeInTheDocument()
+    // Once the call is out the page is mounted: the loader is its own, not the router's.
+    await waitFor(() => expect(sent).toHaveLength(1))
+    expect(screen.getByText('Loading…')).toBeInTheDocument()
     release()
     expect(await screen.findByText('Your email has been verified. You can now log in.')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', '/login')

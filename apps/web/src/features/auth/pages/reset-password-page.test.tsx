@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import { authCalls } from '@crm/domain'
 import { changeLocale } from '../../../lib/i18n'
 import { renderApp } from '../../../test/render'
@@ -37,7 +37,9 @@ describe('/reset-password (spec 1 §2, §4)', () => {
       }),
     )
     renderApp('/reset-password?key=k3y&user_id=7&redirect_to=%2Fgroup%2Fswitch')
-    expect(await screen.findByText('Loading…')).toBeInTheDocument()
+    // Once the call is out the page is mounted: the loader is its own, not the router's.
+    await waitFor(() => expect(checked).toHaveLength(1))
+    expect(screen.getByText('Loading…')).toBeInTheDocument()
     expect(screen.queryByLabelText(/^New password/)).not.toBeInTheDocument()
     release()
     expect(await screen.findByLabelText(/^New password/)).toBeInTheDocument()

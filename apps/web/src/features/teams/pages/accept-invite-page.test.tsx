@@ -63,14 +63,18 @@ describe('/accept-invite: a new person (spec 3 §2.5, §4)', () => {
   it('D3-2.5-02/03/04 checks the key with a loader, then shows the welcome and the prefilled form', async () => {
     let release!: () => void
     const held = new Promise<void>((resolve) => (release = resolve))
+    let checked = 0
     server.use(
       mockCall(inviteCalls.checkInviteKey, async () => {
+        checked += 1
         await held
         return keyInfo
       }),
     )
     renderApp('/accept-invite?key=inv1&first_name=Samuel&invited_to_name=Old%20name')
-    expect(await screen.findByText('Loading…')).toBeInTheDocument()
+    // Once the call is out the page is mounted: the loader is its own, not the router's.
+    await waitFor(() => expect(checked).toBe(1))
+    expect(screen.getByText('Loading…')).toBeInTheDocument()
     release()
     expect(await screen.findByText('Pat Pastor has invited you to join Grace Church. Create your account to accept the invite.')).toBeInTheDocument()
     expect(screen.getByLabelText(/^First name/)).toHaveValue('Sam')
