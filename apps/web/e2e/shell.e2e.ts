@@ -66,11 +66,12 @@ describe('the menu of each demo account', () => {
   // Entries whose screens later issues build are not shown yet (no placeholder screens);
   // a built parent (My team, My profile) shows its children only inside its section.
   const cases: Array<[string, string[]]> = [
-    ['owner@example.org', ['Dashboard', 'Contacts', 'Events', 'My team', 'My profile', 'Log out']],
-    ['member@example.org', ['Dashboard', 'Contacts', 'Events', 'My team', 'My profile', 'Log out']],
-    ['entity@example.org', ['Dashboard', 'Contacts', 'Events', 'My team', 'My profile', 'Log out']],
-    ['admin@example.org', ['Dashboard', 'Contacts', 'Events', 'My team', 'My profile', 'Log out']],
-    ['pending@example.org', ['Dashboard', 'My profile', 'Log out']],
+    ['owner@example.org', ['Dashboard', 'Contacts', 'Events', 'My team', 'Notifications', 'My profile', 'Log out']],
+    ['member@example.org', ['Dashboard', 'Contacts', 'Events', 'My team', 'Notifications', 'My profile', 'Log out']],
+    // Conference staff and the site admin hold create_notification in the conference.
+    ['entity@example.org', ['Dashboard', 'Manage notifications', 'Contacts', 'Events', 'My team', 'Notifications', 'My profile', 'Log out']],
+    ['admin@example.org', ['Dashboard', 'Manage notifications', 'Contacts', 'Events', 'My team', 'Notifications', 'My profile', 'Log out']],
+    ['pending@example.org', ['Dashboard', 'Notifications', 'My profile', 'Log out']],
   ]
   it.each(cases)('%s', async (email, expected) => {
     const page = await open()
@@ -117,7 +118,7 @@ describe('picking a team and a group', () => {
     // 365 days, give or take a minute.
     expect(riverside!.expires * 1000 - Date.now()).toBeGreaterThan(364 * 24 * 3600 * 1000)
     expect(await menuEntries(page)).toEqual([
-      'Dashboard', 'Contacts', 'Events', 'My team', 'My profile', 'Log out',
+      'Dashboard', 'Contacts', 'Events', 'My team', 'Notifications', 'My profile', 'Log out',
     ])
 
     await page.goto('/team/switch')
