@@ -58,6 +58,22 @@ describe('MapView', () => {
     expect(container.querySelector('.leaflet-control-attribution')).toHaveTextContent('© OpenStreetMap contributors')
   })
 
+  it('D1-2.9-02: selecting a marker zooms to 17; Locate me goes to the position at 12', async () => {
+    const found = vi.fn((done: PositionCallback) => done({ coords: { latitude: -33.7, longitude: 151.1 } } as GeolocationPosition))
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { geolocation: { getCurrentPosition: found } }))
+    try {
+      const { container, user } = renderWithProviders(<MapView points={[ann, ben]} label="Map" locate />)
+      const map = () => container.querySelector<HTMLElement>('.leaflet-container')!
+      await user.click(await screen.findByRole('button', { name: 'Ann Baker' }))
+      await waitFor(() => expect(map().dataset.zoom).toBe(String(mapZoom.selected)))
+      await user.click(screen.getByRole('button', { name: 'Locate me' }))
+      await waitFor(() => expect(map().dataset.zoom).toBe(String(mapZoom.locate)))
+      expect(found).toHaveBeenCalledOnce()
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
   it("gives a point without a link its title alone (a minor the caller may not see)", async () => {
     const child: MapPoint = { id: 3, lat: -33.87, lng: 151.21, title: 'Contact under 18', href: null }
     const { user } = renderWithProviders(<MapView points={[child]} label="Map" />)

@@ -135,6 +135,19 @@ export function MapView({ points, label, opening = 'fit', centre, height = 400, 
   const view = useMemo(() => initialView(points, opening, centre), [points, opening, centre])
   const canLocate = locate && typeof navigator !== 'undefined' && 'geolocation' in navigator
 
+  // The zoom in use, on the map's element: what a test (and a browser's inspector) reads.
+  useEffect(() => {
+    if (!map) return
+    const note = () => {
+      map.getContainer().dataset.zoom = String(map.getZoom())
+    }
+    note()
+    map.on('zoomend', note)
+    return () => {
+      map.off('zoomend', note)
+    }
+  }, [map])
+
   // A new set of points (another page of markers, a filter) opens the view again.
   useEffect(() => {
     if (map) applyView(map, view)
