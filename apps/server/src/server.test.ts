@@ -114,6 +114,17 @@ describe.runIf(engine === 'pglite')('the server on embedded PGlite', () => {
     expect(second.output).toContain(dataDir)
   })
 
+  it('a start that fails at the port lets the data folder go: it opens again at once', async () => {
+    const dataDir = tempDir()
+    const taken = await start({ DATA_DIR: tempDir() })
+    const port = new URL(taken.url).port
+    const config = readConfig({ NODE_ENV: 'development', PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'silent', DEMO_PASSWORD: password, DATA_DIR: dataDir })
+    await expect(startServer(config, { logger: false })).rejects.toThrow(/EADDRINUSE/)
+    // The folder's lock and its database were let go (and the job queue stopped with them).
+    const again = await start({ DATA_DIR: dataDir })
+    expect((await signIn(again, demoAccounts.owner)).status).toBe(200)
+  })
+
   it('prints a random demo password once when DEMO_PASSWORD is not set', async () => {
     const dataDir = tempDir()
     const config = readConfig({ NODE_ENV: 'development', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: dataDir })

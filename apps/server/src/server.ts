@@ -8,7 +8,7 @@ import { migrate } from './db/migrate'
 import { buildApp } from './app'
 import { lockDataDir } from './platform/data-lock'
 import { jobs } from './jobs'
-import { startScheduler } from './platform/job-queue'
+import { startScheduler, type Scheduler } from './platform/job-queue'
 import { syncLookups } from './features/lookups/lookups.service'
 import { seedContentPages } from './features/site/site.service'
 import { demoAccounts, isEmptyDatabase, seedDemoWorkspace } from './seed/demo'
@@ -37,6 +37,8 @@ function defaultWebDist(): string | undefined {
 export async function startServer(config: Config, options: { logger?: boolean } = {}): Promise<RunningServer> {
   const releaseLock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir)
   let database: Database | undefined
+  let app: FastifyInstance | undefined
+  let scheduler: Scheduler | undefined
   try {
     database = config.databaseUrl
       ? openPostgres(config.databaseUrl, config.databasePoolSize)
@@ -45,7 +47,7 @@ export async function startServer(config: Config, options: { logger?: boolean } 
     await syncLookups(database.db)
     await seedContentPages(database.db, { config })
 
-    const app = await buildApp(
+    app = await buildApp(
       { db: database.db, config, now: () => new Date() },
       { logger: options.logger ?? true, webDist: config.webDist ?? defaultWebDist() },
     )
@@ -64,9 +66,9 @@ export async function startServer(config: Config, options: { logger?: boolean } 
           : 'SMTP_URL is not set: mail is kept in the outbox, readable at /dev/mail',
       )
     }
+    scheduler = await startScheduler(app.deps, jobs)
     const address = await app.listen({ host: config.host, port: config.port })
-    const scheduler = await startScheduler(app.deps, jobs)
-    const db = database
+    const [db, server, queue] = [database, app, scheduler]
     let stopping: Promise<void> | undefined
     return {
       app,
@@ -74,8 +76,8 @@ export async function startServer(config: Config, options: { logger?: boolean } 
       url: address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost'),
       stop: () => {
         stopping ??= (async () => {
-          await scheduler.stop()
-          await app.close()
+          await queue.stop()
+          await server.close()
           await db.close()
           releaseLock()
         })()
@@ -83,6 +85,9 @@ export async function startServer(config: Config, options: { logger?: boolean } 
       },
     }
   } catch (error) {
+    // Whatever had started stops again: a scheduler without a server, a server without a port.
+    await scheduler?.stop().catch(() => {})
+    await app?.close().catch(() => {})
     await database?.close().catch(() => {})
     releaseLock()
     throw error
