@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Deps } from './platform/deps'
 import type { Access } from './platform/route'
 import { AppError, envelope, handleError, serializeError } from './platform/errors'
+import { serializeRequest } from './platform/request-log'
 import { authenticate } from './platform/authenticate'
 import { authRoutes } from './features/auth/auth.routes'
 import { accountRoutes } from './features/account/account.routes'
@@ -84,9 +85,10 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions = {}
       options.logger || options.logStream
         ? {
             level: deps.config.logLevel,
-            // Tokens, passwords and keys never reach the logs; nor do a failed query's values.
+            // Tokens, passwords and keys never reach the logs (nor a url's secrets and query,
+            // platform/request-log.ts); nor do a failed query's values.
             redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.key', '*.totp'],
-            serializers: { err: serializeError },
+            serializers: { err: serializeError, req: serializeRequest },
             ...(options.logStream ? { stream: options.logStream } : {}),
           }
         : false,

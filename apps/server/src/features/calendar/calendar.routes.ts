@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { eventCalls as calls } from '@crm/domain'
 import { addRoute, publicAccess, signedIn, teamAccess } from '../../platform/route'
 import { getIcalUrl, resetIcalUrls } from './calendar.service'
@@ -13,15 +13,13 @@ export async function calendarRoutes(app: FastifyInstance) {
 /** A feed's file name: the token (43 base64url characters, newToken) and .ics. */
 const feedFile = /^([A-Za-z0-9_-]{43})\.ics$/
 
-/** The url as the log may keep it: the token is the feed's secret. */
-export function redactFeedUrl(url: string): string {
-  return url.replace(/^\/ical\/[^/?#]*/, '/ical/[redacted]')
-}
-
 /** Calendar apps refresh a feed every few minutes to hours: it may be kept this long. */
 const feedMaxAgeSeconds = 300
 
-/** The feed itself, /ical/{token}.ics, outside /api/v1: calendar apps fetch it without a session. */
+/**
+ * The feed itself, /ical/{token}.ics, outside /api/v1: calendar apps fetch it without a
+ * session. The request log never keeps the token (platform/request-log.ts).
+ */
 export async function icalFeedRoutes(app: FastifyInstance) {
   app.get<{ Params: { file: string } }>(
     '/ical/:file',
@@ -31,10 +29,6 @@ export async function icalFeedRoutes(app: FastifyInstance) {
         // The token is the proof; a client trying tokens is slowed down (six times the
         // sign-in limit a minute per address: a calendar service polls many feeds from one).
         rateLimit: { max: app.deps.config.loginRateLimit * 6, timeWindow: '1 minute' },
-      },
-      // The request log names the route, never the token.
-      logSerializers: {
-        req: (request: FastifyRequest) => ({ method: request.method, url: redactFeedUrl(request.url), remoteAddress: request.ip }),
       },
     },
     async (request, reply) => {
