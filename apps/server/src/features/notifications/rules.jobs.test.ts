@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
-import { missedInteractionRules, notifications, ruleDeliveries, teamContacts, unassignedContactRules } from '../../db/schema/index'
+import { accounts, missedInteractionRules, notifications, ruleDeliveries, teamContacts, unassignedContactRules } from '../../db/schema/index'
 import { addMember, body, buildPerson, createTestApp, mailTo, type TestApp } from '../../../test/harness'
 import { assignContact, bornYearsAgo, buildChurch, buildContact, get } from '../../../test/contact-factories'
 import { startSession } from '../auth/auth.service'
@@ -96,6 +96,36 @@ describe('missed-interaction-rules job', () => {
     expect(forAdult.map((row) => row.recipient_user_id).sort()).toEqual([leader.id, uncheckedLeader.id].sort())
     expect(forAdult.every((row) => row.content.startsWith('<p>Ada Grown'))).toBe(true)
     expect(forAdult.some((row) => row.recipient_user_id === owner.id)).toBe(false)
+  })
+
+  it("speaks the language of the person told (their account's locale)", async () => {
+    const { conference, church, leader, owner } = await buildChurch(t)
+    await t.db.update(accounts).set({ locale: 'es' }).where(eq(accounts.person_id, leader.id))
+    const uncheckedLeader = await buildPerson(t)
+    await addMember(t, uncheckedLeader.id, church, 'leader')
+    await t.db.update(accounts).set({ locale: 'es' }).where(eq(accounts.person_id, uncheckedLeader.id))
+    const adult = await buildContact(t, { teamId: church, person: { first_name: 'Ana', last_name: 'Sola', ...bornYearsAgo(t, 40) } })
+    const child = await buildContact(t, { teamId: church, person: { first_name: 'Niño', last_name: 'Chico', ...bornYearsAgo(t, 9) } })
+    await missedRule(conference, 1, 'leader')
+    await t.db.insert(unassignedContactRules).values({ team_id: conference, every_days: 7, to: 'owner' })
+    t.clock.advance(2 * day)
+    await missedRun()
+    await unassignedRun()
+
+    const toLeader = (rows: Array<typeof notifications.$inferSelect>, id: number) => rows.find((row) => row.recipient_user_id === id)!
+    expect(toLeader(await aboutContact(adult), leader.id)).toMatchObject({
+      content: '<p>Ana Sola no ha tenido ninguna interacción en 1 día.</p>',
+      link_text: 'Ver contacto',
+    })
+    expect(toLeader(await aboutContact(child), uncheckedLeader.id).content).toBe('<p>Un contacto menor de 18 años no ha tenido ninguna interacción en 1 día.</p>')
+    // The owner keeps English.
+    const [unassigned] = (await ofChurch(church)).filter((row) => row.recipient_user_id === owner.id && row.link_url === '/contacts')
+    expect(unassigned).toMatchObject({ content: expect.stringMatching(/^<p>2 contacts of .* are not assigned to anyone\.<\/p>$/), link_text: 'View contacts' })
+    await t.db.update(accounts).set({ locale: 'es' }).where(eq(accounts.person_id, owner.id))
+    t.clock.advance(8 * day)
+    await unassignedRun()
+    const latest = (await ofChurch(church)).filter((row) => row.recipient_user_id === owner.id && row.link_url === '/contacts').at(-1)
+    expect(latest).toMatchObject({ content: expect.stringMatching(/^<p>2 contactos de .* no están asignados a nadie\.<\/p>$/), link_text: 'Ver contactos' })
   })
 
   it('mails an external address once, never naming a minor', async () => {

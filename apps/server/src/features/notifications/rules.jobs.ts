@@ -1,6 +1,6 @@
 import { inArray, and, eq, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
-import { memberships, missedInteractionRules, notifications, unassignedContactRules } from '../../db/schema/index'
+import { accounts, memberships, missedInteractionRules, notifications, unassignedContactRules } from '../../db/schema/index'
 import type { Deps } from '../../platform/deps'
 import type { Job } from '../../platform/jobs'
 import { queueMail } from '../../platform/mail'
@@ -18,7 +18,38 @@ const batchSize = 10_000
 /** Most contacts a missed-activity mail names; the rest are counted. */
 const mailListLimit = 200
 const dayMs = 86_400_000
-const neutralName = 'A contact under 18'
+
+/**
+ * The rules' words, in the language of the person told (their account's locale);
+ * a mail to an outside address is in English. A notification is written once, in its
+ * recipient's language.
+ */
+const ruleTexts = {
+  en: {
+    child: 'A contact under 18',
+    quiet: (days: number) => ` has had no interaction for ${days === 1 ? '1 day' : `${days} days`}.`,
+    viewContact: 'View contact',
+    unassigned: (count: number, church: string) =>
+      count === 1 ? `1 contact of ${church} is not assigned to anyone.` : `${count} contacts of ${church} are not assigned to anyone.`,
+    viewContacts: 'View contacts',
+  },
+  es: {
+    child: 'Un contacto menor de 18 años',
+    quiet: (days: number) => ` no ha tenido ninguna interacción en ${days === 1 ? '1 día' : `${days} días`}.`,
+    viewContact: 'Ver contacto',
+    unassigned: (count: number, church: string) =>
+      count === 1 ? `1 contacto de ${church} no está asignado a nadie.` : `${count} contactos de ${church} no están asignados a nadie.`,
+    viewContacts: 'Ver contactos',
+  },
+}
+type RuleTexts = (typeof ruleTexts)['en']
+const textsOf = (locale: string | null): RuleTexts => (locale === 'es' ? ruleTexts.es : ruleTexts.en)
+const neutralName = ruleTexts.en.child
+
+/** A text in the language of `locale` (an SQL expression), for set-based inserts. */
+function inLocale(locale: SQL, text: (texts: RuleTexts) => string): SQL {
+  return sql`(case when ${locale} = 'es' then ${text(ruleTexts.es)}::text else ${text(ruleTexts.en)}::text end)`
+}
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows
@@ -94,7 +125,7 @@ function recipientsSql(to: 'user' | 'leader' | 'owner'): SQL {
 /** Notifications of one batch; how many were written. */
 async function notifyBatch(tx: Executor, rule: MissedRule, to: 'user' | 'leader' | 'owner', from: number, cutoff: Date, now: Date): Promise<number> {
   const today = now.toISOString().slice(0, 10)
-  const quiet = ` has had no interaction for ${days(rule.after_days)}.</p>`
+  const locale = sql`ra.locale`
   const [row] = rowsOf<{ written: number }>(
     await tx.execute(sql`
       with candidates as (${candidatesSql(rule, from, cutoff, today)}),
@@ -104,9 +135,10 @@ async function notifyBatch(tx: Executor, rule: MissedRule, to: 'user' | 'leader'
       written as (
         insert into notifications (level, team_id, recipient_user_id, associated_person_id, content, link_url, link_text, importance, date)
         select 'team', r.team_id, r.recipient, r.person_id,
-          '<p>' || case when r.is_child and not r.sees_children then ${neutralName} else ${escapedSql(sql`r.name`)} end || ${quiet},
-          '/contacts/view/' || r.person_id, 'View contact', 'medium', ${now.toISOString()}::timestamptz
-        from recipients r
+          '<p>' || case when r.is_child and not r.sees_children then ${inLocale(locale, (texts) => texts.child)} else ${escapedSql(sql`r.name`)} end
+            || ${inLocale(locale, (texts) => texts.quiet(rule.after_days))} || '</p>',
+          '/contacts/view/' || r.person_id, ${inLocale(locale, (texts) => texts.viewContact)}, 'medium', ${now.toISOString()}::timestamptz
+        from recipients r left join accounts ra on ra.person_id = r.recipient
         returning 1)
       select (select count(*) from written)::int as written`),
   )
@@ -197,8 +229,7 @@ async function runUnassignedContactsRule(deps: Deps, rule: UnassignedRule): Prom
         order by c.id`),
     )
     if (churches.length === 0) return 0
-    const textOf = (church: { title: string; unassigned: number }) =>
-      church.unassigned === 1 ? `1 contact of ${church.title} is not assigned to anyone.` : `${church.unassigned} contacts of ${church.title} are not assigned to anyone.`
+    const textOf = (church: { title: string; unassigned: number }, texts: RuleTexts = ruleTexts.en) => texts.unassigned(church.unassigned, church.title)
     if (rule.to === 'email') {
       if (!rule.to_email) return 0
       for (const church of churches) {
@@ -213,8 +244,9 @@ async function runUnassignedContactsRule(deps: Deps, rule: UnassignedRule): Prom
     }
     const byId = new Map(churches.map((church) => [church.id, church]))
     const recipients = await tx
-      .select({ person_id: memberships.person_id, team_id: memberships.team_id })
+      .select({ person_id: memberships.person_id, team_id: memberships.team_id, locale: accounts.locale })
       .from(memberships)
+      .leftJoin(accounts, eq(accounts.person_id, memberships.person_id))
       .where(and(inArray(memberships.team_id, [...byId.keys()]), eq(memberships.role, rule.to)))
     if (recipients.length === 0) return 0
     await tx.insert(notifications).values(
@@ -222,9 +254,9 @@ async function runUnassignedContactsRule(deps: Deps, rule: UnassignedRule): Prom
         level: 'team' as const,
         team_id: recipient.team_id,
         recipient_user_id: recipient.person_id,
-        content: `<p>${escapeHtml(textOf(byId.get(recipient.team_id)!))}</p>`,
+        content: `<p>${escapeHtml(textOf(byId.get(recipient.team_id)!, textsOf(recipient.locale)))}</p>`,
         link_url: '/contacts',
-        link_text: 'View contacts',
+        link_text: textsOf(recipient.locale).viewContacts,
         importance: 'medium' as const,
         date: now,
       })),
