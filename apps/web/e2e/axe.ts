@@ -25,8 +25,15 @@ export async function violations(page: Page): Promise<string[]> {
   return found.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} — ${node.failureSummary ?? violation.help}`))
 }
 
-/** Waits until nothing is loading any more (no status spinner, no busy region). */
+/**
+ * Waits until nothing is loading any more (no status spinner, no busy region) and nothing is
+ * moving: axe reads colours as they are, and a dialog fading out has faded ones.
+ */
 export async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle')
   await expect.poll(() => page.locator('[aria-busy="true"]').count(), { timeout: 15_000 }).toBe(0)
+  // Running transitions and finite animations (a spinner's endless one never ends).
+  const moving = () =>
+    page.evaluate(() => document.getAnimations().filter((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity).length)
+  await expect.poll(moving, { timeout: 15_000 }).toBe(0)
 }
