@@ -27,21 +27,39 @@ async function call<T>(baseUrl: string, path: string, init: { token?: string; bo
   return JSON.parse(text) as T
 }
 
-/** Signs a demo account in over the API, in Hope Street Church. */
-export async function demoApi(baseUrl: string, email: string, password = demoPassword): Promise<DemoApi> {
+/** Signs a demo account in over the API: its token, its id and its team named `title`. */
+async function signIn(baseUrl: string, email: string, password: string, title: string) {
   const { access_token: token } = await call<{ access_token: string }>(baseUrl, 'login', { body: { email, password } })
   const account = await call<{ user_id: number; teams: Record<string, { id: number; title: string }> }>(baseUrl, 'user', {
     token,
     query: { return_teams: 1 },
   })
-  const hope = Object.values(account.teams).find((team) => team.title === 'Hope Street Church')
-  if (!hope) throw new Error(`${email} is not in Hope Street Church`)
-  const scope = { team_id: hope.id, group_id: hope.id }
+  const team = Object.values(account.teams).find((candidate) => candidate.title === title)
+  if (!team) throw new Error(`${email} is not in ${title}`)
+  return { token, personId: account.user_id, teamId: team.id }
+}
+
+/** Signs a demo account in over the API, in Hope Street Church. */
+export async function demoApi(baseUrl: string, email: string, password = demoPassword): Promise<DemoApi> {
+  const { token, personId, teamId } = await signIn(baseUrl, email, password, 'Hope Street Church')
+  const scope = { team_id: teamId, group_id: teamId }
   return {
-    personId: account.user_id,
+    personId,
     scope,
     get: (path, query) => call(baseUrl, path, { token, query: { ...scope, ...query } }),
     post: (path, body) => call(baseUrl, path, { token, body: { ...scope, ...body } }),
+  }
+}
+
+/**
+ * The demo conference's entity admin over the API; each call's body names the conference
+ * by `scopeKey` (team_id for its own calls, requesting_team_id where a call says so).
+ */
+export async function conferenceApi(baseUrl: string, scopeKey: 'team_id' | 'requesting_team_id') {
+  const { token, teamId } = await signIn(baseUrl, 'entity@example.org', demoPassword, 'Demo Conference')
+  return {
+    conferenceId: teamId,
+    post: <T = Record<string, unknown>>(path: string, body: Record<string, unknown>) => call<T>(baseUrl, path, { token, body: { [scopeKey]: teamId, ...body } }),
   }
 }
 

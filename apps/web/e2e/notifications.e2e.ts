@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { addAdult, demoApi, uniqueSurname, type DemoApi } from './api'
+import { addAdult, conferenceApi, demoApi, uniqueSurname, type DemoApi } from './api'
 import { settled, violations } from './axe'
 import { openBrowser, signIn, type Session } from './browser'
-import { demoPassword, withAppServer } from './server'
+import { withAppServer } from './server'
 
 // Notifications, their management and the dashboard in Chromium (issue 16 "Tests"): the
 // panel shows an unread notification, marks it read and clears all; a conference admin
@@ -25,38 +25,11 @@ afterAll(async () => {
 
 const visible = (page: Page, text: string | RegExp) => expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 15_000 }).toBe(true)
 
-/** The demo conference's entity admin over the API. */
-async function conferenceApi() {
-  const json = async (response: Response) => {
-    if (!response.ok) throw new Error(`${response.url} answered ${response.status}: ${await response.text()}`)
-    return response.json() as Promise<Record<string, unknown>>
-  }
-  const login = await json(
-    await fetch(`${baseUrl()}/api/v1/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'entity@example.org', password: demoPassword }),
-    }),
-  )
-  const authorization = `Bearer ${String(login.access_token)}`
-  const account = await json(await fetch(`${baseUrl()}/api/v1/user?return_teams=1`, { headers: { authorization } }))
-  const conference = Object.values(account.teams as Record<string, { id: number; title: string }>).find((team) => team.title === 'Demo Conference')!
-  return {
-    conferenceId: conference.id,
-    post: (path: string, body: Record<string, unknown>) =>
-      fetch(`${baseUrl()}/api/v1/${path}`, {
-        method: 'POST',
-        headers: { authorization, 'content-type': 'application/json' },
-        body: JSON.stringify({ requesting_team_id: conference.id, ...body }),
-      }).then(json),
-  }
-}
-
 const tomorrow = () => new Date(Date.now() + 36 * 3_600_000).toISOString().slice(0, 10)
 
 describe('the notifications panel', () => {
   it('shows an unread notification of the conference, marks it read, and clears all', async () => {
-    const conference = await conferenceApi()
+    const conference = await conferenceApi(baseUrl(), 'requesting_team_id')
     const content = `Youth camp sign-ups close on Friday ${uniqueSurname('Camp')}`
     await conference.post('add-notification', { content: `<p><strong>${content}</strong></p>`, importance: 'high', link_url: '/events', link_text: 'See the events' })
 

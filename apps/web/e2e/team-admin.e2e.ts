@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { demoApi, uniqueSurname } from './api'
+import { conferenceApi, demoApi, uniqueSurname } from './api'
 import { settled, violations } from './axe'
 import { mailedLink, openBrowser, signIn, type Session } from './browser'
-import { demoPassword, withAppServer } from './server'
+import { withAppServer } from './server'
 
 // Team administration in Chromium (issue 15 "Tests"), on one demo workspace, in order:
 // an owner invites a new person, who accepts from /dev/mail and lands in the team; the owner
@@ -24,33 +24,6 @@ afterAll(async () => {
 })
 
 const visible = (page: Page, text: string | RegExp) => expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 15_000 }).toBe(true)
-
-/** The entity admin over the API, in the demo conference (demoApi works in Hope Street). */
-async function entityApi() {
-  const json = async (response: Response) => {
-    if (!response.ok) throw new Error(`${response.url} answered ${response.status}: ${await response.text()}`)
-    return response.json() as Promise<Record<string, unknown>>
-  }
-  const login = await json(
-    await fetch(`${baseUrl()}/api/v1/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'entity@example.org', password: demoPassword }),
-    }),
-  )
-  const authorization = `Bearer ${String(login.access_token)}`
-  const account = await json(await fetch(`${baseUrl()}/api/v1/user?return_teams=1`, { headers: { authorization } }))
-  const teams = Object.values(account.teams as Record<string, { id: number; title: string }>)
-  const conference = teams.find((team) => team.title === 'Demo Conference')!
-  return {
-    post: (path: string, body: Record<string, unknown>) =>
-      fetch(`${baseUrl()}/api/v1/${path}`, {
-        method: 'POST',
-        headers: { authorization, 'content-type': 'application/json' },
-        body: JSON.stringify({ team_id: conference.id, ...body }),
-      }).then(json),
-  }
-}
 
 const surname = uniqueSurname('Invitee')
 const newcomer = { first: 'Nadia', last: surname, email: `nadia.${surname.toLowerCase()}@example.org`, password: 'lantern harbour morning 2031' }
@@ -153,7 +126,7 @@ describe('a conference', () => {
     const entity = await open()
     await signIn(entity, 'entity@example.org')
     // The conference imports the new church's roster (one member) over the API.
-    const api = await entityApi()
+    const api = await conferenceApi(baseUrl(), 'team_id')
     await api.post('import-church-roster', {
       data: [{ church_acms_id: 'DEMO-9', church_name: 'Northside Chapel', first_name: 'Ruth', last_name: 'Roster', email: 'ruth.roster@example.org' }],
     })
