@@ -2,8 +2,6 @@ import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizz
 import {
   activityTypesOfFilter,
   ageFrom,
-  boundedListCount,
-  countBound,
   hasCapability,
   isChild,
   likePattern,
@@ -13,6 +11,7 @@ import {
 } from '@crm/domain'
 import { activityLog, groupContacts, memberships, people, teamContacts } from '../../db/schema/index'
 import type { GroupScope, TeamScope, Viewer } from '../../platform/access'
+import { boundedPage } from '../../platform/bounded-page'
 import type { Deps } from '../../platform/deps'
 import { fullName } from '../contacts/contact-view'
 import { activityItemOf, activityRowColumns, inDateRange, type ActivityQuery } from './activity.service'
@@ -106,17 +105,6 @@ async function listRecentActivity(
     inDateRange(query.date_range, now, timeZone),
     authors ? inArray(al.author_id, authors) : undefined,
   )
-  const bound = countBound(query.page, query.per_page)
-  const readCount = async () => {
-    const bounded = deps.db
-      .select({ one: sql`1` })
-      .from(al)
-      .where(where)
-      .limit(bound + 1)
-      .as('bounded')
-    const [row] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(bounded)
-    return boundedListCount(Number(row?.n ?? 0), bound, query.per_page)
-  }
   const direction = query.order === 'asc' ? asc : desc
   const readPage = (page: number) =>
     deps.db
@@ -127,10 +115,7 @@ async function listRecentActivity(
       .orderBy(direction(al.created_at), direction(al.id))
       .limit(query.per_page)
       .offset(pageOffset(page, query.per_page))
-  const [firstRows, counts] = await Promise.all([readPage(query.page), readCount()])
-  let rows = firstRows
-  // A page past the end is served as the last page.
-  if (rows.length === 0 && query.page > counts.max_pages && counts.count > 0) rows = await readPage(counts.max_pages)
+  const { rows, counts } = await boundedPage(deps.db, { table: al, where, page: query.page, per_page: query.per_page }, readPage)
 
   const contacts = await contactsOf(deps, scope.team.id, rows)
   const gated = scope.childGate !== null

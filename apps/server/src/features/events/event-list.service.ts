@@ -2,7 +2,6 @@ import { and, asc, desc, eq, ilike, inArray, isNull, lt, lte, ne, or, sql, type 
 import {
   addDays,
   boundedListCount,
-  countBound,
   likePattern,
   nextOccurrence,
   occurrenceOn,
@@ -17,6 +16,7 @@ import {
 import type { Executor } from '../../db/client'
 import { eventOccurrences, events } from '../../db/schema/index'
 import type { TeamScope, Viewer } from '../../platform/access'
+import { boundedPage } from '../../platform/bounded-page'
 import type { Deps } from '../../platform/deps'
 import { scheduleOf, type EventRow } from './event-access'
 import { listItemOf, loadEventTypes, occurrenceData, occurrenceDisplay } from './event-view'
@@ -160,12 +160,6 @@ export async function listEvents(
 
   const where = baseWhere(scope, query, today)
   const order = orderOf(query.order_by ?? 'created', query.order)
-  const bound = countBound(query.page, query.per_page)
-  const readCount = async () => {
-    const bounded = deps.db.select({ one: sql`1` }).from(events).where(where).limit(bound + 1).as('bounded')
-    const [row] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(bounded)
-    return boundedListCount(Number(row?.n ?? 0), bound, query.per_page)
-  }
   const readPage = (page: number) =>
     deps.db
       .select()
@@ -174,10 +168,7 @@ export async function listEvents(
       .orderBy(...order)
       .limit(query.per_page)
       .offset(pageOffset(page, query.per_page))
-  const [firstRows, counts] = await Promise.all([readPage(query.page), readCount()])
-  let rows = firstRows
-  // A page past the end is served as the last page.
-  if (rows.length === 0 && query.page > counts.max_pages && counts.count > 0) rows = await readPage(counts.max_pages)
+  const { rows, counts } = await boundedPage(deps.db, { table: events, where, page: query.page, per_page: query.per_page }, readPage)
   const exceptions = await exceptionsOf(deps.db, rows)
   const items = rows.map((row) => {
     const shown = shownOccurrence(query.type, row, exceptions.get(row.id) ?? [], today)

@@ -1,8 +1,6 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
 import {
-  boundedListCount,
-  countBound,
   likePattern,
   pageOffset,
   zonedDate,
@@ -14,6 +12,7 @@ import {
 } from '@crm/domain'
 import { notificationReceipts, notifications } from '../../db/schema/index'
 import type { TeamScope, Viewer } from '../../platform/access'
+import { boundedPage } from '../../platform/bounded-page'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 import { displayDate } from '../../platform/format'
@@ -74,12 +73,6 @@ export async function listManagedNotifications(deps: Deps, viewer: Viewer, scope
     // The words of the content, not its tags.
     term ? sql`regexp_replace(regexp_replace(${n.content}, '<[^>]*>', ' ', 'g'), '[[:space:]]+', ' ', 'g') ilike ${likePattern(term)}` : undefined,
   )!
-  const bound = countBound(query.page, query.per_page)
-  const readCount = async () => {
-    const bounded = deps.db.select({ one: sql`1` }).from(n).where(where).limit(bound + 1).as('bounded')
-    const [row] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(bounded)
-    return boundedListCount(Number(row?.n ?? 0), bound, query.per_page)
-  }
   const readPage = (page: number) =>
     deps.db
       .select()
@@ -88,10 +81,7 @@ export async function listManagedNotifications(deps: Deps, viewer: Viewer, scope
       .orderBy(...orderOf(query))
       .limit(query.per_page)
       .offset(pageOffset(page, query.per_page))
-  const [firstRows, counts] = await Promise.all([readPage(query.page), readCount()])
-  let rows = firstRows
-  // A page past the end is served as the last page.
-  if (rows.length === 0 && query.page > counts.max_pages && counts.count > 0) rows = await readPage(counts.max_pages)
+  const { rows, counts } = await boundedPage(deps.db, { table: n, where, page: query.page, per_page: query.per_page }, readPage)
   const seenBy = await seenByCounts(
     deps,
     rows.map((row) => row.id),

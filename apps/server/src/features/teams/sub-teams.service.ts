@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
-import { boundedListCount, countBound, likePattern, pageOffset, type ManageTeamsQuery, type SubTeamListItem } from '@crm/domain'
+import { likePattern, pageOffset, type ManageTeamsQuery, type SubTeamListItem } from '@crm/domain'
 import { accounts, memberships, people, teamContacts, teams } from '../../db/schema/index'
 import type { TeamScope, Viewer } from '../../platform/access'
 import { recordActivity } from '../../platform/activity'
+import { boundedPage } from '../../platform/bounded-page'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 import { displayDate } from '../../platform/format'
@@ -69,12 +70,6 @@ export async function listSubTeams(
   query: ListQuery,
 ): Promise<{ items: SubTeamListItem[]; count: number; max_pages: number; count_is_lower_bound?: true }> {
   const where = whereOf(scope, query.search)
-  const bound = countBound(query.page, query.per_page)
-  const readCount = async () => {
-    const bounded = deps.db.select({ one: sql`1` }).from(teams).where(where).limit(bound + 1).as('bounded')
-    const [row] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(bounded)
-    return boundedListCount(Number(row?.n ?? 0), bound, query.per_page)
-  }
   const readPage = (page: number) =>
     deps.db
       .select({ id: teams.id, title: teams.title, address_formatted: teams.address_formatted, acms_id: teams.acms_id, created_at: teams.created_at })
@@ -83,10 +78,7 @@ export async function listSubTeams(
       .orderBy(...orderOf(query))
       .limit(query.per_page)
       .offset(pageOffset(page, query.per_page))
-  const [firstRows, counts] = await Promise.all([readPage(query.page), readCount()])
-  let rows = firstRows
-  // A page past the end is served as the last page.
-  if (rows.length === 0 && query.page > counts.max_pages && counts.count > 0) rows = await readPage(counts.max_pages)
+  const { rows, counts } = await boundedPage(deps.db, { table: teams, where, page: query.page, per_page: query.per_page }, readPage)
   const activity = await activityOf(
     deps,
     rows.map((row) => row.id),
