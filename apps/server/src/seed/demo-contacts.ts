@@ -191,7 +191,9 @@ export async function seedDemoContacts(tx: Executor, demo: DemoContactsInput): P
   const holdings: TeamContactInsert[] = []
   for (const contact of contacts) {
     const created = new Date(now.getTime() - random.int(1, 730) * dayMs - random.int(0, 86_399) * 1000)
-    const archived = random.chance(0.06) ? new Date(Math.min(now.getTime() - dayMs, created.getTime() + random.int(30, 400) * dayMs)) : null
+    // Archived within the last ten months: the retention job (12 months) leaves the demo's alone.
+    const archivedAt = Math.max(now.getTime() - 300 * dayMs, created.getTime() + random.int(30, 400) * dayMs)
+    const archived = random.chance(0.06) ? new Date(Math.min(now.getTime() - dayMs, archivedAt)) : null
     holdings.push({
       team_id: contact.teamId,
       person_id: contact.id,
