@@ -98,9 +98,19 @@ describe('interactions in the browser', () => {
     await choose(page, form, /^Type/, 'Bible study')
     await choose(page, form, /^Bible study/, 'Discover Bible Guides')
     await choose(page, form, /^Lesson/, 'Prayer: talking with God')
+    // The reaction's indicator slides to the choice in 400 ms (spec 2 §9): the browser reports
+    // each finished transition with how long it ran.
+    await form.getByRole('radiogroup', { name: 'Reaction' }).evaluate((group) => {
+      const ran: number[] = []
+      ;(window as unknown as { reactionTransitions: number[] }).reactionTransitions = ran
+      group.addEventListener('transitionend', (event) => ran.push(Math.round(event.elapsedTime * 1000)))
+    })
     // The segment's label is what a person clicks (its radio is visually hidden).
     await form.getByText('🙂 Happy', { exact: true }).click()
     await expect.poll(() => form.getByRole('radio', { name: '🙂 Happy' }).isChecked(), poll).toBe(true)
+    const transitions = () => page.evaluate(() => (window as unknown as { reactionTransitions: number[] }).reactionTransitions)
+    await expect.poll(async () => (await transitions()).length, poll).toBeGreaterThan(0)
+    expect(new Set(await transitions())).toEqual(new Set([400]))
     await form.getByRole('button', { name: 'Log interaction' }).click()
     const lesson = entries.getByRole('listitem').filter({ hasText: 'Prayer: talking with God' })
     await expect.poll(() => lesson.count(), poll).toBe(1)

@@ -22,6 +22,8 @@ export interface SuggestionInputProps<C extends SuggestionsCall> {
   disabled?: boolean
   placeholder?: string
   error?: string
+  /** Ids not to offer: those already picked where the field adds to a list. */
+  excludeIds?: ReadonlyArray<string | number>
 }
 
 // callApi's options cannot be resolved for a generic call; the input is the call's own.
@@ -38,7 +40,7 @@ const errorOffset = defaultOffset + 24
 
 /** A field that suggests matches from the server as one types (debounced 400 ms). */
 export function SuggestionInput<C extends SuggestionsCall>(props: SuggestionInputProps<C>) {
-  const { call, input, label, value, onChange, required, disabled, placeholder, error } = props
+  const { call, input, label, value, onChange, required, disabled, placeholder, error, excludeIds } = props
   const { t } = useTranslation()
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() })
   const [search, setSearch] = useState(value?.title ?? '')
@@ -49,7 +51,8 @@ export function SuggestionInput<C extends SuggestionsCall>(props: SuggestionInpu
     enabled: debounced.length > 0 && debounced !== value?.title,
     staleTime: 30_000,
   })
-  const items = suggestions.data?.items ?? []
+  const excluded = new Set((excludeIds ?? []).map(String))
+  const items = (suggestions.data?.items ?? []).filter((item) => !excluded.has(String(item.id)))
   // The dropdown must not cover the field's error: a new error closes it until the person
   // types again, and while an error shows the dropdown opens below the error text.
   const [shownError, setShownError] = useState(error)

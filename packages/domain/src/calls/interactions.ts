@@ -7,6 +7,7 @@ import {
   interactionTypes,
   maxInteractionContentLength,
   maxOthersPresent,
+  oneEventLinkMessage,
   prayerTypes,
   reactions,
   storedInteractionTypes,
@@ -56,6 +57,12 @@ const interactionFields = {
   reaction: z.enum(reactions).nullish().or(z.literal('').transform(() => null)),
   /** Interactions are incomplete until this is set (spec 2 §4). */
   is_completed: flag,
+  /**
+   * The event it happened at (spec 2 §3 "Event link"): one of the team's events, or one of the
+   * contact's own decisions and events (a user event); at most one of the two, null unlinks.
+   */
+  event_id: id.nullish().or(z.literal('').transform(() => null)),
+  contact_event_id: id.nullish().or(z.literal('').transform(() => null)),
 }
 
 const target = { ...scope, user_id: id }
@@ -69,6 +76,7 @@ export const addContactInteractionRequest = z
   })
   .superRefine((input, context) => {
     for (const [path, message] of Object.entries(interactionTypeErrors(input))) context.addIssue({ code: 'custom', path: [path], message })
+    if (input.event_id && input.contact_event_id) context.addIssue({ code: 'custom', path: ['event_id'], message: oneEventLinkMessage })
   })
 export type AddContactInteractionInput = z.input<typeof addContactInteractionRequest>
 
@@ -123,6 +131,9 @@ export const interactionItemSchema = z.object({
   bible_study_parent: z.string().nullable(),
   bible_study_other: z.string().nullable(),
   reaction: z.enum(reactions).nullable(),
+  /** The linked event: its title, or the type of the contact's own event (a user event). */
+  event_id: z.number().int().nullable(),
+  contact_event_id: z.number().int().nullable(),
   event_title: z.string().nullable(),
   is_user_event: z.boolean(),
   others_present: z.array(otherPresentSchema),

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm'
-import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import type { Reaction, StoredInteractionType } from '@crm/domain'
 import { timestamps } from './columns'
+import { contactEvents } from './contact-events'
+import { events } from './events'
 import { people } from './people'
 import { teams } from './teams'
 
@@ -40,14 +42,24 @@ export const interactions = pgTable(
     bible_study: text('bible_study'),
     bible_study_other: text('bible_study_other'),
     reaction: text('reaction').$type<Reaction>(),
+    /**
+     * The event it happened at (spec 2 §3 "Event link"): one of the team's events, or one of
+     * the contact's own decisions and events (a user event). At most one; gone with the event.
+     */
+    event_id: integer('event_id').references(() => events.id, { onDelete: 'set null' }),
+    contact_event_id: integer('contact_event_id').references(() => contactEvents.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
+    check('interactions_one_event_link', sql`${t.event_id} is null or ${t.contact_event_id} is null`),
     index('interactions_contact_idx').on(t.contact_id, t.occurs_at),
     index('interactions_team_idx').on(t.team_id, t.occurs_at),
     index('interactions_conference_idx').on(t.conference_id).where(sql`${t.conference_id} is not null`),
     // Upcoming interactions of a user (the dashboard) and their own interactions.
     index('interactions_by_person_idx').on(t.by_person_id, t.occurs_at),
+    // Deleting an event clears its links without reading every interaction.
+    index('interactions_event_idx').on(t.event_id).where(sql`${t.event_id} is not null`),
+    index('interactions_contact_event_idx').on(t.contact_event_id).where(sql`${t.contact_event_id} is not null`),
   ],
 )
 

@@ -74,6 +74,8 @@ export interface InteractionLookups {
   typeTitle(type: string): string
   lesson(value: string | null): { title: string | null; parent: string | null }
   exists(list: 'bible-studies', value: string): boolean
+  /** The title of a contact's decision or event type (user-event-types). */
+  eventTypeTitle(value: string): string
 }
 
 const prayerTitles: Record<Locale, Record<'request' | 'answer', string>> = {
@@ -86,7 +88,7 @@ export async function loadInteractionLookups(db: Executor, requestedLocale: stri
   const rows = await db
     .select({ list: lookupItems.list, value: lookupItems.value, title: lookupItems.title, translations: lookupItems.translations, parent: lookupItems.parent_value })
     .from(lookupItems)
-    .where(inArray(lookupItems.list, ['interaction-types', 'bible-studies']))
+    .where(inArray(lookupItems.list, ['interaction-types', 'bible-studies', 'user-event-types']))
   const byKey = new Map(rows.map((row) => [`${row.list}/${row.value}`, { title: row.translations[locale] ?? row.title, parent: row.parent }]))
   return {
     typeTitle: (type) => {
@@ -100,6 +102,7 @@ export async function loadInteractionLookups(db: Executor, requestedLocale: stri
       return { title: item?.title ?? value, parent: item?.parent ?? null }
     },
     exists: (list, value) => byKey.has(`${list}/${value}`),
+    eventTypeTitle: (value) => byKey.get(`user-event-types/${value}`)?.title ?? value,
   }
 }
 
@@ -126,6 +129,11 @@ export interface InteractionRow {
   bible_study: string | null
   bible_study_other: string | null
   reaction: 'unhappy' | 'neutral' | 'happy' | null
+  event_id: number | null
+  contact_event_id: number | null
+  /** The linked team event's title, or the linked contact event's type (joined by the list). */
+  linked_event_title: string | null
+  linked_contact_event_type: string | null
 }
 
 /** What the list needs of an interaction row. */
@@ -148,6 +156,8 @@ export const interactionRowColumns = {
   bible_study: interactions.bible_study,
   bible_study_other: interactions.bible_study_other,
   reaction: interactions.reaction,
+  event_id: interactions.event_id,
+  contact_event_id: interactions.contact_event_id,
 }
 
 /** Whether the caller may change an interaction (spec 2 §6), with the capabilities of their role on the contact. */
@@ -200,9 +210,10 @@ export function interactionItemOf(
     bible_study_parent: lesson.parent,
     bible_study_other: row.bible_study_other,
     reaction: row.reaction,
-    // Interactions logged from events arrive with the events work.
-    event_title: null,
-    is_user_event: false,
+    event_id: row.event_id,
+    contact_event_id: row.contact_event_id,
+    event_title: row.linked_contact_event_type ? lookups.eventTypeTitle(row.linked_contact_event_type) : row.linked_event_title,
+    is_user_event: row.contact_event_id !== null,
     others_present: context.othersPresent,
     can_update: mayChange('update', row, viewer, scope),
     can_delete: mayChange('delete', row, viewer, scope),

@@ -10,11 +10,12 @@ import {
   type PrayerType,
   type Reaction,
   type StoredInteractionType,
+  oneEventLinkMessage,
 } from '@crm/domain'
 import type { z } from 'zod'
 import type { addContactInteractionRequest, updateContactInteractionRequest } from '@crm/domain'
 import type { Executor } from '../../db/client'
-import { interactionPeople, interactions, memberships, people, teamContacts } from '../../db/schema/index'
+import { contactEvents, events, interactionPeople, interactions, memberships, people, teamContacts } from '../../db/schema/index'
 import type { Viewer } from '../../platform/access'
 import { recordActivity } from '../../platform/activity'
 import { assertChildDataAllowed, type ContactScope } from '../../platform/contact-access'
@@ -41,6 +42,8 @@ interface InteractionFields {
   reaction: Reaction | null
   is_completed: boolean
   other_contacts: number[]
+  event_id: number | null
+  contact_event_id: number | null
 }
 
 function invalid(errors: Record<string, string>): AppError {
@@ -94,6 +97,28 @@ async function checkStudy(deps: Deps, fields: InteractionFields): Promise<void> 
   if (!lookups.exists('bible-studies', fields.bible_study)) throw invalid({ bible_study: 'Choose a Bible study of the list.' })
 }
 
+/**
+ * The event link (spec 2 §3): an event of the selected team, or one of the contact's own
+ * decisions and events that the team recorded. An id from elsewhere names its field.
+ */
+async function checkEventLink(deps: Deps, scope: ContactScope, contactId: number, fields: Pick<InteractionFields, 'event_id' | 'contact_event_id'>): Promise<void> {
+  if (fields.event_id && fields.contact_event_id) throw invalid({ event_id: oneEventLinkMessage })
+  if (fields.event_id) {
+    const [event] = await deps.db
+      .select({ id: events.id })
+      .from(events)
+      .where(and(eq(events.id, fields.event_id), eq(events.team_id, scope.team.id)))
+    if (!event) throw invalid({ event_id: 'Choose an event of this team.' })
+  }
+  if (fields.contact_event_id) {
+    const [event] = await deps.db
+      .select({ id: contactEvents.id })
+      .from(contactEvents)
+      .where(and(eq(contactEvents.id, fields.contact_event_id), eq(contactEvents.contact_id, contactId), eq(contactEvents.team_id, scope.team.id)))
+    if (!event) throw invalid({ contact_event_id: 'Choose one of this contact’s decisions or events.' })
+  }
+}
+
 /** The stored columns of the fields: what the type does not use is cleared. */
 function columnsOf(fields: InteractionFields, timeZone: string) {
   const isStudy = fields.type === 'bible-study'
@@ -109,6 +134,8 @@ function columnsOf(fields: InteractionFields, timeZone: string) {
     bible_study_other: isStudy && fields.bible_study === otherBibleStudy ? fields.bible_study_other : null,
     reaction: isStudy ? fields.reaction : null,
     is_completed: fields.is_completed,
+    event_id: fields.event_id,
+    contact_event_id: fields.contact_event_id,
   }
 }
 
@@ -153,9 +180,12 @@ export async function addContactInteraction(deps: Deps, viewer: Viewer, scope: C
     reaction: input.reaction ?? null,
     is_completed: input.is_completed,
     other_contacts: input.other_contacts,
+    event_id: input.event_id ?? null,
+    contact_event_id: input.contact_event_id ?? null,
   }
   await checkActingUser(deps, viewer, scope, fields.by_user_id)
   await checkStudy(deps, fields)
+  await checkEventLink(deps, scope, scope.contact.id, fields)
   const others = await checkOthersPresent(deps, scope, scope.contact.id, fields.other_contacts)
   const now = deps.now()
   const columns = columnsOf(fields, scope.settings.timeZone)
@@ -217,6 +247,8 @@ function fieldsOf(row: typeof interactions.$inferSelect, others: number[]): Inte
     reaction: row.reaction,
     is_completed: row.is_completed,
     other_contacts: others,
+    event_id: row.event_id,
+    contact_event_id: row.contact_event_id,
   }
 }
 
@@ -238,10 +270,17 @@ export async function updateContactInteraction(deps: Deps, viewer: Viewer, scope
     by_user_id: input.by_user_id ?? before.by_user_id,
     other_contacts: input.other_contacts ?? before.other_contacts,
   }
+  // Linking to one kind of event replaces a link to the other kind.
+  if (input.event_id && input.contact_event_id === undefined) after.contact_event_id = null
+  if (input.contact_event_id && input.event_id === undefined) after.event_id = null
   // A type that changes to a prayer or away from one takes its prayer type from the request.
   if (after.type !== 'prayer') after.prayer_type = null
   if (after.by_user_id !== before.by_user_id) await checkActingUser(deps, viewer, scope, after.by_user_id)
   await checkStudy(deps, after)
+  // A link made elsewhere (a sub-team's event seen from the conference) stays as it was.
+  if (after.event_id !== before.event_id || after.contact_event_id !== before.contact_event_id) {
+    await checkEventLink(deps, scope, current.contact_id, after)
+  }
   const others = input.other_contacts === undefined ? before.other_contacts : await checkOthersPresent(deps, scope, current.contact_id, input.other_contacts)
   const columns = columnsOf(after, scope.settings.timeZone)
   await deps.db.transaction(async (tx) => {

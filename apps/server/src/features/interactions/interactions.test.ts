@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, count, eq } from 'drizzle-orm'
-import { activityLog, interactions, people, teamContacts } from '../../db/schema/index'
+import { activityLog, events, interactions, people, teamContacts } from '../../db/schema/index'
 import { addMember, body, buildPerson, createTestApp, type TestApp, type TestPerson } from '../../../test/harness'
 import { activityOf, addToTeam, assignContact, bornYearsAgo, buildChurch, buildContact, get, post, type Church } from '../../../test/contact-factories'
 import { flagOverdueInteractions } from './interactions.jobs'
@@ -199,6 +199,89 @@ describe('add-contact-interaction and contact-interactions/{id}', () => {
     const pending = await buildPerson(t)
     await addMember(t, pending.id, c.church, 'member_request')
     expect((await log(c, pending.token, contact, {})).statusCode).toBe(403)
+  })
+})
+
+describe('the event link (spec 2 §3 "Event link")', () => {
+  async function teamEvent(teamId: number, title: string): Promise<number> {
+    const [row] = await t.db
+      .insert(events)
+      .values({ team_id: teamId, title, start_date: dateIn(-10), end_date: dateIn(-10), span_days: 1, is_recurring: false })
+      .returning({ id: events.id })
+    return row!.id
+  }
+
+  async function decision(c: Church, contact: number): Promise<number> {
+    const response = await post(t, 'add-contact-event', c.leader.token, { ...scope(c, contact), type: 'baptism', date: dateIn(-10) })
+    expect(response.statusCode, response.body).toBe(200)
+    return body(response).id as number
+  }
+
+  it("names the team's event or the contact's own event it happened at, and follows changes (D2-3.9-04)", async () => {
+    const c = await buildChurch(t)
+    const contact = await buildContact(t, { teamId: c.church, person: { first_name: 'Eli', last_name: 'Ruiz' } })
+    const series = await teamEvent(c.church, 'Hope evangelistic series')
+    const baptism = await decision(c, contact)
+    const atSeries = await logged(c, c.leader.token, contact, { date: dateIn(-1), event_id: series })
+    const atBaptism = await logged(c, c.leader.token, contact, { date: dateIn(-2), contact_event_id: String(baptism) })
+    const unlinked = await logged(c, c.leader.token, contact, { date: dateIn(-3), event_id: '' })
+
+    const linkOf = async () =>
+      (await list(c, c.leader.token, contact)).items.map((item: any) => [item.id, item.event_id, item.contact_event_id, item.event_title, item.is_user_event])
+    expect(await linkOf()).toEqual([
+      [atSeries, series, null, 'Hope evangelistic series', false],
+      [atBaptism, null, baptism, 'Baptism', true],
+      [unlinked, null, null, null, false],
+    ])
+    const spanish = await t.call({
+      method: 'GET',
+      url: `/api/v1/contact-interactions/${contact}?team_id=${c.church}&group_id=${c.church}`,
+      token: c.leader.token,
+      headers: { 'accept-language': 'es' },
+    })
+    expect(body(spanish).items[1].event_title).toBe('Bautismo')
+
+    // Linking to the other kind replaces the link; null unlinks; a deleted event leaves none.
+    expect((await update(c, c.leader.token, contact, atSeries, { contact_event_id: baptism })).statusCode).toBe(200)
+    expect((await update(c, c.leader.token, contact, atBaptism, { contact_event_id: null })).statusCode).toBe(200)
+    expect((await update(c, c.leader.token, contact, unlinked, { event_id: series })).statusCode).toBe(200)
+    await t.db.delete(events).where(eq(events.id, series))
+    expect(await linkOf()).toEqual([
+      [atSeries, null, baptism, 'Baptism', true],
+      [atBaptism, null, null, null, false],
+      [unlinked, null, null, null, false],
+    ])
+    const [change] = await t.db.select({ after: activityLog.after }).from(activityLog).where(and(eq(activityLog.subject_type, 'interaction'), eq(activityLog.subject_id, atSeries), eq(activityLog.action, 'update')))
+    expect(change?.after).toMatchObject({ event_id: null, contact_event_id: baptism })
+  })
+
+  it("refuses another team's event, another contact's event and two links, and changes nothing", async () => {
+    const c = await buildChurch(t)
+    const other = await buildChurch(t)
+    const contact = await buildContact(t, { teamId: c.church })
+    const neighbour = await buildContact(t, { teamId: c.church })
+    const theirs = await teamEvent(other.church, 'Their camp')
+    const ours = await teamEvent(c.church, 'Our camp')
+    const neighboursBaptism = await decision(c, neighbour)
+    const [count0] = await t.db.select({ n: count() }).from(interactions)
+
+    const foreign = await log(c, c.leader.token, contact, { event_id: theirs })
+    expect(foreign.statusCode).toBe(400)
+    expect(body(foreign).data.errors).toEqual({ event_id: 'Choose an event of this team.' })
+    const notTheirs = await log(c, c.leader.token, contact, { contact_event_id: neighboursBaptism })
+    expect(notTheirs.statusCode).toBe(400)
+    expect(body(notTheirs).data.errors).toEqual({ contact_event_id: 'Choose one of this contact’s decisions or events.' })
+    const both = await log(c, c.leader.token, contact, { event_id: ours, contact_event_id: neighboursBaptism })
+    expect(both.statusCode).toBe(400)
+    expect(body(both).data.errors).toMatchObject({ event_id: 'Link the interaction to one event.' })
+    expect((await log(c, c.leader.token, contact, { event_id: 2 ** 40 })).statusCode).toBe(400)
+    expect((await t.db.select({ n: count() }).from(interactions))[0]!.n).toBe(count0!.n)
+
+    const id = await logged(c, c.leader.token, contact, { event_id: ours })
+    const moved = await update(c, c.leader.token, contact, id, { event_id: theirs })
+    expect(moved.statusCode).toBe(400)
+    const [row] = await t.db.select({ event_id: interactions.event_id }).from(interactions).where(eq(interactions.id, id))
+    expect(row?.event_id).toBe(ours)
   })
 })
 

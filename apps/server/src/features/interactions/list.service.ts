@@ -11,7 +11,7 @@ import {
   type ContactView,
 } from '@crm/domain'
 import type { Executor } from '../../db/client'
-import { interactionPeople, interactions, people, teams } from '../../db/schema/index'
+import { contactEvents, events, interactionPeople, interactions, people, teams } from '../../db/schema/index'
 import type { Viewer } from '../../platform/access'
 import { recordMinorRead } from '../../platform/activity'
 import { assertChildDataAllowed, type ContactScope } from '../../platform/contact-access'
@@ -72,10 +72,19 @@ export async function listContactInteractions(
   // The count, the page and the titles at once: a page past the last is asked again below.
   const page = (pageNumber: number) =>
     deps.db
-      .select({ ...interactionRowColumns, team_title: teams.title, by_first: by.first_name, by_last: by.last_name })
+      .select({
+        ...interactionRowColumns,
+        team_title: teams.title,
+        by_first: by.first_name,
+        by_last: by.last_name,
+        linked_event_title: events.title,
+        linked_contact_event_type: contactEvents.type,
+      })
       .from(interactions)
       .innerJoin(teams, eq(teams.id, interactions.team_id))
       .leftJoin(by, eq(by.id, interactions.by_person_id))
+      .leftJoin(events, eq(events.id, interactions.event_id))
+      .leftJoin(contactEvents, eq(contactEvents.id, interactions.contact_event_id))
       .where(where)
       .orderBy(direction(key), direction(interactions.id))
       .limit(query.per_page)

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { interactionCalls, type InputOf, type InteractionDateFilter, type TeamGroupParams } from '@crm/domain'
+import { contactEventCalls, eventAttendanceCalls, interactionCalls, type InputOf, type InteractionDateFilter, type TeamGroupParams } from '@crm/domain'
 import { callApi } from '../../lib/api'
 import { contactKeys } from '../contacts/queries'
 
@@ -27,6 +27,47 @@ export function useInteractionStudies(id: number, scope: TeamGroupParams) {
     queryKey: interactionKeys.studies(id, scope),
     queryFn: ({ signal }) => callApi(interactionCalls.contactInteractionsStudies, { params: { id }, input: scope, signal }),
   })
+}
+
+/** One choice of the form's event link: a team event the contact attended, or their own event. */
+export interface EventLinkOption {
+  value: string
+  label: string
+}
+
+/** How the form's event link names its choice: 'event:12' or 'contact-event:7'. */
+export const eventLinkValue = {
+  event: (id: number) => `event:${id}`,
+  contactEvent: (id: number) => `contact-event:${id}`,
+}
+
+/**
+ * The events an interaction may be linked to (spec 2 §3 "Event link"): the latest team events
+ * the contact attended and the contact's own decisions and events. Read only with
+ * read_user_event, which both lists need.
+ */
+export function useEventLinkOptions(id: number, scope: TeamGroupParams, enabled: boolean) {
+  const attended = useQuery({
+    queryKey: [...contactKeys.detail(id), 'attended', scope.team_id, scope.group_id, 'link-options'] as const,
+    queryFn: ({ signal }) => callApi(eventAttendanceCalls.contactEventAttendance, { params: { id }, input: { ...scope, page: 1, per_page: 50 }, signal }),
+    enabled,
+  })
+  const own = useQuery({
+    queryKey: [...contactKeys.detail(id), 'events', scope.team_id, scope.group_id, 'link-options'] as const,
+    queryFn: ({ signal }) =>
+      callApi(contactEventCalls.contactEvents, { params: { id }, input: { ...scope, page: 1, per_page: 50, order_by: 'date', order: 'desc' }, signal }),
+    enabled,
+  })
+  const seen = new Set<number>()
+  const attendedOptions: EventLinkOption[] = []
+  for (const item of attended.data?.items ?? []) {
+    // Latest date first: an event attended on several dates is offered once, at its latest.
+    if (seen.has(item.event_id)) continue
+    seen.add(item.event_id)
+    attendedOptions.push({ value: eventLinkValue.event(item.event_id), label: `${item.title} (${item.event_date_display})` })
+  }
+  const ownOptions = (own.data?.items ?? []).map((item) => ({ value: eventLinkValue.contactEvent(item.id), label: `${item.type_display} (${item.date_display})` }))
+  return { attended: attendedOptions, own: ownOptions }
 }
 
 /** The fields of an interaction the form sends (the wire's names). */

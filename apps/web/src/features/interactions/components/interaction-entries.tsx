@@ -85,6 +85,9 @@ export function InteractionEntries({ items, highlightedId, editingId, renderEdit
                       )}
                     </Text>
                   )}
+                  {item.event_title && (
+                    <Text size="sm">{t(item.is_user_event ? 'atOwnEvent' : 'atEvent', { title: item.event_title })}</Text>
+                  )}
                   {item.content && (
                     <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                       {item.content}

@@ -16,12 +16,13 @@ import {
   suggestionCalls,
   type InteractionItem,
   type Suggestion,
+  type TeamGroupParams,
 } from '@crm/domain'
 import { FormStatus } from '../../../components/form-status'
 import { SuggestionInput } from '../../../components/suggestion-input'
 import { useFormSubmission } from '../../../lib/form-submission'
 import { useLookup } from '../../lookups/queries'
-import type { InteractionWrite } from '../queries'
+import { eventLinkValue, useEventLinkOptions, type InteractionWrite } from '../queries'
 
 /** What a person fills in; the type's own fields are checked by the domain's rule. */
 const interactionForm = z
@@ -39,6 +40,8 @@ const interactionForm = z
     is_completed: z.boolean(),
     by_user: z.custom<Suggestion>().nullable(),
     others: z.array(z.custom<Suggestion>()),
+    /** The event it happened at, as eventLinkValue names it, or none. */
+    event_link: z.string().nullable(),
   })
   .superRefine((values, context) => {
     const bibleStudy = values.study === otherBibleStudy ? otherBibleStudy : values.bible_study
@@ -57,7 +60,7 @@ function today(): string {
 /** The form's values of an interaction being edited, or of a new one. */
 function valuesOf(item: InteractionItem | undefined, lessonParent: string | null): InteractionFormValues {
   if (!item) {
-    return { type: 'visit', prayer_type: null, type_other: '', study: null, bible_study: null, bible_study_other: '', reaction: null, date: today(), time: '', content: '', is_completed: true, by_user: null, others: [] }
+    return { type: 'visit', prayer_type: null, type_other: '', study: null, bible_study: null, bible_study_other: '', reaction: null, date: today(), time: '', content: '', is_completed: true, by_user: null, others: [], event_link: null }
   }
   return {
     type: item.prayer_type ? 'prayer' : (item.type as InteractionFormValues['type']),
@@ -73,6 +76,16 @@ function valuesOf(item: InteractionItem | undefined, lessonParent: string | null
     is_completed: item.is_completed,
     by_user: item.by_user_id ? { id: item.by_user_id, title: item.by_user_name } : null,
     others: item.others_present.map((other) => ({ id: other.user_id, title: other.user_name })),
+    event_link: item.event_id ? eventLinkValue.event(item.event_id) : item.contact_event_id ? eventLinkValue.contactEvent(item.contact_event_id) : null,
+  }
+}
+
+/** The wire's event_id and contact_event_id of the form's event link: one of them, or neither. */
+function eventLinkOf(link: string | null): { event_id: number | null; contact_event_id: number | null } {
+  const [kind, id] = (link ?? '').split(':')
+  return {
+    event_id: kind === 'event' ? Number(id) : null,
+    contact_event_id: kind === 'contact-event' ? Number(id) : null,
   }
 }
 
@@ -92,6 +105,7 @@ function writeOf(values: InteractionFormValues): InteractionWrite {
     reaction: isStudy ? values.reaction : null,
     is_completed: values.is_completed,
     other_contacts: values.others.map((other) => Number(other.id)),
+    ...eventLinkOf(values.event_link),
     ...(values.by_user ? { by_user_id: Number(values.by_user.id) } : {}),
   }
 }
@@ -105,13 +119,15 @@ export interface InteractionFormProps {
   item?: InteractionItem
   /** The caller may choose the acting user (read_dcrm_team_users, spec 2 §6). */
   mayPickUser: boolean
+  /** Where the event link's choices are read; null without read_user_event (no link offered). */
+  eventLinkScope: TeamGroupParams | null
   submitLabel: string
   onSave: (fields: InteractionWrite) => Promise<unknown>
   onCancel?: () => void
 }
 
 /** Logs or edits an interaction: its type and the type's fields, when, who, who else was there. */
-export function InteractionForm({ contactId, teamId, label, item, mayPickUser, submitLabel, onSave, onCancel }: InteractionFormProps) {
+export function InteractionForm({ contactId, teamId, label, item, mayPickUser, eventLinkScope, submitLabel, onSave, onCancel }: InteractionFormProps) {
   const { t } = useTranslation(['interactions', 'common', 'contacts'])
   const defaults = valuesOf(item, null)
   const form = useForm<InteractionFormValues>({ resolver: zodResolver(interactionForm), defaultValues: defaults })
@@ -121,6 +137,11 @@ export function InteractionForm({ contactId, teamId, label, item, mayPickUser, s
   const types = useLookup('interaction-types')
   const studies = useLookup('bible-studies-parents', { enabled: type === 'bible-study' })
   const lessons = useLookup('bible-studies-for-parent', { parent: study ?? '', enabled: type === 'bible-study' && Boolean(study) && study !== otherBibleStudy })
+  const eventLinks = useEventLinkOptions(contactId, eventLinkScope ?? { team_id: teamId, group_id: teamId }, eventLinkScope !== null)
+  const linkedElsewhere =
+    defaults.event_link && item?.event_title && ![...eventLinks.attended, ...eventLinks.own].some((option) => option.value === defaults.event_link)
+      ? [{ value: defaults.event_link, label: item.event_title }]
+      : []
   const { errors } = form.formState
   const required = (field: keyof InteractionFormValues) => (errors[field] ? t('common:fieldRequired') : undefined)
 
@@ -244,6 +265,7 @@ export function InteractionForm({ contactId, teamId, label, item, mayPickUser, s
             input={{ team_id: teamId, exclude_id: contactId }}
             label={t('othersPresent')}
             value={null}
+            excludeIds={others.map((other) => other.id)}
             onChange={(picked) => {
               if (!picked) return
               // Added once: the search offers neither the contact nor those already added.
@@ -268,6 +290,27 @@ export function InteractionForm({ contactId, teamId, label, item, mayPickUser, s
             </Pill.Group>
           )}
         </Stack>
+        {eventLinkScope && (
+          <Controller
+            control={form.control}
+            name="event_link"
+            render={({ field }) => (
+              <Select
+                label={t('eventLink')}
+                placeholder={t('eventLinkNone')}
+                clearable
+                data={[
+                  ...linkedElsewhere,
+                  { group: t('eventLinkAttended'), items: eventLinks.attended },
+                  { group: t('eventLinkOwn'), items: eventLinks.own },
+                ].filter((entry) => !('group' in entry) || entry.items.length > 0)}
+                nothingFoundMessage={t('eventLinkNothing')}
+                value={field.value}
+                onChange={field.onChange}
+              />
+            )}
+          />
+        )}
         <Textarea label={t('content')} autosize minRows={3} maxRows={12} maxLength={maxInteractionContentLength} error={errors.content ? t('tooLong', { max: maxInteractionContentLength }) : undefined} {...form.register('content')} />
         <Checkbox label={t('completed')} {...form.register('is_completed')} />
         <Group>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
-import { contactCalls, interactionCalls, lookupCalls, type InteractionItem, type LookupItem } from '@crm/domain'
+import { contactCalls, contactEventCalls, eventAttendanceCalls, interactionCalls, lookupCalls, type InteractionItem, type LookupItem } from '@crm/domain'
 import { buildAccount, buildGroup, buildTeam } from '../../../test/fixtures'
 import { renderApp } from '../../../test/render'
 import { mockCall, server } from '../../../test/server'
@@ -39,6 +39,8 @@ function buildInteraction(overrides: Partial<InteractionItem> = {}): Interaction
     bible_study_parent: null,
     bible_study_other: null,
     reaction: null,
+    event_id: null,
+    contact_event_id: null,
     event_title: null,
     is_user_event: false,
     others_present: [],
@@ -78,7 +80,35 @@ function openContact(options: { path?: string; items?: () => InteractionItem[]; 
     mockCall(interactionCalls.contactInteractionsStudies, { items: { 'discover-1': { date: '2026-11-01', date_display: '1 Nov 2026', reaction: 'happy' } }, items_other: [] }),
     mockCall(lookupCalls.lookups, ({ params }) => ({ items: lookups[String(params.list)] ?? [] })),
     mockCall(contactCalls.contactGroups, { items: [], count: 0, max_pages: 1 }),
-    mockCall(contactCalls.teamContactSuggestions, { items: [{ id: 7, title: 'Ben Cole' }] }),
+    mockCall(contactCalls.teamContactSuggestions, { items: [{ id: 7, title: 'Ben Cole' }, { id: 8, title: 'Bea Diaz' }] }),
+    mockCall(eventAttendanceCalls.contactEventAttendance, {
+      items: [
+        { id: 1, event_id: 40, title: 'Hope series', event_date: '2026-11-08', event_date_display: '8 Nov 2026', is_visitor: false },
+        { id: 2, event_id: 40, title: 'Hope series', event_date: '2026-11-01', event_date_display: '1 Nov 2026', is_visitor: false },
+      ],
+      count: 2,
+      max_pages: 1,
+    }),
+    mockCall(contactEventCalls.contactEvents, {
+      items: [
+        {
+          id: 61,
+          type: 'baptism',
+          type_display: 'Baptism',
+          kind: 'decision',
+          date: '2026-10-03',
+          date_display: '3 Oct 2026',
+          grow_phase: null,
+          member_status: 'member',
+          member_status_display: 'Member',
+          content: null,
+          author_id: 3,
+          created_display: '3 Oct 2026',
+        },
+      ],
+      count: 1,
+      max_pages: 1,
+    }),
     mockCall(interactionCalls.addContactInteraction, ({ input }) => {
       writes.added.push(input)
       return { id: 11 }
@@ -156,5 +186,58 @@ describe('the Interactions tab', () => {
         expect.objectContaining({ type: 'visit', other_contacts: [7], content: 'Met at the park', is_completed: true, user_id: 5 }),
       ]),
     )
+  }, 15_000)
+
+  it('D1-5-14 the also-present search offers neither the contact itself nor someone already added', async () => {
+    const writes = openContact()
+    const user = setupUser()
+    const suggestionSearches: unknown[] = []
+    server.use(
+      mockCall(contactCalls.teamContactSuggestions, ({ input }) => {
+        suggestionSearches.push(input)
+        return { items: [{ id: 7, title: 'Ben Cole' }, { id: 8, title: 'Bea Diaz' }] }
+      }),
+    )
+    await interactionsList()
+    await user.click(screen.getByRole('button', { name: 'Log interaction' }))
+    const form = screen.getByRole('form', { name: 'Log an interaction' })
+    // The search field is new after each pick (it empties): found again each time.
+    const others = () => within(form).getByRole('textbox', { name: 'Others present' })
+    await user.type(others(), 'Be')
+    await user.click(await screen.findByRole('option', { name: 'Ben Cole' }, { timeout: 3000 }))
+    await user.type(others(), 'Be')
+    // The answer has arrived (Bea is offered); Ben, added already, is not offered again.
+    await screen.findByRole('option', { name: 'Bea Diaz' }, { timeout: 3000 })
+    expect(screen.queryByRole('option', { name: 'Ben Cole' })).not.toBeInTheDocument()
+    // The contact is left out by the server: every search names it.
+    expect(suggestionSearches.length).toBeGreaterThan(0)
+    for (const input of suggestionSearches) expect(input).toMatchObject({ exclude_id: '5', team_id: '10' })
+    await user.click(screen.getByRole('option', { name: 'Bea Diaz' }))
+    await user.click(within(form).getByRole('button', { name: 'Log interaction' }))
+    await waitFor(() => expect(writes.added).toEqual([expect.objectContaining({ other_contacts: [7, 8] })]))
+  }, 15_000)
+
+  it('D2-3.9-04 links an interaction to an event the contact attended or to their own event, and shows the link', async () => {
+    const writes = openContact({
+      items: () => [
+        buildInteraction({ id: 1, event_id: 40, event_title: 'Hope series' }),
+        buildInteraction({ id: 2, contact_event_id: 61, event_title: 'Baptism', is_user_event: true }),
+      ],
+    })
+    const user = setupUser()
+    const list = await interactionsList()
+    expect(within(list).getByText('At the event: Hope series')).toBeInTheDocument()
+    expect(within(list).getByText('With the decision or event: Baptism')).toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: 'Log interaction' }))
+    const form = screen.getByRole('form', { name: 'Log an interaction' })
+    const eventLink = within(form).getAllByLabelText('Event').find((element) => element.tagName === 'INPUT')!
+    await user.click(eventLink)
+    // An event attended on two dates is offered once, at its latest date.
+    expect(await screen.findAllByRole('option', { name: 'Hope series (8 Nov 2026)' })).toHaveLength(1)
+    expect(screen.queryByRole('option', { name: 'Hope series (1 Nov 2026)' })).not.toBeInTheDocument()
+    await user.click(screen.getByRole('option', { name: 'Baptism (3 Oct 2026)' }))
+    await user.click(within(form).getByRole('button', { name: 'Log interaction' }))
+    await waitFor(() => expect(writes.added).toEqual([expect.objectContaining({ event_id: null, contact_event_id: 61 })]))
   }, 15_000)
 })

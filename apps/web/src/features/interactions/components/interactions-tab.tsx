@@ -120,6 +120,7 @@ export function InteractionsTab({ item, contact, scope, team }: ContactTabProps)
                 label={t('editTitle')}
                 item={entry}
                 mayPickUser={mayPickUser}
+                eventLinkScope={capabilities.read_user_event === true ? scope : null}
                 submitLabel={t('save')}
                 onSave={async (fields) => {
                   await updateInteraction.mutateAsync({ id: entry.id, ...fields })
@@ -149,6 +150,7 @@ export function InteractionsTab({ item, contact, scope, team }: ContactTabProps)
               teamId={team.id}
               label={t('addTitle')}
               mayPickUser={mayPickUser}
+              eventLinkScope={capabilities.read_user_event === true ? scope : null}
               submitLabel={t('add')}
               onSave={(fields) => addInteraction.mutateAsync(fields)}
               onCancel={() => setAdding(false)}
