@@ -103,7 +103,7 @@ describe('interactions in the browser', () => {
     await form.getByRole('radiogroup', { name: 'Reaction' }).evaluate((group) => {
       const ran: number[] = []
       ;(window as unknown as { reactionTransitions: number[] }).reactionTransitions = ran
-      group.addEventListener('transitionend', (event) => ran.push(Math.round(event.elapsedTime * 1000)))
+      group.addEventListener('transitionend', (event) => ran.push(Math.round((event as TransitionEvent).elapsedTime * 1000)))
     })
     // The segment's label is what a person clicks (its radio is visually hidden).
     await form.getByText('🙂 Happy', { exact: true }).click()

@@ -5,6 +5,26 @@ import { adultAge } from '../constants'
 export const genders = ['male', 'female', 'declined'] as const
 export type Gender = (typeof genders)[number]
 
+/** The gender words a spreadsheet may hold (case aside): English, Spanish and M/F. */
+const genderWords: Record<string, Gender> = {
+  male: 'male',
+  m: 'male',
+  man: 'male',
+  hombre: 'male',
+  female: 'female',
+  f: 'female',
+  woman: 'female',
+  mujer: 'female',
+  declined: 'declined',
+}
+
+/** The gender an imported cell names, or null when it names none. */
+export function genderOfCell(text: string): Gender | null {
+  return genderWords[text.trim().toLowerCase()] ?? null
+}
+
+export const genderMessage = 'Enter male, female or declined.'
+
 export const maritalStatuses = ['single', 'married', 'widowed', 'divorced', 'separated', 'other'] as const
 export type MaritalStatus = (typeof maritalStatuses)[number]
 

@@ -2,6 +2,8 @@ import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
 import {
   adultAge,
+  genderMessage,
+  genderOfCell,
   hasCapability,
   hasInvisibleCharacters,
   hasUnsafeNameCharacters,
@@ -34,20 +36,6 @@ type ImportInput = z.output<typeof importAttendanceRequest>
 const tc = teamContacts
 const ea = eventAttendance
 
-/** The gender words a spreadsheet may hold (case aside): English, Spanish and M/F. */
-const genderWords: Record<string, Gender> = {
-  male: 'male',
-  m: 'male',
-  man: 'male',
-  hombre: 'male',
-  female: 'female',
-  f: 'female',
-  woman: 'female',
-  mujer: 'female',
-  declined: 'declined',
-}
-
-export const genderMessage = 'Enter male, female or declined.'
 export const inThisTeamMessage = 'A contact with these details already exists in this team.'
 export const inOtherTeamMessage = 'A contact with these details already exists in another team.'
 const maxNameLength = 100
@@ -79,7 +67,7 @@ export function checkRow(raw: AttendanceImportRow, row: number, country: string)
   const first_name = checkName(raw.first_name, 'first_name', errors)
   const last_name = checkName(raw.last_name, 'last_name', errors)
   const genderText = (raw.gender ?? '').trim().toLowerCase()
-  const gender = genderWords[genderText]
+  const gender = genderOfCell(genderText)
   if (!genderText) errors.gender = 'Required'
   else if (!gender) errors.gender = genderMessage
   const phoneText = (raw.phone ?? '').trim()

@@ -1,0 +1,111 @@
+import { z } from 'zod'
+import { flag } from '../rules/wire'
+import { socialNetworks } from '../rules/contacts'
+import { teamGroupFields as scope } from './contact-shapes'
+import { defineCall } from './define'
+
+// Contact import (spec 2 §3 "Contact import columns", §4 "Contact import", §6 import_contact,
+// §7 import-users; issue 17): the browser reads the spreadsheet, matches its columns to these
+// names and sends the rows in chunks; the server checks each row with create-user's rules,
+// saves each on its own and answers the spec's counts with each refused row's number.
+
+/** The columns a contact import reads (spec 2 §3); any other column is ignored. */
+export const contactImportColumns = [
+  'first_name',
+  'last_name',
+  'gender',
+  'dob',
+  'age',
+  'religion',
+  'marital_status',
+  'email',
+  'phone',
+  'address_street',
+  'address_city',
+  'address_state',
+  'address_postcode',
+  'address_country',
+  ...socialNetworks,
+  'source',
+  'member_status',
+] as const
+export type ContactImportColumn = (typeof contactImportColumns)[number]
+
+/** A row without these is refused (spec 2 §3: all three required). */
+export const requiredContactImportColumns = ['first_name', 'last_name', 'gender'] as const satisfies readonly ContactImportColumn[]
+
+/** The most rows one import-users call takes: the browser sends a file in chunks of this size. */
+export const maxContactImportChunk = 500
+/** The most data rows a file may hold (issue 17: 50,000 and more are refused with the limit). */
+export const maxContactImportRows = 49_999
+
+/** A cell as the reader gives it: text, a number (an age, an Excel date), a boolean or nothing. */
+const cell = z.union([z.string().max(2000, 'At most 2,000 characters'), z.number(), z.boolean()]).nullish()
+
+/** One spreadsheet row, keyed by the column names above; unknown keys are dropped. */
+export const contactImportRowSchema = z.object(Object.fromEntries(contactImportColumns.map((column) => [column, cell])) as Record<ContactImportColumn, typeof cell>)
+export type ContactImportRow = z.input<typeof contactImportRowSchema>
+
+/** data: the rows, as a JSON text (form data) or the list itself. */
+const rows = z.preprocess(
+  (value) => {
+    if (typeof value !== 'string') return value
+    try {
+      return JSON.parse(value) as unknown
+    } catch {
+      return value
+    }
+  },
+  z
+    .array(contactImportRowSchema)
+    .min(1, 'The file has no rows')
+    .max(maxContactImportChunk, `At most ${maxContactImportChunk} rows at a time`),
+)
+
+export const importUsersRequest = z.object({
+  ...scope,
+  data: rows,
+  /** Import as church members: the member_status column is dropped and each is a member (spec 2 §4). */
+  import_as_members: flag.optional(),
+  /**
+   * The spreadsheet row number of the first row sent (2 below a header row): a chunk's report
+   * names the rows as the person sees them in their file.
+   */
+  first_row: z.coerce.number().int().min(1).max(maxContactImportRows + 1).default(2),
+})
+export type ImportUsersInput = z.input<typeof importUsersRequest>
+
+/** A refused row: its number in the file, the name it carries, and why. */
+export const importRowProblemSchema = z.object({
+  row: z.number().int(),
+  name: z.string(),
+  reason: z.string(),
+  /** Field → message, for a row with invalid fields. */
+  errors: z.record(z.string(), z.string()).optional(),
+})
+export type ImportRowProblem = z.infer<typeof importRowProblemSchema>
+
+/** The import result (spec 2 §3): the counts and each list of refused rows. */
+export const importUsersResponse = z.object({
+  count_successful: z.number().int(),
+  count_unsuccessful: z.number().int(),
+  /** A contact with these details exists in another team of the conference: not imported. */
+  unsuccessful_exists: z.array(importRowProblemSchema),
+  /** Rows that name a contact that does not exist (the interaction import's; empty here). */
+  unsuccessful_not_exists: z.array(importRowProblemSchema),
+  /** A contact with these details is already in this team. */
+  unsuccessful_team_user_exists: z.array(importRowProblemSchema),
+  unsuccessful_invalid_email: z.array(importRowProblemSchema),
+  unsuccessful_error: z.array(importRowProblemSchema),
+})
+export type ImportUsersResult = z.infer<typeof importUsersResponse>
+
+export const contactImportCalls = {
+  importUsers: defineCall({
+    method: 'POST',
+    path: '/import-users',
+    request: importUsersRequest,
+    response: importUsersResponse,
+    summary: 'Import contacts from spreadsheet rows; each row is checked and saved on its own',
+  }),
+}
