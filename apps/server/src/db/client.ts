@@ -15,6 +15,12 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 export type Executor = Db | Tx
 
+/** The rows a write changed: PGlite reports affectedRows, node-postgres rowCount. */
+export function affectedRows(result: unknown): number {
+  const value = result as { affectedRows?: number; rowCount?: number | null }
+  return value.affectedRows ?? value.rowCount ?? 0
+}
+
 export interface Database {
   db: Db
   engine: 'pglite' | 'postgres'

@@ -12,12 +12,13 @@ import {
   type importUsersRequest,
 } from '@crm/domain'
 import type { GroupScope, Viewer } from '../../platform/access'
+import { childRecordClosedMessage } from '../../platform/contact-access'
 import { recordActivity } from '../../platform/activity'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 import { resolveContactInput, type ContactInput } from '../contacts/contact-input'
 import { insertNewContact } from '../contacts/create.service'
-import { assertNoDuplicate, lockContactsOfConference } from '../contacts/duplicates.service'
+import { assertNoDuplicate, inOtherTeamMessage, inThisTeamMessage, lockContactsOfConference } from '../contacts/duplicates.service'
 import { refreshContactReadModel } from '../contacts/read-model'
 
 // import-users (spec 2 §3, §4 "Contact import", §7; issue 17 item 2): every row is checked
@@ -31,9 +32,6 @@ type ImportInput = z.output<typeof importUsersRequest>
 type Refusal = keyof Omit<ImportUsersResult, 'count_successful' | 'count_unsuccessful'>
 
 const requiredMessage = 'Required'
-export const inThisTeamMessage = 'A contact with these details already exists in this team.'
-export const inOtherTeamMessage = 'A contact with these details already exists in another team.'
-export const childGateMessage = 'A child’s record is closed to you without a Working with Children Check and AdSafe training.'
 const invalidRowMessage = 'The row has invalid values.'
 
 /** A refused row, sorted into the spec's list by why. */
@@ -99,8 +97,8 @@ function contactInputOf(raw: ContactImportRow, asMembers: boolean): ContactInput
       errors[field] ??= issue.message
     }
   }
-  if (Object.keys(errors).length > 0 || !parsed.success) refuseInvalid(errors)
-  return parsed.data!
+  if (!parsed.success || Object.keys(errors).length > 0) refuseInvalid(errors)
+  return parsed.data
 }
 
 /** Invalid fields: an invalid email has its own list (spec 2 §3), anything else is an error row. */
@@ -138,7 +136,7 @@ export async function importContacts(deps: Deps, viewer: Viewer, scope: GroupSco
         await tx.transaction(async (savepoint) => {
           const fields = contactInputOf(raw, input.import_as_members ?? false)
           const resolved = await resolveContactInput(savepoint, fields, null, { now, country: scope.settings.country })
-          if (resolved.isChild && scope.childGate) throw new RowRefused('unsuccessful_error', childGateMessage)
+          if (resolved.isChild && scope.childGate) throw new RowRefused('unsuccessful_error', childRecordClosedMessage)
           if (Object.keys(resolved.errors).length > 0) refuseInvalid(resolved.errors)
           await assertNoDuplicate(savepoint, deps, check, resolved.identity)
           const id = await insertNewContact(savepoint, viewer, scope, resolved.values)

@@ -3,7 +3,8 @@ import { and, count, eq, inArray } from 'drizzle-orm'
 import { activityLog, people, teamContacts } from '../../db/schema/index'
 import { addMember, body, buildPerson, createTestApp, type TestApp } from '../../../test/harness'
 import { buildChurch, buildContact, post, type Church } from '../../../test/contact-factories'
-import { childGateMessage, inOtherTeamMessage, inThisTeamMessage } from './contact-import.service'
+import { childRecordClosedMessage } from '../../platform/contact-access'
+import { inOtherTeamMessage, inThisTeamMessage } from '../contacts/duplicates.service'
 
 // import-users (spec 2 §3 "Contact import columns", §4, §6 import_contact, §7; issue 17 item 2).
 
@@ -98,7 +99,7 @@ describe('import-users', () => {
     await addMember(t, unchecked.id, c.church, 'leader')
     const child = { first_name: 'Kid', last_name: 'Young', gender: 'male', dob: `${new Date().getFullYear() - 8}-03` }
     const gated = body(await importRows(c, unchecked.token, [child]))
-    expect(gated).toMatchObject({ count_successful: 0, count_unsuccessful: 1, unsuccessful_error: [{ row: 2, name: 'Kid Young', reason: childGateMessage }] })
+    expect(gated).toMatchObject({ count_successful: 0, count_unsuccessful: 1, unsuccessful_error: [{ row: 2, name: 'Kid Young', reason: childRecordClosedMessage }] })
     expect(await contactsOf(c.church)).toHaveLength(0)
   })
 

@@ -107,6 +107,9 @@ export interface DuplicateCheck {
   disregardOtherTeams: boolean
 }
 
+export const inThisTeamMessage = 'A contact with these details already exists in this team.'
+export const inOtherTeamMessage = 'A contact with these details already exists in another team.'
+
 /**
  * Refuses a new contact that matches one already known (spec 2 §8): first among the
  * contacts of this team, whatever their state (never to be ignored), then among the active
@@ -125,7 +128,7 @@ export async function assertNoDuplicate(tx: Executor, deps: Pick<Deps, 'config' 
     // not named either: the group role does not open the team's contacts.
     const unreadable = !check.readsTeam && !inThisTeam.isCallers
     const details = unreadable ? anonymous(inThisTeam) : detailsOf(inThisTeam, check.gated)
-    throw new AppError('user_exists_in_this_team', details, 'A contact with these details already exists in this team.')
+    throw new AppError('user_exists_in_this_team', details, inThisTeamMessage)
   }
   if (check.disregardOtherTeams) return
   const conference = conferenceIdOf(team)
@@ -139,7 +142,7 @@ export async function assertNoDuplicate(tx: Executor, deps: Pick<Deps, 'config' 
   if (inOtherTeam) {
     const details = detailsOf(inOtherTeam, check.gated)
     if (details.data) details.match_token = matchToken(deps, { personId: viewer.personId, teamId: team.id, contactId: inOtherTeam.id })
-    throw new AppError('user_exists_in_other_team', details, 'A contact with these details already exists in another team.')
+    throw new AppError('user_exists_in_other_team', details, inOtherTeamMessage)
   }
 }
 

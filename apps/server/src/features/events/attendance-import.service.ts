@@ -19,7 +19,7 @@ import type { Executor } from '../../db/client'
 import { activityLog, assignments, eventAttendance, people, teamContacts, teams } from '../../db/schema/index'
 import type { TeamScope, Viewer } from '../../platform/access'
 import type { Deps } from '../../platform/deps'
-import { conferenceIdOf, inConference, lockContactsOfConference } from '../contacts/duplicates.service'
+import { conferenceIdOf, inConference, inOtherTeamMessage, inThisTeamMessage, lockContactsOfConference } from '../contacts/duplicates.service'
 import { fullName } from '../contacts/contact-view'
 import { readModelOf } from '../contacts/read-model'
 import { assertMayCreateContact, normalisedPhone } from './attendance-visitor.service'
@@ -36,8 +36,6 @@ type ImportInput = z.output<typeof importAttendanceRequest>
 const tc = teamContacts
 const ea = eventAttendance
 
-export const inThisTeamMessage = 'A contact with these details already exists in this team.'
-export const inOtherTeamMessage = 'A contact with these details already exists in another team.'
 const maxNameLength = 100
 const unsafeNameMessage = 'Remove the invisible or control characters'
 

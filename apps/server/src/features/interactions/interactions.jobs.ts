@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { affectedRows } from '../../db/client'
 import type { Deps } from '../../platform/deps'
 import type { Job } from '../../platform/jobs'
 
@@ -12,7 +13,7 @@ export async function flagOverdueInteractions(deps: Deps): Promise<string | void
     update team_contacts set has_overdue_interaction = true
     where next_interaction_at is not null and not has_overdue_interaction
       and next_interaction_at <= ${deps.now().toISOString()}::timestamptz`)
-  const flagged = (result as { affectedRows?: number; rowCount?: number }).affectedRows ?? (result as { rowCount?: number }).rowCount ?? 0
+  const flagged = affectedRows(result)
   if (flagged > 0) return `flagged ${flagged} overdue`
 }
 

@@ -18,7 +18,7 @@ import type { Executor } from '../../db/client'
 import { contactEvents, events, interactionPeople, interactions, memberships, people, teamContacts } from '../../db/schema/index'
 import type { Viewer } from '../../platform/access'
 import { recordActivity } from '../../platform/activity'
-import { assertChildDataAllowed, type ContactScope } from '../../platform/contact-access'
+import { assertChildDataAllowed, childRecordClosedMessage, type ContactScope } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 import { minorWithoutConsentMessage } from '../contacts/assignments.service'
@@ -82,7 +82,7 @@ async function checkOthersPresent(deps: Deps, scope: ContactScope, subjectId: nu
     const now = deps.now()
     const adultFrom = now.getFullYear() * 12 + now.getMonth() - adultAge * 12
     if (rows.some((row) => row.dob_year !== null && row.dob_year * 12 + (row.dob_month ?? 1) - 1 > adultFrom)) {
-      throw invalid({ other_contacts: 'A child’s record is closed to you without a Working with Children Check and AdSafe training.' })
+      throw invalid({ other_contacts: childRecordClosedMessage })
     }
   }
   return unique

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { affectedRows } from '../../db/client'
 import type { Deps } from '../../platform/deps'
 import type { Job } from '../../platform/jobs'
 
@@ -11,7 +12,7 @@ export async function releaseScheduledNotifications(deps: Deps): Promise<string 
   const result = await deps.db.execute(sql`
     update notifications set is_scheduled = false, updated_at = now()
     where is_scheduled and date <= ${deps.now().toISOString()}::timestamptz`)
-  const released = (result as { affectedRows?: number; rowCount?: number }).affectedRows ?? (result as { rowCount?: number }).rowCount ?? 0
+  const released = affectedRows(result)
   if (released > 0) return `released ${released} scheduled notifications`
 }
 

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { affectedRows } from '../../db/client'
 import { ageFrom, isChild, type Notification, type NotificationList } from '@crm/domain'
 import { assignments, notificationReceipts, notifications, people, teamContacts } from '../../db/schema/index'
 import type { GroupScope, Viewer } from '../../platform/access'
@@ -164,7 +165,7 @@ export async function markNotificationSeen(deps: Deps, viewer: Viewer, id: numbe
     where ${n.id} = ${id}::int and ${visibleToCaller(viewer, deps.now())}
     on conflict do nothing
     returning notification_id`)
-  const inserted = rowCount(result)
+  const inserted = affectedRows(result)
   if (inserted === 0) {
     // Nothing written: already seen (fine), or not the caller's to see (404).
     const [visible] = await deps.db
@@ -184,9 +185,4 @@ export async function markAllNotificationsSeen(deps: Deps, viewer: Viewer): Prom
     where ${visibleToCaller(viewer, deps.now())}
     on conflict do nothing`)
   return { success: true }
-}
-
-function rowCount(result: unknown): number {
-  const value = result as { affectedRows?: number; rowCount?: number | null; rows?: unknown[] }
-  return value.rows?.length ?? value.affectedRows ?? value.rowCount ?? 0
 }

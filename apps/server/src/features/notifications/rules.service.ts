@@ -10,6 +10,7 @@ import type {
 } from '@crm/domain'
 import { missedInteractionRules, ruleDeliveries, unassignedContactRules } from '../../db/schema/index'
 import type { TeamScope, Viewer } from '../../platform/access'
+import { affectedRows } from '../../db/client'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 
@@ -25,11 +26,6 @@ function recipientOf(to: string, toEmail: string | null | undefined): string | n
   if (to !== 'email') return null
   if (!toEmail) throw new AppError('invalid_request', { errors: { to_email: 'Enter the email address to send to' } })
   return toEmail
-}
-
-function affected(result: unknown): number {
-  const value = result as { affectedRows?: number; rowCount?: number | null }
-  return value.affectedRows ?? value.rowCount ?? 0
 }
 
 export async function listMissedInteractionRules(deps: Deps, scope: TeamScope): Promise<{ items: MissedInteractionRule[] }> {
@@ -64,7 +60,7 @@ export async function updateMissedInteractionRule(deps: Deps, scope: TeamScope, 
 export async function deleteMissedInteractionRule(deps: Deps, scope: TeamScope, id: number) {
   await deps.db.transaction(async (tx) => {
     const result = await tx.delete(mi).where(and(eq(mi.id, id), eq(mi.team_id, scope.team.id)))
-    if (affected(result) === 0) throw new AppError('not_found')
+    if (affectedRows(result) === 0) throw new AppError('not_found')
     // Its delivery claims go with it: they name nothing without the rule.
     await tx.delete(ruleDeliveries).where(and(eq(ruleDeliveries.rule_kind, 'missed_interaction'), eq(ruleDeliveries.rule_id, id)))
   })
@@ -103,7 +99,7 @@ export async function updateUnassignedContactsRule(deps: Deps, scope: TeamScope,
 export async function deleteUnassignedContactsRule(deps: Deps, scope: TeamScope, id: number) {
   await deps.db.transaction(async (tx) => {
     const result = await tx.delete(uc).where(and(eq(uc.id, id), eq(uc.team_id, scope.team.id)))
-    if (affected(result) === 0) throw new AppError('not_found')
+    if (affectedRows(result) === 0) throw new AppError('not_found')
     // Its delivery claims go with it: they name nothing without the rule.
     await tx.delete(ruleDeliveries).where(and(eq(ruleDeliveries.rule_kind, 'unassigned_contacts'), eq(ruleDeliveries.rule_id, id)))
   })
