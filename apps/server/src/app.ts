@@ -22,6 +22,8 @@ import { siteRoutes } from './features/site/site.routes'
 import { contactRoutes } from './features/contacts/contacts.routes'
 import { contactWriteRoutes } from './features/contacts/contact-writes.routes'
 import { contactImportRoutes } from './features/contact-import/contact-import.routes'
+import { userImportRoutes } from './features/user-imports/user-imports.routes'
+import { interactionImportRoutes } from './features/interaction-import/interaction-import.routes'
 import { devMailRoutes } from './features/dev-mail/dev-mail.routes'
 import { placeRoutes } from './features/places/places.routes'
 import { interactionRoutes } from './features/interactions/interactions.routes'
@@ -77,7 +79,7 @@ export interface AppOptions {
 }
 
 /** Every feature's routes, registered under /api/v1. */
-const features = [authRoutes, accountRoutes, teamRoutes, lookupRoutes, siteRoutes, contactRoutes, contactWriteRoutes, contactImportRoutes, placeRoutes, noteRoutes, relationshipRoutes, interestRoutes, activityRoutes, interactionRoutes, contactEventRoutes, consentRoutes, avatarRoutes, qrCardRoutes, eventRoutes, attendanceRoutes, calendarRoutes, teamAdminRoutes, teamUserRoutes, requestRoutes, subTeamRoutes, rosterRoutes, notificationRoutes, manageNotificationRoutes, notificationRuleRoutes, dashboardRoutes, contactMapRoutes]
+const features = [authRoutes, accountRoutes, teamRoutes, lookupRoutes, siteRoutes, contactRoutes, contactWriteRoutes, contactImportRoutes, placeRoutes, noteRoutes, relationshipRoutes, interestRoutes, activityRoutes, interactionRoutes, contactEventRoutes, consentRoutes, avatarRoutes, qrCardRoutes, eventRoutes, attendanceRoutes, calendarRoutes, teamAdminRoutes, teamUserRoutes, requestRoutes, subTeamRoutes, rosterRoutes, notificationRoutes, manageNotificationRoutes, notificationRuleRoutes, dashboardRoutes, contactMapRoutes, interactionImportRoutes, userImportRoutes]
 
 /** Builds the whole HTTP app on the given dependencies; tests call it with their own. */
 export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions = {}): Promise<FastifyInstance> {

@@ -58,6 +58,8 @@ afterAll(async () => t.close())
  */
 async function restoreWalkContact() {
   await restoreHeldContact(t, { id: contact, teamId: church, firstName: 'Walk', lastName: 'Contact' })
+  // An import of the conference with the same id, for the import-and-share routes' `:id` (a walk may delete it).
+  await t.db.execute(sql`insert into user_imports (id, team_id, title) overriding system value values (${contact}, ${conference}, 'Walk import') on conflict do nothing`)
   for (const role of membershipRoles) {
     const places = role === 'entity_admin' ? [conference] : [conference, church]
     for (const teamId of places) await t.db.insert(memberships).values({ person_id: roles[role], team_id: teamId, role }).onConflictDoNothing()

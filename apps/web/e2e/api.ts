@@ -60,6 +60,7 @@ export async function conferenceApi(baseUrl: string, scopeKey: 'team_id' | 'requ
   return {
     conferenceId: teamId,
     post: <T = Record<string, unknown>>(path: string, body: Record<string, unknown>) => call<T>(baseUrl, path, { token, body: { [scopeKey]: teamId, ...body } }),
+    get: <T>(path: string, query: Record<string, string | number> = {}) => call<T>(baseUrl, path, { token, query: { [scopeKey]: teamId, ...query } }),
   }
 }
 

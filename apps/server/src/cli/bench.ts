@@ -18,6 +18,7 @@ import { measureNotifications, notificationsOn, printNotifications, seedNotifica
 import { dashboardOn, measureDashboard, printDashboard, seedDashboard } from './bench-dashboard'
 import { mapOn, measureMap, printMap, seedMap } from './bench-map'
 import { measureRules, printRules, rulesOn } from './bench-rules'
+import { importOn, measureImport, printImport, seedImport } from './bench-import'
 import { connections, load, loadSql, measure, printTable, rowsOf, statementText, statementsOf, timed, type ListResult, type Queryable, type RecordResult } from './bench-measure'
 
 /**
@@ -56,17 +57,38 @@ import { connections, load, loadSql, measure, printTable, rowsOf, statementText,
  *                   church of BENCH_MAP_CONTACTS (20,000) geocoded contacts (BENCH_ROUNDS, else 100 requests)
  *   BENCH_RULES  0 leaves out the missed-activity rule's job (issue 16, bench-rules.ts): one rule on the
  *                   conference over the contacts' church and its interactions, the job's run timed (target ≤ 30 s)
+ *   BENCH_IMPORT  0 leaves out the contact import (issue 17, bench-import.ts): a file of BENCH_IMPORT_ROWS
+ *                   (10,000) rows into another church of the contacts' conference, 20 import-users calls
+ *                   of 500 rows, the total seconds (targets: ≤ 30 s on PGlite, ≤ 15 s on PostgreSQL)
+ *   BENCH_ONLY      runs only the sections named, comma-separated: platform, lists, load, record,
+ *                   events, recent-activity, team-admin, notifications, dashboard, map, rules, import
+ *                   (the workspace and the contacts are seeded whatever it says). The import alone:
+ *                   BENCH_ONLY=import npm run bench
  *
  * The contact record (issue 12): a typical contact's and the heaviest contact's interactions,
  * notes, private notes and activity log page 1, the contacts list filtered by interaction
  * (missed, 6 months) and logging an interaction (a write: each round on another contact).
  */
+const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim()).filter(Boolean)
+/** A section runs when its own variable leaves it on and BENCH_ONLY, if set, names it. */
+const sectionOn = (name: string, on = true) => on && (!only || only.includes(name))
 const size = { teams: Number(process.env.BENCH_TEAMS ?? 50), groupsPerTeam: 6, membersPerTeam: Number(process.env.BENCH_MEMBERS ?? 2000) }
 const rounds = Number(process.env.BENCH_ROUNDS ?? 200)
 const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',').map((engine) => engine.trim())
-const platformCalls = process.env.BENCH_PLATFORM !== '0'
-const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 10)
-const recordOn = process.env.BENCH_RECORD !== '0'
+const platformCalls = sectionOn('platform', process.env.BENCH_PLATFORM !== '0')
+const listsOn = sectionOn('lists')
+const loadSeconds = sectionOn('load', listsOn) ? Number(process.env.BENCH_LOAD_SECONDS ?? 10) : 0
+const recordOn = sectionOn('record', process.env.BENCH_RECORD !== '0')
+const sections = {
+  events: sectionOn('events', eventsOn),
+  recentActivity: sectionOn('recent-activity', recentActivityOn),
+  teamAdmin: sectionOn('team-admin', teamAdminOn),
+  notifications: sectionOn('notifications', notificationsOn),
+  dashboard: sectionOn('dashboard', dashboardOn),
+  map: sectionOn('map', mapOn),
+  rules: sectionOn('rules', rulesOn),
+  import: sectionOn('import', importOn),
+}
 
 function sizesOf(engine: 'pglite' | 'postgres'): number[] {
   const listed = process.env[`BENCH_SIZES_${engine.toUpperCase()}`] ?? process.env.BENCH_SIZES ?? process.env.BENCH_CONTACTS ?? '100000'
@@ -83,16 +105,17 @@ async function run(engine: string, database: Database, contactCount: number) {
   const contacts = await seedLargeContacts(database.db, workspace, contactCount)
   const contactsSeconds = (performance.now() - contactsStart) / 1000
   const record = recordOn ? await seedLargeRecord(database.db, workspace, contacts, recordSizeFor(contactCount)) : undefined
-  const eventsSeed = eventsOn ? await seedLargeEvents(database.db, { teamId: contacts.teamId, createdById: workspace.busyPersonId }) : undefined
-  const activitySeed = recentActivityOn
+  const eventsSeed = sections.events ? await seedLargeEvents(database.db, { teamId: contacts.teamId, createdById: workspace.busyPersonId }) : undefined
+  const activitySeed = sections.recentActivity
     ? await seedRecentActivity(database.db, { teamId: contacts.teamId, authorEmails: [workspace.busyEmail, contacts.gatedEmail] })
     : undefined
-  const teamAdminSeed = teamAdminOn ? await seedTeamAdmin(database.db, { password: workspace.password }) : undefined
-  const notificationsSeed = notificationsOn ? await seedNotifications(database.db, { password: workspace.password }) : undefined
-  const dashboardSeed = dashboardOn
+  const teamAdminSeed = sections.teamAdmin ? await seedTeamAdmin(database.db, { password: workspace.password }) : undefined
+  const notificationsSeed = sections.notifications ? await seedNotifications(database.db, { password: workspace.password }) : undefined
+  const dashboardSeed = sections.dashboard
     ? await seedDashboard(database.db, { teamId: contacts.teamId, ownerId: workspace.busyPersonId, password: workspace.password })
     : undefined
-  const mapSeed = mapOn ? await seedMap(database.db, { password: workspace.password }) : undefined
+  const mapSeed = sections.map ? await seedMap(database.db, { password: workspace.password }) : undefined
+  const importSeed = sections.import ? await seedImport(database.db, { teamId: workspace.teamIds[1]!, contactsTeamId: contacts.teamId, otherTeamId: workspace.teamIds[2]! }) : undefined
   // The seed's writes flushed now, not by a checkpoint in the middle of the first calls.
   await database.db.execute(sql`checkpoint`)
   const config = { ...readConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_SECRET: 'bench-secret-that-is-long-enough-123', RATE_LIMIT_LOGIN: '100000' }), port: 0 }
@@ -127,8 +150,8 @@ async function run(engine: string, database: Database, contactCount: number) {
     if (!response.ok) throw new Error(`${path} ${JSON.stringify(query)}: HTTP ${response.status} ${await response.text()}`)
     return (await response.json()) as { items: unknown[]; count: number; max_pages: number; count_is_lower_bound?: true }
   }
-  const { max_pages: lastPage } = await listAnswer('contacts', { per_page: 100 })
-  const lists: Array<{ label: string; path: ListPath; query: Record<string, string | number>; headers?: Record<string, string> }> = [
+  const { max_pages: lastPage } = listsOn ? await listAnswer('contacts', { per_page: 100 }) : { max_pages: 1 }
+  const lists: Array<{ label: string; path: ListPath; query: Record<string, string | number>; headers?: Record<string, string> }> = !listsOn ? [] : [
     { label: 'contacts, default sort (name), page 1', path: 'contacts', query: {} },
     { label: "contacts, search name 'olivia'", path: 'contacts', query: { search: 'olivia' } },
     { label: "contacts, search name 'zara' (sorts last)", path: 'contacts', query: { search: 'zara' } },
@@ -207,6 +230,9 @@ async function run(engine: string, database: Database, contactCount: number) {
   const notificationResults = notificationsSeed ? await measureNotifications({ base, tokenOf, seeded: notificationsSeed }) : []
   const dashboardResults = dashboardSeed ? await measureDashboard({ base, tokenOf, seeded: dashboardSeed }) : undefined
   const mapResults = mapSeed ? await measureMap({ base, tokenOf, seeded: mapSeed }) : []
+  // Last of the calls, into another church: the lists' church stays as it was, and the new
+  // contacts are too recent for the rules job after it to tell anyone about.
+  const importResult = importSeed ? await measureImport({ base, auth, seeded: importSeed }) : undefined
 
   // The contact record (issue 12): page 1 of each tab, for a typical contact and the heaviest,
   // with the SQL that reads the tab's table replayed alone; then logging interactions.
@@ -282,13 +308,15 @@ async function run(engine: string, database: Database, contactCount: number) {
   }
   await app.close()
   // After every call is measured: the job writes a notification for most of the church's contacts.
-  const rulesResult = rulesOn
+  const rulesResult = sections.rules
     ? await measureRules({ db: database.db, config, log: app.log, conferenceId: workspace.conferenceId, teamId: contacts.teamId })
     : undefined
   if (results.length > 0) printTable(`${engine}: ${size.teams * size.membersPerTeam} people in ${size.teams} teams, seeded in ${seedSeconds.toFixed(1)} s`, results)
   console.log(`\n${engine}: contacts lists, ${contacts.count.toLocaleString('en')} contacts in one team (per_page 100), seeded in ${contactsSeconds.toFixed(1)} s`)
-  console.log('| call | p50 ms | p95 ms | SQL p50 ms | API / SQL |\n|---|---|---|---|---|')
-  for (const r of listResults) console.log(`| ${r.label} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.sqlP50.toFixed(1)} | ${(r.p50 / r.sqlP50).toFixed(2)} |`)
+  if (listsOn) {
+    console.log('| call | p50 ms | p95 ms | SQL p50 ms | API / SQL |\n|---|---|---|---|---|')
+    for (const r of listResults) console.log(`| ${r.label} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.sqlP50.toFixed(1)} | ${(r.p50 / r.sqlP50).toFixed(2)} |`)
+  }
   if (record) {
     const { seconds } = record
     console.log(
@@ -314,13 +342,14 @@ async function run(engine: string, database: Database, contactCount: number) {
   if (dashboardSeed && dashboardResults) printDashboard(engine, dashboardSeed, dashboardResults)
   if (mapSeed) printMap(engine, mapSeed, mapResults)
   if (rulesResult) printRules(engine, rulesResult)
+  if (importResult) printImport(engine, importResult)
   if (loaded) {
     console.log(`\n${engine}, ${contacts.count.toLocaleString('en')} contacts: under load (${loadSeconds} s, autocannon on 127.0.0.1)`)
     console.log('| call | connections | requests/s | SQL alone, requests/s (API share) | p50 ms | p95 ms | p99 ms | errors | p95 / single p95 |')
     console.log('|---|---|---|---|---|---|---|---|---|')
     console.log(loaded)
   }
-  return { engine, size: contacts.count, lists: [...listResults, ...recordResults, ...eventResults, ...activityResults, ...teamAdminResults, ...notificationResults, ...(dashboardResults?.calls ?? []), ...mapResults] }
+  return { engine, size: contacts.count, importResult, lists: [...listResults, ...recordResults, ...eventResults, ...activityResults, ...teamAdminResults, ...notificationResults, ...(dashboardResults?.calls ?? []), ...mapResults] }
 }
 
 const runs: Array<Awaited<ReturnType<typeof run>>> = []
@@ -365,7 +394,7 @@ try {
 
 // Every list call side by side: p50 / p95 per engine and size (the labels' page numbers and
 // row counts differ between sizes; the first run's label names the row).
-if (runs.length > 1) {
+if (runs.length > 1 && runs[0]!.lists.length > 0) {
   const first = runs[0]!
   console.log('\nContacts lists and the contact record, p50 / p95 ms')
   console.log(`| call | ${runs.map((r) => `${r.engine.split(' ')[0]} ${r.size.toLocaleString('en')}`).join(' | ')} |`)
@@ -376,5 +405,12 @@ if (runs.length > 1) {
       return match ? `${match.p50.toFixed(1)} / ${match.p95.toFixed(1)}` : '—'
     })
     console.log(`| ${row.key} | ${cells.join(' | ')} |`)
+  }
+}
+
+if (runs.some((r) => r.importResult)) {
+  console.log('\nContact import (issue 17): the whole file, seconds (targets: PGlite ≤ 30, PostgreSQL ≤ 15)')
+  for (const r of runs) {
+    if (r.importResult) console.log(`| ${r.engine} | ${r.importResult.contacts.toLocaleString('en')} contacts in the conference | ${r.importResult.rows.toLocaleString('en')} rows | ${r.importResult.totalSeconds.toFixed(1)} s |`)
   }
 }

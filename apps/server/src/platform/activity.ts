@@ -1,4 +1,5 @@
 import type { Executor } from '../db/client'
+import { insertMany } from '../db/insert-many'
 import { activityLog } from '../db/schema/index'
 
 export type ActivitySubject =
@@ -31,7 +32,13 @@ export interface ActivityEntry {
 
 /** Records a change; call it with the transaction that makes the change. */
 export async function recordActivity(tx: Executor, entry: ActivityEntry): Promise<void> {
-  await tx.insert(activityLog).values({
+  await recordActivities(tx, [entry])
+}
+
+/** Records several changes in one statement (an import's rows); call it with their transaction. */
+export async function recordActivities(tx: Executor, entries: readonly ActivityEntry[]): Promise<void> {
+  if (entries.length === 0) return
+  const rows = entries.map((entry) => ({
     author_id: entry.authorId,
     team_id: entry.teamId,
     subject_type: entry.subjectType,
@@ -40,7 +47,10 @@ export async function recordActivity(tx: Executor, entry: ActivityEntry): Promis
     action: entry.action,
     before: entry.before ?? null,
     after: entry.after ?? null,
-  })
+  }))
+  // Hundreds of rows go as one JSON parameter, far cheaper than as many VALUES tuples.
+  if (rows.length > 1) await insertMany(tx, activityLog, rows)
+  else await tx.insert(activityLog).values(rows)
 }
 
 /** What a safeguarding read opened: the record itself, or one of its lists. */

@@ -63,6 +63,30 @@ type ScopeOf<A extends Access> = A extends { kind: 'contact' }
       ? TeamScope
       : undefined
 
+declare const fileAnswerBrand: unique symbol
+
+/**
+ * A file a handler answers instead of the call's JSON (an export such as export=1's CSV):
+ * sent as it is, never through the call's response schema, which still holds every JSON
+ * answer. Made by fileAnswer only.
+ */
+export type FileAnswer = Buffer & { readonly [fileAnswerBrand]: true }
+
+/** What a handler may answer: the call's response, or a file made by fileAnswer. */
+type HandlerResult<C extends Call> = Promise<z.output<C['response']> | FileAnswer> | z.output<C['response']> | FileAnswer
+
+/**
+ * Answers a download: `body` with its content type, as an attachment named `fileName` (any
+ * character but letters, digits, dot, dash and underscore becomes a dash, so the header
+ * cannot be broken out of).
+ */
+export function fileAnswer(reply: FastifyReply, file: { contentType: string; fileName: string; body: string | Buffer }): FileAnswer {
+  const safeName = file.fileName.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+/, '').slice(0, 100) || 'download'
+  reply.type(file.contentType).header('content-disposition', `attachment; filename="${safeName}"`)
+  // A Buffer skips the serializer: Fastify sends it as it is, with the type set here.
+  return (typeof file.body === 'string' ? Buffer.from(file.body, 'utf8') : file.body) as FileAnswer
+}
+
 export interface RouteContext<C extends Call, A extends Access> {
   params: NonNullable<C['params']> extends z.ZodObject ? z.output<NonNullable<C['params']>> : Record<string, never>
   input: z.output<C['request']>
@@ -250,7 +274,7 @@ export function addRoute<C extends Call, A extends Access>(
   app: FastifyInstance,
   call: C,
   access: A,
-  handler: (context: RouteContext<C, A>) => Promise<z.output<C['response']>> | z.output<C['response']>,
+  handler: (context: RouteContext<C, A>) => HandlerResult<C>,
   options: RouteOptions = {},
 ): void {
   const input = call.method === 'GET' ? 'querystring' : 'body'

@@ -55,6 +55,10 @@ const pages = {
   missedActivities: withAllTexts(() => import('../features/notifications/pages/missed-activities-page')),
   unassignedContacts: withAllTexts(() => import('../features/notifications/pages/unassigned-contacts-page')),
   contactsMap: withAllTexts(() => import('../features/contacts/pages/contacts-map-page')),
+  importAndShare: withAllTexts(() => import('../features/user-imports/pages/import-and-share-page')),
+  userImportNew: withAllTexts(() => import('../features/user-imports/pages/user-import-new-page')),
+  userImportEdit: withAllTexts(() => import('../features/user-imports/pages/user-import-edit-page')),
+  userImportAll: withAllTexts(() => import('../features/user-imports/pages/user-import-all-page')),
 } satisfies Record<string, PageLoader>
 
 const loadShell = () =>
@@ -105,6 +109,11 @@ const routeTable: Record<BuiltPath, RouteSpec> = {
   '/manage-notifications/missed-activities': { frame: 'shell', access: 'team', page: pages.missedActivities },
   '/manage-notifications/unassigned-contacts': { frame: 'shell', access: 'team', page: pages.unassignedContacts },
   '/contacts/map': { frame: 'shell', access: 'group', page: pages.contactsMap },
+  // Import-and-share is the conference's (spec 2 §2.4): a team is enough; each page checks the conference and update_user_import.
+  '/contacts/import-and-share': { frame: 'shell', access: 'team', page: pages.importAndShare },
+  '/contacts/import-and-share/new': { frame: 'shell', access: 'team', page: pages.userImportNew },
+  '/contacts/import-and-share/edit/:id': { frame: 'shell', access: 'team', page: pages.userImportEdit },
+  '/contacts/import-and-share/all': { frame: 'shell', access: 'team', page: pages.userImportAll },
   '/login': { frame: 'public', page: pages.login },
   '/logout': { frame: 'none', page: pages.logout },
   '/signup': { frame: 'public', page: pages.signup },

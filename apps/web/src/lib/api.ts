@@ -153,17 +153,18 @@ export async function callApi<C extends Call>(call: C, options: CallOptions<C>):
 }
 
 /**
- * A GET call whose answer is a file (a consent's signature or photo): the same path, query,
- * bearer token and error envelope as callApi, the body kept as a Blob. Never a guessable URL:
- * the page shows the blob through an object URL of its own.
+ * A GET call whose answer is a file (a consent's signature or photo, a CSV export): the same
+ * path, query, bearer token, language and error envelope as callApi, the body kept as a Blob.
+ * Never a guessable URL: the page shows or saves the blob through an object URL of its own.
  */
-export async function fetchApiBlob<C extends Call>(call: C, options: { input: InputOf<C>; signal?: AbortSignal }): Promise<Blob> {
+export async function fetchApiBlob<C extends Call>(call: C, options: { input: InputOf<C>; params?: ParamsOf<C>; signal?: AbortSignal }): Promise<Blob> {
   const token = getAccessToken()
   const headers: Record<string, string> = {}
+  if (i18next.language) headers['Accept-Language'] = i18next.language
   if (token) headers['Authorization'] = `Bearer ${token}`
   let response: Response
   try {
-    response = await fetch(apiBase + buildPath(call.path, undefined) + buildQuery(options.input), { headers, signal: options.signal })
+    response = await fetch(apiBase + buildPath(call.path, options.params as Record<string, unknown> | undefined) + buildQuery(options.input), { headers, signal: options.signal })
   } catch (error) {
     if (options.signal?.aborted) throw error
     throw new ApiError('network_error', 0, error instanceof Error ? error.message : 'Network error')

@@ -52,6 +52,8 @@ const namespaceFlags: Record<Namespace, true> = {
   notifications: true,
   'manage-notifications': true,
   map: true,
+  'import-and-share': true,
+  import: true,
 }
 export const namespaces = Object.keys(namespaceFlags) as Namespace[]
 

@@ -48,6 +48,10 @@ export const builtPaths = [
   '/manage-notifications/missed-activities',
   '/manage-notifications/unassigned-contacts',
   '/contacts/map',
+  '/contacts/import-and-share',
+  '/contacts/import-and-share/new',
+  '/contacts/import-and-share/edit/:id',
+  '/contacts/import-and-share/all',
 ] as const
 
 export type BuiltPath = (typeof builtPaths)[number]

@@ -39,6 +39,8 @@ describe('readSpreadsheet', () => {
       { 'First name': 'Ana', 'Last name': 'López', Gender: 'female', Phone: '0412345678', Born: '2001-02-03' },
       { 'First name': 'Ben', 'Last name': 'Ng', Gender: 'male', Phone: '007', Born: '3/4/2020' },
     ])
+    // Each row keeps its number in the file, the blank row between them counted.
+    expect(sheet.rowNumbers).toEqual([2, 4])
   })
 
   it('D3-2.1-24 reads the first sheet of an .xlsx, numbers and dates as text', async () => {
@@ -54,9 +56,27 @@ describe('readSpreadsheet', () => {
     const sheet = await readSpreadsheet(file)
     expect(sheet.headers).toEqual(['first_name', 'last_name', 'gender', 'phone', 'joined'])
     expect(sheet.rows[0]).toMatchObject({ first_name: 'Ana', phone: '412345678' })
-    expect(typeof sheet.rows[0]?.joined).toBe('string')
-    expect(sheet.rows[0]?.joined).not.toBe('')
+    // A real date is read as the date it holds, not as the sheet displays it ('1/15/24').
+    expect(sheet.rows[0]?.joined).toBe('2024-01-15')
     expect(sheet.rows[1]).toEqual({ first_name: 'Ben', last_name: 'Ng', gender: 'male', phone: '', joined: '' })
+  })
+
+  it('reads real dates and times of an .xlsx and an .xls as YYYY-MM-DD and HH:mm, whatever their display format', async () => {
+    for (const name of ['visits.xlsx', 'visits.xls']) {
+      const sheet = XLSX.utils.aoa_to_sheet([
+        ['date', 'time', 'when', 'count'],
+        [33024, 0.5, 45000.75, 33024],
+      ])
+      sheet.A2!.z = 'd/m/yy'
+      sheet.B2!.z = 'h:mm AM/PM'
+      sheet.C2!.z = 'dd mmm yyyy hh:mm'
+      const workbook = XLSX.utils.book_new()
+      XLSX.utils.book_append_sheet(workbook, sheet, 'Visits')
+      const bytes = XLSX.write(workbook, { type: 'array', bookType: name.endsWith('.xls') ? 'biff8' : 'xlsx' }) as ArrayBuffer
+      const read = await readSpreadsheet(new File([bytes], name))
+      // A plain number stays the number typed.
+      expect(read.rows).toEqual([{ date: '1990-05-31', time: '12:00', when: '2023-03-15 18:00', count: '33024' }])
+    }
   })
 
   it('D3-2.1-24 reads an .xls (BIFF8) workbook', async () => {
@@ -95,8 +115,16 @@ describe('mapColumns', () => {
 
   it('matches first_name, First name and FIRST-NAME alike', () => {
     for (const header of ['first_name', 'First name', 'FIRST-NAME', ' First  Name ']) {
-      const mapped = mapColumns({ headers: [header], rows: [{ [header]: ' Ana ' }] }, ['first_name'])
+      const mapped = mapColumns({ headers: [header], rows: [{ [header]: ' Ana ' }], rowNumbers: [2] }, ['first_name'])
       expect(mapped.rows).toEqual([{ first_name: 'Ana' }])
     }
+  })
+})
+
+describe('readSpreadsheet row numbers', () => {
+  it('takes the first row with anything in it as the header, and numbers rows as the sheet does', async () => {
+    const sheet = await readSpreadsheet(csvFile('\n\nfirst_name,last_name\nAna,López\n\nBen,Ng\n'))
+    expect(sheet.headers).toEqual(['first_name', 'last_name'])
+    expect(sheet.rowNumbers).toEqual([4, 6])
   })
 })

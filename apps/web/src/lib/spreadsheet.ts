@@ -40,6 +40,8 @@ export interface Spreadsheet {
   headers: string[]
   /** The data rows by header, every value trimmed text ('' when blank); blank rows are left out. */
   rows: Array<Record<string, string>>
+  /** Each data row's number as the sheet shows it (the header is usually 1, so the first row 2). */
+  rowNumbers: number[]
 }
 
 export interface ReadSpreadsheetOptions {
@@ -87,9 +89,42 @@ function uniqueHeaders(cells: unknown[]): string[] {
   })
 }
 
+interface SheetCell {
+  t?: string
+  v?: unknown
+  z?: unknown
+  w?: string
+}
+
+interface DateCodes {
+  is_date: (format: string) => boolean
+  parse_date_code: (serial: number) => { y: number; m: number; d: number; H: number; M: number } | null
+}
+
+/**
+ * A workbook's real dates and times become YYYY-MM-DD, HH:mm or both, whatever the sheet's
+ * display format ('5/31/90' reads one way in Sydney and another in Boston): an import reads
+ * the date the cell holds, not how the sheet happens to show it.
+ */
+function isoDatesAndTimes(sheet: Record<string, unknown>, codes: DateCodes): void {
+  const two = (value: number) => String(value).padStart(2, '0')
+  for (const [address, value] of Object.entries(sheet)) {
+    if (address.startsWith('!')) continue
+    const cell = value as SheetCell
+    if (cell.t !== 'n' || typeof cell.v !== 'number' || typeof cell.z !== 'string' || !codes.is_date(cell.z)) continue
+    const code = codes.parse_date_code(cell.v)
+    if (!code) continue
+    const date = `${code.y}-${two(code.m)}-${two(code.d)}`
+    const time = `${two(code.H)}:${two(code.M)}`
+    const hasTime = !Number.isInteger(cell.v)
+    cell.w = cell.v < 1 ? time : hasTime ? `${date} ${time}` : date
+  }
+}
+
 /**
  * Reads the first sheet of a .csv, .xls or .xlsx file: its header row and its data rows, each
- * cell as the text the sheet shows (dates and numbers as text, never converted), trimmed.
+ * cell as the text the sheet shows (numbers as text; a workbook's real dates and times as
+ * YYYY-MM-DD and HH:mm, see isoDatesAndTimes), trimmed.
  * Refuses (SpreadsheetError) another type, a file over `maxBytes`, more than `maxRows` data
  * rows, a file without a header row, and one the reader cannot make out.
  */
@@ -100,6 +135,7 @@ export async function readSpreadsheet(file: File, options: ReadSpreadsheetOption
 
   const [bytes, XLSX] = await Promise.all([readBytes(file), import('@e965/xlsx')])
   let table: unknown[][]
+  let firstRow = 1
   try {
     const isCsv = extensionOf(file.name) === '.csv'
     // A CSV is text in UTF-8 (Excel's 'CSV UTF-8'), else in Windows-1252 (Excel's plain 'CSV').
@@ -109,29 +145,39 @@ export async function readSpreadsheet(file: File, options: ReadSpreadsheetOption
       // CSV cells stay the text typed; a workbook's cells are read as the sheet formats them.
       raw: isCsv,
       cellDates: false,
+      // The number formats, to know a date or time cell from a number (isoDatesAndTimes).
+      cellNF: !isCsv,
       // The header, the rows allowed and one more to know there are too many: a huge sheet is not read whole.
       ...(options.maxRows !== undefined ? { sheetRows: options.maxRows + 2 } : {}),
     })
     const firstName = workbook.SheetNames[0]
     const sheet = firstName === undefined ? undefined : workbook.Sheets[firstName]
     if (!sheet) throw new SpreadsheetError('empty')
-    table = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, defval: '', blankrows: false })
+    if (!isCsv) isoDatesAndTimes(sheet, XLSX.SSF)
+    // Blank rows are kept here so that each row keeps its number as the sheet shows it.
+    table = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, defval: '', blankrows: true })
+    firstRow = XLSX.utils.decode_range(typeof sheet['!ref'] === 'string' ? sheet['!ref'] : 'A1').s.r + 1
   } catch (error) {
     if (isSpreadsheetError(error)) throw error
     throw new SpreadsheetError('unreadable')
   }
 
-  const [headerRow, ...dataRows] = table
-  if (!headerRow || headerRow.every((cell) => cellText(cell) === '')) throw new SpreadsheetError('empty')
+  // The header is the first row with anything in it.
+  const headerIndex = table.findIndex((cells) => cells.some((cell) => cellText(cell) !== ''))
+  const headerRow = table[headerIndex]
+  if (!headerRow) throw new SpreadsheetError('empty')
   const headers = uniqueHeaders(headerRow)
   const rows: Array<Record<string, string>> = []
-  for (const cells of dataRows) {
-    const texts = headers.map((_, index) => cellText(cells[index]))
+  const rowNumbers: number[] = []
+  for (let index = headerIndex + 1; index < table.length; index += 1) {
+    const cells = table[index] ?? []
+    const texts = headers.map((_, column) => cellText(cells[column]))
     if (texts.every((text) => text === '')) continue
-    rows.push(Object.fromEntries(headers.map((header, index) => [header, texts[index] ?? ''])))
+    rows.push(Object.fromEntries(headers.map((header, column) => [header, texts[column] ?? ''])))
+    rowNumbers.push(firstRow + index)
   }
   if (options.maxRows !== undefined && rows.length > options.maxRows) throw new SpreadsheetError('too_many_rows', options.maxRows)
-  return { headers, rows }
+  return { headers, rows, rowNumbers }
 }
 
 /** A header as compared: lower case, without accents, spaces, underscores, dashes and dots ('E-mail' is 'email'). */

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { flag } from '../rules/wire'
-import { socialNetworks } from '../rules/contacts'
+import { parentCarerFields, socialNetworks } from '../rules/contacts'
 import { teamGroupFields as scope } from './contact-shapes'
 import { defineCall } from './define'
 
@@ -8,6 +8,37 @@ import { defineCall } from './define'
 // §7 import-users; issue 17): the browser reads the spreadsheet, matches its columns to these
 // names and sends the rows in chunks; the server checks each row with create-user's rules,
 // saves each on its own and answers the spec's counts with each refused row's number.
+
+/**
+ * The decision columns (spec 2 §3 extended list) and the user-event-types value each one
+ * records as a contact event: a cell of yes (yes, y, x, true, 1, sí, si) or a date.
+ */
+export const contactImportDecisionTypes = {
+  decision_to_follow_jesus: 'decision-to-follow-jesus',
+  decision_to_interact: 'decision-to-interact',
+  decision_for_bible_studies: 'decision-for-bible-studies',
+  decision_for_baptism: 'decision-for-baptism',
+  decision_to_disciple: 'decision-to-disciple',
+  decision_for_service: 'decision-for-service',
+} as const
+export type ContactImportDecisionColumn = keyof typeof contactImportDecisionTypes
+const decisionColumns = Object.keys(contactImportDecisionTypes) as ContactImportDecisionColumn[]
+
+/**
+ * The extended list (spec 2 §3; issue 17): each creates what it names. notes: a team note;
+ * prayer_request: a prayer-request interaction; the decision columns: decisions; other_decision:
+ * an event of type other with the cell as its text; expect_follow_up and the parent or carer:
+ * the contact's fields; assign_to_team_name: the contact joins that team of the conference too.
+ */
+export const extendedContactImportColumns = [
+  'notes',
+  'prayer_request',
+  ...decisionColumns,
+  'expect_follow_up',
+  'other_decision',
+  ...parentCarerFields,
+  'assign_to_team_name',
+] as const
 
 /** The columns a contact import reads (spec 2 §3); any other column is ignored. */
 export const contactImportColumns = [
@@ -28,6 +59,7 @@ export const contactImportColumns = [
   ...socialNetworks,
   'source',
   'member_status',
+  ...extendedContactImportColumns,
 ] as const
 export type ContactImportColumn = (typeof contactImportColumns)[number]
 

@@ -3,7 +3,7 @@ import { clampPage, contactEventKindOf, growPhaseOf, maxPages, pageOffset, type 
 import type { Executor } from '../../db/client'
 import { contactEvents, lookupItems, people } from '../../db/schema/index'
 import type { Viewer } from '../../platform/access'
-import { recordActivity } from '../../platform/activity'
+import { recordActivities, recordActivity } from '../../platform/activity'
 import { assertChildDataAllowed, type ContactScope } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
@@ -21,7 +21,7 @@ const notInListMessage = 'Choose a value from the list.'
 type EventRow = typeof contactEvents.$inferSelect
 
 /** The fields of an event as written, after an add or a merged update. */
-interface EventFields {
+export interface EventFields {
   type: string
   date: string
   grow_phase: GrowPhase | null
@@ -29,13 +29,13 @@ interface EventFields {
   content: string | null
 }
 
-interface EventLookups {
+export interface EventLookups {
   title(list: 'user-event-types' | 'member-status-types', value: string | null): string | null
   /** The value is an active item of the list. */
   isActive(list: 'user-event-types' | 'member-status-types', value: string): boolean
 }
 
-async function loadEventLookups(db: Executor, locale?: string): Promise<EventLookups> {
+export async function loadEventLookups(db: Executor, locale?: string): Promise<EventLookups> {
   const rows = await db
     .select({ list: lookupItems.list, value: lookupItems.value, title: lookupItems.title, translations: lookupItems.translations, is_active: lookupItems.is_active })
     .from(lookupItems)
@@ -190,26 +190,48 @@ export async function addContactEvent(
     content: input.content ?? null,
   }
   checkValues(fields, await loadEventLookups(deps.db))
-  const columns = columnsOf(fields)
   const now = deps.now()
   return deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(contactEvents)
-      .values({ ...columns, contact_id: scope.contact.id, team_id: scope.team.id, author_id: viewer.personId, created_at: now, updated_at: now })
-      .returning({ id: contactEvents.id })
-    const id = row!.id
-    await recordActivity(tx, {
-      authorId: viewer.personId,
-      teamId: scope.team.id,
-      subjectType: 'user_event',
-      subjectId: id,
-      contactId: scope.contact.id,
-      action: 'add',
-      after: logged(columns),
-    })
-    await applyMemberStatus(tx, viewer, scope, columns.member_status, now)
-    return { id }
+    const [id] = await insertContactEvents(tx, { author: viewer, now }, [{ teamId: scope.team.id, contactId: scope.contact.id, fields }])
+    await applyMemberStatus(tx, viewer, scope, fields.member_status, now)
+    return { id: id! }
   })
+}
+
+/** A checked event to record on a contact in a team, and what its activity row adds. */
+export interface NewContactEvent {
+  teamId: number
+  contactId: number
+  fields: EventFields
+  logged?: Record<string, unknown>
+}
+
+/**
+ * Checked events and their activity rows, in the writer's transaction, in two statements
+ * however many: add-contact-event's write, shared with the contact import (whose activity rows
+ * say where the events came from). The caller applies a member status. Answers the ids in order.
+ */
+export async function insertContactEvents(tx: Executor, at: { author: Pick<Viewer, 'personId'>; now: Date }, items: readonly NewContactEvent[]): Promise<number[]> {
+  if (items.length === 0) return []
+  const columns = items.map((item) => columnsOf(item.fields))
+  // INSERT … RETURNING answers the rows in the order of VALUES.
+  const rows = await tx
+    .insert(contactEvents)
+    .values(items.map((item, index) => ({ ...columns[index]!, contact_id: item.contactId, team_id: item.teamId, author_id: at.author.personId, created_at: at.now, updated_at: at.now })))
+    .returning({ id: contactEvents.id })
+  await recordActivities(
+    tx,
+    items.map((item, index) => ({
+      authorId: at.author.personId,
+      teamId: item.teamId,
+      subjectType: 'user_event' as const,
+      subjectId: rows[index]!.id,
+      contactId: item.contactId,
+      action: 'add' as const,
+      after: { ...logged(columns[index]!), ...item.logged },
+    })),
+  )
+  return rows.map((row) => row.id)
 }
 
 /** An event of the contact recorded by the selected team, or 404. */

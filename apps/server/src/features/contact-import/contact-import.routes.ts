@@ -3,7 +3,14 @@ import { contactImportCalls as calls } from '@crm/domain'
 import { addRoute, groupAccess } from '../../platform/route'
 import { importContacts } from './contact-import.service'
 
+/** A chunk of 500 rows with notes and prayer requests of 2,000 characters is larger than the app's 2 MB body limit. */
+const contactImportBodyLimit = 8 * 1024 * 1024
+
 // Contact import (spec 2 §6 import_contact, §7 import-users): into the selected group.
 export async function contactImportRoutes(app: FastifyInstance) {
+  // This plugin's routes only (Fastify encapsulation): the import takes a large body.
+  app.addHook('onRoute', (route) => {
+    if (route.url.endsWith(calls.importUsers.path)) route.bodyLimit = contactImportBodyLimit
+  })
   addRoute(app, calls.importUsers, groupAccess('import_contact'), ({ deps, viewer, scope, input }) => importContacts(deps, viewer, scope, input))
 }

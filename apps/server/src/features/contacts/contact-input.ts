@@ -1,4 +1,4 @@
-import { and, eq, or } from 'drizzle-orm'
+import { and, eq, inArray, or } from 'drizzle-orm'
 import type { z } from 'zod'
 import {
   ageFrom,
@@ -75,8 +75,24 @@ function blankToNull<T>(value: T): T | null {
   return typeof value === 'string' && value.trim() === '' ? null : value
 }
 
+/** The lists of the contact fields that take a lookup value. */
+const contactLookupLists = ['member-status-types', 'contact-source-types', 'religion-types']
+
+/**
+ * The active items of the contact fields' lookup lists, as `list/value`: read once by a writer
+ * of many contacts (the import) and given to resolveContactInput, which then reads none.
+ */
+export async function loadContactLookups(db: Executor): Promise<ReadonlySet<string>> {
+  const rows = await db
+    .select({ list: lookupItems.list, value: lookupItems.value })
+    .from(lookupItems)
+    .where(and(eq(lookupItems.is_active, true), inArray(lookupItems.list, contactLookupLists)))
+  return new Set(rows.map((row) => `${row.list}/${row.value}`))
+}
+
 /** The lookup values among `wanted` that are not active items of their list. */
-async function unknownLookups(db: Executor, wanted: Array<{ field: string; list: string; value: string }>): Promise<string[]> {
+async function unknownLookups(db: Executor, wanted: Array<{ field: string; list: string; value: string }>, known?: ReadonlySet<string>): Promise<string[]> {
+  if (known) return wanted.filter((w) => !known.has(`${w.list}/${w.value}`)).map((w) => w.field)
   if (wanted.length === 0) return []
   const rows = await db
     .select({ list: lookupItems.list, value: lookupItems.value })
@@ -91,13 +107,14 @@ async function unknownLookups(db: Executor, wanted: Array<{ field: string; list:
  * lookup values, the source rule, phone numbers, the birth date, a child's parent or carer
  * and consent (spec 2 §4, §5). `existing` is the person being edited (null when adding):
  * rules that read several fields read the person as it will be after the change.
- * `consentGiven`: the person gives their own consent with this change (the consent page).
+ * `consentGiven`: the person gives their own consent with this change (the consent page);
+ * `lookups`: the active lookup items, when the writer read them already (loadContactLookups).
  */
 export async function resolveContactInput(
   db: Executor,
   input: ContactInput,
   existing: PersonRow | null,
-  context: { now: Date; country: string; consentGiven?: boolean },
+  context: { now: Date; country: string; consentGiven?: boolean; lookups?: ReadonlySet<string> },
 ): Promise<ResolvedContact> {
   const errors: Record<string, string> = {}
   const values: PersonValues = {}
@@ -137,7 +154,7 @@ export async function resolveContactInput(
     { field: 'source', list: 'contact-source-types', value: values.source },
     { field: 'religion', list: 'religion-types', value: values.religion },
   ].filter((w): w is { field: string; list: string; value: string } => typeof w.value === 'string')
-  for (const field of await unknownLookups(db, wanted)) errors[field] = 'Choose a value from the list.'
+  for (const field of await unknownLookups(db, wanted, context.lookups)) errors[field] = 'Choose a value from the list.'
 
   // Rules over several fields read the person as it will be.
   const after = <K extends keyof PersonRow>(key: K): PersonRow[K] | null =>

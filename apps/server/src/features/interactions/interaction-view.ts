@@ -78,7 +78,7 @@ export interface InteractionLookups {
   eventTypeTitle(value: string): string
 }
 
-const prayerTitles: Record<Locale, Record<'request' | 'answer', string>> = {
+export const prayerTitles: Record<Locale, Record<'request' | 'answer', string>> = {
   en: { request: 'Prayer request', answer: 'Answered prayer' },
   es: { request: 'Petición de oración', answer: 'Oración contestada' },
 }

@@ -17,7 +17,7 @@ import type { addContactInteractionRequest, updateContactInteractionRequest } fr
 import type { Executor } from '../../db/client'
 import { contactEvents, events, interactionPeople, interactions, memberships, people, teamContacts } from '../../db/schema/index'
 import type { Viewer } from '../../platform/access'
-import { recordActivity } from '../../platform/activity'
+import { recordActivities, recordActivity } from '../../platform/activity'
 import { assertChildDataAllowed, childRecordClosedMessage, type ContactScope } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
@@ -54,10 +54,10 @@ function invalid(errors: Record<string, string>): AppError {
  * The acting user (spec 2 §6): only a holder of read_dcrm_team_users in the group may log
  * for someone else, who must be a user of the team; everyone else acts as themselves.
  */
-async function checkActingUser(deps: Deps, viewer: Viewer, scope: ContactScope, byUserId: number): Promise<void> {
+async function checkActingUser(db: Executor, viewer: Viewer, scope: ContactScope, byUserId: number): Promise<void> {
   if (byUserId === viewer.personId) return
   if (!hasCapability(scope.groupRole, 'read_dcrm_team_users')) throw new AppError('forbidden')
-  const [member] = await deps.db
+  const [member] = await db
     .select({ id: memberships.id })
     .from(memberships)
     .where(and(eq(memberships.team_id, scope.team.id), eq(memberships.person_id, byUserId), inArray(memberships.role, ['entity_admin', 'owner', 'leader', 'member'])))
@@ -68,18 +68,17 @@ async function checkActingUser(deps: Deps, viewer: Viewer, scope: ContactScope, 
  * Others present (spec 2 §3): other contacts the team holds, never the contact itself, and
  * no child for a caller under the child data gate. Anything else names the field.
  */
-async function checkOthersPresent(deps: Deps, scope: ContactScope, subjectId: number, ids: number[]): Promise<number[]> {
+async function checkOthersPresent(db: Executor, now: Date, scope: ContactScope, subjectId: number, ids: number[]): Promise<number[]> {
   const unique = [...new Set(ids)]
   if (unique.includes(subjectId)) throw invalid({ other_contacts: 'The contact is already the one this interaction is with.' })
   if (unique.length === 0) return unique
-  const rows = await deps.db
+  const rows = await db
     .select({ id: teamContacts.person_id, dob_year: people.dob_year, dob_month: people.dob_month })
     .from(teamContacts)
     .innerJoin(people, eq(people.id, teamContacts.person_id))
     .where(and(eq(teamContacts.team_id, scope.team.id), eq(teamContacts.state, 'active'), inArray(teamContacts.person_id, unique)))
   if (rows.length !== unique.length) throw invalid({ other_contacts: 'Choose contacts of this team.' })
   if (scope.childGate) {
-    const now = deps.now()
     const adultFrom = now.getFullYear() * 12 + now.getMonth() - adultAge * 12
     if (rows.some((row) => row.dob_year !== null && row.dob_year * 12 + (row.dob_month ?? 1) - 1 > adultFrom)) {
       throw invalid({ other_contacts: childRecordClosedMessage })
@@ -89,11 +88,11 @@ async function checkOthersPresent(deps: Deps, scope: ContactScope, subjectId: nu
 }
 
 /** A lesson of the Bible-study lookup (or 'other'); a type that is not a Bible study keeps none. */
-async function checkStudy(deps: Deps, fields: InteractionFields): Promise<void> {
+async function checkStudy(db: Executor, fields: InteractionFields): Promise<void> {
   const errors = interactionTypeErrors(fields)
   if (Object.keys(errors).length > 0) throw invalid(errors)
   if (fields.type !== 'bible-study' || !fields.bible_study || fields.bible_study === otherBibleStudy) return
-  const lookups = await loadInteractionLookups(deps.db, 'en')
+  const lookups = await loadInteractionLookups(db, 'en')
   if (!lookups.exists('bible-studies', fields.bible_study)) throw invalid({ bible_study: 'Choose a Bible study of the list.' })
 }
 
@@ -101,17 +100,17 @@ async function checkStudy(deps: Deps, fields: InteractionFields): Promise<void> 
  * The event link (spec 2 §3): an event of the selected team, or one of the contact's own
  * decisions and events that the team recorded. An id from elsewhere names its field.
  */
-async function checkEventLink(deps: Deps, scope: ContactScope, contactId: number, fields: Pick<InteractionFields, 'event_id' | 'contact_event_id'>): Promise<void> {
+async function checkEventLink(db: Executor, scope: ContactScope, contactId: number, fields: Pick<InteractionFields, 'event_id' | 'contact_event_id'>): Promise<void> {
   if (fields.event_id && fields.contact_event_id) throw invalid({ event_id: oneEventLinkMessage })
   if (fields.event_id) {
-    const [event] = await deps.db
+    const [event] = await db
       .select({ id: events.id })
       .from(events)
       .where(and(eq(events.id, fields.event_id), eq(events.team_id, scope.team.id)))
     if (!event) throw invalid({ event_id: 'Choose an event of this team.' })
   }
   if (fields.contact_event_id) {
-    const [event] = await deps.db
+    const [event] = await db
       .select({ id: contactEvents.id })
       .from(contactEvents)
       .where(and(eq(contactEvents.id, fields.contact_event_id), eq(contactEvents.contact_id, contactId), eq(contactEvents.team_id, scope.team.id)))
@@ -145,8 +144,11 @@ function logged(columns: ReturnType<typeof columnsOf>, otherContacts: number[]) 
   return { ...readable, by_user_id: byUserId, other_contacts: otherContacts }
 }
 
-/** A child without consent on record is followed up by no one (spec 1 §1, spec 2 §4). */
-async function checkFollowUpAllowed(deps: Deps, scope: ContactScope): Promise<void> {
+/**
+ * The contact may take an interaction from this caller: not a child under the child data gate,
+ * and a child without consent on record is followed up by no one (spec 1 §1, spec 2 §4).
+ */
+export async function checkFollowUpAllowed(deps: Deps, scope: ContactScope): Promise<void> {
   assertChildDataAllowed(scope)
   if (!scope.isChild) return
   const [person] = await deps.db.select({ consent_type: people.consent_type }).from(people).where(eq(people.id, scope.contact.id))
@@ -160,13 +162,18 @@ async function othersOf(tx: Executor, interactionId: number): Promise<number[]> 
   return rows.map((row) => row.person_id).sort((a, b) => a - b)
 }
 
+/** An interaction checked by add-contact-interaction's rules, ready to be written. */
+export interface NewInteraction {
+  columns: ReturnType<typeof columnsOf>
+  others: number[]
+}
+
 /**
- * add-contact-interaction: logs an interaction on the contact, past or upcoming, with the
- * others present, and refreshes the read model of everyone it belongs to in the same
- * transaction (spec 2 §4; issue 12 item 2).
+ * add-contact-interaction's rules on the fields of a new interaction (the acting user, the
+ * Bible-study lesson, the event link, the others present), read through `db`: a refused field
+ * is a 400 naming it. The import checks each row with this too.
  */
-export async function addContactInteraction(deps: Deps, viewer: Viewer, scope: ContactScope, input: AddInput): Promise<{ id: number }> {
-  await checkFollowUpAllowed(deps, scope)
+export async function checkNewInteraction(db: Executor, now: Date, viewer: Viewer, scope: ContactScope, input: AddInput): Promise<NewInteraction> {
   const fields: InteractionFields = {
     type: input.type,
     prayer_type: input.prayer_type ?? null,
@@ -183,41 +190,93 @@ export async function addContactInteraction(deps: Deps, viewer: Viewer, scope: C
     event_id: input.event_id ?? null,
     contact_event_id: input.contact_event_id ?? null,
   }
-  await checkActingUser(deps, viewer, scope, fields.by_user_id)
-  await checkStudy(deps, fields)
-  await checkEventLink(deps, scope, scope.contact.id, fields)
-  const others = await checkOthersPresent(deps, scope, scope.contact.id, fields.other_contacts)
-  const now = deps.now()
-  const columns = columnsOf(fields, scope.settings.timeZone)
-  const team = scope.team
-  return deps.db.transaction(async (tx) => {
-    const everyone = [scope.contact.id, ...others]
-    await lockInteractionReadModel(tx, everyone)
-    const [subject] = await tx.select({ grow_phase: people.grow_phase }).from(people).where(eq(people.id, scope.contact.id))
-    const [row] = await tx
-      .insert(interactions)
-      .values({
+  await checkActingUser(db, viewer, scope, fields.by_user_id)
+  await checkStudy(db, fields)
+  await checkEventLink(db, scope, scope.contact.id, fields)
+  const others = await checkOthersPresent(db, now, scope, scope.contact.id, fields.other_contacts)
+  return { columns: columnsOf(fields, scope.settings.timeZone), others }
+}
+
+/**
+ * Writes a checked interaction on the contact with its others present and its activity row,
+ * in the caller's transaction, which has locked the read model of everyone on it and refreshes
+ * it afterwards. `origin` marks an interaction a person did not log by hand (spec 2 §3 source)
+ * and adds its own facts to the activity row.
+ */
+export async function insertInteraction(
+  tx: Executor,
+  now: Date,
+  viewer: Viewer,
+  scope: ContactScope,
+  interaction: NewInteraction,
+  origin?: { source: 'user_import'; logged: Record<string, unknown> },
+): Promise<number> {
+  const [id] = await insertInteractions(tx, now, viewer, [{ scope, interaction, ...(origin ? { origin } : {}) }])
+  return id!
+}
+
+/**
+ * insertInteraction for many at once (the contact import's prayer requests), in a few
+ * statements however many. Answers their ids, in order.
+ */
+export async function insertInteractions(
+  tx: Executor,
+  now: Date,
+  viewer: Viewer,
+  items: ReadonlyArray<{ scope: ContactScope; interaction: NewInteraction; origin?: { source: 'user_import'; logged: Record<string, unknown> } }>,
+): Promise<number[]> {
+  if (items.length === 0) return []
+  const contactIds = [...new Set(items.map((item) => item.scope.contact.id))]
+  const subjects = await tx.select({ id: people.id, grow_phase: people.grow_phase }).from(people).where(inArray(people.id, contactIds))
+  const growPhaseOf = new Map(subjects.map((subject) => [subject.id, subject.grow_phase]))
+  // INSERT … RETURNING answers the rows in the order of VALUES.
+  const rows = await tx
+    .insert(interactions)
+    .values(
+      items.map(({ scope, interaction: { columns }, origin }) => ({
         ...columns,
         contact_id: scope.contact.id,
-        team_id: team.id,
-        conference_id: team.kind === 'conference' ? team.id : team.parent_id,
+        team_id: scope.team.id,
+        conference_id: scope.team.kind === 'conference' ? scope.team.id : scope.team.parent_id,
         author_id: viewer.personId,
         completed_at: columns.is_completed ? now : null,
-        grow_phase: subject?.grow_phase ?? null,
-      })
-      .returning({ id: interactions.id })
-    const id = row!.id
-    if (others.length > 0) await tx.insert(interactionPeople).values(others.map((personId) => ({ interaction_id: id, person_id: personId })))
-    await refreshInteractionReadModel(tx, everyone, now)
-    await recordActivity(tx, {
+        grow_phase: growPhaseOf.get(scope.contact.id) ?? null,
+        source: origin?.source ?? null,
+      })),
+    )
+    .returning({ id: interactions.id })
+  const ids = rows.map((row) => row.id)
+  const present = items.flatMap(({ interaction }, index) => interaction.others.map((personId) => ({ interaction_id: ids[index]!, person_id: personId })))
+  if (present.length > 0) await tx.insert(interactionPeople).values(present)
+  await recordActivities(
+    tx,
+    items.map(({ scope, interaction: { columns, others }, origin }, index) => ({
       authorId: viewer.personId,
-      teamId: team.id,
-      subjectType: 'interaction',
-      subjectId: id,
+      teamId: scope.team.id,
+      subjectType: 'interaction' as const,
+      subjectId: ids[index]!,
       contactId: scope.contact.id,
-      action: 'add',
-      after: logged(columns, others),
-    })
+      action: 'add' as const,
+      after: { ...logged(columns, others), ...(origin ? { source: origin.source, ...origin.logged } : {}) },
+    })),
+  )
+  return ids
+}
+
+/**
+ * add-contact-interaction: logs an interaction on the contact, past or upcoming, with the
+ * others present, and refreshes the read model of everyone it belongs to in the same
+ * transaction (spec 2 §4; issue 12 item 2).
+ */
+export async function addContactInteraction(deps: Deps, viewer: Viewer, scope: ContactScope, input: AddInput): Promise<{ id: number }> {
+  await checkFollowUpAllowed(deps, scope)
+  const now = deps.now()
+  const interaction = await checkNewInteraction(deps.db, now, viewer, scope, input)
+  return deps.db.transaction(async (tx) => {
+    const everyone = [scope.contact.id, ...interaction.others]
+    await lockInteractionReadModel(tx, everyone)
+    const id = await insertInteraction(tx, now, viewer, scope, interaction)
+    await refreshInteractionReadModel(tx, everyone, now)
     return { id }
   })
 }
@@ -275,13 +334,13 @@ export async function updateContactInteraction(deps: Deps, viewer: Viewer, scope
   if (input.contact_event_id && input.event_id === undefined) after.event_id = null
   // A type that changes to a prayer or away from one takes its prayer type from the request.
   if (after.type !== 'prayer') after.prayer_type = null
-  if (after.by_user_id !== before.by_user_id) await checkActingUser(deps, viewer, scope, after.by_user_id)
-  await checkStudy(deps, after)
+  if (after.by_user_id !== before.by_user_id) await checkActingUser(deps.db, viewer, scope, after.by_user_id)
+  await checkStudy(deps.db, after)
   // A link made elsewhere (a sub-team's event seen from the conference) stays as it was.
   if (after.event_id !== before.event_id || after.contact_event_id !== before.contact_event_id) {
-    await checkEventLink(deps, scope, current.contact_id, after)
+    await checkEventLink(deps.db, scope, current.contact_id, after)
   }
-  const others = input.other_contacts === undefined ? before.other_contacts : await checkOthersPresent(deps, scope, current.contact_id, input.other_contacts)
+  const others = input.other_contacts === undefined ? before.other_contacts : await checkOthersPresent(deps.db, now, scope, current.contact_id, input.other_contacts)
   const columns = columnsOf(after, scope.settings.timeZone)
   await deps.db.transaction(async (tx) => {
     const everyone = [...new Set([current.contact_id, ...before.other_contacts, ...others])]

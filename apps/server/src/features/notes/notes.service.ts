@@ -3,7 +3,7 @@ import { clampPage, hasCapability, mayChangeNote, maxPages, pageOffset, type Not
 import type { Executor } from '../../db/client'
 import { notes, people } from '../../db/schema/index'
 import type { Viewer } from '../../platform/access'
-import { recordActivity, recordMinorRead } from '../../platform/activity'
+import { recordActivities, recordActivity, recordMinorRead } from '../../platform/activity'
 import { assertChildDataAllowed, type ContactScope } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
@@ -113,28 +113,46 @@ export async function addContactNote(deps: Deps, viewer: Viewer, scope: ContactS
   const isPublic = !input.is_encrypted && input.type === 'public'
   assertPublicAllowed(scope, isPublic)
   return deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(notes)
-      .values({
-        contact_id: scope.contact.id,
-        team_id: scope.team.id,
-        author_id: viewer.personId,
-        content: input.content,
-        is_encrypted: input.is_encrypted,
-        is_public: isPublic,
-      })
-      .returning()
-    await recordActivity(tx, {
-      authorId: viewer.personId,
-      teamId: scope.team.id,
-      subjectType: 'user_note',
-      subjectId: row!.id,
-      contactId: scope.contact.id,
-      action: 'add',
-      after: loggedNote(row!),
-    })
-    return { id: row!.id }
+    const note = {
+      contact_id: scope.contact.id,
+      team_id: scope.team.id,
+      author_id: viewer.personId,
+      content: input.content,
+      is_encrypted: input.is_encrypted,
+      is_public: isPublic,
+    }
+    const [id] = await insertContactNotes(tx, [{ note }])
+    return { id: id! }
   })
+}
+
+/** A note to write, and what its activity row adds (the contact import says where it came from). */
+export interface NewNote {
+  note: Pick<typeof notes.$inferInsert, 'contact_id' | 'team_id' | 'author_id' | 'content' | 'is_encrypted' | 'is_public'>
+  logged?: Record<string, unknown>
+}
+
+/**
+ * Notes and their activity rows, in the writer's transaction, in two statements however many:
+ * add-contact-note's write, shared with the contact import. Answers their ids, in order.
+ */
+export async function insertContactNotes(tx: Executor, items: readonly NewNote[]): Promise<number[]> {
+  if (items.length === 0) return []
+  // INSERT … RETURNING answers the rows in the order of VALUES.
+  const rows = await tx.insert(notes).values(items.map((item) => item.note)).returning()
+  await recordActivities(
+    tx,
+    rows.map((row, index) => ({
+      authorId: row.author_id,
+      teamId: row.team_id,
+      subjectType: 'user_note' as const,
+      subjectId: row.id,
+      contactId: row.contact_id,
+      action: 'add' as const,
+      after: { ...loggedNote(row), ...items[index]!.logged },
+    })),
+  )
+  return rows.map((row) => row.id)
 }
 
 /**

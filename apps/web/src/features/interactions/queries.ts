@@ -74,17 +74,19 @@ export function useEventLinkOptions(id: number, scope: TeamGroupParams, enabled:
 export type InteractionWrite = Omit<InputOf<typeof interactionCalls.addContactInteraction>, 'team_id' | 'group_id' | 'user_id'>
 export type InteractionChange = Omit<InputOf<typeof interactionCalls.updateContactInteraction>, 'team_id' | 'group_id' | 'user_id'>
 
-function useInteractionMutation<T, R>(id: number, write: (variables: T) => Promise<R>) {
+/** After interactions are written: the contact (notes area) and the lists (last-interaction column, filters) change too. */
+export function useRefreshAfterInteractions(id: number) {
   const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: write,
-    // The contact (notes area) and the lists (last-interaction column, filters) change too.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: contactKeys.detail(id) }),
-        queryClient.invalidateQueries({ queryKey: contactKeys.lists() }),
-      ]),
-  })
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: contactKeys.detail(id) }),
+      queryClient.invalidateQueries({ queryKey: contactKeys.lists() }),
+    ])
+}
+
+function useInteractionMutation<T, R>(id: number, write: (variables: T) => Promise<R>) {
+  const refresh = useRefreshAfterInteractions(id)
+  return useMutation({ mutationFn: write, onSuccess: refresh })
 }
 
 /** POST add-contact-interaction. */

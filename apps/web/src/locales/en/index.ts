@@ -30,9 +30,11 @@ import recentActivity from './recent-activity.json'
 import notifications from './notifications.json'
 import manageNotifications from './manage-notifications.json'
 import map from './map.json'
+import importAndShare from './import-and-share.json'
+import spreadsheetImport from './import.json'
 
 /** The source texts: one namespace per feature; every other locale has the same keys. */
-const en = { common, errors, auth, shell, teams, dashboard, site, account, contacts, 'contact-view': contactView, 'contact-form': contactForm, notes, relationships, interests, activity, interactions, 'contact-events': contactEvents, consent, 'consent-page': consentPage, 'qr-cards': qrCards, events, attendance, calendar, team, 'team-users': teamUsers, requests, 'sub-teams': subTeams, roster, 'recent-activity': recentActivity, notifications, 'manage-notifications': manageNotifications, map }
+const en = { common, errors, auth, shell, teams, dashboard, site, account, contacts, 'contact-view': contactView, 'contact-form': contactForm, notes, relationships, interests, activity, interactions, 'contact-events': contactEvents, consent, 'consent-page': consentPage, 'qr-cards': qrCards, events, attendance, calendar, team, 'team-users': teamUsers, requests, 'sub-teams': subTeams, roster, 'recent-activity': recentActivity, notifications, 'manage-notifications': manageNotifications, map, 'import-and-share': importAndShare, import: spreadsheetImport }
 
 export type LocaleBundle = typeof en
 export default en

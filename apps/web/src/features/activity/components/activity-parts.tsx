@@ -23,7 +23,40 @@ const knownTypes = [
   'membership',
   'event',
 ] as const
-const knownFields = ['user_name', 'relationship_type', 'interests', 'content', 'is_public', 'is_encrypted', 'first_name', 'last_name', 'inferred'] as const
+const knownFields = [
+  'user_name',
+  'relationship_type',
+  'interests',
+  'content',
+  'is_public',
+  'is_encrypted',
+  'first_name',
+  'last_name',
+  'inferred',
+  'gender',
+  'dob_year',
+  'dob_month',
+  'age',
+  'email',
+  'phone',
+  'member_status',
+  'marital_status',
+  'religion',
+  'source',
+  'source_of_change',
+  'import_row',
+  'type',
+  'date',
+  'time',
+  'is_completed',
+  'reaction',
+  'is_owner',
+  'title',
+  'expect_follow_up',
+] as const
+
+/** What made a change, when it was not the form (the activity row's source_of_change). */
+const knownSources = ['user_import'] as const
 
 export const noActivityFilters: ActivityFilters = { date_range: 'all', type: '', user_id: null }
 
@@ -42,6 +75,8 @@ export function ActivityChanges({ item }: { item: ActivityItem }) {
   const fieldName = (field: string) =>
     (knownFields as readonly string[]).includes(field) ? t(`fields.${field as (typeof knownFields)[number]}`) : field.replaceAll('_', ' ')
   const value = (text: string | null) => (text === 'true' ? t('yes') : text === 'false' ? t('no') : (text ?? '—'))
+  const valueOf = (field: string, text: string | null) =>
+    field === 'source_of_change' && (knownSources as readonly string[]).includes(text ?? '') ? t(`sources.${text as (typeof knownSources)[number]}`) : value(text)
   const { changes } = item.computed_data
   if (changes.length === 0) return null
   return (
@@ -51,7 +86,11 @@ export function ActivityChanges({ item }: { item: ActivityItem }) {
           <Text span size="sm" fw={500}>
             {fieldName(change.field)}:
           </Text>{' '}
-          {item.action === 'add' ? value(change.after) : item.action === 'delete' ? value(change.before) : `${value(change.before)} → ${value(change.after)}`}
+          {item.action === 'add'
+            ? valueOf(change.field, change.after)
+            : item.action === 'delete'
+              ? valueOf(change.field, change.before)
+              : `${valueOf(change.field, change.before)} → ${valueOf(change.field, change.after)}`}
         </List.Item>
       ))}
     </List>

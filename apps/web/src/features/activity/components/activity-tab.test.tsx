@@ -39,7 +39,7 @@ const rows: ActivityItem[] = [
 ]
 
 /** Opens contact 5 on its Activity log tab; records each request of the log. */
-function openActivity(item: ContactItem = buildContactItem({ role: 'owner' }), viewedBy = false) {
+function openActivity(item: ContactItem = buildContactItem({ role: 'owner' }), viewedBy = false, items: ActivityItem[] = rows) {
   window.localStorage.setItem(activeTabStorageKey, 'activityLog')
   signedInAs(buildAccount([grace]), { teamId: 10, groupId: 10 })
   const requests: Array<{ params: unknown; input: InputOf<typeof activityLogCalls.activityLog> }> = []
@@ -49,8 +49,8 @@ function openActivity(item: ContactItem = buildContactItem({ role: 'owner' }), v
     mockCall(activityLogCalls.activityLog, ({ params, input }) => {
       requests.push({ params, input })
       return {
-        items: rows,
-        count: 2,
+        items,
+        count: items.length,
         max_pages: 1,
         viewed_by: viewedBy ? [{ author_id: 4, author_name: 'Leo Leader', created_display: '18 Nov 2026, 9:00 am', what: 'notes' }] : [],
       }
@@ -72,6 +72,33 @@ describe('the Activity log tab', () => {
     expect(second).toHaveTextContent('Contact · Changed')
     expect(second).toHaveTextContent('Interests: — → Prayer')
     expect(requests[0]).toEqual({ params: { type: 'contact', id: '5' }, input: { team_id: '10', group_id: '10', page: '1' } })
+  })
+
+  it('names what a spreadsheet import changed: the source and the row, in the reader’s words', async () => {
+    const imported: ActivityItem = {
+      id: 3,
+      type: 'user',
+      action: 'add',
+      author_id: 4,
+      author_name: 'Leo Leader',
+      created_at: '2026-11-21T01:00:00.000Z',
+      created_display: '21 Nov 2026, 12:00 pm',
+      subject_id: 5,
+      data: { before: null, after: { gender: 'female', source_of_change: 'user_import', import_row: 7 } },
+      computed_data: {
+        changes: [
+          { field: 'gender', before: null, after: 'female' },
+          { field: 'source_of_change', before: null, after: 'user_import' },
+          { field: 'import_row', before: null, after: '7' },
+        ],
+      },
+    }
+    openActivity(undefined, false, [imported])
+    const table = within(await screen.findByRole('table', { name: 'Activity log' }, { timeout: 5000 }))
+    const [, row] = table.getAllByRole('row')
+    expect(row).toHaveTextContent('Gender: female')
+    expect(row).toHaveTextContent('Made by: A spreadsheet import')
+    expect(row).toHaveTextContent('Spreadsheet row: 7')
   })
 
   it('D2-9-09 D2-9-10 D2-7.1-09 filters by date range and type, with the spec’s values', async () => {

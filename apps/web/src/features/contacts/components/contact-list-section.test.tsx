@@ -36,7 +36,7 @@ function renderSection(path = '/contacts') {
   // Signed in: without a session the app clears its cached answers.
   signedInAs(buildAccount([buildTeam({ id: 10, title: 'Grace Church', role: 'owner' })]), { teamId: 10, groupId: 10 })
   return renderWithProviders(
-    <ContactListSection kind="contacts" title="All contacts in team" scope={{ team_id: 10, group_id: 10 }} canRead canCreate emptyText="Nothing found." />,
+    <ContactListSection kind="contacts" title="All contacts in team" scope={{ team_id: 10, group_id: 10 }} canRead canCreate canImport={false} emptyText="Nothing found." />,
     path,
   )
 }

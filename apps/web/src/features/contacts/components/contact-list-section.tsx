@@ -1,9 +1,9 @@
-import { useDeferredValue, useEffect, useId, useRef, useState } from 'react'
+import { lazy, Suspense, useDeferredValue, useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Alert, Anchor, Button, Center, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
-import { IconAdjustmentsHorizontal, IconLock, IconPlus } from '@tabler/icons-react'
+import { IconAdjustmentsHorizontal, IconFileImport, IconLock, IconPlus } from '@tabler/icons-react'
 import type { ContactListKind } from '@crm/domain'
 import { Paging, useReducePageToMax } from '../../../components/paging'
 import { SearchBox } from '../../../components/search-box'
@@ -17,6 +17,9 @@ import { ContactListTable } from './contact-list-table'
 import { switchGroupPath } from './contacts-header'
 import classes from './contact-list.module.css'
 
+// The import dialog and its spreadsheet reader load only when someone opens it.
+const ImportContactsDialog = lazy(() => import('./import-contacts'))
+
 interface ContactListSectionProps {
   kind: ContactListKind
   title: string
@@ -25,6 +28,8 @@ interface ContactListSectionProps {
   canRead: boolean
   /** Shows the Add new link (create_contact in the group). */
   canCreate: boolean
+  /** Shows the Import button (import_contact in the group; D2-2.1-07, D2-6-04). */
+  canImport: boolean
   /** The text of an empty list with no search or filter. */
   emptyText: string
 }
@@ -35,13 +40,14 @@ export const phoneMaxWidth = 767.98
 const cardsBelowWidth = 560
 
 /** One list of /contacts: search, filters, sortable rows, paging and Add new (spec 2 §2). */
-export function ContactListSection({ kind, title, scope, canRead, canCreate, emptyText }: ContactListSectionProps) {
+export function ContactListSection({ kind, title, scope, canRead, canCreate, canImport, emptyText }: ContactListSectionProps) {
   const { t } = useTranslation('contacts')
   const headingId = useId()
   const filtersId = useId()
   const sectionRef = useRef<HTMLDivElement>(null)
   const headingRef = useRef<HTMLHeadingElement>(null)
   const state = useContactListState(kind)
+  const [importing, setImporting] = useState(false)
   const [filtersOpen, setFiltersOpen] = useState(() => hasActiveFilters(state.filters))
   const query = buildListQuery(scope, state)
   const list = useContactList(kind, query, canRead)
@@ -134,10 +140,24 @@ export function ContactListSection({ kind, title, scope, canRead, canCreate, emp
           )}
           {updating && !forbidden && <Loader size="xs" role="status" aria-label={t('list.updating')} style={{ alignSelf: 'center' }} />}
         </Group>
-        {canCreate && (
-          <Button component={Link} to="/contacts/new" size="sm" leftSection={<IconPlus size={16} aria-hidden="true" />}>
-            {t('addNew')}
-          </Button>
+        {(canCreate || canImport) && (
+          <Group gap="xs">
+            {canImport && (
+              <Button variant="default" size="sm" onClick={() => setImporting(true)} leftSection={<IconFileImport size={16} aria-hidden="true" />}>
+                {t('import.button')}
+              </Button>
+            )}
+            {canCreate && (
+              <Button component={Link} to="/contacts/new" size="sm" leftSection={<IconPlus size={16} aria-hidden="true" />}>
+                {t('addNew')}
+              </Button>
+            )}
+          </Group>
+        )}
+        {importing && (
+          <Suspense fallback={null}>
+            <ImportContactsDialog scope={scope} onClose={() => setImporting(false)} />
+          </Suspense>
         )}
       </Group>
       {!forbidden && (

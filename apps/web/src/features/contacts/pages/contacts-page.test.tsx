@@ -131,14 +131,15 @@ describe('/contacts: header and sections (spec 2 §2)', () => {
     expect(sent.archived[0]).toEqual({ team_id: '10', group_id: '12', page: '1', per_page: '100', order_by: 'created', order: 'desc' })
   })
 
-  it('D2-2.1-07: Add new links to /contacts/new with create_contact; there is no Import button yet', async () => {
+  it('D2-2.1-07: Add new links to /contacts/new with create_contact; Import sits beside it with import_contact', async () => {
     signedInAs(buildAccount([grace]), { teamId: 10, groupId: 12 })
     mockLists()
     await visit('/contacts')
     const all = await section('All contacts in group')
     expect(all.getByRole('link', { name: 'Add new' })).toHaveAttribute('href', '/contacts/new')
     expect(screen.getAllByRole('link', { name: 'Add new' })).toHaveLength(3)
-    expect(screen.queryByRole('button', { name: /Import/ })).not.toBeInTheDocument()
+    expect(all.getByRole('button', { name: 'Import' })).toBeInTheDocument()
+    expect(screen.getAllByRole('button', { name: 'Import' })).toHaveLength(3)
   })
 })
 

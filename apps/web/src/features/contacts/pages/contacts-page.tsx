@@ -63,6 +63,7 @@ export function ContactsPage() {
           scope={scope}
           canRead
           canCreate={can.create_contact}
+          canImport={can.import_contact}
           emptyText={t('list.assignedEmpty')}
         />
       )}
@@ -74,6 +75,7 @@ export function ContactsPage() {
           scope={scope}
           canRead
           canCreate={can.create_contact}
+          canImport={can.import_contact}
           emptyText={t('nothingFound')}
         />
       )}
@@ -86,6 +88,7 @@ export function ContactsPage() {
           scope={scope}
           canRead
           canCreate={can.create_contact}
+          canImport={can.import_contact}
           emptyText={t('list.archivedEmpty')}
         />
       )}

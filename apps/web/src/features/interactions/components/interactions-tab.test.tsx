@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
-import { contactCalls, contactEventCalls, eventAttendanceCalls, interactionCalls, lookupCalls, type InteractionItem, type LookupItem } from '@crm/domain'
+import { contactCalls, contactEventCalls, eventAttendanceCalls, interactionCalls, interactionImportCalls, lookupCalls, type InteractionItem, type LookupItem } from '@crm/domain'
 import { buildAccount, buildGroup, buildTeam } from '../../../test/fixtures'
 import { renderApp } from '../../../test/render'
 import { mockCall, server } from '../../../test/server'
@@ -69,9 +69,12 @@ const lookups: Record<string, LookupItem[]> = {
 }
 
 /** Opens contact 5 with the Interactions tab's calls served; returns what was written. */
-function openContact(options: { path?: string; items?: () => InteractionItem[]; role?: ContactRole } = {}) {
+function openContact(options: { path?: string; items?: () => InteractionItem[]; role?: ContactRole; groupRole?: 'leader' } = {}) {
   const writes: { added: unknown[]; updated: unknown[] } = { added: [], updated: [] }
-  signedInAs(buildAccount([grace]), { teamId: 10, groupId: 10 })
+  const team = options.groupRole
+    ? buildTeam({ id: 10, title: 'Grace Church', role: 'leader', groups: [buildGroup({ id: 10, title: 'Grace Church', is_public: true, user_role: options.groupRole })] })
+    : grace
+  signedInAs(buildAccount([team]), { teamId: 10, groupId: 10 })
   window.localStorage.setItem(activeTabStorageKey, 'interactions')
   const items = options.items ?? (() => [buildInteraction()])
   server.use(
@@ -240,4 +243,54 @@ describe('the Interactions tab', () => {
     await user.click(within(form).getByRole('button', { name: 'Log interaction' }))
     await waitFor(() => expect(writes.added).toEqual([expect.objectContaining({ event_id: null, contact_event_id: 61 })]))
   }, 15_000)
+
+  it('D2-6-17 a member without import_interaction has no import control', async () => {
+    openContact()
+    await interactionsList()
+    expect(screen.getByRole('button', { name: 'Log interaction' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Import interactions' })).not.toBeInTheDocument()
+  })
+
+  it('D2-3.14-04 D2-7.6-02 imports interactions from a spreadsheet: dates and times as the sheet holds them, each refused row by its number', async () => {
+    const sent: Array<Record<string, unknown>> = []
+    server.use(
+      mockCall(interactionImportCalls.importContactInteractions, ({ input }) => {
+        sent.push(input as Record<string, unknown>)
+        return {
+          count_successful: 2,
+          count_unsuccessful: 1,
+          unsuccessful_exists: [],
+          unsuccessful_not_exists: [],
+          unsuccessful_team_user_exists: [],
+          unsuccessful_invalid_email: [],
+          unsuccessful_error: [{ row: 4, name: '2026-03-10 Visit', reason: 'The row has invalid values.', errors: { time: 'Required' } }],
+        }
+      }),
+    )
+    openContact({ groupRole: 'leader' })
+    await interactionsList()
+    const user = setupUser()
+    await user.click(screen.getByRole('button', { name: 'Import interactions' }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Import interactions' }))
+    const file = new File(['Fecha,Hora,Tipo,Notas\n2026-03-01,2:30 pm,visit,Met the family\n46090,0.75,Prayer request,\n2026-03-10,,Visit,'], 'visits.csv', { type: 'text/csv' })
+    await user.upload(dialog.getByLabelText('Spreadsheet (.csv, .xls or .xlsx)'), file)
+    expect(await dialog.findByText('3 rows read from visits.csv.')).toBeInTheDocument()
+    expect(dialog.getByText(/Columns read:/)).toHaveTextContent('date (Fecha), time (Hora), type (Tipo), content (Notas)')
+    await user.click(dialog.getByRole('button', { name: 'Import' }))
+    expect(await dialog.findByText('Imported: 2. Not imported: 1.')).toBeInTheDocument()
+    expect(dialog.getByText('Row 4, 2026-03-10 Visit: time: required')).toBeInTheDocument()
+    expect(sent).toEqual([
+      {
+        team_id: 10,
+        group_id: 10,
+        user_id: 5,
+        first_row: 2,
+        data: [
+          { date: '2026-03-01', time: '14:30', type: 'visit', content: 'Met the family' },
+          { date: '2026-03-09', time: '18:00', type: 'Prayer request' },
+          { date: '2026-03-10', type: 'Visit' },
+        ],
+      },
+    ])
+  })
 })

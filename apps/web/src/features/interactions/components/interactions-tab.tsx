@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Button, Divider, Group, Select, Stack, Text, Title } from '@mantine/core'
@@ -12,6 +12,10 @@ import { useAddInteraction, useContactInteractions, useDeleteInteraction, useUpd
 import { InteractionEntries } from './interaction-entries'
 import { InteractionForm } from './interaction-form'
 import { StudyProgress } from './study-progress'
+import { useSession } from '../../session/session'
+
+// The import dialog and its spreadsheet reader load only when someone opens it.
+const ImportInteractionsDialog = lazy(() => import('./import-interactions'))
 
 function linkedId(value: string | null): number | null {
   const parsed = idSchema.safeParse(value ?? undefined)
@@ -30,6 +34,8 @@ export function InteractionsTab({ item, contact, scope, team }: ContactTabProps)
   const [filter, setFilter] = useState<InteractionDateFilter>('all')
   const [page, setPage] = useState(1)
   const [adding, setAdding] = useState(false)
+  const [importing, setImporting] = useState(false)
+  const { group } = useSession()
   const [editingId, setEditingId] = useState<number | null>(null)
   const [deleting, setDeleting] = useState<InteractionItem | null>(null)
   const [completingId, setCompletingId] = useState<number | null>(null)
@@ -158,7 +164,18 @@ export function InteractionsTab({ item, contact, scope, team }: ContactTabProps)
           ) : (
             <Group>
               <Button onClick={() => setAdding(true)}>{t('add')}</Button>
+              {/* import_interaction in the group (spec 2 §6; D2-6-17). */}
+              {group?.user_capabilities.import_interaction === true && (
+                <Button variant="default" onClick={() => setImporting(true)}>
+                  {t('import.button')}
+                </Button>
+              )}
             </Group>
+          )}
+          {importing && (
+            <Suspense fallback={null}>
+              <ImportInteractionsDialog contactId={contact.id} scope={scope} onClose={() => setImporting(false)} />
+            </Suspense>
           )}
         </Stack>
       )}

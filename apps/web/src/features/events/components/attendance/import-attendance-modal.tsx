@@ -9,7 +9,8 @@ import {
   type ImportAttendanceResult,
   type ImportRowResult,
 } from '@crm/domain'
-import { isSpreadsheetError, mapColumns, readSpreadsheet, spreadsheetAccept, type ColumnAliases } from '../../../../lib/spreadsheet'
+import { contactColumnAliases } from '../../../../lib/contact-column-aliases'
+import { isSpreadsheetError, mapColumns, readSpreadsheet, spreadsheetAccept } from '../../../../lib/spreadsheet'
 import { useImportAttendance } from '../../attendance-queries'
 import { failureReason } from './attendance-errors'
 import type { AttendanceScope } from './attendance-section'
@@ -17,15 +18,6 @@ import type { AttendanceScope } from './attendance-section'
 const importColumns = ['first_name', 'last_name', 'gender', 'phone', 'email'] as const
 type ImportColumn = (typeof importColumns)[number]
 const requiredColumns: readonly ImportColumn[] = ['first_name', 'last_name', 'gender']
-
-/** Other names the columns go by in the files churches keep, in English and Spanish. */
-const columnAliases: ColumnAliases<ImportColumn> = {
-  first_name: ['First name', 'First', 'Given name', 'Forename', 'Nombre', 'Nombres', 'Primer nombre'],
-  last_name: ['Last name', 'Last', 'Surname', 'Family name', 'Apellido', 'Apellidos'],
-  gender: ['Sex', 'Género', 'Sexo'],
-  phone: ['Phone number', 'Mobile', 'Cell', 'Telephone', 'Teléfono', 'Celular', 'Móvil'],
-  email: ['Email address', 'Mail', 'Correo', 'Correo electrónico'],
-}
 
 interface ReadFile {
   name: string
@@ -80,7 +72,7 @@ export function ImportAttendanceModal({ scope, onClose }: { scope: AttendanceSco
     setReading(true)
     try {
       const sheet = await readSpreadsheet(chosen, { maxRows: maxAttendanceImportRows })
-      const mapped = mapColumns(sheet, importColumns, columnAliases)
+      const mapped = mapColumns<ImportColumn>(sheet, importColumns, contactColumnAliases)
       if (mapped.rows.length === 0) throw new Error('empty')
       const read = { name: chosen.name, rows: mapped.rows, missing: mapped.missing.filter((column) => requiredColumns.includes(column)) }
       setFile(read)

@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import * as XLSX from '@e965/xlsx'
+import { addAdult, conferenceApi, demoApi, uniqueSurname, type DemoApi } from './api'
+import { settled, violations } from './axe'
+import { openBrowser, signIn, type Session } from './browser'
+import { withAppServer } from './server'
+
+// Imports in Chromium (issue 17 "Tests"): a leader imports an .xlsx of 20 contacts with three
+// bad rows, reads the report, and finds the imported contacts in the list; imports a year of
+// visits for one contact; the conference's
+// entity admin runs an import-and-share to two churches, and both churches have their contacts.
+const baseUrl = withAppServer()
+
+let session: Session
+let api: DemoApi
+beforeAll(async () => {
+  session = await openBrowser(baseUrl())
+  await signIn(session.page, 'leader@example.org')
+  api = await demoApi(baseUrl(), 'leader@example.org')
+})
+afterAll(async () => session?.close())
+
+const surname = uniqueSurname('Imported')
+const firstNames = ['Abel', 'Beth', 'Cyrus', 'Dora', 'Eli', 'Faith', 'Gideon', 'Hannah', 'Isaac', 'Joy', 'Kaleb', 'Lydia', 'Micah', 'Naomi', 'Obed', 'Priscilla', 'Quinn', 'Ruth', 'Silas', 'Tabitha']
+
+/** The 20 rows: real dates as Excel holds them, and three bad rows (4, 11 and 18 in the file). */
+function workbook(): Buffer {
+  const rows: unknown[][] = [['First name', 'Last name', 'Gender', 'Date of birth', 'Email', 'Favourite hymn']]
+  firstNames.forEach((first, index) => {
+    const row = index + 2
+    const gender = row === 4 ? '' : index % 2 === 0 ? 'male' : 'female'
+    const email = row === 11 ? 'x@' : `${first.toLowerCase()}.${surname.toLowerCase()}@example.net`
+    const born = row === 18 ? 'someday' : new Date(Date.UTC(1980 + index, index % 12, 10))
+    rows.push([first, surname, gender, born, email, `Hymn ${row}`])
+  })
+  const sheet = XLSX.utils.aoa_to_sheet(rows, { cellDates: true })
+  const book = XLSX.utils.book_new()
+  XLSX.utils.book_append_sheet(book, sheet, 'Members')
+  return Buffer.from(XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer)
+}
+
+describe('contact import (issue 17)', () => {
+  it('a leader imports an .xlsx of 20 contacts with three bad rows and reads the report', async () => {
+    const page = session.page
+    await page.goto('/contacts')
+    const list = page.getByRole('region', { name: 'All contacts in team' })
+    await list.getByRole('button', { name: 'Import', exact: true }).click()
+    const dialog = page.getByRole('dialog', { name: 'Import contacts' })
+    await dialog.getByLabel('Spreadsheet (.csv, .xls or .xlsx)').setInputFiles({
+      name: 'members.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: workbook(),
+    })
+    await expect.poll(() => dialog.innerText(), { timeout: 15_000 }).toContain('20 rows read from members.xlsx.')
+    const preview = await dialog.innerText()
+    expect(preview).toContain('Columns ignored: Favourite hymn')
+    expect(preview).toMatch(/4\s+Cyrus Imported\w+\s+gender: required/)
+    await settled(page)
+    expect(await violations(page)).toEqual([])
+
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click()
+    await expect.poll(() => dialog.innerText(), { timeout: 30_000 }).toContain('Imported: 17. Not imported: 3.')
+    const report = await dialog.innerText()
+    expect(report).toContain(`Row 4, Cyrus ${surname}: gender: required`)
+    expect(report).toContain(`Row 11, Joy ${surname}: email:`)
+    expect(report).toContain(`Row 18, Quinn ${surname}: dob:`)
+    // The report is scrolled into view (spec 2 §4: 400 ms after it appears).
+    await page.waitForTimeout(800)
+    const reportBox = await dialog.getByText('The import is complete').boundingBox()
+    const viewport = page.viewportSize()
+    expect(reportBox && viewport && reportBox.y >= 0 && reportBox.y < viewport.height).toBe(true)
+    await settled(page)
+    expect(await violations(page)).toEqual([])
+
+    await dialog.getByRole('button', { name: 'Close' }).last().click()
+    const found = await api.get<{ count: number; items: Array<{ name: string }> }>('contacts', { search: surname, per_page: 50 })
+    expect(found.count).toBe(17)
+    expect(found.items.map((item) => item.name)).toContain(`Abel ${surname}`)
+    await page.getByRole('searchbox', { name: 'Search contacts' }).first().fill(surname)
+    await expect.poll(() => list.innerText(), { timeout: 15_000 }).toContain(`Abel ${surname}`)
+  })
+})
+
+describe('interaction import (issue 17)', () => {
+  it('a leader imports a contact’s visits from an .xlsx: real dates and times, a Spanish type, a bad row reported', async () => {
+    const page = session.page
+    const contactId = await addAdult(api, { first: 'Visited', last: uniqueSurname('Often'), gender: 'female' })
+    const sheet = XLSX.utils.aoa_to_sheet([
+      ['Fecha', 'Hora', 'Tipo', 'Notas'],
+      [new Date(Date.UTC(2026, 0, 11)), '10:30 am', 'Visita', 'First visit at home'],
+      ['2026-02-08', '19:00', 'phone-call', 'Called after the study'],
+      ['2026-03-01', '', 'visit', 'No time written'],
+    ], { cellDates: true })
+    const book = XLSX.utils.book_new()
+    XLSX.utils.book_append_sheet(book, sheet, 'Visits')
+    const buffer = Buffer.from(XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer)
+
+    await page.goto(`/contacts/view/${contactId}`)
+    await page.getByRole('tab', { name: 'Interactions' }).click()
+    await page.getByRole('button', { name: 'Import interactions' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Import interactions' })
+    await dialog.getByLabel('Spreadsheet (.csv, .xls or .xlsx)').setInputFiles({ name: 'visits.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer })
+    await expect.poll(() => dialog.innerText(), { timeout: 15_000 }).toContain('3 rows read from visits.xlsx.')
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click()
+    await expect.poll(() => dialog.innerText(), { timeout: 15_000 }).toContain('Imported: 2. Not imported: 1.')
+    expect(await dialog.innerText()).toMatch(/Row 4, .*time: required/)
+    await dialog.getByRole('button', { name: 'Close' }).last().click()
+
+    const entries = page.getByRole('list', { name: 'Interactions' })
+    await expect.poll(() => entries.innerText(), { timeout: 15_000 }).toContain('First visit at home')
+    expect(await entries.innerText()).toContain('Called after the study')
+    const stored = await api.get<{ items: Array<{ date: string; time: string; type: string; source: string | null }> }>(`contact-interactions/${contactId}`)
+    expect(stored.items.map((item) => [item.date, item.time, item.type, item.source]).sort()).toEqual([
+      ['2026-01-11', '10:30', 'visit', 'user_import'],
+      ['2026-02-08', '19:00', 'phone-call', 'user_import'],
+    ])
+  })
+})
+
+describe('import-and-share (issue 17 item 4)', () => {
+  it('the entity admin imports an event’s people, sends one to each of two churches, and both churches have them', async () => {
+    const admin = await openBrowser(baseUrl())
+    try {
+      const page = admin.page
+      await signIn(page, 'entity@example.org')
+      const shareSurname = uniqueSurname('Shared')
+      const sheet = XLSX.utils.aoa_to_sheet([
+        ['First name', 'Last name', 'Gender', 'Phone'],
+        ['Hana', shareSurname, 'female', ''],
+        ['Rafael', shareSurname, 'male', ''],
+      ])
+      const book = XLSX.utils.book_new()
+      XLSX.utils.book_append_sheet(book, sheet, 'Cards')
+      const buffer = Buffer.from(XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer)
+
+      await page.goto('/contacts/import-and-share')
+      await page.getByRole('main').getByRole('link', { name: 'Add new' }).first().click()
+      await page.waitForURL('**/contacts/import-and-share/new')
+      // The title is the date and time, yyyy/MM/dd HH:mm (spec 2 §5).
+      expect(await page.getByLabel('Title').inputValue()).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}$/)
+      await page.getByLabel('Title').fill(`Harvest night ${shareSurname}`)
+      await page.getByLabel('Spreadsheet file').setInputFiles({ name: 'cards.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer })
+      await expect.poll(() => page.locator('main').innerText(), { timeout: 15_000 }).toContain('2 rows read from cards.xlsx.')
+      await settled(page)
+      expect(await violations(page)).toEqual([])
+      await page.getByRole('button', { name: 'Save' }).click()
+      await page.waitForURL('**/contacts/import-and-share/edit/*', { timeout: 15_000 })
+      const importId = Number(new URL(page.url()).pathname.split('/').pop())
+
+      for (const [first, church] of [
+        ['Hana', 'Hope Street Church'],
+        ['Rafael', 'Riverside Community Church'],
+      ] as const) {
+        await page.getByLabel(`Church for ${first} ${shareSurname}`).first().click()
+        await page.getByRole('option', { name: church }).click()
+        await expect.poll(() => page.locator('main').innerText(), { timeout: 10_000 }).toContain('Saved')
+      }
+      await settled(page)
+      expect(await violations(page)).toEqual([])
+      await page.getByRole('button', { name: 'Process' }).click()
+      const confirm = page.getByRole('dialog', { name: 'Process the import' })
+      expect(await confirm.innerText()).toContain('This cannot be undone.')
+      await confirm.getByRole('button', { name: 'Process' }).click()
+      await expect.poll(() => page.locator('main').innerText(), { timeout: 20_000 }).toContain('The import has finished processing.')
+      expect(await page.locator('main').innerText()).toContain('Processed: 2. Not processed: 0.')
+
+      // Hope Street's owner finds Hana among the church's contacts, and was told.
+      const owner = await demoApi(baseUrl(), 'owner@example.org')
+      const hope = await owner.get<{ items: Array<{ name: string }> }>('contacts', { search: shareSurname })
+      expect(hope.items.map((item) => item.name)).toEqual([`Hana ${shareSurname}`])
+      const told = await owner.get<{ items: Array<{ content: string }> }>('notifications', { per_page: 20 })
+      expect(told.items.some((item) => item.content.includes(`Harvest night ${shareSurname}`))).toBe(true)
+      // Riverside has Rafael: read as the conference's entity admin, who cares for its churches.
+      const conference = await conferenceApi(baseUrl(), 'team_id')
+      const record = await conference.get<{ teams: Array<{ id: number; title: string }> }>(`user-import/${importId}`)
+      const riverside = record.teams.find((team) => team.title === 'Riverside Community Church')!
+      const theirs = await conference.get<{ items: Array<{ name: string }> }>('contacts', { team_id: riverside.id, group_id: riverside.id, search: shareSurname })
+      expect(theirs.items.map((item) => item.name)).toEqual([`Rafael ${shareSurname}`])
+    } finally {
+      await admin.close()
+    }
+  })
+})

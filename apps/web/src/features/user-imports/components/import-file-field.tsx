@@ -1,0 +1,180 @@
+import { useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Alert, Group, Loader, Stack, Table, Text } from '@mantine/core'
+import { contactImportColumns, maxUserImportRows, requiredContactImportColumns, type ContactImportColumn } from '@crm/domain'
+import { dateOrderOf } from '../../../lib/import-cells'
+import { isSpreadsheetError, mapColumns, normalizeHeader, readSpreadsheet, spreadsheetAccept } from '../../../lib/spreadsheet'
+import { contactImportKind } from '../../contacts/components/import-contacts'
+
+/** The rows shown before saving. */
+const previewRows = 5
+
+/** A spreadsheet read in the browser, its columns matched to the contact import's. */
+export interface ImportFile {
+  name: string
+  /** The rows as sent: the contact import's column names, dates as YYYY-MM-DD. */
+  rows: Array<Record<string, string>>
+  /** The import's columns the file has, in the import's order, with the header that holds each. */
+  found: Array<[ContactImportColumn, string]>
+  /** The file's headers that match no column: their cells are not sent. */
+  ignored: string[]
+  /** Required columns the file lacks: it cannot be saved. */
+  missing: ContactImportColumn[]
+}
+
+export function isImportFileReady(file: ImportFile | null): file is ImportFile {
+  return file !== null && file.rows.length > 0 && file.missing.length === 0
+}
+
+/**
+ * The spreadsheet of a new import (spec 2 §3 "Contact import columns", §5): a .csv, .xls or
+ * .xlsx file of at most maxUserImportRows rows, read with the product's one reader and matched
+ * and prepared as the contact import does (its aliases, its dates); says which columns were
+ * found, which are ignored and which required ones are missing, how many rows there are, and
+ * shows the first rows.
+ */
+export function ImportFileField({ value, onChange, error }: { value: ImportFile | null; onChange: (file: ImportFile | null) => void; error?: string | null }) {
+  const { t, i18n } = useTranslation('import-and-share')
+  const inputId = useId()
+  const hintId = useId()
+  const [reading, setReading] = useState(false)
+  const [readError, setReadError] = useState<string | null>(null)
+
+  const choose = async (chosen: File | undefined) => {
+    onChange(null)
+    setReadError(null)
+    if (!chosen) return
+    setReading(true)
+    try {
+      const sheet = await readSpreadsheet(chosen, { maxRows: maxUserImportRows })
+      // The contact import's kind: its columns, aliases and how a cell becomes what is sent.
+      const kind = contactImportKind(dateOrderOf(typeof navigator === 'undefined' ? i18n.language : navigator.language))
+      const mapped = mapColumns(sheet, kind.columns, kind.aliases)
+      if (mapped.rows.length === 0) throw new Error('empty')
+      const matched = new Set(Object.values(mapped.found))
+      onChange({
+        name: chosen.name,
+        rows: mapped.rows.map((row) => kind.prepare(row).row),
+        found: contactImportColumns.flatMap((column) => {
+          const header = mapped.found[column]
+          return header === null ? [] : [[column, header] as [ContactImportColumn, string]]
+        }),
+        ignored: sheet.headers.filter((header) => !matched.has(header)),
+        missing: requiredContactImportColumns.filter((column) => mapped.found[column] === null),
+      })
+    } catch (failure) {
+      setReadError(isSpreadsheetError(failure) ? t(`file.errors.${failure.code}`, { limit: failure.limit }) : t('file.errors.empty'))
+    } finally {
+      setReading(false)
+    }
+  }
+
+  const shownError = readError ?? error ?? null
+  return (
+    <Stack gap="sm">
+      <Stack gap={4}>
+        <label htmlFor={inputId}>
+          <Text size="sm" fw={500} component="span">
+            {t('file.label')}{' '}
+            <Text span c="red" aria-hidden="true">
+              *
+            </Text>
+          </Text>
+        </label>
+        <Text size="xs" c="dimmed" id={hintId}>
+          {t('file.hint', { limit: maxUserImportRows })}
+        </Text>
+        <input
+          id={inputId}
+          type="file"
+          accept={spreadsheetAccept}
+          required
+          aria-describedby={hintId}
+          aria-invalid={shownError ? true : undefined}
+          onChange={(event) => void choose(event.currentTarget.files?.[0])}
+        />
+      </Stack>
+      {reading && (
+        <Group gap="xs" role="status">
+          <Loader size="xs" aria-hidden="true" />
+          <Text size="sm">{t('file.reading')}</Text>
+        </Group>
+      )}
+      {shownError && (
+        <Alert color="red" role="alert">
+          {shownError}
+        </Alert>
+      )}
+      {value && (
+        <Stack gap="xs">
+          <Text size="sm" role="status">
+            {t('file.rowsRead', { count: value.rows.length, file: value.name })}
+          </Text>
+          {value.missing.length > 0 && (
+            <Alert color="red" role="alert">
+              {t('file.missingRequired', { columns: value.missing.join(', ') })}
+            </Alert>
+          )}
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {t('file.columnsFound', { columns: value.found.map(foundName).join(', ') || '—' })}
+          </Text>
+          {value.ignored.length > 0 && (
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {t('file.columnsIgnored', { columns: value.ignored.join(', ') })}
+            </Text>
+          )}
+          <FilePreview file={value} />
+        </Stack>
+      )}
+    </Stack>
+  )
+}
+
+/** A column found, with the file's own header when it differs ('first_name (Nombre)'). */
+function foundName([column, header]: [ContactImportColumn, string]): string {
+  return normalizeHeader(column) === normalizeHeader(header) ? column : `${column} (${header})`
+}
+
+function FilePreview({ file }: { file: ImportFile }) {
+  const { t } = useTranslation('import-and-share')
+  const shown = file.rows.slice(0, previewRows)
+  return (
+    <Stack gap={4}>
+      <Text fw={600} size="sm">
+        {t('file.previewTitle')}
+      </Text>
+      <Table.ScrollContainer minWidth={Math.max(360, 140 * (file.found.length + 1))}>
+        <Table striped withTableBorder fz="sm" aria-label={t('file.previewTitle')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('file.row')}</Table.Th>
+              {file.found.map(([column]) => (
+                <Table.Th scope="col" key={column}>
+                  {column}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {shown.map((row, index) => (
+              <Table.Tr key={index}>
+                {/* The spreadsheet's own row number: the header is row 1. */}
+                <Table.Td>{index + 2}</Table.Td>
+                {file.found.map(([column]) => (
+                  <Table.Td key={column} style={{ overflowWrap: 'anywhere' }}>
+                    {row[column] ?? ''}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {file.rows.length > shown.length && (
+        <Text size="xs" c="dimmed">
+          {t('file.previewMore', { count: file.rows.length - shown.length })}
+        </Text>
+      )}
+    </Stack>
+  )
+}

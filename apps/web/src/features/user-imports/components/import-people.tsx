@@ -1,0 +1,156 @@
+import { useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Badge, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core'
+import type { UserImport, UserImportUser } from '@crm/domain'
+import { errorText } from '../../../lib/errors'
+import { useChooseChurch } from '../queries'
+
+export const personName = (user: Pick<UserImportUser, 'first_name' | 'last_name'>) => [user.first_name, user.last_name].filter(Boolean).join(' ')
+
+interface ImportPeopleProps {
+  record: UserImport
+  importId: number
+  teamId: number
+  /** Names the list (the section's heading). */
+  labelledBy: string
+  busy: boolean
+}
+
+/**
+ * One page of an import's people (spec 2 §3 "Import-and-share record"): name, email, phone,
+ * new or found, the churches that own them, and processed (with the church) or a church to
+ * choose, saved as soon as it is chosen.
+ */
+export function ImportPeople({ record, importId, teamId, labelledBy, busy }: ImportPeopleProps) {
+  const { t } = useTranslation('import-and-share')
+  if (record.users.length === 0) {
+    return (
+      <Text c="dimmed" py="xs">
+        {t('edit.noPeople')}
+      </Text>
+    )
+  }
+  const churches = record.teams.map((church) => ({ value: String(church.id), label: church.title }))
+  return (
+    <Stack gap="xs" role="list" aria-labelledby={labelledBy} aria-busy={busy}>
+      {record.users.map((user) => (
+        <PersonRow key={user.id} user={user} chosen={record.team_id_by_user[String(user.id)] ?? user.team_id} churches={churches} importId={importId} teamId={teamId} />
+      ))}
+    </Stack>
+  )
+}
+
+interface PersonRowProps {
+  user: UserImportUser
+  chosen: number | null
+  churches: Array<{ value: string; label: string }>
+  importId: number
+  teamId: number
+}
+
+function PersonRow({ user, chosen, churches, importId, teamId }: PersonRowProps) {
+  const { t } = useTranslation('import-and-share')
+  const name = personName(user)
+  return (
+    <Paper withBorder p="sm" role="listitem" aria-label={name}>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="xs">
+        <Stack gap={4}>
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {name}
+          </Text>
+          <Group gap={4}>
+            <Badge variant="light" color={user.is_new ? 'indigo' : 'gray'} size="sm" title={user.is_new ? t('edit.isNewHint') : t('edit.foundHint')}>
+              {user.is_new ? t('edit.isNew') : t('edit.found')}
+            </Badge>
+          </Group>
+        </Stack>
+        <Stack gap={2}>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            <Text span c="dimmed" size="sm">
+              {t('edit.email')}:{' '}
+            </Text>
+            {user.email ?? '—'}
+          </Text>
+          <Text size="sm">
+            <Text span c="dimmed" size="sm">
+              {t('edit.phone')}:{' '}
+            </Text>
+            {user.phone ?? '—'}
+          </Text>
+        </Stack>
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          <Text span c="dimmed" size="sm">
+            {t('edit.ownedBy')}:{' '}
+          </Text>
+          {user.team_owners_csv || t('edit.nobody')}
+        </Text>
+        {user.is_processed ? (
+          <Group gap="xs" align="start">
+            <Badge color="teal" variant="light" style={{ whiteSpace: 'normal', height: 'auto' }}>
+              {user.processed_team_title ? t('edit.processedTo', { church: user.processed_team_title }) : t('edit.processed')}
+            </Badge>
+          </Group>
+        ) : (
+          <ChurchChoice name={name} userId={user.id} chosen={chosen} churches={churches} importId={importId} teamId={teamId} />
+        )}
+      </SimpleGrid>
+    </Paper>
+  )
+}
+
+interface ChurchChoiceProps {
+  name: string
+  userId: number
+  chosen: number | null
+  churches: Array<{ value: string; label: string }>
+  importId: number
+  teamId: number
+}
+
+/** The church of a not-processed person, saved with update-user-import as soon as it changes. */
+function ChurchChoice({ name, userId, chosen, churches, importId, teamId }: ChurchChoiceProps) {
+  const { t } = useTranslation('import-and-share')
+  const choose = useChooseChurch(importId)
+  const statusId = useId()
+  // The choice on its way to the server; the record's once saved.
+  const [pending, setPending] = useState<number | null | undefined>(undefined)
+  const [state, setState] = useState<{ kind: 'saved' } | { kind: 'failed'; message: string } | null>(null)
+  const value = pending !== undefined ? pending : chosen
+
+  const change = async (next: string | null) => {
+    const churchId = next ? Number(next) : null
+    setPending(churchId)
+    setState(null)
+    try {
+      await choose.mutateAsync({ teamId, userId, churchId })
+      setState({ kind: 'saved' })
+    } catch (failure) {
+      setState({ kind: 'failed', message: errorText(failure, t('edit.choiceFailed')) })
+    } finally {
+      setPending(undefined)
+    }
+  }
+
+  return (
+    <Stack gap={2}>
+      <Text size="sm" c="dimmed">
+        {t('edit.notProcessed')}
+      </Text>
+      <Select
+        aria-label={t('edit.church', { name })}
+        placeholder={t('edit.chooseChurch')}
+        data={churches}
+        value={value === null ? null : String(value)}
+        onChange={(next) => void change(next)}
+        clearable
+        searchable
+        size="sm"
+        aria-describedby={statusId}
+        disabled={choose.isPending}
+      />
+      <Text id={statusId} size="xs" c={state?.kind === 'failed' ? 'red.8' : 'teal.8'} role={state?.kind === 'failed' ? 'alert' : 'status'}>
+        {state?.kind === 'saved' ? t('edit.choiceSaved') : state?.kind === 'failed' ? state.message : ''}
+      </Text>
+    </Stack>
+  )
+}

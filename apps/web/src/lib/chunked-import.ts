@@ -1,0 +1,98 @@
+import type { ImportUsersResult } from '@crm/domain'
+
+// A large file is sent in chunks, one request at a time (issue 17 item 3): the page stays
+// responsive, a progress bar can say how far it is, and each chunk's report names its rows as
+// the person's file numbers them (first_row). The reports of the chunks add up to one.
+
+export type ImportReport = ImportUsersResult
+
+export type ImportRefusalList = Exclude<keyof ImportReport, 'count_successful' | 'count_unsuccessful'>
+
+/** The spec's lists of refused rows, in the order the report shows them (spec 2 §3, §8). */
+export const importRefusalLists = [
+  'unsuccessful_exists',
+  'unsuccessful_not_exists',
+  'unsuccessful_team_user_exists',
+  'unsuccessful_invalid_email',
+  'unsuccessful_error',
+] as const satisfies readonly ImportRefusalList[]
+
+export function emptyImportReport(): ImportReport {
+  return {
+    count_successful: 0,
+    count_unsuccessful: 0,
+    unsuccessful_exists: [],
+    unsuccessful_not_exists: [],
+    unsuccessful_team_user_exists: [],
+    unsuccessful_invalid_email: [],
+    unsuccessful_error: [],
+  }
+}
+
+export function addImportReports(total: ImportReport, chunk: ImportReport): ImportReport {
+  const sum = { ...total, count_successful: total.count_successful + chunk.count_successful, count_unsuccessful: total.count_unsuccessful + chunk.count_unsuccessful }
+  for (const list of importRefusalLists) sum[list] = [...total[list], ...chunk[list]]
+  return sum
+}
+
+export interface ImportChunk {
+  /** The index of its first row in the rows read, and one past its last. */
+  start: number
+  end: number
+  /** The file's number of its first row. */
+  firstRow: number
+}
+
+/**
+ * The chunks to send: at most `size` rows each, and rows whose file numbers follow one another
+ * (a blank row in the file starts a new chunk, so that first_row + index is each row's number).
+ */
+export function importChunks(rowNumbers: readonly number[], size: number): ImportChunk[] {
+  const chunks: ImportChunk[] = []
+  let start = 0
+  for (let index = 1; index <= rowNumbers.length; index += 1) {
+    const follows = index < rowNumbers.length && rowNumbers[index] === rowNumbers[index - 1]! + 1
+    if (index === rowNumbers.length || !follows || index - start === size) {
+      chunks.push({ start, end: index, firstRow: rowNumbers[start]! })
+      start = index
+    }
+  }
+  return chunks
+}
+
+export interface ChunkedImport<Row> {
+  rows: readonly Row[]
+  rowNumbers: readonly number[]
+  chunkSize: number
+  send: (rows: Row[], firstRow: number) => Promise<ImportReport>
+  /** After each chunk: the rows sent so far and the report so far. */
+  onProgress?: (sent: number, report: ImportReport) => void
+  /** Asked before each chunk: true stops the import there. */
+  shouldStop?: () => boolean
+}
+
+export interface ChunkedImportOutcome {
+  report: ImportReport
+  /** The rows sent and answered. */
+  sent: number
+  stopped: boolean
+  /** The failure that ended the import early; the chunks before it are saved. */
+  error?: unknown
+}
+
+/** Sends the rows chunk by chunk, one request at a time, and adds up the reports. */
+export async function runChunkedImport<Row>({ rows, rowNumbers, chunkSize, send, onProgress, shouldStop }: ChunkedImport<Row>): Promise<ChunkedImportOutcome> {
+  let report = emptyImportReport()
+  let sent = 0
+  for (const chunk of importChunks(rowNumbers, chunkSize)) {
+    if (shouldStop?.()) return { report, sent, stopped: true }
+    try {
+      report = addImportReports(report, await send(rows.slice(chunk.start, chunk.end), chunk.firstRow))
+    } catch (error) {
+      return { report, sent, stopped: false, error }
+    }
+    sent = chunk.end
+    onProgress?.(sent, report)
+  }
+  return { report, sent, stopped: false }
+}

@@ -1,0 +1,26 @@
+import type { ContactImportColumn } from '@crm/domain'
+import type { ColumnAliases } from './spreadsheet'
+
+/**
+ * Other names a contact column goes by in the files churches keep, in English and Spanish
+ * (mapColumns already matches the column's own name in any case, with spaces, dashes or dots).
+ * Every import of people reads them: the attendance import and import-and-share.
+ */
+export const contactColumnAliases: ColumnAliases<ContactImportColumn> = {
+  first_name: ['First name', 'First', 'Given name', 'Forename', 'Nombre', 'Nombres', 'Primer nombre'],
+  last_name: ['Last name', 'Last', 'Surname', 'Family name', 'Apellido', 'Apellidos'],
+  gender: ['Sex', 'Género', 'Sexo'],
+  phone: ['Phone number', 'Mobile', 'Cell', 'Telephone', 'Teléfono', 'Celular', 'Móvil'],
+  email: ['Email address', 'Mail', 'Correo', 'Correo electrónico'],
+  dob: ['Date of birth', 'Birth date', 'Birthday', 'Fecha de nacimiento'],
+  age: ['Edad'],
+  religion: ['Religión'],
+  marital_status: ['Estado civil'],
+  address_street: ['Street', 'Address', 'Street address', 'Calle', 'Dirección'],
+  address_city: ['City', 'Suburb', 'Town', 'Ciudad', 'Localidad'],
+  address_state: ['State', 'Province', 'Region', 'Estado', 'Provincia', 'Región'],
+  address_postcode: ['Postcode', 'Post code', 'Postal code', 'Zip', 'Zip code', 'Código postal'],
+  address_country: ['Country', 'País'],
+  source: ['Origen', 'Fuente'],
+  member_status: ['Membership', 'Member', 'Membresía', 'Estado de membresía'],
+}

@@ -1,0 +1,82 @@
+import { z } from 'zod'
+import { id } from '../rules/wire'
+import { importUsersResponse, maxContactImportChunk, maxContactImportRows } from './contact-import'
+import { teamGroupFields as scope } from './contact-shapes'
+import { defineCall } from './define'
+
+// Interaction import (spec 2 §3 "Contact import columns", §6 import_interaction, §7
+// import-contact-interactions; issue 17): the browser reads a spreadsheet of one contact's
+// interactions, matches its columns to these names and sends the rows in chunks; the server
+// checks each row with add-contact-interaction's rules, saves each on its own and answers
+// the import result of import-users.
+
+/**
+ * The columns an interaction import reads, named as add-contact-interaction's fields; any
+ * other column is ignored. Ids (by_user_id, other_contacts, event links) are not read from a
+ * spreadsheet: the importer is the acting user.
+ */
+export const interactionImportColumns = [
+  'date',
+  'time',
+  'type',
+  'content',
+  'is_completed',
+  'prayer_type',
+  'type_other',
+  'bible_study',
+  'bible_study_other',
+  'reaction',
+] as const
+export type InteractionImportColumn = (typeof interactionImportColumns)[number]
+
+/** A row without these is refused (spec 2 §3: date, time and type are required). */
+export const requiredInteractionImportColumns = ['date', 'time', 'type'] as const satisfies readonly InteractionImportColumn[]
+
+/** A cell as the reader gives it: text, a number, a boolean or nothing. */
+const cell = z.union([z.string().max(2000, 'At most 2,000 characters'), z.number(), z.boolean()]).nullish()
+
+/**
+ * One spreadsheet row, keyed by the column names above; unknown keys are dropped. date is
+ * YYYY-MM-DD (the browser turns Excel dates into that text), time HH:mm (H:mm and HH:mm:ss
+ * too), type an interaction type's key or its English or Spanish title.
+ */
+export const interactionImportRowSchema = z.object(
+  Object.fromEntries(interactionImportColumns.map((column) => [column, cell])) as Record<InteractionImportColumn, typeof cell>,
+)
+export type InteractionImportRow = z.input<typeof interactionImportRowSchema>
+
+/** data: the rows, as a JSON text (form data) or the list itself. */
+const rows = z.preprocess(
+  (value) => {
+    if (typeof value !== 'string') return value
+    try {
+      return JSON.parse(value) as unknown
+    } catch {
+      return value
+    }
+  },
+  z
+    .array(interactionImportRowSchema)
+    .min(1, 'The file has no rows')
+    .max(maxContactImportChunk, `At most ${maxContactImportChunk} rows at a time`),
+)
+
+export const importContactInteractionsRequest = z.object({
+  ...scope,
+  /** The contact the interactions are imported for. */
+  user_id: id,
+  data: rows,
+  /** The spreadsheet row number of the first row sent (2 below a header row), as in import-users. */
+  first_row: z.coerce.number().int().min(1).max(maxContactImportRows + 1).default(2),
+})
+export type ImportContactInteractionsInput = z.input<typeof importContactInteractionsRequest>
+
+export const interactionImportCalls = {
+  importContactInteractions: defineCall({
+    method: 'POST',
+    path: '/import-contact-interactions',
+    request: importContactInteractionsRequest,
+    response: importUsersResponse,
+    summary: "Import a contact's interactions from spreadsheet rows; each row is checked and saved on its own",
+  }),
+}
