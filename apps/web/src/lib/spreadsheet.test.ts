@@ -128,3 +128,37 @@ describe('readSpreadsheet row numbers', () => {
     expect(sheet.rowNumbers).toEqual([4, 6])
   })
 })
+
+describe('readSpreadsheet encodings and cell contents (issue 17 "Bad input")', () => {
+  it('reads a CSV in UTF-8 with or without a BOM, and one in Windows-1252', async () => {
+    const utf8 = new TextEncoder().encode('first_name,last_name\nJosé,Muñoz\n')
+    const withBom = new Uint8Array([0xef, 0xbb, 0xbf, ...utf8])
+    // 'José,Muñoz' as Excel's plain CSV writes it: é is 0xE9, ñ is 0xF1.
+    const windows1252 = new Uint8Array([...new TextEncoder().encode('first_name,last_name\nJos'), 0xe9, ...new TextEncoder().encode(',Mu'), 0xf1, ...new TextEncoder().encode('oz\n')])
+    for (const bytes of [utf8, withBom, windows1252]) {
+      const sheet = await readSpreadsheet(new File([bytes], 'people.csv'))
+      expect(sheet.headers).toEqual(['first_name', 'last_name'])
+      expect(sheet.rows).toEqual([{ first_name: 'José', last_name: 'Muñoz' }])
+    }
+  })
+
+  it('keeps formulas and HTML in a CSV as the text typed, and reads a workbook formula as its value', async () => {
+    const csv = await readSpreadsheet(new File(['first_name,last_name\n=HYPERLINK("http://x"),<b>Ng</b>\n'], 'people.csv'))
+    expect(csv.rows).toEqual([{ first_name: '=HYPERLINK("http://x")', last_name: '<b>Ng</b>' }])
+    const sheet = XLSX.utils.aoa_to_sheet([['first_name', 'age'], ['Ana', 0]])
+    sheet.B2 = { t: 'n', v: 42, f: '40+2' }
+    const book = XLSX.utils.book_new()
+    XLSX.utils.book_append_sheet(book, sheet, 'People')
+    const bytes = XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer
+    const read = await readSpreadsheet(new File([bytes], 'people.xlsx'))
+    expect(read.rows).toEqual([{ first_name: 'Ana', age: '42' }])
+  })
+
+  it('refuses a file that is not a spreadsheet though named like one, and an empty one', async () => {
+    const pdf = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x34, 0x0a, 0x25, 0xe2, 0xe3])
+    expect((await refusal(readSpreadsheet(new File([pdf], 'people.xlsx')))).code).toBe('unreadable')
+    expect((await refusal(readSpreadsheet(new File([pdf], 'people.xls')))).code).toBe('unreadable')
+    expect((await refusal(readSpreadsheet(new File(['first_name\nAna\n'], 'people.xlsx')))).code).toBe('unreadable')
+    expect((await refusal(readSpreadsheet(new File([''], 'people.csv')))).code).toBe('empty')
+  })
+})

@@ -66,6 +66,20 @@ function readBytes(file: Blob): Promise<ArrayBuffer> {
   })
 }
 
+/**
+ * Whether a workbook's bytes are what its extension says: an .xlsx is a zip (PK), an .xls an
+ * OLE2 file or the HTML or XML Excel also saves as .xls. The reader would otherwise take any
+ * other file for text and make a sheet of its bytes.
+ */
+function looksLikeWorkbook(extension: string, bytes: ArrayBuffer): boolean {
+  const head = new Uint8Array(bytes.slice(0, 8))
+  const starts = (...signature: number[]) => signature.every((byte, index) => head[index] === byte)
+  if (extension === '.xlsx') return starts(0x50, 0x4b, 0x03, 0x04)
+  if (starts(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1)) return true
+  const text = new TextDecoder('utf-8').decode(bytes.slice(0, 512)).replace(/^\uFEFF/, '').trimStart()
+  return text.startsWith('<')
+}
+
 function decodeText(bytes: ArrayBuffer): string {
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes)
@@ -138,6 +152,7 @@ export async function readSpreadsheet(file: File, options: ReadSpreadsheetOption
   let firstRow = 1
   try {
     const isCsv = extensionOf(file.name) === '.csv'
+    if (!isCsv && !looksLikeWorkbook(extensionOf(file.name), bytes)) throw new SpreadsheetError('unreadable')
     // A CSV is text in UTF-8 (Excel's 'CSV UTF-8'), else in Windows-1252 (Excel's plain 'CSV').
     const data = isCsv ? decodeText(bytes) : new Uint8Array(bytes)
     const workbook = XLSX.read(data, {

@@ -35,6 +35,16 @@ async function peopleCount(): Promise<number> {
 }
 
 describe('import-users', () => {
+  it('stores formulas and HTML in cells as the text they are (issue 17 "Bad input")', async () => {
+    const c = await buildChurch(t)
+    const data = [{ first_name: '=HYPERLINK("http://evil.example")', last_name: '<img src=x onerror=alert(1)>', gender: 'female' }]
+    const response = await importRows(c, c.leader.token, data)
+    expect(response.statusCode, response.body).toBe(200)
+    expect(body(response)).toMatchObject({ count_successful: 1, count_unsuccessful: 0 })
+    const [stored] = await contactsOf(c.church)
+    expect(stored).toMatchObject({ first_name: '=HYPERLINK("http://evil.example")', last_name: '<img src=x onerror=alert(1)>' })
+  })
+
   it('imports each good row and reports each refused one by its row number and list (D2-3.14, D2-7.6)', async () => {
     const c = await buildChurch(t)
     const neighbour = await buildChurch(t, { conference: c.conference })
