@@ -74,25 +74,33 @@ export const maxContactImportRows = 49_999
 /** A cell as the reader gives it: text, a number (an age, an Excel date), a boolean or nothing. */
 const cell = z.union([z.string().max(2000, 'At most 2,000 characters'), z.number(), z.boolean()]).nullish()
 
-/** One spreadsheet row, keyed by the column names above; unknown keys are dropped. */
-export const contactImportRowSchema = z.object(Object.fromEntries(contactImportColumns.map((column) => [column, cell])) as Record<ContactImportColumn, typeof cell>)
-export type ContactImportRow = z.input<typeof contactImportRowSchema>
+/** A spreadsheet row of an import, keyed by its column names; unknown keys are dropped. */
+export function importRowSchema<C extends string>(columns: readonly C[]) {
+  return z.object(Object.fromEntries(columns.map((column) => [column, cell])) as Record<C, typeof cell>)
+}
 
-/** data: the rows, as a JSON text (form data) or the list itself. */
-const rows = z.preprocess(
-  (value) => {
+/** A value sent as JSON text (form data) or as itself. */
+export function jsonOrValue<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => {
     if (typeof value !== 'string') return value
     try {
       return JSON.parse(value) as unknown
     } catch {
       return value
     }
-  },
-  z
-    .array(contactImportRowSchema)
-    .min(1, 'The file has no rows')
-    .max(maxContactImportChunk, `At most ${maxContactImportChunk} rows at a time`),
-)
+  }, schema)
+}
+
+/** data of an import: 1 to `max` rows, as JSON text or the list itself. */
+export function importRows<T extends z.ZodType>(row: T, max: number, tooMany = `At most ${max} rows at a time`) {
+  return jsonOrValue(z.array(row).min(1, 'The file has no rows').max(max, tooMany))
+}
+
+/** One spreadsheet row, keyed by the column names above; unknown keys are dropped. */
+export const contactImportRowSchema = importRowSchema(contactImportColumns)
+export type ContactImportRow = z.input<typeof contactImportRowSchema>
+
+const rows = importRows(contactImportRowSchema, maxContactImportChunk)
 
 export const importUsersRequest = z.object({
   ...scope,

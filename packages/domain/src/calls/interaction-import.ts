@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { id } from '../rules/wire'
-import { importUsersResponse, maxContactImportChunk, maxContactImportRows } from './contact-import'
+import { importRows, importRowSchema, importUsersResponse, maxContactImportChunk, maxContactImportRows } from './contact-import'
 import { teamGroupFields as scope } from './contact-shapes'
 import { defineCall } from './define'
 
@@ -32,34 +32,15 @@ export type InteractionImportColumn = (typeof interactionImportColumns)[number]
 /** A row without these is refused (spec 2 §3: date, time and type are required). */
 export const requiredInteractionImportColumns = ['date', 'time', 'type'] as const satisfies readonly InteractionImportColumn[]
 
-/** A cell as the reader gives it: text, a number, a boolean or nothing. */
-const cell = z.union([z.string().max(2000, 'At most 2,000 characters'), z.number(), z.boolean()]).nullish()
-
 /**
  * One spreadsheet row, keyed by the column names above; unknown keys are dropped. date is
  * YYYY-MM-DD (the browser turns Excel dates into that text), time HH:mm (H:mm and HH:mm:ss
  * too), type an interaction type's key or its English or Spanish title.
  */
-export const interactionImportRowSchema = z.object(
-  Object.fromEntries(interactionImportColumns.map((column) => [column, cell])) as Record<InteractionImportColumn, typeof cell>,
-)
+export const interactionImportRowSchema = importRowSchema(interactionImportColumns)
 export type InteractionImportRow = z.input<typeof interactionImportRowSchema>
 
-/** data: the rows, as a JSON text (form data) or the list itself. */
-const rows = z.preprocess(
-  (value) => {
-    if (typeof value !== 'string') return value
-    try {
-      return JSON.parse(value) as unknown
-    } catch {
-      return value
-    }
-  },
-  z
-    .array(interactionImportRowSchema)
-    .min(1, 'The file has no rows')
-    .max(maxContactImportChunk, `At most ${maxContactImportChunk} rows at a time`),
-)
+const rows = importRows(interactionImportRowSchema, maxContactImportChunk)
 
 export const importContactInteractionsRequest = z.object({
   ...scope,

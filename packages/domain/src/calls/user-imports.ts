@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { flag, id, listResponse, maxId, okSchema, pagingQuerySchema, text } from '../rules/wire'
-import { contactImportRowSchema, importRowProblemSchema, importUsersResponse } from './contact-import'
+import { contactImportRowSchema, importRowProblemSchema, importRows, importUsersResponse, jsonOrValue } from './contact-import'
 import { defineCall } from './define'
 import { eventDate } from './events'
 
@@ -32,15 +32,7 @@ const content = text(5000).nullish()
 const optionalEventDate = eventDate.nullish().or(z.literal('').transform(() => null))
 
 /** A map contact id → team id, as JSON text (form data) or the object itself; at most maxUserImportRows entries. */
-const teamIdByUser = z.preprocess(
-  (value) => {
-    if (typeof value !== 'string') return value
-    try {
-      return JSON.parse(value) as unknown
-    } catch {
-      return value
-    }
-  },
+const teamIdByUser = jsonOrValue(
   z
     .record(
       z
@@ -133,20 +125,7 @@ export const userImportAllQuery = pagingQuerySchema.extend({
   export: flag.optional(),
 })
 
-const rows = z.preprocess(
-  (value) => {
-    if (typeof value !== 'string') return value
-    try {
-      return JSON.parse(value) as unknown
-    } catch {
-      return value
-    }
-  },
-  z
-    .array(contactImportRowSchema)
-    .min(1, 'The file has no rows')
-    .max(maxUserImportRows, `At most ${maxUserImportRows} rows`),
-)
+const rows = importRows(contactImportRowSchema, maxUserImportRows, `At most ${maxUserImportRows} rows`)
 
 export const createUserImportRequest = z.object({
   team_id: id,
