@@ -10,7 +10,6 @@ import {
   socialNetworks,
   type Capability,
   type ContactImportRow,
-  type ImportRowProblem,
   type ImportUsersResult,
   type importUsersRequest,
 } from '@crm/domain'
@@ -25,7 +24,8 @@ import { minorWithoutConsentMessage } from '../contacts/assignments.service'
 import { loadContactLookups, resolveContactInput, type ContactInput, type ResolvedContact } from '../contacts/contact-input'
 import { conferenceIdOf, inOtherTeamMessage, inThisTeamMessage, lockContactsOfConference } from '../contacts/duplicates.service'
 import { todayIn } from '../interactions/interaction-view'
-import { extendedColumnsOf, teamNameKey, textOf, unknownTeamMessage, yesNoMessage, yesNoOf, type ExtendedColumns } from './extended-columns'
+import { extendedColumnsOf, teamNameKey, unknownTeamMessage, yesNoMessage, yesNoOf, type ExtendedColumns } from './extended-columns'
+import { addRefusal, emptyImportReport, invalidRowMessage, requiredMessage, RowRefused, textOf } from './import-report'
 import { ChunkIdentities, knownIdentities, saveNewContacts, type NewContact } from './new-contacts'
 
 // import-users (spec 2 §3, §4 "Contact import", §7; issue 17 items 2 and 3): every row is
@@ -37,23 +37,8 @@ import { ChunkIdentities, knownIdentities, saveNewContacts, type NewContact } fr
 
 type ImportInput = z.output<typeof importUsersRequest>
 
-type Refusal = keyof Omit<ImportUsersResult, 'count_successful' | 'count_unsuccessful'>
-
-const requiredMessage = 'Required'
-const invalidRowMessage = 'The row has invalid values.'
 const notAllowedMessage = 'Your role in this team does not let you record this.'
 const notInListMessage = 'Choose a value from the list.'
-
-/** A refused row, sorted into the spec's list by why. */
-class RowRefused extends Error {
-  constructor(
-    readonly list: Refusal,
-    readonly reason: string,
-    readonly errors?: Record<string, string>,
-  ) {
-    super(reason)
-  }
-}
 
 /** A date of birth as the reader sends it: YYYY-MM-DD or YYYY-MM (the browser turns Excel dates into text). */
 function birthOf(text: string): { dob_year: number; dob_month: number | null } | null {
@@ -213,22 +198,8 @@ async function checkRow(raw: ContactImportRow, at: { tx: Executor; input: Import
  * and a form) cannot add the same person twice.
  */
 export async function importContacts(deps: Deps, viewer: Viewer, scope: GroupScope, input: ImportInput): Promise<ImportUsersResult> {
-  const result: ImportUsersResult = {
-    count_successful: 0,
-    count_unsuccessful: 0,
-    unsuccessful_exists: [],
-    unsuccessful_not_exists: [],
-    unsuccessful_team_user_exists: [],
-    unsuccessful_invalid_email: [],
-    unsuccessful_error: [],
-  }
-  const refuse = (row: number, name: string, error: unknown) => {
-    const refusal = refusalOf(error)
-    result.count_unsuccessful += 1
-    const problem: ImportRowProblem = { row, name, reason: refusal.reason }
-    if (refusal.errors) problem.errors = refusal.errors
-    result[refusal.list].push(problem)
-  }
+  const result = emptyImportReport()
+  const refuse = (row: number, name: string, error: unknown) => addRefusal(result, row, name, refusalOf(error))
   const now = deps.now()
   const today = todayIn(now, scope.settings.timeZone)
   await deps.db.transaction(async (tx) => {

@@ -4,15 +4,11 @@ import {
   type ContactImportDecisionColumn,
   type ContactImportRow,
 } from '@crm/domain'
+import { textOf } from './import-report'
 
 // The cells of a contact import (spec 2 §3 "Contact import columns"): what a yes, a no or a
 // date looks like, and what the extended columns ask to create besides the contact.
 
-/** A cell as text: numbers and booleans as written, nothing as ''. */
-export function textOf(value: ContactImportRow[keyof ContactImportRow]): string {
-  if (value === null || value === undefined) return ''
-  return String(value).trim()
-}
 
 // Yes and no as churches write them, in English and Spanish (case aside).
 const yesWords = new Set(['yes', 'y', 'x', 'true', '1', 'sí', 'si'])

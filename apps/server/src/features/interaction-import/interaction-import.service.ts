@@ -8,7 +8,6 @@ import {
   requiredInteractionImportColumns,
   supportedLocales,
   type AddContactInteractionInput,
-  type ImportRowProblem,
   type ImportUsersResult,
   type InteractionImportRow,
   type InteractionType,
@@ -25,6 +24,7 @@ import { AppError } from '../../platform/errors'
 import { lockInteractionReadModel, refreshInteractionReadModel } from '../contacts/read-model'
 import { instantIn, prayerTitles } from '../interactions/interaction-view'
 import { checkFollowUpAllowed, checkNewInteraction, insertInteraction, type NewInteraction } from '../interactions/interactions.service'
+import { addRefusal, emptyImportReport, invalidRowMessage, requiredMessage, RowRefused, textOf } from '../contact-import/import-report'
 
 // import-contact-interactions (spec 2 §3 "Contact import columns", §6 import_interaction, §7;
 // issue 17): one contact's interactions from spreadsheet rows. Each row becomes an
@@ -34,31 +34,10 @@ import { checkFollowUpAllowed, checkNewInteraction, insertInteraction, type NewI
 // it: two imports of one file at once add each interaction once.
 
 type ImportInput = z.output<typeof importContactInteractionsRequest>
-type Refusal = keyof Omit<ImportUsersResult, 'count_successful' | 'count_unsuccessful'>
-
-const requiredMessage = 'Required'
-const invalidRowMessage = 'The row has invalid values.'
 const unknownTypeMessage = 'Choose an interaction type of the list.'
 const completedMessage = 'Use yes or no.'
 /** The same contact, type, date and time is already recorded in this team: the row is skipped. */
 export const interactionExistsMessage = 'This interaction is already recorded for the contact.'
-
-/** A refused row, sorted into the result's list by why. */
-class RowRefused extends Error {
-  constructor(
-    readonly list: Refusal,
-    readonly reason: string,
-    readonly errors?: Record<string, string>,
-  ) {
-    super(reason)
-  }
-}
-
-/** A cell as text: numbers and booleans as written, nothing as ''. */
-function textOf(value: InteractionImportRow[keyof InteractionImportRow]): string {
-  if (value === null || value === undefined) return ''
-  return String(value).trim()
-}
 
 /** A word compared case, accents and separators aside: 'Llamada telefonica' is 'llamada telefónica', 'phone_call' is 'phone-call'. */
 function wordOf(text: string): string {
@@ -196,15 +175,7 @@ export async function importContactInteractions(deps: Deps, viewer: Viewer, scop
   await checkFollowUpAllowed(deps, scope)
   const lookups = await loadImportLookups(deps.db)
   const now = deps.now()
-  const result: ImportUsersResult = {
-    count_successful: 0,
-    count_unsuccessful: 0,
-    unsuccessful_exists: [],
-    unsuccessful_not_exists: [],
-    unsuccessful_team_user_exists: [],
-    unsuccessful_invalid_email: [],
-    unsuccessful_error: [],
-  }
+  const result = emptyImportReport()
   await deps.db.transaction(async (tx) => {
     await lockInteractionReadModel(tx, [scope.contact.id])
     for (const [index, raw] of input.data.entries()) {
@@ -222,11 +193,7 @@ export async function importContactInteractions(deps: Deps, viewer: Viewer, scop
         })
         result.count_successful += 1
       } catch (error) {
-        const refusal = refusalOf(error)
-        result.count_unsuccessful += 1
-        const problem: ImportRowProblem = { row, name: nameOf(raw), reason: refusal.reason }
-        if (refusal.errors) problem.errors = refusal.errors
-        result[refusal.list].push(problem)
+        addRefusal(result, row, nameOf(raw), refusalOf(error))
       }
     }
     if (result.count_successful > 0) await refreshInteractionReadModel(tx, [scope.contact.id], now)

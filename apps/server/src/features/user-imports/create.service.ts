@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { hasCapability, type CreateUserImportResult, type createUserImportRequest, type ImportRowProblem } from '@crm/domain'
+import { hasCapability, type CreateUserImportResult, type createUserImportRequest } from '@crm/domain'
 import type { Executor } from '../../db/client'
 import { userImportRows, userImports } from '../../db/schema/index'
 import type { GroupScope, TeamScope, Viewer } from '../../platform/access'
@@ -8,7 +8,7 @@ import { childRecordClosedMessage } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 import { refusalOf, refuseInvalid, rowOf } from '../contact-import/contact-import.service'
-import { textOf } from '../contact-import/extended-columns'
+import { addRefusal, emptyImportReport, RowRefused, textOf } from '../contact-import/import-report'
 import type { ContactIdentity } from '../contacts/contact-input'
 import { resolveContactInput } from '../contacts/contact-input'
 import { insertNewContact } from '../contacts/create.service'
@@ -26,15 +26,6 @@ type CreateInput = z.output<typeof createUserImportRequest>
 
 /** The spreadsheet row of the first data row (the header is row 1). */
 const firstRow = 2
-
-/** A row refused by this import's own rules (the contact import's come from refusalOf). */
-class UserImportRowRefused extends Error {
-  readonly list = 'unsuccessful_error' as const
-  readonly errors = undefined
-  constructor(readonly reason: string) {
-    super(reason)
-  }
-}
 
 /**
  * The person of the conference these details match, by create-user's duplicate rules: the
@@ -54,16 +45,7 @@ async function findInConference(tx: Executor, deps: Deps, check: DuplicateCheck,
 
 /** create-user-import: the new record, its people, and what became of each row. */
 export async function createUserImport(deps: Deps, viewer: Viewer, scope: TeamScope, input: CreateInput): Promise<CreateUserImportResult> {
-  const result: CreateUserImportResult = {
-    id: 0,
-    count_successful: 0,
-    count_unsuccessful: 0,
-    unsuccessful_exists: [],
-    unsuccessful_not_exists: [],
-    unsuccessful_team_user_exists: [],
-    unsuccessful_invalid_email: [],
-    unsuccessful_error: [],
-  }
+  const result: CreateUserImportResult = { id: 0, ...emptyImportReport() }
   const now = deps.now()
   const today = todayIn(now, scope.settings.timeZone)
   // New contacts go to the conference's primary group: the conference itself.
@@ -93,13 +75,13 @@ export async function createUserImport(deps: Deps, viewer: Viewer, scope: TeamSc
           // The contact import's checks; the extended columns are not written here (yet).
           const { fields } = rowOf(raw, false, today)
           const resolved = await resolveContactInput(savepoint, fields, null, { now, country: scope.settings.country })
-          if (resolved.isChild && scope.childGate) throw new UserImportRowRefused(childRecordClosedMessage)
+          if (resolved.isChild && scope.childGate) throw new RowRefused('unsuccessful_error', childRecordClosedMessage)
           if (Object.keys(resolved.errors).length > 0) refuseInvalid(resolved.errors)
           const found = await findInConference(savepoint, deps, check, resolved.identity)
-          if (found === 'hidden') throw new UserImportRowRefused(childRecordClosedMessage)
+          if (found === 'hidden') throw new RowRefused('unsuccessful_error', childRecordClosedMessage)
           if (found !== null) {
             const earlier = rowOfPerson.get(found)
-            if (earlier !== undefined) throw new UserImportRowRefused(`This person is already on the import (row ${earlier}).`)
+            if (earlier !== undefined) throw new RowRefused('unsuccessful_error', `This person is already on the import (row ${earlier}).`)
             await savepoint.insert(userImportRows).values({ import_id: importId, person_id: found, row, is_new: false })
             return found
           }
@@ -120,11 +102,7 @@ export async function createUserImport(deps: Deps, viewer: Viewer, scope: TeamSc
         rowOfPerson.set(personId, row)
         result.count_successful += 1
       } catch (error) {
-        const refusal = error instanceof UserImportRowRefused ? error : refusalOf(error)
-        result.count_unsuccessful += 1
-        const problem: ImportRowProblem = { row, name, reason: refusal.reason }
-        if (refusal.errors) problem.errors = refusal.errors
-        result[refusal.list].push(problem)
+        addRefusal(result, row, name, refusalOf(error))
       }
     }
   })
