@@ -1,11 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
-import pg from 'pg'
 import { buildApp } from '../app'
 import { readConfig } from '../config'
-import { openPglite, openPostgres, type Database } from '../db/client'
+import type { Database } from '../db/client'
 import { migrate } from '../db/migrate'
 import { syncLookups } from '../features/lookups/lookups.service'
 import { seedLargeContacts, seedLargeWorkspace } from '../seed/large'
@@ -19,6 +15,7 @@ import { dashboardOn, measureDashboard, printDashboard, seedDashboard } from './
 import { mapOn, measureMap, printMap, seedMap } from './bench-map'
 import { measureRules, printRules, rulesOn } from './bench-rules'
 import { importOn, measureImport, printImport, seedImport } from './bench-import'
+import { printRunsSideBySide, runOnEachEngine } from './bench-runs'
 import { connections, load, loadSql, measure, printTable, rowsOf, statementText, statementsOf, timed, type ListResult, type Queryable, type RecordResult } from './bench-measure'
 
 /**
@@ -90,6 +87,7 @@ const sections = {
   import: sectionOn('import', importOn),
 }
 
+/** The contact counts to seed for an engine (BENCH_SIZES_<ENGINE>, BENCH_SIZES or BENCH_CONTACTS). */
 function sizesOf(engine: 'pglite' | 'postgres'): number[] {
   const listed = process.env[`BENCH_SIZES_${engine.toUpperCase()}`] ?? process.env.BENCH_SIZES ?? process.env.BENCH_CONTACTS ?? '100000'
   return listed.split(',').map((value) => Number(value.trim().replace(/_/g, '')))
@@ -352,65 +350,5 @@ async function run(engine: string, database: Database, contactCount: number) {
   return { engine, size: contacts.count, importResult, lists: [...listResults, ...recordResults, ...eventResults, ...activityResults, ...teamAdminResults, ...notificationResults, ...(dashboardResults?.calls ?? []), ...mapResults] }
 }
 
-const runs: Array<Awaited<ReturnType<typeof run>>> = []
-const dir = mkdtempSync(join(tmpdir(), 'crm-bench-'))
-try {
-  if (engines.includes('pglite')) {
-    for (const contactCount of sizesOf('pglite')) {
-      const pglite = await openPglite({ dir: join(dir, `pglite-${contactCount}`) })
-      try {
-        runs.push(await run('PGlite (embedded)', pglite, contactCount))
-      } finally {
-        await pglite.close()
-        rmSync(join(dir, `pglite-${contactCount}`), { recursive: true, force: true })
-      }
-    }
-  }
-
-  const server = process.env.BENCH_DATABASE_URL
-  if (engines.includes('postgres') && server) {
-    for (const contactCount of sizesOf('postgres')) {
-      const name = `crm_bench_${Date.now()}`
-      const admin = new pg.Client({ connectionString: server })
-      await admin.connect()
-      await admin.query(`CREATE DATABASE ${name}`)
-      const url = new URL(server)
-      url.pathname = `/${name}`
-      const postgres = openPostgres(url.toString(), 10)
-      try {
-        runs.push(await run('PostgreSQL', postgres, contactCount))
-      } finally {
-        await postgres.close()
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-        await admin.end()
-      }
-    }
-  } else if (engines.includes('postgres')) {
-    console.log('\n(set BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres to measure PostgreSQL too)')
-  }
-} finally {
-  rmSync(dir, { recursive: true, force: true })
-}
-
-// Every list call side by side: p50 / p95 per engine and size (the labels' page numbers and
-// row counts differ between sizes; the first run's label names the row).
-if (runs.length > 1 && runs[0]!.lists.length > 0) {
-  const first = runs[0]!
-  console.log('\nContacts lists and the contact record, p50 / p95 ms')
-  console.log(`| call | ${runs.map((r) => `${r.engine.split(' ')[0]} ${r.size.toLocaleString('en')}`).join(' | ')} |`)
-  console.log(`|---|${runs.map(() => '---|').join('')}`)
-  for (const row of first.lists) {
-    const cells = runs.map((r) => {
-      const match = r.lists.find((l) => l.key === row.key)
-      return match ? `${match.p50.toFixed(1)} / ${match.p95.toFixed(1)}` : '—'
-    })
-    console.log(`| ${row.key} | ${cells.join(' | ')} |`)
-  }
-}
-
-if (runs.some((r) => r.importResult)) {
-  console.log('\nContact import (issue 17): the whole file, seconds (targets: PGlite ≤ 30, PostgreSQL ≤ 15)')
-  for (const r of runs) {
-    if (r.importResult) console.log(`| ${r.engine} | ${r.importResult.contacts.toLocaleString('en')} contacts in the conference | ${r.importResult.rows.toLocaleString('en')} rows | ${r.importResult.totalSeconds.toFixed(1)} s |`)
-  }
-}
+const runs = await runOnEachEngine(engines, sizesOf, run)
+printRunsSideBySide(runs)
