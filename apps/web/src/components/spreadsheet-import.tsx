@@ -4,40 +4,14 @@ import { Alert, Anchor, Button, Group, Loader, Modal, Progress, ScrollArea, Stac
 import { useMediaQuery } from '@mantine/hooks'
 import type { ImportRowProblem } from '@crm/domain'
 import { emptyImportReport, importRefusalLists, runChunkedImport, type ImportReport } from '../lib/chunked-import'
-import { isSpreadsheetError, mapColumns, readSpreadsheet, spreadsheetAccept, type ColumnAliases } from '../lib/spreadsheet'
+import { readImportFile, type CellProblem, type ImportFile, type PreparedRow, type SpreadsheetImportKind } from '../lib/import-kind'
+import { isSpreadsheetError, spreadsheetAccept } from '../lib/spreadsheet'
 
 // The product's one import experience (issue 17 item 1; spec 2 §4 "Contact import", §5, §8):
 // a .csv, .xls or .xlsx file read in the browser, its columns matched to the spec's names
 // (aliases and case tolerated, the others shown as ignored), the first rows previewed with
 // what the browser can already see is wrong, then the rows sent in chunks with a progress bar
 // and the running counts, and the spec's report: the counts and each refused row and why.
-
-/** What a problem the browser sees in a cell is: the texts are the `import` namespace's. */
-export type CellProblem = 'required' | 'date' | 'time' | 'gender' | 'email'
-
-export interface PreparedRow {
-  /** The row as sent: the import's column names, cells as text. */
-  row: Record<string, string>
-  /** What is wrong with it, by column, as far as the browser can tell. */
-  problems: Partial<Record<string, CellProblem>>
-}
-
-/** One kind of import: its columns, limits, sample and how a row of the file becomes a row sent. */
-export interface SpreadsheetImportKind<C extends string> {
-  /** A name for the sample file and the input's id, e.g. 'contacts'. */
-  name: string
-  columns: readonly C[]
-  required: readonly C[]
-  aliases?: ColumnAliases<C>
-  maxRows: number
-  chunkSize: number
-  /** The sample spreadsheet: its header is `columns`, then these example rows. */
-  sampleRows: ReadonlyArray<Partial<Record<C, string>>>
-  /** The row sent for a row of the file, and the problems the browser can see in it. */
-  prepare: (row: Partial<Record<C, string>>) => PreparedRow
-  /** The name a row shows in the preview. */
-  nameOf: (row: Partial<Record<C, string>>) => string
-}
 
 export interface SpreadsheetImportProps<C extends string> {
   kind: SpreadsheetImportKind<C>
@@ -52,16 +26,6 @@ export interface SpreadsheetImportProps<C extends string> {
   /** Called once rows were saved (to refresh the lists behind the dialog). */
   onImported?: () => void
   onClose: () => void
-}
-
-interface ReadFile<C extends string> {
-  name: string
-  rows: PreparedRow[]
-  source: Array<Partial<Record<C, string>>>
-  rowNumbers: number[]
-  found: Array<[C, string]>
-  ignored: string[]
-  missing: C[]
 }
 
 type Stage =
@@ -90,7 +54,7 @@ export function SpreadsheetImport<C extends string>({ kind, title, intro, option
   const { t } = useTranslation('import')
   const inputId = useId()
   const isPhone = useMediaQuery('(max-width: 767.98px)', false, { getInitialValueInEffect: false })
-  const [file, setFile] = useState<ReadFile<C> | null>(null)
+  const [file, setFile] = useState<ImportFile<C> | null>(null)
   const [reading, setReading] = useState(false)
   const [readError, setReadError] = useState<string | null>(null)
   const [stage, setStage] = useState<Stage>({ name: 'idle' })
@@ -112,19 +76,7 @@ export function SpreadsheetImport<C extends string>({ kind, title, intro, option
     setReading(true)
     try {
       // A large file is many rows: the 2 MB of the smaller imports is not enough here.
-      const sheet = await readSpreadsheet(chosen, { maxRows: kind.maxRows, maxBytes: 40 * 1024 * 1024 })
-      if (sheet.rows.length === 0) throw new Error('empty')
-      const mapped = mapColumns(sheet, kind.columns, kind.aliases)
-      const matched = new Set(Object.values(mapped.found).filter((header): header is string => header !== null))
-      setFile({
-        name: chosen.name,
-        source: mapped.rows,
-        rows: mapped.rows.map((row) => kind.prepare(row)),
-        rowNumbers: sheet.rowNumbers,
-        found: kind.columns.flatMap((column) => (mapped.found[column] === null ? [] : [[column, mapped.found[column]!] as [C, string]])),
-        ignored: sheet.headers.filter((header) => !matched.has(header)),
-        missing: kind.required.filter((column) => mapped.found[column] === null),
-      })
+      setFile(await readImportFile(chosen, kind, { maxBytes: 40 * 1024 * 1024 }))
     } catch (failure) {
       setReadError(isSpreadsheetError(failure) ? t(`errors.${failure.code}`, { limit: limitText(failure.code, failure.limit) }) : t('errors.empty'))
     } finally {

@@ -109,14 +109,14 @@ function refuseColumn(column: string, message: string): never {
 }
 
 /** What a chunk reads once for all its rows: the caller's capabilities, the lookups, the conference's teams. */
-interface ChunkContext {
+export interface ChunkContext {
   holds(capability: Capability): boolean
   contactLookups: ReadonlySet<string>
   eventLookups(): Promise<EventLookups>
   teamNamed(name: string): Promise<Pick<TeamRow, 'id' | 'title'> | null>
 }
 
-async function chunkContextOf(tx: Executor, scope: GroupScope): Promise<ChunkContext> {
+export async function chunkContextOf(tx: Executor, scope: GroupScope): Promise<ChunkContext> {
   // A new contact is nobody's assignment: the caller's team role decides, as on the contact's record.
   const role = contactRoleOf(scope.role, false)
   let lookups: Promise<EventLookups> | undefined
@@ -164,7 +164,7 @@ async function checkExtended(extended: ExtendedColumns, chunk: ChunkContext): Pr
   return team
 }
 
-interface Checked {
+export interface Checked {
   row: number
   name: string
   resolved: ResolvedContact
@@ -177,9 +177,12 @@ interface Checked {
  * rules of what its extended columns create; a RowRefused says why not. Reads nothing per row:
  * the chunk read the lookups and teams.
  */
-async function checkRow(raw: ContactImportRow, at: { tx: Executor; input: ImportInput; scope: GroupScope; chunk: ChunkContext; now: Date; today: string }): Promise<Omit<Checked, 'row' | 'name'>> {
+export async function checkRow(
+  raw: ContactImportRow,
+  at: { tx: Executor; asMembers: boolean; scope: GroupScope; chunk: ChunkContext; now: Date; today: string },
+): Promise<Omit<Checked, 'row' | 'name'>> {
   const { scope, now } = at
-  const { fields, extended } = rowOf(raw, at.input.import_as_members ?? false, at.today)
+  const { fields, extended } = rowOf(raw, at.asMembers, at.today)
   const team = await checkExtended(extended, at.chunk)
   const resolved = await resolveContactInput(at.tx, fields, null, { now, country: scope.settings.country, lookups: at.chunk.contactLookups })
   if (resolved.isChild && scope.childGate) throw new RowRefused('unsuccessful_error', childRecordClosedMessage)
@@ -210,7 +213,7 @@ export async function importContacts(deps: Deps, viewer: Viewer, scope: GroupSco
       const row = input.first_row + index
       const name = `${textOf(raw.first_name)} ${textOf(raw.last_name)}`.trim()
       try {
-        checked.push({ row, name, ...(await checkRow(raw, { tx, input, scope, chunk, now, today })) })
+        checked.push({ row, name, ...(await checkRow(raw, { tx, asMembers: input.import_as_members ?? false, scope, chunk, now, today })) })
       } catch (error) {
         refuse(row, name, error)
       }

@@ -84,21 +84,28 @@ export async function knownIdentities(tx: Executor, team: TeamRow, identities: C
   })
 }
 
-/** The identities of the rows accepted so far in a chunk: a later row that matches one is in this team. */
+/** The identities of the rows accepted so far in a chunk, with their rows: a later row that matches one is in this team. */
 export class ChunkIdentities {
-  private readonly keys = new Set<string>()
+  private readonly rows = new Map<string, number>()
 
   has(identity: ContactIdentity): boolean {
-    return (['email', 'phone', 'name'] as const).some((field) => {
-      const key = keyOf[field](identity)
-      return key !== null && this.keys.has(`${field}:${key}`)
-    })
+    return this.rowOf(identity) !== undefined
   }
 
-  add(identity: ContactIdentity): void {
+  /** The row of the first accepted identity this one matches. */
+  rowOf(identity: ContactIdentity): number | undefined {
     for (const field of ['email', 'phone', 'name'] as const) {
       const key = keyOf[field](identity)
-      if (key !== null) this.keys.add(`${field}:${key}`)
+      const row = key === null ? undefined : this.rows.get(`${field}:${key}`)
+      if (row !== undefined) return row
+    }
+    return undefined
+  }
+
+  add(identity: ContactIdentity, row = 0): void {
+    for (const field of ['email', 'phone', 'name'] as const) {
+      const key = keyOf[field](identity)
+      if (key !== null && !this.rows.has(`${field}:${key}`)) this.rows.set(`${field}:${key}`, row)
     }
   }
 }
@@ -118,6 +125,8 @@ interface Writer {
   today: string
   viewer: Viewer
   scope: GroupScope
+  /** What every activity row of the import names besides its row (import-and-share: the record). */
+  logged?: Record<string, unknown>
 }
 
 /** The read model of a new person from the columns written (the rest are null). */
@@ -142,8 +151,8 @@ function readModelOfValues(values: PersonValues) {
  * are assigned to, their notes, decisions and events and prayer requests, and every activity
  * row, marked as the import's with the row's number.
  */
-export async function saveNewContacts(tx: Executor, at: Writer, contacts: NewContact[]): Promise<void> {
-  if (contacts.length === 0) return
+export async function saveNewContacts(tx: Executor, at: Writer, contacts: NewContact[]): Promise<number[]> {
+  if (contacts.length === 0) return []
   const { now, viewer, scope } = at
   const inserted = await insertMany(
     tx,
@@ -158,7 +167,7 @@ export async function saveNewContacts(tx: Executor, at: Writer, contacts: NewCon
     }
     return person.id
   })
-  const origin = (contact: NewContact) => ({ source_of_change: 'user_import', import_row: contact.row })
+  const origin = (contact: NewContact) => ({ source_of_change: 'user_import', import_row: contact.row, ...at.logged })
 
   const holdings = contacts.flatMap((contact, index) => {
     // The member status's rank is SQL (its place in the lookup's order): computed below.
@@ -227,6 +236,7 @@ export async function saveNewContacts(tx: Executor, at: Writer, contacts: NewCon
   }
   await insertInteractions(tx, now, viewer, prayers)
   await refreshInteractionReadModel(tx, prayers.map((prayer) => prayer.scope.contact.id), now)
+  return ids
 }
 
 /** A new contact as its importer reaches it in the team: what loadContactScope would answer. */

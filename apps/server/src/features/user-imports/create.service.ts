@@ -3,24 +3,24 @@ import { hasCapability, type CreateUserImportResult, type createUserImportReques
 import type { Executor } from '../../db/client'
 import { userImportRows, userImports } from '../../db/schema/index'
 import type { GroupScope, TeamScope, Viewer } from '../../platform/access'
-import { recordActivity } from '../../platform/activity'
 import { childRecordClosedMessage } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
-import { refusalOf, refuseInvalid, rowOf } from '../contact-import/contact-import.service'
+import { checkRow, chunkContextOf, refusalOf } from '../contact-import/contact-import.service'
 import { addRefusal, emptyImportReport, RowRefused, textOf } from '../contact-import/import-report'
+import { ChunkIdentities, saveNewContacts, type NewContact } from '../contact-import/new-contacts'
 import type { ContactIdentity } from '../contacts/contact-input'
-import { resolveContactInput } from '../contacts/contact-input'
-import { insertNewContact } from '../contacts/create.service'
 import { assertNoDuplicate, lockContactsOfConference, type DuplicateCheck } from '../contacts/duplicates.service'
-import { refreshContactReadModel } from '../contacts/read-model'
 import { todayIn } from '../interactions/interaction-view'
 
 // create-user-import (spec 2 §4 "Import-and-share", §7; issue 17 item 4): each row is checked
-// with the contact import's rules. A person the conference already has (in the conference
-// itself or in one of its churches, by create-user's duplicate rules) joins the import as
-// found; anyone else becomes a new contact of the conference. Each row is saved in its own
-// savepoint under the conference's contacts lock, as import-users saves its rows.
+// with the contact import's rules, its extended columns included. A person the conference
+// already has (in the conference itself or in one of its churches, by create-user's duplicate
+// rules) joins the import as found, their record unchanged; anyone else becomes a new contact
+// of the conference, written with what the row's extended columns create, as import-users
+// writes them. A row's assign_to_team_name, naming one of the conference's churches, is the
+// church chosen for the person. Nothing is written until every row is checked, under the
+// conference's contacts lock.
 
 type CreateInput = z.output<typeof createUserImportRequest>
 
@@ -42,6 +42,8 @@ async function findInConference(tx: Executor, deps: Deps, check: DuplicateCheck,
     return data ? data.id : 'hidden'
   }
 }
+
+const alreadyOnImport = (row: number) => `This person is already on the import (row ${row}).`
 
 /** create-user-import: the new record, its people, and what became of each row. */
 export async function createUserImport(deps: Deps, viewer: Viewer, scope: TeamScope, input: CreateInput): Promise<CreateUserImportResult> {
@@ -65,46 +67,42 @@ export async function createUserImport(deps: Deps, viewer: Viewer, scope: TeamSc
       .returning({ id: userImports.id })
     const importId = record!.id
     result.id = importId
-    // Each person's row on this import: a file may name one person twice.
-    const rowOfPerson = new Map<number, number>()
+    const chunk = await chunkContextOf(tx, atConference)
+    // Found people by contact id, and the new ones by identity, each with its row: a file may name one person twice.
+    const foundRows = new Map<number, { row: number; teamId: number | null }>()
+    const newIdentities = new ChunkIdentities()
+    const newContacts: Array<NewContact & { teamId: number | null }> = []
     for (const [index, raw] of input.data.entries()) {
       const row = firstRow + index
       const name = `${textOf(raw.first_name)} ${textOf(raw.last_name)}`.trim()
       try {
-        const personId = await tx.transaction(async (savepoint) => {
-          // The contact import's checks; the extended columns are not written here (yet).
-          const { fields } = rowOf(raw, false, today)
-          const resolved = await resolveContactInput(savepoint, fields, null, { now, country: scope.settings.country })
-          if (resolved.isChild && scope.childGate) throw new RowRefused('unsuccessful_error', childRecordClosedMessage)
-          if (Object.keys(resolved.errors).length > 0) refuseInvalid(resolved.errors)
-          const found = await findInConference(savepoint, deps, check, resolved.identity)
-          if (found === 'hidden') throw new RowRefused('unsuccessful_error', childRecordClosedMessage)
-          if (found !== null) {
-            const earlier = rowOfPerson.get(found)
-            if (earlier !== undefined) throw new RowRefused('unsuccessful_error', `This person is already on the import (row ${earlier}).`)
-            await savepoint.insert(userImportRows).values({ import_id: importId, person_id: found, row, is_new: false })
-            return found
-          }
-          const id = await insertNewContact(savepoint, viewer, atConference, resolved.values)
-          await refreshContactReadModel(savepoint, id, now)
-          await recordActivity(savepoint, {
-            authorId: viewer.personId,
-            teamId: scope.team.id,
-            subjectType: 'user',
-            subjectId: id,
-            contactId: id,
-            action: 'add',
-            after: { ...resolved.values, group_id: scope.team.id, source_of_change: 'user_import', import_row: row, user_import_id: importId },
-          })
-          await savepoint.insert(userImportRows).values({ import_id: importId, person_id: id, row, is_new: true })
-          return id
-        })
-        rowOfPerson.set(personId, row)
+        const { resolved, extended, assignTo } = await checkRow(raw, { tx, asMembers: false, scope: atConference, chunk, now, today })
+        const teamId = assignTo?.id ?? null
+        const found = await findInConference(tx, deps, check, resolved.identity)
+        if (found === 'hidden') throw new RowRefused('unsuccessful_error', childRecordClosedMessage)
+        if (found !== null) {
+          const earlier = foundRows.get(found)
+          if (earlier) throw new RowRefused('unsuccessful_error', alreadyOnImport(earlier.row))
+          foundRows.set(found, { row, teamId })
+        } else {
+          const earlier = newIdentities.rowOf(resolved.identity)
+          if (earlier !== undefined) throw new RowRefused('unsuccessful_error', alreadyOnImport(earlier))
+          newIdentities.add(resolved.identity, row)
+          // The church is chosen on the import, not joined now: processing shares or moves the contact.
+          newContacts.push({ row, values: resolved.values, isChild: resolved.isChild, assignTo: null, extended, teamId })
+        }
         result.count_successful += 1
       } catch (error) {
         addRefusal(result, row, name, refusalOf(error))
       }
     }
+    const ids = await saveNewContacts(tx, { now, today, viewer, scope: atConference, logged: { user_import_id: importId } }, newContacts)
+    const people = [
+      ...[...foundRows].map(([personId, { row, teamId }]) => ({ import_id: importId, person_id: personId, row, is_new: false, team_id: teamId })),
+      ...newContacts.map((contact, index) => ({ import_id: importId, person_id: ids[index]!, row: contact.row, is_new: true, team_id: contact.teamId })),
+    ]
+    // In the file's order: 'created' lists the people as the file reads.
+    if (people.length > 0) await tx.insert(userImportRows).values(people.sort((a, b) => a.row - b.row))
   })
   return result
 }

@@ -97,6 +97,48 @@ describe('create-user-import', () => {
     expect(await heldBy(t, c.conference, c.ruth)).toBeUndefined()
   })
 
+  it('D2-3.14-02 writes a new person’s extended columns as import-users does, takes assign_to_team_name as the church chosen, and leaves a found person’s record as it was', async () => {
+    const c = await conferenceWithPeople()
+    const decisionCard = { notes: 'Asked for a visit.', prayer_request: 'Pray for my mother.', decision_for_baptism: 'yes', decision_for_service: '2026-03-14', assign_to_team_name: ' south CHURCH ' }
+    const result = await createImport(t, c, [
+      row('Ana', 'Lopez', 'female', decisionCard),
+      row('Ruth', 'Stone', 'female', { email: 'ruth@example.org', ...decisionCard, assign_to_team_name: 'North Church' }),
+      row('Ben', 'Cole', 'male', { decision_to_interact: 'maybe' }),
+      row('Cy', 'Ode', 'male', { assign_to_team_name: 'Nowhere Church' }),
+    ])
+    expect(result).toMatchObject({
+      count_successful: 2,
+      count_unsuccessful: 2,
+      unsuccessful_error: [
+        { row: 4, name: 'Ben Cole', errors: { decision_to_interact: 'Enter yes, no or a date such as 2024-05-31.' } },
+        { row: 5, name: 'Cy Ode', errors: { assign_to_team_name: 'No team of this conference has this name.' } },
+      ],
+    })
+    const ana = (await importPeople(t, result.id)).get('Ana')!
+    // The church named is the one chosen on the import; the person joins it only when processed.
+    expect((await rowsOf(result.id)).map((r) => [r.row, r.person_id, r.is_new, r.team_id])).toEqual([
+      [2, ana, true, c.south.church],
+      [3, c.ruth, false, c.north.church],
+    ])
+    expect(await heldBy(t, c.south.church, ana)).toBeUndefined()
+    // Ana's note, decisions and prayer request are the conference's, each with the import's activity row.
+    const atConference = { team_id: c.conference, group_id: c.conference }
+    const noted = body(await get(t, `contact-notes/${ana}`, c.officer.token, atConference))
+    expect(noted.items).toEqual([expect.objectContaining({ content: 'Asked for a visit.', author_id: c.officer.id })])
+    const events = body(await get(t, `contact-events/${ana}`, c.officer.token, atConference))
+    expect(events.items.map((event: { type: string; date: string }) => [event.type, event.date]).sort()).toEqual([
+      ['decision-for-baptism', expect.any(String)],
+      ['decision-for-service', '2026-03-14'],
+    ])
+    const followed = body(await get(t, `contact-interactions/${ana}`, c.officer.token, atConference))
+    expect(followed.items).toEqual([expect.objectContaining({ type: 'prayer_request', content: 'Pray for my mother.', source: 'user_import' })])
+    const logged = await t.db.select({ subject_type: activityLog.subject_type, after: activityLog.after }).from(activityLog).where(eq(activityLog.contact_id, ana))
+    expect(logged.length).toBeGreaterThanOrEqual(5)
+    for (const entry of logged) expect(entry.after, entry.subject_type).toMatchObject({ source_of_change: 'user_import', import_row: 2, user_import_id: result.id })
+    // Ruth, found, is unchanged: no note, decision, interaction or activity.
+    expect(await t.db.select().from(activityLog).where(eq(activityLog.contact_id, c.ruth))).toHaveLength(0)
+  })
+
   it('refuses bad input whole (400) and changes nothing: 1,001 rows, a bad date, no title, rows that are not rows', async () => {
     const c = await buildConference(t)
     const [imports] = await t.db.select({ n: count() }).from(userImports)

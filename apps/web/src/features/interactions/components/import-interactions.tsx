@@ -1,80 +1,15 @@
 import { useTranslation } from 'react-i18next'
-import {
-  interactionImportCalls,
-  interactionImportColumns,
-  maxContactImportChunk,
-  maxContactImportRows,
-  requiredInteractionImportColumns,
-  type InteractionImportColumn,
-} from '@crm/domain'
-import { SpreadsheetImport, type CellProblem, type SpreadsheetImportKind } from '../../../components/spreadsheet-import'
+import { interactionImportCalls } from '@crm/domain'
+import { SpreadsheetImport } from '../../../components/spreadsheet-import'
 import { callApi } from '../../../lib/api'
-import type { ColumnAliases } from '../../../lib/spreadsheet'
-import { dateOfCell, dateOrderOf, timeOfCell, type DateOrder } from '../../../lib/import-cells'
+import { dateOrderOf } from '../../../lib/import-cells'
+import { interactionImportKind } from '../import-kind'
 import { useRefreshAfterInteractions } from '../queries'
 
 // Import a contact's interactions from a spreadsheet (spec 2 §3 "Interaction import columns
 // date, time and type are required", §6 import_interaction, §7 import-contact-interactions):
 // the shared import dialog with the interaction columns, dates and times turned into
 // YYYY-MM-DD and HH:mm.
-
-/** Other names the columns go by in the files people keep, in English and Spanish. */
-const aliases: ColumnAliases<InteractionImportColumn> = {
-  date: ['Day', 'When', 'Fecha', 'Día'],
-  time: ['Hour', 'Hora'],
-  type: ['Interaction', 'Kind', 'Tipo', 'Interacción'],
-  content: ['Notes', 'Note', 'Comments', 'Description', 'Notas', 'Nota', 'Comentarios', 'Descripción'],
-  is_completed: ['Completed', 'Done', 'Complete', 'Completado', 'Completada', 'Hecho'],
-  prayer_type: ['Prayer', 'Oración'],
-  type_other: ['Other type', 'Otro tipo'],
-  bible_study: ['Bible study', 'Lesson', 'Estudio bíblico', 'Lección'],
-  bible_study_other: ['Other lesson', 'Otra lección'],
-  reaction: ['Reacción'],
-}
-
-export function interactionImportKind(order: DateOrder): SpreadsheetImportKind<InteractionImportColumn> {
-  return {
-    name: 'interactions',
-    columns: interactionImportColumns,
-    required: requiredInteractionImportColumns,
-    aliases,
-    maxRows: maxContactImportRows,
-    chunkSize: maxContactImportChunk,
-    sampleRows: [
-      { date: '2026-03-01', time: '10:30', type: 'visit', content: 'Visited the family after church', is_completed: 'yes', reaction: 'happy' },
-      { date: '2026-03-08', time: '19:00', type: 'bible-study', bible_study: 'discover-1', content: 'Started the Discover guides', is_completed: 'yes' },
-      { date: '2026-03-10', time: '08:15', type: 'Prayer request', content: 'Pray for her mother in hospital' },
-    ],
-    nameOf: (row) => [row.date, row.time, row.type].filter(Boolean).join(' '),
-    prepare: (source) => {
-      const row: Record<string, string> = {}
-      const problems: Partial<Record<string, CellProblem>> = {}
-      for (const column of interactionImportColumns) {
-        const cell = source[column]
-        if (cell) row[column] = cell
-      }
-      for (const column of requiredInteractionImportColumns) if (!row[column]) problems[column] = 'required'
-      if (row.date) {
-        // A real date and time in one cell gives the time too, when the time column is empty.
-        const timeInDate = /^\d{4}-\d{2}-\d{2} (\d{2}:\d{2})$/.exec(row.date)?.[1]
-        const date = dateOfCell(row.date, order)
-        if (date && date.length === 10) {
-          row.date = date
-          if (!row.time && timeInDate) {
-            row.time = timeInDate
-            delete problems.time
-          }
-        } else problems.date = 'date'
-      }
-      if (row.time) {
-        const time = timeOfCell(row.time)
-        if (time) row.time = time
-        else problems.time = 'time'
-      }
-      return { row, problems }
-    },
-  }
-}
 
 /** The Import dialog of a contact's interactions. */
 export function ImportInteractionsDialog({ contactId, scope, onClose }: { contactId: number; scope: { team_id: number; group_id: number }; onClose: () => void }) {

@@ -1,10 +1,11 @@
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert, Group, Loader, Stack, Table, Text } from '@mantine/core'
-import { contactImportColumns, maxUserImportRows, requiredContactImportColumns, type ContactImportColumn } from '@crm/domain'
+import { maxUserImportRows, type ContactImportColumn } from '@crm/domain'
 import { dateOrderOf } from '../../../lib/import-cells'
-import { isSpreadsheetError, mapColumns, normalizeHeader, readSpreadsheet, spreadsheetAccept } from '../../../lib/spreadsheet'
-import { contactImportKind } from '../../contacts/components/import-contacts'
+import { readImportFile } from '../../../lib/import-kind'
+import { isSpreadsheetError, normalizeHeader, spreadsheetAccept } from '../../../lib/spreadsheet'
+import { contactImportKind } from '../../contacts/import-kind'
 
 /** The rows shown before saving. */
 const previewRows = 5
@@ -46,22 +47,10 @@ export function ImportFileField({ value, onChange, error }: { value: ImportFile 
     if (!chosen) return
     setReading(true)
     try {
-      const sheet = await readSpreadsheet(chosen, { maxRows: maxUserImportRows })
-      // The contact import's kind: its columns, aliases and how a cell becomes what is sent.
-      const kind = contactImportKind(dateOrderOf(typeof navigator === 'undefined' ? i18n.language : navigator.language))
-      const mapped = mapColumns(sheet, kind.columns, kind.aliases)
-      if (mapped.rows.length === 0) throw new Error('empty')
-      const matched = new Set(Object.values(mapped.found))
-      onChange({
-        name: chosen.name,
-        rows: mapped.rows.map((row) => kind.prepare(row).row),
-        found: contactImportColumns.flatMap((column) => {
-          const header = mapped.found[column]
-          return header === null ? [] : [[column, header] as [ContactImportColumn, string]]
-        }),
-        ignored: sheet.headers.filter((header) => !matched.has(header)),
-        missing: requiredContactImportColumns.filter((column) => mapped.found[column] === null),
-      })
+      // The contact import's kind (its columns, aliases and how a cell becomes what is sent), up to this page's limit.
+      const kind = { ...contactImportKind(dateOrderOf(typeof navigator === 'undefined' ? i18n.language : navigator.language)), maxRows: maxUserImportRows }
+      const read = await readImportFile(chosen, kind)
+      onChange({ ...read, rows: read.rows.map((prepared) => prepared.row) })
     } catch (failure) {
       setReadError(isSpreadsheetError(failure) ? t(`file.errors.${failure.code}`, { limit: failure.limit }) : t('file.errors.empty'))
     } finally {

@@ -1,0 +1,70 @@
+import { mapColumns, readSpreadsheet, type ColumnAliases } from './spreadsheet'
+
+// One kind of spreadsheet import (contacts, a contact's interactions) and the one way a file
+// becomes the rows sent: read by the product's reader, its columns matched to the kind's
+// (aliases and case tolerated), each row prepared as the kind sends it with the problems the
+// browser can already see. The import dialog, the import-and-share page and the API tests
+// with spreadsheets (e2e/import-files.e2e.ts) all read files through readImportFile.
+
+/** What a problem the browser sees in a cell is: the texts are the `import` namespace's. */
+export type CellProblem = 'required' | 'date' | 'time' | 'gender' | 'email'
+
+export interface PreparedRow {
+  /** The row as sent: the import's column names, cells as text. */
+  row: Record<string, string>
+  /** What is wrong with it, by column, as far as the browser can tell. */
+  problems: Partial<Record<string, CellProblem>>
+}
+
+/** One kind of import: its columns, limits, sample and how a row of the file becomes a row sent. */
+export interface SpreadsheetImportKind<C extends string> {
+  /** A name for the sample file and the input's id, e.g. 'contacts'. */
+  name: string
+  columns: readonly C[]
+  required: readonly C[]
+  aliases?: ColumnAliases<C>
+  maxRows: number
+  chunkSize: number
+  /** The sample spreadsheet: its header is `columns`, then these example rows. */
+  sampleRows: ReadonlyArray<Partial<Record<C, string>>>
+  /** The row sent for a row of the file, and the problems the browser can see in it. */
+  prepare: (row: Partial<Record<C, string>>) => PreparedRow
+  /** The name a row shows in the preview. */
+  nameOf: (row: Partial<Record<C, string>>) => string
+}
+
+/** A file read for an import: its rows as sent, where each came from, and its columns. */
+export interface ImportFile<C extends string> {
+  name: string
+  rows: PreparedRow[]
+  /** The rows as the file has them, under the kind's column names. */
+  source: Array<Partial<Record<C, string>>>
+  /** Each row's number in the file (the header is row 1; blank rows are skipped). */
+  rowNumbers: number[]
+  /** The kind's columns the file has, in the kind's order, with the header that holds each. */
+  found: Array<[C, string]>
+  /** The file's headers that match no column: their cells are not sent. */
+  ignored: string[]
+  /** Required columns the file lacks: it cannot be imported. */
+  missing: C[]
+}
+
+/**
+ * Reads a spreadsheet for an import of `kind`. Throws the reader's SpreadsheetError for a file
+ * it cannot read, and an Error('empty') for one without rows under its header.
+ */
+export async function readImportFile<C extends string>(file: File, kind: SpreadsheetImportKind<C>, options: { maxBytes?: number } = {}): Promise<ImportFile<C>> {
+  const sheet = await readSpreadsheet(file, { maxRows: kind.maxRows, ...(options.maxBytes ? { maxBytes: options.maxBytes } : {}) })
+  if (sheet.rows.length === 0) throw new Error('empty')
+  const mapped = mapColumns(sheet, kind.columns, kind.aliases)
+  const matched = new Set(Object.values(mapped.found).filter((header): header is string => header !== null))
+  return {
+    name: file.name,
+    source: mapped.rows,
+    rows: mapped.rows.map((row) => kind.prepare(row)),
+    rowNumbers: sheet.rowNumbers,
+    found: kind.columns.flatMap((column) => (mapped.found[column] === null ? [] : [[column, mapped.found[column]!] as [C, string]])),
+    ignored: sheet.headers.filter((header) => !matched.has(header)),
+    missing: kind.required.filter((column) => mapped.found[column] === null),
+  }
+}
