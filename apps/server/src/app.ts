@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { defaultMapTiles } from '@crm/domain'
 import type { Deps } from './platform/deps'
 import type { Access } from './platform/route'
 import { AppError, envelope, handleError, serializeError } from './platform/errors'
@@ -113,6 +114,8 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions = {}
   app.setSerializerCompiler(serializerCompiler)
   app.setErrorHandler(handleError)
 
+  // The contacts map's tiles come from the configured tile server (DESIGN.md §7).
+  const tiles = tileOrigin(deps.config.mapTilesUrl ?? defaultMapTiles.url)
   // reCAPTCHA, when configured instead of the self-hosted ALTCHA, loads from Google.
   const recaptchaOrigins = deps.config.recaptchaSecret ? ['https://www.google.com', 'https://www.gstatic.com'] : []
   await app.register(helmet, {
@@ -123,7 +126,7 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions = {}
         frameSrc: ["'self'", ...recaptchaOrigins],
         // Mantine sets style attributes; no inline script is allowed.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],
         connectSrc: ["'self'"],
         workerSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
@@ -200,4 +203,14 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions = {}
     return reply.code(404).send(envelope(new AppError('not_found')))
   })
   return app
+}
+
+/**
+ * The origin of a tile URL template for img-src: its scheme and host, a {s} subdomain as the
+ * wildcard it stands for ('https://*.tile.example.org'); null when the host is not one CSP
+ * can name, and then the map shows its markers without tiles.
+ */
+export function tileOrigin(template: string): string | null {
+  const host = /^(https?:\/\/[^/?#]+)/.exec(template)?.[1]?.replace(/\{s\}/g, '*')
+  return host && /^https?:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?$/i.test(host) ? host : null
 }

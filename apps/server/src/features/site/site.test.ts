@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contentPages } from '../../db/schema/index'
 import { sanitizeRichText } from '../../platform/sanitize'
+import { tileOrigin } from '../../app'
 import { body, createTestApp, type TestApp } from '../../../test/harness'
 
 let t: TestApp
@@ -62,6 +63,23 @@ describe('the HTTP platform', () => {
     expect(csp).toContain("default-src 'self'")
     expect(csp).toContain("script-src 'self'")
     expect(csp).toContain("frame-ancestors 'none'")
+  })
+
+  it('lets the contacts map load its tiles from the configured tile server, and from nowhere else', async () => {
+    expect(String((await t.call({ method: 'GET', url: '/api/v1/site' })).headers['content-security-policy'])).toContain(
+      "img-src 'self' data: blob: https://tile.openstreetmap.org;",
+    )
+    expect(tileOrigin('https://{s}.tiles.example.org:8443/{z}/{x}/{y}.png')).toBe('https://*.tiles.example.org:8443')
+    expect(tileOrigin('http://127.0.0.1:8080/{z}/{x}/{y}.png')).toBe('http://127.0.0.1:8080')
+    expect(tileOrigin('https://{r}.example.org/{z}/{x}/{y}.png')).toBeNull()
+    const ownTiles = await createTestApp({ mapTilesUrl: 'https://tiles.church.example/{z}/{x}/{y}.png' })
+    try {
+      const csp = String((await ownTiles.call({ method: 'GET', url: '/api/v1/site' })).headers['content-security-policy'])
+      expect(csp).toContain("img-src 'self' data: blob: https://tiles.church.example;")
+      expect(csp).not.toContain('openstreetmap')
+    } finally {
+      await ownTiles.close()
+    }
   })
 
   it("allows Google's reCAPTCHA origins only when reCAPTCHA is configured", async () => {

@@ -28,8 +28,9 @@ export function ContactPreview({ contact }: { contact: ContactView }) {
             .filter(([, value]) => value)
             .map(([label, value]) => (
               <Table.Tr key={label}>
-                <Table.Th w={180}>{label}</Table.Th>
-                <Table.Td>{value}</Table.Td>
+                <Table.Th w={{ base: 110, sm: 180 }}>{label}</Table.Th>
+                {/* A long email or address wraps rather than widen the page on a phone. */}
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
               </Table.Tr>
             ))}
         </Table.Tbody>
