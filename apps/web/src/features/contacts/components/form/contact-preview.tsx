@@ -28,7 +28,7 @@ export function ContactPreview({ contact }: { contact: ContactView }) {
             .filter(([, value]) => value)
             .map(([label, value]) => (
               <Table.Tr key={label}>
-                <Table.Th w={{ base: 110, sm: 180 }}>{label}</Table.Th>
+                <Table.Th w="min(180px, 35%)">{label}</Table.Th>
                 {/* A long email or address wraps rather than widen the page on a phone. */}
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
               </Table.Tr>
