@@ -13,6 +13,7 @@ import { measureTeamAdmin, printTeamAdmin, seedTeamAdmin, teamAdminOn } from './
 import { measureNotifications, notificationsOn, printNotifications, seedNotifications } from './bench-notifications'
 import { dashboardOn, measureDashboard, printDashboard, seedDashboard } from './bench-dashboard'
 import { mapOn, measureMap, printMap, seedMap } from './bench-map'
+import { measureUserImports, printUserImports, seedUserImports, userImportsOn } from './bench-user-imports'
 import { measureRules, printRules, rulesOn } from './bench-rules'
 import { importOn, measureImport, printImport, seedImport } from './bench-import'
 import { printRunsSideBySide, runOnEachEngine } from './bench-runs'
@@ -57,8 +58,10 @@ import { connections, load, loadSql, measure, printTable, rowsOf, statementText,
  *   BENCH_IMPORT  0 leaves out the contact import (issue 17, bench-import.ts): a file of BENCH_IMPORT_ROWS
  *                   (10,000) rows into another church of the contacts' conference, 20 import-users calls
  *                   of 500 rows, the total seconds (targets: ≤ 30 s on PGlite, ≤ 15 s on PostgreSQL)
+ *   BENCH_USER_IMPORTS  0 leaves out import-and-share's lists (issue 17, bench-user-imports.ts): 50,000
+ *                   processed people in 50 imports of one conference; user-import/all's pages, sorts and search
  *   BENCH_ONLY      runs only the sections named, comma-separated: platform, lists, load, record,
- *                   events, recent-activity, team-admin, notifications, dashboard, map, rules, import
+ *                   events, recent-activity, team-admin, notifications, dashboard, map, rules, import, user-imports
  *                   (the workspace and the contacts are seeded whatever it says). The import alone:
  *                   BENCH_ONLY=import npm run bench
  *
@@ -85,6 +88,7 @@ const sections = {
   map: sectionOn('map', mapOn),
   rules: sectionOn('rules', rulesOn),
   import: sectionOn('import', importOn),
+  userImports: sectionOn('user-imports', userImportsOn),
 }
 
 /** The contact counts to seed for an engine (BENCH_SIZES_<ENGINE>, BENCH_SIZES or BENCH_CONTACTS). */
@@ -113,6 +117,7 @@ async function run(engine: string, database: Database, contactCount: number) {
     ? await seedDashboard(database.db, { teamId: contacts.teamId, ownerId: workspace.busyPersonId, password: workspace.password })
     : undefined
   const mapSeed = sections.map ? await seedMap(database.db, { password: workspace.password }) : undefined
+  const userImportsSeed = sections.userImports ? await seedUserImports(database.db, { password: workspace.password }) : undefined
   const importSeed = sections.import ? await seedImport(database.db, { teamId: workspace.teamIds[1]!, contactsTeamId: contacts.teamId, otherTeamId: workspace.teamIds[2]! }) : undefined
   // The seed's writes flushed now, not by a checkpoint in the middle of the first calls.
   await database.db.execute(sql`checkpoint`)
@@ -228,6 +233,7 @@ async function run(engine: string, database: Database, contactCount: number) {
   const notificationResults = notificationsSeed ? await measureNotifications({ base, tokenOf, seeded: notificationsSeed }) : []
   const dashboardResults = dashboardSeed ? await measureDashboard({ base, tokenOf, seeded: dashboardSeed }) : undefined
   const mapResults = mapSeed ? await measureMap({ base, tokenOf, seeded: mapSeed }) : []
+  const userImportsResults = userImportsSeed ? await measureUserImports({ base, tokenOf, seeded: userImportsSeed }) : []
   // Last of the calls, into another church: the lists' church stays as it was, and the new
   // contacts are too recent for the rules job after it to tell anyone about.
   const importResult = importSeed ? await measureImport({ base, auth, seeded: importSeed }) : undefined
@@ -339,6 +345,7 @@ async function run(engine: string, database: Database, contactCount: number) {
   if (notificationsSeed) printNotifications(engine, notificationsSeed, notificationResults)
   if (dashboardSeed && dashboardResults) printDashboard(engine, dashboardSeed, dashboardResults)
   if (mapSeed) printMap(engine, mapSeed, mapResults)
+  if (userImportsSeed) printUserImports(engine, userImportsSeed, userImportsResults)
   if (rulesResult) printRules(engine, rulesResult)
   if (importResult) printImport(engine, importResult)
   if (loaded) {
@@ -347,7 +354,7 @@ async function run(engine: string, database: Database, contactCount: number) {
     console.log('|---|---|---|---|---|---|---|---|---|')
     console.log(loaded)
   }
-  return { engine, size: contacts.count, importResult, lists: [...listResults, ...recordResults, ...eventResults, ...activityResults, ...teamAdminResults, ...notificationResults, ...(dashboardResults?.calls ?? []), ...mapResults] }
+  return { engine, size: contacts.count, importResult, lists: [...listResults, ...recordResults, ...eventResults, ...activityResults, ...teamAdminResults, ...notificationResults, ...(dashboardResults?.calls ?? []), ...mapResults, ...userImportsResults] }
 }
 
 const runs = await runOnEachEngine(engines, sizesOf, run)

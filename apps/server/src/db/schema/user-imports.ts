@@ -54,6 +54,17 @@ export const userImportRows = pgTable(
     is_processed: boolean('is_processed').notNull().default(false),
     processed_team_id: integer('processed_team_id').references(() => teams.id, { onDelete: 'set null' }),
     processed_at: timestamp('processed_at', { withTimezone: true }),
+    /** The import's conference (user_imports.team_id), so every processed person of a conference is one index range. */
+    conference_id: integer('conference_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    /**
+     * The person's name as the lists sort it (contacts' sortNameOf), kept current with the
+     * person by refreshContactReadModel: GET user-import/all pages by it through its index.
+     */
+    sort_name: text('sort_name').notNull(),
+    /** The person's name, email and phone as the contacts search reads them (searchTextOf), kept current likewise. */
+    search_text: text('search_text').notNull(),
     ...timestamps,
   },
   (t) => [
@@ -64,5 +75,9 @@ export const userImportRows = pgTable(
     index('user_import_rows_person_idx').on(t.person_id),
     index('user_import_rows_team_idx').on(t.team_id).where(sql`${t.team_id} is not null`),
     index('user_import_rows_processed_team_idx').on(t.processed_team_id).where(sql`${t.processed_team_id} is not null`),
+    // GET user-import/all: a conference's processed people by name, any page.
+    index('user_import_rows_processed_name_idx').on(t.conference_id, t.sort_name, t.id).where(sql`${t.is_processed}`),
+    // Their search, as the contacts lists' (a trigram index).
+    index('user_import_rows_search_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
   ],
 )

@@ -13,6 +13,7 @@ import { sendActivationMail } from '../auth/activation.service'
 import { clearThrottle, throttled, throttleKeys } from '../auth/sign-in-throttle'
 import { confirmTwoFactorCode, forgetDevices, requiresTwoFactor } from '../auth/two-factor.service'
 import { deletePersonWithFiles } from '../consent/contact-files'
+import { refreshContactReadModel } from '../contacts/read-model'
 import { assertKeepsAnOwner, owningRoles } from '../teams/ownership'
 
 /** Said in `errors` when a name or phone change is ignored because MD owns those fields. */
@@ -64,6 +65,8 @@ async function syncFromMd(deps: Deps, personId: number, email: string): Promise<
   if (Object.keys(changes).length === 0) return true
   await deps.db.transaction(async (tx) => {
     await tx.update(people).set(changes).where(eq(people.id, personId))
+    // The person may be a contact too: the lists read their name from the read model.
+    await refreshContactReadModel(tx, personId, deps.now())
     await recordActivity(tx, {
       authorId: personId,
       teamId: null,
@@ -231,7 +234,11 @@ export async function updateAccount(deps: Deps, viewer: Viewer, input: UpdateAcc
   const forceLogout = Boolean(newEmail || newPassword)
 
   await deps.db.transaction(async (tx) => {
-    if (Object.keys(plan.person).length > 0) await tx.update(people).set(plan.person).where(eq(people.id, viewer.personId))
+    if (Object.keys(plan.person).length > 0) {
+      await tx.update(people).set(plan.person).where(eq(people.id, viewer.personId))
+      // The person may be a contact too: the lists read their name, email and phone from the read model.
+      await refreshContactReadModel(tx, viewer.personId, deps.now())
+    }
     if (Object.keys(plan.account).length > 0) await tx.update(accounts).set(plan.account).where(eq(accounts.person_id, viewer.personId))
     if (newPassword && input.private_notes && input.private_notes.length > 0) {
       // One statement for every note; only the person's own private notes can match.

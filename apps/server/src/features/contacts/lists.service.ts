@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, like, lt, or, sql, type SQL } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import {
   adultAge,
@@ -69,13 +70,13 @@ export function contactSearch(search: string | undefined, gated: boolean, now: D
  * index serves it (pg_trgm pads a word's start: '% an%' looks up '  a' and ' an'), as it
  * serves longer terms. Punctuation in a short term ('%', "o'") keeps the match anywhere.
  */
-function textMatch(column: typeof tc.search_text | typeof tc.sort_name, needle: string): SQL {
+export function textMatch(column: AnyPgColumn, needle: string): SQL {
   if (needle.length >= trigramLength || !/^[\p{L}\p{N}]+$/u.test(needle)) return like(column, likePattern(needle))
   return or(like(column, `${needle}%`), like(column, `% ${needle}%`))!
 }
 
 /** What the search looks for in the search text: the words, or a phone number's digits. */
-function searchNeedle(search: string | undefined): string {
+export function searchNeedle(search: string | undefined): string {
   const term = (search ?? '').trim().replace(/\s+/g, ' ').toLowerCase()
   return /^[\d\s+]+$/.test(term) ? term.replace(/\D/g, '') : term
 }

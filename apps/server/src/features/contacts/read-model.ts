@@ -1,7 +1,7 @@
-import { eq, sql, type SQL } from 'drizzle-orm'
+import { and, eq, ne, or, sql, type SQL } from 'drizzle-orm'
 import { birthMonthIndex, growPhases, parsePhone } from '@crm/domain'
 import type { Executor } from '../../db/client'
-import { lookupItems, people, teamContacts } from '../../db/schema/index'
+import { lookupItems, people, teamContacts, userImportRows } from '../../db/schema/index'
 
 /** The text a contacts search looks in: name, email and phone in the ways people type them. */
 export function searchTextOf(person: { first_name: string; last_name: string; email: string | null; phone: string | null }): string {
@@ -113,6 +113,12 @@ export async function refreshContactReadModel(tx: Executor, personId: number, no
     .update(teamContacts)
     .set({ ...readModelOf(person), updated_at: now })
     .where(eq(teamContacts.person_id, personId))
+  // The import-and-share rows sort and search by the same texts (GET user-import/all).
+  const texts = { sort_name: sortNameOf(person), search_text: searchTextOf(person) }
+  await tx
+    .update(userImportRows)
+    .set(texts)
+    .where(and(eq(userImportRows.person_id, personId), or(ne(userImportRows.sort_name, texts.sort_name), ne(userImportRows.search_text, texts.search_text))))
 }
 
 /**

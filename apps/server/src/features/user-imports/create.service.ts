@@ -1,7 +1,8 @@
 import type { z } from 'zod'
+import { inArray } from 'drizzle-orm'
 import { hasCapability, type CreateUserImportResult, type createUserImportRequest } from '@crm/domain'
 import type { Executor } from '../../db/client'
-import { userImportRows, userImports } from '../../db/schema/index'
+import { people as peopleTable, userImportRows, userImports } from '../../db/schema/index'
 import type { GroupScope, TeamScope, Viewer } from '../../platform/access'
 import { childRecordClosedMessage } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
@@ -11,6 +12,7 @@ import { addRefusal, emptyImportReport, RowRefused, textOf } from '../contact-im
 import { ChunkIdentities, saveNewContacts, type NewContact } from '../contact-import/new-contacts'
 import type { ContactIdentity } from '../contacts/contact-input'
 import { assertNoDuplicate, lockContactsOfConference, type DuplicateCheck } from '../contacts/duplicates.service'
+import { searchTextOf, sortNameOf } from '../contacts/read-model'
 import { todayIn } from '../interactions/interaction-view'
 
 // create-user-import (spec 2 §4 "Import-and-share", §7; issue 17 item 4): each row is checked
@@ -41,6 +43,21 @@ async function findInConference(tx: Executor, deps: Deps, check: DuplicateCheck,
     const data = error.details.data as { id: number } | null
     return data ? data.id : 'hidden'
   }
+}
+
+/** How the import's lists sort and search a person: contacts' sort name and search text. */
+function listTextsOf(person: { first_name: string; last_name: string; email: string | null; phone: string | null }) {
+  return { sort_name: sortNameOf(person), search_text: searchTextOf(person) }
+}
+
+/** The list texts of people found in the conference, by id. */
+async function listTextsOfFound(tx: Executor, personIds: number[]): Promise<Map<number, ReturnType<typeof listTextsOf>>> {
+  if (personIds.length === 0) return new Map()
+  const rows = await tx
+    .select({ id: peopleTable.id, first_name: peopleTable.first_name, last_name: peopleTable.last_name, email: peopleTable.email, phone: peopleTable.phone })
+    .from(peopleTable)
+    .where(inArray(peopleTable.id, personIds))
+  return new Map(rows.map((row) => [row.id, listTextsOf(row)]))
 }
 
 const alreadyOnImport = (row: number) => `This person is already on the import (row ${row}).`
@@ -97,9 +114,18 @@ export async function createUserImport(deps: Deps, viewer: Viewer, scope: TeamSc
       }
     }
     const ids = await saveNewContacts(tx, { now, today, viewer, scope: atConference, logged: { user_import_id: importId } }, newContacts)
+    const foundTexts = await listTextsOfFound(tx, [...foundRows.keys()])
+    const onImport = { import_id: importId, conference_id: scope.team.id }
     const people = [
-      ...[...foundRows].map(([personId, { row, teamId }]) => ({ import_id: importId, person_id: personId, row, is_new: false, team_id: teamId })),
-      ...newContacts.map((contact, index) => ({ import_id: importId, person_id: ids[index]!, row: contact.row, is_new: true, team_id: contact.teamId })),
+      ...[...foundRows].map(([personId, { row, teamId }]) => ({ ...onImport, person_id: personId, row, is_new: false, team_id: teamId, ...foundTexts.get(personId)! })),
+      ...newContacts.map(({ row, teamId, values }, index) => ({
+        ...onImport,
+        person_id: ids[index]!,
+        row,
+        is_new: true,
+        team_id: teamId,
+        ...listTextsOf({ first_name: values.first_name ?? '', last_name: values.last_name ?? '', email: values.email ?? null, phone: values.phone ?? null }),
+      })),
     ]
     // In the file's order: 'created' lists the people as the file reads.
     if (people.length > 0) await tx.insert(userImportRows).values(people.sort((a, b) => a.row - b.row))

@@ -22,6 +22,7 @@ import type { CsvTable } from '../../platform/csv'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 import { displayDate } from '../../platform/format'
+import { searchNeedle, textMatch } from '../contacts/lists.service'
 import { churchesOf, shownDetails } from './records'
 
 // The reads of import-and-share (spec 2 §2.4, §3 "Import-and-share record", §7): the
@@ -123,9 +124,6 @@ function listItemOf(
 
 // ---- The people of an import, and every processed person ----
 
-/** The person's name as the lists sort it (contacts' sort name: "first last", lower case). */
-const sortName = sql`lower(${people.first_name} || ' ' || ${people.last_name})`
-
 /** A child today, by birth year and month (the rule of ageFrom and isChild). */
 function childSql(now: Date): SQL {
   const monthNow = now.getFullYear() * 12 + now.getMonth()
@@ -133,32 +131,31 @@ function childSql(now: Date): SQL {
 }
 
 /**
- * The search over name, email and phone (digits as typed, or a local number with its 0). A
- * caller under the child data gate finds no child by it: a child's details are withheld.
+ * The search over name, email and phone: the contacts lists' search (searchNeedle, textMatch)
+ * on the row's search text. A caller under the child data gate finds a child by no detail:
+ * a child's details are withheld.
  */
 function personSearch(search: string | undefined, gated: boolean, now: Date): SQL | undefined {
-  const term = (search ?? '').trim().replace(/\s+/g, ' ')
-  if (!term) return undefined
-  const conditions: SQL[] = [
-    sql`${sortName} like lower(${likePattern(term)})`,
-    sql`lower(coalesce(${people.email}, '')) like lower(${likePattern(term)})`,
-  ]
-  const digits = /^[\d\s+()-]+$/.test(term) ? term.replace(/\D/g, '').replace(/^0/, '') : ''
-  if (digits) conditions.push(sql`coalesce(${people.phone}, '') like ${likePattern(digits)}`)
-  const matches = sql`exists (select 1 from ${people} where ${people.id} = ${r.person_id} and (${or(...conditions)})${gated ? sql` and not ${childSql(now)}` : sql``})`
-  return matches
+  const needle = searchNeedle(search)
+  if (!needle) return undefined
+  const matches = textMatch(r.search_text, needle)
+  return gated ? and(matches, sql`exists (select 1 from ${people} where ${people.id} = ${r.person_id} and not ${childSql(now)})`) : matches
 }
 
 type PeopleOrder = ImportQuery['order_by']
 
+/**
+ * The order of a list of people. By name it is the row's sort_name, the person's name kept
+ * current on the row, so that every processed person of a conference pages through an index
+ * (user_import_rows_processed_name_idx), the id breaking ties in the same direction.
+ */
 function peopleOrder(orderBy: PeopleOrder, order: 'asc' | 'desc' | undefined, gated: boolean, now: Date): SQL[] {
   const direction = sql.raw(order ?? 'asc')
   // A gated caller's sort by name must not place a child by its name.
-  const name = gated ? sql`case when ${childSql(now)} then null else ${sortName} end` : sortName
-  const byName = sql`${name} ${direction} nulls last`
+  const name = gated ? sql`case when ${childSql(now)} then null else ${r.sort_name} end` : sql`${r.sort_name}`
   if (orderBy === 'created') return [sql`${r.id} ${direction}`]
   if (orderBy === 'is_processed') return [sql`${r.is_processed} ${direction}`, sql`${name} asc nulls last`, asc(r.id)]
-  return [byName, asc(r.id)]
+  return gated ? [sql`${name} ${direction} nulls last`, asc(r.id)] : [sql`${name} ${direction}`, sql`${r.id} ${direction}`]
 }
 
 /** The columns of a person of an import, with the titles of the conference's teams that own them. */
@@ -222,19 +219,24 @@ function userOf(row: PersonRow, gated: boolean, now: Date): UserImportUser {
   }
 }
 
-/** People under `where` in `order`, from `offset` on, joined to their details and their import. */
-async function readPeople(deps: Deps, scope: TeamScope, where: SQL, order: SQL[], slice: { limit: number; offset: number }): Promise<PersonRow[]> {
+/**
+ * People under `where` in `order`, from `offset` on, joined to their details and their import.
+ * The page's rows are chosen first from the rows alone (through the index of their order; the
+ * people only when the child gate orders by age), then joined: a deep page does not join
+ * every row it skips.
+ */
+async function readPeople(deps: Deps, scope: TeamScope, where: SQL, order: SQL[], slice: { limit: number; offset: number }, gated: boolean): Promise<PersonRow[]> {
   const { processedTeam, columns } = personColumns(scope.team.id)
+  const rows = deps.db.select({ id: r.id }).from(r)
+  const page = (gated ? rows.innerJoin(people, eq(people.id, r.person_id)) : rows).where(where).orderBy(...order).limit(slice.limit).offset(slice.offset)
   return deps.db
     .select({ ...columns, import_id: r.import_id, import_title: ui.title })
     .from(r)
     .innerJoin(people, eq(people.id, r.person_id))
     .innerJoin(ui, eq(ui.id, r.import_id))
     .leftJoin(processedTeam, eq(processedTeam.id, r.processed_team_id))
-    .where(where)
+    .where(inArray(r.id, page))
     .orderBy(...order)
-    .limit(slice.limit)
-    .offset(slice.offset)
 }
 
 async function loadImport(deps: Deps, scope: TeamScope, importId: number) {
@@ -267,7 +269,7 @@ export async function getUserImport(deps: Deps, viewer: Viewer, scope: TeamScope
   const found = await loadImport(deps, scope, importId)
   const where = importPeopleWhere(importId, query, gated, now)
   const order = peopleOrder(query.order_by, query.order, gated, now)
-  const readPage = (page: number) => readPeople(deps, scope, where, order, { limit: query.per_page, offset: pageOffset(page, query.per_page) })
+  const readPage = (page: number) => readPeople(deps, scope, where, order, { limit: query.per_page, offset: pageOffset(page, query.per_page) }, gated)
   const [{ rows, counts }, peopleCounts, choices, churches] = await Promise.all([
     boundedPage(deps.db, { table: r, where, page: query.page, per_page: query.per_page }, readPage),
     countPeople(deps, [importId]),
@@ -287,16 +289,16 @@ export async function getUserImport(deps: Deps, viewer: Viewer, scope: TeamScope
   }
 }
 
-const processedOfConference = (scope: TeamScope) =>
-  and(eq(r.is_processed, true), inArray(r.import_id, sql`(select ${ui.id} from ${ui} where ${ui.team_id} = ${scope.team.id})`))!
+const processedOfConference = (scope: TeamScope) => and(eq(r.conference_id, scope.team.id), eq(r.is_processed, true))!
 
 /** GET user-import/all: a page of every processed person of the conference's imports. */
 export async function listProcessedPeople(deps: Deps, viewer: Viewer, scope: TeamScope, query: AllQuery) {
   const now = deps.now()
   const gated = scope.childGate !== null
   const where = and(processedOfConference(scope), personSearch(query.search, gated, now))!
-  const order = peopleOrder(query.order_by, query.order, gated, now)
-  const readPage = (page: number) => readPeople(deps, scope, where, order, { limit: query.per_page, offset: pageOffset(page, query.per_page) })
+  // Every person here is processed: 'is_processed' is the order by name.
+  const order = peopleOrder(query.order_by === 'is_processed' ? 'name' : query.order_by, query.order, gated, now)
+  const readPage = (page: number) => readPeople(deps, scope, where, order, { limit: query.per_page, offset: pageOffset(page, query.per_page) }, gated)
   const { rows, counts } = await boundedPage(deps.db, { table: r, where, page: query.page, per_page: query.per_page }, readPage)
   const items = rows.map((row): ProcessedUserImportUser => ({ ...userOf(row, gated, now), import_id: row.import_id, import_title: row.import_title }))
   return { items, ...counts }
@@ -338,7 +340,7 @@ export async function exportUserImport(deps: Deps, viewer: Viewer, scope: TeamSc
   const found = await loadImport(deps, scope, importId)
   const where = importPeopleWhere(importId, query, gated, now)
   const [rows, churches] = await Promise.all([
-    readPeople(deps, scope, where, peopleOrder(query.order_by, query.order, gated, now), { limit: maxUserImportRows, offset: 0 }),
+    readPeople(deps, scope, where, peopleOrder(query.order_by, query.order, gated, now), { limit: maxUserImportRows, offset: 0 }, gated),
     churchesOf(deps.db, scope.team.id),
   ])
   const locale = localeOf(viewer)
@@ -356,7 +358,7 @@ export async function exportProcessedPeople(deps: Deps, viewer: Viewer, scope: T
   const gated = scope.childGate !== null
   const where = and(processedOfConference(scope), personSearch(query.search, gated, now))!
   const [rows, churches] = await Promise.all([
-    readPeople(deps, scope, where, peopleOrder(query.order_by, query.order, gated, now), { limit: maxProcessedExportRows, offset: 0 }),
+    readPeople(deps, scope, where, peopleOrder(query.order_by === 'is_processed' ? 'name' : query.order_by, query.order, gated, now), { limit: maxProcessedExportRows, offset: 0 }, gated),
     churchesOf(deps.db, scope.team.id),
   ])
   const locale = localeOf(viewer)

@@ -209,6 +209,28 @@ describe('GET user-import/{id}', () => {
     expect(await names({ order_by: 'created' })).toEqual(['Zoe', 'Ruth', 'Paul'])
   })
 
+  it('sorts by each person’s name as it is now: a contact a church renames after the import moves in the import and among every processed person', async () => {
+    const c = await conferenceWithPeople()
+    const { id } = await createImport(t, c, [row('Zoe', 'Adams', 'female'), row('Ruth', 'Stone', 'female', { email: 'ruth@example.org' }), row('Paul', 'Green', 'male')])
+    const found = await importPeople(t, id)
+    const everyone = Object.fromEntries([...found.values()].map((personId) => [personId, c.north.church]))
+    const processed = await post(t, `process-user-import/${id}`, c.officer.token, { team_id: c.conference, add_team_id_by_user_id: everyone })
+    expect(processed.statusCode, processed.body).toBe(200)
+    const names = async (path: string) => {
+      const answer = body(await get(t, path, c.officer.token, { team_id: c.conference }))
+      return ((answer.users ?? answer.items) as Array<{ first_name: string }>).map((user) => user.first_name)
+    }
+    expect(await names(`user-import/${id}`)).toEqual(['Paul', 'Ruth', 'Zoe'])
+    expect(await names('user-import/all')).toEqual(['Paul', 'Ruth', 'Zoe'])
+    // North renames Zoe to Abigail: she comes first.
+    const renamed = await post(t, 'update-user', c.north.owner.token, { team_id: c.north.church, group_id: c.north.church, user_id: found.get('Zoe')!, first_name: 'Abigail' })
+    expect(renamed.statusCode, renamed.body).toBe(200)
+    expect(await names(`user-import/${id}`)).toEqual(['Abigail', 'Paul', 'Ruth'])
+    expect(await names('user-import/all')).toEqual(['Abigail', 'Paul', 'Ruth'])
+    const [stored] = await t.db.select({ sort_name: userImportRows.sort_name }).from(userImportRows).where(eq(userImportRows.person_id, found.get('Zoe')!))
+    expect(stored!.sort_name).toBe('abigail adams')
+  })
+
   it('pages, searches name, email and phone, and filters by processed', async () => {
     const c = await conferenceWithPeople()
     const data = [row('Ruth', 'Stone', 'female', { email: 'ruth@example.org' }), ...['Amy', 'Bea', 'Cy', 'Di', 'Ed'].map((name) => row(name, 'Hill', 'female'))]
