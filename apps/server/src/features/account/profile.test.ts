@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, desc, eq, inArray } from 'drizzle-orm'
-import { accounts, activityLog, churchRosterMembers, memberships, notes, people, sessions, teams, twoFactorRemembered } from '../../db/schema/index'
+import { accounts, activityLog, churchRosterMembers, memberships, notes, people, sessions, teamContacts, teams, twoFactorRemembered } from '../../db/schema/index'
 import { accountThrottle } from '../auth/sign-in-throttle'
 import { syncedFieldsMessage } from './profile.service'
 import {
@@ -90,6 +90,14 @@ describe('GET /api/v1/profile', () => {
 describe('POST /api/v1/update-account', () => {
   it('is 401 without a session', async () => {
     expect((await t.call({ method: 'POST', url: '/api/v1/update-account', payload: { first_name: 'X' } })).statusCode).toBe(401)
+  })
+
+  it('a user who is also a contact is found in the contacts lists by the name they change to', async () => {
+    const person = await buildPerson(t, { firstName: 'Before', lastName: 'Rename' })
+    await t.db.insert(teamContacts).values({ team_id: church, person_id: person.id, is_owner: true, sort_name: 'before rename', search_text: 'before rename' })
+    expect((await update(person, { first_name: 'After', sync_with_md: 0 })).statusCode).toBe(200)
+    const [held] = await t.db.select({ sort_name: teamContacts.sort_name, search_text: teamContacts.search_text }).from(teamContacts).where(eq(teamContacts.person_id, person.id))
+    expect(held).toMatchObject({ sort_name: 'after rename', search_text: expect.stringContaining('after rename') })
   })
 
   it('changes names, phone and locale, with an activity entry and no logout', async () => {
