@@ -101,6 +101,25 @@ export function useReducePageToMax(page: number, maxPages: number | undefined, s
   }, [page, maxPages, setPage])
 }
 
+/**
+ * A list section's page under its own URL key (`${prefix}_page`, e.g. `future_page`) and the
+ * shared page size; a new page size starts the list at page 1. For pages with several lists.
+ */
+export function useSectionPaging(prefix: string) {
+  const [page, setPage] = usePageParam(`${prefix}_page`)
+  const [pageSize, setPageSize] = usePageSize()
+  const changePageSize = useCallback(
+    (size: PageSize) => {
+      setPageSize(size)
+      setPage(1, { replace: true })
+    },
+    [setPage, setPageSize],
+  )
+  return { page, setPage, pageSize, setPageSize: changePageSize }
+}
+
+export type SectionPaging = ReturnType<typeof useSectionPaging>
+
 // ---------------------------------------------------------------------------------------
 // The widget
 

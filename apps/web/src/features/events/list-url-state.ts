@@ -1,7 +1,6 @@
 import { useCallback } from 'react'
 import { useSearchParams } from 'react-router'
 import type { EventListType, EventsQuery } from '@crm/domain'
-import { usePageParam, usePageSize } from '../../components/paging'
 
 /**
  * URL scheme of /events (spec 3 §2.1): one search (`search`) and the recurring-only filter
@@ -32,20 +31,6 @@ export function useEventsFilter() {
   const setSearch = useCallback((value: string) => update({ search: value.trim() }), [update])
   const setRecurringOnly = useCallback((on: boolean) => update({ recurring: on ? '1' : undefined }), [update])
   return { search, recurringOnly, setSearch, setRecurringOnly }
-}
-
-/** One list's page and the shared page size. */
-export function useEventListPaging(type: EventListType) {
-  const [page, setPage] = usePageParam(`${type}_page`)
-  const [pageSize, setPageSize] = usePageSize()
-  const changePageSize = useCallback(
-    (size: Parameters<typeof setPageSize>[0]) => {
-      setPageSize(size)
-      setPage(1, { replace: true })
-    },
-    [setPage, setPageSize],
-  )
-  return { page, setPage, pageSize, setPageSize: changePageSize }
 }
 
 /** The request of one list: created, newest first by default (spec 3 §9). */

@@ -1,12 +1,12 @@
-import { useId, useRef } from 'react'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { Anchor, Badge, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Badge, Group, Paper, SimpleGrid, Text } from '@mantine/core'
 import type { EventListItem, EventListType } from '@crm/domain'
-import { Paging, useReducePageToMax } from '../../../../components/paging'
+import { PagedListSection } from '../../../../components/paged-list-section'
+import { useSectionPaging } from '../../../../components/paging'
 import { describeRule } from '../../describe-recurrence'
 import { formatDay } from '../../format-day'
-import { buildEventsQuery, useEventListPaging } from '../../list-url-state'
+import { buildEventsQuery } from '../../list-url-state'
 import { useEventList } from '../../queries'
 
 interface EventListSectionProps {
@@ -19,78 +19,26 @@ interface EventListSectionProps {
 /** One list of /events: Current, Upcoming or Past, with its own paging (spec 3 §2.1). */
 export function EventListSection({ type, teamId, search, recurringOnly }: EventListSectionProps) {
   const { t } = useTranslation('events')
-  const headingId = useId()
-  const headingRef = useRef<HTMLHeadingElement>(null)
-  const paging = useEventListPaging(type)
-  const query = buildEventsQuery(teamId, type, { search, recurringOnly, page: paging.page, pageSize: paging.pageSize })
-  const list = useEventList(type, query)
-  useReducePageToMax(paging.page, list.isPlaceholderData ? undefined : list.data?.max_pages, paging.setPage)
+  const paging = useSectionPaging(type)
+  const list = useEventList(type, buildEventsQuery(teamId, type, { search, recurringOnly, page: paging.page, pageSize: paging.pageSize }))
   const title = t(`list.${type}`)
-  const updating = list.isPlaceholderData && list.isFetching
-
-  const goToPage = (page: number) => {
-    paging.setPage(page)
-    headingRef.current?.scrollIntoView({ block: 'start' })
-    headingRef.current?.focus({ preventScroll: true })
-  }
-
-  let body
-  if (list.data) {
-    body =
-      list.data.items.length === 0 ? (
-        <Text c="dimmed" py="xs">
-          {t('nothingFound')}
-        </Text>
-      ) : (
-        <Stack gap="sm">
-          <Stack gap="xs" role="list" aria-labelledby={headingId} aria-busy={updating}>
-            {list.data.items.map((item) => (
-              <EventRow key={item.id} item={item} />
-            ))}
-          </Stack>
-          <Paging
-            page={paging.page}
-            maxPages={list.data.max_pages}
-            more={list.data.count_is_lower_bound === true}
-            onPageChange={goToPage}
-            pageSize={paging.pageSize}
-            onPageSizeChange={paging.setPageSize}
-            label={t('list.pagesOf', { list: title })}
-          />
-        </Stack>
-      )
-  } else if (list.isError) {
-    body = (
-      <Group gap="sm" py="xs">
-        <Text c="dimmed">{t('list.loadFailed')}</Text>
-        <Button variant="light" size="compact-sm" onClick={() => void list.refetch()}>
-          {t('list.retry')}
-        </Button>
-      </Group>
-    )
-  } else {
-    body = (
-      <Center py="xs">
-        <Loader size="sm" role="status" aria-label={t('list.loading')} />
-      </Center>
-    )
-  }
-
   return (
-    <Stack component="section" aria-labelledby={headingId} gap="sm">
-      <Group gap="sm" align="baseline">
-        <Title order={2} size="h3" id={headingId} ref={headingRef} tabIndex={-1} style={{ scrollMarginTop: 76 }}>
-          {title}
-        </Title>
-        {list.data && (
-          <Text c="dimmed" size="sm">
-            {t('list.count', { count: list.data.count })}
-          </Text>
-        )}
-        {updating && <Loader size="xs" role="status" aria-label={t('list.updating')} />}
-      </Group>
-      {body}
-    </Stack>
+    <PagedListSection
+      title={title}
+      list={list}
+      paging={paging}
+      itemKey={(item) => item.id}
+      renderItem={(item) => <EventRow item={item} />}
+      texts={{
+        nothingFound: t('nothingFound'),
+        loadFailed: t('list.loadFailed'),
+        retry: t('list.retry'),
+        loading: t('list.loading'),
+        updating: t('list.updating'),
+        count: (count) => t('list.count', { count }),
+        pagesOf: t('list.pagesOf', { list: title }),
+      }}
+    />
   )
 }
 
