@@ -49,7 +49,9 @@ export async function runOnEachEngine<R>(engines: string[], sizesOf: (engine: 'p
           runs.push(await run('PostgreSQL', postgres, contactCount))
         } finally {
           await postgres.close()
-          await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+          // BENCH_KEEP_DATABASE=1 keeps the seeded database to study its plans (psql, EXPLAIN).
+          if (process.env.BENCH_KEEP_DATABASE === '1') console.log(`\n(kept the database ${name}: drop it with DROP DATABASE ${name})`)
+          else await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
           await admin.end()
         }
       }
