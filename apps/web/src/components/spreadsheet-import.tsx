@@ -2,8 +2,8 @@ import { useEffect, useId, useRef, useState, type ReactNode, type Ref } from 're
 import { useTranslation } from 'react-i18next'
 import { Alert, Anchor, Button, Group, Loader, Modal, Progress, ScrollArea, Stack, Table, Text } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
-import type { ImportRowProblem } from '@crm/domain'
-import { emptyImportReport, importRefusalLists, runChunkedImport, type ImportReport } from '../lib/chunked-import'
+import { emptyImportReport, importRefusalLists, type ImportRowProblem } from '@crm/domain'
+import { runChunkedImport, type ImportReport } from '../lib/chunked-import'
 import { readImportFile, type CellProblem, type ImportFile, type PreparedRow, type SpreadsheetImportKind } from '../lib/import-kind'
 import { isSpreadsheetError, spreadsheetAccept } from '../lib/spreadsheet'
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { emptyImportReport, importChunks, runChunkedImport, type ImportReport } from './chunked-import'
+import { emptyImportReport } from '@crm/domain'
+import { importChunks, runChunkedImport, type ImportReport } from './chunked-import'
 
 const numbers = (from: number, count: number) => Array.from({ length: count }, (_, index) => from + index)
 

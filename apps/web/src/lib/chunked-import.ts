@@ -1,33 +1,10 @@
-import type { ImportUsersResult } from '@crm/domain'
+import { emptyImportReport, importRefusalLists, type ImportUsersResult } from '@crm/domain'
 
 // A large file is sent in chunks, one request at a time (issue 17 item 3): the page stays
 // responsive, a progress bar can say how far it is, and each chunk's report names its rows as
 // the person's file numbers them (first_row). The reports of the chunks add up to one.
 
 export type ImportReport = ImportUsersResult
-
-export type ImportRefusalList = Exclude<keyof ImportReport, 'count_successful' | 'count_unsuccessful'>
-
-/** The spec's lists of refused rows, in the order the report shows them (spec 2 §3, §8). */
-export const importRefusalLists = [
-  'unsuccessful_exists',
-  'unsuccessful_not_exists',
-  'unsuccessful_team_user_exists',
-  'unsuccessful_invalid_email',
-  'unsuccessful_error',
-] as const satisfies readonly ImportRefusalList[]
-
-export function emptyImportReport(): ImportReport {
-  return {
-    count_successful: 0,
-    count_unsuccessful: 0,
-    unsuccessful_exists: [],
-    unsuccessful_not_exists: [],
-    unsuccessful_team_user_exists: [],
-    unsuccessful_invalid_email: [],
-    unsuccessful_error: [],
-  }
-}
 
 export function addImportReports(total: ImportReport, chunk: ImportReport): ImportReport {
   const sum = { ...total, count_successful: total.count_successful + chunk.count_successful, count_unsuccessful: total.count_unsuccessful + chunk.count_unsuccessful }

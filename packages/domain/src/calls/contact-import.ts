@@ -140,6 +140,29 @@ export const importUsersResponse = z.object({
 })
 export type ImportUsersResult = z.infer<typeof importUsersResponse>
 
+/** The lists of refused rows, in the order the report shows them (spec 2 §3, §8). */
+export const importRefusalLists = [
+  'unsuccessful_exists',
+  'unsuccessful_not_exists',
+  'unsuccessful_team_user_exists',
+  'unsuccessful_invalid_email',
+  'unsuccessful_error',
+] as const satisfies ReadonlyArray<Exclude<keyof ImportUsersResult, 'count_successful' | 'count_unsuccessful'>>
+export type ImportRefusalList = (typeof importRefusalLists)[number]
+
+/** A report of nothing imported yet: what the server starts each call from and the page each import from. */
+export function emptyImportReport(): ImportUsersResult {
+  return {
+    count_successful: 0,
+    count_unsuccessful: 0,
+    unsuccessful_exists: [],
+    unsuccessful_not_exists: [],
+    unsuccessful_team_user_exists: [],
+    unsuccessful_invalid_email: [],
+    unsuccessful_error: [],
+  }
+}
+
 export const contactImportCalls = {
   importUsers: defineCall({
     method: 'POST',

@@ -2,6 +2,8 @@ import type { z } from 'zod'
 import { and, eq, or } from 'drizzle-orm'
 import {
   contactFieldsSchema,
+  emptyImportReport,
+  importRefusalLists,
   genderMessage,
   genderOfCell,
   hasCapability,
@@ -25,7 +27,7 @@ import { loadContactLookups, resolveContactInput, type ContactInput, type Resolv
 import { conferenceIdOf, inOtherTeamMessage, inThisTeamMessage, lockContactsOfConference } from '../contacts/duplicates.service'
 import { todayIn } from '../interactions/interaction-view'
 import { extendedColumnsOf, teamNameKey, unknownTeamMessage, yesNoMessage, yesNoOf, type ExtendedColumns } from './extended-columns'
-import { addRefusal, emptyImportReport, invalidRowMessage, requiredMessage, RowRefused, textOf } from './import-report'
+import { addRefusal, invalidRowMessage, requiredMessage, RowRefused, textOf } from './import-report'
 import { ChunkIdentities, knownIdentities, saveNewContacts, type NewContact } from './new-contacts'
 
 // import-users (spec 2 §3, §4 "Contact import", §7; issue 17 items 2 and 3): every row is
@@ -234,7 +236,7 @@ export async function importContacts(deps: Deps, viewer: Viewer, scope: GroupSco
     result.count_successful = contacts.length
   })
   // Each list by row number, as the file reads.
-  for (const list of ['unsuccessful_exists', 'unsuccessful_team_user_exists', 'unsuccessful_invalid_email', 'unsuccessful_error'] as const) {
+  for (const list of importRefusalLists) {
     result[list].sort((a, b) => a.row - b.row)
   }
   return result

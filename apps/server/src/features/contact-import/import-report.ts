@@ -1,10 +1,10 @@
-import type { ImportRowProblem, ImportUsersResult } from '@crm/domain'
+import type { ImportRefusalList, ImportRowProblem, ImportUsersResult } from '@crm/domain'
 
 // The report every import answers (spec 2 §3 "Import result"): the counts and each refused
 // row in the list that says why, with its number in the file. The contact import, the
 // interaction import and import-and-share fill it the same way.
 
-export type Refusal = keyof Omit<ImportUsersResult, 'count_successful' | 'count_unsuccessful'>
+export type Refusal = ImportRefusalList
 
 export const requiredMessage = 'Required'
 export const invalidRowMessage = 'The row has invalid values.'
@@ -17,18 +17,6 @@ export class RowRefused extends Error {
     readonly errors?: Record<string, string>,
   ) {
     super(reason)
-  }
-}
-
-export function emptyImportReport(): ImportUsersResult {
-  return {
-    count_successful: 0,
-    count_unsuccessful: 0,
-    unsuccessful_exists: [],
-    unsuccessful_not_exists: [],
-    unsuccessful_team_user_exists: [],
-    unsuccessful_invalid_email: [],
-    unsuccessful_error: [],
   }
 }
 

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import {
   addContactInteractionRequest,
+  emptyImportReport,
   hasCapability,
   interactionTypes,
   prayerTypes,
@@ -24,7 +25,7 @@ import { AppError } from '../../platform/errors'
 import { lockInteractionReadModel, refreshInteractionReadModel } from '../contacts/read-model'
 import { instantIn, prayerTitles } from '../interactions/interaction-view'
 import { checkFollowUpAllowed, checkNewInteraction, insertInteraction, type NewInteraction } from '../interactions/interactions.service'
-import { addRefusal, emptyImportReport, invalidRowMessage, requiredMessage, RowRefused, textOf } from '../contact-import/import-report'
+import { addRefusal, invalidRowMessage, requiredMessage, RowRefused, textOf } from '../contact-import/import-report'
 
 // import-contact-interactions (spec 2 §3 "Contact import columns", §6 import_interaction, §7;
 // issue 17): one contact's interactions from spreadsheet rows. Each row becomes an
