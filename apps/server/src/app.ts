@@ -49,6 +49,8 @@ import { manageNotificationRoutes } from './features/notifications/manage-notifi
 import { notificationRuleRoutes } from './features/notifications/rules.routes'
 import { dashboardRoutes } from './features/dashboard/dashboard.routes'
 import { contactMapRoutes } from './features/contacts/contacts-map.routes'
+import { transferRoutes } from './features/transfers/transfers.routes'
+import { reportRoutes } from './features/reports/reports.routes'
 
 export const apiPrefix = '/api/v1'
 /** API answers from this size on are compressed. */
@@ -80,7 +82,7 @@ export interface AppOptions {
 }
 
 /** Every feature's routes, registered under /api/v1. */
-const features = [authRoutes, accountRoutes, teamRoutes, lookupRoutes, siteRoutes, contactRoutes, contactWriteRoutes, contactImportRoutes, placeRoutes, noteRoutes, relationshipRoutes, interestRoutes, activityRoutes, interactionRoutes, contactEventRoutes, consentRoutes, avatarRoutes, qrCardRoutes, eventRoutes, attendanceRoutes, calendarRoutes, teamAdminRoutes, teamUserRoutes, requestRoutes, subTeamRoutes, rosterRoutes, notificationRoutes, manageNotificationRoutes, notificationRuleRoutes, dashboardRoutes, contactMapRoutes, interactionImportRoutes, userImportRoutes]
+const features = [authRoutes, accountRoutes, teamRoutes, lookupRoutes, siteRoutes, contactRoutes, contactWriteRoutes, contactImportRoutes, placeRoutes, noteRoutes, relationshipRoutes, interestRoutes, activityRoutes, interactionRoutes, contactEventRoutes, consentRoutes, avatarRoutes, qrCardRoutes, eventRoutes, attendanceRoutes, calendarRoutes, teamAdminRoutes, teamUserRoutes, requestRoutes, subTeamRoutes, rosterRoutes, notificationRoutes, manageNotificationRoutes, notificationRuleRoutes, dashboardRoutes, contactMapRoutes, interactionImportRoutes, userImportRoutes, transferRoutes, reportRoutes]
 
 /** Builds the whole HTTP app on the given dependencies; tests call it with their own. */
 export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions = {}): Promise<FastifyInstance> {

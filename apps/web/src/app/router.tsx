@@ -59,6 +59,11 @@ const pages = {
   userImportNew: withAllTexts(() => import('../features/user-imports/pages/user-import-new-page')),
   userImportEdit: withAllTexts(() => import('../features/user-imports/pages/user-import-edit-page')),
   userImportAll: withAllTexts(() => import('../features/user-imports/pages/user-import-all-page')),
+  transfers: withAllTexts(() => import('../features/transfers/pages/transfers-page')),
+  transferNew: withAllTexts(() => import('../features/transfers/pages/transfer-new-page')),
+  transferView: withAllTexts(() => import('../features/transfers/pages/transfer-view-page')),
+  transferEdit: withAllTexts(() => import('../features/transfers/pages/transfer-edit-page')),
+  reports: withAllTexts(() => import('../features/reports/pages/reports-page')),
 } satisfies Record<string, PageLoader>
 
 const loadShell = () =>
@@ -114,6 +119,12 @@ const routeTable: Record<BuiltPath, RouteSpec> = {
   '/contacts/import-and-share/new': { frame: 'shell', access: 'team', page: pages.userImportNew },
   '/contacts/import-and-share/edit/:id': { frame: 'shell', access: 'team', page: pages.userImportEdit },
   '/contacts/import-and-share/all': { frame: 'shell', access: 'team', page: pages.userImportAll },
+  // Transfers are planned by a conference; the pastor opens one from their church (spec 3 §2.2): a team is enough, each page checks.
+  '/transfers': { frame: 'shell', access: 'team', page: pages.transfers },
+  '/transfers/new': { frame: 'shell', access: 'team', page: pages.transferNew },
+  '/transfers/view/:id': { frame: 'shell', access: 'team', page: pages.transferView },
+  '/transfers/edit/:id': { frame: 'shell', access: 'team', page: pages.transferEdit },
+  '/reports': { frame: 'shell', access: 'team', page: pages.reports },
   '/login': { frame: 'public', page: pages.login },
   '/logout': { frame: 'none', page: pages.logout },
   '/signup': { frame: 'public', page: pages.signup },

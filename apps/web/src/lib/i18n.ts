@@ -54,6 +54,8 @@ const namespaceFlags: Record<Namespace, true> = {
   map: true,
   'import-and-share': true,
   import: true,
+  transfers: true,
+  reports: true,
 }
 export const namespaces = Object.keys(namespaceFlags) as Namespace[]
 

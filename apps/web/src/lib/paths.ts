@@ -52,6 +52,11 @@ export const builtPaths = [
   '/contacts/import-and-share/new',
   '/contacts/import-and-share/edit/:id',
   '/contacts/import-and-share/all',
+  '/transfers',
+  '/transfers/new',
+  '/transfers/view/:id',
+  '/transfers/edit/:id',
+  '/reports',
 ] as const
 
 export type BuiltPath = (typeof builtPaths)[number]
