@@ -30,6 +30,8 @@ export const transfers = pgTable(
       .notNull()
       .references(() => people.id, { onDelete: 'cascade' }),
     created_by_id: integer('created_by_id').references(() => people.id, { onDelete: 'set null' }),
+    /** Who processed it by hand; null when the transfers job did, on its date. */
+    processed_by_id: integer('processed_by_id').references(() => people.id, { onDelete: 'set null' }),
     /** The day it is processed; null: processed by hand. */
     date: date('date', { mode: 'string' }),
     is_processed: boolean('is_processed').notNull().default(false),
@@ -43,6 +45,9 @@ export const transfers = pgTable(
     // The job: upcoming transfers whose day has come.
     index('transfers_due_idx').on(t.date).where(sql`not ${t.is_processed} and ${t.date} is not null`),
     index('transfers_person_idx').on(t.person_id),
+    // A pastor has one upcoming transfer at a time: two plans for one pastor would race at
+    // processing, and the second would find them gone from its from-church.
+    uniqueIndex('transfers_one_upcoming_per_pastor_key').on(t.person_id).where(sql`not ${t.is_processed}`),
   ],
 )
 

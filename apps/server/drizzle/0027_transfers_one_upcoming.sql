@@ -1,0 +1,3 @@
+ALTER TABLE "transfers" ADD COLUMN "processed_by_id" integer;--> statement-breakpoint
+ALTER TABLE "transfers" ADD CONSTRAINT "transfers_processed_by_id_people_id_fk" FOREIGN KEY ("processed_by_id") REFERENCES "public"."people"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "transfers_one_upcoming_per_pastor_key" ON "transfers" USING btree ("person_id") WHERE not "transfers"."is_processed";
