@@ -47,6 +47,10 @@ beforeAll(async () => {
   // An event of the church with the same id, for the event routes' `:id` (event/:id, update-event/:id).
   await t.db.execute(sql`insert into events (id, team_id, title, start_date, end_date, is_all_day) overriding system value values (${contact}, ${church}, 'Walk event', '2026-01-07', '2026-01-07', true)`)
   await t.db.insert(teamContacts).values({ team_id: church, person_id: contact, is_owner: true, sort_name: 'walk contact' })
+  // A dated transfer of the church's owner with the same id, for the transfer routes' `:id` (a
+  // date, so process-transfer leaves it for its day and no walk moves anyone).
+  await t.db.execute(sql`insert into transfers (id, from_conference_id, to_conference_id, from_team_id, to_team_id, person_id, date) overriding system value
+    values (${contact}, ${conference}, ${conference}, ${church}, ${otherChurch}, ${roles.owner}, '2099-01-01')`)
   await addMember(t, outsider, otherConference, 'entity_admin')
   await addMember(t, outsider, otherChurch, 'owner')
 })

@@ -3,7 +3,8 @@ import { contactJobs } from './features/contacts/contacts.jobs'
 import { interactionJobs } from './features/interactions/interactions.jobs'
 import { notificationJobs } from './features/notifications/notifications.jobs'
 import { ruleJobs } from './features/notifications/rules.jobs'
+import { transferJobs } from './features/transfers/transfers.jobs'
 import { platformJobs, type Job } from './platform/jobs'
 
 // Every scheduled job, as app.ts registers every route: the platform may not import features.
-export const jobs: Job[] = [...platformJobs, ...authJobs, ...contactJobs, ...interactionJobs, ...notificationJobs, ...ruleJobs]
+export const jobs: Job[] = [...platformJobs, ...authJobs, ...contactJobs, ...interactionJobs, ...notificationJobs, ...ruleJobs, ...transferJobs]

@@ -23,6 +23,8 @@ beforeAll(async () => {
   const [event] = (await owner.get<{ items: Array<{ id: number }> }>('events', { type: 'future', per_page: 4 })).items
   const conference = await conferenceApi(baseUrl(), 'team_id')
   const userImport = await conference.post<{ id: number }>('create-user-import', { title: 'Route walk', data: [{ first_name: 'Walker', last_name: 'Route', gender: 'male' }] })
+  // The demo conference plans Hope Street's pastor's move to Riverside.
+  const [transfer] = (await conference.get<{ items: Array<{ id: number }> }>('transfers', { processed: 0, per_page: 4 })).items
   const ids: Record<string, number | undefined> = {
     '/contacts/view/:id': contact?.id,
     '/contacts/edit/:id': contact?.id,
@@ -32,6 +34,8 @@ beforeAll(async () => {
     // Hope Street is one of the demo conference's churches.
     '/team/manage-sub-teams/edit/:id': owner.scope.team_id,
     '/contacts/import-and-share/edit/:id': userImport.id,
+    '/transfers/view/:id': transfer?.id,
+    '/transfers/edit/:id': transfer?.id,
   }
   const publicPaths = new Set(['/login', '/logout', '/signup', '/activate', '/reset-password', '/accept-invite', '/loading', '/error', '/privacy', '/terms', '/code-of-conduct'])
   routes = builtPaths

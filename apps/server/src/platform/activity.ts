@@ -17,6 +17,7 @@ export type ActivitySubject =
   | 'membership'
   | 'account'
   | 'event'
+  | 'transfer'
 
 export interface ActivityEntry {
   authorId: number | null

@@ -16,6 +16,7 @@ import { seedDemoInteractions } from './demo-interactions'
 import { seedDemoNotes } from './demo-notes'
 import { seedDemoNotifications } from './demo-notifications'
 import { seedDemoRelationships } from './demo-relationships'
+import { seedDemoTransfers } from './demo-transfers'
 
 /** The demo accounts of the README, by role. */
 export const demoAccounts = {
@@ -181,6 +182,7 @@ export async function seedDemoWorkspace(
     await seedDemoConsents(tx, { hopeId: hope!, people, now: deps.now() })
     await seedDemoEvents(tx, { hopeId: hope!, people, now: deps.now(), timeZone: 'Australia/Sydney' })
     await seedDemoNotifications(tx, { conferenceId: conference!.id, hopeId: hope!, people, now: deps.now() })
+    await seedDemoTransfers(tx, { conferenceId: conference!.id, hopeId: hope!, riversideId: riverside!, people })
 
     // Two open invites, mailed to the outbox (/dev/mail): one for a newcomer, one for the leader.
     const invite = async (email: string, firstName: string, lastName: string, teamId: number, teamTitle: string, role: 'member' | 'leader') => {

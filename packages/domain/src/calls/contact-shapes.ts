@@ -38,6 +38,12 @@ export const contactListQuerySchema = pagingQuerySchema.extend({
   grow_phase: z.enum(growPhases).optional(),
   source: text(60).optional(),
   gender: z.enum(genders).optional(),
+  /**
+   * assigned-contacts only (spec 2 §7 transferTeamId): the from-church of the caller's upcoming
+   * transfer. The list is then the caller's assigned contacts there, whatever team_id and
+   * group_id select; any other church is not found. The other lists ignore it.
+   */
+  transfer_team_id: id.optional(),
 })
 export type ContactListQuery = z.input<typeof contactListQuerySchema>
 

@@ -21,9 +21,10 @@ import {
   type ContactListItem,
   type contactListQuerySchema,
 } from '@crm/domain'
-import { assignments, groupContacts, people, teamContactCounts, teamContacts } from '../../db/schema/index'
+import { assignments, groupContacts, people, teamContactCounts, teamContacts, transfers } from '../../db/schema/index'
 import type { Deps } from '../../platform/deps'
-import type { GroupScope, Viewer } from '../../platform/access'
+import { loadGroupScope, type GroupScope, type Viewer } from '../../platform/access'
+import { AppError } from '../../platform/errors'
 import { displayDate, elapsed } from '../../platform/format'
 import { ageOf, fullName, growPhaseOf, loadContactLookups, oneOf } from './contact-view'
 
@@ -229,10 +230,11 @@ function countedList(kind: ContactListKind, scope: GroupScope, query: ListQuery,
 export async function listContacts(
   deps: Deps,
   viewer: Viewer,
-  scope: GroupScope,
+  selected: GroupScope,
   kind: ContactListKind,
   query: ListQuery,
 ): Promise<{ items: ContactListItem[]; count: number; max_pages: number; count_is_lower_bound?: true }> {
+  const scope = kind === 'assigned' && query.transfer_team_id !== undefined ? await transferScope(deps, viewer, query.transfer_team_id) : selected
   const now = deps.now()
   const locale = viewer.locale
   const { timeZone } = scope.settings
@@ -349,6 +351,24 @@ export async function listContacts(
     }
   })
   return { items, ...counts }
+}
+
+/**
+ * transfer_team_id (spec 2 §7 transferTeamId; issue 18): the pastor of an upcoming transfer
+ * lists the contacts assigned to them in its from-church, to choose which go with them. The
+ * church is read as the pastor's own (their role there, its settings and child gate). Any
+ * other church, or a caller with no upcoming transfer from it, is not found.
+ */
+async function transferScope(deps: Deps, viewer: Viewer, churchId: number): Promise<GroupScope> {
+  const [upcoming] = await deps.db
+    .select({ id: transfers.id })
+    .from(transfers)
+    .where(and(eq(transfers.person_id, viewer.personId), eq(transfers.from_team_id, churchId), eq(transfers.is_processed, false)))
+    .limit(1)
+  if (!upcoming) throw new AppError('not_found')
+  const scope = await loadGroupScope(deps.db, viewer, churchId, churchId)
+  if (!hasCapability(scope.groupRole, 'read_assigned_contact')) throw new AppError('forbidden')
+  return scope
 }
 
 /** A child's row for a caller under the child data gate: the name, nothing else (spec 2 §5). */

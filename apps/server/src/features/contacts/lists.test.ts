@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
-import { accounts, lookupItems, teams } from '../../db/schema/index'
+import { accounts, lookupItems, teams, transfers } from '../../db/schema/index'
 import { syncLookups } from '../lookups/lookups.service'
 import { refreshContactReadModel } from './read-model'
 import { addMember, body, buildPerson, buildTeam, createTestApp, type TestApp, type TestPerson } from '../../../test/harness'
@@ -175,16 +175,29 @@ describe('GET /api/v1/contacts', () => {
     }
   })
 
-  it("takes no transfer listing until transfers exist: another team's id beside the scope lists the caller's own team only", async () => {
-    const church = await buildChurch()
+  it("D2-7.1-04 transfer_team_id: the pastor of an upcoming transfer lists their assigned contacts in its from-church; anyone else is not found", async () => {
+    const from = await buildChurch()
     const other = await buildChurch()
-    await buildContact(t, { teamId: church.team, first_name: 'Own', last_name: 'Contact' })
-    await buildContact(t, { teamId: other.team, first_name: 'Other', last_name: 'Contact' })
-    for (const transferTeamId of [other.team, 'x']) {
-      const response = await list('contacts', church.leader, { team: church.team }, { transferTeamId })
-      expect(response.statusCode).toBe(200)
-      expect(body(response).items.map((item: { name: string }) => item.name)).toEqual(['Own Contact'])
-    }
+    const mine = await buildContact(t, { teamId: from.team, first_name: 'Mine', last_name: 'Assigned' })
+    await buildContact(t, { teamId: from.team, first_name: 'Not', last_name: 'Mine' })
+    await assignContact(t, from.team, mine, from.owner.id)
+    // The pastor owns another church too, selected in the app: team_id and group_id name it.
+    await addMember(t, from.owner.id, other.team, 'owner')
+    const [transfer] = await t.db
+      .insert(transfers)
+      .values({ from_conference_id: from.team, to_conference_id: other.team, from_team_id: from.team, to_team_id: other.team, person_id: from.owner.id })
+      .returning({ id: transfers.id })
+    expect(await names('assigned-contacts', from.owner, { team: other.team }, { transfer_team_id: from.team })).toEqual(['Mine Assigned'])
+    // Not the pastor, another church, or no upcoming transfer any more: not found.
+    await addMember(t, from.leader.id, other.team, 'leader')
+    expect((await list('assigned-contacts', from.leader, { team: other.team }, { transfer_team_id: from.team })).statusCode).toBe(404)
+    expect((await list('assigned-contacts', from.owner, { team: from.team }, { transfer_team_id: other.team })).statusCode).toBe(404)
+    expect((await list('assigned-contacts', from.owner, { team: other.team }, { transfer_team_id: 'x' })).statusCode).toBe(400)
+    // The other lists ignore it and stay the selected team's; a camelCase key is ignored like any unknown one.
+    expect(await names('contacts', from.owner, { team: other.team }, { transfer_team_id: from.team })).toEqual([])
+    expect(await names('assigned-contacts', from.owner, { team: other.team }, { transferTeamId: from.team })).toEqual([])
+    await t.db.update(transfers).set({ is_processed: true }).where(eq(transfers.id, transfer!.id))
+    expect((await list('assigned-contacts', from.owner, { team: other.team }, { transfer_team_id: from.team })).statusCode).toBe(404)
   })
 })
 

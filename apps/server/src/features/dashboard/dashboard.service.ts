@@ -1,11 +1,12 @@
-import { and, asc, eq, gt } from 'drizzle-orm'
+import { and, asc, eq, gt, sql } from 'drizzle-orm'
 import { ageFrom, isChild, maxUpcomingItems, otherBibleStudy, type UpcomingInteraction, type UpcomingTransfer } from '@crm/domain'
-import { interactions, people, teamContacts } from '../../db/schema/index'
+import { interactions, people, teamContacts, transfers } from '../../db/schema/index'
 import type { TeamScope, Viewer } from '../../platform/access'
 import type { Deps } from '../../platform/deps'
 import { displayDate, displayDateTime } from '../../platform/format'
 import { fullName } from '../contacts/contact-view'
 import { loadInteractionLookups } from '../interactions/interaction-view'
+import { fromTeam, seenBy, toTeam } from '../transfers/transfer-read.service'
 
 // The dashboard's upcoming interactions and transfers (spec 1 §2.8, §3 Dashboard items, §7).
 
@@ -67,12 +68,39 @@ export async function listUpcomingInteractions(deps: Deps, viewer: Viewer, scope
   }
 }
 
+/** What an upcoming transfer without a date shows for its date. */
+const noDateTexts: Record<string, string> = { en: 'No date (processed by hand)', es: 'Sin fecha (se procesa a mano)' }
+
 /**
  * GET upcoming-transfers-for-current-user (conference teams only; the route refuses a church
- * with 403). Transfers between teams arrive with issue 18: their rows (a transfers table with
- * the contact, the from and to teams of this conference and the date) will be read here, still
- * to come and soonest first. Until then there are none.
+ * with 403): the conference's upcoming transfers, those it plans and those into its churches,
+ * soonest first and those without a date (processed by hand) last, at most maxUpcomingItems.
+ * The conference's transfer indexes find them; a conference has a few at a time.
  */
-export function listUpcomingTransfers(): { items: UpcomingTransfer[] } {
-  return { items: [] }
+export async function listUpcomingTransfers(deps: Deps, viewer: Viewer, scope: TeamScope): Promise<{ items: UpcomingTransfer[] }> {
+  const rows = await deps.db
+    .select({
+      id: transfers.id,
+      first_name: people.first_name,
+      last_name: people.last_name,
+      date: transfers.date,
+      from_team_name: fromTeam.title,
+      to_team_name: toTeam.title,
+    })
+    .from(transfers)
+    .innerJoin(people, eq(people.id, transfers.person_id))
+    .innerJoin(fromTeam, eq(fromTeam.id, transfers.from_team_id))
+    .innerJoin(toTeam, eq(toTeam.id, transfers.to_team_id))
+    .where(and(seenBy(scope), eq(transfers.is_processed, false)))
+    .orderBy(sql`${transfers.date} asc nulls last`, asc(transfers.created_at), asc(transfers.id))
+    .limit(maxUpcomingItems)
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      user_name: fullName(row.first_name, row.last_name),
+      date_display: row.date ? displayDate(row.date, viewer.locale, scope.settings.timeZone) : (noDateTexts[viewer.locale] ?? noDateTexts.en!),
+      from_team_name: row.from_team_name,
+      to_team_name: row.to_team_name,
+    })),
+  }
 }

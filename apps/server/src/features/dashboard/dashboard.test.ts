@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { maxUpcomingItems } from '@crm/domain'
-import { accounts, interactions, memberships, teamContacts } from '../../db/schema/index'
+import { accounts, interactions, memberships, teamContacts, teams, transfers } from '../../db/schema/index'
 import { addMember, body, buildPerson, buildTeam, createTestApp, type TestApp } from '../../../test/harness'
 import { bornYearsAgo, buildChurch, buildContact, get, post, type Church } from '../../../test/contact-factories'
 import { instantIn } from '../interactions/interaction-view'
+import { buildTransferWorld, insertTransfer } from '../transfers/transfer-factories'
 
 let t: TestApp
 beforeAll(async () => {
@@ -162,13 +163,41 @@ describe('GET upcoming-interactions-for-current-user', () => {
 })
 
 describe('GET upcoming-transfers-for-current-user', () => {
-  it('D1-2.8-05 D1-3-13 answers a conference member with the list of transfers (none until transfers exist)', async () => {
-    const conference = await buildTeam(t, { kind: 'conference' })
-    const admin = await buildPerson(t)
-    await addMember(t, admin.id, conference, 'entity_admin')
-    const response = await get(t, 'upcoming-transfers-for-current-user', admin.token, { team_id: conference })
+  it('D1-2.8-05 D1-3-13 lists the conference’s upcoming transfers, soonest first and undated last, with the item’s fields', async () => {
+    const w = await buildTransferWorld(t)
+    const admin = w.entity
+    const empty = await get(t, 'upcoming-transfers-for-current-user', admin.token, { team_id: w.conference })
+    expect(empty.statusCode, empty.body).toBe(200)
+    expect(body(empty)).toEqual({ items: [] })
+    const undated = await insertTransfer(t, w)
+    const second = await buildTransferWorld(t)
+    // The to-church's owner goes the other way, on a date.
+    const [soon] = await t.db
+      .insert(transfers)
+      .values({ from_conference_id: w.conference, to_conference_id: w.conference, from_team_id: w.to, to_team_id: w.from, person_id: w.toOwner.id, date: dateIn(9) })
+      .returning({ id: transfers.id })
+    // A processed transfer and another conference's are not listed.
+    await t.db.insert(transfers).values({ from_conference_id: w.conference, to_conference_id: w.conference, from_team_id: w.from, to_team_id: w.to, person_id: w.leader.id, date: dateIn(8), is_processed: true })
+    await insertTransfer(t, second, dateIn(8))
+    const response = await get(t, 'upcoming-transfers-for-current-user', admin.token, { team_id: w.conference })
     expect(response.statusCode, response.body).toBe(200)
-    expect(body(response)).toEqual({ items: [] })
+    const [fromTitle, toTitle] = await Promise.all([w.from, w.to].map(async (id) => (await t.db.select({ title: teams.title }).from(teams).where(eq(teams.id, id)))[0]!.title))
+    expect(body(response).items).toEqual([
+      { id: soon!.id, user_name: 'Tess Toowner', date_display: australian(dateIn(9)), from_team_name: toTitle, to_team_name: fromTitle },
+      { id: undated, user_name: 'Paul Pastor', date_display: 'No date (processed by hand)', from_team_name: fromTitle, to_team_name: toTitle },
+    ])
+  })
+
+  it('shows a transfer into the conference’s church from another conference too, at most maxUpcomingItems', async () => {
+    const w = await buildTransferWorld(t)
+    const other = await buildTransferWorld(t)
+    await t.db.insert(transfers).values({ from_conference_id: other.conference, to_conference_id: w.conference, from_team_id: other.from, to_team_id: w.to, person_id: other.pastor.id })
+    expect(body(await get(t, 'upcoming-transfers-for-current-user', w.entity.token, { team_id: w.conference })).items).toHaveLength(1)
+    for (let n = 0; n < maxUpcomingItems + 1; n++) {
+      const pastor = await buildPerson(t)
+      await t.db.insert(transfers).values({ from_conference_id: w.conference, to_conference_id: w.conference, from_team_id: w.from, to_team_id: w.to, person_id: pastor.id, date: dateIn(10 + n) })
+    }
+    expect(body(await get(t, 'upcoming-transfers-for-current-user', w.entity.token, { team_id: w.conference })).items).toHaveLength(maxUpcomingItems)
   })
 
   it('is for conference teams only: a church is 403, another conference 404, no session 401', async () => {
