@@ -7,6 +7,7 @@ import type { TeamScope, Viewer } from '../../platform/access'
 import { recordActivity } from '../../platform/activity'
 import type { Deps } from '../../platform/deps'
 import { AppError, isUniqueViolation } from '../../platform/errors'
+import { notifyPastorOfPlan } from './process-notify'
 import {
   assertDateNotTooSoon,
   checkTransferFields,
@@ -71,6 +72,7 @@ export async function createTransfer(deps: Deps, viewer: Viewer, scope: TeamScop
         })
         .returning()
       await recordActivity(tx, { authorId: viewer.personId, teamId: scope.team.id, subjectType: 'transfer', subjectId: row!.id, action: 'add', after: loggedFields(row!) })
+      await notifyPastorOfPlan(tx, row!, deps.now(), viewer.personId)
       return row!.id
     }),
   )

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { daysFromToday, transferDateTooSoonMessage } from '@crm/domain'
-import { activityLog, teams, transferContacts, transfers } from '../../db/schema/index'
+import { activityLog, notifications, teams, transferContacts, transfers } from '../../db/schema/index'
 import { addMember, body, buildPerson, buildTeam, createTestApp, type TestApp } from '../../../test/harness'
 import { get, post } from '../../../test/contact-factories'
 import { assignContact, buildContact } from '../../../test/contacts'
@@ -27,6 +27,10 @@ describe('POST /api/v1/create-transfer', () => {
     expect(await transferRow(id)).toMatchObject({ from_team_id: w.from, to_team_id: w.to, person_id: w.pastor.id, date: daysFromToday(7), is_processed: false, created_by_id: w.entity.id })
     const logged = await t.db.select().from(activityLog).where(and(eq(activityLog.subject_type, 'transfer'), eq(activityLog.subject_id, id)))
     expect(logged).toMatchObject([{ action: 'add', team_id: w.conference, author_id: w.entity.id }])
+    // The pastor is told that the choice of contacts is theirs, with the way to it.
+    const told = await t.db.select().from(notifications).where(eq(notifications.recipient_user_id, w.pastor.id))
+    expect(told).toMatchObject([{ team_id: w.from, link_url: `/transfers/view/${id}`, link_text: 'Choose contacts' }])
+    expect(told[0]!.content).toContain('Choose which of your contacts move with you')
   })
 
   it('D3-5-15 takes an empty date (processed by hand)', async () => {
