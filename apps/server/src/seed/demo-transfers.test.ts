@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { transfers } from '../db/schema/index'
+import { notifications, transfers } from '../db/schema/index'
 import { startSession } from '../features/auth/auth.service'
 import { processDueTransfers } from '../features/transfers/transfers.jobs'
 import { body, createTestApp, type TestApp } from '../../test/harness'
@@ -31,6 +31,12 @@ describe('the demo workspace’s transfer', () => {
     expect(body(await get(t, `transfer/${id}`, owner, { team_id: hope }))).toMatchObject({ can_select_contacts: true, data_view: { to_team_id: riverside } })
     const assigned = await get(t, 'assigned-contacts', owner, { team_id: hope, group_id: hope, transfer_team_id: hope })
     expect(assigned.statusCode, assigned.body).toBe(200)
+    // Three adults of Hope Street to choose from, no child among them.
+    expect(body(assigned).items).toHaveLength(3)
+    expect(body(assigned).items.every((item: { is_child?: boolean }) => !item.is_child)).toBe(true)
+    // Her notifications say the choice is hers.
+    const told = await t.db.select().from(notifications).where(eq(notifications.recipient_user_id, demo.people.owner))
+    expect(told.filter((row) => row.link_url === `/transfers/view/${id}`)).toHaveLength(1)
     // Undated: the job never processes it, so the demo does not change by itself.
     expect(await processDueTransfers({ ...t.app.deps, now: () => new Date(Date.UTC(2099, 0, 1)) })).toBeUndefined()
     expect((await t.db.select({ is_processed: transfers.is_processed }).from(transfers).where(eq(transfers.id, id)))[0]!.is_processed).toBe(false)

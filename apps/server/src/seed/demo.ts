@@ -182,7 +182,7 @@ export async function seedDemoWorkspace(
     await seedDemoConsents(tx, { hopeId: hope!, people, now: deps.now() })
     await seedDemoEvents(tx, { hopeId: hope!, people, now: deps.now(), timeZone: 'Australia/Sydney' })
     await seedDemoNotifications(tx, { conferenceId: conference!.id, hopeId: hope!, people, now: deps.now() })
-    await seedDemoTransfers(tx, { conferenceId: conference!.id, hopeId: hope!, riversideId: riverside!, people })
+    await seedDemoTransfers(tx, { conferenceId: conference!.id, hopeId: hope!, riversideId: riverside!, people, now: deps.now() })
 
     // Two open invites, mailed to the outbox (/dev/mail): one for a newcomer, one for the leader.
     const invite = async (email: string, firstName: string, lastName: string, teamId: number, teamTitle: string, role: 'member' | 'leader') => {
