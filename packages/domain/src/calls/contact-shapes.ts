@@ -47,6 +47,13 @@ export const contactListQuerySchema = pagingQuerySchema.extend({
 })
 export type ContactListQuery = z.input<typeof contactListQuerySchema>
 
+/**
+ * assigned-contacts with transfer_team_id in place of team_id and group_id (spec 2 §7: it
+ * replaces them): the caller's assigned contacts in the from-church of their upcoming transfer.
+ */
+export const transferContactListQuerySchema = contactListQuerySchema.omit({ team_id: true, group_id: true }).extend({ transfer_team_id: id })
+export type TransferContactListQuery = z.input<typeof transferContactListQuerySchema>
+
 // ---------------------------------------------------------------------------------------
 // The contact item: GET contact/{id} (spec 2 §3)
 

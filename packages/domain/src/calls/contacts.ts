@@ -9,6 +9,7 @@ import {
   contactListQuerySchema,
   contactListResponseSchema,
   teamGroupFields as scope,
+  transferContactListQuerySchema,
 } from './contact-shapes'
 import { defineCall } from './define'
 
@@ -40,6 +41,13 @@ export const contactCalls = {
     request: contactListQuerySchema,
     response: contactListResponseSchema,
     summary: 'Contacts assigned to the caller in the group',
+  }),
+  assignedContactsForTransfer: defineCall({
+    method: 'GET',
+    path: '/assigned-contacts',
+    request: transferContactListQuerySchema,
+    response: contactListResponseSchema,
+    summary: "With transfer_team_id and no team_id: the caller's assigned contacts in the from-church of their upcoming transfer",
   }),
   archivedContacts: defineCall({
     method: 'GET',

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { contactCalls } from '@crm/domain'
-import { addRoute, contactAccess, groupAccess, teamAccess } from '../../platform/route'
+import { addRoute, alternative, contactAccess, groupAccess, hasAnyField, teamAccess } from '../../platform/route'
 import { getContactAccessForNew, getContactItem } from './item.service'
 import { listContacts } from './lists.service'
 import { suggestTeamContacts } from './suggestions.service'
@@ -11,8 +11,23 @@ export async function contactRoutes(app: FastifyInstance) {
     listContacts(deps, viewer, scope, 'contacts', input),
   )
 
-  addRoute(app, contactCalls.assignedContacts, groupAccess('read_assigned_contact'), ({ deps, viewer, scope, input }) =>
-    listContacts(deps, viewer, scope, 'assigned', input),
+  addRoute(
+    app,
+    contactCalls.assignedContacts,
+    groupAccess('read_assigned_contact'),
+    ({ deps, viewer, scope, input }) => listContacts(deps, viewer, scope, 'assigned', input),
+    {
+      // transfer_team_id without team_id (spec 2 §7): the from-church is the scope; the list
+      // service still finds the caller's upcoming transfer from it, or answers 404.
+      alternatives: [
+        alternative(
+          contactCalls.assignedContactsForTransfer,
+          groupAccess('read_assigned_contact', { teamField: 'transfer_team_id', groupField: 'transfer_team_id' }),
+          (query) => hasAnyField('transfer_team_id')(query) && !hasAnyField('team_id')(query),
+          ({ deps, viewer, scope, input }) => listContacts(deps, viewer, scope, 'assigned', input),
+        ),
+      ],
+    },
   )
 
   // With read_contact every archived contact; otherwise the ones assigned to or added by the caller.

@@ -28,7 +28,8 @@ import { AppError } from '../../platform/errors'
 import { displayDate, elapsed } from '../../platform/format'
 import { ageOf, fullName, growPhaseOf, loadContactLookups, oneOf } from './contact-view'
 
-type ListQuery = z.output<typeof contactListQuerySchema>
+// The scope comes from the platform (team_id and group_id, or transfer_team_id alone).
+type ListQuery = Omit<z.output<typeof contactListQuerySchema>, 'team_id' | 'group_id'>
 type OrderBy = ContactOrderBy
 type Order = SortOrder
 

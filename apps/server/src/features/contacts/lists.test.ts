@@ -188,6 +188,13 @@ describe('GET /api/v1/contacts', () => {
       .values({ from_conference_id: from.team, to_conference_id: other.team, from_team_id: from.team, to_team_id: other.team, person_id: from.owner.id })
       .returning({ id: transfers.id })
     expect(await names('assigned-contacts', from.owner, { team: other.team }, { transfer_team_id: from.team })).toEqual(['Mine Assigned'])
+    // It replaces team_id and group_id: alone, it names the scope itself.
+    const alone = await t.call({ method: 'GET', url: `/api/v1/assigned-contacts?transfer_team_id=${from.team}`, token: from.owner.token })
+    expect(alone.statusCode, alone.body).toBe(200)
+    expect(body(alone).items.map((item: { name: string }) => item.name)).toEqual(['Mine Assigned'])
+    const strangerAlone = await t.call({ method: 'GET', url: `/api/v1/assigned-contacts?transfer_team_id=${from.team}`, token: other.owner.token })
+    expect(strangerAlone.statusCode).toBe(404)
+    expect((await t.call({ method: 'GET', url: `/api/v1/assigned-contacts?transfer_team_id=${from.team}` })).statusCode).toBe(401)
     // Not the pastor, another church, or no upcoming transfer any more: not found.
     await addMember(t, from.leader.id, other.team, 'leader')
     expect((await list('assigned-contacts', from.leader, { team: other.team }, { transfer_team_id: from.team })).statusCode).toBe(404)
@@ -198,6 +205,7 @@ describe('GET /api/v1/contacts', () => {
     expect(await names('assigned-contacts', from.owner, { team: other.team }, { transferTeamId: from.team })).toEqual([])
     await t.db.update(transfers).set({ is_processed: true }).where(eq(transfers.id, transfer!.id))
     expect((await list('assigned-contacts', from.owner, { team: other.team }, { transfer_team_id: from.team })).statusCode).toBe(404)
+    expect((await t.call({ method: 'GET', url: `/api/v1/assigned-contacts?transfer_team_id=${from.team}`, token: from.owner.token })).statusCode).toBe(404)
   })
 })
 
