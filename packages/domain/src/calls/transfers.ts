@@ -35,6 +35,19 @@ export function earliestTransferDate(now: Date = new Date()): string {
 export const transferDateTooSoonMessage = `Choose a date at least ${transferMinDaysAhead} days from now`
 
 /**
+ * The server's words for a field of the form it refuses (spec 3 §5); the web shows each in the
+ * reader's language by its key.
+ */
+export const transferFieldMessages = {
+  ownConference: 'Choose your own conference.',
+  notYourConference: 'Choose a conference you administer.',
+  churchOfConference: 'Choose a church of this conference.',
+  sameChurch: 'Choose a church other than the from church.',
+  notAnOwner: 'Choose an owner of the from church.',
+} as const
+export type TransferFieldMessage = keyof typeof transferFieldMessages
+
+/**
  * The transfer form's fields (spec 3 §5): both conferences, both churches and the pastor are
  * required; the date may be empty (processed by hand) but, when set, is at least 7 days
  * from now. The server checks that each church belongs to its conference, that the

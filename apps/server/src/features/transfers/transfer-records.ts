@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, or } from 'drizzle-orm'
 import type { z } from 'zod'
-import { earliestTransferDate, transferDateTooSoonMessage, type transferFieldsSchema } from '@crm/domain'
+import { earliestTransferDate, transferDateTooSoonMessage, transferFieldMessages as messages, type transferFieldsSchema } from '@crm/domain'
 import type { Executor } from '../../db/client'
 import { memberships, teams, transfers } from '../../db/schema/index'
 import type { TeamScope, Viewer } from '../../platform/access'
@@ -11,11 +11,6 @@ import { AppError } from '../../platform/errors'
 
 export const processedMessage = 'This transfer has been processed.'
 export const pastorHasTransferMessage = 'This pastor already has an upcoming transfer.'
-export const ownConferenceMessage = 'Choose your own conference.'
-export const notYourConferenceMessage = 'Choose a conference you administer.'
-export const churchOfConferenceMessage = 'Choose a church of this conference.'
-export const sameChurchMessage = 'Choose a church other than the from church.'
-export const notAnOwnerMessage = 'Choose an owner of the from church.'
 export const hasDateMessage = 'This transfer is processed on its date. Clear the date to process it now.'
 
 export type TransferRow = typeof transfers.$inferSelect
@@ -49,27 +44,27 @@ export type CheckedFields = Omit<z.output<typeof transferFieldsSchema>, 'date'> 
  */
 export async function checkTransferFields(db: Executor, viewer: Viewer, scope: TeamScope, fields: CheckedFields): Promise<void> {
   const errors: Record<string, string> = {}
-  if (fields.from_conference_id !== scope.team.id) errors.from_conference_id = ownConferenceMessage
+  if (fields.from_conference_id !== scope.team.id) errors.from_conference_id = messages.ownConference
   const [toConference] = await db
     .select({ id: teams.id, role: memberships.role })
     .from(teams)
     .leftJoin(memberships, and(eq(memberships.team_id, teams.id), eq(memberships.person_id, viewer.personId)))
     .where(and(eq(teams.id, fields.to_conference_id), eq(teams.kind, 'conference')))
   const administers = viewer.isSiteAdmin || fields.to_conference_id === scope.team.id || toConference?.role === 'entity_admin'
-  if (!toConference || !administers) errors.to_conference_id = notYourConferenceMessage
+  if (!toConference || !administers) errors.to_conference_id = messages.notYourConference
   const churches = await db
     .select({ id: teams.id, parent_id: teams.parent_id })
     .from(teams)
     .where(and(inArray(teams.id, [fields.from_team_id, fields.to_team_id]), eq(teams.kind, 'team')))
   const parentOf = new Map(churches.map((church) => [church.id, church.parent_id]))
-  if (parentOf.get(fields.from_team_id) !== fields.from_conference_id) errors.from_team_id = churchOfConferenceMessage
-  if (parentOf.get(fields.to_team_id) !== fields.to_conference_id) errors.to_team_id = churchOfConferenceMessage
-  else if (fields.to_team_id === fields.from_team_id) errors.to_team_id = sameChurchMessage
+  if (parentOf.get(fields.from_team_id) !== fields.from_conference_id) errors.from_team_id = messages.churchOfConference
+  if (parentOf.get(fields.to_team_id) !== fields.to_conference_id) errors.to_team_id = messages.churchOfConference
+  else if (fields.to_team_id === fields.from_team_id) errors.to_team_id = messages.sameChurch
   const [owner] = await db
     .select({ id: memberships.id })
     .from(memberships)
     .where(and(eq(memberships.team_id, fields.from_team_id), eq(memberships.person_id, fields.user_id), eq(memberships.role, 'owner')))
-  if (!owner) errors.user_id = notAnOwnerMessage
+  if (!owner) errors.user_id = messages.notAnOwner
   if (Object.keys(errors).length > 0) throw new AppError('invalid_request', { errors })
 }
 

@@ -3,7 +3,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useTranslation } from 'react-i18next'
 import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, TextInput, Title } from '@mantine/core'
-import { earliestTransferDate, suggestionCalls, transferDateTooSoonMessage, transferMinDaysAhead } from '@crm/domain'
+import { earliestTransferDate, suggestionCalls, transferDateTooSoonMessage, transferFieldMessages, transferMinDaysAhead, type TransferFieldMessage } from '@crm/domain'
 import { FormStatus } from '../../../components/form-status'
 import { SuggestionInput } from '../../../components/suggestion-input'
 import { isApiError } from '../../../lib/api'
@@ -69,7 +69,11 @@ export function TransferForm({ initial, conferences, storedDate = null, label, o
   })
 
   // The server's words where the form knows them, else as sent.
-  const serverText = (message: string) => (message === transferDateTooSoonMessage ? t('form.dateTooSoon', { days: transferMinDaysAhead }) : message)
+  const serverText = (message: string) => {
+    if (message === transferDateTooSoonMessage) return t('form.dateTooSoon', { days: transferMinDaysAhead })
+    const known = (Object.keys(transferFieldMessages) as TransferFieldMessage[]).find((key) => transferFieldMessages[key] === message)
+    return known ? t(`form.fieldMessages.${known}`) : message
+  }
   const errorOf = (field: TransferFormField): string | undefined => {
     const error = errors[field]
     if (!error) return undefined
