@@ -16,6 +16,7 @@ import { mapOn, measureMap, printMap, seedMap } from './bench-map'
 import { measureUserImports, printUserImports, seedUserImports, userImportsOn } from './bench-user-imports'
 import { measureRules, printRules, rulesOn } from './bench-rules'
 import { importOn, measureImport, printImport, seedImport } from './bench-import'
+import { measureReports, printReports, reportsOn, seedReports } from './bench-reports'
 import { printRunsSideBySide, runOnEachEngine } from './bench-runs'
 import { connections, load, loadSql, measure, printTable, rowsOf, statementText, statementsOf, timed, type ListResult, type Queryable, type RecordResult } from './bench-measure'
 
@@ -60,8 +61,11 @@ import { connections, load, loadSql, measure, printTable, rowsOf, statementText,
  *                   of 500 rows, the total seconds (targets: ≤ 30 s on PGlite, ≤ 15 s on PostgreSQL)
  *   BENCH_USER_IMPORTS  0 leaves out import-and-share's lists (issue 17, bench-user-imports.ts): 50,000
  *                   processed people in 50 imports of one conference; user-import/all's pages, sorts and search
+ *   BENCH_REPORTS  0 leaves out the reports (issue 18, bench-reports.ts): reports-summary for a church and a
+ *                   conference of 50 churches (PostgreSQL: 250,000 contacts, 5,000,000 interactions; PGlite:
+ *                   20,000 contacts), sized by BENCH_REPORT_CONTACTS, BENCH_REPORT_INTERACTIONS, … (see the file)
  *   BENCH_ONLY      runs only the sections named, comma-separated: platform, lists, load, record,
- *                   events, recent-activity, team-admin, notifications, dashboard, map, rules, import, user-imports
+ *                   events, recent-activity, team-admin, notifications, dashboard, map, rules, import, user-imports, reports
  *                   (the workspace and the contacts are seeded whatever it says). The import alone:
  *                   BENCH_ONLY=import npm run bench
  *
@@ -89,6 +93,7 @@ const sections = {
   rules: sectionOn('rules', rulesOn),
   import: sectionOn('import', importOn),
   userImports: sectionOn('user-imports', userImportsOn),
+  reports: sectionOn('reports', reportsOn),
 }
 
 /** The contact counts to seed for an engine (BENCH_SIZES_<ENGINE>, BENCH_SIZES or BENCH_CONTACTS). */
@@ -118,6 +123,7 @@ async function run(engine: string, database: Database, contactCount: number) {
     : undefined
   const mapSeed = sections.map ? await seedMap(database.db, { password: workspace.password }) : undefined
   const userImportsSeed = sections.userImports ? await seedUserImports(database.db, { password: workspace.password }) : undefined
+  const reportsSeed = sections.reports ? await seedReports(database, { password: workspace.password }) : undefined
   const importSeed = sections.import ? await seedImport(database.db, { teamId: workspace.teamIds[1]!, contactsTeamId: contacts.teamId, otherTeamId: workspace.teamIds[2]! }) : undefined
   // The seed's writes flushed now, not by a checkpoint in the middle of the first calls.
   await database.db.execute(sql`checkpoint`)
@@ -234,6 +240,7 @@ async function run(engine: string, database: Database, contactCount: number) {
   const dashboardResults = dashboardSeed ? await measureDashboard({ base, tokenOf, seeded: dashboardSeed }) : undefined
   const mapResults = mapSeed ? await measureMap({ base, tokenOf, seeded: mapSeed }) : []
   const userImportsResults = userImportsSeed ? await measureUserImports({ base, tokenOf, seeded: userImportsSeed }) : []
+  const reportsResults = reportsSeed ? await measureReports({ base, tokenOf, seeded: reportsSeed }) : []
   // Last of the calls, into another church: the lists' church stays as it was, and the new
   // contacts are too recent for the rules job after it to tell anyone about.
   const importResult = importSeed ? await measureImport({ base, auth, seeded: importSeed }) : undefined
@@ -346,6 +353,7 @@ async function run(engine: string, database: Database, contactCount: number) {
   if (dashboardSeed && dashboardResults) printDashboard(engine, dashboardSeed, dashboardResults)
   if (mapSeed) printMap(engine, mapSeed, mapResults)
   if (userImportsSeed) printUserImports(engine, userImportsSeed, userImportsResults)
+  if (reportsSeed) printReports(engine, reportsSeed, reportsResults)
   if (rulesResult) printRules(engine, rulesResult)
   if (importResult) printImport(engine, importResult)
   if (loaded) {
@@ -354,7 +362,7 @@ async function run(engine: string, database: Database, contactCount: number) {
     console.log('|---|---|---|---|---|---|---|---|---|')
     console.log(loaded)
   }
-  return { engine, size: contacts.count, importResult, lists: [...listResults, ...recordResults, ...eventResults, ...activityResults, ...teamAdminResults, ...notificationResults, ...(dashboardResults?.calls ?? []), ...mapResults, ...userImportsResults] }
+  return { engine, size: contacts.count, importResult, lists: [...listResults, ...recordResults, ...eventResults, ...activityResults, ...teamAdminResults, ...notificationResults, ...(dashboardResults?.calls ?? []), ...mapResults, ...userImportsResults, ...reportsResults] }
 }
 
 const runs = await runOnEachEngine(engines, sizesOf, run)

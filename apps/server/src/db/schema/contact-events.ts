@@ -30,5 +30,9 @@ export const contactEvents = pgTable(
     ...timestamps,
   },
   // A tab's page: the contact's rows in the team of one kind, newest first.
-  (t) => [index('contact_events_contact_idx').on(t.contact_id, t.team_id, t.kind, t.created_at)],
+  (t) => [
+    index('contact_events_contact_idx').on(t.contact_id, t.team_id, t.kind, t.created_at),
+    // The reports' decisions of one type per team and date (baptisms, issue 18).
+    index('contact_events_team_type_date_idx').on(t.team_id, t.type, t.date),
+  ],
 )

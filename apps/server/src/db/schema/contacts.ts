@@ -144,6 +144,13 @@ export const assignments = pgTable(
       .notNull()
       .references(() => people.id, { onDelete: 'cascade' }),
     by_person_id: integer('by_person_id').references(() => people.id, { onDelete: 'set null' }),
+    // Read model of the assignee's follow-up (the reports, issue 18), kept by triggers on
+    // interactions and assignments (migration 0028), so every write path keeps it current.
+    // An interaction's completion is completed_at (when marked complete), else occurs_at.
+    /** When the assignee first completed an interaction with the contact in the team, at any time; null: outstanding. */
+    first_completed_at: timestamp('first_completed_at', { withTimezone: true }),
+    /** The first of those at or after the assignment (created_at): the follow-up's response. */
+    first_response_at: timestamp('first_response_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

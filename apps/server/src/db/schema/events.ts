@@ -113,6 +113,25 @@ export const eventAttendance = pgTable(
 )
 
 /**
+ * How many attendance records each event date holds (the reports, issue 18): a conference's
+ * year of weekly services is a few thousand rows here instead of hundreds of thousands of
+ * records. Kept by statement triggers on event_attendance (migration 0028), so every write
+ * path moves it in its own transaction. No foreign key: an event's deletion cascades to its
+ * attendance, whose trigger then writes here for an event that is going away (its rows stay at
+ * zero, and the reports read them through the events that still exist).
+ */
+export const eventAttendanceCounts = pgTable(
+  'event_attendance_counts',
+  {
+    event_id: integer('event_id').notNull(),
+    event_date: date('event_date', { mode: 'string' }).notNull(),
+    team_id: integer('team_id').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.event_id, t.event_date] }), index('event_attendance_counts_team_date_idx').on(t.team_id, t.event_date, t.event_id)],
+)
+
+/**
  * A personal calendar feed (spec 1 §2.8 "copies the calendar url"): /ical/{token}.ics carries
  * the team's events and the user's own interactions. The token is the secret of the url; the
  * profile replaces the user's tokens, which kills the old urls.

@@ -1,0 +1,157 @@
+import { and, count, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm'
+import { activeMemberDays, type ReportChart, type ReportsSummary } from '@crm/domain'
+import type { Executor } from '../../db/client'
+import { assignments, contactEvents, interactions, teamContacts } from '../../db/schema/index'
+import { buildChart, dateLabel, instantBuckets, periodInstants, type BucketCount, type PeriodDates } from './report-periods'
+
+// The contact widgets of the reports (spec 3 §2.3): new contacts, their sources, baptisms and
+// the follow-ups. A report counts the contacts a leader reads: those the team holds, active
+// (not awaiting the owner's approval) and not archived, of one member status when asked.
+
+/** What the report is about: the teams whose figures add up, and the filter. */
+export interface ReportTarget {
+  teamIds: number[]
+  /** The time zone of the buckets. */
+  timeZone: string
+  memberStatus: string | null
+}
+
+/** `column = id`, or `column in (…)` for a conference's churches. */
+export function inTeams(column: Parameters<typeof eq>[0], teamIds: readonly number[]): SQL {
+  // A conference without churches adds up nothing.
+  if (teamIds.length === 0) return sql`false`
+  return teamIds.length === 1 ? eq(column, teamIds[0]!) : inArray(column, [...teamIds])
+}
+
+/** The team_contacts rows a report counts. */
+function countedContacts(target: ReportTarget): SQL {
+  return and(
+    inTeams(teamContacts.team_id, target.teamIds),
+    eq(teamContacts.state, 'active'),
+    isNull(teamContacts.archived_at),
+    target.memberStatus === null ? undefined : eq(teamContacts.member_status, target.memberStatus),
+  )!
+}
+
+function createdIn(dates: PeriodDates, timeZone: string): SQL | undefined {
+  const { from, until } = periodInstants(dates, timeZone)
+  return and(from ? gte(teamContacts.created_at, from) : undefined, until ? lt(teamContacts.created_at, until) : undefined)
+}
+
+/** New contacts per bucket and source (null: none), the rows the two widgets below add up. */
+async function countBySource(db: Executor, target: ReportTarget, dates: PeriodDates): Promise<Array<{ label: string; source: string | null; n: number }>> {
+  const buckets = instantBuckets(dates, target.timeZone)
+  const rows = await db
+    .select({ bucket: buckets.index(teamContacts.created_at).mapWith(Number), source: teamContacts.source, n: count() })
+    .from(teamContacts)
+    .where(and(countedContacts(target), createdIn(dates, target.timeZone)))
+    .groupBy(sql`1`, sql`2`)
+  return rows.map((row) => ({ label: buckets.labelOf(row.bucket), source: row.source, n: row.n }))
+}
+
+/** New contacts per bucket: the team took them in (team_contacts.created_at) in the period. */
+function newContactsChart(dates: PeriodDates, rows: Awaited<ReturnType<typeof countBySource>>): ReportChart {
+  return buildChart(
+    'line',
+    dates,
+    ['contacts'],
+    rows.map((row) => ({ label: row.label, key: 'contacts', n: row.n })),
+  )
+}
+
+/**
+ * New contacts per source and bucket: one key per source, most frequent first (then by
+ * name); `primary` is the first. Contacts without a source are left out.
+ */
+function contactSourcesChart(dates: PeriodDates, rows: Awaited<ReturnType<typeof countBySource>>): ReportsSummary['contact_sources'] {
+  const counts = rows.filter((row) => row.source !== null).map((row) => ({ label: row.label, key: row.source!, n: row.n }))
+  const totals = new Map<string, number>()
+  for (const row of counts) totals.set(row.key, (totals.get(row.key) ?? 0) + row.n)
+  const keys = [...totals.keys()].sort((a, b) => totals.get(b)! - totals.get(a)! || a.localeCompare(b))
+  return { ...buildChart('pie', dates, keys, counts), primary: keys[0] ?? null }
+}
+
+/** The Contacts and Contact sources widgets: one read of the new contacts when their periods agree. */
+export async function countNewContacts(
+  db: Executor,
+  target: ReportTarget,
+  periods: { contacts: PeriodDates; sources: PeriodDates },
+): Promise<{ contacts: ReportChart; sources: ReportsSummary['contact_sources'] }> {
+  const same = periods.contacts.period === periods.sources.period
+  const [contactRows, sourceRows] = await Promise.all([
+    countBySource(db, target, periods.contacts),
+    same ? undefined : countBySource(db, target, periods.sources),
+  ])
+  return { contacts: newContactsChart(periods.contacts, contactRows), sources: contactSourcesChart(periods.sources, sourceRows ?? contactRows) }
+}
+
+/** A contact's baptism is a decision of this type (packages/domain rules/contact-events.ts). */
+export const baptismType = 'baptism'
+
+/** Baptisms recorded by the team per bucket, on the decision's date. */
+export async function countBaptisms(db: Executor, target: ReportTarget, dates: PeriodDates): Promise<ReportChart> {
+  const label = dateLabel(contactEvents.date, dates.granularity)
+  const rows = await db
+    .select({ label: label.mapWith(String), n: count() })
+    .from(contactEvents)
+    .innerJoin(teamContacts, and(eq(teamContacts.team_id, contactEvents.team_id), eq(teamContacts.person_id, contactEvents.contact_id)))
+    .where(
+      and(
+        inTeams(contactEvents.team_id, target.teamIds),
+        eq(contactEvents.type, baptismType),
+        dates.from ? gte(contactEvents.date, dates.from) : undefined,
+        dates.until ? lt(contactEvents.date, dates.until) : undefined,
+        countedContacts(target),
+      ),
+    )
+    .groupBy(sql`1`)
+  return buildChart(
+    'line',
+    dates,
+    ['baptism_decisions'],
+    rows.map((row): BucketCount => ({ label: row.label, key: 'baptism_decisions', n: row.n })),
+  )
+}
+
+/**
+ * The follow-ups of the counted contacts' assignments, from the assignee's follow-up kept on
+ * each assignment (migration 0028): outstanding while the assignee has completed no
+ * interaction with the contact in the team; the response time is the mean of the hours from
+ * each assignment to its first response; active members are assignees with a completed
+ * interaction in the team in the last 30 days (each church's own, added up over churches).
+ */
+export async function countFollowUps(db: Executor, target: ReportTarget, now: Date): Promise<ReportsSummary['followups']> {
+  const since = new Date(now.getTime() - activeMemberDays * 24 * 3_600_000).toISOString()
+  const counted = db
+    .select({
+      team_id: assignments.team_id,
+      to_person_id: assignments.to_person_id,
+      created_at: assignments.created_at,
+      first_completed_at: assignments.first_completed_at,
+      first_response_at: assignments.first_response_at,
+    })
+    .from(assignments)
+    .innerJoin(teamContacts, and(eq(teamContacts.team_id, assignments.team_id), eq(teamContacts.person_id, assignments.contact_id)))
+    .where(and(inTeams(assignments.team_id, target.teamIds), countedContacts(target)))
+  // One read of the counted assignments for the three figures. The assignees are few (a few a
+  // church): each is looked up in their own interactions (interactions_by_person_idx) and the
+  // first one in the window answers; a lateral with a limit keeps the planner from reading
+  // every recent interaction of the conference instead.
+  const result = await db.execute(sql`
+    with counted as materialized (${counted})
+    select (select count(*)::int from counted where first_completed_at is null) as outstanding,
+           (select avg(extract(epoch from first_response_at - created_at) / 3600) from counted) as hours,
+           (select count(*)::int from (select distinct team_id, to_person_id from counted) a
+              cross join lateral (
+                select 1 from ${interactions} i
+                where i.by_person_id = a.to_person_id and i.team_id = a.team_id and i.is_completed
+                  and i.occurs_at >= ${since}::timestamptz
+                  and least(i.occurs_at, coalesce(i.completed_at, i.occurs_at)) between ${since}::timestamptz and ${now.toISOString()}::timestamptz
+                limit 1) active) as active`)
+  const [row] = (result as unknown as { rows: Array<{ outstanding: number; hours: string | number | null; active: number }> }).rows
+  return {
+    outstanding: row?.outstanding ?? 0,
+    response_time_average: row?.hours === null || row?.hours === undefined ? null : Math.round(Number(row.hours) * 100) / 100,
+    active_members: row?.active ?? 0,
+  }
+}
