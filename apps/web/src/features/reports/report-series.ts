@@ -32,3 +32,20 @@ export function toChartRows(chart: ReportChart, seriesLabel: (key: string) => st
   })
   return { series, rows }
 }
+
+/** Today as a bucket label's day, YYYY-MM-DD, on the reader's clock. */
+export function todayLabel(now: Date = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0')
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
+}
+
+/**
+ * A chart of what has happened (new contacts, baptisms, sources) without the buckets still to
+ * come: this year's December drawn as 0 in November reads as a fall, not as "not yet".
+ * Labels are YYYY-MM-DD, YYYY-MM or YYYY, so a label compares with today's of its length.
+ */
+export function withoutFutureBuckets<C extends ReportChart>(chart: C | undefined, today: string = todayLabel()): C | undefined {
+  if (!chart) return chart
+  const points = chart.points.filter((point) => point.label <= today.slice(0, point.label.length))
+  return points.length === chart.points.length ? chart : { ...chart, points }
+}

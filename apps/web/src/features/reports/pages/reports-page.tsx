@@ -11,6 +11,7 @@ import { ContactSourcesWidget } from '../components/contact-sources-widget'
 import { FollowupFigures } from '../components/followup-figures'
 import { ReportFilters, type ReportFilterState } from '../components/report-filters'
 import { useReportsSummary } from '../queries'
+import { withoutFutureBuckets } from '../report-series'
 import classes from '../reports.module.css'
 
 type Periods = Record<ReportChartWidget, ReportPeriod>
@@ -72,15 +73,15 @@ function TeamReports({ team }: { team: Team }) {
         <Stack gap="lg" className={summary.isPlaceholderData ? classes.busy : undefined} aria-busy={summary.isFetching || undefined}>
           <FollowupFigures followups={data?.followups} />
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-            <ChartWidget widget="contacts" type="line" chart={data?.contacts} seriesLabel={seriesLabel} {...periodOf('contacts')} />
+            <ChartWidget widget="contacts" type="line" chart={withoutFutureBuckets(data?.contacts)} seriesLabel={seriesLabel} {...periodOf('contacts')} />
             <ChartWidget
               widget="baptism_decisions"
               type="line"
-              chart={data?.baptism_decisions}
+              chart={withoutFutureBuckets(data?.baptism_decisions)}
               seriesLabel={seriesLabel}
               {...periodOf('baptism_decisions')}
             />
-            <ContactSourcesWidget chart={data?.contact_sources} sourceLabel={sourceLabel} {...periodOf('contact_sources')} />
+            <ContactSourcesWidget chart={withoutFutureBuckets(data?.contact_sources)} sourceLabel={sourceLabel} {...periodOf('contact_sources')} />
             <ChartWidget
               widget="events_non_recurring"
               type="bar"
