@@ -14,6 +14,7 @@ import { measureNotifications, notificationsOn, printNotifications, seedNotifica
 import { dashboardOn, measureDashboard, printDashboard, seedDashboard } from './bench-dashboard'
 import { mapOn, measureMap, printMap, seedMap } from './bench-map'
 import { measureUserImports, printUserImports, seedUserImports, userImportsOn } from './bench-user-imports'
+import { measureTransfer, printTransfer, seedTransfer, transfersOn } from './bench-transfers'
 import { measureRules, printRules, rulesOn } from './bench-rules'
 import { importOn, measureImport, printImport, seedImport } from './bench-import'
 import { measureReports, printReports, reportsOn, seedReports } from './bench-reports'
@@ -64,8 +65,11 @@ import { connections, load, loadSql, measure, printTable, rowsOf, statementText,
  *   BENCH_REPORTS  0 leaves out the reports (issue 18, bench-reports.ts): reports-summary for a church and a
  *                   conference of 50 churches (PostgreSQL: 250,000 contacts, 5,000,000 interactions; PGlite:
  *                   20,000 contacts), sized by BENCH_REPORT_CONTACTS, BENCH_REPORT_INTERACTIONS, … (see the file)
+ *   BENCH_TRANSFERS  0 leaves out processing a transfer (issue 18, bench-transfers.ts): a pastor's
+ *                   BENCH_TRANSFER_CONTACTS (2,000) chosen contacts moved or shared, timed (target ≤ 5 s on PostgreSQL)
  *   BENCH_ONLY      runs only the sections named, comma-separated: platform, lists, load, record,
- *                   events, recent-activity, team-admin, notifications, dashboard, map, rules, import, user-imports, reports
+ *                   events, recent-activity, team-admin, notifications, dashboard, map, rules, import, user-imports, reports,
+ *                   transfers
  *                   (the workspace and the contacts are seeded whatever it says). The import alone:
  *                   BENCH_ONLY=import npm run bench
  *
@@ -94,6 +98,7 @@ const sections = {
   import: sectionOn('import', importOn),
   userImports: sectionOn('user-imports', userImportsOn),
   reports: sectionOn('reports', reportsOn),
+  transfers: sectionOn('transfers', transfersOn),
 }
 
 /** The contact counts to seed for an engine (BENCH_SIZES_<ENGINE>, BENCH_SIZES or BENCH_CONTACTS). */
@@ -124,6 +129,7 @@ async function run(engine: string, database: Database, contactCount: number) {
   const mapSeed = sections.map ? await seedMap(database.db, { password: workspace.password }) : undefined
   const userImportsSeed = sections.userImports ? await seedUserImports(database.db, { password: workspace.password }) : undefined
   const reportsSeed = sections.reports ? await seedReports(database, { password: workspace.password }) : undefined
+  const transferSeed = sections.transfers ? await seedTransfer(database.db, { password: workspace.password }) : undefined
   const importSeed = sections.import ? await seedImport(database.db, { teamId: workspace.teamIds[1]!, contactsTeamId: contacts.teamId, otherTeamId: workspace.teamIds[2]! }) : undefined
   // The seed's writes flushed now, not by a checkpoint in the middle of the first calls.
   await database.db.execute(sql`checkpoint`)
@@ -244,6 +250,8 @@ async function run(engine: string, database: Database, contactCount: number) {
   // Last of the calls, into another church: the lists' church stays as it was, and the new
   // contacts are too recent for the rules job after it to tell anyone about.
   const importResult = importSeed ? await measureImport({ base, auth, seeded: importSeed }) : undefined
+  // A write of its own churches: nothing measured before reads them.
+  const transferResult = transferSeed ? await measureTransfer(app.deps, transferSeed) : undefined
 
   // The contact record (issue 12): page 1 of each tab, for a typical contact and the heaviest,
   // with the SQL that reads the tab's table replayed alone; then logging interactions.
@@ -356,6 +364,7 @@ async function run(engine: string, database: Database, contactCount: number) {
   if (reportsSeed) printReports(engine, reportsSeed, reportsResults)
   if (rulesResult) printRules(engine, rulesResult)
   if (importResult) printImport(engine, importResult)
+  if (transferSeed && transferResult) printTransfer(engine, transferSeed, transferResult)
   if (loaded) {
     console.log(`\n${engine}, ${contacts.count.toLocaleString('en')} contacts: under load (${loadSeconds} s, autocannon on 127.0.0.1)`)
     console.log('| call | connections | requests/s | SQL alone, requests/s (API share) | p50 ms | p95 ms | p99 ms | errors | p95 / single p95 |')
