@@ -1,4 +1,5 @@
 import type { ReportChart } from '@crm/domain'
+import { saveBlob } from '../../lib/save-file'
 
 /** A byte-order mark: Excel reads a CSV as UTF-8 only when it starts with one. */
 const utf8Bom = '\uFEFF'
@@ -35,15 +36,7 @@ export function csvFileName(widget: string, period?: string): string {
   return ['reports', widget, period].filter(Boolean).join('-') + '.csv'
 }
 
-/** Saves the text as a file through a short-lived object URL. */
+/** Saves the text as a CSV file. */
 export function downloadCsv(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = fileName
-  document.body.append(link)
-  link.click()
-  link.remove()
-  // The browser has started the download by now; a later revoke keeps slow ones safe.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000)
+  saveBlob(new Blob([text], { type: 'text/csv;charset=utf-8' }), fileName)
 }

@@ -3,19 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Button, Stack, Text } from '@mantine/core'
 import { IconDownload } from '@tabler/icons-react'
 import { errorText } from '../../../lib/errors'
-
-/** Saves a blob as a file through a short-lived object URL. */
-function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = filename
-  document.body.append(link)
-  link.click()
-  link.remove()
-  // The browser has started the download by now; a later revoke keeps slow ones safe.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000)
-}
+import { saveBlob } from '../../../lib/save-file'
 
 /**
  * Export CSV (spec 2 §7 export=1): the CSV is fetched with the session's token (a plain link
