@@ -63,14 +63,14 @@ describe('signing in', () => {
 })
 
 describe('the menu of each demo account', () => {
-  // Entries whose screens later issues build are not shown yet (no placeholder screens);
-  // a built parent (My team, My profile) shows its children only inside its section.
+  // A built parent (My team, My profile) shows its children only inside its section.
   const cases: Array<[string, string[]]> = [
-    ['owner@example.org', ['Dashboard', 'Contacts', 'Events', 'My team', 'Notifications', 'My profile', 'Log out']],
+    // read_own_report is a leader's and up; a member has no Reports.
+    ['owner@example.org', ['Dashboard', 'Reports', 'Contacts', 'Events', 'My team', 'Notifications', 'My profile', 'Log out']],
     ['member@example.org', ['Dashboard', 'Contacts', 'Events', 'My team', 'Notifications', 'My profile', 'Log out']],
-    // Conference staff and the site admin hold create_notification in the conference.
-    ['entity@example.org', ['Dashboard', 'Manage notifications', 'Contacts', 'Events', 'My team', 'Notifications', 'My profile', 'Log out']],
-    ['admin@example.org', ['Dashboard', 'Manage notifications', 'Contacts', 'Events', 'My team', 'Notifications', 'My profile', 'Log out']],
+    // Conference staff and the site admin hold create_transfer and create_notification in the conference.
+    ['entity@example.org', ['Dashboard', 'Reports', 'Transfers', 'Manage notifications', 'Contacts', 'Events', 'My team', 'Notifications', 'My profile', 'Log out']],
+    ['admin@example.org', ['Dashboard', 'Reports', 'Transfers', 'Manage notifications', 'Contacts', 'Events', 'My team', 'Notifications', 'My profile', 'Log out']],
     ['pending@example.org', ['Dashboard', 'Notifications', 'My profile', 'Log out']],
   ]
   it.each(cases)('%s', async (email, expected) => {

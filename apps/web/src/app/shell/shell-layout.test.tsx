@@ -23,8 +23,7 @@ describe('the shell', () => {
     expect(nav.getByRole('link', { name: 'Contacts' })).toHaveAttribute('href', '/contacts')
     expect(nav.getByRole('link', { name: 'Events' })).toHaveAttribute('href', '/events')
     expect(nav.getByRole('link', { name: 'Notifications' })).toHaveAttribute('href', '/notifications')
-    // Screens of later issues are not offered.
-    expect(nav.queryByRole('link', { name: /Reports/ })).not.toBeInTheDocument()
+    expect(nav.getByRole('link', { name: 'Reports' })).toHaveAttribute('href', '/reports')
     expect(nav.getByRole('link', { name: 'My team' })).toHaveAttribute('href', '/team')
     expect(nav.getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/team/users')
     expect(nav.getByRole('link', { name: 'Switch group' })).toHaveAttribute('href', '/group/switch')
