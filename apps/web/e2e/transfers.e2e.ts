@@ -80,6 +80,22 @@ describe('reports (issue 18)', () => {
     await settled(page)
     expect(await violations(page)).toEqual([])
   })
+
+  it("the entity admin adds up the conference's churches with 'Show all teams'", async () => {
+    const page = await signedIn('entity@example.org')
+    await page.goto('/reports')
+    await seen(page, 'Choose a team, or show all teams, to see the reports.')
+    expect(await page.getByRole('region', { name: 'Contacts', exact: true }).count()).toBe(0)
+    const asked = page.waitForRequest((request) => request.url().includes('/reports-summary/') && request.url().includes('combined=1'))
+    await page.getByRole('checkbox', { name: 'Show all teams' }).check()
+    await asked
+    await page.getByRole('region', { name: 'Contacts', exact: true }).waitFor({ timeout: 15_000 })
+    // Hope Street's outstanding follow-ups are among the conference's.
+    const outstanding = page.getByRole('region', { name: 'Outstanding follow-ups' })
+    await expect.poll(async () => Number((await outstanding.innerText()).match(/\d+/)?.[0] ?? -1), { timeout: 10_000 }).toBeGreaterThanOrEqual(2)
+    await settled(page)
+    expect(await violations(page)).toEqual([])
+  })
 })
 
 describe("a pastor's transfer from Hope Street to Riverside (issue 18)", () => {
