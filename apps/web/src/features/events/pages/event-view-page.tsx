@@ -1,10 +1,10 @@
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router'
-import { Alert, Anchor, Button, Center, Group, Loader, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Button, Center, Group, Loader, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { datesFromTo } from '@crm/domain'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
-import { isApiError } from '../../../lib/api'
+import { RecordLoadFailure } from '../../../components/record-load-failure'
 import { errorText } from '../../../lib/errors'
 import { withFlash } from '../../../lib/flash'
 import { usePageTitle } from '../../../lib/page-title'
@@ -39,16 +39,12 @@ export function EventViewPage() {
 
   const valid = Number.isInteger(id) && id > 0
   if (!valid || event.isError) {
-    const notFound = !valid || (isApiError(event.error) && (event.error.status === 404 || event.error.status === 400))
     return (
-      <Stack gap="md">
-        <Alert color={notFound ? 'gray' : 'red'} variant="light">
-          {notFound ? t('view.notFound') : t('view.loadFailed')}
-        </Alert>
-        <Anchor component={Link} to="/events">
-          {t('view.back')}
-        </Anchor>
-      </Stack>
+      <RecordLoadFailure
+        error={valid ? event.error : null}
+        texts={{ notFound: t('view.notFound'), failed: t('view.loadFailed'), back: t('view.back') }}
+        backTo="/events"
+      />
     )
   }
   if (!event.data) {

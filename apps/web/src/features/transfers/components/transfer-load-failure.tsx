@@ -1,6 +1,6 @@
-import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { Alert, Anchor, Stack, Text } from '@mantine/core'
+import { Text } from '@mantine/core'
+import { RecordLoadFailure } from '../../../components/record-load-failure'
 import { isApiError } from '../../../lib/api'
 
 /**
@@ -16,15 +16,7 @@ export function TransferLoadFailure({ error }: { error: unknown }) {
       </Text>
     )
   }
-  const notFound = error === null || (isApiError(error) && (error.status === 404 || error.status === 400))
   return (
-    <Stack gap="md">
-      <Alert color={notFound ? 'gray' : 'red'} variant="light">
-        {notFound ? t('view.notFound') : t('view.loadFailed')}
-      </Alert>
-      <Anchor component={Link} to="/transfers">
-        {t('view.back')}
-      </Anchor>
-    </Stack>
+    <RecordLoadFailure error={error} texts={{ notFound: t('view.notFound'), failed: t('view.loadFailed'), back: t('view.back') }} backTo="/transfers" />
   )
 }
