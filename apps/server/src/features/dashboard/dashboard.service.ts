@@ -6,7 +6,7 @@ import type { Deps } from '../../platform/deps'
 import { displayDate, displayDateTime } from '../../platform/format'
 import { fullName } from '../contacts/contact-view'
 import { loadInteractionLookups } from '../interactions/interaction-view'
-import { fromTeam, seenBy, toTeam } from '../transfers/transfer-read.service'
+import { seenBy, selectTransferRows } from '../transfers/transfer-read.service'
 
 // The dashboard's upcoming interactions and transfers (spec 1 §2.8, §3 Dashboard items, §7).
 
@@ -78,19 +78,7 @@ const noDateTexts: Record<string, string> = { en: 'No date (processed by hand)',
  * The conference's transfer indexes find them; a conference has a few at a time.
  */
 export async function listUpcomingTransfers(deps: Deps, viewer: Viewer, scope: TeamScope): Promise<{ items: UpcomingTransfer[] }> {
-  const rows = await deps.db
-    .select({
-      id: transfers.id,
-      first_name: people.first_name,
-      last_name: people.last_name,
-      date: transfers.date,
-      from_team_name: fromTeam.title,
-      to_team_name: toTeam.title,
-    })
-    .from(transfers)
-    .innerJoin(people, eq(people.id, transfers.person_id))
-    .innerJoin(fromTeam, eq(fromTeam.id, transfers.from_team_id))
-    .innerJoin(toTeam, eq(toTeam.id, transfers.to_team_id))
+  const rows = await selectTransferRows(deps.db)
     .where(and(seenBy(scope), eq(transfers.is_processed, false)))
     .orderBy(sql`${transfers.date} asc nulls last`, asc(transfers.created_at), asc(transfers.id))
     .limit(maxUpcomingItems)

@@ -29,14 +29,34 @@ type ListQuery = Omit<TransfersQuery, 'page' | 'per_page' | 'processed'> & { pag
 
 const fromConference = alias(teams, 'from_conference')
 const toConference = alias(teams, 'to_conference')
-export const fromTeam = alias(teams, 'from_team')
-export const toTeam = alias(teams, 'to_team')
+const fromTeam = alias(teams, 'from_team')
+const toTeam = alias(teams, 'to_team')
 
 /** The transfers a team sees: a conference its planned and incoming ones, a church those from or to it. */
 export function seenBy(scope: TeamScope): SQL {
   return scope.isConference
     ? or(eq(transfers.from_conference_id, scope.team.id), eq(transfers.to_conference_id, scope.team.id))!
     : or(eq(transfers.from_team_id, scope.team.id), eq(transfers.to_team_id, scope.team.id))!
+}
+
+/** Transfers with their pastor's name and both churches' titles: the rows of the list and of the dashboard. */
+export function selectTransferRows(db: Executor) {
+  return db
+    .select({
+      id: transfers.id,
+      user_id: transfers.person_id,
+      first_name: people.first_name,
+      last_name: people.last_name,
+      from_team_name: fromTeam.title,
+      to_team_name: toTeam.title,
+      date: transfers.date,
+      created_at: transfers.created_at,
+      is_processed: transfers.is_processed,
+    })
+    .from(transfers)
+    .innerJoin(people, eq(people.id, transfers.person_id))
+    .innerJoin(fromTeam, eq(fromTeam.id, transfers.from_team_id))
+    .innerJoin(toTeam, eq(toTeam.id, transfers.to_team_id))
 }
 
 /** The search: the pastor's name or either church's name (a conference has a few hundred transfers at most). */
@@ -87,22 +107,7 @@ export async function listTransfers(
 ): Promise<{ items: TransferListItem[]; count: number; max_pages: number; count_is_lower_bound?: true }> {
   const where = and(seenBy(scope), eq(transfers.is_processed, query.processed === 1), searchOf(query.search))
   const readPage = (page: number) =>
-    deps.db
-      .select({
-        id: transfers.id,
-        user_id: transfers.person_id,
-        first_name: people.first_name,
-        last_name: people.last_name,
-        from_team_name: fromTeam.title,
-        to_team_name: toTeam.title,
-        date: transfers.date,
-        created_at: transfers.created_at,
-        is_processed: transfers.is_processed,
-      })
-      .from(transfers)
-      .innerJoin(people, eq(people.id, transfers.person_id))
-      .innerJoin(fromTeam, eq(fromTeam.id, transfers.from_team_id))
-      .innerJoin(toTeam, eq(toTeam.id, transfers.to_team_id))
+    selectTransferRows(deps.db)
       .where(where)
       .orderBy(...orderOf(query))
       .limit(query.per_page)
