@@ -11,6 +11,7 @@ import {
   type TeamRole,
 } from '@crm/domain'
 import type { Executor } from '../db/client'
+import { preparedQuery } from '../db/prepared'
 import { memberships, people, teams } from '../db/schema/index'
 import type { TeamSettings } from '../db/schema/teams'
 import { AppError } from './errors'
@@ -142,11 +143,12 @@ const teamColumns = {
   isolated_owner_id: teams.isolated_owner_id,
 }
 
-/** Loads a team (a conference or a church, not a group) with the caller's role, or 404. */
-export async function loadTeamScope(db: Executor, viewer: Viewer, teamId: number): Promise<TeamScope> {
-  const parentMembership = alias(memberships, 'parent_membership')
-  const owner = alias(people, 'owner')
-  const [row] = await db
+const parentMembership = alias(memberships, 'parent_membership')
+const teamOwner = alias(people, 'owner')
+
+/** A team (a conference or a church) with the caller's role there and in its parent. */
+const teamWithRoles = preparedQuery((db) =>
+  db
     .select({
       team: teamColumns,
       // The settings come with the scope so no service re-reads the team row.
@@ -156,16 +158,22 @@ export async function loadTeamScope(db: Executor, viewer: Viewer, teamId: number
       // The child data gate's checks and whom it names, so no service asks again.
       has_wwcc: memberships.has_wwcc,
       has_adsafe: memberships.has_adsafe,
-      owner: { first_name: owner.first_name, last_name: owner.last_name, email: owner.email },
+      owner: { first_name: teamOwner.first_name, last_name: teamOwner.last_name, email: teamOwner.email },
     })
     .from(teams)
-    .leftJoin(memberships, and(eq(memberships.team_id, teams.id), eq(memberships.person_id, viewer.personId)))
+    .leftJoin(memberships, and(eq(memberships.team_id, teams.id), eq(memberships.person_id, sql.placeholder('personId'))))
     .leftJoin(
       parentMembership,
-      and(eq(parentMembership.team_id, teams.parent_id), eq(parentMembership.person_id, viewer.personId)),
+      and(eq(parentMembership.team_id, teams.parent_id), eq(parentMembership.person_id, sql.placeholder('personId'))),
     )
-    .leftJoin(owner, eq(owner.id, teams.owner_id))
-    .where(and(eq(teams.id, teamId), or(eq(teams.kind, 'team'), eq(teams.kind, 'conference'))))
+    .leftJoin(teamOwner, eq(teamOwner.id, teams.owner_id))
+    .where(and(eq(teams.id, sql.placeholder('teamId')), or(eq(teams.kind, 'team'), eq(teams.kind, 'conference'))))
+    .prepare('team_scope'),
+)
+
+/** Loads a team (a conference or a church, not a group) with the caller's role, or 404. */
+export async function loadTeamScope(db: Executor, viewer: Viewer, teamId: number): Promise<TeamScope> {
+  const [row] = await teamWithRoles(db).execute({ personId: viewer.personId, teamId })
   if (!row) throw new AppError('not_found')
   const role = resolveTeamRole({ isSiteAdmin: viewer.isSiteAdmin, role: row.role, parentRole: row.parentRole })
   // Another team's rows are invisible: 404, never 403.
@@ -210,6 +218,16 @@ export function teamSettingsOf(settings: TeamSettings | null | undefined): TeamS
   }
 }
 
+/** A group of a church with the caller's role in it. */
+const groupWithRole = preparedQuery((db) =>
+  db
+    .select({ group: teamColumns, role: memberships.role })
+    .from(teams)
+    .leftJoin(memberships, and(eq(memberships.team_id, teams.id), eq(memberships.person_id, sql.placeholder('personId'))))
+    .where(and(eq(teams.id, sql.placeholder('groupId')), eq(teams.kind, 'group'), eq(teams.parent_id, sql.placeholder('teamId'))))
+    .prepare('group_scope'),
+)
+
 /** Loads a group of the team with the caller's role in it, or 404. */
 export async function loadGroupScope(
   db: Executor,
@@ -219,11 +237,7 @@ export async function loadGroupScope(
 ): Promise<GroupScope> {
   const scope = await loadTeamScope(db, viewer, teamId)
   if (groupId === teamId) return { ...scope, group: scope.team, groupRole: scope.role }
-  const [row] = await db
-    .select({ group: teamColumns, role: memberships.role })
-    .from(teams)
-    .leftJoin(memberships, and(eq(memberships.team_id, teams.id), eq(memberships.person_id, viewer.personId)))
-    .where(and(eq(teams.id, groupId), eq(teams.kind, 'group'), eq(teams.parent_id, teamId)))
+  const [row] = await groupWithRole(db).execute({ personId: viewer.personId, groupId, teamId })
   if (!row) throw new AppError('not_found')
   const groupRole = resolveGroupRole({
     teamRole: scope.role,

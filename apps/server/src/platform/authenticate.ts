@@ -1,6 +1,7 @@
-import { and, eq, gt } from 'drizzle-orm'
+import { and, eq, gt, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { supportedLocales, type Locale } from '@crm/domain'
+import { preparedQuery } from '../db/prepared'
 import { accounts, sessions } from '../db/schema/index'
 import type { Deps } from './deps'
 import { hashToken } from './tokens'
@@ -23,15 +24,9 @@ export function localeOfRequest(header: string | undefined): Locale | null {
   return null
 }
 
-/** Reads the bearer token, if any, into request.viewer; access rules decide what follows. */
-export async function authenticate(deps: Deps, request: FastifyRequest): Promise<void> {
-  request.viewer = null
-  const header = request.headers.authorization
-  if (!header || !header.startsWith('Bearer ')) return
-  const token = header.slice('Bearer '.length).trim()
-  if (!token || token.length > 200) return
-  const now = deps.now()
-  const [row] = await deps.db
+/** The unexpired session of a token's hash, with its account (every signed-in call asks). */
+const sessionOfToken = preparedQuery((db) =>
+  db
     .select({
       sessionId: sessions.id,
       lastSeenAt: sessions.last_seen_at,
@@ -43,7 +38,19 @@ export async function authenticate(deps: Deps, request: FastifyRequest): Promise
     })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.person_id, sessions.person_id))
-    .where(and(eq(sessions.token_hash, hashToken(token)), gt(sessions.expires_at, now)))
+    .where(and(eq(sessions.token_hash, sql.placeholder('tokenHash')), gt(sessions.expires_at, sql.placeholder('now'))))
+    .prepare('authenticate_session'),
+)
+
+/** Reads the bearer token, if any, into request.viewer; access rules decide what follows. */
+export async function authenticate(deps: Deps, request: FastifyRequest): Promise<void> {
+  request.viewer = null
+  const header = request.headers.authorization
+  if (!header || !header.startsWith('Bearer ')) return
+  const token = header.slice('Bearer '.length).trim()
+  if (!token || token.length > 200) return
+  const now = deps.now()
+  const [row] = await sessionOfToken(deps.db).execute({ tokenHash: hashToken(token), now })
   if (!row || row.isLocked) return
   request.viewer = {
     personId: row.personId,

@@ -19,6 +19,20 @@ export function toE164(value: string, country?: string): string | undefined {
   return parsePhone(value, country)?.number
 }
 
+/**
+ * '+61 412 345 678'. Parsing and formatting a number costs about 30 µs, a tenth of a page of
+ * 100 contacts' time on the server, so the latest numbers formatted are remembered (bounded,
+ * oldest forgotten first): a list read again, or paged back, formats nothing.
+ */
 export function formatInternational(e164: string): string {
-  return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164
+  let formatted = formattedPhones.get(e164)
+  if (formatted === undefined) {
+    formatted = parsePhoneNumberFromString(e164)?.formatInternational() ?? e164
+    if (formattedPhones.size >= formattedPhonesLimit) formattedPhones.delete(formattedPhones.keys().next().value!)
+    formattedPhones.set(e164, formatted)
+  }
+  return formatted
 }
+
+const formattedPhonesLimit = 20_000
+const formattedPhones = new Map<string, string>()

@@ -33,6 +33,15 @@ describe('phone (spec 1 §5)', () => {
     expect(toE164('021 123 4567', 'NZ')).toBe('+64211234567')
     expect(formatInternational('+61412345678')).toBe('+61 412 345 678')
   })
+
+  it('formats each number as itself while it remembers the latest ones', () => {
+    // More numbers than it remembers: the oldest are forgotten and formatted again.
+    for (let n = 0; n < 25_000; n++) formatInternational(`+6141${String(n).padStart(7, '0')}`)
+    expect(formatInternational('+61410000001')).toBe('+61 410 000 001')
+    expect(formatInternational('+61410024999')).toBe('+61 410 024 999')
+    expect(formatInternational('+6421123456')).toBe('+64 21 123 456')
+    expect(formatInternational('not a number')).toBe('not a number')
+  })
 })
 
 describe('wire fields', () => {

@@ -22,6 +22,7 @@ import {
   type Locale,
 } from '@crm/domain'
 import type { Executor } from '../../db/client'
+import { preparedQuery } from '../../db/prepared'
 import { lookupItems, type people, type teamContacts } from '../../db/schema/index'
 import { defaultTimeZone, displayDate, elapsed } from '../../platform/format'
 import { contactPhotoUrl } from '../consent/avatar.service'
@@ -43,12 +44,17 @@ export interface ContactLookups {
   title(list: ContactLookupList, value: string | null): string | null
 }
 
-/** Loads the titles of every lookup a contact shows, in one query. */
-export async function loadContactLookups(db: Executor, locale: string): Promise<ContactLookups> {
-  const rows = await db
+const contactLookupItems = preparedQuery((db) =>
+  db
     .select({ list: lookupItems.list, value: lookupItems.value, title: lookupItems.title, translations: lookupItems.translations })
     .from(lookupItems)
     .where(and(inArray(lookupItems.list, [...lookupLists]), eq(lookupItems.is_active, true)))
+    .prepare('contact_lookup_items'),
+)
+
+/** Loads the titles of every lookup a contact shows, in one query. */
+export async function loadContactLookups(db: Executor, locale: string): Promise<ContactLookups> {
+  const rows = await contactLookupItems(db).execute()
   const titles = new Map<string, string>()
   for (const row of rows) titles.set(`${row.list}/${row.value}`, row.translations[locale] ?? row.title)
   return {
