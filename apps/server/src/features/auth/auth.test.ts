@@ -29,6 +29,19 @@ describe('POST /api/v1/login', () => {
     expect(body(user).email).toBe(person.email)
   })
 
+  it('accepts a token until its session expires, and then answers 401', async () => {
+    const person = await buildPerson(t)
+    const token = body(await login({ email: person.email, password: testPassword })).access_token as string
+    const [session] = await t.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.token_hash, hashToken(token)))
+    const whoAmI = () => t.call({ method: 'GET', url: '/api/v1/user', token })
+    await t.db.update(sessions).set({ expires_at: new Date(t.clock.now().getTime() + 60_000) }).where(eq(sessions.id, session!.id))
+    expect((await whoAmI()).statusCode).toBe(200)
+    await t.db.update(sessions).set({ expires_at: new Date(t.clock.now().getTime() - 1_000) }).where(eq(sessions.id, session!.id))
+    const expired = await whoAmI()
+    expect(expired.statusCode).toBe(401)
+    expect(body(expired)).not.toHaveProperty('email')
+  })
+
   it('answers email_not_found for an unknown email', async () => {
     const response = await login({ email: 'nobody@x.test', password: 'whatever-it-is' })
     expect(response.statusCode).toBe(401)
