@@ -79,6 +79,17 @@ describe('GET /api/v1/user', () => {
     expect(team.groups['0']).toBeUndefined()
   })
 
+  it('D3-1-01 names each team role: entity_admin at a conference, owner, leader and member at churches', async () => {
+    const person = await buildPerson(t)
+    const conference = await buildTeam(t, { kind: 'conference', title: 'Role Conference' })
+    const churches = { owner: await buildTeam(t), leader: await buildTeam(t), member: await buildTeam(t) }
+    await addMember(t, person.id, conference, 'entity_admin')
+    for (const [role, church] of Object.entries(churches)) await addMember(t, person.id, church, role as 'owner' | 'leader' | 'member')
+    const teams = body(await getUser(person.token)).teams
+    expect(teams[conference]).toMatchObject({ is_conference: true, user_role: 'entity_admin', user_role_display_name: 'Entity admin' })
+    for (const [role, church] of Object.entries(churches)) expect(teams[church].user_role).toBe(role)
+  })
+
   it('gives site admins every conference, as admin', async () => {
     const admin = await buildPerson(t, { siteRole: 'admin' })
     const conference = await buildTeam(t, { kind: 'conference', title: 'Admin Conference' })

@@ -125,6 +125,12 @@ function openContact(options: { path?: string; items?: () => InteractionItem[]; 
   return writes
 }
 
+/** Today's date where the test runs (YYYY-MM-DD): the form's date input starts there (D1-5-09). */
+function localToday(): string {
+  const now = new Date()
+  return [now.getFullYear(), String(now.getMonth() + 1).padStart(2, '0'), String(now.getDate()).padStart(2, '0')].join('-')
+}
+
 const interactionsList = async () => {
   return screen.findByRole('list', { name: 'Interactions' }, { timeout: 8000 })
 }
@@ -168,7 +174,7 @@ describe('the Interactions tab', () => {
     expect(within(list).queryByRole('button', { name: 'Mark complete' })).not.toBeInTheDocument()
   }, 15_000)
 
-  it('D2-7.4-09 logs a visit with another contact present, completed by default', async () => {
+  it('D2-7.4-09 D1-5-09 logs a visit with another contact present, dated today and completed by default', async () => {
     const writes = openContact()
     const user = setupUser()
     await interactionsList()
@@ -186,7 +192,7 @@ describe('the Interactions tab', () => {
     await user.click(within(form).getByRole('button', { name: 'Log interaction' }))
     await waitFor(() =>
       expect(writes.added).toEqual([
-        expect.objectContaining({ type: 'visit', other_contacts: [7], content: 'Met at the park', is_completed: true, user_id: 5 }),
+        expect.objectContaining({ type: 'visit', date: localToday(), other_contacts: [7], content: 'Met at the park', is_completed: true, user_id: 5 }),
       ]),
     )
   }, 15_000)

@@ -29,7 +29,7 @@ function mockContactsHome() {
 }
 
 describe('switch group page', () => {
-  it("lists the groups: 'Primary: {title}' first, a lock on groups that are not public", async () => {
+  it("D3-2.4-05 lists the groups: 'Primary: {title}' first, a lock on groups that are not public", async () => {
     signedInAs(buildAccount([grace]), { teamId: 10, groupId: 12 })
     renderApp('/group/switch')
     await screen.findByRole('heading', { name: 'Switch group' })
@@ -48,7 +48,7 @@ describe('switch group page', () => {
     await waitFor(() => expect(document.title).toBe('Grace CRM - Switch group'))
   })
 
-  it('reloads the account, then selects the group and opens /contacts', async () => {
+  it('D3-2.4-05 at /contacts/group/switch too: reloads the account, then selects the group and opens /contacts', async () => {
     mockContactsHome()
     const { userCalls } = signedInAs(buildAccount([grace]), { teamId: 10, groupId: 10 })
     const { user, router } = renderApp('/contacts/group/switch')
