@@ -90,11 +90,12 @@ describe("the contact's photo on the profile card (spec 2 §2.2, issue 13)", () 
     ])
   })
 
-  it('refuses a wrong type in the browser with the reason, sending nothing', async () => {
+  it('D1-5-13 offers image files only, and refuses a wrong type in the browser with the reason, sending nothing', async () => {
     let uploads = 0
     openContact(() => withPhoto(null))
     server.use(http.post(`${apiBase}${consentCalls.uploadContactAvatar.path}`, () => (uploads++, HttpResponse.json({ avatar: photoAddress(1) }))))
     await heading()
+    expect(screen.getByLabelText('Change photo')).toHaveAttribute('accept', 'image/jpeg,image/png,image/heic')
     // As a browser would let one pick any file ("All files"): the check is the page's, not the accept list's.
     const user = userEvent.setup({ delay: null, applyAccept: false })
     await user.upload(screen.getByLabelText('Change photo'), new File(['%PDF'], 'form.pdf', { type: 'application/pdf' }))
