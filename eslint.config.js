@@ -71,7 +71,7 @@ const boundaries = [
 ]
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/drizzle/meta/**', 'coverage/**', 'test-results/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/drizzle/meta/**', 'coverage/**', 'test-results/**', 'tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   importX.flatConfigs.typescript,
