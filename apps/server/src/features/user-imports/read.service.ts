@@ -206,9 +206,12 @@ interface PersonRow {
 
 function userOf(row: PersonRow, gated: boolean, now: Date): UserImportUser {
   const shown = shownDetails(row, gated, now)
+  // One literal, no spread: see docs/decisions.md, "Per-row objects are one literal".
   return {
     id: row.id,
-    ...shown,
+    first_name: shown.first_name,
+    last_name: shown.last_name,
+    email: shown.email,
     phone: shown.phone ? formatInternational(shown.phone) : null,
     row: row.row,
     is_new: row.is_new,
