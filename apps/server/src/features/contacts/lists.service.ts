@@ -1,12 +1,9 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, like, lt, or, sql, type SQL } from 'drizzle-orm'
-import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import { and, asc, count, desc, eq, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
 import {
-  adultAge,
   birthMonthRange,
   dobOf,
   formatInternational,
-  likePattern,
   genders,
   hasCapability,
   boundedListCount,
@@ -27,6 +24,7 @@ import { loadGroupScope, type GroupScope, type Viewer } from '../../platform/acc
 import { AppError } from '../../platform/errors'
 import { displayDate, elapsed } from '../../platform/format'
 import { ageOf, fullName, growPhaseOf, loadContactLookups, oneOf } from './contact-view'
+import { contactSearch, isChildRow, notChildRow, searchNeedle, trigramLength } from './list-search'
 
 // The scope comes from the platform (team_id and group_id, or transfer_team_id alone).
 type ListQuery = Omit<z.output<typeof contactListQuerySchema>, 'team_id' | 'group_id'>
@@ -34,57 +32,6 @@ type OrderBy = ContactOrderBy
 type Order = SortOrder
 
 const tc = teamContacts
-
-/** The month index (year * 12 + month - 1) of now; ages compare against it. */
-function monthIndex(now: Date): number {
-  return now.getFullYear() * 12 + now.getMonth()
-}
-
-/** A child's row: born less than 18 years before this month (spec 2 §5; same rule as ageFrom). */
-function isChildRow(now: Date): SQL {
-  return sql`${tc.birth_month} > ${monthIndex(now) - adultAge * 12}`
-}
-
-function notChildRow(now: Date): SQL {
-  return sql`(${tc.birth_month} is null or ${tc.birth_month} <= ${monthIndex(now) - adultAge * 12})`
-}
-
-/**
- * The search of the contacts lists and suggestions, on the read model's search text (a
- * trigram index serves it). Digits, spaces and '+' are a phone number: its digits are
- * searched. A caller under the child data gate finds a child by name only, never by the
- * child's email or phone. The search text and sort name are stored lowercased, as the
- * needle is, so LIKE matches: a quarter of ILIKE's cost where no index serves the search
- * (one or two letters: 15 ms instead of 58 ms over 95,000 contacts).
- */
-export function contactSearch(search: string | undefined, gated: boolean, now: Date): SQL | undefined {
-  const needle = searchNeedle(search)
-  if (!needle) return undefined
-  const matches = textMatch(tc.search_text, needle)
-  return gated ? and(matches, or(notChildRow(now), textMatch(tc.sort_name, needle))) : matches
-}
-
-/**
- * A term of three characters or more matches anywhere ('ann' finds Joanne). A term of one
- * or two letters or digits matches the start of a word ('an' finds Anna and Anderson, not
- * Joanne): anywhere, it holds no trigram and matches a third of any large team, so both
- * the search and its count read the whole team (issue 11); at a word's start, the trigram
- * index serves it (pg_trgm pads a word's start: '% an%' looks up '  a' and ' an'), as it
- * serves longer terms. Punctuation in a short term ('%', "o'") keeps the match anywhere.
- */
-export function textMatch(column: AnyPgColumn, needle: string): SQL {
-  if (needle.length >= trigramLength || !/^[\p{L}\p{N}]+$/u.test(needle)) return like(column, likePattern(needle))
-  return or(like(column, `${needle}%`), like(column, `% ${needle}%`))!
-}
-
-/** What the search looks for in the search text: the words, or a phone number's digits. */
-export function searchNeedle(search: string | undefined): string {
-  const term = (search ?? '').trim().replace(/\s+/g, ' ').toLowerCase()
-  return /^[\d\s+]+$/.test(term) ? term.replace(/\D/g, '') : term
-}
-
-/** pg_trgm serves a '%needle%' pattern with at least one trigram: three characters. */
-const trigramLength = 3
 
 function assignedTo(teamId: number, personId: number): SQL {
   return sql`exists (select 1 from ${assignments} where ${assignments.team_id} = ${teamId} and ${assignments.contact_id} = ${tc.person_id} and ${assignments.to_person_id} = ${personId})`

@@ -3,7 +3,7 @@ import { hasCapability, type Suggestion } from '@crm/domain'
 import { assignments, groupContacts, people, teamContacts, teams } from '../../db/schema/index'
 import { loadGroupScope, type TeamScope, type Viewer } from '../../platform/access'
 import type { Deps } from '../../platform/deps'
-import { contactSearch } from './lists.service'
+import { contactSearch } from './list-search'
 
 const suggestionLimit = 20
 

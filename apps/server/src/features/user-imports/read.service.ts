@@ -22,7 +22,7 @@ import type { CsvTable } from '../../platform/csv'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 import { displayDate } from '../../platform/format'
-import { searchNeedle, textMatch } from '../contacts/lists.service'
+import { searchNeedle, textMatch } from '../contacts/list-search'
 import { churchesOf, shownDetails } from './records'
 
 // The reads of import-and-share (spec 2 §2.4, §3 "Import-and-share record", §7): the
