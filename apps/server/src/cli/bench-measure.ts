@@ -87,30 +87,38 @@ export function statementText(args: unknown[]): string {
  * be the two together.
  */
 export function load(url: string, headers: Record<string, string>, seconds: number) {
-  type Answer = { rps: number; p50: number; p95: number; p99: number; errors: number } | { error: string }
+  type Answer = { completed: number; duration: number; errors: number; samples: number[] } | { error: string }
   const worker = new Worker(loadWorker, { eval: true, workerData: { url, headers, seconds, connections } })
-  return new Promise<Exclude<Answer, { error: string }>>((resolve, reject) => {
-    worker.once('message', (answer: Answer) => ('error' in answer ? reject(new Error(answer.error)) : resolve(answer)))
+  return new Promise<{ rps: number; p50: number; p95: number; p99: number; errors: number }>((resolve, reject) => {
+    worker.once('message', (answer: Answer) => {
+      if ('error' in answer) return reject(new Error(answer.error))
+      const samples = answer.samples.sort((a, b) => a - b)
+      resolve({
+        rps: answer.completed / answer.duration,
+        p50: percentile(samples, 50),
+        p95: percentile(samples, 95),
+        p99: percentile(samples, 99),
+        errors: answer.errors,
+      })
+    })
     worker.once('error', reject)
   }).finally(() => worker.terminate())
 }
 
+// Off the main thread autocannon answers its raw counts (no aggregate); the response times
+// go back as they are.
 const loadWorker = `
 const { parentPort, workerData } = require('node:worker_threads')
 const autocannon = require(require.resolve('autocannon', { paths: [process.cwd()] }))
 const { url, headers, seconds, connections } = workerData
 const samples = []
-const percentile = (p) => samples[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))]
 const instance = autocannon({ url, connections, duration: seconds, headers }, (error, result) => {
   if (error) return parentPort.postMessage({ error: String(error) })
-  samples.sort((a, b) => a - b)
-  // Off the main thread autocannon answers its raw counts (no aggregate).
   parentPort.postMessage({
-    rps: result.totalCompletedRequests / result.duration,
-    p50: percentile(50),
-    p95: percentile(95),
-    p99: percentile(99),
+    completed: result.totalCompletedRequests,
+    duration: result.duration,
     errors: result.errors + result.timeouts + result.non2xx,
+    samples,
   })
 })
 instance.on('response', (_client, _status, _bytes, responseTime) => samples.push(responseTime))
