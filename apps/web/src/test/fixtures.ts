@@ -1,4 +1,4 @@
-import { capabilityMap, type Account, type ContactListItem, type Group, type LoginSession, type Site, type Team, type TeamRole } from '@crm/domain'
+import { capabilityMap, type Account, type ContactListItem, type ContactSearchHit, type Group, type LoginSession, type Site, type Team, type TeamRole } from '@crm/domain'
 import { startSession } from '../lib/session'
 
 export function buildSite(overrides: Partial<Site> = {}): Site {
@@ -131,4 +131,9 @@ export function buildContactListItem(overrides: Partial<ContactListItem> & Pick<
     archived_display: null,
     ...overrides,
   }
+}
+
+/** A hit of the team's contact search, as the server names it twice (id and title, user_id and user_name). */
+export function buildContactHit(id: number, name: string): ContactSearchHit {
+  return { id, title: name, user_id: id, user_name: name }
 }

@@ -26,6 +26,12 @@ const done = z.object({ success: z.literal(true), success_message: z.string().op
  * only name and gender can be saved"; issue 13 item 4: the server drops them and says so).
  */
 const notKept = { fields_not_kept: z.array(z.string()).optional() }
+/**
+ * A contact search hit (spec 1 §3 "Contact search hits"): a suggestion (id, title) that also
+ * names the contact as user_id and user_name, as the also-present search reads them.
+ */
+export const contactSearchHitSchema = suggestionSchema.extend({ user_id: id, user_name: z.string() })
+export type ContactSearchHit = z.infer<typeof contactSearchHitSchema>
 
 export const contactCalls = {
   contacts: defineCall({
@@ -91,7 +97,7 @@ export const contactCalls = {
       /** Leave out this contact. */
       exclude_id: id.optional(),
     }),
-    response: z.object({ items: z.array(suggestionSchema) }),
+    response: z.object({ items: z.array(contactSearchHitSchema) }),
     summary: 'Contacts of the team whose name matches',
   }),
   createUser: defineCall({

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm'
-import { hasCapability, type Suggestion } from '@crm/domain'
+import { hasCapability, type ContactSearchHit } from '@crm/domain'
 import { assignments, groupContacts, people, teamContacts, teams } from '../../db/schema/index'
 import { loadGroupScope, type TeamScope, type Viewer } from '../../platform/access'
 import type { Deps } from '../../platform/deps'
@@ -20,7 +20,7 @@ export async function suggestTeamContacts(
   viewer: Viewer,
   scope: TeamScope,
   input: { search: string; group_id?: number | undefined; exclude_group_id?: number | undefined; exclude_id?: number | undefined },
-): Promise<Suggestion[]> {
+): Promise<ContactSearchHit[]> {
   // A group named must be one of the team the caller can see (404 otherwise).
   if (input.group_id !== undefined) await loadGroupScope(deps.db, viewer, scope.team.id, input.group_id)
   const gate = scope.childGate
@@ -38,8 +38,10 @@ export async function suggestTeamContacts(
           where ${groupContacts.group_id} = ${input.exclude_group_id} and ${teams.parent_id} = ${scope.team.id}
             and ${groupContacts.person_id} = ${tc.person_id})`
     : undefined
-  return deps.db
-    .select({ id: people.id, title: sql<string>`trim(${people.first_name} || ' ' || ${people.last_name})` })
+  const name = sql<string>`trim(${people.first_name} || ' ' || ${people.last_name})`
+  // user_id and user_name are the spec's names of the same hit (spec 1 §3).
+  const hits = await deps.db
+    .select({ id: people.id, title: name })
     .from(tc)
     .innerJoin(people, eq(people.id, tc.person_id))
     .where(
@@ -55,4 +57,5 @@ export async function suggestTeamContacts(
     )
     .orderBy(asc(tc.sort_name), asc(tc.person_id))
     .limit(suggestionLimit)
+  return hits.map(({ id, title }) => ({ id, title, user_id: id, user_name: title }))
 }

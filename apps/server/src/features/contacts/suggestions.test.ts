@@ -43,13 +43,13 @@ async function titles(person: TestPerson, query: Record<string, string | number>
 }
 
 describe('GET /api/v1/input-suggestions/team-contacts', () => {
-  it("offers the team's active contacts whose name, email or phone matches, as id and title", async () => {
+  it("offers the team's active contacts whose name, email or phone matches, as id and title, and as user_id and user_name (D1-3-21)", async () => {
     const response = await suggest(leader, { search: 'ann' })
     expect(body(response).items).toEqual([
-      { id: ids.annInYouth, title: 'Ann Youth' },
-      { id: ids.annabel, title: 'Annabel Lee' },
-      { id: ids.joanne, title: 'Joanne Smith' },
-      { id: ids.child, title: 'Kid Annand' },
+      { id: ids.annInYouth, title: 'Ann Youth', user_id: ids.annInYouth, user_name: 'Ann Youth' },
+      { id: ids.annabel, title: 'Annabel Lee', user_id: ids.annabel, user_name: 'Annabel Lee' },
+      { id: ids.joanne, title: 'Joanne Smith', user_id: ids.joanne, user_name: 'Joanne Smith' },
+      { id: ids.child, title: 'Kid Annand', user_id: ids.child, user_name: 'Kid Annand' },
     ])
     expect(await titles(leader, { search: 'anouk' })).toEqual(['Anouk Shared'])
     expect(await titles(leader, { search: 'annabel@' })).toEqual(['Annabel Lee'])
@@ -90,7 +90,7 @@ describe('GET /api/v1/input-suggestions/team-contacts', () => {
     const own = await buildTeam(t, { kind: 'group', parentId: team, isPublic: false, isolatedOwnerId: member.id })
     await addMember(t, member.id, own, 'owner')
     const inGroup = await suggest(member, { search: 'ann' }, { team, group: own })
-    expect(body(inGroup).items).toEqual([{ id: mine, title: 'Annalise Mine' }])
+    expect(body(inGroup).items).toEqual([{ id: mine, title: 'Annalise Mine', user_id: mine, user_name: 'Annalise Mine' }])
     const pending = await buildPerson(t)
     await addMember(t, pending.id, team, 'member_request')
     expect((await suggest(pending, { search: 'ann' })).statusCode).toBe(403)
@@ -99,7 +99,7 @@ describe('GET /api/v1/input-suggestions/team-contacts', () => {
   it('takes group_id as optional: the team is enough (spec 1 §7, issue 8 item 12)', async () => {
     const response = await t.call({ method: 'GET', url: `/api/v1/input-suggestions/team-contacts?search=annabel&team_id=${team}`, token: leader.token })
     expect(response.statusCode).toBe(200)
-    expect(body(response).items).toEqual([{ id: ids.annabel, title: 'Annabel Lee' }])
+    expect(body(response).items).toEqual([{ id: ids.annabel, title: 'Annabel Lee', user_id: ids.annabel, user_name: 'Annabel Lee' }])
     // A group named must be one of the team the caller can see.
     const hidden = await buildTeam(t, { kind: 'group', parentId: team, isPublic: false })
     expect((await suggest(leader, { search: 'ann' }, { team, group: hidden })).statusCode).toBe(404)

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { contactCalls } from '@crm/domain'
 import type { InputOf } from '../../../lib/api'
 import { mockCall, server } from '../../../test/server'
+import { buildContactHit } from '../../../test/fixtures'
 import { openNew, mockAddExisting } from './contact-new-page.fixtures'
 
 describe('/contacts/new: adding an existing contact to the group (spec 2 §2, §5)', () => {
@@ -24,7 +25,7 @@ describe('/contacts/new: adding an existing contact to the group (spec 2 §2, §
     server.use(
       mockCall(contactCalls.teamContactSuggestions, ({ input }) => {
         searches.push(input)
-        return { items: [{ id: 31, title: 'Peter Pan' }] }
+        return { items: [buildContactHit(31, 'Peter Pan')] }
       }),
     )
     const adds = mockAddExisting({ id: 31, is_awaiting_approval: false })

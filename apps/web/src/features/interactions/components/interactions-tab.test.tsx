@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import { contactCalls, contactEventCalls, eventAttendanceCalls, interactionCalls, interactionImportCalls, lookupCalls, type InteractionItem, type LookupItem } from '@crm/domain'
-import { buildAccount, buildGroup, buildTeam } from '../../../test/fixtures'
+import { buildAccount, buildGroup, buildTeam, buildContactHit } from '../../../test/fixtures'
 import { renderApp } from '../../../test/render'
 import { mockCall, server } from '../../../test/server'
 import { signedInAs } from '../../../test/session'
@@ -83,7 +83,7 @@ function openContact(options: { path?: string; items?: () => InteractionItem[]; 
     mockCall(interactionCalls.contactInteractionsStudies, { items: { 'discover-1': { date: '2026-11-01', date_display: '1 Nov 2026', reaction: 'happy' } }, items_other: [] }),
     mockCall(lookupCalls.lookups, ({ params }) => ({ items: lookups[String(params.list)] ?? [] })),
     mockCall(contactCalls.contactGroups, { items: [], count: 0, max_pages: 1 }),
-    mockCall(contactCalls.teamContactSuggestions, { items: [{ id: 7, title: 'Ben Cole' }, { id: 8, title: 'Bea Diaz' }] }),
+    mockCall(contactCalls.teamContactSuggestions, { items: [buildContactHit(7, 'Ben Cole'), buildContactHit(8, 'Bea Diaz')] }),
     mockCall(eventAttendanceCalls.contactEventAttendance, {
       items: [
         { id: 1, event_id: 40, title: 'Hope series', event_date: '2026-11-08', event_date_display: '8 Nov 2026', is_visitor: false },
@@ -204,7 +204,7 @@ describe('the Interactions tab', () => {
     server.use(
       mockCall(contactCalls.teamContactSuggestions, ({ input }) => {
         suggestionSearches.push(input)
-        return { items: [{ id: 7, title: 'Ben Cole' }, { id: 8, title: 'Bea Diaz' }] }
+        return { items: [buildContactHit(7, 'Ben Cole'), buildContactHit(8, 'Bea Diaz')] }
       }),
     )
     await interactionsList()

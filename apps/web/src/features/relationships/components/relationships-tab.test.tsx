@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import { contactCalls, relationshipCalls, relationshipTypes, type ContactItem, type ContactRelationships, type InputOf } from '@crm/domain'
 import { changeLocale } from '../../../lib/i18n'
-import { buildAccount, buildTeam } from '../../../test/fixtures'
+import { buildAccount, buildTeam, buildContactHit } from '../../../test/fixtures'
 import { renderApp } from '../../../test/render'
 import { apiError, mockCall, server } from '../../../test/server'
 import { signedInAs } from '../../../test/session'
@@ -83,7 +83,7 @@ describe('the Relationships tab', () => {
     server.use(
       mockCall(contactCalls.teamContactSuggestions, ({ input }) => {
         searches.push(input)
-        return { items: [{ id: 31, title: 'Peter Lee' }] }
+        return { items: [buildContactHit(31, 'Peter Lee')] }
       }),
     )
     const { user, writes } = openRelationships()
@@ -110,7 +110,7 @@ describe('the Relationships tab', () => {
   })
 
   it('D2-8-13 a failed add is silent; a refused contact is named on its field', async () => {
-    server.use(mockCall(contactCalls.teamContactSuggestions, { items: [{ id: 31, title: 'Peter Lee' }] }))
+    server.use(mockCall(contactCalls.teamContactSuggestions, { items: [buildContactHit(31, 'Peter Lee')] }))
     const { user } = openRelationships()
     server.use(mockCall(relationshipCalls.addContactRelationship, () => apiError('internal_error', 500)))
     const form = within(await screen.findByRole('region', { name: 'Add a relationship' }, { timeout: 5000 }))
