@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import type { ContactEventItem, ContactEventKind } from '@crm/domain'
@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { FormStatus } from '../../../components/form-status'
 import { useFormSubmission } from '../../../lib/form-submission'
 import { TabListState, TabPagination } from '../../contacts/components/view/tab-list-state'
-import type { ContactTabProps } from '../../contacts/components/view/tab-registry'
+import type { ContactTabFrameProps, ContactTabProps } from '../../contacts/components/view/tab-registry'
 import { useAddContactEvent, useContactEvents, useDeleteContactEvent, useUpdateContactEvent } from '../queries'
 import { AttendedEvents } from './attended-events'
 import { ContactEventForm } from './contact-event-form'
@@ -17,10 +17,12 @@ import { ContactEventForm } from './contact-event-form'
  * after a confirmation. Nothing is added once the contact declined consent. Texts are plain
  * text, never HTML. The Events tab also lists the events the contact attended.
  */
-function ContactEventsTab({ kind, item, contact, scope }: ContactTabProps & { kind: ContactEventKind }) {
+function ContactEventsTab({ kind, item, contact, scope, intent }: ContactTabProps & Pick<ContactTabFrameProps, 'intent'> & { kind: ContactEventKind }) {
   const { t } = useTranslation(['contact-events', 'interactions', 'contacts'])
   const [page, setPage] = useState(1)
-  const [adding, setAdding] = useState(false)
+  // Opened from the Interactions tab's 'Event' or 'Decision' type: the add form is open.
+  const [adding, setAdding] = useState(intent === 'add')
+  const addSection = useRef<HTMLDivElement>(null)
   const [editingId, setEditingId] = useState<number | null>(null)
   const [deleting, setDeleting] = useState<ContactEventItem | null>(null)
   const events = useContactEvents(contact.id, scope, kind, page)
@@ -34,6 +36,13 @@ function ContactEventsTab({ kind, item, contact, scope }: ContactTabProps & { ki
   const items = events.data?.items ?? []
   const titleId = `contact-events-${kind}-title`
   const addTitleId = `add-contact-event-${kind}-title`
+
+  // ...and in view, with the keyboard in its first field.
+  useEffect(() => {
+    if (intent !== 'add' || !addSection.current) return
+    addSection.current.scrollIntoView({ block: 'start', behavior: 'smooth' })
+    addSection.current.querySelector<HTMLElement>('form input')?.focus({ preventScroll: true })
+  }, [intent])
 
   const remove = async (eventId: number) => {
     const result = await submission.submit(() => deleteEvent.mutateAsync(eventId))
@@ -111,7 +120,7 @@ function ContactEventsTab({ kind, item, contact, scope }: ContactTabProps & { ki
         </Text>
       )}
       {mayUpdate && !contact.consent_declined && (
-        <Stack component="section" gap="sm" aria-labelledby={addTitleId}>
+        <Stack component="section" gap="sm" aria-labelledby={addTitleId} ref={addSection}>
           <Title order={3} size="h5" id={addTitleId}>
             {t(`${kind}.addTitle`)}
           </Title>
@@ -147,11 +156,11 @@ function ContactEventsTab({ kind, item, contact, scope }: ContactTabProps & { ki
 }
 
 /** The Decisions tab: baptisms, professions of faith and decisions. */
-export function DecisionsTab(props: ContactTabProps) {
+export function DecisionsTab(props: ContactTabProps & Pick<ContactTabFrameProps, 'intent'>) {
   return <ContactEventsTab {...props} kind="decision" />
 }
 
 /** The Events tab: prayer requests and other events of the contact's journey. */
-export function EventsTab(props: ContactTabProps) {
+export function EventsTab(props: ContactTabProps & Pick<ContactTabFrameProps, 'intent'>) {
   return <ContactEventsTab {...props} kind="event" />
 }

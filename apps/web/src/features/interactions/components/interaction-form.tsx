@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { Button, Checkbox, Group, Pill, Radio, SegmentedControl, Select, Stack, Text, TextInput, Textarea } from '@mantine/core'
 import {
   contactCalls,
+  type ContactEventKind,
   interactionTypeErrors,
   interactionTypes,
   maxInteractionContentLength,
@@ -124,10 +125,19 @@ export interface InteractionFormProps {
   submitLabel: string
   onSave: (fields: InteractionWrite) => Promise<unknown>
   onCancel?: () => void
+  /**
+   * Offers 'Event' and 'Decision' after the looked-up types (spec 1 §3); picking one hands
+   * over to the contact's Events or Decisions (a contact event, not an interaction).
+   */
+  onPickContactEvent?: ((kind: ContactEventKind) => void) | undefined
 }
 
+/** The synthetic types, in the spec's order, and their values: never a looked-up type's id. */
+const contactEventTypes: readonly ContactEventKind[] = ['event', 'decision']
+const contactEventTypeValue = (kind: ContactEventKind) => `contact-event:${kind}`
+
 /** Logs or edits an interaction: its type and the type's fields, when, who, who else was there. */
-export function InteractionForm({ contactId, teamId, label, item, mayPickUser, eventLinkScope, submitLabel, onSave, onCancel }: InteractionFormProps) {
+export function InteractionForm({ contactId, teamId, label, item, mayPickUser, eventLinkScope, submitLabel, onSave, onCancel, onPickContactEvent }: InteractionFormProps) {
   const { t } = useTranslation(['interactions', 'common', 'contacts'])
   const defaults = valuesOf(item, null)
   const form = useForm<InteractionFormValues>({ resolver: zodResolver(interactionForm), defaultValues: defaults })
@@ -162,7 +172,21 @@ export function InteractionForm({ contactId, teamId, label, item, mayPickUser, e
           control={form.control}
           name="type"
           render={({ field }) => (
-            <Select label={t('type')} required data={options(types.data)} value={field.value} onChange={(value) => value && field.onChange(value)} allowDeselect={false} />
+            <Select
+              label={t('type')}
+              required
+              data={[
+                ...options(types.data),
+                ...(onPickContactEvent ? contactEventTypes.map((kind) => ({ value: contactEventTypeValue(kind), label: t(`contactEventTypes.${kind}`) })) : []),
+              ]}
+              value={field.value}
+              onChange={(value) => {
+                const kind = contactEventTypes.find((candidate) => contactEventTypeValue(candidate) === value)
+                if (kind) onPickContactEvent?.(kind)
+                else if (value) field.onChange(value)
+              }}
+              allowDeselect={false}
+            />
           )}
         />
         {type === 'prayer' && (

@@ -250,6 +250,36 @@ describe('the Interactions tab', () => {
     await waitFor(() => expect(writes.added).toEqual([expect.objectContaining({ event_id: null, contact_event_id: 61 })]))
   }, 15_000)
 
+  it("D1-3-14 offers 'Event' and 'Decision' after the looked-up types; picking Decision opens the Decisions tab's add form", async () => {
+    const writes = openContact()
+    const user = setupUser()
+    await interactionsList()
+    await user.click(screen.getByRole('button', { name: 'Log interaction' }))
+    const form = screen.getByRole('form', { name: 'Log an interaction' })
+    await user.click(within(form).getAllByLabelText(/^Type/).find((element) => element.tagName === 'INPUT')!)
+    const offered = within(await screen.findByRole('listbox')).getAllByRole('option')
+    expect(offered.map((option) => option.textContent)).toEqual(['Visit', 'Bible study', 'Prayer', 'Other', 'Event', 'Decision'])
+    await user.click(screen.getByRole('option', { name: 'Decision' }))
+
+    expect(await screen.findByRole('tab', { name: 'Decisions', selected: true })).toBeInTheDocument()
+    const addForm = await screen.findByRole('form', { name: 'Add a decision' }, { timeout: 5000 })
+    await waitFor(() => expect(within(addForm).getAllByLabelText(/^Type/).find((element) => element.tagName === 'INPUT')).toHaveFocus())
+    expect(window.localStorage.getItem(activeTabStorageKey)).toBe('decisions')
+    // Nothing was logged as an interaction.
+    expect(writes.added).toEqual([])
+  }, 15_000)
+
+  it("D1-3-14 offers no 'Event' or 'Decision' to a caller who may not add them (no update_user_event)", async () => {
+    openContact({ role: 'member' })
+    const user = setupUser()
+    await interactionsList()
+    await user.click(screen.getByRole('button', { name: 'Log interaction' }))
+    const form = screen.getByRole('form', { name: 'Log an interaction' })
+    await user.click(within(form).getAllByLabelText(/^Type/).find((element) => element.tagName === 'INPUT')!)
+    const offered = within(await screen.findByRole('listbox')).getAllByRole('option')
+    expect(offered.map((option) => option.textContent)).toEqual(['Visit', 'Bible study', 'Prayer', 'Other'])
+  }, 15_000)
+
   it('D2-6-17 a member without import_interaction has no import control', async () => {
     openContact()
     await interactionsList()

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { FormStatus } from '../../../components/form-status'
 import { useFormSubmission } from '../../../lib/form-submission'
 import { TabListState, TabPagination } from '../../contacts/components/view/tab-list-state'
-import type { ContactTabProps } from '../../contacts/components/view/tab-registry'
+import type { ContactTabFrameProps, ContactTabProps } from '../../contacts/components/view/tab-registry'
 import { useAddInteraction, useContactInteractions, useDeleteInteraction, useUpdateInteraction } from '../queries'
 import { InteractionEntries } from './interaction-entries'
 import { InteractionForm } from './interaction-form'
@@ -28,7 +28,7 @@ function linkedId(value: string | null): number | null {
  * form. view_interaction and show_interaction highlight one; interaction_mark_complete
  * marks one complete once, then leaves the address.
  */
-export function InteractionsTab({ item, contact, scope, team }: ContactTabProps) {
+export function InteractionsTab({ item, contact, scope, team, openTab }: ContactTabProps & Pick<ContactTabFrameProps, 'openTab'>) {
   const { t } = useTranslation(['interactions', 'contacts'])
   const [params, setParams] = useSearchParams()
   const [filter, setFilter] = useState<InteractionDateFilter>('all')
@@ -46,6 +46,9 @@ export function InteractionsTab({ item, contact, scope, team }: ContactTabProps)
   const submission = useFormSubmission({ timing: 'saveIndicator', successMessage: t('contacts:saved'), errorMessage: t('contacts:error') })
   const capabilities = item.auth.user_capabilities
   const mayPickUser = capabilities.read_dcrm_team_users === true
+  // 'Event' and 'Decision' among the types (spec 1 §3) open the Events or Decisions tab's add
+  // form, for a caller who may log them there.
+  const mayLogContactEvents = capabilities.read_user_event === true && capabilities.update_user_event === true && !contact.consent_declined
   // Nobody follows up a minor before a parent or carer consents (spec 1 §1); the server refuses too.
   const needsConsent = contact.is_child && !contact.consent_given
   const items = interactions.data?.items ?? []
@@ -158,6 +161,7 @@ export function InteractionsTab({ item, contact, scope, team }: ContactTabProps)
               mayPickUser={mayPickUser}
               eventLinkScope={capabilities.read_user_event === true ? scope : null}
               submitLabel={t('add')}
+              onPickContactEvent={mayLogContactEvents ? (kind) => openTab(kind === 'event' ? 'events' : 'decisions', 'add') : undefined}
               onSave={(fields) => addInteraction.mutateAsync(fields)}
               onCancel={() => setAdding(false)}
             />

@@ -2,7 +2,7 @@ import { Suspense, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Center, Loader, Tabs } from '@mantine/core'
-import { contactTabKeys, shownTabs, type ContactTabKey, type ContactTabProps } from './tab-registry'
+import { contactTabKeys, shownTabs, type ContactTabIntent, type ContactTabKey, type ContactTabProps } from './tab-registry'
 
 /** The last active tab, for every contact (spec 2 §2, D2-2.2-17). */
 export const activeTabStorageKey = 'crm.contact-view.tab'
@@ -34,20 +34,24 @@ export function ContactTabs(props: ContactTabProps) {
   const [active, setActive] = useState<ContactTabKey | null>(() =>
     interactionLinkParams.some((name) => params.has(name)) ? 'interactions' : readStoredTab(),
   )
+  // What the open tab was asked to do by the tab that opened it (none when a person picks a tab).
+  const [intent, setIntent] = useState<ContactTabIntent | null>(null)
   const tabs = shownTabs({ contact: props.contact, capabilities: props.item.auth.user_capabilities, group: props.group })
   // A remembered tab this contact does not show falls back to the first, without forgetting it.
   const current = tabs.find((tab) => tab.key === active) ?? tabs[0]
   if (!current) return null
 
-  const open = (value: string | null) => {
+  const open = (value: string | null, withIntent: ContactTabIntent | null = null) => {
     const tab = tabs.find((candidate) => candidate.key === value)
     if (!tab) return
     setActive(tab.key)
+    setIntent(withIntent)
     storeTab(tab.key)
   }
+  const openTab = (key: ContactTabKey, withIntent?: ContactTabIntent) => open(key, withIntent ?? null)
 
   return (
-    <Tabs value={current.key} onChange={open} keepMounted={false}>
+    <Tabs value={current.key} onChange={(value) => open(value)} keepMounted={false}>
       <Tabs.List aria-label={t('tabs.label')}>
         {tabs.map((tab) => (
           <Tabs.Tab key={tab.key} value={tab.key}>
@@ -64,7 +68,7 @@ export function ContactTabs(props: ContactTabProps) {
               </Center>
             }
           >
-            <Component {...props} />
+            <Component {...props} openTab={openTab} intent={key === current.key ? intent : null} />
           </Suspense>
         </Tabs.Panel>
       ))}

@@ -13,6 +13,17 @@ export interface ContactTabProps {
   group: Group
 }
 
+/** What a tab opened from another is asked to do: 'add' opens its add form. */
+export type ContactTabIntent = 'add'
+
+/** What the tab frame gives every tab besides the contact: a way to open another tab. */
+export interface ContactTabFrameProps {
+  /** Opens another tab of this contact, if it is shown, with what it should do there. */
+  openTab: (key: ContactTabKey, intent?: ContactTabIntent) => void
+  /** Set when another tab opened this one to do something (once, on opening). */
+  intent: ContactTabIntent | null
+}
+
 /** What a tab's visibility is decided on. */
 export interface ContactTabContext {
   contact: ContactView
@@ -38,7 +49,7 @@ export const contactTabKeys = [
 ] as const
 export type ContactTabKey = (typeof contactTabKeys)[number]
 
-type TabComponent = LazyExoticComponent<ComponentType<ContactTabProps>>
+type TabComponent = LazyExoticComponent<ComponentType<ContactTabProps & ContactTabFrameProps>>
 
 /**
  * One tab: shown when `isShown` holds. A tab whose content a later issue builds is
@@ -51,7 +62,7 @@ export type ContactTabEntry = { key: ContactTabKey; isShown: (context: ContactTa
 
 export type AvailableContactTab = Extract<ContactTabEntry, { available: true }>
 
-function lazyTab<M>(load: () => Promise<M>, pick: (module: M) => ComponentType<ContactTabProps>): TabComponent {
+function lazyTab<M>(load: () => Promise<M>, pick: (module: M) => ComponentType<ContactTabProps & ContactTabFrameProps>): TabComponent {
   return lazy(() => loadChunk(load).then((module) => ({ default: pick(module) })))
 }
 
