@@ -10,15 +10,16 @@ export interface ConfirmDialogProps {
   confirmLabel?: string
   /** Red confirm button, for removals. */
   danger?: boolean
-  /** Runs on confirm; the dialog closes 300 ms after it succeeds. */
+  /**
+   * Runs on confirm; the dialog closes 300 ms after it succeeds, at once when it throws. The
+   * caller says on its page what failed (spec 3 §8).
+   */
   onConfirm: () => unknown
   onClose: () => void
-  /** What failed, shown in the dialog: it stays open over the page that also says so. */
-  error?: string | null
 }
 
-/** Asks before doing something; closes 300 ms after confirming (spec 1 §9). */
-export function ConfirmDialog({ opened, title, message, confirmLabel, danger, onConfirm, onClose, error }: ConfirmDialogProps) {
+/** Asks before doing something; closes 300 ms after confirming (spec 1 §9), at once on failure. */
+export function ConfirmDialog({ opened, title, message, confirmLabel, danger, onConfirm, onClose }: ConfirmDialogProps) {
   const { t } = useTranslation()
   const [busy, setBusy] = useState(false)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
@@ -28,25 +29,22 @@ export function ConfirmDialog({ opened, title, message, confirmLabel, danger, on
     setBusy(true)
     try {
       await onConfirm()
-      timer.current = setTimeout(() => {
-        setBusy(false)
-        onClose()
-      }, confirmCloseMs)
     } catch {
-      // The caller shows what failed; the dialog stays open for another try.
+      // Spec 3 §8: a failure closes the dialog; the page behind it says why.
       setBusy(false)
+      onClose()
+      return
     }
+    timer.current = setTimeout(() => {
+      setBusy(false)
+      onClose()
+    }, confirmCloseMs)
   }
 
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
       <Stack gap="lg">
         {typeof message === 'string' ? <Text>{message}</Text> : message}
-        {error && (
-          <Text size="sm" c="red.8" fw={500} role="alert">
-            {error}
-          </Text>
-        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={busy}>
             {t('cancel')}

@@ -5,7 +5,7 @@ import { consentCalls, consentLinkBindingDelayMs, contactCalls, type ContactCons
 import { changeLocale } from '../../lib/i18n'
 import { buildAccount, buildTeam } from '../../test/fixtures'
 import { renderApp } from '../../test/render'
-import { mockCall, server } from '../../test/server'
+import { apiError, mockCall, server } from '../../test/server'
 import { signedInAs } from '../../test/session'
 import { buildContactItem } from '../contacts/pages/contact-view.fixtures'
 
@@ -178,6 +178,28 @@ describe('the Consent tab', () => {
     expect(sent.lists).toBeGreaterThan(listsBefore)
     expect(sent.contact).toBeGreaterThan(contactBefore)
     expect(panel.queryByRole('button', { name: 'Revoke' })).not.toBeInTheDocument()
+  })
+
+  it('D3-8-01 a failed revoke closes the dialog; the tab says why and the record stands', async () => {
+    const { user, sent } = serveConsents([buildRecord({ id: 3, granted_permissions: ['bible_studies'] })])
+    server.use(
+      mockCall(consentCalls.revokeParentConsent, ({ input }) => {
+        sent.revokes.push(input)
+        return apiError('internal_error', 500)
+      }),
+    )
+    const panel = await consentPanel()
+    await user.click(await panel.findByRole('button', { name: 'Revoke' }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Revoke this consent?' }))
+    await user.click(dialog.getByRole('button', { name: 'Revoke consent' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(panel.getByRole('alert')).toHaveTextContent('The consent could not be revoked.')
+    expect(sent.revokes).toHaveLength(1)
+    expect(panel.getByRole('button', { name: 'Revoke' })).toBeInTheDocument()
+    // Asking again starts afresh.
+    await user.click(panel.getByRole('button', { name: 'Revoke' }))
+    expect(await screen.findByRole('dialog', { name: 'Revoke this consent?' })).toBeInTheDocument()
+    expect(panel.queryByRole('alert')).not.toBeInTheDocument()
   })
 
   it('D2-4.2-01 D2-4.2-07 a minor with no consent: the notice opens the request view; completion closes it and reads the contact and tab again', async () => {

@@ -10,8 +10,8 @@ import { deleteAccount } from '../queries'
 
 /**
  * 'Remove account' (spec 3 §2.6, §4): asks first, with the password (and the code while
- * two-factor sign-in is on), then removes it, signs out and goes to /login. A failure is
- * said in the dialog, which stays open for another try.
+ * two-factor sign-in is on), then removes it, signs out and goes to /login. A failure closes
+ * the dialog and is said beside the button (spec 3 §8).
  */
 export function RemoveAccount({ twoFactorEnabled }: { twoFactorEnabled: boolean }) {
   const { t } = useTranslation(['account', 'errors', 'common'])
@@ -21,11 +21,16 @@ export function RemoveAccount({ twoFactorEnabled }: { twoFactorEnabled: boolean 
   const [code, setCode] = useState('')
   const [failure, setFailure] = useState<string | null>(null)
 
+  const open = () => {
+    setFailure(null)
+    setOpened(true)
+  }
+
+  // What failed stays said after the dialog closes.
   const close = () => {
     setOpened(false)
     setPassword('')
     setCode('')
-    setFailure(null)
   }
 
   const remove = async () => {
@@ -57,9 +62,12 @@ export function RemoveAccount({ twoFactorEnabled }: { twoFactorEnabled: boolean 
 
   return (
     <Group>
-      <Button color="red" variant="outline" onClick={() => setOpened(true)}>
+      <Button color="red" variant="outline" onClick={open}>
         {t('account:remove.button')}
       </Button>
+      <Text size="sm" c="red.8" fw={500} role="alert">
+        {failure ?? ''}
+      </Text>
       <ConfirmDialog
         opened={opened}
         title={t('account:remove.title')}
@@ -90,7 +98,6 @@ export function RemoveAccount({ twoFactorEnabled }: { twoFactorEnabled: boolean 
         danger
         onConfirm={remove}
         onClose={close}
-        error={failure}
       />
     </Group>
   )

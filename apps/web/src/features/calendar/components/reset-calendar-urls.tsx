@@ -8,7 +8,7 @@ import { useResetIcalUrls } from '../queries'
 /**
  * The profile's Calendar section (issue 14 item 4): the calendar links are personal and
  * secret; 'Reset calendar links' asks first, then replaces them (POST reset-ical-urls) so the
- * old ones stop working in every calendar app. What failed is said in the dialog and here.
+ * old ones stop working in every calendar app. A failure closes the dialog and is said here.
  */
 export function ResetCalendarUrls() {
   const { t } = useTranslation('calendar')
@@ -29,7 +29,6 @@ export function ResetCalendarUrls() {
       await reset.mutateAsync()
     } catch (error) {
       setFailure(errorText(error, t('reset.failed')))
-      // The dialog stays open for another try.
       throw error
     }
     setDone(true)
@@ -58,7 +57,6 @@ export function ResetCalendarUrls() {
         confirmLabel={t('reset.confirm')}
         danger
         onConfirm={confirm}
-        error={failure}
         onClose={() => setOpened(false)}
       />
     </Fieldset>

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core'
+import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core'
 import type { ContactConsents, ParentalConsentRecord } from '@crm/domain'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { errorText } from '../../../lib/errors'
@@ -59,6 +59,11 @@ export function ConsentTab({ contact, scope }: ContactTabProps) {
   const canUpdate = consents.data?.can_update === true
   // An adult's own signed form, chosen in the contact form: uploaded here once saved.
   const adultAwaitsPhoto = !contact.is_child && contact.consent_type === 'photo' && !items.some((record) => record.type === 'photo' && record.revoked_display === null)
+  // A failed revoke stays said on the tab until the next one is asked.
+  const askRevoke = (record: ParentalConsentRecord) => {
+    revoke.reset()
+    setRevoking(record)
+  }
 
   return (
     <Stack gap="md">
@@ -74,10 +79,15 @@ export function ConsentTab({ contact, scope }: ContactTabProps) {
         </Group>
       )}
       {consents.data?.request && <LinkStatus request={consents.data.request} />}
+      {revoke.isError && (
+        <Alert color="red" role="alert">
+          {errorText(revoke.error, t('tab.revokeFailed'))}
+        </Alert>
+      )}
       <TabListState isPending={consents.isPending} isError={consents.isError} count={items.length}>
         <Stack gap="sm">
           {items.map((record) => (
-            <ConsentRecord key={record.id} record={record} scope={scope} onRevoke={canUpdate ? () => setRevoking(record) : undefined} />
+            <ConsentRecord key={record.id} record={record} scope={scope} onRevoke={canUpdate ? () => askRevoke(record) : undefined} />
           ))}
         </Stack>
       </TabListState>
@@ -87,12 +97,8 @@ export function ConsentTab({ contact, scope }: ContactTabProps) {
         message={t('tab.revokeMessage')}
         confirmLabel={t('tab.revokeConfirm')}
         danger
-        error={revoke.isError ? errorText(revoke.error, t('tab.revokeFailed')) : null}
         onConfirm={() => (revoking ? revoke.mutateAsync(revoking.consentia_id) : undefined)}
-        onClose={() => {
-          setRevoking(null)
-          revoke.reset()
-        }}
+        onClose={() => setRevoking(null)}
       />
       <AdultConsentView
         opened={photoOpen}

@@ -148,7 +148,6 @@ function ContactEventsTab({ kind, item, contact, scope, intent }: ContactTabProp
         confirmLabel={t('delete')}
         danger
         onConfirm={() => (deleting ? remove(deleting.id) : undefined)}
-        error={submission.status === 'error' ? submission.message : null}
         onClose={() => setDeleting(null)}
       />
     </Stack>

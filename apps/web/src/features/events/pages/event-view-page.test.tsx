@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { addDays, eventAttendanceCalls, eventCalls, lookupCalls, type EventView } from '@crm/domain'
 import { buildAccount, buildTeam } from '../../../test/fixtures'
 import { renderApp } from '../../../test/render'
-import { mockCall, server } from '../../../test/server'
+import { apiError, mockCall, server } from '../../../test/server'
 import { signedInAs } from '../../../test/session'
 import { buildEventView, buildOccurrence } from '../events.fixtures'
 import { teamToday } from '../occurrence-window'
@@ -141,6 +141,18 @@ describe('/events/view/{id} (spec 3 §2.1)', () => {
     await user.click(dialog.getByRole('button', { name: 'Delete' }))
     await waitFor(() => expect(writes).toEqual([{ call: 'delete', input: { team_id: 10, id: 7 } }]))
     await waitFor(() => expect(router.state.location.pathname).toBe('/events'))
+  }, 30_000)
+
+  it('D3-8-01 a failed delete closes the dialog; the page says why and stays', async () => {
+    mockEvent()
+    server.use(mockCall(eventCalls.deleteEvent, apiError('internal_error', 500)))
+    const { user, router } = await openView()
+    await user.click(screen.getByRole('button', { name: 'Delete' }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Delete the event?' }))
+    await user.click(dialog.getByRole('button', { name: 'Delete' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(screen.getByText('The event was not saved.').closest('[role="alert"]')).not.toBeNull()
+    expect(router.state.location.pathname).toBe('/events/view/7')
   }, 30_000)
 
   it('D3-6-02 without delete_event or update_event: no Delete, no Edit, the notes read only', async () => {

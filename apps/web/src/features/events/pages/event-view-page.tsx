@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router'
-import { Button, Center, Group, Loader, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Alert, Button, Center, Group, Loader, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { datesFromTo } from '@crm/domain'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { RecordLoadFailure } from '../../../components/record-load-failure'
@@ -102,12 +102,25 @@ export function EventViewPage() {
             </Button>
           )}
           {data.can_delete && (
-            <Button color="red" variant="light" onClick={() => setDeleting(true)}>
+            <Button
+              color="red"
+              variant="light"
+              onClick={() => {
+                setDeleteError(null)
+                setDeleting(true)
+              }}
+            >
               {t('view.delete')}
             </Button>
           )}
         </Group>
       </Group>
+      {/* A failed delete closes the dialog; the page says why (spec 3 §8). */}
+      {deleteError && (
+        <Alert color="red" role="alert">
+          {deleteError}
+        </Alert>
+      )}
       <EventSummary event={data} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
         <Stack component="section" aria-labelledby={occurrencesId} gap="sm">
@@ -164,11 +177,7 @@ export function EventViewPage() {
         confirmLabel={t('view.delete')}
         danger
         onConfirm={confirmDelete}
-        error={deleteError}
-        onClose={() => {
-          setDeleting(false)
-          setDeleteError(null)
-        }}
+        onClose={() => setDeleting(false)}
       />
     </Stack>
   )

@@ -190,7 +190,6 @@ export function InteractionsTab({ item, contact, scope, team, openTab }: Contact
         confirmLabel={t('delete')}
         danger
         onConfirm={() => (deleting ? remove(deleting.id) : undefined)}
-        error={submission.status === 'error' ? submission.message : null}
         onClose={() => setDeleting(null)}
       />
     </Stack>

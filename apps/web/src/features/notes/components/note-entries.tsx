@@ -77,7 +77,6 @@ export function NoteEntries({ notes, body, mayUpdate, mayDelete, renderEdit, onD
         confirmLabel={t('notes:delete')}
         danger
         onConfirm={() => (deleting ? remove(deleting) : undefined)}
-        error={submission.status === 'error' ? submission.message : null}
         onClose={() => setDeleting(null)}
       />
     </Stack>

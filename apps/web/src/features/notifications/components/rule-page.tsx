@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ActionIcon, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
+import { ActionIcon, Alert, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
 import { IconPencil, IconTrash } from '@tabler/icons-react'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { errorText } from '../../../lib/errors'
@@ -33,6 +33,11 @@ export function RulePage<To extends string>({ kind, title, recipients, list, onA
   const [editing, setEditing] = useState<number | null>(null)
   const [removing, setRemoving] = useState<Rule<To> | null>(null)
   const [error, setError] = useState<string | null>(null)
+
+  const askRemove = (rule: Rule<To>) => {
+    setError(null)
+    setRemoving(rule)
+  }
 
   const confirmRemove = async () => {
     if (!removing) return
@@ -80,7 +85,7 @@ export function RulePage<To extends string>({ kind, title, recipients, list, onA
                       <ActionIcon variant="light" onClick={() => setEditing(rule.id)} aria-label={t('rules.editOf', { name })}>
                         <IconPencil size={16} aria-hidden="true" />
                       </ActionIcon>
-                      <ActionIcon variant="light" color="red" onClick={() => setRemoving(rule)} aria-label={t('rules.deleteOf', { name })}>
+                      <ActionIcon variant="light" color="red" onClick={() => askRemove(rule)} aria-label={t('rules.deleteOf', { name })}>
                         <IconTrash size={16} aria-hidden="true" />
                       </ActionIcon>
                     </Group>
@@ -109,6 +114,12 @@ export function RulePage<To extends string>({ kind, title, recipients, list, onA
       <Text size="sm" c="dimmed">
         {kind === 'missed' ? t('rules.missedIntro') : t('rules.unassignedIntro')}
       </Text>
+      {/* A failed delete closes the dialog; the page says why (spec 3 §8). */}
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
       {body}
       <Paper withBorder p="md" component="section" aria-labelledby="add-rule-title">
         <Title order={2} size="h4" id="add-rule-title" mb="sm">
@@ -123,11 +134,7 @@ export function RulePage<To extends string>({ kind, title, recipients, list, onA
         confirmLabel={t('delete')}
         danger
         onConfirm={confirmRemove}
-        onClose={() => {
-          setRemoving(null)
-          setError(null)
-        }}
-        error={error}
+        onClose={() => setRemoving(null)}
       />
     </Stack>
   )

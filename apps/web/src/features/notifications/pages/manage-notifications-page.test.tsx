@@ -151,7 +151,7 @@ describe('/manage-notifications (spec 3 §2.7)', () => {
     await waitFor(() => expect(added).toMatchObject([{ content: 'For everyone', level: 'global', is_scheduled: false, date: null }]))
   }, 30_000)
 
-  it('D3-2.7-01 quick edit shows the server field errors and says why the save failed; delete asks first and says why it failed', async () => {
+  it('D3-2.7-01 D3-8-01 quick edit shows the server field errors and says why the save failed; delete asks first, and a failure closes the dialog and says why', async () => {
     mockList([row({ id: 5 })])
     const updated: unknown[] = []
     const deleted: unknown[] = []
@@ -176,9 +176,14 @@ describe('/manage-notifications (spec 3 §2.7)', () => {
     expect(updated).toMatchObject([{ id: 5, requesting_team_id: 1, importance: 'high', date: '2026-12-01' }])
     await user.click(dialog.getByRole('button', { name: 'Cancel' }))
     await user.click(screen.getByRole('button', { name: 'Delete Notification 5' }))
-    const confirm = within(await screen.findByRole('dialog', { name: 'Delete notification' }))
+    let confirm = within(await screen.findByRole('dialog', { name: 'Delete notification' }))
     await user.click(confirm.getByRole('button', { name: 'Delete' }))
-    expect(await confirm.findByRole('alert')).toHaveTextContent('The item could not be deleted. Try again.')
+    // D3-8-01: the dialog closes and the page says why.
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete notification' })).not.toBeInTheDocument())
+    expect(screen.getByRole('alert')).toHaveTextContent('The item could not be deleted. Try again.')
+    await user.click(screen.getByRole('button', { name: 'Delete Notification 5' }))
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    confirm = within(await screen.findByRole('dialog', { name: 'Delete notification' }))
     await user.click(confirm.getByRole('button', { name: 'Delete' }))
     await waitFor(() => expect(deleted).toEqual([{ id: 5, requesting_team_id: 1 }, { id: 5, requesting_team_id: 1 }]))
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete notification' })).not.toBeInTheDocument())

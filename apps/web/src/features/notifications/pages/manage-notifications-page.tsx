@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { Button, Center, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Alert, Button, Center, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { IconPlus } from '@tabler/icons-react'
 import { notificationDateFilters, notificationImportances, type ManagedNotification } from '@crm/domain'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
@@ -72,6 +72,11 @@ export function ManageNotificationsPage() {
   const save = (payload: NotificationPayload, id?: number) =>
     id === undefined ? add.mutateAsync({ ...payload, requesting_team_id: team.id }) : update.mutateAsync({ ...payload, id, requesting_team_id: team.id })
 
+  const askRemove = (item: ManagedNotification) => {
+    setError(null)
+    setRemoving(item)
+  }
+
   const confirmRemove = async () => {
     if (!removing) return
     setError(null)
@@ -92,7 +97,7 @@ export function ManageNotificationsPage() {
         <Stack gap="sm">
           <Stack gap="xs" role="list" aria-label={t('listLabel')}>
             {list.data.items.map((item) => (
-              <ManageNotificationRow key={item.id} item={item} onEdit={() => setEditing(item)} onDelete={() => setRemoving(item)} />
+              <ManageNotificationRow key={item.id} item={item} onEdit={() => setEditing(item)} onDelete={() => askRemove(item)} />
             ))}
           </Stack>
           <Paging
@@ -145,6 +150,12 @@ export function ManageNotificationsPage() {
           onChange={(value) => setParam('date_filter', value)}
         />
       </SimpleGrid>
+      {/* A failed delete closes the dialog; the page says why (spec 3 §8). */}
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
       {body}
       <Modal opened={adding} onClose={() => setAdding(false)} title={t('addTitle')} size="lg" closeButtonProps={{ 'aria-label': t('common:close') }}>
         <ManageNotificationForm showLevel={showLevel} submitLabel={t('add')} onSave={(payload) => save(payload)} onSaved={() => setAdding(false)} />
@@ -169,11 +180,7 @@ export function ManageNotificationsPage() {
         confirmLabel={t('delete')}
         danger
         onConfirm={confirmRemove}
-        onClose={() => {
-          setRemoving(null)
-          setError(null)
-        }}
-        error={error}
+        onClose={() => setRemoving(null)}
       />
     </Stack>
   )

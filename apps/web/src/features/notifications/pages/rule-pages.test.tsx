@@ -119,6 +119,18 @@ describe('/manage-notifications/missed-activities (spec 3 §2.7)', () => {
     await waitFor(() => expect(deleted).toEqual([{ id: 1, team_id: 1 }]))
   }, 30_000)
 
+  it('D3-8-01 a failed delete closes the dialog and the page says why', async () => {
+    mockMissed([{ id: 1, after_days: 3, to: 'leader', to_email: null }])
+    server.use(mockCall(notificationCalls.deleteMissedInteractionRule, apiError('internal_error', 500)))
+    const { user } = await visit('/manage-notifications/missed-activities', 'Missed activities')
+    await user.click(await screen.findByRole('button', { name: 'Delete After 3 days' }, { timeout: 15000 }))
+    const confirm = within(await screen.findByRole('dialog', { name: 'Delete rule' }))
+    await user.click(confirm.getByRole('button', { name: 'Delete' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(screen.getByText('The item could not be deleted. Try again.').closest('[role="alert"]')).not.toBeNull()
+    expect(screen.getByRole('listitem', { name: 'After 3 days' })).toBeInTheDocument()
+  }, 30_000)
+
   it('D3-6-15 a church reads that it is not available', async () => {
     mockMissed([])
     await visit('/manage-notifications/missed-activities', 'Missed activities', buildTeam({ id: 2, title: 'Hope Church', role: 'entity_admin', is_conference: false }))

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button, Group, Paper, Stack, Text } from '@mantine/core'
+import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { errorText } from '../../../lib/errors'
 
@@ -10,7 +10,7 @@ export interface RequestCardProps {
   details: Array<{ label: string; value: string }>
   accept: { title: string; message: ReactNode }
   reject: { title: string; message: ReactNode }
-  /** Decides the request; rejects on failure (the dialog stays open and says so). */
+  /** Decides the request; rejects on failure (the dialog closes and the card says why). */
   onDecide: (accept: boolean) => Promise<unknown>
 }
 
@@ -20,6 +20,11 @@ export function RequestCard({ name, details, accept, reject, onDecide }: Request
   const [asking, setAsking] = useState<'accept' | 'reject' | null>(null)
   const [error, setError] = useState<string | null>(null)
   const dialog = asking === 'accept' ? accept : reject
+
+  const ask = (answer: 'accept' | 'reject') => {
+    setError(null)
+    setAsking(answer)
+  }
 
   const decide = async () => {
     setError(null)
@@ -44,13 +49,18 @@ export function RequestCard({ name, details, accept, reject, onDecide }: Request
           </Text>
         ))}
         <Group gap="sm" mt="xs">
-          <Button size="compact-md" onClick={() => setAsking('accept')} aria-label={t('acceptOf', { name })}>
+          <Button size="compact-md" onClick={() => ask('accept')} aria-label={t('acceptOf', { name })}>
             {t('accept')}
           </Button>
-          <Button size="compact-md" variant="light" color="red" onClick={() => setAsking('reject')} aria-label={t('rejectOf', { name })}>
+          <Button size="compact-md" variant="light" color="red" onClick={() => ask('reject')} aria-label={t('rejectOf', { name })}>
             {t('reject')}
           </Button>
         </Group>
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
       </Stack>
       <ConfirmDialog
         opened={asking !== null}
@@ -59,11 +69,7 @@ export function RequestCard({ name, details, accept, reject, onDecide }: Request
         confirmLabel={asking === 'accept' ? t('accept') : t('reject')}
         danger={asking === 'reject'}
         onConfirm={decide}
-        onClose={() => {
-          setAsking(null)
-          setError(null)
-        }}
-        error={error}
+        onClose={() => setAsking(null)}
       />
     </Paper>
   )

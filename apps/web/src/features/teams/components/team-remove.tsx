@@ -15,17 +15,28 @@ export function TeamRemove({ warning, onRemove }: { warning: string; onRemove: (
         {warning}
       </Alert>
       <div>
-        <Button color="red" onClick={() => setConfirming(true)}>
+        <Button
+          color="red"
+          onClick={() => {
+            setError(null)
+            setConfirming(true)
+          }}
+        >
           {t('remove.button')}
         </Button>
       </div>
+      {/* A failed removal closes the dialog; this says why (spec 3 §8). */}
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
       <ConfirmDialog
         opened={confirming}
         title={t('remove.title')}
         message={warning}
         confirmLabel={t('remove.button')}
         danger
-        error={error}
         onConfirm={async () => {
           setError(null)
           try {
@@ -35,10 +46,7 @@ export function TeamRemove({ warning, onRemove }: { warning: string; onRemove: (
             throw failure
           }
         }}
-        onClose={() => {
-          setConfirming(false)
-          setError(null)
-        }}
+        onClose={() => setConfirming(false)}
       />
     </Stack>
   )

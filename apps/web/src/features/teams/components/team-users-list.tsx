@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button, Stack, Text, Title } from '@mantine/core'
+import { Alert, Button, Stack, Text, Title } from '@mantine/core'
 import type { GrantableRole, InvitedUser, TeamDetail, TeamRole, TeamUser } from '@crm/domain'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { errorText } from '../../../lib/errors'
@@ -38,11 +38,12 @@ export function TeamUsersList({ scope, detail, canEdit, canRetire = false, roleC
   const retire = useRetireUser()
   const deleteInvite = useDeleteInvite()
 
-  const close = () => {
-    setPending(null)
+  const ask = (next: Pending) => {
     setFailure(null)
+    setPending(next)
   }
-  // The dialog stays open and says why when the call fails; it closes itself after success.
+  const close = () => setPending(null)
+  // A failed call closes the dialog and the list says why (spec 3 §8).
   const run = async (action: () => Promise<unknown>) => {
     setFailure(null)
     try {
@@ -68,6 +69,11 @@ export function TeamUsersList({ scope, detail, canEdit, canRetire = false, roleC
 
   return (
     <Stack gap="lg">
+      {failure && (
+        <Alert color="red" role="alert">
+          {failure}
+        </Alert>
+      )}
       {roleSections.map((role) => {
         const inSection = users.filter((user) => user.role === role)
         if (inSection.length === 0) return null
@@ -90,14 +96,14 @@ export function TeamUsersList({ scope, detail, canEdit, canRetire = false, roleC
                   actions={
                     editable(user) ? (
                       <>
-                        <Button size="xs" variant="default" aria-label={t('card.editOf', { name: nameOf(user) })} onClick={() => setPending({ kind: 'edit', user })}>
+                        <Button size="xs" variant="default" aria-label={t('card.editOf', { name: nameOf(user) })} onClick={() => ask({ kind: 'edit', user })}>
                           {t('card.edit')}
                         </Button>
-                        <Button size="xs" variant="default" color="red" aria-label={t('card.removeOf', { name: nameOf(user) })} onClick={() => setPending({ kind: 'remove', user })}>
+                        <Button size="xs" variant="default" color="red" aria-label={t('card.removeOf', { name: nameOf(user) })} onClick={() => ask({ kind: 'remove', user })}>
                           {t('card.remove')}
                         </Button>
                         {canRetire && (
-                          <Button size="xs" variant="default" color="red" aria-label={t('card.retireOf', { name: nameOf(user) })} onClick={() => setPending({ kind: 'retire', user })}>
+                          <Button size="xs" variant="default" color="red" aria-label={t('card.retireOf', { name: nameOf(user) })} onClick={() => ask({ kind: 'retire', user })}>
                             {t('card.retire')}
                           </Button>
                         )}
@@ -129,7 +135,7 @@ export function TeamUsersList({ scope, detail, canEdit, canRetire = false, roleC
                 }
                 actions={
                   canEdit ? (
-                    <Button size="xs" variant="default" color="red" aria-label={t('card.cancelInviteOf', { name: nameOf(invite) })} onClick={() => setPending({ kind: 'cancelInvite', invite })}>
+                    <Button size="xs" variant="default" color="red" aria-label={t('card.cancelInviteOf', { name: nameOf(invite) })} onClick={() => ask({ kind: 'cancelInvite', invite })}>
                       {t('card.cancelInvite')}
                     </Button>
                   ) : undefined
@@ -147,7 +153,6 @@ export function TeamUsersList({ scope, detail, canEdit, canRetire = false, roleC
         message={pending?.kind === 'remove' ? t('confirmRemove.message', { name: nameOf(pending.user) }) : ''}
         confirmLabel={t('confirmRemove.confirm')}
         danger
-        error={failure}
         onClose={close}
         onConfirm={() =>
           pending?.kind === 'remove' && run(() => remove.mutateAsync({ ...scopeIds(scope), user_id: pending.user.user_id }))
@@ -159,7 +164,6 @@ export function TeamUsersList({ scope, detail, canEdit, canRetire = false, roleC
         message={pending?.kind === 'retire' ? t('confirmRetire.message', { name: nameOf(pending.user) }) : ''}
         confirmLabel={t('confirmRetire.confirm')}
         danger
-        error={failure}
         onClose={close}
         onConfirm={() =>
           pending?.kind === 'retire' &&
@@ -173,7 +177,6 @@ export function TeamUsersList({ scope, detail, canEdit, canRetire = false, roleC
         message={pending?.kind === 'cancelInvite' ? t('confirmCancelInvite.message', { name: nameOf(pending.invite) }) : ''}
         confirmLabel={t('confirmCancelInvite.confirm')}
         danger
-        error={failure}
         onClose={close}
         onConfirm={() =>
           pending?.kind === 'cancelInvite' &&

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
-import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { mapZoom, type TeamDetail } from '@crm/domain'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { errorText } from '../../../lib/errors'
@@ -65,12 +65,25 @@ export function TeamView({ team, asGroup, editPath, onLeave }: TeamViewProps) {
             </Button>
           )}
           {team.can_leave && (
-            <Button color="red" variant="light" onClick={() => setConfirming(true)}>
+            <Button
+              color="red"
+              variant="light"
+              onClick={() => {
+                setError(null)
+                setConfirming(true)
+              }}
+            >
               {leaveLabel}
             </Button>
           )}
         </Group>
       </Group>
+      {/* A failed leave closes the dialog; the page says why (spec 3 §8). */}
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
       {team.description && <Text style={{ whiteSpace: 'pre-line' }}>{team.description}</Text>}
       {team.address_formatted_break && (
         <Paper withBorder p="md" maw={480}>
@@ -96,12 +109,8 @@ export function TeamView({ team, asGroup, editPath, onLeave }: TeamViewProps) {
         message={asGroup ? t('view.leaveGroupConfirm', { title: team.title }) : t('view.leaveTeamConfirm', { title: team.title })}
         confirmLabel={leaveLabel}
         danger
-        error={error}
         onConfirm={leave}
-        onClose={() => {
-          setConfirming(false)
-          setError(null)
-        }}
+        onClose={() => setConfirming(false)}
       />
     </Stack>
   )

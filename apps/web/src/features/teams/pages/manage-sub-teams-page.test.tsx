@@ -91,7 +91,7 @@ describe('/team/manage-sub-teams (spec 3 §2.4)', () => {
     expect(router.state.location.search).toBe('?search=zzz')
   }, 30_000)
 
-  it('D3-7.6-04 delete asks first; a sub-team with contacts is refused with a clear message', async () => {
+  it('D3-7.6-04 D3-8-01 delete asks first; a sub-team with contacts is refused with a clear message on the page', async () => {
     mockList([row({ id: 11, title: 'Hope Street Church' })])
     const deleted: unknown[] = []
     server.use(
@@ -105,7 +105,9 @@ describe('/team/manage-sub-teams (spec 3 §2.4)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete sub-team' })
     expect(within(dialog).getByText(/Hope Street Church will be deleted/)).toBeInTheDocument()
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }))
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This sub-team still owns contacts. Transfer or delete them first.')
+    // D3-8-01: the dialog closes and the page says why, in the server's words.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(screen.getByText('This sub-team still owns contacts. Transfer or delete them first.').closest('[role="alert"]')).not.toBeNull()
     expect(deleted).toEqual([{ team_id: 1, sub_team_id: 11 }])
   }, 30_000)
 

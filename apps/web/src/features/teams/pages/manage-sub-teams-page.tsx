@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { ActionIcon, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { ActionIcon, Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react'
 import type { SubTeamListItem } from '@crm/domain'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
@@ -49,6 +49,11 @@ export function ManageSubTeamsPage() {
       return updated
     })
 
+  const askRemove = (item: SubTeamListItem) => {
+    setError(null)
+    setRemoving(item)
+  }
+
   const confirmRemove = async () => {
     if (!removing) return
     setError(null)
@@ -70,7 +75,7 @@ export function ManageSubTeamsPage() {
         <Stack gap="sm">
           <Stack gap="xs" role="list" aria-label={t('pageName')}>
             {list.data.items.map((item) => (
-              <SubTeamRow key={item.id} item={item} onDelete={() => setRemoving(item)} />
+              <SubTeamRow key={item.id} item={item} onDelete={() => askRemove(item)} />
             ))}
           </Stack>
           <Paging
@@ -107,6 +112,12 @@ export function ManageSubTeamsPage() {
       <div style={{ maxWidth: 420 }}>
         <SearchBox label={t('search')} hideLabel placeholder={t('searchPlaceholder')} defaultValue={search} onSearch={setSearch} />
       </div>
+      {/* A failed delete closes the dialog; the page says why (spec 3 §8). */}
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
       {body}
       <ConfirmDialog
         opened={removing !== null}
@@ -115,11 +126,7 @@ export function ManageSubTeamsPage() {
         confirmLabel={t('delete')}
         danger
         onConfirm={confirmRemove}
-        onClose={() => {
-          setRemoving(null)
-          setError(null)
-        }}
-        error={error}
+        onClose={() => setRemoving(null)}
       />
       <ChurchRosterSection conferenceId={team.id} />
     </Stack>

@@ -4,7 +4,7 @@ import { teamAdminCalls, type TeamRole } from '@crm/domain'
 import { changeLocale } from '../../../lib/i18n'
 import { buildAccount, buildGroup, buildTeam } from '../../../test/fixtures'
 import { renderApp } from '../../../test/render'
-import { mockCall, server } from '../../../test/server'
+import { apiError, mockCall, server } from '../../../test/server'
 import { signedInAs } from '../../../test/session'
 import { buildTeamDetail } from '../team-detail.fixture'
 
@@ -98,6 +98,18 @@ describe('team edit page', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/group/switch'))
     expect(sent).toEqual([{ team_id: 10, group_id: 12 }])
+  })
+
+  it("D3-8-01 a failed remove closes the dialog and says 'Error' under the warning", async () => {
+    signedInTo('owner', 12)
+    server.use(mockCall(teamAdminCalls.manageTeam, youthDetail), mockCall(teamAdminCalls.removeGroup, apiError('internal_error', 500)))
+    const { user, router } = renderApp('/group/edit')
+    expect(await screen.findByText(/Removing this group cannot be undone/)).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Remove' }))
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(screen.getByText(/^Error$/).closest('[role="alert"]')).not.toBeNull()
+    expect(router.state.location.pathname).toBe('/group/edit')
   })
 
   it('D3-6-19 no Remove when can_remove is false (a non-empty public group)', async () => {

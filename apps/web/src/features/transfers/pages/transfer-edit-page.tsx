@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router'
-import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core'
+import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { errorText } from '../../../lib/errors'
 import { withFlash } from '../../../lib/flash'
@@ -81,11 +81,24 @@ export function TransferEditPage() {
         }}
         onSaved={(savedId) => void navigate(`/transfers/view/${savedId}`)}
         actions={
-          <Button color="red" variant="light" onClick={() => setCancelling(true)}>
+          <Button
+            color="red"
+            variant="light"
+            onClick={() => {
+              setCancelError(null)
+              setCancelling(true)
+            }}
+          >
             {t('form.cancelTransfer')}
           </Button>
         }
       />
+      {/* A failed cancel closes the dialog; the page says why (spec 3 §8). */}
+      {cancelError && (
+        <Alert color="red" role="alert">
+          {cancelError}
+        </Alert>
+      )}
       <ConfirmDialog
         opened={cancelling}
         title={t('form.cancelTransfer')}
@@ -93,11 +106,7 @@ export function TransferEditPage() {
         confirmLabel={t('form.cancelTransfer')}
         danger
         onConfirm={confirmCancel}
-        error={cancelError}
-        onClose={() => {
-          setCancelling(false)
-          setCancelError(null)
-        }}
+        onClose={() => setCancelling(false)}
       />
     </Stack>
   )

@@ -151,6 +151,18 @@ describe('/transfers/view/{id} (spec 3 §2.2)', () => {
     await waitFor(() => expect(writes).toEqual([{ call: 'process 5', input: { team_id: 1 } }]))
   }, 30_000)
 
+  it('D3-8-01 a failed processing closes the dialog and the page says why', async () => {
+    mockView(buildTransferItem(buildTransfer({ date: null, date_display: null })))
+    server.use(mockCall(transferCalls.processTransfer, apiError('internal_error', 500)))
+    const { user } = await openView()
+    await user.click(screen.getByRole('button', { name: 'Process now' }))
+    const dialog = within(await screen.findByRole('dialog'))
+    await user.click(dialog.getByRole('button', { name: 'Process now' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(screen.getByText('The transfer was not processed.').closest('[role="alert"]')).not.toBeNull()
+    expect(screen.getByRole('button', { name: 'Process now' })).toBeInTheDocument()
+  }, 30_000)
+
   it('D3-6-22 D3-1-03 a 403 on the transfer shows the not-allowed page', async () => {
     mockView(() => apiError('forbidden', 403))
     signedInAs(buildAccount([conference]), { teamId: 1, groupId: 1 })

@@ -66,13 +66,28 @@ export function TransferViewPage() {
                 {t('view.edit')}
               </Button>
             )}
-            {can_process && <Button onClick={() => setProcessing(true)}>{t('view.processNow')}</Button>}
+            {can_process && (
+              <Button
+                onClick={() => {
+                  setProcessError(null)
+                  setProcessing(true)
+                }}
+              >
+                {t('view.processNow')}
+              </Button>
+            )}
           </Group>
         )}
       </Group>
       {!upcoming && (
         <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} aria-hidden="true" />}>
           {t('view.processed')}
+        </Alert>
+      )}
+      {/* A failed processing closes the dialog; the page says why (spec 3 §8). */}
+      {processError && (
+        <Alert color="red" role="alert">
+          {processError}
         </Alert>
       )}
       <TransferSummary transfer={data} />
@@ -85,11 +100,7 @@ export function TransferViewPage() {
         message={t('view.processConfirm')}
         confirmLabel={t('view.processNow')}
         onConfirm={confirmProcess}
-        error={processError}
-        onClose={() => {
-          setProcessing(false)
-          setProcessError(null)
-        }}
+        onClose={() => setProcessing(false)}
       />
     </Stack>
   )

@@ -119,7 +119,7 @@ export function UserImportEditPage() {
           </Group>
         </Group>
       </Stack>
-      {deleteError && !deleting && (
+      {deleteError && (
         <Alert color="red" role="alert">
           {deleteError}
         </Alert>
@@ -155,10 +155,7 @@ export function UserImportEditPage() {
         confirmLabel={t('edit.delete')}
         danger
         onConfirm={confirmDelete}
-        onClose={() => {
-          setDeleting(false)
-        }}
-        error={deleteError}
+        onClose={() => setDeleting(false)}
       />
     </Stack>
   )

@@ -9,7 +9,7 @@ type ApprovalRequest = Ownership['other_team_is_awaiting_approval_data'][number]
 
 /**
  * Another team asks to use this contact: accept or reject, each confirmed; the contact is
- * refreshed after either (D2-4.3-04/05). Failures are silent (spec 2 §8): the dialog stays.
+ * refreshed after either (D2-4.3-04/05). Failures are silent (spec 2 §8); the dialog closes.
  */
 export function ApprovalRequestBanner({ contactId, scope, requests }: { contactId: number; scope: TeamGroupParams; requests: ApprovalRequest[] }) {
   const { t } = useTranslation('contact-view')

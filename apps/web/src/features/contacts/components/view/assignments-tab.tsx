@@ -104,7 +104,6 @@ export function AssignmentsTab({ item, contact, scope, team }: ContactTabProps) 
         confirmLabel={t('assignments.deleteConfirm')}
         danger
         onConfirm={() => (deleting ? remove(deleting.id) : undefined)}
-        error={submission.status === 'error' ? submission.message : null}
         onClose={() => setDeleting(null)}
       />
     </Stack>

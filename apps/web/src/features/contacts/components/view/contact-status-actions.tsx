@@ -39,7 +39,7 @@ export interface ContactActions {
 /**
  * Archive, restore and remove, each confirmed (spec 2 §2): one mutation, one set of texts,
  * shared by the edit page's Actions section and the contact page's header. On success it goes
- * to /contacts and says there what happened; a failure keeps the dialog open with 'Error'.
+ * to /contacts and says there what happened; a failure closes the dialog and the page says 'Error'.
  */
 export function useContactActions({ contact, scope, isPrimaryGroup, groupTitle }: ContactActionsOptions): ContactActions {
   const { t } = useTranslation(['contact-form', 'contacts'])
@@ -78,7 +78,7 @@ export function useContactActions({ contact, scope, isPrimaryGroup, groupTitle }
     try {
       await act.mutateAsync({ ...scope, user_id: contact.id, action })
     } catch (error) {
-      // Spec 2 §8: remove, archive and unarchive failures show 'Error'; the dialog stays for another try.
+      // Spec 2 §8: remove, archive and unarchive failures show 'Error' on the page (`failed`).
       setFailed(true)
       throw error
     }
@@ -93,7 +93,6 @@ export function useContactActions({ contact, scope, isPrimaryGroup, groupTitle }
       confirmLabel={asking ? labels[asking] : undefined}
       danger={asking === 'remove' || asking === 'archive'}
       onConfirm={() => (asking ? run(asking) : undefined)}
-      error={failed ? t('contacts:error') : null}
       onClose={() => setAsking(null)}
     />
   )

@@ -25,7 +25,7 @@ export function GroupsTab({ contact, scope, team }: ContactTabProps) {
 
   const remove = async (group: GroupChoice) => {
     const result = await submission.submit(() => removeFromGroup.mutateAsync(group.id))
-    // A failure keeps the dialog open; FormStatus says 'Error'.
+    // A failure closes the dialog; FormStatus says 'Error'.
     if (!result.ok) throw result.error
   }
 
@@ -66,7 +66,6 @@ export function GroupsTab({ contact, scope, team }: ContactTabProps) {
         confirmLabel={t('groups.removeConfirm')}
         danger
         onConfirm={() => (removing ? remove(removing) : undefined)}
-        error={submission.status === 'error' ? submission.message : null}
         onClose={() => setRemoving(null)}
       />
     </Stack>

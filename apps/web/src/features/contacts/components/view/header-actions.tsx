@@ -95,7 +95,6 @@ export function HeaderActions({ item, scope }: { item: ContactItem; scope: TeamG
         confirmLabel={t('actions.relinquish')}
         danger
         onConfirm={confirmRelinquish}
-        error={submission.status === 'error' ? submission.message : null}
         onClose={() => setConfirming(false)}
       />
     </Group>

@@ -25,7 +25,6 @@ export function AttendanceVisitors({ scope }: { scope: AttendanceScope }) {
   const [pageSize, setPageSize] = usePageSize()
   const [editing, setEditing] = useState<AttendanceItem | 'new' | null>(null)
   const [removing, setRemoving] = useState<AttendanceItem | null>(null)
-  const [removeError, setRemoveError] = useState<string | null>(null)
   const [made, setMade] = useState<SavedVisitor | null>(null)
   const visitors = useEventAttendance(scope.eventId, {
     team_id: scope.teamId,
@@ -47,12 +46,9 @@ export function AttendanceVisitors({ scope }: { scope: AttendanceScope }) {
   }
 
   const remove = async (visitor: AttendanceItem) => {
-    setRemoveError(null)
     const result = await submission.submit(() => deleteAttendance.mutateAsync({ team_id: scope.teamId, id: visitor.id }))
-    if (!result.ok) {
-      setRemoveError(failureReason(result.error))
-      throw result.error
-    }
+    // A failure closes the dialog; FormStatus says why.
+    if (!result.ok) throw result.error
   }
 
   return (
@@ -110,10 +106,7 @@ export function AttendanceVisitors({ scope }: { scope: AttendanceScope }) {
                     size="xs"
                     variant="subtle"
                     color="red"
-                    onClick={() => {
-                      setRemoveError(null)
-                      setRemoving(visitor)
-                    }}
+                    onClick={() => setRemoving(visitor)}
                     aria-label={t('visitors.removeLabel', { name: visitor.name })}
                   >
                     {t('visitors.remove')}
@@ -167,7 +160,6 @@ export function AttendanceVisitors({ scope }: { scope: AttendanceScope }) {
         message={t('visitors.removeMessage', { name: removing?.name ?? '', date: dayOf(scope.eventDate, i18n.language) })}
         confirmLabel={t('visitors.remove')}
         danger
-        error={removeError}
         onConfirm={() => (removing ? remove(removing) : undefined)}
         onClose={() => setRemoving(null)}
       />
