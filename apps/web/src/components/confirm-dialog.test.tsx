@@ -65,6 +65,31 @@ describe('ConfirmDialog', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Remove Tom' })).toHaveFocus())
   })
 
+  it("stays open on a failure its own fields can put right (keepsOpenOn), and closes on any other", async () => {
+    const user = setupUser()
+    const onClose = vi.fn()
+    const failures = [new Error('wrong password'), new Error('server down')]
+    const onConfirm = vi.fn(() => Promise.reject(failures.shift()!))
+    render(
+      <ConfirmDialog
+        opened
+        title="Remove"
+        message="Remove?"
+        onConfirm={onConfirm}
+        keepsOpenOn={(error) => error instanceof Error && error.message === 'wrong password'}
+        onClose={onClose}
+      />,
+      { wrapper: TestProviders },
+    )
+    await user.click(screen.getByRole('button', { name: 'Confirm' }))
+    await waitFor(() => expect(onConfirm).toHaveBeenCalledTimes(1))
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+    expect(onClose).not.toHaveBeenCalled()
+    await user.click(screen.getByRole('button', { name: 'Confirm' }))
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1))
+    expect(onConfirm).toHaveBeenCalledTimes(2)
+  })
+
   it('Cancel closes it without confirming', async () => {
     const user = setupUser()
     const onConfirm = vi.fn()

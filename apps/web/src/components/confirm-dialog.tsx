@@ -16,10 +16,15 @@ export interface ConfirmDialogProps {
    */
   onConfirm: () => unknown
   onClose: () => void
+  /**
+   * A failure the dialog's own fields can put right (a wrong password typed in it): the
+   * dialog stays open and the caller says it at the field. Not a generic failure.
+   */
+  keepsOpenOn?: (error: unknown) => boolean
 }
 
 /** Asks before doing something; closes 300 ms after confirming (spec 1 §9), at once on failure. */
-export function ConfirmDialog({ opened, title, message, confirmLabel, danger, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({ opened, title, message, confirmLabel, danger, onConfirm, onClose, keepsOpenOn }: ConfirmDialogProps) {
   const { t } = useTranslation()
   const [busy, setBusy] = useState(false)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
@@ -29,10 +34,10 @@ export function ConfirmDialog({ opened, title, message, confirmLabel, danger, on
     setBusy(true)
     try {
       await onConfirm()
-    } catch {
+    } catch (error) {
       // Spec 3 §8: a failure closes the dialog; the page behind it says why.
       setBusy(false)
-      onClose()
+      if (!keepsOpenOn?.(error)) onClose()
       return
     }
     timer.current = setTimeout(() => {

@@ -8,9 +8,13 @@ import { errorText } from '../../../lib/errors'
 import { retryAfterMinutes, tooManyAttemptsText } from '../../auth/queries'
 import { deleteAccount } from '../queries'
 
+/** What the dialog's own fields can put right: said at the field, the dialog stays open. */
+type FieldFailure = { field: 'password' | 'code'; text: string }
+
 /**
  * 'Remove account' (spec 3 §2.6, §4): asks first, with the password (and the code while
- * two-factor sign-in is on), then removes it, signs out and goes to /login. A failure closes
+ * two-factor sign-in is on), then removes it, signs out and goes to /login. A wrong or
+ * missing password or code is said at its field, for another try; any other failure closes
  * the dialog and is said beside the button (spec 3 §8).
  */
 export function RemoveAccount({ twoFactorEnabled }: { twoFactorEnabled: boolean }) {
@@ -20,6 +24,7 @@ export function RemoveAccount({ twoFactorEnabled }: { twoFactorEnabled: boolean 
   const [password, setPassword] = useState('')
   const [code, setCode] = useState('')
   const [failure, setFailure] = useState<string | null>(null)
+  const [fieldFailure, setFieldFailure] = useState<FieldFailure | null>(null)
 
   const open = () => {
     setFailure(null)
@@ -29,16 +34,20 @@ export function RemoveAccount({ twoFactorEnabled }: { twoFactorEnabled: boolean 
   // What failed stays said after the dialog closes.
   const close = () => {
     setOpened(false)
+    setFieldFailure(null)
     setPassword('')
     setCode('')
   }
 
   const remove = async () => {
     setFailure(null)
+    setFieldFailure(null)
     try {
       await deleteAccount({ password, ...(twoFactorEnabled ? { totp: code.trim() } : {}) })
     } catch (error) {
-      setFailure(failureText(error))
+      const atField = fieldFailureOf(error)
+      if (atField) setFieldFailure(atField)
+      else setFailure(failureText(error))
       throw error
     }
     // /logout clears this device's session, key, drafts and cache and goes to /login (outside
@@ -46,13 +55,27 @@ export function RemoveAccount({ twoFactorEnabled }: { twoFactorEnabled: boolean 
     await navigate('/logout', { replace: true })
   }
 
+  const fieldFailureOf = (error: unknown): FieldFailure | null => {
+    if (!isApiError(error)) return null
+    switch (error.code) {
+      case 'invalid_request':
+        return 'totp' in ((error.data['errors'] as object | undefined) ?? {})
+          ? { field: 'code', text: t('account:remove.codeInvalid') }
+          : { field: 'password', text: t('account:remove.passwordRequired') }
+      case '2fa_required':
+        return { field: 'code', text: t('account:remove.codeRequired') }
+      case 'incorrect_password':
+        return { field: 'password', text: errorText(error, t('account:remove.failed')) }
+      case 'incorrect_totp':
+        return { field: 'code', text: errorText(error, t('account:remove.failed')) }
+      default:
+        return null
+    }
+  }
+
   const failureText = (error: unknown): string => {
     if (!isApiError(error)) return t('account:remove.failed')
     switch (error.code) {
-      case 'invalid_request':
-        return 'totp' in ((error.data['errors'] as object | undefined) ?? {}) ? t('account:remove.codeInvalid') : t('account:remove.passwordRequired')
-      case '2fa_required':
-        return t('account:remove.codeRequired')
       case 'too_many_requests':
         return t(...tooManyAttemptsText(retryAfterMinutes(error)))
       default:
@@ -80,6 +103,7 @@ export function RemoveAccount({ twoFactorEnabled }: { twoFactorEnabled: boolean 
               required
               value={password}
               onChange={(event) => setPassword(event.currentTarget.value)}
+              error={fieldFailure?.field === 'password' ? fieldFailure.text : undefined}
             />
             {twoFactorEnabled && (
               <TextInput
@@ -90,6 +114,7 @@ export function RemoveAccount({ twoFactorEnabled }: { twoFactorEnabled: boolean 
                 required
                 value={code}
                 onChange={(event) => setCode(event.currentTarget.value)}
+                error={fieldFailure?.field === 'code' ? fieldFailure.text : undefined}
               />
             )}
           </Stack>
@@ -97,6 +122,7 @@ export function RemoveAccount({ twoFactorEnabled }: { twoFactorEnabled: boolean 
         confirmLabel={t('account:remove.confirm')}
         danger
         onConfirm={remove}
+        keepsOpenOn={(error) => fieldFailureOf(error) !== null}
         onClose={close}
       />
     </Group>
