@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { addAdult, demoApi, uniqueSurname } from './api'
 import { openBrowser, signIn, type Session } from './browser'
+import { settled, violations } from './axe'
 import { withAppServer } from './server'
 
 // Interactions, the heartbeat of follow-up (issue 12 item 2), in Chromium: a leader logs a
@@ -200,5 +201,37 @@ describe('interactions in the browser', () => {
     await expect.poll(() => leaders.count(), poll).toBe(1)
     expect(await leaders.getByRole('button', { name: /^(Edit|Delete) / }).count()).toBe(0)
     expect(await leaders.innerText()).toContain('Leader phoned about the food bank.')
+  })
+
+  it("D1-3-14 'Decision' among the interaction types opens the Decisions tab's add form, and the decision is recorded there", async () => {
+    const leader = await demoApi(baseUrl(), 'leader@example.org')
+    const surname = uniqueSurname('Okafor')
+    const contactId = await addAdult(leader, { first: 'Ada', last: surname, gender: 'female' })
+
+    const page = await signedIn('leader@example.org')
+    await openInteractions(page, contactId)
+    await page.getByRole('button', { name: 'Log interaction' }).click()
+    const form = page.getByRole('form', { name: 'Log an interaction' })
+    await expect.poll(() => form.getByRole('combobox', { name: /^Type/ }).inputValue(), poll).toBe('Visit')
+    await form.getByRole('combobox', { name: /^Type/ }).click()
+    // The looked-up types first, then the two that are not interactions.
+    const offered = await page.getByRole('listbox').getByRole('option').allInnerTexts()
+    expect(offered.slice(-2)).toEqual(['Event', 'Decision'])
+    await page.getByRole('option', { name: 'Decision', exact: true }).click()
+
+    await expect.poll(() => page.getByRole('tab', { name: 'Decisions', selected: true }).isVisible(), poll).toBe(true)
+    const decision = page.getByRole('form', { name: 'Add a decision' })
+    await expect.poll(() => decision.getByRole('combobox', { name: /^Type/ }).evaluate((input) => input === document.activeElement), poll).toBe(true)
+    await settled(page)
+    expect(await violations(page)).toEqual([])
+    await choose(page, decision, /^Type/, 'Decision for baptism')
+    await decision.getByRole('textbox', { name: 'Notes' }).fill('Asked to be baptised at Easter.')
+    await decision.getByRole('button', { name: 'Add decision' }).click()
+    const recorded = page.getByRole('list', { name: 'Decisions' }).getByRole('listitem').filter({ hasText: 'Asked to be baptised at Easter.' })
+    await expect.poll(() => recorded.count(), poll).toBe(1)
+    expect(await recorded.innerText()).toContain('Decision for baptism')
+    // Nothing was logged as an interaction.
+    const interactions = await leader.get<{ items: unknown[] }>(`contact-interactions/${contactId}`, {})
+    expect(interactions.items).toEqual([])
   })
 })
