@@ -135,6 +135,15 @@ const interactionsList = async () => {
   return screen.findByRole('list', { name: 'Interactions' }, { timeout: 8000 })
 }
 
+/** Opens contact 5's Interactions tab and its 'Log interaction' form. */
+async function openLogForm(options: Parameters<typeof openContact>[0] = {}) {
+  const writes = openContact(options)
+  const user = setupUser()
+  await interactionsList()
+  await user.click(screen.getByRole('button', { name: 'Log interaction' }))
+  return { writes, user, form: screen.getByRole('form', { name: 'Log an interaction' }) }
+}
+
 describe('the Interactions tab', () => {
   it('D2-2.2-02 interaction_mark_complete opens the tab and marks that interaction complete once', async () => {
     // The server answers the interaction completed once it has been marked.
@@ -175,11 +184,7 @@ describe('the Interactions tab', () => {
   }, 15_000)
 
   it('D2-7.4-09 D1-5-09 logs a visit with another contact present, dated today and completed by default', async () => {
-    const writes = openContact()
-    const user = setupUser()
-    await interactionsList()
-    await user.click(screen.getByRole('button', { name: 'Log interaction' }))
-    const form = screen.getByRole('form', { name: 'Log an interaction' })
+    const { writes, user, form } = await openLogForm()
     await user.type(within(form).getByRole('textbox', { name: 'Others present' }), 'Be')
     await user.click(await screen.findByRole('option', { name: 'Ben Cole' }, { timeout: 3000 }))
     // The one added can be taken off again by keyboard and screen reader, and added back.
@@ -251,11 +256,7 @@ describe('the Interactions tab', () => {
   }, 15_000)
 
   it("D1-3-14 offers 'Event' and 'Decision' after the looked-up types; picking Decision opens the Decisions tab's add form", async () => {
-    const writes = openContact()
-    const user = setupUser()
-    await interactionsList()
-    await user.click(screen.getByRole('button', { name: 'Log interaction' }))
-    const form = screen.getByRole('form', { name: 'Log an interaction' })
+    const { writes, user, form } = await openLogForm()
     await user.click(within(form).getAllByLabelText(/^Type/).find((element) => element.tagName === 'INPUT')!)
     const offered = within(await screen.findByRole('listbox')).getAllByRole('option')
     expect(offered.map((option) => option.textContent)).toEqual(['Visit', 'Bible study', 'Prayer', 'Other', 'Event', 'Decision'])
@@ -270,11 +271,7 @@ describe('the Interactions tab', () => {
   }, 15_000)
 
   it("D1-3-14 offers no 'Event' or 'Decision' to a caller who may not add them (no update_user_event)", async () => {
-    openContact({ role: 'member' })
-    const user = setupUser()
-    await interactionsList()
-    await user.click(screen.getByRole('button', { name: 'Log interaction' }))
-    const form = screen.getByRole('form', { name: 'Log an interaction' })
+    const { user, form } = await openLogForm({ role: 'member' })
     await user.click(within(form).getAllByLabelText(/^Type/).find((element) => element.tagName === 'INPUT')!)
     const offered = within(await screen.findByRole('listbox')).getAllByRole('option')
     expect(offered.map((option) => option.textContent)).toEqual(['Visit', 'Bible study', 'Prayer', 'Other'])
