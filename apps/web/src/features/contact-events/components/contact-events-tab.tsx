@@ -40,7 +40,7 @@ function ContactEventsTab({ kind, item, contact, scope, intent }: ContactTabProp
   // ...and in view, with the keyboard in its first field.
   useEffect(() => {
     if (intent !== 'add' || !addSection.current) return
-    addSection.current.scrollIntoView({ block: 'start', behavior: 'smooth' })
+    addSection.current.scrollIntoView({ block: 'start' })
     addSection.current.querySelector<HTMLElement>('form input')?.focus({ preventScroll: true })
   }, [intent])
 
