@@ -53,7 +53,8 @@ function openRelationships(relationships: ContactRelationships = family, item: C
   return { ...renderApp('/contacts/view/5'), writes }
 }
 
-const table = async (name: string) => within(await screen.findByRole('table', { name }, { timeout: 5000 }))
+// The first render loads the contact page's and the tab's chunks: slow on a busy machine.
+const table = async (name: string) => within(await screen.findByRole('table', { name }, { timeout: 10_000 }))
 
 describe('the Relationships tab', () => {
   it('D2-3.12-02 shows the three lists: direct, inverse and inferred (through whom)', async () => {
