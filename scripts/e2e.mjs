@@ -1,4 +1,4 @@
-// npm run test:e2e: builds what is out of date, checks the login page's JavaScript budget,
+// npm run test:e2e: builds what is out of date, checks the pages' JavaScript budgets,
 // then runs the browser tests in Chromium.
 import { existsSync } from 'node:fs'
 import { buildIfStale, step } from './lib.mjs'
@@ -9,6 +9,6 @@ if (!existsSync(chromium)) {
   process.exit(1)
 }
 await buildIfStale()
-// The login page's JavaScript budget, read from the build just made (or found up to date).
-await step('Login page JavaScript budget', 'node', ['scripts/bundle-budget.mjs'])
+// The JavaScript budgets of the sign-in, consent and app pages, read from the build just made.
+await step('JavaScript budgets', 'node', ['scripts/bundle-budget.mjs'])
 await step('Browser tests', 'npx', ['vitest', 'run', '--config', 'apps/web/e2e/vitest.config.ts'])

@@ -28,13 +28,24 @@ function chunkBudget(): Plugin {
   }
 }
 
-/** /consent/{key} is consent.html's page in dev and preview too, as the server sends it (app.ts). */
-function consentPage(): Plugin {
+/**
+ * The pages of their own, in dev and preview as the server sends them (app.ts): /consent/{key}
+ * is consent.html, /login is login.html.
+ */
+function pageOf(url: string): string | null {
+  if (url.startsWith('/consent/')) return '/consent.html'
+  const query = url.includes('?') ? url.slice(url.indexOf('?')) : ''
+  if (/^\/login\/?(\?|$)/.test(url)) return `/login.html${query}`
+  return null
+}
+
+function ownPages(): Plugin {
   const rewrite = (request: { url?: string | undefined }) => {
-    if (request.url?.startsWith('/consent/')) request.url = '/consent.html'
+    const page = request.url ? pageOf(request.url) : null
+    if (page) request.url = page
   }
   return {
-    name: 'crm-consent-page',
+    name: 'crm-own-pages',
     configureServer(server) {
       server.middlewares.use((request, _response, next) => {
         rewrite(request)
@@ -51,7 +62,7 @@ function consentPage(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), chunkBudget(), consentPage()],
+  plugins: [react(), chunkBudget(), ownPages()],
   server: {
     proxy: {
       '/api': server,
@@ -66,10 +77,10 @@ export default defineConfig({
     manifest: true,
     // chunkBudget() checks every chunk; Vite's own warning would only name the exception.
     chunkSizeWarningLimit: 1700,
-    // Two pages: the app, and the public consent page /consent/{key} with its own small bundle
-    // (the server sends consent.html for /consent/ paths).
+    // Three pages: the app; the sign-in page /login (login.html) and the public consent page
+    // /consent/{key} (consent.html), each with its own small bundle (the server sends them).
     rollupOptions: {
-      input: { main: 'index.html', consent: 'consent.html' },
+      input: { main: 'index.html', login: 'login.html', consent: 'consent.html' },
     },
   },
 })

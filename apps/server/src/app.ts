@@ -188,8 +188,10 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions = {}
       },
     })
   }
-  // The public consent page /consent/{key} is a page of its own with a small bundle (issue 13).
+  // The public consent page /consent/{key} (issue 13) and the sign-in page /login (issue 10)
+  // are pages of their own with small bundles.
   const hasConsentPage = hasWeb && existsSync(join(webDist, 'consent.html'))
+  const hasLoginPage = hasWeb && existsSync(join(webDist, 'login.html'))
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/')
     if (hasConsentPage && wantsPage && request.url.startsWith('/consent/')) {
@@ -199,6 +201,9 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions = {}
       reply.header('content-security-policy', policy.replace("frame-ancestors 'none'", "frame-ancestors 'self'"))
       reply.header('x-frame-options', 'SAMEORIGIN')
       return reply.header('cache-control', 'no-cache').sendFile('consent.html')
+    }
+    if (hasLoginPage && wantsPage && /^\/login\/?(\?|$)/.test(request.url)) {
+      return reply.header('cache-control', 'no-cache').sendFile('login.html')
     }
     // History fallback: every other GET is a route of the SPA.
     if (hasWeb && wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html')

@@ -4,12 +4,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createTestApp, type TestApp } from '../test/harness'
 
-// A build with its two pages: the app (index.html) and the public consent page (consent.html,
-// its own small bundle, issue 13 item 1).
+// A build with its three pages: the app (index.html), the sign-in page (login.html, its own
+// small bundle, issue 10 item 12) and the public consent page (consent.html, issue 13 item 1).
 const webDist = mkdtempSync(join(tmpdir(), 'crm-web-pages-'))
 mkdirSync(join(webDist, 'assets'))
 writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>')
 writeFileSync(join(webDist, 'consent.html'), '<!doctype html><title>consent</title><div id="root"></div>')
+writeFileSync(join(webDist, 'login.html'), '<!doctype html><title>login</title><div id="root"></div>')
 
 let t: TestApp
 beforeAll(async () => {
@@ -34,6 +35,20 @@ describe('the pages of the web build', () => {
       // The app frames it (the photo upload, signing on the device): its own origin only.
       expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self'")
       expect(page.headers['x-frame-options']).toBe('SAMEORIGIN')
+    }
+  })
+
+  it('sends login.html for /login, with or without its query, uncached and never framed', async () => {
+    for (const url of ['/login', '/login/', '/login?redirect_to=%2Fcontacts', '/login?locale=es']) {
+      const page = await t.call({ method: 'GET', url })
+      expect(page.statusCode, url).toBe(200)
+      expect(page.body, url).toContain('<title>login</title>')
+      expect(page.headers['cache-control']).toBe('no-cache')
+      expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'")
+    }
+    // Only /login itself: a longer path is the app's (and then not found there).
+    for (const url of ['/logout', '/login-help', '/login/x']) {
+      expect((await t.call({ method: 'GET', url })).body, url).toContain('<title>app</title>')
     }
   })
 

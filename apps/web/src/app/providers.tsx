@@ -1,8 +1,9 @@
 import { useEffect, type ReactNode } from 'react'
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
+import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query'
 import { I18nextProvider } from 'react-i18next'
 import { MantineProvider } from '@mantine/core'
 import { i18next } from '../lib/i18n'
+import { SiteContext, siteQuery } from '../lib/site'
 import { SessionProvider } from '../features/session/session'
 import { cssVariablesResolver, theme } from './theme'
 
@@ -28,9 +29,17 @@ export function Providers({
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
       <I18nextProvider i18n={i18next}>
         <QueryClientProvider client={queryClient}>
-          <SessionProvider>{children}</SessionProvider>
+          <SiteFromServer>
+            <SessionProvider>{children}</SessionProvider>
+          </SiteFromServer>
         </QueryClientProvider>
       </I18nextProvider>
     </MantineProvider>
   )
+}
+
+/** GET site once, through the query cache, for useSite(). */
+function SiteFromServer({ children }: { children: ReactNode }) {
+  const site = useQuery(siteQuery).data
+  return <SiteContext value={site}>{children}</SiteContext>
 }

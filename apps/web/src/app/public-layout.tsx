@@ -1,25 +1,10 @@
 import type { ReactNode } from 'react'
 import { Link, Outlet } from 'react-router'
-import { Anchor, Box, Container, Group } from '@mantine/core'
-import { useSite } from '../lib/site'
-import { SiteFooter } from './shell/site-footer'
+import { PageFrame } from './public-frame'
 
-/** The frame of pages outside the shell: sign-in, content pages, errors. */
+/** The frame of the app's pages outside the shell, with the router's links. */
 export function PublicFrame({ children }: { children: ReactNode }) {
-  const site = useSite()
-  return (
-    <Container size="md" py="md">
-      <Group component="header" justify="space-between" mb="xl">
-        <Anchor component={Link} to="/" fw={700} size="lg" underline="never">
-          {site?.site_name ?? '\u00a0'}
-        </Anchor>
-      </Group>
-      <Box component="main" id="main" mih="60vh">
-        {children}
-      </Box>
-      <SiteFooter />
-    </Container>
-  )
+  return <PageFrame link={Link}>{children}</PageFrame>
 }
 
 export function PublicLayout() {

@@ -8,6 +8,7 @@ import type { BuiltPath } from '../lib/paths'
 import { PublicLayout } from './public-layout'
 import { RouteErrorScreen } from './route-error-screen'
 import { RootLayout } from './root-layout'
+import { SignInPageLoad } from './sign-in-page-load'
 import type { ShellRouteHandle } from './shell/shell-layout'
 
 type PageModule = { Component: ComponentType }
@@ -23,7 +24,6 @@ const withAllTexts =
 // The sign-in pages need only the texts in the entry (common, errors, auth; lib/i18n.ts).
 const pages = {
   dashboard: withAllTexts(() => import('../features/dashboard/pages/dashboard-page')),
-  login: () => import('../features/auth/pages/login-page'),
   logout: () => import('../features/auth/pages/logout-page'),
   signup: () => import('../features/auth/pages/signup-page'),
   activate: () => import('../features/auth/pages/activate-page'),
@@ -73,8 +73,9 @@ type RouteSpec =
   | { frame: 'shell'; access: RouteAccess; page: PageLoader }
   | { frame: 'public'; page: PageLoader }
   | { frame: 'public'; element: ReactNode }
-  /** Renders nothing of its own (logout). */
+  /** Renders nothing of its own (logout; /login, which loads the sign-in page's bundle). */
   | { frame: 'none'; page: PageLoader }
+  | { frame: 'none'; element: ReactNode }
 
 /** Every built path and its screen (lib/paths.ts lists them for the menu). */
 const routeTable: Record<BuiltPath, RouteSpec> = {
@@ -125,7 +126,7 @@ const routeTable: Record<BuiltPath, RouteSpec> = {
   '/transfers/view/:id': { frame: 'shell', access: 'team', page: pages.transferView },
   '/transfers/edit/:id': { frame: 'shell', access: 'team', page: pages.transferEdit },
   '/reports': { frame: 'shell', access: 'team', page: pages.reports },
-  '/login': { frame: 'public', page: pages.login },
+  '/login': { frame: 'none', element: <SignInPageLoad /> },
   '/logout': { frame: 'none', page: pages.logout },
   '/signup': { frame: 'public', page: pages.signup },
   '/activate': { frame: 'public', page: pages.activate },
@@ -157,8 +158,7 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <FullPageLoader />,
     children: [
       ...routesIn('none'),
-      // The signed-in frame (menu, drawer, app shell) loads with the first signed-in page, so
-      // the login page does not carry it.
+      // The signed-in frame (menu, drawer, app shell) loads with the first signed-in page.
       { lazy: () => loadChunk(loadShell), children: routesIn('shell') },
       {
         element: <PublicLayout />,

@@ -1,16 +1,26 @@
-import { useQuery } from '@tanstack/react-query'
+import { createContext, useContext } from 'react'
 import { siteCalls } from '@crm/domain'
-import { callApi } from './api'
+import { callApi, type OutputOf } from './api'
 
+export type Site = OutputOf<typeof siteCalls.site>
+
+/** GET site, loaded once per page load. */
 export const siteQuery = {
   queryKey: ['site'] as const,
   queryFn: ({ signal }: { signal: AbortSignal }) => callApi(siteCalls.site, { signal }),
   staleTime: Infinity,
 }
 
-/** Site data: name, support email, mobile breakpoint (GET site), loaded once. */
-export function useSite() {
-  return useQuery(siteQuery).data
+/**
+ * The site data of the page: the app fills it from its query cache (app/providers.tsx), the
+ * sign-in page from one fetch of its own (app/sign-in-app.tsx), which keeps the query
+ * library out of the sign-in bundle.
+ */
+export const SiteContext = createContext<Site | undefined>(undefined)
+
+/** Site data: name, support email, mobile breakpoint (GET site); undefined until it arrives. */
+export function useSite(): Site | undefined {
+  return useContext(SiteContext)
 }
 
 /** Used until site data arrives and if it cannot be loaded. */

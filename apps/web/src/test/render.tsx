@@ -1,8 +1,11 @@
 import type { ReactElement } from 'react'
-import { render } from '@testing-library/react'
+import { render, waitFor } from '@testing-library/react'
 import { QueryClient } from '@tanstack/react-query'
 import { createMemoryRouter, RouterProvider } from 'react-router'
+import { expect, vi } from 'vitest'
 import { Providers } from '../app/providers'
+import { SignInApp } from '../app/sign-in-app'
+import { documentNavigation } from '../lib/document-navigation'
 import { routes } from '../app/router'
 import { setupUser } from './user'
 
@@ -36,4 +39,21 @@ export function renderWithProviders(element: ReactElement, path = '/') {
     </Providers>,
   )
   return { ...view, router, queryClient, user }
+}
+
+/**
+ * Renders the sign-in page (login.html's app) at a URL such as '/login?redirect_to=%2Fcontacts'.
+ * openApp records where it would load the app once signed in.
+ */
+export function renderSignIn(url = '/login') {
+  const openApp = vi.fn<(path: string) => void>()
+  const search = url.includes('?') ? url.slice(url.indexOf('?')) : ''
+  const user = setupUser()
+  const view = render(<SignInApp location={{ search }} openApp={openApp} env="test" />)
+  return { ...view, openApp, user }
+}
+
+/** The app has asked the browser to load the sign-in page (login.html) at the URL. */
+export async function waitForSignInPage(url: string) {
+  await waitFor(() => expect(documentNavigation.replace).toHaveBeenLastCalledWith(url))
 }

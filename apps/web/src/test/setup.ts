@@ -5,6 +5,7 @@ import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, vi } from 'vitest'
 import { initI18n, i18next, loadAllTexts } from '../lib/i18n'
 import { clearNoteKey } from '../lib/note-key'
+import { documentNavigation } from '../lib/document-navigation'
 import { server } from './server'
 
 // Mantine reads matchMedia and ResizeObserver, which jsdom lacks. This matchMedia answers
@@ -56,6 +57,10 @@ Object.assign(globalThis, { jest: { advanceTimersByTime: (ms: number) => vi.adva
 // call can take well over Testing Library's default second to appear under that load.
 configure({ asyncUtilTimeout: 5_000 })
 
+// jsdom cannot load another page: a test that reaches /login in the app sees this record of
+// the page load it asked for (app/sign-in-page-load.tsx).
+vi.spyOn(documentNavigation, 'replace').mockImplementation(() => undefined)
+
 // Pages render with every namespace, as after their route has loaded (app/router.tsx).
 await initI18n('en')
 await loadAllTexts()
@@ -73,6 +78,7 @@ function clearCookies(): void {
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterEach(async () => {
   cleanup()
+  vi.mocked(documentNavigation.replace).mockClear()
   server.resetHandlers()
   clearCookies()
   window.localStorage.clear()

@@ -128,7 +128,7 @@ function ShellFrame({ children }: { children: ReactNode }) {
       <AppShell.Main id="main">
         <FlashMessage />
         {children}
-        <SiteFooter />
+        <SiteFooter link={Link} />
       </AppShell.Main>
     </AppShell>
   )

@@ -1,49 +1,24 @@
 import { useCallback } from 'react'
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
-import type { Account, LoginSession } from '@crm/domain'
+import type { Account } from '@crm/domain'
 import { reloadAccount } from '../session/queries'
-import { storeNoteKey } from '../../lib/note-key'
-import { startSession } from '../../lib/session'
-import { forgetRememberId, keepRememberId } from '../../lib/two-factor-remember'
+import { keepSignIn, type SignInCredentials, type SignInSession } from './keep-sign-in'
 
-/** What a login, a sign-up or an invite acceptance answers when it signs someone in. */
-export type SignInSession = Pick<LoginSession, 'access_token' | 'expires_in' | 'encryption_key' | 'user_id'> & {
-  two_factor_remember_id?: string | null
-}
-
-export interface SignInCredentials {
-  email: string
-  password: string
-  /** Signed in with a two-factor code (an answer without a remember token then forgets this device). */
-  withCode?: boolean
-}
-
-/** Derives the private-notes key from the password and the account's salt and keeps it on this device. */
-async function keepNoteKey(password: string, session: SignInSession): Promise<void> {
-  try {
-    // The notes code loads here, once a key is derived, not with the sign-in forms.
-    const { deriveNoteKey } = await import('../../lib/crypto')
-    await storeNoteKey(await deriveNoteKey(password, session.encryption_key), session.user_id)
-  } catch (error) {
-    // Signing in still works; private notes stay locked on this device until the next sign-in.
-    console.error('The private-notes key could not be derived', error)
-  }
-}
+export type { SignInCredentials, SignInSession }
 
 /**
- * After any successful sign-in: stores the session, keeps (or forgets) the two-factor
- * remember token of the email, derives and keeps the private-notes key, and loads the
- * account. Answers the account, or null when it cannot be loaded.
+ * After a sign-in inside the app (sign-up, an accepted invite): keeps the session on the
+ * device (keepSignIn) and loads the account. Answers the account, or null when it cannot be
+ * loaded.
  */
 export async function completeSignIn(
   queryClient: QueryClient,
   session: SignInSession,
   credentials: SignInCredentials,
 ): Promise<Account | null> {
-  startSession(session)
-  if (session.two_factor_remember_id) keepRememberId(credentials.email, session.two_factor_remember_id)
-  else if (credentials.withCode) forgetRememberId(credentials.email)
-  const [account] = await Promise.all([reloadAccount(queryClient), keepNoteKey(credentials.password, session)])
+  // keepSignIn stores the session before its first await: the account loads with the new token.
+  const kept = keepSignIn(session, credentials)
+  const [account] = await Promise.all([reloadAccount(queryClient), kept])
   return account
 }
 

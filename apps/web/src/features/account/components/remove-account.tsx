@@ -5,7 +5,7 @@ import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/c
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { isApiError } from '../../../lib/api'
 import { errorText } from '../../../lib/errors'
-import { retryAfterMinutes, tooManyAttemptsText } from '../../auth/queries'
+import { retryAfterMinutes, tooManyAttemptsText } from '../../auth/login'
 import { deleteAccount } from '../queries'
 
 /** What the dialog's own fields can put right: said at the field, the dialog stays open. */

@@ -8,7 +8,7 @@ import { changeLocale, i18next } from '../../../lib/i18n'
 import { loadNoteKey, storeNoteKey } from '../../../lib/note-key'
 import { getAccessToken } from '../../../lib/session'
 import { buildAccount, buildTeam } from '../../../test/fixtures'
-import { renderApp } from '../../../test/render'
+import { renderApp, waitForSignInPage } from '../../../test/render'
 import { apiError, mockCall, server } from '../../../test/server'
 import { signedInAs } from '../../../test/session'
 
@@ -198,7 +198,7 @@ describe('/profile (spec 3 §2.6)', () => {
     expect(sent).toEqual([{ password: 'a wrong password' }, { password: oldPassword }])
     expect(router.state.location.search).toBe('')
     expect(getAccessToken()).toBeNull()
-    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument()
+    await waitForSignInPage('/login')
   })
 
   it("'Remove account' asks for the code while two-factor sign-in is on, and says why it failed", async () => {

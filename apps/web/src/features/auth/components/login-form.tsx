@@ -1,25 +1,24 @@
-import { useState } from 'react'
-import { useForm } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
 import { authCalls, type LoginSession } from '@crm/domain'
 import { readRememberId } from '../../../lib/two-factor-remember'
 import {
+  login,
   loginFailureOf,
+  resendVerificationEmail,
   retryAfterMinutes,
   tooManyAttemptsText,
   twoFactorRequestOf,
-  useLogin,
-  useResendVerificationEmail,
   type LoginFailure,
   type TwoFactorRequest,
-} from '../queries'
+} from '../login'
 
 const loginForm = authCalls.login.request.pick({ email: true, password: true })
-type LoginForm = z.input<typeof loginForm>
+type LoginFormValues = z.input<typeof loginForm>
 export type LoginCredentials = z.output<typeof loginForm>
+type FieldError = 'required' | 'invalid'
 
 export interface LoginFormProps {
   onSignedIn: (session: LoginSession, credentials: LoginCredentials) => Promise<void>
@@ -30,11 +29,20 @@ export interface LoginFormProps {
 /** 'Email not verified. Resend?': resends the activation link with the typed email and password. */
 function EmailNotVerified({ credentials }: { credentials: () => LoginCredentials }) {
   const { t } = useTranslation(['auth', 'common'])
-  const resend = useResendVerificationEmail()
+  const [resend, setResend] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle')
+  const send = async () => {
+    setResend('sending')
+    try {
+      await resendVerificationEmail(credentials())
+      setResend('sent')
+    } catch {
+      setResend('failed')
+    }
+  }
   return (
     <Alert color="red" role="alert">
       {t('login.emailNotVerified')}{' '}
-      {resend.isSuccess ? (
+      {resend === 'sent' ? (
         <Text span size="sm" fw={600} role="status">
           {t('login.emailSent')}
         </Text>
@@ -44,13 +52,13 @@ function EmailNotVerified({ credentials }: { credentials: () => LoginCredentials
           type="button"
           size="sm"
           fw={600}
-          disabled={resend.isPending}
-          onClick={() => resend.mutate(credentials())}
+          disabled={resend === 'sending'}
+          onClick={() => void send()}
         >
           {t('login.resend')}
         </Anchor>
       )}
-      {resend.isError && (
+      {resend === 'failed' && (
         <Text span size="sm" display="block">
           {t('common:error')}
         </Text>
@@ -62,42 +70,52 @@ function EmailNotVerified({ credentials }: { credentials: () => LoginCredentials
 /** Email and password; sends the device's two-factor remember token of that email with them. */
 export function LoginForm({ onSignedIn, onTwoFactor, onForgotPassword }: LoginFormProps) {
   const { t } = useTranslation(['auth', 'errors', 'common'])
-  const login = useLogin()
   const [busy, setBusy] = useState(false)
   // A login failure, or 'invalid' when fields have errors; kept as a code so a language switch re-renders it.
   const [failure, setFailure] = useState<LoginFailure | 'invalid' | null>(null)
   const [retryMinutes, setRetryMinutes] = useState<number | null>(null)
   const [submitted, setSubmitted] = useState<LoginCredentials | null>(null)
-  const form = useForm<LoginForm, unknown, LoginCredentials>({
-    resolver: zodResolver(loginForm),
-    defaultValues: { email: '', password: '' },
-  })
-  const { errors } = form.formState
+  // Two fields checked by the contract's own schema, without a form library: the sign-in
+  // page is a bundle of its own with a budget (login.html, issue #10), as the consent page is.
+  const [values, setValues] = useState<LoginFormValues>({ email: '', password: '' })
+  const [errors, setErrors] = useState<Partial<Record<keyof LoginFormValues, FieldError>>>({})
 
-  const onSubmit = form.handleSubmit(
-    async (values) => {
-      setFailure(null)
-      setBusy(true)
-      try {
-        const session = await login.mutateAsync({ ...values, two_factor_remember_id: readRememberId(values.email) })
-        await onSignedIn(session, values)
-      } catch (error) {
-        setBusy(false)
-        const twoFactor = twoFactorRequestOf(error)
-        if (twoFactor) return onTwoFactor(values, twoFactor)
-        setSubmitted(values)
-        setRetryMinutes(retryAfterMinutes(error))
-        setFailure(loginFailureOf(error))
+  const set = (name: keyof LoginFormValues, value: string) => {
+    setValues((current) => ({ ...current, [name]: value }))
+    setErrors(({ [name]: _dropped, ...rest }) => rest)
+  }
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault()
+    const parsed = loginForm.safeParse(values)
+    if (!parsed.success) {
+      const found: Partial<Record<keyof LoginFormValues, FieldError>> = {}
+      for (const issue of parsed.error.issues) {
+        const name = issue.path[0]
+        if (name === 'email' || name === 'password') found[name] = values[name].trim() === '' ? 'required' : 'invalid'
       }
-    },
-    () => setFailure('invalid'),
-  )
+      setErrors(found)
+      setFailure('invalid')
+      return
+    }
+    const credentials = parsed.data
+    setErrors({})
+    setFailure(null)
+    setBusy(true)
+    try {
+      const session = await login({ ...credentials, two_factor_remember_id: readRememberId(credentials.email) })
+      await onSignedIn(session, credentials)
+    } catch (error) {
+      setBusy(false)
+      const twoFactor = twoFactorRequestOf(error)
+      if (twoFactor) return onTwoFactor(credentials, twoFactor)
+      setSubmitted(credentials)
+      setRetryMinutes(retryAfterMinutes(error))
+      setFailure(loginFailureOf(error))
+    }
+  }
 
-  const emailError = errors.email
-    ? form.getValues('email').trim() === ''
-      ? t('common:fieldRequired')
-      : t('login.emailInvalid')
-    : undefined
+  const emailError = errors.email ? (errors.email === 'required' ? t('common:fieldRequired') : t('login.emailInvalid')) : undefined
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
@@ -109,7 +127,9 @@ export function LoginForm({ onSignedIn, onTwoFactor, onForgotPassword }: LoginFo
           withAsterisk
           required
           error={emailError}
-          {...form.register('email')}
+          name="email"
+          value={values.email}
+          onChange={(event) => set('email', event.currentTarget.value)}
         />
         <PasswordInput
           label={t('login.password')}
@@ -118,7 +138,9 @@ export function LoginForm({ onSignedIn, onTwoFactor, onForgotPassword }: LoginFo
           required
           error={errors.password ? t('common:fieldRequired') : undefined}
           visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword') }}
-          {...form.register('password')}
+          name="password"
+          value={values.password}
+          onChange={(event) => set('password', event.currentTarget.value)}
         />
         {failure === 'email_not_verified' && submitted ? (
           <EmailNotVerified credentials={() => submitted} />
@@ -137,7 +159,7 @@ export function LoginForm({ onSignedIn, onTwoFactor, onForgotPassword }: LoginFo
           {t('login.submit')}
         </Button>
         <Group justify="center">
-          <Anchor component="button" type="button" size="sm" onClick={() => onForgotPassword(form.getValues('email'))}>
+          <Anchor component="button" type="button" size="sm" onClick={() => onForgotPassword(values.email)}>
             {t('login.forgotPassword')}
           </Anchor>
         </Group>

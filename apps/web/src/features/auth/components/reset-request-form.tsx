@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core'
 import { authCalls } from '@crm/domain'
-import { useRequestPasswordReset } from '../queries'
+import { requestPasswordReset } from '../login'
 
 const resetRequestForm = authCalls.requestPasswordReset.request.pick({ email: true })
 type ResetRequestForm = z.input<typeof resetRequestForm>
@@ -24,8 +24,8 @@ export interface ResetRequestFormProps {
  */
 export function ResetRequestForm({ onCancel, redirect, defaultEmail = '' }: ResetRequestFormProps) {
   const { t } = useTranslation(['auth', 'common'])
-  const request = useRequestPasswordReset()
   const [outcome, setOutcome] = useState<'sent' | 'failed' | null>(null)
+  const [busy, setBusy] = useState(false)
   const form = useForm<ResetRequestForm, unknown, z.output<typeof resetRequestForm>>({
     resolver: zodResolver(resetRequestForm),
     defaultValues: { email: defaultEmail },
@@ -34,11 +34,14 @@ export function ResetRequestForm({ onCancel, redirect, defaultEmail = '' }: Rese
 
   const onSubmit = form.handleSubmit(async ({ email }) => {
     setOutcome(null)
+    setBusy(true)
     try {
-      const answer = await request.mutateAsync({ email, redirect })
+      const answer = await requestPasswordReset({ email, redirect })
       setOutcome(answer.success ? 'sent' : 'failed')
     } catch {
       setOutcome('failed')
+    } finally {
+      setBusy(false)
     }
   })
 
@@ -82,7 +85,7 @@ export function ResetRequestForm({ onCancel, redirect, defaultEmail = '' }: Rese
             {t('resetRequest.cancel')}
           </Anchor>
           {outcome !== 'sent' && (
-            <Button type="submit" loading={request.isPending} disabled={request.isPending}>
+            <Button type="submit" loading={busy} disabled={busy}>
               {t('resetRequest.submit')}
             </Button>
           )}

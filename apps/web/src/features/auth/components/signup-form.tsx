@@ -12,7 +12,8 @@ import { isApiError } from '../../../lib/api'
 import { usePasswordCheck } from '../../../lib/password-strength'
 import { useSite } from '../../../lib/site'
 import { useLookup } from '../../lookups/queries'
-import { twoFactorRequestOf, useSignup, type TwoFactorRequest } from '../queries'
+import { twoFactorRequestOf, type TwoFactorRequest } from '../login'
+import { useSignup } from '../queries'
 
 const signupFields = authCalls.signup.request.pick({ first_name: true, last_name: true, email: true }).extend({
   password: z.string(),

@@ -5,7 +5,7 @@ import type { LoginSession } from '@crm/domain'
 import { TwoFactorCodeInput } from '../../../components/two-factor-code-input'
 import { TwoFactorSetup } from '../../../components/two-factor-setup'
 import { isApiError } from '../../../lib/api'
-import { loginFailureOf, retryAfterMinutes, tooManyAttemptsText, useLogin, type TwoFactorRequest } from '../queries'
+import { login, loginFailureOf, retryAfterMinutes, tooManyAttemptsText, type TwoFactorRequest } from '../login'
 
 export interface TwoFactorStepProps {
   email: string
@@ -22,7 +22,6 @@ export interface TwoFactorStepProps {
  */
 export function TwoFactorStep({ email, password, request, onSignedIn, onCancel }: TwoFactorStepProps) {
   const { t } = useTranslation(['auth', 'errors', 'common'])
-  const login = useLogin()
   const [error, setError] = useState<string | null>(null)
   const [attempt, setAttempt] = useState(0)
   const [remember, setRemember] = useState(true)
@@ -32,7 +31,7 @@ export function TwoFactorStep({ email, password, request, onSignedIn, onCancel }
     setError(null)
     setBusy(true)
     try {
-      const session = await login.mutateAsync({ email, password, totp: code, remember_device: remember })
+      const session = await login({ email, password, totp: code, remember_device: remember })
       await onSignedIn(session)
     } catch (failure) {
       const code = isApiError(failure) ? failure.code : null

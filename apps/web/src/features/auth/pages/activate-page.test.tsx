@@ -2,15 +2,15 @@ import { describe, expect, it } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
 import { authCalls, type ErrorCode } from '@crm/domain'
 import { changeLocale } from '../../../lib/i18n'
-import { renderApp } from '../../../test/render'
+import { renderApp, waitForSignInPage } from '../../../test/render'
 import { apiError, mockCall, server } from '../../../test/server'
 
 describe('/activate (spec 1 §2, §4)', () => {
   it('D1-2.6-01 goes to / without a key', async () => {
     const { router } = renderApp('/activate')
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
-    // / is behind sign-in: the visitor lands on the login page.
-    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument()
+    // / is behind sign-in: the visitor lands on the sign-in page.
+    await waitForSignInPage('/login')
   })
 
   it('D1-2.6-02/03 shows a loader, then activates once and offers Continue to /login', async () => {

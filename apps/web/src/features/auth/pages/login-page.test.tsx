@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
-import { accountCalls, authCalls, type ErrorCode } from '@crm/domain'
+import { authCalls, type ErrorCode } from '@crm/domain'
 import { apiError, mockCall, server } from '../../../test/server'
-import { buildAccount, buildSession, buildTeam, signIn } from '../../../test/fixtures'
-import { renderApp } from '../../../test/render'
+import { buildSession, signIn } from '../../../test/fixtures'
+import { renderSignIn } from '../../../test/render'
 import { decryptNote, deriveNoteKey, encryptNote } from '../../../lib/crypto'
 import { changeLocale } from '../../../lib/i18n'
 import { loadNoteKey } from '../../../lib/note-key'
@@ -11,10 +11,9 @@ import { getAccessToken } from '../../../lib/session'
 import { readRememberId } from '../../../lib/two-factor-remember'
 
 const session = buildSession()
-const account = buildAccount([buildTeam({ id: 1, title: 'Grace Church' })])
 const setup = { qr_code_url: 'data:image/png;base64,iVBORw0KGgo=', secret_grouped: 'JBSW Y3DP EHPK 3PXP' }
 
-type User = ReturnType<typeof renderApp>['user']
+type User = ReturnType<typeof renderSignIn>['user']
 
 async function fillAndSubmit(user: User, email = 'ruth@example.test') {
   await user.type(await screen.findByLabelText(/^Email/), email)
@@ -24,7 +23,7 @@ async function fillAndSubmit(user: User, email = 'ruth@example.test') {
 
 describe('login page', () => {
   it('has labelled, required email and password fields, a sign-up link and the reset link', async () => {
-    renderApp('/login')
+    renderSignIn('/login')
     const email = await screen.findByLabelText(/^Email/)
     expect(email).toBeRequired()
     expect(screen.getByLabelText(/^Password/)).toBeRequired()
@@ -42,7 +41,7 @@ describe('login page', () => {
     ['internal_error', 500, 'Wrong email or password.'],
   ])('shows the text of %s', async (code, status, text) => {
     server.use(mockCall(authCalls.login, () => apiError(code, status)))
-    const { user } = renderApp('/login')
+    const { user } = renderSignIn('/login')
     await fillAndSubmit(user)
     expect(await screen.findByRole('alert')).toHaveTextContent(text)
     expect(getAccessToken()).toBeNull()
@@ -50,7 +49,7 @@ describe('login page', () => {
 
   it('says how long to wait when sign-in is throttled (429 with retry_after), in English and Spanish', async () => {
     server.use(mockCall(authCalls.login, () => apiError('too_many_requests', 429, { retry_after: 61 })))
-    const { user } = renderApp('/login')
+    const { user } = renderSignIn('/login')
     await fillAndSubmit(user)
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Try again in 2 minutes.')
     server.use(mockCall(authCalls.login, () => apiError('too_many_requests', 429, { retry_after: 30 })))
@@ -63,7 +62,7 @@ describe('login page', () => {
 
   it('says to wait a moment on a 429 that does not say how long', async () => {
     server.use(mockCall(authCalls.login, () => apiError('too_many_requests', 429)))
-    const { user } = renderApp('/login')
+    const { user } = renderSignIn('/login')
     await fillAndSubmit(user)
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Please wait a moment and try again.')
   })
@@ -71,13 +70,13 @@ describe('login page', () => {
   it('asks to correct the errors and sends nothing when a field is empty', async () => {
     let sent = 0
     server.use(mockCall(authCalls.login, () => (sent++, session)))
-    const { user } = renderApp('/login')
+    const { user } = renderSignIn('/login')
     await user.click(await screen.findByRole('button', { name: 'Log in' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('Please correct the errors to continue.')
     expect(sent).toBe(0)
   })
 
-  it('signs in, sends no bearer token, loads the account and goes to redirect_to', async () => {
+  it('signs in, sends no bearer token, keeps the session and loads the app at redirect_to', async () => {
     let authorization: string | null = 'unset'
     server.use(
       mockCall(authCalls.login, ({ input, headers }) => {
@@ -85,19 +84,18 @@ describe('login page', () => {
         expect(input).toEqual({ email: 'ruth@example.test', password: 'correct horse battery' })
         return session
       }),
-      mockCall(accountCalls.user, account),
     )
-    const { user, router } = renderApp('/login?redirect_to=%2Fgroup%2Fswitch')
+    const { user, openApp } = renderSignIn('/login?redirect_to=%2Fgroup%2Fswitch')
     await fillAndSubmit(user)
-    await waitFor(() => expect(router.state.location.pathname).toBe('/group/switch'))
+    await waitFor(() => expect(openApp).toHaveBeenCalledWith('/group/switch'))
+    expect(openApp).toHaveBeenCalledTimes(1)
     expect(authorization).toBeNull()
     expect(getAccessToken()).toBe('fresh-token')
-    expect(await screen.findByRole('heading', { name: 'Switch group' })).toBeInTheDocument()
   })
 
   it("never flashes 'You are already signed in.' while its own sign-in completes (issue #10)", async () => {
-    server.use(mockCall(authCalls.login, session), mockCall(accountCalls.user, account))
-    const { user, router } = renderApp('/login?redirect_to=%2Fgroup%2Fswitch')
+    server.use(mockCall(authCalls.login, session))
+    const { user, openApp } = renderSignIn('/login?redirect_to=%2Fgroup%2Fswitch')
     await screen.findByLabelText(/^Email/)
     let flashed = false
     const observer = new MutationObserver(() => {
@@ -105,17 +103,16 @@ describe('login page', () => {
     })
     observer.observe(document.body, { childList: true, subtree: true, characterData: true })
     await fillAndSubmit(user)
-    await waitFor(() => expect(router.state.location.pathname).toBe('/group/switch'))
-    await screen.findByRole('heading', { name: 'Switch group' })
+    await waitFor(() => expect(openApp).toHaveBeenCalledWith('/group/switch'))
     observer.disconnect()
     expect(flashed).toBe(false)
   })
 
   it('D1-1-02 / D1-3-20 keeps the private-notes key derived from the password and the account salt', async () => {
-    server.use(mockCall(authCalls.login, session), mockCall(accountCalls.user, account))
-    const { user, router } = renderApp('/login')
+    server.use(mockCall(authCalls.login, session))
+    const { user, openApp } = renderSignIn('/login')
     await fillAndSubmit(user)
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+    await waitFor(() => expect(openApp).toHaveBeenCalledWith('/'))
     const kept = await loadNoteKey(session.user_id)
     expect(kept).not.toBeNull()
     const note = await encryptNote(await deriveNoteKey('correct horse battery', session.encryption_key), 'Visit on Sunday')
@@ -123,11 +120,11 @@ describe('login page', () => {
   })
 
   it.each(['https://evil.test/x', '//evil.test', '/\\evil.test'])('ignores an unsafe redirect_to %s and goes to /', async (target) => {
-    server.use(mockCall(authCalls.login, session), mockCall(accountCalls.user, account))
-    const { user, router } = renderApp(`/login?redirect_to=${encodeURIComponent(target)}`)
+    server.use(mockCall(authCalls.login, session))
+    const { user, openApp } = renderSignIn(`/login?redirect_to=${encodeURIComponent(target)}`)
     await fillAndSubmit(user)
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
-    expect(await screen.findByRole('heading', { name: 'Dashboard - Grace Church' })).toBeInTheDocument()
+    await waitFor(() => expect(openApp).toHaveBeenCalledWith('/'))
+    expect(openApp).toHaveBeenCalledTimes(1)
   })
 
   it('clears the error once a later attempt succeeds (D1-4-02)', async () => {
@@ -140,9 +137,8 @@ describe('login page', () => {
         await held
         return session
       }),
-      mockCall(accountCalls.user, account),
     )
-    const { user, router } = renderApp('/login')
+    const { user, openApp } = renderSignIn('/login')
     await fillAndSubmit(user)
     expect(await screen.findByRole('alert')).toHaveTextContent('Your account has been locked.')
     await user.click(screen.getByRole('button', { name: 'Log in' }))
@@ -150,13 +146,12 @@ describe('login page', () => {
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument())
     expect(screen.getByRole('button', { name: 'Log in' })).toBeDisabled()
     answer()
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+    await waitFor(() => expect(openApp).toHaveBeenCalledWith('/'))
   })
 
   it('shows a Continue link to / when already signed in', async () => {
     signIn()
-    server.use(mockCall(accountCalls.user, account))
-    renderApp('/login')
+    renderSignIn('/login')
     expect(await screen.findByRole('link', { name: 'Continue' })).toHaveAttribute('href', '/')
   })
 })
@@ -171,7 +166,7 @@ describe('email not verified (D1-8-02, D1-4-03)', () => {
         return { success: true as const }
       }),
     )
-    const { user } = renderApp('/login')
+    const { user } = renderSignIn('/login')
     await fillAndSubmit(user)
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent('Email not verified. Resend?')
@@ -190,10 +185,11 @@ describe('reset request form (D1-2.3-02, D1-2.4-01)', () => {
         return { success: true as const }
       }),
     )
-    const { user } = renderApp('/login?redirect_to=%2Fgroup%2Fswitch')
+    const { user } = renderSignIn('/login?redirect_to=%2Fgroup%2Fswitch')
     await user.click(await screen.findByRole('button', { name: "Don't remember your password?" }))
+    // The reset request form loads when asked for (lazy-views.tsx).
+    await user.type(await screen.findByLabelText(/^Email/), 'ruth@example.test')
     expect(screen.queryByRole('button', { name: 'Log in' })).not.toBeInTheDocument()
-    await user.type(screen.getByLabelText(/^Email/), 'ruth@example.test')
     await user.click(screen.getByRole('button', { name: 'Send link' }))
     expect(
       await screen.findByText(
@@ -205,9 +201,9 @@ describe('reset request form (D1-2.3-02, D1-2.4-01)', () => {
 
   it("shows 'Wrong email.' when the request fails (D1-8-09), and Cancel goes back", async () => {
     server.use(mockCall(authCalls.requestPasswordReset, () => apiError('internal_error', 500)))
-    const { user } = renderApp('/login')
+    const { user } = renderSignIn('/login')
     await user.click(await screen.findByRole('button', { name: "Don't remember your password?" }))
-    await user.type(screen.getByLabelText(/^Email/), 'ruth@example.test')
+    await user.type(await screen.findByRole('textbox', { name: /^Email/ }), 'ruth@example.test')
     await user.click(screen.getByRole('button', { name: 'Send link' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('Wrong email.')
     await user.click(screen.getByRole('button', { name: 'Cancel' }))
@@ -217,9 +213,9 @@ describe('reset request form (D1-2.3-02, D1-2.4-01)', () => {
   it('speaks Spanish', async () => {
     await changeLocale('es')
     server.use(mockCall(authCalls.requestPasswordReset, () => apiError('internal_error', 500)))
-    const { user } = renderApp('/login')
+    const { user } = renderSignIn('/login')
     await user.click(await screen.findByRole('button', { name: '¿No recuerdas tu contraseña?' }))
-    await user.type(screen.getByLabelText(/^Correo electrónico/), 'ruth@example.test')
+    await user.type(await screen.findByLabelText(/^Correo electrónico/), 'ruth@example.test')
     await user.click(screen.getByRole('button', { name: 'Enviar enlace' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('Correo electrónico incorrecto.')
   })
@@ -235,9 +231,8 @@ describe('two-factor sign-in', () => {
         if (input.totp !== '246810') return apiError('incorrect_totp', 401)
         return buildSession({ two_factor_remember_id: 'device-1' })
       }),
-      mockCall(accountCalls.user, account),
     )
-    const { user, router } = renderApp('/login')
+    const { user, openApp } = renderSignIn('/login')
     await fillAndSubmit(user)
     const code = await screen.findByLabelText(/^Verification code/)
     expect(screen.getByRole('heading', { name: 'Two-factor authentication' })).toBeInTheDocument()
@@ -250,7 +245,7 @@ describe('two-factor sign-in', () => {
     expect(getAccessToken()).toBeNull()
 
     await user.type(screen.getByLabelText(/^Verification code/), '246810')
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+    await waitFor(() => expect(openApp).toHaveBeenCalledWith('/'))
     expect(sent.at(-1)).toEqual({
       email: 'ruth@example.test',
       password: 'correct horse battery',
@@ -268,11 +263,10 @@ describe('two-factor sign-in', () => {
         sent = input
         return buildSession({ two_factor_remember_id: 'device-1' })
       }),
-      mockCall(accountCalls.user, account),
     )
-    const { user, router } = renderApp('/login')
+    const { user, openApp } = renderSignIn('/login')
     await fillAndSubmit(user)
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+    await waitFor(() => expect(openApp).toHaveBeenCalledWith('/'))
     expect(sent).toMatchObject({ email: 'ruth@example.test', two_factor_remember_id: 'device-1' })
   })
 
@@ -284,22 +278,21 @@ describe('two-factor sign-in', () => {
         totp = input.totp
         return session
       }),
-      mockCall(accountCalls.user, account),
     )
-    const { user, router } = renderApp('/login')
+    const { user, openApp } = renderSignIn('/login')
     await fillAndSubmit(user)
     expect(await screen.findByRole('heading', { name: 'Set up two-factor authentication' })).toBeInTheDocument()
     expect(screen.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toHaveAttribute('src', setup.qr_code_url)
     expect(screen.getByText('JBSW Y3DP EHPK 3PXP')).toBeInTheDocument()
     await user.click(screen.getByLabelText(/^Verification code/))
     await user.paste('1357924680')
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+    await waitFor(() => expect(openApp).toHaveBeenCalledWith('/'))
     expect(totp).toBe('135792')
   })
 
   it('Cancel goes back to the login form', async () => {
     server.use(mockCall(authCalls.login, () => apiError('2fa_required', 401)))
-    const { user } = renderApp('/login')
+    const { user } = renderSignIn('/login')
     await fillAndSubmit(user)
     await user.click(await screen.findByRole('button', { name: 'Cancel' }))
     expect(screen.getByRole('button', { name: 'Log in' })).toBeInTheDocument()

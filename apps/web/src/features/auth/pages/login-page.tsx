@@ -1,5 +1,4 @@
 import { useState } from 'react'
-import { Link, useNavigate, useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Alert, Anchor, Paper, Stack, Text, Title } from '@mantine/core'
 import type { LoginSession } from '@crm/domain'
@@ -7,39 +6,43 @@ import { usePageTitle } from '../../../lib/page-title'
 import { safeRedirect } from '../../../lib/safe-redirect'
 import { useAccessToken } from '../../../lib/session'
 import { LoginForm, type LoginCredentials } from '../components/login-form'
-import { ResetRequestForm } from '../components/reset-request-form'
-import { LazyTwoFactorStep } from '../components/lazy-two-factor-step'
-import type { TwoFactorRequest } from '../queries'
-import { useCompleteSignIn } from '../sign-in'
+import { LazyResetRequestForm, LazyTwoFactorStep } from '../components/lazy-views'
+import { DocumentLink } from '../../../components/site-link'
+import { keepSignIn } from '../keep-sign-in'
+import type { TwoFactorRequest } from '../login'
 
 type View =
   | { kind: 'login' }
   | { kind: 'reset'; email: string }
   | { kind: 'two-factor'; credentials: LoginCredentials; request: TwoFactorRequest }
 
+export interface LoginPageProps {
+  /** The page's query string: redirect_to (a path of this site) is where it goes after. */
+  search: string
+  /** Opens the app at a path once signed in: a page load, as the app is another bundle. */
+  openApp: (path: string) => void
+}
+
 /**
- * /login: email and password; redirect_to (a path of this site) is where it goes after.
+ * /login (login.html, a bundle of its own): email and password, then the app at redirect_to.
  * The reset request form and the two-factor views replace the form when asked for.
  */
-export function LoginPage() {
+export function LoginPage({ search, openApp }: LoginPageProps) {
   const { t } = useTranslation('auth')
-  const [params] = useSearchParams()
-  const redirectParam = params.get('redirect_to')
+  const redirectParam = new URLSearchParams(search).get('redirect_to')
   const redirectTo = safeRedirect(redirectParam)
   const signedIn = useAccessToken() !== null
-  const navigate = useNavigate()
-  const completeSignIn = useCompleteSignIn()
   const [view, setView] = useState<View>({ kind: 'login' })
-  // From the moment this page's own sign-in succeeds until it navigates away, the token is
-  // set: that is not someone 'already signed in'.
+  // From the moment this page's own sign-in succeeds until the app's page replaces it, the
+  // token is set: that is not someone 'already signed in'.
   const [signingIn, setSigningIn] = useState(false)
   usePageTitle(t('login.pageName'))
 
   const finish = async (session: LoginSession, credentials: LoginCredentials, withCode = false) => {
     setSigningIn(true)
     try {
-      await completeSignIn(session, { ...credentials, withCode })
-      await navigate(redirectTo, { replace: true })
+      await keepSignIn(session, { ...credentials, withCode })
+      openApp(redirectTo)
     } catch (error) {
       setSigningIn(false)
       throw error
@@ -55,7 +58,7 @@ export function LoginPage() {
         <Alert color="blue" role="status">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{t('login.signedIn')}</Text>
-            <Anchor component={Link} to="/" fw={600}>
+            <Anchor component={DocumentLink} to="/" fw={600}>
               {t('login.continue')}
             </Anchor>
           </Stack>
@@ -70,7 +73,7 @@ export function LoginPage() {
           />
         )}
         {view.kind === 'reset' && (
-          <ResetRequestForm
+          <LazyResetRequestForm
             defaultEmail={view.email}
             redirect={redirectParam ? redirectTo : undefined}
             onCancel={() => setView({ kind: 'login' })}
@@ -89,7 +92,7 @@ export function LoginPage() {
       {view.kind === 'login' && (
         <Text size="sm" ta="center">
           {t('login.noAccount')}{' '}
-          <Anchor component={Link} to="/signup">
+          <Anchor component={DocumentLink} to="/signup">
             {t('login.signUp')}
           </Anchor>
         </Text>
@@ -97,5 +100,3 @@ export function LoginPage() {
     </Stack>
   )
 }
-
-export { LoginPage as Component }

@@ -9,7 +9,7 @@ import { getAccessToken } from '../../../lib/session'
 import type { OutputOf } from '../../../lib/api'
 import { sessionKeys } from '../../session/queries'
 import { buildAccount, buildTeam } from '../../../test/fixtures'
-import { renderApp } from '../../../test/render'
+import { renderApp, renderSignIn, waitForSignInPage } from '../../../test/render'
 import { apiError, mockCall, server } from '../../../test/server'
 import { signedInAs } from '../../../test/session'
 
@@ -36,7 +36,7 @@ describe('/logout', () => {
     expect(getCookie('access_token')).toBeNull()
     expect(window.localStorage.getItem(draftStorageKey('note'))).toBeNull()
     expect(queryClient.getQueryData(sessionKeys.user())).toBeUndefined()
-    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument()
+    await waitForSignInPage('/login')
   })
 
   it('D1-4-13 / D1-3-20 forgets the private-notes key kept on this device', async () => {
@@ -49,7 +49,7 @@ describe('/logout', () => {
 
   it('an ended session (expiry, a 401) forgets the key as well', async () => {
     await storeNoteKey(await deriveNoteKey('correct horse battery', 'c2FsdA=='), 7)
-    renderApp('/login')
+    renderSignIn('/login')
     await screen.findByRole('button', { name: 'Log in' })
     await waitFor(async () => expect(await loadNoteKey()).toBeNull())
   })

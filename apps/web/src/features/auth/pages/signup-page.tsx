@@ -5,8 +5,8 @@ import { Alert, Paper, Stack, Text, Title } from '@mantine/core'
 import type { LoginSession } from '@crm/domain'
 import { usePageTitle } from '../../../lib/page-title'
 import { SignupForm, type SignupCredentials } from '../components/signup-form'
-import { LazyTwoFactorStep } from '../components/lazy-two-factor-step'
-import type { TwoFactorRequest } from '../queries'
+import { LazyTwoFactorStep } from '../components/lazy-views'
+import type { TwoFactorRequest } from '../login'
 import { useCompleteSignIn } from '../sign-in'
 
 type Outcome =
