@@ -49,6 +49,26 @@ describe('signing in', () => {
     expect(page.url()).toContain('/login')
   })
 
+  it('the sign-in page is a page of its own that prefetches the app, which it then opens (issue #10)', async () => {
+    const page = await open()
+    const scripts: string[] = []
+    page.on('request', (request) => {
+      if (request.url().endsWith('.js')) scripts.push(new URL(request.url()).pathname)
+    })
+    const html = await (await page.goto('/login'))!.text()
+    // Its own entry as the page's script; the app's entry only as a prefetch.
+    expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/login-[\w-]+\.js">/)
+    const appEntry = /<link rel="prefetch" href="(\/assets\/main-[\w-]+\.js)">/.exec(html)?.[1]
+    expect(appEntry).toBeDefined()
+    await page.getByRole('button', { name: 'Log in' }).waitFor()
+    await expect.poll(() => scripts.includes(appEntry!), { timeout: 10_000 }).toBe(true)
+    await page.getByLabel('Email').fill('owner@example.org')
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(demoPassword)
+    await page.getByRole('button', { name: 'Log in' }).click()
+    await page.waitForURL((url) => url.pathname === '/')
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main menu' }).isVisible()).toBe(true)
+  })
+
   it('sends a signed-out visitor to /login with redirect_to, and back after signing in', async () => {
     const page = await open()
     await page.goto('/group/switch')
