@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest'
 // jsdom has no IndexedDB; the private-notes key is kept there (lib/note-key.ts).
 import 'fake-indexeddb/auto'
 import { cleanup, configure } from '@testing-library/react'
-import { afterAll, afterEach, beforeAll, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
 import { initI18n, i18next, loadAllTexts } from '../lib/i18n'
 import { clearNoteKey } from '../lib/note-key'
 import { documentNavigation } from '../lib/document-navigation'
@@ -58,8 +58,11 @@ Object.assign(globalThis, { jest: { advanceTimersByTime: (ms: number) => vi.adva
 configure({ asyncUtilTimeout: 5_000 })
 
 // jsdom cannot load another page: a test that reaches /login in the app sees this record of
-// the page load it asked for (app/sign-in-page-load.tsx).
-vi.spyOn(documentNavigation, 'replace').mockImplementation(() => undefined)
+// the page load it asked for (app/sign-in-page-load.tsx). Made before each test, as a test
+// may restore every mock.
+beforeEach(() => {
+  vi.spyOn(documentNavigation, 'replace').mockClear().mockImplementation(() => undefined)
+})
 
 // Pages render with every namespace, as after their route has loaded (app/router.tsx).
 await initI18n('en')
@@ -78,7 +81,6 @@ function clearCookies(): void {
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterEach(async () => {
   cleanup()
-  vi.mocked(documentNavigation.replace).mockClear()
   server.resetHandlers()
   clearCookies()
   window.localStorage.clear()
