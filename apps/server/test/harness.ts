@@ -66,6 +66,21 @@ export class TestClock {
   advance(ms: number): void {
     this.offsetMs += ms
   }
+
+  /**
+   * Moves on past midnight in the zone when it is within `minutes` of it, for a test that
+   * writes rows a minute old and then reads "today", "this week" or "this month": a new day
+   * (and so week, month or year) must not begin between the rows and the reading. Call it
+   * before signing in (a session idles out if the clock jumps far).
+   */
+  clearOfMidnight(minutes = 5, timeZone = 'Australia/Sydney'): void {
+    const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: 'numeric', minute: 'numeric', hourCycle: 'h23' }).formatToParts(this.now())
+    const part = (type: string) => Number(parts.find((item) => item.type === type)!.value)
+    const sinceMidnight = part('hour') * 60 + part('minute')
+    const day = 24 * 60
+    if (sinceMidnight < minutes) this.advance((minutes - sinceMidnight + 1) * 60_000)
+    else if (sinceMidnight > day - minutes) this.advance((day - sinceMidnight + minutes + 1) * 60_000)
+  }
 }
 
 export interface TestApp {

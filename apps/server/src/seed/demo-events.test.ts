@@ -9,6 +9,8 @@ let t: TestApp
 let demo: DemoWorkspace
 beforeAll(async () => {
   t = await createTestApp()
+  // The lunch is dated today as it is seeded, and read as today's after.
+  t.clock.clearOfMidnight()
   demo = await seedDemoWorkspace(t.db, { config: t.config, now: t.clock.now }, 'Violet-Kettle-93-Harbour')
 })
 afterAll(async () => t.close())
