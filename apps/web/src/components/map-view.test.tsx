@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
 import { mapDefaultCentre, mapZoom } from '@crm/domain'
+import L from 'leaflet'
+import 'leaflet.markercluster'
 import { renderWithProviders } from '../test/render'
 import { initialView, MapView, type MapPoint } from './map-view'
 
@@ -87,6 +89,30 @@ describe('MapView', () => {
     const { container } = renderWithProviders(<MapView points={many} label="Map" opening={mapZoom.dashboard} />)
     await waitFor(() => expect(container.querySelectorAll('.marker-cluster').length).toBeGreaterThan(0))
     expect(container.querySelectorAll('.leaflet-marker-icon:not(.marker-cluster)').length).toBeLessThan(200)
+  })
+
+  it('adds many markers to the clusters in batches, and adds no more once the map is left', async () => {
+    const many = Array.from({ length: 450 }, (_, n): MapPoint => ({ id: n, lat: -33.8 - (n % 30) / 50, lng: 151 + Math.floor(n / 30) / 50, title: `Contact ${n}`, href: null }))
+    const addLayers = vi.spyOn(L.MarkerClusterGroup.prototype, 'addLayers')
+    // The batches of markers (the library also adds its own empty list as it joins the map).
+    const batches = () => addLayers.mock.calls.map(([layers]) => (layers as unknown[]).length).filter((size) => size > 0)
+    try {
+      const shown = renderWithProviders(<MapView points={many} label="Map" opening={mapZoom.dashboard} />)
+      await waitFor(() => expect(batches()).toEqual([200, 200, 50]))
+      await waitFor(() => expect(shown.container.querySelectorAll('.marker-cluster').length).toBeGreaterThan(0))
+      shown.unmount()
+
+      addLayers.mockClear()
+      // The first batch joins as the map renders; the page is left before the next task.
+      const left = renderWithProviders(<MapView points={many} label="Map" opening={mapZoom.dashboard} />)
+      expect(batches()).toEqual([200])
+      left.unmount()
+      // The batches still to come are dropped, not run against a map that is gone.
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(batches()).toEqual([200])
+    } finally {
+      addLayers.mockRestore()
+    }
   })
 
   it("offers 'Locate me' where the browser can tell the position, and says when it cannot", async () => {

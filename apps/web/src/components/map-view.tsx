@@ -75,6 +75,8 @@ const markerIcon = L.icon({
 
 /** Markers cluster from this many on; fewer stand alone (a team's place, a small group). */
 const clusterFrom = 20
+/** Markers added to the clusters per task. */
+const clusterBatch = 200
 
 /** Tile servers allow zoom 19; closer zooms stretch the last tiles (fit may go to 21). */
 const nativeTileZoom = 19
@@ -161,10 +163,29 @@ export function MapView({ points, label, opening = 'fit', centre, height = 400, 
       marker.on('click', () => map.setView(marker.getLatLng(), mapZoom.selected))
       return marker
     })
-    const layer = markers.length >= clusterFrom ? L.markerClusterGroup({ chunkedLoading: true, showCoverageOnHover: false }).addLayers(markers) : L.layerGroup(markers)
-    map.addLayer(layer)
+    if (markers.length < clusterFrom) {
+      const layer = L.layerGroup(markers)
+      map.addLayer(layer)
+      return () => {
+        map.removeLayer(layer)
+      }
+    }
+    // Many markers join the clusters a batch per task, so the page stays responsive. The
+    // batches are ours to stop: the cluster library's own chunked loading would go on adding
+    // to a map already left (and throw).
+    const clusters = L.markerClusterGroup({ showCoverageOnHover: false })
+    map.addLayer(clusters)
+    let added = 0
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const addBatch = () => {
+      clusters.addLayers(markers.slice(added, added + clusterBatch))
+      added += clusterBatch
+      if (added < markers.length) timer = setTimeout(addBatch, 0)
+    }
+    addBatch()
     return () => {
-      map.removeLayer(layer)
+      clearTimeout(timer)
+      map.removeLayer(clusters)
     }
   }, [map, points, navigate])
 
