@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import * as OTPAuth from 'otpauth'
-import { mailedLink, openBrowser, signIn, type Session } from './browser'
+import { mailedLink, openBrowser, signIn, waitForSignInPage, type Session } from './browser'
 import { withAppServer } from './server'
 
 // One server for the file; each test makes the people it needs, so any one runs alone.
@@ -65,7 +65,7 @@ async function signUpAndActivate(page: Page, person: Person) {
   await page.goto(activation)
   await visible(page, 'Your email has been verified. You can now log in.')
   await page.getByRole('link', { name: 'Continue' }).click()
-  await page.waitForURL(/\/login/)
+  await waitForSignInPage(page)
 }
 
 describe('a new person', () => {
@@ -123,7 +123,7 @@ describe('a new person', () => {
     await page.getByLabel('Verification code').fill(nextCode(totpSecret))
     await expect.poll(() => page.getByRole('button', { name: 'Turn off' }).isVisible(), { timeout: 15_000 }).toBe(true)
     await page.goto('/logout')
-    await page.waitForURL(/\/login/)
+    await waitForSignInPage(page)
 
     // Signing in now asks for a code; a wrong one is refused with the spec's text.
     await page.getByLabel('Email').fill(ruth.email)
@@ -140,7 +140,7 @@ describe('a new person', () => {
 
     // This device was remembered: the next sign-in needs no code.
     await page.goto('/logout')
-    await page.waitForURL(/\/login/)
+    await waitForSignInPage(page)
     await signIn(page, ruth.email, ruth.password)
     await visible(page, 'Awaiting membership approval')
   })
@@ -224,7 +224,7 @@ describe('the profile', () => {
     await visible(page, 'The password is incorrect.')
     await dialog.getByLabel('Your password').fill(leaving.password)
     await dialog.getByRole('button', { name: 'Remove account' }).click()
-    await page.waitForURL(/\/login/, { timeout: 15_000 })
+    await waitForSignInPage(page)
     await page.getByLabel('Email').fill(leaving.email)
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(leaving.password)
     await page.getByRole('button', { name: 'Log in' }).click()

@@ -38,6 +38,16 @@ export async function signIn(page: Page, email: string, password = demoPassword,
   await page.waitForURL((url) => !url.pathname.startsWith('/login'))
 }
 
+/**
+ * Waits until the app has handed over to the sign-in page: /login is a page of its own
+ * (login.html), loaded after the app's route changes the address, so a test that goes on at
+ * once would race that load.
+ */
+export async function waitForSignInPage(page: Page, timeout = 30_000): Promise<void> {
+  await page.waitForURL((url) => url.pathname.startsWith('/login'), { timeout })
+  await page.getByRole('button', { name: 'Log in' }).waitFor({ timeout })
+}
+
 /** The first link of the newest mail to `to` in the outbox (/dev/mail). */
 export async function mailedLink(baseUrl: string, to: string, subjectContains: string): Promise<string> {
   const list = await (await fetch(`${baseUrl}/dev/mail`)).text()

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { Page } from 'playwright-core'
-import { openBrowser, signIn, type Session } from './browser'
+import { openBrowser, signIn, waitForSignInPage, type Session } from './browser'
 import { demoPassword, startAppServer, type AppServer } from './server'
 
 // Private notes never leave the browser in clear (issue 12 item 1): one is written in
@@ -105,7 +105,7 @@ describe('private notes in the browser', () => {
     await security.getByRole('textbox', { name: 'New password', exact: true }).fill(newPassword)
     await page.getByRole('button', { name: 'Save' }).click()
     // A new password signs every session out; sign in again with it.
-    await page.waitForURL((url) => url.pathname.startsWith('/login'), { timeout: 30_000 })
+    await waitForSignInPage(page)
     await signIn(page, 'leader@example.org', newPassword)
     await page.goto(contactUrl)
     await page.getByRole('tab', { name: 'Private notes' }).click()
