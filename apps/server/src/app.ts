@@ -55,6 +55,13 @@ import { reportRoutes } from './features/reports/reports.routes'
 export const apiPrefix = '/api/v1'
 /** API answers from this size on are compressed. */
 export const apiCompressionThresholdBytes = 1024
+/**
+ * API answers up to this size are compressed in one call on the event loop: a page of 100
+ * contacts (about 55 KB of JSON) takes about 0.5 ms that way. Above @fastify/compress's
+ * default for two cores (8 KiB) it streams each answer through libuv's threadpool, whose
+ * set-up and hand-overs added about 1.5 ms to every list page (issue 11, docs/benchmarks.md).
+ */
+export const apiSyncCompressionMaxBytes = 128 * 1024
 
 export interface RouteEntry {
   method: string
@@ -164,7 +171,7 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions = {}
     async (api) => {
       // Brotli or gzip, as the client accepts, for answers from 1 KiB (a list page); smaller ones
       // and what is already encoded or not compressible (files, images) are sent as they are.
-      await api.register(compress, { threshold: apiCompressionThresholdBytes, encodings: ['br', 'gzip'] })
+      await api.register(compress, { threshold: apiCompressionThresholdBytes, syncThreshold: apiSyncCompressionMaxBytes, encodings: ['br', 'gzip'] })
       api.addHook('onRequest', async (request) => authenticate(app.deps, request))
       for (const feature of [...features, ...(options.features ?? [])]) await api.register(feature)
     },

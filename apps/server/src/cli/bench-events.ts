@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import type { LargeEvents } from '../seed/large-events'
-import { measure, rowsOf, type RecordResult } from './bench-measure'
+import { browserGet, measure, rowsOf, type RecordResult } from './bench-measure'
 
 // Events (issue 14 "Speed"), a section of `npm run bench` (BENCH_EVENTS=0 leaves it out): the
 // events lists, the attendance page of one date, toggling one attendance and the calendar
@@ -44,18 +44,18 @@ export async function measureEvents({ base, auth, database, seeded, groupId, rou
   for (const [label, query] of lists) {
     const url = `${api}/events?team_id=${team}&${query}`
     const rows = await counted(url)
-    add(await measure(`${label} — ${rows.toLocaleString('en')} rows`, rounds, () => fetch(url, { headers: auth })), label)
+    add(await measure(`${label} — ${rows.toLocaleString('en')} rows`, rounds, () => browserGet(url, auth)), label)
   }
 
   // The attendance page of one date: its records and the contacts to mark (per_page 100).
   const date = seeded.attendanceDate
   const eventId = seeded.attendanceEventId
   const records = `${api}/event-attendance/${eventId}?team_id=${team}&event_date=${date}&per_page=100`
-  add(await measure(`event-attendance of one date — ${seeded.attendance.toLocaleString('en')} records, per_page 100`, rounds, () => fetch(records, { headers: auth })), 'event-attendance, one date')
+  add(await measure(`event-attendance of one date — ${seeded.attendance.toLocaleString('en')} records, per_page 100`, rounds, () => browserGet(records, auth)), 'event-attendance, one date')
   const marking = `${api}/contacts-for-attendance?team_id=${team}&group_id=${groupId}&event_id=${eventId}&event_date=${date}&per_page=100`
   const contacts = await counted(marking)
   add(
-    await measure(`contacts-for-attendance of one date — ${contacts.toLocaleString('en')} contacts, per_page 100`, rounds, () => fetch(marking, { headers: auth })),
+    await measure(`contacts-for-attendance of one date — ${contacts.toLocaleString('en')} contacts, per_page 100`, rounds, () => browserGet(marking, auth)),
     'contacts-for-attendance, one date',
   )
 
@@ -91,7 +91,7 @@ export async function measureEvents({ base, auth, database, seeded, groupId, rou
   const { url } = (await (await checked(`${api}/ical-url?team_id=${team}`, { headers: auth })).json()) as { url: string }
   const feed = `${base}${new URL(url).pathname}`
   const vevents = ((await (await checked(feed)).text()).match(/^BEGIN:VEVENT/gm) ?? []).length
-  add(await measure(`GET /ical/{token}.ics — ${vevents.toLocaleString('en')} VEVENTs (${seeded.recurring} recurring events)`, rounds, () => fetch(feed)), 'ical feed')
+  add(await measure(`GET /ical/{token}.ics — ${vevents.toLocaleString('en')} VEVENTs (${seeded.recurring} recurring events)`, rounds, () => browserGet(feed)), 'ical feed')
   return out
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { createAccount } from '../features/account/account.service'
 import { hashPassword } from '../platform/passwords'
-import { measure, rowsOf, type RecordResult } from './bench-measure'
+import { browserGet, measure, rowsOf, type RecordResult } from './bench-measure'
 
 // The contacts map (issue 16 item 3), a section of `npm run bench` (BENCH_MAP=0 leaves it
 // out): a church of its own with 20,000 contacts that all have coordinates around Sydney,
@@ -68,7 +68,7 @@ export async function measureMap({ base, tokenOf, seeded }: { base: string; toke
       if (!answer.ok) throw new Error(`${url}: HTTP ${answer.status} ${await answer.text()}`)
       const { items } = (await answer.json()) as { items: unknown[] }
       const label = `contacts-for-map, page ${page === 1 ? 1 : `${page} (the last)`}, as ${whom}`
-      out.push({ ...(await measure(`${label} — ${items.length.toLocaleString('en')} markers`, rounds, () => fetch(url, { headers }))), key: `map: ${label}`, sqlP50: Number.NaN, kind: 'read' })
+      out.push({ ...(await measure(`${label} — ${items.length.toLocaleString('en')} markers`, rounds, () => browserGet(url, headers))), key: `map: ${label}`, sqlP50: Number.NaN, kind: 'read' })
     }
   }
   return out

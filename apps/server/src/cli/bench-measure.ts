@@ -1,3 +1,4 @@
+import http from 'node:http'
 import { Worker } from 'node:worker_threads'
 import type { Database } from '../db/client'
 
@@ -32,10 +33,34 @@ export async function measure(label: string, times: number, request: () => Promi
   return { label, p50, p95 }
 }
 
+const keptAlive = new http.Agent({ keepAlive: true })
+
+/**
+ * A GET as a browser sends it (brotli or gzip accepted, the connection kept open), timed to
+ * the answer's last byte. The answer is not decoded: decoding is the client's work, and
+ * fetch's own (undici's streams, signals and headers, and decompression in JavaScript) added
+ * 1–3 ms to each call measured, none of it the server's (issue 11 item 3).
+ */
+export function browserGet(url: string, headers: Record<string, string> = {}): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { agent: keptAlive, headers: { 'accept-encoding': 'br, gzip', ...headers } }, (answer) => {
+      const chunks: Buffer[] = []
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk))
+      answer.on('error', reject)
+      answer.on('end', () => {
+        const status = answer.statusCode ?? 0
+        resolve(new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), { status }))
+      })
+    })
+    request.on('error', reject)
+  })
+}
+
 export type Result = Awaited<ReturnType<typeof measure>>
 export interface ListResult extends Result {
   key: string
   sqlP50: number
+  sqlP95?: number
 }
 export interface RecordResult extends ListResult {
   kind: 'read' | 'write'
@@ -124,17 +149,23 @@ const instance = autocannon({ url, connections, duration: seconds, headers }, (e
 instance.on('response', (_client, _status, _bytes, responseTime) => samples.push(responseTime))
 `
 
-/** The raw SQL's own throughput: `connections` loops replaying the statements for `seconds`. */
-export async function loadSql(replay: () => Promise<void>, seconds: number) {
+/**
+ * The raw SQL's own throughput and latency: `connections` loops replaying the statements for
+ * `seconds`. Its p95 beside its single replay's shows what the queue of 50 callers costs the
+ * database alone, before any of the stack.
+ */
+export async function loadSql(replay: () => Promise<void>, seconds: number): Promise<{ rps: number; p95: number }> {
   const end = performance.now() + seconds * 1000
-  let done = 0
+  const samples: number[] = []
   await Promise.all(
     Array.from({ length: connections }, async () => {
       while (performance.now() < end) {
+        const start = performance.now()
         await replay()
-        done += 1
+        samples.push(performance.now() - start)
       }
     }),
   )
-  return done / seconds
+  samples.sort((a, b) => a - b)
+  return { rps: samples.length / seconds, p95: percentile(samples, 95) }
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { createAccount } from '../features/account/account.service'
 import { hashPassword } from '../platform/passwords'
-import { measure, rowsOf, type RecordResult } from './bench-measure'
+import { browserGet, measure, rowsOf, type RecordResult } from './bench-measure'
 
 // The notifications panel (issue 16 "Speed"), a section of `npm run bench` (BENCH_NOTIFICATIONS=0
 // leaves it out): a conference of its own with 10,000 notifications and 100,000 receipts, and
@@ -104,7 +104,7 @@ export async function measureNotifications({ base, tokenOf, seeded }: Notificati
     if (!first.ok) throw new Error(`${url}: HTTP ${first.status} ${await first.text()}`)
     const { count, count_unread: unread } = (await first.json()) as { count: number; count_unread: number }
     const shown = `${count.toLocaleString('en')} under the filter, ${unread.toLocaleString('en')} unread`
-    out.push({ ...(await measure(`${label} — ${shown}`, rounds, () => fetch(url, { headers: auth }))), key: label, sqlP50: Number.NaN, kind: 'read' })
+    out.push({ ...(await measure(`${label} — ${shown}`, rounds, () => browserGet(url, auth))), key: label, sqlP50: Number.NaN, kind: 'read' })
   }
   return out
 }

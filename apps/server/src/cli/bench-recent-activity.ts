@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { measure, rowsOf, type RecordResult } from './bench-measure'
+import { browserGet, measure, rowsOf, type RecordResult } from './bench-measure'
 
 // Recent activity (issue 15 "Speed"), a section of `npm run bench` (BENCH_RECENT_ACTIVITY=0
 // leaves it out): page 1 of a team's and a group's recent activity, over HTTP, with the
@@ -103,7 +103,7 @@ export async function measureRecentActivity({ base, auth, gatedAuth, seeded, gro
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status} ${await response.text()}`)
     const { count, count_is_lower_bound: more } = (await response.json()) as { count: number; count_is_lower_bound?: true }
     const rows = `${more ? 'more than ' : ''}${count.toLocaleString('en')} rows`
-    out.push({ ...(await measure(`${label} — ${rows}`, rounds, () => fetch(url, { headers }))), key: label, sqlP50: Number.NaN, kind: 'read' })
+    out.push({ ...(await measure(`${label} — ${rows}`, rounds, () => browserGet(url, headers))), key: label, sqlP50: Number.NaN, kind: 'read' })
   }
   return out
 }

@@ -1,6 +1,6 @@
 import type { Database } from '../db/client'
 import { seedLargeReports, type LargeReports } from '../seed/large-reports'
-import { measure, type RecordResult } from './bench-measure'
+import { browserGet, measure, type RecordResult } from './bench-measure'
 
 // The reports (issue 18 "Speed"), a section of `npm run bench` (BENCH_REPORTS=0 leaves it out;
 // BENCH_ONLY=reports runs it alone): a conference of its own (seed/large-reports.ts) whose
@@ -67,7 +67,7 @@ export async function measureReports({ base, tokenOf, seeded }: { base: string; 
     const url = `${base}/api/v1/reports-summary/${teamId}?${new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]))}`
     const answer = await fetch(url, { headers })
     if (!answer.ok) throw new Error(`${url}: HTTP ${answer.status} ${await answer.text()}`)
-    out.push({ ...(await measure(label, rounds, () => fetch(url, { headers }))), key: `reports: ${label}`, sqlP50: Number.NaN, kind: 'read' })
+    out.push({ ...(await measure(label, rounds, () => browserGet(url, headers))), key: `reports: ${label}`, sqlP50: Number.NaN, kind: 'read' })
   }
   return out
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { createAccount } from '../features/account/account.service'
 import { hashPassword } from '../platform/passwords'
-import { measure, rowsOf, type RecordResult } from './bench-measure'
+import { browserGet, measure, rowsOf, type RecordResult } from './bench-measure'
 
 // Team administration (issue 15 "Speed"), a section of `npm run bench` (BENCH_TEAM_ADMIN=0
 // leaves it out): the users page of a church with 2,000 users and 200 pending invites, as
@@ -139,14 +139,14 @@ export async function measureTeamAdmin({ base, tokenOf, seeded }: TeamAdminBench
   const detail = (await (await checked(usersUrl, owner)).json()) as { users?: unknown[]; invited_users?: unknown[] }
   const usersLabel = 'manage-team with_users=1 (the users page), as the owner'
   const shown = `${(detail.users?.length ?? 0).toLocaleString('en')} users, ${(detail.invited_users?.length ?? 0).toLocaleString('en')} pending invites`
-  out.push({ ...(await measure(`${usersLabel} — ${shown}`, rounds, () => fetch(usersUrl, { headers: owner }))), key: usersLabel, sqlP50: Number.NaN, kind: 'read' })
+  out.push({ ...(await measure(`${usersLabel} — ${shown}`, rounds, () => browserGet(usersUrl, owner))), key: usersLabel, sqlP50: Number.NaN, kind: 'read' })
 
   // The sub-team list, searched, as the conference's entity admin.
   const listUrl = `${api}/manage-teams?team_id=${seeded.conferenceId}&search=${teamAdminSearch}&page=1&per_page=20`
   const { count, count_is_lower_bound: more } = (await (await checked(listUrl, admin)).json()) as { count: number; count_is_lower_bound?: true }
   const listLabel = `manage-teams, search '${teamAdminSearch}', page 1 (per_page 20), as the entity admin`
   const rows = `${more ? 'more than ' : ''}${count.toLocaleString('en')} of ${seeded.subTeams.toLocaleString('en')} sub-teams`
-  out.push({ ...(await measure(`${listLabel} — ${rows}`, rounds, () => fetch(listUrl, { headers: admin }))), key: listLabel, sqlP50: Number.NaN, kind: 'read' })
+  out.push({ ...(await measure(`${listLabel} — ${rows}`, rounds, () => browserGet(listUrl, admin))), key: listLabel, sqlP50: Number.NaN, kind: 'read' })
   return out
 }
 

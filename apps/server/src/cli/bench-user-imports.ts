@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { createAccount } from '../features/account/account.service'
 import { hashPassword } from '../platform/passwords'
-import { measure, rowsOf, type RecordResult } from './bench-measure'
+import { browserGet, measure, rowsOf, type RecordResult } from './bench-measure'
 
 // Import-and-share's lists (issue 17 item 4), a section of `npm run bench` (BENCH_USER_IMPORTS=0
 // leaves it out; BENCH_ONLY=user-imports runs it alone): a conference of its own whose entity
@@ -78,7 +78,7 @@ export async function measureUserImports({ base, tokenOf, seeded }: { base: stri
     const url = `${base}/api/v1/${path}&team_id=${seeded.conferenceId}&per_page=${perPage}`
     const answer = await fetch(url, { headers })
     if (!answer.ok) throw new Error(`${url}: HTTP ${answer.status} ${await answer.text()}`)
-    out.push({ ...(await measure(label, rounds, () => fetch(url, { headers }))), key: `user-imports: ${label}`, sqlP50: Number.NaN, kind: 'read' })
+    out.push({ ...(await measure(label, rounds, () => browserGet(url, headers))), key: `user-imports: ${label}`, sqlP50: Number.NaN, kind: 'read' })
   }
   return out
 }
