@@ -5,7 +5,7 @@ import type { LocaleBundle } from '../locales/en/index'
 import common from '../locales/en/common.json'
 import errors from '../locales/en/errors.json'
 import auth from '../locales/en/auth.json'
-import { daysToSeconds, setCookie } from './cookies'
+import { daysToSeconds, getCookie, setCookie } from './cookies'
 import { cookieNames } from './session'
 
 declare module 'i18next' {
@@ -105,6 +105,15 @@ export function detectLocale(sources: LocaleSources): { locale: Locale; source: 
     if (fromBrowser) return { locale: fromBrowser, source: 'browser' }
   }
   return { locale: normalizeLocale(defaultLocale) ?? 'en', source: 'default' }
+}
+
+/**
+ * A page's start (index.html, login.html): the texts in the visitor's locale, English if
+ * they fail to load. A locale chosen by the query parameter is remembered in the locale cookie.
+ */
+export function initVisitorTexts(): Promise<unknown> {
+  const { locale, source } = detectLocale({ search: window.location.search, cookie: getCookie(cookieNames.locale), languages: navigator.languages })
+  return initI18n(locale, { persist: source === 'query' }).catch(() => initI18n('en'))
 }
 
 const loading = new Map<Locale, Promise<LocaleBundle>>()

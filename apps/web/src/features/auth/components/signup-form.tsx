@@ -1,5 +1,4 @@
 import { useState, type ReactNode } from 'react'
-import { Link } from 'react-router'
 import { useForm, useWatch } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Trans, useTranslation } from 'react-i18next'
@@ -241,7 +240,7 @@ export function SignupForm({ onSignedIn, onPending, onTwoFactor }: SignupFormPro
         </Button>
         <Text size="sm" ta="center">
           {t('signup.haveAccount')}{' '}
-          <Anchor component={Link} to="/login">
+          <Anchor href="/login">
             {t('signup.login')}
           </Anchor>
         </Text>

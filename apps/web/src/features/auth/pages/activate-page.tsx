@@ -1,4 +1,4 @@
-import { Link, Navigate, useSearchParams } from 'react-router'
+import { Navigate, useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Alert, Anchor, Stack, Text, Title } from '@mantine/core'
 import { FullPageLoader } from '../../../components/status-screens'
@@ -28,7 +28,7 @@ export function ActivatePage() {
         <Alert color="teal" role="status">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{t('activate.activated')}</Text>
-            <Anchor component={Link} to="/login" fw={600}>
+            <Anchor href="/login" fw={600}>
               {t('activate.continue')}
             </Anchor>
           </Stack>

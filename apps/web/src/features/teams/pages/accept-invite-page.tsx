@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
+import { Navigate, useNavigate, useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { Alert, Anchor, Paper, Stack, Text, Title } from '@mantine/core'
@@ -45,7 +45,7 @@ function LinkFailed({ failure }: { failure: LinkFailure }) {
       {failure === 'invalid' && (
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{t('acceptInvite.invalid')}</Text>
-          <Anchor component={Link} to="/login" fw={600}>
+          <Anchor href="/login" fw={600}>
             {t('acceptInvite.login')}
           </Anchor>
         </Stack>
