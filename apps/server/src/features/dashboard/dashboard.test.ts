@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
-import { maxUpcomingItems } from '@crm/domain'
+import { addDays, maxUpcomingItems } from '@crm/domain'
 import { accounts, interactions, memberships, teamContacts, teams, transfers } from '../../db/schema/index'
 import { addMember, body, buildPerson, buildTeam, createTestApp, type TestApp } from '../../../test/harness'
 import { bornYearsAgo, buildChurch, buildContact, get, post, type Church } from '../../../test/contact-factories'
@@ -13,12 +13,12 @@ beforeAll(async () => {
 })
 afterAll(async () => t.close())
 
-const day = 24 * 3_600_000
 const zone = 'Australia/Sydney'
 
 /** A date (YYYY-MM-DD) `days` from today, in Sydney (the teams' default time zone). */
 function dateIn(days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date(t.clock.now().getTime() + days * day))
+  // Calendar days: on the night Sydney's clocks go back, today + 24 h is still today.
+  return addDays(new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(t.clock.now()), days)
 }
 
 /** '26 Nov 2026' for 2026-11-26, as an Australian reads it. */
