@@ -12,7 +12,7 @@ export interface ConfirmDialogProps {
   danger?: boolean
   /**
    * Runs on confirm; the dialog closes 300 ms after it succeeds, at once when it throws. The
-   * caller says on its page what failed (spec 3 §8).
+   * caller says on its page what failed (spec 3 §8), most through `useActionFailure`.
    */
   onConfirm: () => unknown
   onClose: () => void

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button, Fieldset, Group, Stack, Text } from '@mantine/core'
+import { useActionFailure } from '../../../components/action-failure'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { errorText } from '../../../lib/errors'
 import { useResetIcalUrls } from '../queries'
@@ -15,22 +16,16 @@ export function ResetCalendarUrls() {
   const reset = useResetIcalUrls()
   const [opened, setOpened] = useState(false)
   const [done, setDone] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
+  const failure = useActionFailure()
 
   const open = () => {
     setDone(false)
-    setFailure(null)
+    failure.clear()
     setOpened(true)
   }
 
   const confirm = async () => {
-    setFailure(null)
-    try {
-      await reset.mutateAsync()
-    } catch (error) {
-      setFailure(errorText(error, t('reset.failed')))
-      throw error
-    }
+    await failure.attempt(() => reset.mutateAsync(), (error) => errorText(error, t('reset.failed')))
     setDone(true)
   }
 
@@ -47,7 +42,7 @@ export function ResetCalendarUrls() {
           {done ? t('reset.done') : ''}
         </Text>
         <Text size="sm" c="red.8" fw={500} role="alert">
-          {failure ?? ''}
+          {failure.text ?? ''}
         </Text>
       </Stack>
       <ConfirmDialog

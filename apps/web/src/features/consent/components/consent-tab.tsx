@@ -1,7 +1,8 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core'
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core'
 import type { ContactConsents, ParentalConsentRecord } from '@crm/domain'
+import { ActionFailureAlert, useActionFailure } from '../../../components/action-failure'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { errorText } from '../../../lib/errors'
 import { TabListState } from '../../contacts/components/view/tab-list-state'
@@ -52,6 +53,7 @@ export function ConsentTab({ contact, scope }: ContactTabProps) {
   const consents = useContactConsents(contact.id, scope)
   const revoke = useRevokeConsent(contact.id, scope)
   const [revoking, setRevoking] = useState<ParentalConsentRecord | null>(null)
+  const revokeFailure = useActionFailure()
   const [requestOpen, setRequestOpen] = useState(false)
   const [photoOpen, setPhotoOpen] = useState(false)
   const refresh = useRefreshContact(contact.id)
@@ -61,7 +63,7 @@ export function ConsentTab({ contact, scope }: ContactTabProps) {
   const adultAwaitsPhoto = !contact.is_child && contact.consent_type === 'photo' && !items.some((record) => record.type === 'photo' && record.revoked_display === null)
   // A failed revoke stays said on the tab until the next one is asked.
   const askRevoke = (record: ParentalConsentRecord) => {
-    revoke.reset()
+    revokeFailure.clear()
     setRevoking(record)
   }
 
@@ -79,11 +81,7 @@ export function ConsentTab({ contact, scope }: ContactTabProps) {
         </Group>
       )}
       {consents.data?.request && <LinkStatus request={consents.data.request} />}
-      {revoke.isError && (
-        <Alert color="red" role="alert">
-          {errorText(revoke.error, t('tab.revokeFailed'))}
-        </Alert>
-      )}
+      <ActionFailureAlert failure={revokeFailure} />
       <TabListState isPending={consents.isPending} isError={consents.isError} count={items.length}>
         <Stack gap="sm">
           {items.map((record) => (
@@ -97,7 +95,11 @@ export function ConsentTab({ contact, scope }: ContactTabProps) {
         message={t('tab.revokeMessage')}
         confirmLabel={t('tab.revokeConfirm')}
         danger
-        onConfirm={() => (revoking ? revoke.mutateAsync(revoking.consentia_id) : undefined)}
+        onConfirm={() =>
+          revoking
+            ? revokeFailure.attempt(() => revoke.mutateAsync(revoking.consentia_id), (error) => errorText(error, t('tab.revokeFailed')))
+            : undefined
+        }
         onClose={() => setRevoking(null)}
       />
       <AdultConsentView

@@ -1,8 +1,9 @@
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router'
-import { Alert, Button, Center, Group, Loader, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Button, Center, Group, Loader, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { datesFromTo } from '@crm/domain'
+import { ActionFailureAlert, useActionFailure } from '../../../components/action-failure'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { RecordLoadFailure } from '../../../components/record-load-failure'
 import { errorText } from '../../../lib/errors'
@@ -32,7 +33,7 @@ export function EventViewPage() {
   const event = useEvent(id, team?.id ?? 0, window ?? {})
   const remove = useDeleteEvent()
   const [deleting, setDeleting] = useState(false)
-  const [deleteError, setDeleteError] = useState<string | null>(null)
+  const deleteFailure = useActionFailure()
   const occurrencesId = useId()
   usePageTitle(event.data?.title ?? t('viewPageName'))
   if (!team) return null
@@ -79,13 +80,7 @@ export function EventViewPage() {
     )
 
   const confirmDelete = async () => {
-    setDeleteError(null)
-    try {
-      await remove.mutateAsync({ team_id: team.id, id: data.id })
-    } catch (error) {
-      setDeleteError(errorText(error, t('form.notSaved')))
-      throw error
-    }
+    await deleteFailure.attempt(() => remove.mutateAsync({ team_id: team.id, id: data.id }), (error) => errorText(error, t('form.notSaved')))
     await navigate('/events', { state: withFlash(t('view.deleted')) })
   }
 
@@ -106,7 +101,7 @@ export function EventViewPage() {
               color="red"
               variant="light"
               onClick={() => {
-                setDeleteError(null)
+                deleteFailure.clear()
                 setDeleting(true)
               }}
             >
@@ -116,11 +111,7 @@ export function EventViewPage() {
         </Group>
       </Group>
       {/* A failed delete closes the dialog; the page says why (spec 3 §8). */}
-      {deleteError && (
-        <Alert color="red" role="alert">
-          {deleteError}
-        </Alert>
-      )}
+      <ActionFailureAlert failure={deleteFailure} />
       <EventSummary event={data} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
         <Stack component="section" aria-labelledby={occurrencesId} gap="sm">

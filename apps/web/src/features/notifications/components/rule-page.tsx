@@ -1,7 +1,8 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ActionIcon, Alert, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
+import { ActionIcon, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
 import { IconPencil, IconTrash } from '@tabler/icons-react'
+import { ActionFailureAlert, useActionFailure } from '../../../components/action-failure'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { errorText } from '../../../lib/errors'
 import { RuleForm, type RuleKind, type RuleValues } from './rule-form'
@@ -32,22 +33,16 @@ export function RulePage<To extends string>({ kind, title, recipients, list, onA
   const ruleTitle = useRuleTitle(kind)
   const [editing, setEditing] = useState<number | null>(null)
   const [removing, setRemoving] = useState<Rule<To> | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  const failure = useActionFailure()
 
   const askRemove = (rule: Rule<To>) => {
-    setError(null)
+    failure.clear()
     setRemoving(rule)
   }
 
   const confirmRemove = async () => {
     if (!removing) return
-    setError(null)
-    try {
-      await onDelete(removing.id)
-    } catch (failure) {
-      setError(errorText(failure, t('deleteFailed')))
-      throw failure
-    }
+    await failure.attempt(() => onDelete(removing.id), (error) => errorText(error, t('deleteFailed')))
   }
 
   let body
@@ -115,11 +110,7 @@ export function RulePage<To extends string>({ kind, title, recipients, list, onA
         {kind === 'missed' ? t('rules.missedIntro') : t('rules.unassignedIntro')}
       </Text>
       {/* A failed delete closes the dialog; the page says why (spec 3 §8). */}
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
+      <ActionFailureAlert failure={failure} />
       {body}
       <Paper withBorder p="md" component="section" aria-labelledby="add-rule-title">
         <Title order={2} size="h4" id="add-rule-title" mb="sm">

@@ -1,9 +1,10 @@
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { Alert, Button, Center, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Button, Center, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { IconPlus } from '@tabler/icons-react'
 import { notificationDateFilters, notificationImportances, type ManagedNotification } from '@crm/domain'
+import { ActionFailureAlert, useActionFailure } from '../../../components/action-failure'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { Paging, usePageParam, usePageSize, useReducePageToMax } from '../../../components/paging'
 import { SearchBox } from '../../../components/search-box'
@@ -53,7 +54,7 @@ export function ManageNotificationsPage() {
   const [adding, setAdding] = useState(false)
   const [editing, setEditing] = useState<ManagedNotification | null>(null)
   const [removing, setRemoving] = useState<ManagedNotification | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  const failure = useActionFailure()
   // The level is the site admins' (spec 3 §6).
   const showLevel = account?.role === 'admin'
 
@@ -73,19 +74,13 @@ export function ManageNotificationsPage() {
     id === undefined ? add.mutateAsync({ ...payload, requesting_team_id: team.id }) : update.mutateAsync({ ...payload, id, requesting_team_id: team.id })
 
   const askRemove = (item: ManagedNotification) => {
-    setError(null)
+    failure.clear()
     setRemoving(item)
   }
 
   const confirmRemove = async () => {
     if (!removing) return
-    setError(null)
-    try {
-      await remove.mutateAsync({ id: removing.id, requesting_team_id: team.id })
-    } catch (failure) {
-      setError(errorText(failure, t('deleteFailed')))
-      throw failure
-    }
+    await failure.attempt(() => remove.mutateAsync({ id: removing.id, requesting_team_id: team.id }), (error) => errorText(error, t('deleteFailed')))
   }
 
   let body
@@ -151,11 +146,7 @@ export function ManageNotificationsPage() {
         />
       </SimpleGrid>
       {/* A failed delete closes the dialog; the page says why (spec 3 §8). */}
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
+      <ActionFailureAlert failure={failure} />
       {body}
       <Modal opened={adding} onClose={() => setAdding(false)} title={t('addTitle')} size="lg" closeButtonProps={{ 'aria-label': t('common:close') }}>
         <ManageNotificationForm showLevel={showLevel} submitLabel={t('add')} onSave={(payload) => save(payload)} onSaved={() => setAdding(false)} />

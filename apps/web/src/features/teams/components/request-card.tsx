@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core'
+import { Button, Group, Paper, Stack, Text } from '@mantine/core'
+import { ActionFailureAlert, useActionFailure } from '../../../components/action-failure'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { errorText } from '../../../lib/errors'
 
@@ -18,23 +19,15 @@ export interface RequestCardProps {
 export function RequestCard({ name, details, accept, reject, onDecide }: RequestCardProps) {
   const { t } = useTranslation('requests')
   const [asking, setAsking] = useState<'accept' | 'reject' | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  const failure = useActionFailure()
   const dialog = asking === 'accept' ? accept : reject
 
   const ask = (answer: 'accept' | 'reject') => {
-    setError(null)
+    failure.clear()
     setAsking(answer)
   }
 
-  const decide = async () => {
-    setError(null)
-    try {
-      await onDecide(asking === 'accept')
-    } catch (failure) {
-      setError(errorText(failure, t('actionFailed')))
-      throw failure
-    }
-  }
+  const decide = () => failure.attempt(() => onDecide(asking === 'accept'), (error) => errorText(error, t('actionFailed')))
 
   return (
     <Paper withBorder p="md" role="listitem">
@@ -56,11 +49,7 @@ export function RequestCard({ name, details, accept, reject, onDecide }: Request
             {t('reject')}
           </Button>
         </Group>
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        <ActionFailureAlert failure={failure} />
       </Stack>
       <ConfirmDialog
         opened={asking !== null}

@@ -1,7 +1,8 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Alert, Button, Stack, Text, Title } from '@mantine/core'
+import { Button, Stack, Text, Title } from '@mantine/core'
 import type { GrantableRole, InvitedUser, TeamDetail, TeamRole, TeamUser } from '@crm/domain'
+import { ActionFailureAlert, useActionFailure } from '../../../components/action-failure'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { errorText } from '../../../lib/errors'
 import { scopeIds, useDeleteInvite, useRemoveUserFromTeam, useRetireUser, type UsersScope } from '../team-users-queries'
@@ -33,26 +34,18 @@ export function TeamUsersList({ scope, detail, canEdit, canRetire = false, roleC
   const users = detail.users ?? []
   const invited = detail.invited_users ?? []
   const [pending, setPending] = useState<Pending | null>(null)
-  const [failure, setFailure] = useState<string | null>(null)
+  const failure = useActionFailure()
   const remove = useRemoveUserFromTeam()
   const retire = useRetireUser()
   const deleteInvite = useDeleteInvite()
 
   const ask = (next: Pending) => {
-    setFailure(null)
+    failure.clear()
     setPending(next)
   }
   const close = () => setPending(null)
   // A failed call closes the dialog and the list says why (spec 3 §8).
-  const run = async (action: () => Promise<unknown>) => {
-    setFailure(null)
-    try {
-      await action()
-    } catch (error) {
-      setFailure(errorText(error, t('actionFailed')))
-      throw error
-    }
-  }
+  const run = (action: () => Promise<unknown>) => failure.attempt(action, (error) => errorText(error, t('actionFailed')))
 
   // Super admins and entity admins come from outside the team: their cards are not edited here.
   const editable = (user: TeamUser) => canEdit && !user.is_self && user.role !== 'admin' && user.role !== 'entity_admin'
@@ -69,11 +62,7 @@ export function TeamUsersList({ scope, detail, canEdit, canRetire = false, roleC
 
   return (
     <Stack gap="lg">
-      {failure && (
-        <Alert color="red" role="alert">
-          {failure}
-        </Alert>
-      )}
+      <ActionFailureAlert failure={failure} />
       {roleSections.map((role) => {
         const inSection = users.filter((user) => user.role === role)
         if (inSection.length === 0) return null

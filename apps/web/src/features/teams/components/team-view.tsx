@@ -1,10 +1,10 @@
 import { lazy, Suspense, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
-import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { mapZoom, type TeamDetail } from '@crm/domain'
+import { ActionFailureAlert, useActionFailure } from '../../../components/action-failure'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
-import { errorText } from '../../../lib/errors'
 
 export interface TeamViewProps {
   team: TeamDetail
@@ -26,21 +26,11 @@ const MapView = lazy(() => import('../../../components/map-view').then((module) 
 export function TeamView({ team, asGroup, editPath, onLeave }: TeamViewProps) {
   const { t } = useTranslation(['team', 'common', 'map'])
   const [confirming, setConfirming] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const failure = useActionFailure()
   const { address_lat: lat, address_lng: lng } = team
   // One marker at the place, at the default zoom; no link (it is the team's own page).
   const place = useMemo(() => (lat !== null && lng !== null ? [{ id: 'team', lat, lng, title: team.title, href: null }] : null), [lat, lng, team.title])
   const leaveLabel = asGroup ? t('view.leaveGroup') : t('view.leaveTeam')
-
-  const leave = async () => {
-    setError(null)
-    try {
-      await onLeave()
-    } catch (failure) {
-      setError(errorText(failure))
-      throw failure
-    }
-  }
 
   return (
     <Stack gap="lg">
@@ -69,7 +59,7 @@ export function TeamView({ team, asGroup, editPath, onLeave }: TeamViewProps) {
               color="red"
               variant="light"
               onClick={() => {
-                setError(null)
+                failure.clear()
                 setConfirming(true)
               }}
             >
@@ -79,11 +69,7 @@ export function TeamView({ team, asGroup, editPath, onLeave }: TeamViewProps) {
         </Group>
       </Group>
       {/* A failed leave closes the dialog; the page says why (spec 3 §8). */}
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
+      <ActionFailureAlert failure={failure} />
       {team.description && <Text style={{ whiteSpace: 'pre-line' }}>{team.description}</Text>}
       {team.address_formatted_break && (
         <Paper withBorder p="md" maw={480}>
@@ -109,7 +95,7 @@ export function TeamView({ team, asGroup, editPath, onLeave }: TeamViewProps) {
         message={asGroup ? t('view.leaveGroupConfirm', { title: team.title }) : t('view.leaveTeamConfirm', { title: team.title })}
         confirmLabel={leaveLabel}
         danger
-        onConfirm={leave}
+        onConfirm={() => failure.attempt(onLeave)}
         onClose={() => setConfirming(false)}
       />
     </Stack>

@@ -1,9 +1,10 @@
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { ActionIcon, Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { ActionIcon, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react'
 import type { SubTeamListItem } from '@crm/domain'
+import { ActionFailureAlert, useActionFailure } from '../../../components/action-failure'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { Paging, usePageParam, usePageSize, useReducePageToMax } from '../../../components/paging'
 import { SearchBox } from '../../../components/search-box'
@@ -30,7 +31,7 @@ export function ManageSubTeamsPage() {
   useReducePageToMax(page, list.isPlaceholderData ? undefined : list.data?.max_pages, setPage)
   const remove = useDeleteSubTeam(conferenceId)
   const [removing, setRemoving] = useState<SubTeamListItem | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  const failure = useActionFailure()
 
   if (!team || !allowed) {
     return (
@@ -50,20 +51,17 @@ export function ManageSubTeamsPage() {
     })
 
   const askRemove = (item: SubTeamListItem) => {
-    setError(null)
+    failure.clear()
     setRemoving(item)
   }
 
+  // A sub-team that still has contacts says so; any other failure, the server's reason.
+  const deleteFailure = (error: unknown) =>
+    isApiError(error) && error.data['reason'] === 'sub_team_has_contacts' ? t('hasContacts') : errorText(error, t('deleteFailed'))
+
   const confirmRemove = async () => {
     if (!removing) return
-    setError(null)
-    try {
-      await remove.mutateAsync(removing.id)
-    } catch (failure) {
-      const hasContacts = isApiError(failure) && failure.data['reason'] === 'sub_team_has_contacts'
-      setError(hasContacts ? t('hasContacts') : errorText(failure, t('deleteFailed')))
-      throw failure
-    }
+    await failure.attempt(() => remove.mutateAsync(removing.id), deleteFailure)
   }
 
   let body
@@ -113,11 +111,7 @@ export function ManageSubTeamsPage() {
         <SearchBox label={t('search')} hideLabel placeholder={t('searchPlaceholder')} defaultValue={search} onSearch={setSearch} />
       </div>
       {/* A failed delete closes the dialog; the page says why (spec 3 §8). */}
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
+      <ActionFailureAlert failure={failure} />
       {body}
       <ConfirmDialog
         opened={removing !== null}

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router'
-import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core'
+import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core'
+import { ActionFailureAlert, useActionFailure } from '../../../components/action-failure'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { errorText } from '../../../lib/errors'
 import { withFlash } from '../../../lib/flash'
@@ -27,7 +28,7 @@ export function TransferEditPage() {
   const update = useUpdateTransfer(id)
   const remove = useDeleteTransfer()
   const [cancelling, setCancelling] = useState(false)
-  const [cancelError, setCancelError] = useState<string | null>(null)
+  const cancelFailure = useActionFailure()
   usePageTitle(t('editPageName'))
   const stored = transfer.data && transfer.isFetchedAfterMount ? transfer.data : undefined
   const edit = stored?.data_edit ?? null
@@ -55,13 +56,10 @@ export function TransferEditPage() {
   }
 
   const confirmCancel = async () => {
-    setCancelError(null)
-    try {
-      await remove.mutateAsync({ team_id: team.id, id })
-    } catch (error) {
-      setCancelError(conflictText(error, t) ?? errorText(error, t('form.notCancelled')))
-      throw error
-    }
+    await cancelFailure.attempt(
+      () => remove.mutateAsync({ team_id: team.id, id }),
+      (error) => conflictText(error, t) ?? errorText(error, t('form.notCancelled')),
+    )
     await navigate('/transfers', { state: withFlash(t('form.cancelled')) })
   }
 
@@ -85,7 +83,7 @@ export function TransferEditPage() {
             color="red"
             variant="light"
             onClick={() => {
-              setCancelError(null)
+              cancelFailure.clear()
               setCancelling(true)
             }}
           >
@@ -94,11 +92,7 @@ export function TransferEditPage() {
         }
       />
       {/* A failed cancel closes the dialog; the page says why (spec 3 §8). */}
-      {cancelError && (
-        <Alert color="red" role="alert">
-          {cancelError}
-        </Alert>
-      )}
+      <ActionFailureAlert failure={cancelFailure} />
       <ConfirmDialog
         opened={cancelling}
         title={t('form.cancelTransfer')}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import { Alert, Button, Center, Group, Loader, Stack, Title } from '@mantine/core'
 import { IconCircleCheck } from '@tabler/icons-react'
+import { ActionFailureAlert, useActionFailure } from '../../../components/action-failure'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { errorText } from '../../../lib/errors'
 import { usePageTitle } from '../../../lib/page-title'
@@ -26,7 +27,7 @@ export function TransferViewPage() {
   const transfer = useTransfer(id, team?.id ?? 0)
   const process = useProcessTransfer(id)
   const [processing, setProcessing] = useState(false)
-  const [processError, setProcessError] = useState<string | null>(null)
+  const processFailure = useActionFailure()
   usePageTitle(transfer.data ? t('viewTitle', { name: transfer.data.data_view.user_name }) : t('viewPageName'))
   if (!team) return null
 
@@ -43,15 +44,11 @@ export function TransferViewPage() {
   const { data_view: data, can_update, can_process, can_select_contacts, can_read_contacts } = transfer.data
   const upcoming = !data.is_processed
 
-  const confirmProcess = async () => {
-    setProcessError(null)
-    try {
-      await process.mutateAsync({ team_id: team.id })
-    } catch (error) {
-      setProcessError(conflictText(error, t) ?? errorText(error, t('view.notProcessed')))
-      throw error
-    }
-  }
+  const confirmProcess = () =>
+    processFailure.attempt(
+      () => process.mutateAsync({ team_id: team.id }),
+      (error) => conflictText(error, t) ?? errorText(error, t('view.notProcessed')),
+    )
 
   return (
     <Stack gap="xl">
@@ -69,7 +66,7 @@ export function TransferViewPage() {
             {can_process && (
               <Button
                 onClick={() => {
-                  setProcessError(null)
+                  processFailure.clear()
                   setProcessing(true)
                 }}
               >
@@ -85,11 +82,7 @@ export function TransferViewPage() {
         </Alert>
       )}
       {/* A failed processing closes the dialog; the page says why (spec 3 §8). */}
-      {processError && (
-        <Alert color="red" role="alert">
-          {processError}
-        </Alert>
-      )}
+      <ActionFailureAlert failure={processFailure} />
       <TransferSummary transfer={data} />
       {upcoming && can_select_contacts && <ContactSelection key={data.id} transfer={data} />}
       {/* Staff read what the pastor chose; once processed, what moved or was shared. */}

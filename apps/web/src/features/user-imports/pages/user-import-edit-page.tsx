@@ -3,9 +3,10 @@ import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Link, useNavigate, useParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
 import { IconTrash } from '@tabler/icons-react'
 import type { UserImport } from '@crm/domain'
+import { ActionFailureAlert, useActionFailure } from '../../../components/action-failure'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { FormStatus } from '../../../components/form-status'
 import { Paging, usePageParam, usePageSize, useReducePageToMax } from '../../../components/paging'
@@ -40,7 +41,7 @@ export function UserImportEditPage() {
   useReducePageToMax(page, record.isPlaceholderData ? undefined : record.data?.max_pages, setPage)
   const remove = useDeleteUserImport(id)
   const [deleting, setDeleting] = useState(false)
-  const [deleteError, setDeleteError] = useState<string | null>(null)
+  const deleteFailure = useActionFailure()
   usePageTitle(record.data?.title ?? t('edit.pageName'))
 
   if (!team) return <ImportAccessDenied title={t('edit.pageName')} />
@@ -88,13 +89,7 @@ export function UserImportEditPage() {
   }
 
   const confirmDelete = async () => {
-    setDeleteError(null)
-    try {
-      await remove.mutateAsync(team.id)
-    } catch (failure) {
-      setDeleteError(errorText(failure, t('edit.deleteFailed')))
-      throw failure
-    }
+    await deleteFailure.attempt(() => remove.mutateAsync(team.id), (error) => errorText(error, t('edit.deleteFailed')))
     await navigate('/contacts/import-and-share', { state: withFlash(t('edit.deleted', { title: data.title })) })
   }
 
@@ -119,11 +114,7 @@ export function UserImportEditPage() {
           </Group>
         </Group>
       </Stack>
-      {deleteError && (
-        <Alert color="red" role="alert">
-          {deleteError}
-        </Alert>
-      )}
+      <ActionFailureAlert failure={deleteFailure} />
       <DetailsSection key={data.id} item={data} importId={id} teamId={team.id} />
       <Stack component="section" aria-labelledby={peopleHeadingId} gap="sm">
         <Group gap="sm" align="baseline">

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
-import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core'
+import { Button, Group, Paper, Stack, Title } from '@mantine/core'
+import { ActionFailureAlert } from '../../../../components/action-failure'
 import { useContactActions, type ContactActionsOptions } from '../view/contact-status-actions'
 
 export type ActionsSectionProps = ContactActionsOptions
@@ -10,7 +11,7 @@ export type ActionsSectionProps = ContactActionsOptions
  */
 export function ActionsSection(props: ActionsSectionProps) {
   const { t } = useTranslation(['contact-form', 'contacts'])
-  const { statusAction, labels, ask, failed, dialog } = useContactActions(props)
+  const { statusAction, labels, ask, failure, dialog } = useContactActions(props)
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="contact-actions-title">
@@ -26,11 +27,7 @@ export function ActionsSection(props: ActionsSectionProps) {
             {labels.remove}
           </Button>
         </Group>
-        {failed && (
-          <Alert color="red" role="alert">
-            {t('contacts:error')}
-          </Alert>
-        )}
+        <ActionFailureAlert failure={failure} />
       </Stack>
       {dialog}
     </Paper>

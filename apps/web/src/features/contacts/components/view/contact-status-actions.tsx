@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react'
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { ContactItem, TeamGroupParams } from '@crm/domain'
+import { useActionFailure, type ActionFailure } from '../../../../components/action-failure'
 import { ConfirmDialog } from '../../../../components/confirm-dialog'
 import { withFlash } from '../../../../lib/flash'
 import { useContactAction, type ContactAction } from '../../queries'
@@ -30,8 +31,8 @@ export interface ContactActions {
   labels: Record<ContactAction, string>
   /** Opens the confirmation of one action. */
   ask: (action: ContactAction) => void
-  /** The last confirmed action failed (spec 2 §8: 'Error'). */
-  failed: boolean
+  /** Why the last confirmed action failed: always 'Error' (spec 2 §8); shown with ActionFailureAlert. */
+  failure: Pick<ActionFailure, 'text'>
   /** The confirmation dialog; render it once. */
   dialog: ReactNode
 }
@@ -46,7 +47,7 @@ export function useContactActions({ contact, scope, isPrimaryGroup, groupTitle }
   const navigate = useNavigate()
   const act = useContactAction()
   const [asking, setAsking] = useState<ContactAction | null>(null)
-  const [failed, setFailed] = useState(false)
+  const failure = useActionFailure()
   const statusAction: ContactAction = contact.status === 'archive' ? 'restore' : 'archive'
   const { name } = contact
 
@@ -69,19 +70,13 @@ export function useContactActions({ contact, scope, isPrimaryGroup, groupTitle }
   }
 
   const ask = (action: ContactAction) => {
-    setFailed(false)
+    failure.clear()
     setAsking(action)
   }
 
   const run = async (action: ContactAction) => {
-    setFailed(false)
-    try {
-      await act.mutateAsync({ ...scope, user_id: contact.id, action })
-    } catch (error) {
-      // Spec 2 §8: remove, archive and unarchive failures show 'Error' on the page (`failed`).
-      setFailed(true)
-      throw error
-    }
+    // Spec 2 §8: remove, archive and unarchive failures show 'Error' on the page, whatever the reason.
+    await failure.attempt(() => act.mutateAsync({ ...scope, user_id: contact.id, action }), () => t('contacts:error'))
     await navigate('/contacts', { state: withFlash(outcomes[action]) })
   }
 
@@ -97,5 +92,5 @@ export function useContactActions({ contact, scope, isPrimaryGroup, groupTitle }
     />
   )
 
-  return { statusAction, labels, ask, failed, dialog }
+  return { statusAction, labels, ask, failure, dialog }
 }

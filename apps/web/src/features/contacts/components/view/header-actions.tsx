@@ -1,8 +1,9 @@
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { Alert, Button, Group } from '@mantine/core'
+import { Button, Group } from '@mantine/core'
 import type { ContactItem, TeamGroupParams } from '@crm/domain'
+import { ActionFailureAlert } from '../../../../components/action-failure'
 import { ConfirmDialog } from '../../../../components/confirm-dialog'
 import { FormStatus } from '../../../../components/form-status'
 import { withFlash } from '../../../../lib/flash'
@@ -26,15 +27,10 @@ export function mayRelinquish(item: ContactItem): boolean {
 
 /** Archive or Restore, as the edit page's Actions section offers them (same dialog, same rule). */
 function StatusAction(props: ContactActionsOptions) {
-  const { t } = useTranslation('contacts')
-  const { statusAction, labels, ask, failed, dialog } = useContactActions(props)
+  const { statusAction, labels, ask, failure, dialog } = useContactActions(props)
   return (
     <>
-      {failed && (
-        <Alert color="red" role="alert" py={6}>
-          {t('error')}
-        </Alert>
-      )}
+      <ActionFailureAlert failure={failure} py={6} />
       <Button variant="default" onClick={() => ask(statusAction)}>
         {labels[statusAction]}
       </Button>
