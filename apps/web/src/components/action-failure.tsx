@@ -10,9 +10,10 @@ export interface ActionFailure {
   text: string | null
   /**
    * Runs a confirmed action: clears the old failure, and when the action fails keeps its text
-   * (default `errorText(error)`) and rethrows, so the ConfirmDialog closes at once.
+   * and rethrows, so the ConfirmDialog closes at once. The text is the server's reason, else
+   * the page's own text when `describe` is one, else 'Error'; or what `describe` makes of it.
    */
-  attempt: <T>(action: () => Promise<T>, describe?: DescribeFailure) => Promise<T>
+  attempt: <T>(action: () => Promise<T>, describe?: DescribeFailure | string) => Promise<T>
   /** Forgets the failure (a page that clears it when a dialog opens). */
   clear: () => void
 }
@@ -25,12 +26,12 @@ export function useActionFailure(): ActionFailure {
   const [text, setText] = useState<string | null>(null)
   const clear = useCallback(() => setText(null), [])
   const attempt = useCallback(
-    async <T,>(action: () => Promise<T>, describe: DescribeFailure = (error) => errorText(error)): Promise<T> => {
+    async <T,>(action: () => Promise<T>, describe?: DescribeFailure | string): Promise<T> => {
       setText(null)
       try {
         return await action()
       } catch (error) {
-        setText(describe(error))
+        setText(typeof describe === 'function' ? describe(error) : errorText(error, describe))
         throw error
       }
     },

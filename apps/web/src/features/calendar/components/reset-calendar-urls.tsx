@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next'
 import { Button, Fieldset, Group, Stack, Text } from '@mantine/core'
 import { useActionFailure } from '../../../components/action-failure'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
-import { errorText } from '../../../lib/errors'
 import { useResetIcalUrls } from '../queries'
 
 /**
@@ -25,7 +24,7 @@ export function ResetCalendarUrls() {
   }
 
   const confirm = async () => {
-    await failure.attempt(() => reset.mutateAsync(), (error) => errorText(error, t('reset.failed')))
+    await failure.attempt(() => reset.mutateAsync(), t('reset.failed'))
     setDone(true)
   }
 

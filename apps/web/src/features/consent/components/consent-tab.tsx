@@ -4,7 +4,6 @@ import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core'
 import type { ContactConsents, ParentalConsentRecord } from '@crm/domain'
 import { ActionFailureAlert, useActionFailure } from '../../../components/action-failure'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
-import { errorText } from '../../../lib/errors'
 import { TabListState } from '../../contacts/components/view/tab-list-state'
 import type { ContactTabProps } from '../../contacts/components/view/tab-registry'
 import { useContactConsents, useRefreshContact, useRevokeConsent } from '../queries'
@@ -97,7 +96,7 @@ export function ConsentTab({ contact, scope }: ContactTabProps) {
         danger
         onConfirm={() =>
           revoking
-            ? revokeFailure.attempt(() => revoke.mutateAsync(revoking.consentia_id), (error) => errorText(error, t('tab.revokeFailed')))
+            ? revokeFailure.attempt(() => revoke.mutateAsync(revoking.consentia_id), t('tab.revokeFailed'))
             : undefined
         }
         onClose={() => setRevoking(null)}

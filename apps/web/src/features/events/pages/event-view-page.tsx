@@ -6,7 +6,6 @@ import { datesFromTo } from '@crm/domain'
 import { ActionFailureAlert, useActionFailure } from '../../../components/action-failure'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { RecordLoadFailure } from '../../../components/record-load-failure'
-import { errorText } from '../../../lib/errors'
 import { withFlash } from '../../../lib/flash'
 import { usePageTitle } from '../../../lib/page-title'
 import { useSession } from '../../session/session'
@@ -80,7 +79,7 @@ export function EventViewPage() {
     )
 
   const confirmDelete = async () => {
-    await deleteFailure.attempt(() => remove.mutateAsync({ team_id: team.id, id: data.id }), (error) => errorText(error, t('form.notSaved')))
+    await deleteFailure.attempt(() => remove.mutateAsync({ team_id: team.id, id: data.id }), t('form.notSaved'))
     await navigate('/events', { state: withFlash(t('view.deleted')) })
   }
 

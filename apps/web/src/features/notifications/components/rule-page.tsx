@@ -42,7 +42,7 @@ export function RulePage<To extends string>({ kind, title, recipients, list, onA
 
   const confirmRemove = async () => {
     if (!removing) return
-    await failure.attempt(() => onDelete(removing.id), (error) => errorText(error, t('deleteFailed')))
+    await failure.attempt(() => onDelete(removing.id), t('deleteFailed'))
   }
 
   let body

@@ -80,7 +80,7 @@ export function ManageNotificationsPage() {
 
   const confirmRemove = async () => {
     if (!removing) return
-    await failure.attempt(() => remove.mutateAsync({ id: removing.id, requesting_team_id: team.id }), (error) => errorText(error, t('deleteFailed')))
+    await failure.attempt(() => remove.mutateAsync({ id: removing.id, requesting_team_id: team.id }), t('deleteFailed'))
   }
 
   let body

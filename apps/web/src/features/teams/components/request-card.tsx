@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next'
 import { Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { ActionFailureAlert, useActionFailure } from '../../../components/action-failure'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
-import { errorText } from '../../../lib/errors'
 
 export interface RequestCardProps {
   name: string
@@ -27,7 +26,7 @@ export function RequestCard({ name, details, accept, reject, onDecide }: Request
     setAsking(answer)
   }
 
-  const decide = () => failure.attempt(() => onDecide(asking === 'accept'), (error) => errorText(error, t('actionFailed')))
+  const decide = () => failure.attempt(() => onDecide(asking === 'accept'), t('actionFailed'))
 
   return (
     <Paper withBorder p="md" role="listitem">

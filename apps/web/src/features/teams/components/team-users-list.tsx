@@ -4,7 +4,6 @@ import { Button, Stack, Text, Title } from '@mantine/core'
 import type { GrantableRole, InvitedUser, TeamDetail, TeamRole, TeamUser } from '@crm/domain'
 import { ActionFailureAlert, useActionFailure } from '../../../components/action-failure'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
-import { errorText } from '../../../lib/errors'
 import { scopeIds, useDeleteInvite, useRemoveUserFromTeam, useRetireUser, type UsersScope } from '../team-users-queries'
 import { EditUserPanel } from './team-users-edit'
 import { UserCard } from './user-card'
@@ -45,7 +44,7 @@ export function TeamUsersList({ scope, detail, canEdit, canRetire = false, roleC
   }
   const close = () => setPending(null)
   // A failed call closes the dialog and the list says why (spec 3 §8).
-  const run = (action: () => Promise<unknown>) => failure.attempt(action, (error) => errorText(error, t('actionFailed')))
+  const run = (action: () => Promise<unknown>) => failure.attempt(action, t('actionFailed'))
 
   // Super admins and entity admins come from outside the team: their cards are not edited here.
   const editable = (user: TeamUser) => canEdit && !user.is_self && user.role !== 'admin' && user.role !== 'entity_admin'

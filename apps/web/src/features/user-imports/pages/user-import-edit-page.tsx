@@ -89,7 +89,7 @@ export function UserImportEditPage() {
   }
 
   const confirmDelete = async () => {
-    await deleteFailure.attempt(() => remove.mutateAsync(team.id), (error) => errorText(error, t('edit.deleteFailed')))
+    await deleteFailure.attempt(() => remove.mutateAsync(team.id), t('edit.deleteFailed'))
     await navigate('/contacts/import-and-share', { state: withFlash(t('edit.deleted', { title: data.title })) })
   }
 
