@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { capabilityNames, teamRoles } from '../capabilities'
 import { email } from '../rules/email'
+import { isNoteCiphertext, maxNoteCiphertextLength, noteCiphertextMessage } from '../rules/note-ciphertext'
 import { flag, id, okSchema, personName, requiredPersonName, text } from '../rules/wire'
 import { newPassword, totpCode, totpSetupSchema } from './auth'
 import { defineCall } from './define'
@@ -86,8 +87,15 @@ export const profileSchema = z.object({
 })
 export type Profile = z.infer<typeof profileSchema>
 
-/** A private note re-encrypted in the browser with the key of the new password. */
-export const reencryptedNoteSchema = z.object({ id, content: z.string().min(1).max(200_000) })
+/**
+ * A private note re-encrypted in the browser with the key of the new password: ciphertext by
+ * the rule add-contact-note and update-contact-note apply, so a password change cannot store
+ * plain text as a private note.
+ */
+export const reencryptedNoteSchema = z.object({
+  id,
+  content: z.string().max(maxNoteCiphertextLength).refine(isNoteCiphertext, noteCiphertextMessage),
+})
 
 export const updateAccountRequestSchema = z.object({
   first_name: requiredPersonName(100).optional(),

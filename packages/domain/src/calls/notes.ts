@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { Capability } from '../capabilities'
+import { isNoteCiphertext, maxNoteCiphertextLength, maxNoteLength, noteCiphertextMessage } from '../rules/note-ciphertext'
 import { flag, id, listResponse, pagingQuerySchema } from '../rules/wire'
 import { teamGroupFields as scope } from './contact-shapes'
 import { defineCall } from './define'
@@ -9,30 +10,8 @@ import { defineCall } from './define'
 // notes on) and a private note (the Private notes tab): ciphertext made in its author's
 // browser, which nobody else receives, not even as ciphertext (DESIGN.md §6).
 
-/** The longest note a person may write, in characters (issue 12). */
-export const maxNoteLength = 20_000
-
-/** Ciphertext prefix of the browser's scheme (apps/web/src/lib/crypto.ts): 'v1:' + base64(IV + sealed text + tag). */
-export const noteCipherPrefix = 'v1:'
-const ivBytes = 12
-const tagBytes = 16
-
-/**
- * The longest ciphertext of a note of maxNoteLength characters: a UTF-16 unit is at most
- * 3 bytes of UTF-8 (a surrogate pair, two units, is 4), plus IV and tag, in base64.
- */
-export const maxNoteCiphertextLength = noteCipherPrefix.length + 4 * Math.ceil((3 * maxNoteLength + ivBytes + tagBytes) / 3)
-const minNoteCiphertextLength = noteCipherPrefix.length + 4 * Math.ceil((ivBytes + tagBytes) / 3)
-const ciphertextPattern = /^v1:(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/
-
-/** Whether content is ciphertext of the browser's scheme, within the bounds of a note. */
-export function isNoteCiphertext(content: string): boolean {
-  return (
-    content.length >= minNoteCiphertextLength && content.length <= maxNoteCiphertextLength && ciphertextPattern.test(content)
-  )
-}
-
-export const noteCiphertextMessage = 'A private note must be encrypted on this device before it is saved'
+// The ciphertext rule lives in rules/ so that update-account's re-encrypted notes share it.
+export { isNoteCiphertext, maxNoteCiphertextLength, maxNoteLength, noteCipherPrefix, noteCiphertextMessage } from '../rules/note-ciphertext'
 
 export const noteTypes = ['public', 'private'] as const
 export type NoteType = (typeof noteTypes)[number]

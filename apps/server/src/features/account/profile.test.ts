@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, desc, eq, inArray } from 'drizzle-orm'
+import { noteCiphertextMessage } from '@crm/domain'
 import { accounts, activityLog, churchRosterMembers, memberships, notes, people, sessions, teamContacts, teams, twoFactorRemembered } from '../../db/schema/index'
 import { accountThrottle } from '../auth/sign-in-throttle'
 import { syncedFieldsMessage } from './profile.service'
@@ -38,6 +40,11 @@ const login = (email: string, password: string) => t.call({ method: 'POST', url:
 async function personRow(id: number) {
   const [row] = await t.db.select({ person: people, account: accounts }).from(people).innerJoin(accounts, eq(accounts.person_id, people.id)).where(eq(people.id, id))
   return row!
+}
+
+/** Ciphertext as the browser makes it: 'v1:' + base64(IV + sealed text + tag). */
+function ciphertext(bytes = 48): string {
+  return `v1:${randomBytes(bytes).toString('base64')}`
 }
 
 /** A note on a contact of the church; private notes are ciphertext. */
@@ -245,7 +252,7 @@ describe('POST /api/v1/update-account', () => {
     const publicNote = await addNote(person.id, { encrypted: false, content: 'public words' })
     const theirs = await addNote(stranger.id, { encrypted: true, content: 'their cipher' })
     await t.db.insert(twoFactorRemembered).values({ person_id: person.id, token_hash: `h-${person.id}`, expires_at: new Date(t.clock.now().getTime() + 3600_000) })
-    const reencrypted = mine.map((id) => ({ id, content: `v1:new-cipher-${id}` }))
+    const reencrypted = mine.map((id) => ({ id, content: ciphertext() }))
 
     const wrongOld = await update(person, { old_password: 'wrong password', password: 'NewStrongPass123!', private_notes: reencrypted })
     expect(body(wrongOld).code).toBe('incorrect_old_password')
@@ -255,7 +262,7 @@ describe('POST /api/v1/update-account', () => {
     expect(weak.statusCode).toBe(400)
     expect(body(weak).data.errors).toHaveProperty('password')
 
-    for (const given of [undefined, reencrypted.slice(1), [...reencrypted, { id: theirs, content: 'x' }], [...reencrypted, { id: publicNote, content: 'x' }], [reencrypted[0], reencrypted[0]]]) {
+    for (const given of [undefined, reencrypted.slice(1), [...reencrypted, { id: theirs, content: ciphertext() }], [...reencrypted, { id: publicNote, content: ciphertext() }], [reencrypted[0], reencrypted[0]]]) {
       const response = await update(person, { old_password: testPassword, password: strongPassword, ...(given ? { private_notes: given } : {}) })
       expect(response.statusCode).toBe(400)
       expect(body(response).data.errors).toHaveProperty('private_notes')
@@ -267,7 +274,7 @@ describe('POST /api/v1/update-account', () => {
     expect(body(response).force_logout).toBe(true)
     const stored = await t.db.select().from(notes).where(inArray(notes.id, [...mine, publicNote, theirs]))
     const content = Object.fromEntries(stored.map((note) => [note.id, note.content]))
-    expect(content).toEqual({ [mine[0]!]: `v1:new-cipher-${mine[0]}`, [mine[1]!]: `v1:new-cipher-${mine[1]}`, [publicNote]: 'public words', [theirs]: 'their cipher' })
+    expect(content).toEqual({ [mine[0]!]: reencrypted[0]!.content, [mine[1]!]: reencrypted[1]!.content, [publicNote]: 'public words', [theirs]: 'their cipher' })
     expect(await t.db.select().from(sessions).where(eq(sessions.person_id, person.id))).toHaveLength(0)
     expect(await t.db.select().from(twoFactorRemembered).where(eq(twoFactorRemembered.person_id, person.id))).toHaveLength(0)
     expect(body(await login(person.email, testPassword)).code).toBe('login_failed')
@@ -275,7 +282,48 @@ describe('POST /api/v1/update-account', () => {
     const log = await t.db.select().from(activityLog).where(and(eq(activityLog.subject_type, 'account'), eq(activityLog.subject_id, person.id)))
     expect(log).toHaveLength(1)
     expect(JSON.stringify(log)).not.toContain(strongPassword)
-    expect(JSON.stringify(log)).not.toContain('new-cipher')
+    for (const note of reencrypted) expect(JSON.stringify(log)).not.toContain(note.content)
+  })
+
+  it('refuses the whole change when a re-encrypted private note is not ciphertext, as add-contact-note does; nothing changes', async () => {
+    const person = await buildPerson(t)
+    const mine = [await addNote(person.id, { encrypted: true, content: ciphertext() }), await addNote(person.id, { encrypted: true, content: ciphertext() })]
+    const notesBefore = await t.db.select().from(notes).where(inArray(notes.id, mine))
+    const before = await personRow(person.id)
+    // Plain text, a wrong prefix, broken base64, too short to hold an IV and a tag.
+    for (const content of ['my secret about Tom', `v2:${randomBytes(48).toString('base64')}`, 'v1:not base64!!', 'v1:AAAA']) {
+      const response = await update(person, {
+        first_name: 'Renamed',
+        old_password: testPassword,
+        password: strongPassword,
+        private_notes: [{ id: mine[0], content: ciphertext() }, { id: mine[1], content }],
+      })
+      expect(response.statusCode, content).toBe(400)
+      expect(body(response)).toEqual({
+        code: 'invalid_request',
+        message: expect.any(String),
+        data: { status: 400, errors: { 'private_notes.1.content': noteCiphertextMessage } },
+      })
+    }
+    expect(await t.db.select().from(notes).where(inArray(notes.id, mine))).toEqual(notesBefore)
+    expect(await personRow(person.id)).toEqual(before)
+    expect(await t.db.select().from(sessions).where(eq(sessions.person_id, person.id))).not.toHaveLength(0)
+    expect(await t.db.select().from(activityLog).where(and(eq(activityLog.subject_type, 'account'), eq(activityLog.subject_id, person.id)))).toEqual([])
+    expect((await login(person.email, testPassword)).statusCode).toBe(200)
+  })
+
+  it('accepts re-encrypted private notes that are ciphertext, of any length a note may have', async () => {
+    const person = await buildPerson(t)
+    const mine = [await addNote(person.id, { encrypted: true }), await addNote(person.id, { encrypted: true })]
+    // The shortest ciphertext (an empty text: IV and tag) and a long one.
+    const reencrypted = [
+      { id: mine[0]!, content: ciphertext(28) },
+      { id: mine[1]!, content: ciphertext(30_000) },
+    ]
+    const response = await update(person, { old_password: testPassword, password: strongPassword, private_notes: reencrypted })
+    expect(response.statusCode).toBe(200)
+    const stored = await t.db.select({ id: notes.id, content: notes.content }).from(notes).where(inArray(notes.id, mine)).orderBy(notes.id)
+    expect(stored).toEqual(reencrypted)
   })
 
   it('changes the password of a person without private notes', async () => {
