@@ -133,8 +133,10 @@ export const eventAttendanceCounts = pgTable(
 
 /**
  * A personal calendar feed (spec 1 §2.8 "copies the calendar url"): /ical/{token}.ics carries
- * the team's events and the user's own interactions. The token is the secret of the url; the
- * profile replaces the user's tokens, which kills the old urls.
+ * the team's events and the user's own interactions. The token is the secret of the url and
+ * is never stored (DESIGN.md §6): it is derived from key_nonce under APP_SECRET, so its owner
+ * is shown the url again, and the feed is found by its hash. The profile's reset deletes the
+ * user's feeds, which kills the old urls.
  */
 export const icalFeeds = pgTable(
   'ical_feeds',
@@ -145,8 +147,17 @@ export const icalFeeds = pgTable(
     team_id: integer('team_id')
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),
-    token: text('token').notNull(),
+    /** SHA-256 of the url's token (platform/tokens.ts hashToken), base64url. */
+    token_hash: text('token_hash').notNull(),
+    /**
+     * Random: the token is derivedKey(APP_SECRET, 'ical-feed', user, team, nonce). Null for a
+     * url made while tokens were stored as they were (before migration 0029): it cannot be shown
+     * again, so it opens until its owner asks for the url (which replaces it) or resets.
+     */
+    key_nonce: text('key_nonce'),
+    /** From then on the url answers 404; null: until the profile resets it. */
+    expires_at: timestamp('expires_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.user_id, t.team_id] }), uniqueIndex('ical_feeds_token_key').on(t.token)],
+  (t) => [primaryKey({ columns: [t.user_id, t.team_id] }), uniqueIndex('ical_feeds_token_hash_key').on(t.token_hash)],
 )

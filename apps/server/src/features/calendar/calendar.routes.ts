@@ -10,7 +10,7 @@ export async function calendarRoutes(app: FastifyInstance) {
   addRoute(app, calls.resetIcalUrls, signedIn, ({ deps, viewer }) => resetIcalUrls(deps, viewer))
 }
 
-/** A feed's file name: the token (43 base64url characters, newToken) and .ics. */
+/** A feed's file name: the token (43 base64url characters: an HMAC-SHA256, or newToken before issue 33) and .ics. */
 const feedFile = /^([A-Za-z0-9_-]{43})\.ics$/
 
 /** Calendar apps refresh a feed every few minutes to hours: it may be kept this long. */

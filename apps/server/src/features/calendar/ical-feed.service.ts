@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lt, or, isNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, lt, or, isNull, sql } from 'drizzle-orm'
 import ical, { escape, type ICalCalendar, type ICalDayJsStub } from 'ical-generator'
 import { getVtimezoneComponent } from '@touch4it/ical-timezones'
 import {
@@ -16,6 +16,7 @@ import { accounts, eventOccurrences, events, icalFeeds, interactions, people } f
 import { loadTeamScope, type TeamScope } from '../../platform/access'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
+import { hashToken } from '../../platform/tokens'
 import { fullName } from '../contacts/contact-view'
 import { loadInteractionLookups } from '../interactions/interaction-view'
 
@@ -228,13 +229,17 @@ function addInteraction(
   calendar.createEvent({ id: `interaction-${row.id}@${context.host}`, summary, stamp: row.updated_at, ...timed })
 }
 
-/** The feed's owner, team and their role there now, or null when the url no longer opens. */
-async function feedScope(db: Executor, token: string): Promise<{ userId: number; scope: TeamScope; locale: string } | null> {
+/**
+ * The feed's owner, team and their role there now, or null when the url no longer opens. The
+ * feed is found by the token's hash on its unique index (only the hash is stored, and a
+ * lookup's timing says nothing about the token), and not once it has expired.
+ */
+async function feedScope(db: Executor, token: string, now: Date): Promise<{ userId: number; scope: TeamScope; locale: string } | null> {
   const [feed] = await db
     .select({ user_id: icalFeeds.user_id, team_id: icalFeeds.team_id, site_role: accounts.site_role, locale: accounts.locale, is_locked: accounts.is_locked })
     .from(icalFeeds)
     .innerJoin(accounts, eq(accounts.person_id, icalFeeds.user_id))
-    .where(eq(icalFeeds.token, token))
+    .where(and(eq(icalFeeds.token_hash, hashToken(token)), or(isNull(icalFeeds.expires_at), gt(icalFeeds.expires_at, now))))
   if (!feed || feed.is_locked) return null
   // The role is resolved as every call resolves it: a member removed since reads nothing.
   const viewer = { personId: feed.user_id, email: '', isSiteAdmin: feed.site_role === 'admin', sessionId: 0, locale: feed.locale }
@@ -246,12 +251,12 @@ async function feedScope(db: Executor, token: string): Promise<{ userId: number;
   return { userId: feed.user_id, scope, locale: feed.locale }
 }
 
-/** The feed of a token as iCalendar text, or null (404) for an unknown token or a user who may no longer read the team's events. */
+/** The feed of a token as iCalendar text, or null (404) for an unknown or expired token or a user who may no longer read the team's events. */
 export async function buildIcalFeed(deps: Deps, token: string): Promise<string | null> {
-  const found = await feedScope(deps.db, token)
+  const now = deps.now()
+  const found = await feedScope(deps.db, token, now)
   if (!found) return null
   const { scope, userId } = found
-  const now = deps.now()
   const timeZone = scope.settings.timeZone
   const today = zonedDate(now, timeZone)
   const eventWhere = and(eq(events.team_id, scope.team.id), or(isNull(events.last_date), gte(events.last_date, addDays(today, -icalPastDays))))

@@ -1,10 +1,11 @@
 import { PassThrough } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import ICAL from 'ical.js'
 import { foldLines as generatorFold } from 'ical-generator'
 import { addDays, occurrencesBetween, zonedDate, zonedInstant, type OccurrenceException } from '@crm/domain'
-import { eventOccurrences, events, interactions, memberships, teams } from '../../db/schema/index'
+import { eventOccurrences, events, icalFeeds, interactions, memberships, teams } from '../../db/schema/index'
+import { hashToken, newToken } from '../../platform/tokens'
 import { addMember, body, buildPerson, buildTeam, createTestApp, type TestApp, type TestPerson } from '../../../test/harness'
 import { buildContact } from '../../../test/contacts'
 import { feedRule, foldLines } from './ical-feed.service'
@@ -74,6 +75,15 @@ async function urlOf(person: TestPerson, teamId = church): Promise<string> {
   const response = await t.call({ method: 'GET', url: `/api/v1/ical-url?team_id=${teamId}`, token: person.token })
   expect(response.statusCode).toBe(200)
   return body<{ url: string }>(response).url
+}
+
+/** The secret token of a feed url. */
+const tokenOf = (url: string) => /\/ical\/([A-Za-z0-9_-]{43})\.ics$/.exec(url)![1]!
+
+/** Every stored column of a person's feeds, as the database holds them. */
+async function storedFeeds(personId: number): Promise<string> {
+  const result = await t.db.execute(sql`select coalesce(json_agg(f), '[]'::json)::text as rows from ical_feeds f where f.user_id = ${personId}`)
+  return (result as unknown as { rows: Array<{ rows: string }> }).rows[0]!.rows
 }
 
 /** GET of a feed url through the app (its path; the host is the configured public url). */
@@ -336,6 +346,66 @@ describe('folding', () => {
   })
 })
 
+describe('only the hash of the token is stored (DESIGN.md §6, issue 33)', () => {
+  it("no row holds the url's token; the url is shown again and serves the calendar", async () => {
+    const person = await buildPerson(t)
+    await addMember(t, person.id, church, 'member')
+    const url = await urlOf(person)
+    const token = tokenOf(url)
+    const stored = await storedFeeds(person.id)
+    expect(stored).not.toContain(token)
+    expect(JSON.parse(stored)).toEqual([expect.objectContaining({ user_id: person.id, team_id: church, token_hash: hashToken(token), expires_at: null })])
+    expect(Object.keys(JSON.parse(stored)[0]).sort()).toEqual(['created_at', 'expires_at', 'key_nonce', 'team_id', 'token_hash', 'user_id'])
+    expect(await urlOf(person)).toBe(url)
+    const response = await fetchFeed(url)
+    expect(response.statusCode).toBe(200)
+    expect(response.body).toMatch(/^BEGIN:VCALENDAR\r\n/)
+    expect(response.body).toContain('SUMMARY:Sunday service')
+  })
+
+  it('404 for a wrong token: one character off, or the stored hash itself', async () => {
+    const person = await buildPerson(t)
+    await addMember(t, person.id, church, 'member')
+    const token = tokenOf(await urlOf(person))
+    const [row] = await t.db.select({ token_hash: icalFeeds.token_hash }).from(icalFeeds).where(eq(icalFeeds.user_id, person.id))
+    const oneOff = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`
+    for (const wrong of [oneOff, row!.token_hash]) {
+      const response = await t.call({ method: 'GET', url: `/ical/${wrong}.ics` })
+      expect(response.statusCode, wrong).toBe(404)
+      expect(response.body).toBe('Not found')
+    }
+  })
+
+  it('a url made before tokens were hashed keeps opening until its owner asks again, then is replaced', async () => {
+    const person = await buildPerson(t)
+    await addMember(t, person.id, church, 'member')
+    // As migration 0029 leaves such a feed: the hash of a random token, no nonce.
+    const legacy = newToken()
+    await t.db.insert(icalFeeds).values({ user_id: person.id, team_id: church, token_hash: hashToken(legacy) })
+    expect((await t.call({ method: 'GET', url: `/ical/${legacy}.ics` })).statusCode).toBe(200)
+    const url = await urlOf(person)
+    expect(tokenOf(url)).not.toBe(legacy)
+    expect((await fetchFeed(url)).statusCode).toBe(200)
+    expect((await t.call({ method: 'GET', url: `/ical/${legacy}.ics` })).statusCode).toBe(404)
+    expect(await urlOf(person)).toBe(url)
+  })
+
+  it('an expired url answers 404; the next ask makes a new one that works', async () => {
+    const person = await buildPerson(t)
+    await addMember(t, person.id, church, 'member')
+    const url = await urlOf(person)
+    const later = new Date(t.clock.now().getTime() + 60_000)
+    await t.db.update(icalFeeds).set({ expires_at: later }).where(eq(icalFeeds.user_id, person.id))
+    expect((await fetchFeed(url)).statusCode).toBe(200)
+    await t.db.update(icalFeeds).set({ expires_at: t.clock.now() }).where(eq(icalFeeds.user_id, person.id))
+    expect((await fetchFeed(url)).statusCode).toBe(404)
+    const fresh = await urlOf(person)
+    expect(fresh).not.toBe(url)
+    expect((await fetchFeed(fresh)).statusCode).toBe(200)
+    expect((await fetchFeed(url)).statusCode).toBe(404)
+  })
+})
+
 describe('the url dies', () => {
   it('404 for an unknown token, a malformed one, or none', async () => {
     for (const path of ['/ical/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.ics', '/ical/short.ics', '/ical/x', `/ical/${'a'.repeat(90)}.ics`]) {
@@ -354,6 +424,7 @@ describe('the url dies', () => {
     expect(reset.statusCode).toBe(200)
     expect(body(reset)).toMatchObject({ success: true })
     expect((await fetchFeed(old)).statusCode).toBe(404)
+    expect(await storedFeeds(person.id)).toBe('[]')
     const fresh = await urlOf(person)
     expect(fresh).not.toBe(old)
     expect((await fetchFeed(fresh)).statusCode).toBe(200)
