@@ -43,15 +43,15 @@ export interface BuiltJpeg {
   kept: Buffer
 }
 
-/** A baseline JPEG's structure: JFIF, Exif (GPS), XMP, IPTC, tables, frame, scan and its data. */
-export function jpegWithGps(): BuiltJpeg {
+/** A baseline JPEG's structure: JFIF, Exif (GPS), XMP, IPTC, tables, frame, scan and its data; 1 × 1 unless sized. */
+export function jpegWithGps(size: { width: number; height: number } = { width: 1, height: 1 }): BuiltJpeg {
   const soi = Buffer.from([0xff, 0xd8])
   const jfif = segment(0xe0, Buffer.from('JFIF\u0000\u0001\u0001\u0000\u0000\u0001\u0000\u0001\u0000\u0000', 'latin1'))
   const exif = segment(0xe1, Buffer.concat([Buffer.from('Exif\u0000\u0000', 'latin1'), exifTiff()]))
   const xmp = segment(0xe1, Buffer.from('http://ns.adobe.com/xap/1.0/\u0000<x:xmpmeta><exif:GPSLatitude>51,30.4N</exif:GPSLatitude></x:xmpmeta>', 'latin1'))
   const iptc = segment(0xed, Buffer.from('Photoshop 3.0\u00008BIM\u0004\u0004\u0000\u0000\u0000\u0000\u0000\u0004Bath', 'latin1'))
   const dqt = segment(0xdb, Buffer.concat([Buffer.from([0]), Buffer.alloc(64, 1)]))
-  const sof = segment(0xc0, Buffer.from([8, 0, 1, 0, 1, 1, 1, 0x11, 0]))
+  const sof = segment(0xc0, Buffer.concat([Buffer.from([8]), u16(size.height), u16(size.width), Buffer.from([1, 1, 0x11, 0])]))
   const dht = segment(0xc4, Buffer.concat([Buffer.from([0]), Buffer.from([0, 1, ...Array<number>(14).fill(0)]), Buffer.from([0])]))
   const sos = segment(0xda, Buffer.from([1, 1, 0, 0, 0x3f, 0]))
   // Entropy-coded data, with a stuffed 0xFF00 and a restart marker, then the end.
@@ -98,6 +98,21 @@ export function pngWithGps(): BuiltPng {
   }
 }
 
+/**
+ * A PNG that says it is `width` × `height` pixels (8-bit grey): a real header with its CRC,
+ * and image data for its first row only (a decoder runs out; a header reader does not care).
+ * 60000 × 60000 is an image bomb of a few hundred bytes.
+ */
+export function pngOfSize(width: number, height: number): Buffer {
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(width, 0)
+  header.writeUInt32BE(height, 4)
+  header.set([8, 0, 0, 0, 0], 8)
+  const firstRow = Buffer.alloc(1 + width)
+  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(firstRow)), chunk('IEND', Buffer.alloc(0))])
+}
+
 function box(type: string, ...content: Buffer[]): Buffer {
   const body = Buffer.concat(content)
   const head = Buffer.alloc(8)
@@ -135,14 +150,18 @@ export interface BuiltHeic {
 
 /**
  * A HEIF file's box structure: ftyp (heic), meta (hdlr, pitm, iinf with an 'hvc1' image
- * item and an 'Exif' item, iloc) and mdat holding both items' bytes. With `inIdat` the
- * Exif item lives in the meta box's idat (construction method 1, iloc version 1).
+ * item and an 'Exif' item, iprp with the image's size, iloc) and mdat holding both items'
+ * bytes. With `inIdat` the Exif item lives in the meta box's idat (construction method 1,
+ * iloc version 1). The image is 2 × 2 unless `size` says otherwise.
  */
-export function heicWithGps(options: { inIdat?: boolean } = {}): BuiltHeic {
+export function heicWithGps(options: { inIdat?: boolean; size?: { width: number; height: number } } = {}): BuiltHeic {
   const ftyp = box('ftyp', Buffer.from('heic', 'latin1'), u32(0), Buffer.from('mif1heic', 'latin1'))
   const hdlr = fullBox('hdlr', 0, u32(0), Buffer.from('pict', 'latin1'), Buffer.alloc(12), Buffer.from('\u0000', 'latin1'))
   const pitm = fullBox('pitm', 0, u16(1))
   const iinf = fullBox('iinf', 0, u16(2), infe(1, 'hvc1'), infe(2, 'Exif'))
+  const size = options.size ?? { width: 2, height: 2 }
+  // The size property, associated with the image item (ipma: item 1, property 1, essential).
+  const iprp = box('iprp', box('ipco', fullBox('ispe', 0, u32(size.width), u32(size.height))), fullBox('ipma', 0, u32(1), u16(1), Buffer.from([1, 0x81])))
   const imageData = Buffer.from([0, 0, 0, 8, 0x26, 0x01, 0xaf, 0x13, 0x71, 0x42, 0x99, 0x07])
   const exifData = Buffer.concat([u32(0), Buffer.from('Exif\u0000\u0000', 'latin1'), exifTiff()])
   // iloc sizes: offset 4, length 4, base offset 0, index 0.
@@ -151,7 +170,7 @@ export function heicWithGps(options: { inIdat?: boolean } = {}): BuiltHeic {
       ? fullBox('iloc', 1, u16(0x4400), u16(2), u16(1), u16(0), u16(0), u16(1), u32(imageOffset), u32(imageData.length), u16(2), u16(1), u16(0), u16(1), u32(exifOffset), u32(exifData.length))
       : fullBox('iloc', 0, u16(0x4400), u16(2), u16(1), u16(0), u16(1), u32(imageOffset), u32(imageData.length), u16(2), u16(0), u16(1), u32(exifOffset), u32(exifData.length))
   const idat = options.inIdat ? box('idat', exifData) : Buffer.alloc(0)
-  const metaOf = (imageOffset: number, exifOffset: number) => fullBox('meta', 0, hdlr, pitm, iinf, iloc(imageOffset, exifOffset), idat)
+  const metaOf = (imageOffset: number, exifOffset: number) => fullBox('meta', 0, hdlr, pitm, iinf, iprp, iloc(imageOffset, exifOffset), idat)
   // Offsets are fixed by the sizes, which do not depend on them: measure, then build.
   const metaLength = metaOf(0, 0).length
   const mdatStart = ftyp.length + metaLength

@@ -7,7 +7,7 @@ import type { Executor } from '../db/client'
 import { files } from '../db/schema/index'
 import { AppError } from './errors'
 import type { Deps } from './deps'
-import { stripLocationMetadata } from './image-metadata'
+import { refuseOversizedImage, stripLocationMetadata } from './image-metadata'
 
 /**
  * The product's one file store (DESIGN.md §7 "file storage"): bytes under a random key,
@@ -85,10 +85,11 @@ export interface StoredFile {
 }
 
 /**
- * Keeps an uploaded file: checks its content is one of `accept` (else a 400 on `field`,
- * nothing stored), removes location metadata from images, writes the bytes under a random
- * key and records the row in the caller's transaction. The name kept is a plain one made
- * from the type: the uploaded name is never stored nor used.
+ * Keeps an uploaded file: checks its content is one of `accept` and an image's size in
+ * pixels from its header (else a 400 on `field`, nothing stored), removes location metadata
+ * from images, writes the bytes under a random key and records the row in the caller's
+ * transaction. The name kept is a plain one made from the type: the uploaded name is never
+ * stored nor used.
  */
 export async function saveFile(
   deps: Pick<Deps, 'config'>,
@@ -103,6 +104,7 @@ export async function saveFile(
   if (upload.bytes.length > upload.maxSize) {
     throw new AppError('payload_too_large', { errors: { [upload.field]: `The file may have at most ${upload.maxSize} bytes` } })
   }
+  refuseOversizedImage(upload.bytes, type, upload.field)
   const bytes = stripLocationMetadata(upload.bytes, type, upload.field)
   const key = randomBytes(16).toString('hex')
   await fileStoreOf(deps).put(key, bytes)

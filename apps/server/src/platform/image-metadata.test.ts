@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { gpsLatitudeBytes, heicWithGps, jpegWithGps, pngWithGps } from '../../test/image-fixtures'
+import { gpsLatitudeBytes, heicWithGps, jpegWithGps, pngOfSize, pngWithGps } from '../../test/image-fixtures'
 import { AppError } from './errors'
 import { detectFileType } from './files'
-import { stripLocationMetadata } from './image-metadata'
+import { imageSize, maxImagePixels, maxImageSide, refuseOversizedImage, stripLocationMetadata } from './image-metadata'
 
 function refusal(run: () => unknown): AppError {
   try {
@@ -84,6 +84,55 @@ describe('stripLocationMetadata', () => {
       const error = refusal(() => stripLocationMetadata(bytes, type, 'photo'))
       expect(error.code).toBe('invalid_request')
       expect(error.status).toBe(400)
+      expect(error.details).toEqual({ errors: { photo: expect.stringContaining('The image could not be read') } })
+    }
+  })
+})
+
+describe('imageSize', () => {
+  it('reads the width and height from the header of a PNG, a JPEG and a HEIC file', () => {
+    expect(imageSize(pngWithGps().bytes, 'image/png')).toEqual({ width: 2, height: 2 })
+    expect(imageSize(pngOfSize(60_000, 40_000), 'image/png')).toEqual({ width: 60_000, height: 40_000 })
+    expect(imageSize(jpegWithGps().bytes, 'image/jpeg')).toEqual({ width: 1, height: 1 })
+    // The frame header comes after the Exif, XMP and IPTC segments and the tables.
+    expect(imageSize(jpegWithGps({ width: 65_535, height: 300 }).bytes, 'image/jpeg')).toEqual({ width: 65_535, height: 300 })
+    expect(imageSize(heicWithGps().bytes, 'image/heic')).toEqual({ width: 2, height: 2 })
+    expect(imageSize(heicWithGps({ inIdat: true, size: { width: 8064, height: 6048 } }).bytes, 'image/heic')).toEqual({ width: 8064, height: 6048 })
+    expect(imageSize(Buffer.from('%PDF-1.4\n%%EOF'), 'application/pdf')).toBeNull()
+  })
+})
+
+describe('refuseOversizedImage', () => {
+  it('passes a phone’s largest photo and refuses more than the bounds a side or in all, as a 400 on the field', () => {
+    // A 48-megapixel photo of an iPhone, and the largest sizes allowed.
+    expect(() => refuseOversizedImage(heicWithGps({ size: { width: 8064, height: 6048 } }).bytes, 'image/heic', 'file')).not.toThrow()
+    expect(() => refuseOversizedImage(pngOfSize(maxImageSide, maxImagePixels / maxImageSide), 'image/png')).not.toThrow()
+    const oversized = [
+      { bytes: pngOfSize(60_000, 60_000), type: 'image/png' as const, size: '60000 × 60000' },
+      { bytes: pngOfSize(maxImageSide + 1, 10), type: 'image/png' as const, size: `${maxImageSide + 1} × 10` },
+      { bytes: jpegWithGps({ width: 10, height: 65_535 }).bytes, type: 'image/jpeg' as const, size: '10 × 65535' },
+      { bytes: jpegWithGps({ width: 9000, height: 9000 }).bytes, type: 'image/jpeg' as const, size: '9000 × 9000' },
+      { bytes: heicWithGps({ size: { width: 20_000, height: 20_000 } }).bytes, type: 'image/heic' as const, size: '20000 × 20000' },
+    ]
+    for (const { bytes, type, size } of oversized) {
+      const error = refusal(() => refuseOversizedImage(bytes, type, 'photo'))
+      expect(error.code).toBe('invalid_request')
+      expect(error.details).toEqual({ errors: { photo: expect.stringContaining(`The picture is too large (${size} pixels)`) } })
+    }
+  })
+
+  it('refuses a header it cannot read: a PNG not starting with IHDR, a JPEG without a frame, a HEIC without sizes', () => {
+    const png = pngWithGps().kept
+    const jpeg = jpegWithGps().kept
+    const withoutFrame = Buffer.concat([jpeg.subarray(0, 2), jpeg.subarray(jpeg.indexOf(Buffer.from([0xff, 0xda])))])
+    const unsized = [
+      { bytes: Buffer.concat([png.subarray(0, 8), png.subarray(33)]), type: 'image/png' as const },
+      { bytes: withoutFrame, type: 'image/jpeg' as const },
+      { bytes: jpegWithGps({ width: 5, height: 0 }).bytes, type: 'image/jpeg' as const },
+      { bytes: heicWithGps({ size: { width: 0, height: 0 } }).bytes, type: 'image/heic' as const },
+    ]
+    for (const { bytes, type } of unsized) {
+      const error = refusal(() => refuseOversizedImage(bytes, type, 'photo'))
       expect(error.details).toEqual({ errors: { photo: expect.stringContaining('The image could not be read') } })
     }
   })

@@ -12,21 +12,62 @@ import type { StoredFileType } from './files'
  *   stays right and the file stays valid.
  *
  * A file whose structure cannot be followed is refused (400 on `field`): it is not stored
- * with its metadata unchecked.
+ * with its metadata unchecked. refuseOversizedImage, below, reads the same headers for the
+ * image's size.
  */
 export function stripLocationMetadata(bytes: Buffer, type: StoredFileType, field = 'file'): Buffer {
-  try {
+  return readOrRefuse(field, () => {
     if (type === 'image/jpeg') return stripJpeg(bytes)
     if (type === 'image/png') return stripPng(bytes)
     if (type === 'image/heic') return stripHeic(bytes)
     return bytes
+  })
+}
+
+/**
+ * The most pixels a stored image may have on a side, and in all. A phone's largest photos
+ * fit (48 and 50 megapixel modes: 8064 × 6048, 8160 × 6144); an image bomb does not (a
+ * 60000 × 60000 PNG of 48 KB that a browser would try to decode into 14 GB).
+ */
+export const maxImageSide = 10_000
+export const maxImagePixels = 64_000_000
+
+/**
+ * Refuses (400 on `field`) an image whose header gives more pixels than maxImageSide a side
+ * or maxImagePixels in all, or whose header cannot be read. Only the header is read: the
+ * image is never decoded. PDFs are not images here and pass.
+ */
+export function refuseOversizedImage(bytes: Buffer, type: StoredFileType, field = 'file'): void {
+  const size = readOrRefuse(field, () => imageSize(bytes, type))
+  if (!size) return
+  const { width, height } = size
+  if (width <= maxImageSide && height <= maxImageSide && width * height <= maxImagePixels) return
+  throw new AppError('invalid_request', {
+    errors: {
+      [field]: `The picture is too large (${width} × ${height} pixels). Choose one of at most ${maxImageSide} pixels on each side and ${maxImagePixels / 1_000_000} megapixels in all, such as a photo taken with a phone.`,
+    },
+  })
+}
+
+/** An image's width and height in pixels, from its header; null for a PDF. */
+export function imageSize(bytes: Buffer, type: StoredFileType): { width: number; height: number } | null {
+  if (type === 'image/jpeg') return jpegSize(bytes)
+  if (type === 'image/png') return pngSize(bytes)
+  if (type === 'image/heic') return heicSize(bytes)
+  return null
+}
+
+class MalformedImage extends Error {}
+
+/** Runs a reading of an image's structure; a structure it cannot follow is a 400 on `field`. */
+function readOrRefuse<T>(field: string, read: () => T): T {
+  try {
+    return read()
   } catch (error) {
     if (!(error instanceof MalformedImage)) throw error
     throw new AppError('invalid_request', { errors: { [field]: `The image could not be read (${error.message}); export it again as JPEG or PNG.` } })
   }
 }
-
-class MalformedImage extends Error {}
 
 function need(condition: boolean, message: string): asserts condition {
   if (!condition) throw new MalformedImage(message)
@@ -71,6 +112,74 @@ function stripJpeg(bytes: Buffer): Buffer {
     offset = end
   }
   return Buffer.concat(kept)
+}
+
+// Start of frame: SOF0–SOF15 but DHT (C4), JPG (C8) and DAC (CC), which share the range.
+const frameMarkers = new Set([0xc0, 0xc1, 0xc2, 0xc3, 0xc5, 0xc6, 0xc7, 0xc9, 0xca, 0xcb, 0xcd, 0xce, 0xcf])
+
+/** The frame header's size (ITU T.81 §B.2.2), found by walking the segments before the image data. */
+function jpegSize(bytes: Buffer): { width: number; height: number } {
+  need(bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8, 'no JPEG start')
+  let offset = 2
+  for (;;) {
+    need(offset + 2 <= bytes.length, 'the JPEG ends before its frame header')
+    need(bytes[offset] === 0xff, 'a JPEG segment does not start with a marker')
+    let markerAt = offset + 1
+    while (markerAt < bytes.length && bytes[markerAt] === 0xff) markerAt += 1
+    need(markerAt < bytes.length, 'the JPEG ends inside a marker')
+    const marker = bytes[markerAt]!
+    need(marker !== 0xd9 && marker !== 0xda, 'the JPEG has no frame header')
+    if (standaloneMarkers.has(marker)) {
+      offset = markerAt + 1
+      continue
+    }
+    need(markerAt + 3 <= bytes.length, 'the JPEG ends inside a segment length')
+    const length = bytes.readUInt16BE(markerAt + 1)
+    const end = markerAt + 1 + length
+    need(length >= 2 && end <= bytes.length, 'a JPEG segment runs past the end of the file')
+    if (frameMarkers.has(marker)) {
+      // Length, sample precision, then the number of lines and of samples per line.
+      need(length >= 8, 'the JPEG frame header is too short')
+      const height = bytes.readUInt16BE(markerAt + 4)
+      const width = bytes.readUInt16BE(markerAt + 6)
+      // A height of 0 is given later (a DNL marker): no camera writes one, and it cannot be checked here.
+      need(width > 0 && height > 0, 'the JPEG frame has no size')
+      return { width, height }
+    }
+    offset = end
+  }
+}
+
+/** The IHDR chunk's size: the first chunk of every PNG (PNG spec §5.6, §11.2.2). */
+function pngSize(bytes: Buffer): { width: number; height: number } {
+  need(bytes.length >= 24 && bytes.readUInt32BE(8) === 13 && bytes.toString('latin1', 12, 16) === 'IHDR', 'the PNG does not start with its header')
+  const width = bytes.readUInt32BE(16)
+  const height = bytes.readUInt32BE(20)
+  need(width > 0 && height > 0, 'the PNG has no size')
+  return { width, height }
+}
+
+/**
+ * The widest width and the tallest height of the image sizes ('ispe') in the meta box's item
+ * properties (ISO/IEC 23008-12 §6.5.3.1): every image item has one. A phone's photo is a grid
+ * of tiles with a thumbnail, each sized, and the grid's own size is the largest.
+ */
+function heicSize(bytes: Buffer): { width: number; height: number } {
+  const meta = boxesIn(bytes, 0, bytes.length).find((box) => box.type === 'meta')
+  need(meta !== undefined, 'the HEIC file has no meta box')
+  const iprp = boxesIn(bytes, meta.content + 4, meta.end).find((box) => box.type === 'iprp')
+  const ipco = iprp && boxesIn(bytes, iprp.content, iprp.end).find((box) => box.type === 'ipco')
+  need(ipco !== undefined, 'the HEIC file has no item properties')
+  const size = { width: 0, height: 0 }
+  for (const ispe of boxesIn(bytes, ipco.content, ipco.end)) {
+    if (ispe.type !== 'ispe') continue
+    // A full box: version and flags, then the width and the height.
+    const reader = new Reader(bytes, ispe.content + 4, ispe.end)
+    size.width = Math.max(size.width, reader.uint(4))
+    size.height = Math.max(size.height, reader.uint(4))
+  }
+  need(size.width > 0 && size.height > 0, 'the HEIC file gives no image size')
+  return size
 }
 
 const droppedPngChunks = new Set(['eXIf', 'tEXt', 'iTXt', 'zTXt'])

@@ -5,7 +5,7 @@ import { maxConsentFileSize } from '@crm/domain'
 import { files, people } from '../../db/schema/index'
 import { addMember, body, buildPerson, createTestApp, type TestApp, type TestPerson } from '../../../test/harness'
 import { activityOf, bornYearsAgo, buildChurch, buildContact, get, type Church } from '../../../test/contact-factories'
-import { gpsLatitudeBytes, heicWithGps, jpegWithGps, pngWithGps } from '../../../test/image-fixtures'
+import { gpsLatitudeBytes, heicWithGps, jpegWithGps, pngOfSize, pngWithGps } from '../../../test/image-fixtures'
 
 let t: TestApp
 beforeAll(async () => {
@@ -144,6 +144,25 @@ describe('upload-contact-avatar and consentia-get-photo-url', () => {
     const none = await upload(c, c.leader, contact, null)
     expect(none.statusCode).toBe(400)
     expect(body(none).data.errors).toEqual({ file: 'Choose a photo' })
+    expect(await avatarOf(contact)).toBeNull()
+    expect((await t.db.select({ id: files.id }).from(files)).length).toBe(rowsBefore)
+    expect((await storedNames()).length).toBe(namesBefore)
+  })
+
+  it('refuses an image bomb (a 60000 × 60000 PNG of a few hundred bytes) before storing anything', async () => {
+    const c = await buildChurch(t)
+    const contact = await buildContact(t, { teamId: c.church, person: consented })
+    const rowsBefore = (await t.db.select({ id: files.id }).from(files)).length
+    const namesBefore = (await storedNames()).length
+    const bomb = pngOfSize(60_000, 60_000)
+    expect(bomb.length).toBeLessThan(1024)
+    const response = await upload(c, c.leader, contact, { bytes: bomb, filename: 'me.png' })
+    expect(response.statusCode).toBe(400)
+    expect(body(response)).toEqual({
+      code: 'invalid_request',
+      message: expect.any(String),
+      data: { status: 400, errors: { file: expect.stringMatching(/^The picture is too large \(60000 × 60000 pixels\)\. Choose one of at most 10000 pixels on each side/) } },
+    })
     expect(await avatarOf(contact)).toBeNull()
     expect((await t.db.select({ id: files.id }).from(files)).length).toBe(rowsBefore)
     expect((await storedNames()).length).toBe(namesBefore)

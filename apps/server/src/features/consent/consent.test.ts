@@ -6,7 +6,7 @@ import { activityLog, consentRequests, files, mailOutbox, parentalConsents, peop
 import { body, createTestApp, mailTo, type TestApp } from '../../../test/harness'
 import { assignContact, bornYearsAgo, buildChurch, buildContact, get, post } from '../../../test/contact-factories'
 import { buildChild, contactScopeOf, keyOf, parentalKey, parentFields, submitAnswer } from '../../../test/consent-factories'
-import { jpegWithGps, pngWithGps } from '../../../test/image-fixtures'
+import { jpegWithGps, pngOfSize, pngWithGps } from '../../../test/image-fixtures'
 
 let t: TestApp
 beforeAll(async () => {
@@ -252,6 +252,26 @@ describe('GET consent-page/{key} and submit-consent/{key}: requested → viewed 
     expect(await storedFileCount()).toBe(before)
     expect((await requestsOf(child))[0]!.status).toBe('requested')
     // The key still works after refused answers.
+    expect((await signed(key, ['bible_studies'])).statusCode).toBe(200)
+  })
+
+  it('refuses a signature that is an image bomb (a 60000 × 60000 PNG): 400 on the signature, nothing stored, the key still usable', async () => {
+    const c = await buildChurch(t)
+    const child = await buildChild(t, c)
+    const key = await parentalKey(t, c, child)
+    const rowsBefore = (await t.db.select({ id: files.id }).from(files)).length
+    const before = await storedFileCount()
+    const bomb = await signed(key, ['bible_studies'], { field: 'signature', bytes: pngOfSize(60_000, 60_000), type: 'image/png' })
+    expect(bomb.statusCode).toBe(400)
+    expect(body(bomb)).toEqual({
+      code: 'invalid_request',
+      message: expect.any(String),
+      data: { status: 400, errors: { signature: expect.stringMatching(/^The picture is too large \(60000 × 60000 pixels\)/) } },
+    })
+    expect(await recordsOf(child)).toEqual([])
+    expect((await t.db.select({ id: files.id }).from(files)).length).toBe(rowsBefore)
+    expect(await storedFileCount()).toBe(before)
+    expect((await requestsOf(child))[0]!.status).toBe('requested')
     expect((await signed(key, ['bible_studies'])).statusCode).toBe(200)
   })
 
