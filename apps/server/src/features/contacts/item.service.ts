@@ -154,10 +154,11 @@ export async function getContactItem(deps: Deps, viewer: Viewer, scope: ContactS
     data_view: withheld ? null : dataView,
     data_view_simple: {
       id: dataView.id,
-      name: dataView.name,
-      first_name: dataView.first_name,
-      last_name: dataView.last_name,
-      // A gated caller learns a child's name and nothing else.
+      // A gated caller learns that the record is a child's and whom to ask, not the child's
+      // name (issue 33): the page names it 'A child'.
+      name: childGate ? '' : dataView.name,
+      first_name: childGate ? '' : dataView.first_name,
+      last_name: childGate ? '' : dataView.last_name,
       gender: childGate ? null : dataView.gender,
       avatar: childGate ? null : dataView.avatar,
       is_child: dataView.is_child,

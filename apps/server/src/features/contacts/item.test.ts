@@ -349,17 +349,17 @@ describe('the child data gate (D2-5-17..D2-5-21)', () => {
     return person
   }
 
-  it('withholds a child from a member without a Working with Children Check, naming it', async () => {
+  it('withholds a child from a member without a Working with Children Check, its name too (issue 33)', async () => {
     const answer = await item(child, await memberWith({ has_adsafe: true }))
     expect(answer.data_view).toBeNull()
     expect(answer.data_edit).toBeNull()
     expect(answer.child_gate).toEqual({ missing: ['wwcc'], primary_owner_name: 'Olivia Owner', primary_owner_email: owner.email })
-    expect(answer.data_view_simple).toEqual({ id: child, name: 'Kid Young', first_name: 'Kid', last_name: 'Young', gender: null, avatar: null, is_child: true })
+    expect(answer.data_view_simple).toEqual({ id: child, name: '', first_name: '', last_name: '', gender: null, avatar: null, is_child: true })
     expect(answer.most_recent_consent).toBeNull()
     expect(answer.expect.follow_up).toBe(false)
     expect(answer.auth.fields).toEqual([])
     const text = JSON.stringify(answer)
-    for (const secret of ['kid@example.org', 'Pat', '61400111222', 'Mother agreed']) expect(text).not.toContain(secret)
+    for (const secret of ['Kid', 'Young', 'kid@example.org', 'Pat', '61400111222', 'Mother agreed']) expect(text).not.toContain(secret)
   })
 
   it('withholds a child from a member without AdSafe training, and names both when both are missing', async () => {

@@ -273,7 +273,7 @@ export async function listContacts(
     const { age, is_child } = ageOf(person, now)
     const name = fullName(person.first_name, person.last_name)
     const status = teamContact.archived_at ? ('archive' as const) : ('active' as const)
-    if (is_child && gated) return restrictedItem(person, name, status)
+    if (is_child && gated) return restrictedItem(person.id, status)
     const growPhase = growPhaseOf(person.grow_phase, locale)
     return {
       id: person.id,
@@ -322,17 +322,17 @@ async function transferScope(deps: Deps, viewer: Viewer, churchId: number): Prom
   return scope
 }
 
-/** A child's row for a caller under the child data gate: the name, nothing else (spec 2 §5). */
-function restrictedItem(
-  person: { id: number; first_name: string; last_name: string },
-  name: string,
-  status: ContactListItem['status'],
-): ContactListItem {
+/**
+ * A child's row for a caller under the child data gate: neutral, the id (its page says what
+ * is missing and whom to ask) and nothing that names the child (spec 2 §5, issue 33); the
+ * list's count keeps it, so the count stays honest.
+ */
+function restrictedItem(id: number, status: ContactListItem['status']): ContactListItem {
   return {
-    id: person.id,
-    name,
-    first_name: person.first_name,
-    last_name: person.last_name,
+    id,
+    name: '',
+    first_name: '',
+    last_name: '',
     is_child: true,
     status,
     is_restricted: true,

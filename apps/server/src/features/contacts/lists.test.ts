@@ -475,7 +475,7 @@ describe('the child data gate in lists (D2-5-17, D2-5-18, D2-5-20)', () => {
     await assignContact(t, church.team, adult, church.member.id)
   })
 
-  it("sends a gated caller only a child's name", async () => {
+  it('sends a gated caller a neutral row for a child: no name, no details, still counted (issue 33)', async () => {
     const { items } = body(await list('contacts', unchecked, { team: church.team }))
     expect(items[0]).toEqual({
       id: expect.any(Number),
@@ -504,9 +504,9 @@ describe('the child data gate in lists (D2-5-17, D2-5-18, D2-5-20)', () => {
     })
     expect(items[1]).toEqual({
       id: expect.any(Number),
-      name: 'Kid Young',
-      first_name: 'Kid',
-      last_name: 'Young',
+      name: '',
+      first_name: '',
+      last_name: '',
       is_child: true,
       is_restricted: true,
       gender: null,
@@ -528,17 +528,19 @@ describe('the child data gate in lists (D2-5-17, D2-5-18, D2-5-20)', () => {
       archived_display: null,
     })
     const assigned = body(await list('assigned-contacts', church.member, { team: church.team })).items
-    expect(assigned.find((item: { first_name: string }) => item.first_name === 'Kid')).toMatchObject({ is_restricted: true, email: null })
+    expect(assigned.find((item: { is_child: boolean }) => item.is_child)).toMatchObject({ name: '', is_restricted: true, email: null })
   })
 
-  it("never matches a child's details for a gated caller: search by email or phone, filters, sorts", async () => {
+  it('never matches a child for a gated caller: search by name, email or phone, filters, sorts', async () => {
     const gatedNames = (query: Query) => names('contacts', unchecked, { team: church.team }, query)
-    expect(await gatedNames({ search: 'kid' })).toEqual(['Kid Young'])
+    expect(await gatedNames({ search: 'kid' })).toEqual([])
+    expect(await gatedNames({ search: 'young' })).toEqual([])
     expect(await gatedNames({ search: 'kid@example' })).toEqual([])
     expect(await gatedNames({ search: '0411 111 111' })).toEqual([])
     expect(await gatedNames({ member_status: 'church-attendee' })).toEqual(['Grown Up'])
     expect(await gatedNames({ age: '0-12' })).toEqual([])
-    expect(await gatedNames({ order_by: 'age', order: 'asc' })).toEqual(['Grown Up', 'Kid Young'])
+    expect(await gatedNames({ order_by: 'age', order: 'asc' })).toEqual(['Grown Up', ''])
+    expect(body(await list('contacts', unchecked, { team: church.team })).count).toBe(2)
   })
 
   it('shows a child to a leader with both checks, and to the owner without any (exempt)', async () => {

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm'
 import { hasCapability, type ContactSearchHit } from '@crm/domain'
 import { assignments, groupContacts, people, teamContacts, teams } from '../../db/schema/index'
 import { loadGroupScope, type TeamScope, type Viewer } from '../../platform/access'
+import { personGate } from '../../platform/child-gate'
 import type { Deps } from '../../platform/deps'
 import { contactSearch } from './list-search'
 
@@ -23,7 +24,8 @@ export async function suggestTeamContacts(
 ): Promise<ContactSearchHit[]> {
   // A group named must be one of the team the caller can see (404 otherwise).
   if (input.group_id !== undefined) await loadGroupScope(deps.db, viewer, scope.team.id, input.group_id)
-  const gate = scope.childGate
+  const now = deps.now()
+  const gated = scope.childGate !== null
   const tc = teamContacts
   const readable = hasCapability(scope.role, 'read_contact')
     ? undefined
@@ -49,7 +51,9 @@ export async function suggestTeamContacts(
         eq(tc.team_id, scope.team.id),
         eq(tc.state, 'active'),
         isNull(tc.archived_at),
-        contactSearch(input.search, gate !== null, deps.now()),
+        contactSearch(input.search, gated, now),
+        // A child the caller may not see is never suggested (issue 33).
+        personGate(scope, now).visibleTo(),
         excludedGroup,
         input.exclude_id ? ne(tc.person_id, input.exclude_id) : undefined,
         readable,

@@ -74,11 +74,12 @@ describe('GET /api/v1/input-suggestions/team-contacts', () => {
     expect(body(response).items[0].title).toMatch(/^Crowd00/)
   })
 
-  it("finds a child by name only for a caller under the child data gate", async () => {
+  it('never suggests a child to a caller under the child data gate (issue 33)', async () => {
     const gated = await buildPerson(t)
     await addMember(t, gated.id, team, 'leader', { has_wwcc: true })
-    expect(await titles(gated, { search: 'kid' })).toEqual(['Kid Annand'])
+    expect(await titles(gated, { search: 'kid' })).toEqual([])
     expect(await titles(gated, { search: 'kid@example' })).toEqual([])
+    expect(await titles(leader, { search: 'kid' })).toEqual(['Kid Annand'])
     expect(await titles(leader, { search: 'kid@example' })).toEqual(['Kid Annand'])
   })
 

@@ -96,7 +96,7 @@ export function ContactListTable({ items, columns, sort, onSort, busy, caption }
 const rowAttributes = { className: Table.classes.tr, 'data-striped': 'odd', 'data-hover': true, 'data-with-row-border': true }
 
 const ContactRow = memo(function ContactRow({ item, columns, t }: { item: ContactListItem; columns: readonly Column[]; t: ContactsT }) {
-  // The child data gate withheld the details: only the name is sent (spec 2 §5).
+  // The child data gate withheld the child's name and details (spec 2 §5, issue 33).
   if (item.is_restricted) {
     return (
       <tr {...rowAttributes}>
@@ -139,15 +139,17 @@ export function RestrictedText({ t }: { t: ContactsT }) {
  * list's container routes the link's clicks (useRouteLinkClicks).
  */
 export function nameLine(item: ContactListItem, t: ContactsT): ReactNode {
+  // A child under the child data gate comes without a name (issue 33).
+  const name = item.is_restricted && !item.name ? t('list.restrictedName') : item.name
   return (
     <span className={classes.nameLine}>
       <a
         href={`/contacts/view/${item.id}`}
         {...{ [routeLinkAttribute]: '' }}
         className={`${classes.link} ${classes.name} ${classes.truncate}`}
-        title={item.name}
+        title={name}
       >
-        {item.name}
+        {name}
       </a>
       {item.is_child && <span className={`${classes.badge} ${classes.child}`}>{t('list.child')}</span>}
       {item.is_awaiting_approval && <span className={`${classes.badge} ${classes.awaiting}`}>{t('list.awaitingApproval')}</span>}

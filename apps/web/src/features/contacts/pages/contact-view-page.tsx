@@ -34,7 +34,7 @@ function ContactViewLoader({ id, team, group }: { id: number; team: Team; group:
   const { t, i18n } = useTranslation('contact-view')
   const scope = useMemo<TeamGroupParams>(() => ({ team_id: team.id, group_id: group.id }), [team.id, group.id])
   const contact = useContact(id, scope, i18n.language)
-  usePageTitle(contact.data?.data_view_simple.name ?? t('pageName'))
+  usePageTitle((contact.data && simpleOf(contact.data, t('restrictedChild')).name) || t('pageName'))
 
   if (contact.isPending) return <FullPageLoader />
   if (contact.isError) {
@@ -50,6 +50,15 @@ function ContactViewLoader({ id, team, group }: { id: number; team: Team; group:
   return <ContactDetails item={contact.data} scope={scope} team={team} group={group} />
 }
 
+/**
+ * The simple data to show: a child's record under the child data gate comes without a name
+ * (issue 33), so it is named 'A child'.
+ */
+function simpleOf(item: ContactItem, restrictedName: string): ContactItem['data_view_simple'] {
+  const simple = item.data_view_simple
+  return item.child_gate && !simple.name ? { ...simple, name: restrictedName } : simple
+}
+
 /** The caller's team that holds the contact, named by the 404 of GET contact/{id}. */
 function contactTeamOf(error: unknown): ContactTeam | null {
   if (!isApiError(error)) return null
@@ -60,6 +69,7 @@ function contactTeamOf(error: unknown): ContactTeam | null {
 function ContactDetails({ item, scope, team, group }: { item: ContactItem; scope: TeamGroupParams; team: Team; group: TeamGroup }) {
   const { t } = useTranslation('contact-view')
   const view = item.data_view
+  const simple = simpleOf(item, t('restrictedChild'))
   const awaiting = item.ownership.current_team_is_awaiting_approval
 
   // Awaiting approval shows the banner and the simple data only (D2-4.3-03).
@@ -67,7 +77,7 @@ function ContactDetails({ item, scope, team, group }: { item: ContactItem; scope
     return (
       <Stack gap="lg">
         <AwaitingApprovalBanner />
-        <ProfileCard contact={item.data_view_simple} />
+        <ProfileCard contact={simple} />
       </Stack>
     )
   }
@@ -95,7 +105,7 @@ function ContactDetails({ item, scope, team, group }: { item: ContactItem; scope
         <Grid.Col span={{ base: 12, md: view ? 8 : 12 }}>
           <Stack gap="lg">
             <ProfileCard
-              contact={view ?? item.data_view_simple}
+              contact={view ?? simple}
               photoChange={mayEdit(item) ? { contactId: item.data_view_simple.id, scope } : undefined}
             />
             {view && <InfoRows contact={view} expect={item.expect} />}
