@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { consentPermissions, parentCarerRelationships } from '../rules/contacts'
 import { email as emailField } from '../rules/email'
-import { flag, id, personName, requiredPersonName, text } from '../rules/wire'
+import { flag, id, integer, personName, requiredPersonName, text } from '../rules/wire'
 import { parentalConsentRecordSchema } from './consent-record'
 import { teamGroupFields as scope } from './contact-shapes'
 import { defineCall } from './define'
@@ -146,8 +146,8 @@ const personDetails = {
   email: emailField.nullable().optional().or(z.literal('').transform(() => null)),
   phone: text(40).nullable().optional(),
   gender: z.enum(['male', 'female', 'declined']).nullable().optional().or(z.literal('').transform(() => null)),
-  dob_month: z.coerce.number().int().min(1).max(12).nullable().optional(),
-  dob_year: z.coerce.number().int().min(1900).max(2100).nullable().optional(),
+  dob_month: integer(1, 12).nullable().optional(),
+  dob_year: integer(1900, 2100).nullable().optional(),
   address_formatted: text(300).nullable().optional(),
   /** 'I agree to be contacted' (issue 13): required. */
   consent: flag.refine((value) => value, 'Tick this to agree to be contacted'),

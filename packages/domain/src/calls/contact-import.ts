@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { flag } from '../rules/wire'
+import { flag, integer } from '../rules/wire'
 import { parentCarerFields, socialNetworks } from '../rules/contacts'
 import { teamGroupFields as scope } from './contact-shapes'
 import { defineCall } from './define'
@@ -111,7 +111,7 @@ export const importUsersRequest = z.object({
    * The spreadsheet row number of the first row sent (2 below a header row): a chunk's report
    * names the rows as the person sees them in their file.
    */
-  first_row: z.coerce.number().int().min(1).max(maxContactImportRows + 1).default(2),
+  first_row: integer(1, maxContactImportRows + 1).default(2),
 })
 export type ImportUsersInput = z.input<typeof importUsersRequest>
 

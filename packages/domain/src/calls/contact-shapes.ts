@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { ageBands, interactionFilters } from '../constants'
 import { capabilityMapSchema } from './account'
 import { email as emailField } from '../rules/email'
-import { flag, id, listResponse, pagingQuerySchema, personName, requiredPersonName, text } from '../rules/wire'
+import { flag, id, integer, listResponse, pagingQuerySchema, personName, requiredPersonName, text } from '../rules/wire'
 import {
   consentChoices,
   consentTypes,
@@ -189,9 +189,9 @@ export const contactFieldsSchema = z.object({
   first_name: requiredPersonName(100),
   last_name: personName(100).optional(),
   gender: z.enum(genders).nullable().optional(),
-  dob_month: z.coerce.number().int().min(1).max(12).nullable().optional(),
-  dob_year: z.coerce.number().int().min(1900).max(2100).nullable().optional(),
-  age: z.coerce.number().int().min(0).max(130).nullable().optional(),
+  dob_month: integer(1, 12).nullable().optional(),
+  dob_year: integer(1900, 2100).nullable().optional(),
+  age: integer(0, 130).nullable().optional(),
   email: emailField.nullable().optional().or(z.literal('').transform(() => null)),
   phone: text(40).nullable().optional(),
   /** The country the phone is read in when it has no prefix (AU by default). */

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { contactListQuerySchema } from './contact-shapes'
 import { defineCall } from './define'
+import { integer } from '../rules/wire'
 
 // The contacts map (spec 1 §2.9, §7 contacts-for-map; spec 2 §7 "same query" as the lists).
 
@@ -27,7 +28,7 @@ export type MapMarker = z.infer<typeof mapMarkerSchema>
 
 export const contactsForMapRequest = contactListQuerySchema.extend({
   /** Pages of mapPageSize markers; per_page of the list query is ignored. */
-  page: z.coerce.number().int().min(1).max(1000).default(1),
+  page: integer(1, 1000).default(1),
 })
 
 export const contactMapCalls = {

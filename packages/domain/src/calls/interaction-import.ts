@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { id } from '../rules/wire'
+import { id, integer } from '../rules/wire'
 import { importRows, importRowSchema, importUsersResponse, maxContactImportChunk, maxContactImportRows } from './contact-import'
 import { teamGroupFields as scope } from './contact-shapes'
 import { defineCall } from './define'
@@ -48,7 +48,7 @@ export const importContactInteractionsRequest = z.object({
   user_id: id,
   data: rows,
   /** The spreadsheet row number of the first row sent (2 below a header row), as in import-users. */
-  first_row: z.coerce.number().int().min(1).max(maxContactImportRows + 1).default(2),
+  first_row: integer(1, maxContactImportRows + 1).default(2),
 })
 export type ImportContactInteractionsInput = z.input<typeof importContactInteractionsRequest>
 

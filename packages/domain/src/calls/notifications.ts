@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { flag, id, listResponse, okSchema, pagingQuerySchema, text } from '../rules/wire'
+import { flag, id, integer, listResponse, okSchema, pagingQuerySchema, text } from '../rules/wire'
 import { email } from '../rules/email'
 import { teamGroupFields as scope } from './contact-shapes'
 import { eventDate } from './events'
@@ -119,7 +119,7 @@ export const updateNotificationRequest = notificationFieldsSchema
 // ---------------------------------------------------------------------------------------
 // The two rules
 
-const ruleDays = z.coerce.number().int().min(1).max(maxRuleDays)
+const ruleDays = integer(1, maxRuleDays)
 const ruleEmail = email.nullish().or(z.literal('').transform(() => null))
 
 export const missedInteractionRuleSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { transferMinDaysAhead } from '../constants'
-import { id, listResponse, okSchema, pagingQuerySchema } from '../rules/wire'
+import { id, integer, listResponse, okSchema, pagingQuerySchema } from '../rules/wire'
 import { defineCall } from './define'
 
 // Transfers of a pastor from one church to another (spec 3 §2.2, §3 Transfer, §4, §5, §6,
@@ -173,7 +173,7 @@ export type TransferListItem = z.infer<typeof transferListItemSchema>
 export const transfersQuery = pagingQuerySchema.extend({
   ...conferenceScope,
   /** 1: processed transfers; 0 (default): upcoming ones. */
-  processed: z.coerce.number().int().min(0).max(1).default(0),
+  processed: integer(0, 1).default(0),
   order_by: z.enum(transferOrderBy).optional(),
 })
 export type TransfersQuery = z.input<typeof transfersQuery>

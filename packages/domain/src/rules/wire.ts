@@ -9,8 +9,20 @@ import { defaultPageSize, pageSizes } from '../constants'
 /** The largest id: ids are PostgreSQL integers. */
 export const maxId = 2_147_483_647
 
-/** A positive integer id, from a number or a numeric string. */
-export const id = z.coerce.number().int().positive().max(maxId)
+/**
+ * A whole number from `min` to `max`: a number, or a string of digits (a form field, a query
+ * string). Never what Number() would also turn into one (true, [1], '', ' 1', '1e3', '0x10'):
+ * z.coerce.number() took those. Leading zeros are fine ('07' is 7). None of the wire's whole
+ * numbers may be negative, so no sign is taken.
+ */
+export function integer(min = 0, max = Number.MAX_SAFE_INTEGER) {
+  return z
+    .union([z.number(), z.string().regex(/^\d+$/).transform(Number)], { error: 'Expected a whole number' })
+    .pipe(z.number().int().min(min).max(max))
+}
+
+/** A positive integer id, from a number or a string of digits. */
+export const id = integer(1, maxId)
 
 /** A flag: true, false, 1, 0, '1', '0', 'true', 'false', 'on' or ''. */
 export const flag = z
@@ -92,10 +104,8 @@ export const sortOrder = z.enum(['asc', 'desc'])
 
 /** The paging query of every list (DESIGN.md §4). */
 export const pagingQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  per_page: z.coerce
-    .number()
-    .int()
+  page: integer(1, 100_000).default(1),
+  per_page: integer()
     .refine((n) => (pageSizes as readonly number[]).includes(n), { message: 'per_page must be 4, 20, 50, 100 or 200' })
     .default(defaultPageSize),
   order: sortOrder.optional(),

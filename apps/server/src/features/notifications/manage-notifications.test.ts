@@ -52,6 +52,19 @@ describe('add-notification and manage-notifications', () => {
     expect(row.created_display).toMatch(/\d{4}/)
   })
 
+  it('takes the team id only as a number or a string of digits: true or a list of it is refused, nothing stored', async () => {
+    const { conference, entity } = await conferenceWithAdmin()
+    const before = await t.db.select({ id: notifications.id }).from(notifications).where(eq(notifications.team_id, conference))
+    // Number() reads true as 1 and [id] as id: neither is an id.
+    for (const loose of [true, [conference], `${conference}e0`]) {
+      const response = await add(entity, conference, { content: 'Loose id', requesting_team_id: loose })
+      expect(response.statusCode, JSON.stringify(loose)).toBe(400)
+      expect(body(response)).toMatchObject({ code: 'invalid_request', data: { status: 400, errors: { requesting_team_id: 'Expected a whole number' } } })
+    }
+    expect(await t.db.select({ id: notifications.id }).from(notifications).where(eq(notifications.team_id, conference))).toEqual(before)
+    expect((await add(entity, conference, { content: 'Digits', requesting_team_id: String(conference) })).statusCode).toBe(200)
+  })
+
   it('sanitizes the content before storing it: no script, no handlers, links only to web or app addresses', async () => {
     const { conference, entity } = await conferenceWithAdmin()
     const html =
