@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client'
 import { contactRelationships, dismissedInferredRelationships, people } from '../../db/schema/index'
 import type { Viewer } from '../../platform/access'
 import { recordActivity } from '../../platform/activity'
+import { assertMayTouch, personGate } from '../../platform/child-gate'
 import { assertChildDataAllowed, loadContactScope, type ContactScope } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
 import { AppError, isUniqueViolation } from '../../platform/errors'
@@ -127,7 +128,7 @@ async function relationshipOf(db: Executor, scope: ContactScope, relationshipId:
   return { ...row, type: row.type }
 }
 
-/** update-contact-relationship: a relationship entered on this contact, its type and person. */
+/** update-contact-relationship: a relationship entered on this contact, its type and person (neither a child hidden from the caller). */
 export async function updateContactRelationship(
   deps: Deps,
   viewer: Viewer,
@@ -138,6 +139,7 @@ export async function updateContactRelationship(
   const row = await relationshipOf(deps.db, scope, input.id)
   // Entered on the other contact: changed there, where its type reads the right way round.
   if (row.contactId !== scope.contact.id) throw new AppError('not_found')
+  await assertMayTouch(deps.db, scope, [row.relatedId], deps.now())
   const beforeRelated = await partyOf(deps.db, row.relatedId)
   const related =
     input.related_user_id === undefined || input.related_user_id === row.relatedId
@@ -160,10 +162,11 @@ export async function updateContactRelationship(
   return { success: true as const }
 }
 
-/** delete-contact-relationship: a relationship naming the contact, on either side. */
+/** delete-contact-relationship: a relationship naming the contact, on either side (neither a child hidden from the caller). */
 export async function deleteContactRelationship(deps: Deps, viewer: Viewer, scope: ContactScope, relationshipId: number) {
   assertChildDataAllowed(scope)
   const row = await relationshipOf(deps.db, scope, relationshipId)
+  await assertMayTouch(deps.db, scope, [row.contactId, row.relatedId], deps.now())
   const owner = await partyOf(deps.db, row.contactId)
   const related = await partyOf(deps.db, row.relatedId)
   await deps.db.transaction(async (tx) => {
@@ -173,9 +176,9 @@ export async function deleteContactRelationship(deps: Deps, viewer: Viewer, scop
   return { success: true as const }
 }
 
-/** The inferred relationship of the contact with `relatedId`, as the list offers it; 400 when none. */
+/** The inferred relationship of the contact with `relatedId`, as the list offers it to the caller; 400 when none. */
 async function inferredWith(deps: Deps, scope: ContactScope, relatedId: number) {
-  const graph = await loadRelationshipGraph(deps.db, scope.team.id, scope.contact.id)
+  const graph = await loadRelationshipGraph(deps.db, scope.team.id, scope.contact.id, personGate(scope, deps.now()))
   const suggestion = graph.inferred.find((item) => item.relatedId === relatedId)
   if (!suggestion) throw new AppError('invalid_request', { errors: { related_user_id: notInferredMessage } }, notInferredMessage)
   return suggestion

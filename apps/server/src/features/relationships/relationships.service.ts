@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import {
   clampPage,
   inferRelationships,
@@ -17,6 +18,7 @@ import {
 import type { Executor } from '../../db/client'
 import { contactRelationships, dismissedInferredRelationships, people, teamContacts } from '../../db/schema/index'
 import type { Viewer } from '../../platform/access'
+import { personGate, type PersonGate } from '../../platform/child-gate'
 import { assertChildDataAllowed, type ContactScope } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
 import { fullName } from '../contacts/contact-view'
@@ -40,13 +42,29 @@ interface RelationshipRow extends StoredRelationship {
   createdAt: Date
 }
 
-/** The team's relationships touching any of `personIds`, newest first. */
-async function relationshipsTouching(db: Executor, teamId: number, personIds: number[]): Promise<RelationshipRow[]> {
+const contactPerson = alias(people, 'relationship_contact')
+const relatedPerson = alias(people, 'relationship_related')
+
+/**
+ * The team's relationships touching any of `personIds`, newest first. A child hidden from the
+ * caller is on none of them: a relationship with them on either side is left out.
+ */
+async function relationshipsTouching(db: Executor, teamId: number, personIds: number[], gate: PersonGate): Promise<RelationshipRow[]> {
   if (personIds.length === 0) return []
   const rows = await db
     .select({ id: r.id, contactId: r.contact_id, relatedId: r.related_id, type: r.relationship_type, createdAt: r.created_at })
     .from(r)
-    .where(and(eq(r.team_id, teamId), or(inArray(r.contact_id, personIds), inArray(r.related_id, personIds)), bothHeld(teamId)))
+    .innerJoin(contactPerson, eq(contactPerson.id, r.contact_id))
+    .innerJoin(relatedPerson, eq(relatedPerson.id, r.related_id))
+    .where(
+      and(
+        eq(r.team_id, teamId),
+        or(inArray(r.contact_id, personIds), inArray(r.related_id, personIds)),
+        bothHeld(teamId),
+        gate.visibleTo(contactPerson),
+        gate.visibleTo(relatedPerson),
+      ),
+    )
     .orderBy(desc(r.created_at), desc(r.id))
     .limit(maxRelationshipRows)
   // Only this service writes the table; a value outside the choices is skipped, not shown wrong.
@@ -83,15 +101,17 @@ export interface RelationshipGraph {
 }
 
 /**
- * What the team knows of the contact's relationships: its own (direct), those others name
- * it in (inverse) and what two hops suggest (inferred, less what was removed).
+ * What the team knows of the contact's relationships, as the caller may see them: its own
+ * (direct), those others name it in (inverse) and what two hops suggest (inferred, less what
+ * was removed). Under the child data gate a hidden child is left out of all three, so nothing
+ * is inferred through them either.
  */
-export async function loadRelationshipGraph(db: Executor, teamId: number, contactId: number): Promise<RelationshipGraph> {
-  const own = await relationshipsTouching(db, teamId, [contactId])
+export async function loadRelationshipGraph(db: Executor, teamId: number, contactId: number, gate: PersonGate): Promise<RelationshipGraph> {
+  const own = await relationshipsTouching(db, teamId, [contactId], gate)
   const direct = own.filter((row) => row.contactId === contactId)
   const inverse = own.filter((row) => row.relatedId === contactId)
   const neighbours = [...new Set(own.map((row) => (row.contactId === contactId ? row.relatedId : row.contactId)))]
-  const around = await relationshipsTouching(db, teamId, neighbours)
+  const around = await relationshipsTouching(db, teamId, neighbours, gate)
   const byId = new Map([...own, ...around].map((row) => [row.id, row]))
   const ids = new Set<number>([contactId])
   for (const row of byId.values()) ids.add(row.contactId).add(row.relatedId)
@@ -115,7 +135,10 @@ export function inverseTypeOf(row: StoredRelationship, gender: RelationshipGende
   return inverseRelationshipType(row.type, gender)
 }
 
-/** contact-relationships/{id}: the three lists (spec 2 §3); the direct one is paged. */
+/**
+ * contact-relationships/{id}: the three lists (spec 2 §3); the direct one is paged. A caller
+ * under the child data gate reads none of a child's, and no relationship with a child on another's.
+ */
 export async function listContactRelationships(
   deps: Deps,
   viewer: Viewer,
@@ -124,7 +147,7 @@ export async function listContactRelationships(
 ): Promise<ContactRelationships> {
   // A child's family is among the details the child data gate withholds.
   assertChildDataAllowed(scope)
-  const graph = await loadRelationshipGraph(deps.db, scope.team.id, scope.contact.id)
+  const graph = await loadRelationshipGraph(deps.db, scope.team.id, scope.contact.id, personGate(scope, deps.now()))
   const nameOf = (personId: number) => graph.people.get(personId)?.name ?? ''
   const item = (id: number, relatedId: number, type: ComputedRelationshipType): RelationshipItem => ({
     id,

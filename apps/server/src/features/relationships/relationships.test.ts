@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { contactRelationships } from '../../db/schema/index'
+import { contactRelationships, dismissedInferredRelationships } from '../../db/schema/index'
 import { addMember, body, buildPerson, createTestApp, type TestApp } from '../../../test/harness'
 import { activityOf, assignContact, bornYearsAgo, buildChurch, buildContact, get, post, type Church } from '../../../test/contact-factories'
 import { notInferredMessage, relatedOutsideTeamMessage, relatedToSelfMessage } from './relationship-writes.service'
@@ -174,6 +174,99 @@ describe('POST add-contact-relationship and GET contact-relationships/{id}', () 
     expect(await storedFor(c.church)).toEqual([])
     // The checked leader may.
     expect((await relate(c, c.leader.token, adult, child, 'son')).statusCode).toBe(200)
+  })
+})
+
+describe('under the child data gate (spec 2 §5)', () => {
+  // Walt's son Kid (a child) has a brother Bro and a mother Mo; Walt's daughter Sis is grown up.
+  async function familyWithChild(c: Church) {
+    const person = (first: string, gender: 'male' | 'female', years: number) =>
+      buildContact(t, { teamId: c.church, person: { first_name: first, last_name: 'Quill', gender, ...bornYearsAgo(t, years) } })
+    const f = {
+      walt: await person('Walt', 'male', 45),
+      kid: await person('Zephyr', 'male', 9),
+      bro: await person('Bro', 'male', 19),
+      mo: await person('Mo', 'female', 44),
+      sis: await person('Sis', 'female', 20),
+      friend: await person('Fred', 'male', 50),
+    }
+    const add = async (contact: number, related: number, type: string) => body(await relate(c, c.owner.token, contact, related, type)).id as number
+    const ids = {
+      waltKid: await add(f.walt, f.kid, 'son'),
+      kidMo: await add(f.kid, f.mo, 'mother'),
+      sisWalt: await add(f.sis, f.walt, 'father'),
+      waltFriend: await add(f.walt, f.friend, 'friend'),
+      kidBro: await add(f.kid, f.bro, 'brother'),
+    }
+    return { ...f, ids }
+  }
+
+  const named = (list: any[]) => list.map((item) => item.user_name)
+
+  it('leaves relationships with a child out of an adult’s lists, both ways and inferred; the checked leader sees them', async () => {
+    const c = await buildChurch(t)
+    const f = await familyWithChild(c)
+    for (const contact of [f.walt, f.sis, f.mo, f.bro]) await assignContact(t, { teamId: c.church, contactId: contact, toId: c.member.id })
+    const gatedLeader = await buildPerson(t)
+    await addMember(t, gatedLeader.id, c.church, 'leader')
+    for (const person of [c.member, gatedLeader]) {
+      const read = async (contact: number) => {
+        const response = await relationships(c, person.token, contact)
+        expect(response.statusCode).toBe(200)
+        expect(response.body).not.toContain('Zephyr')
+        expect(response.body).not.toContain(`:${f.kid},`)
+        return body(response)
+      }
+      const walt = await read(f.walt)
+      expect([named(walt.items), walt.count, named(walt.inverse), walt.inferred]).toEqual([['Fred Quill'], 1, ['Sis Quill'], []])
+      const sis = await read(f.sis)
+      expect([named(sis.items), sis.inferred]).toEqual([['Walt Quill'], []])
+      const mo = await read(f.mo)
+      expect([mo.items, mo.inverse, mo.inferred]).toEqual([[], [], []])
+      const bro = await read(f.bro)
+      expect([bro.inverse, bro.inferred]).toEqual([[], []])
+    }
+    const walt = body(await relationships(c, c.leader.token, f.walt))
+    expect(named(walt.items).sort()).toEqual(['Fred Quill', 'Zephyr Quill'])
+    expect(walt.inferred).toEqual([expect.objectContaining({ related_user_id: f.bro, via_user_id: f.kid, via_user_name: 'Zephyr Quill' })])
+    expect(body(await relationships(c, c.leader.token, f.sis)).inferred).toEqual([expect.objectContaining({ related_user_id: f.kid, user_name: 'Zephyr Quill' })])
+    expect(named(body(await relationships(c, c.leader.token, f.mo)).inverse)).toEqual(['Zephyr Quill'])
+  })
+
+  it('refuses every write naming a child on either side (child_data_gate) and changes nothing; the checked leader writes', async () => {
+    const c = await buildChurch(t)
+    const f = await familyWithChild(c)
+    const gated = await buildPerson(t)
+    await addMember(t, gated.id, c.church, 'leader')
+    const stored = async () =>
+      JSON.stringify([
+        await t.db.select().from(contactRelationships).where(eq(contactRelationships.team_id, c.church)).orderBy(contactRelationships.id),
+        await t.db.select().from(dismissedInferredRelationships).where(eq(dismissedInferredRelationships.team_id, c.church)),
+      ])
+    const write = (path: string, contact: number, fields: Record<string, unknown>) => post(t, path, gated.token, { ...scopeOf(c), user_id: contact, ...fields })
+    const before = await stored()
+    const refusals = [
+      await relate(c, gated.token, f.friend, f.kid, 'friend'),
+      await relate(c, gated.token, f.kid, f.friend, 'friend'),
+      await write('update-contact-relationship', f.walt, { id: f.ids.waltKid, relationship_type: 'nephew' }),
+      await write('update-contact-relationship', f.walt, { id: f.ids.waltFriend, related_user_id: f.kid, relationship_type: 'friend' }),
+      await write('update-contact-relationship', f.kid, { id: f.ids.kidMo, relationship_type: 'guardian' }),
+      await write('delete-contact-relationship', f.walt, { id: f.ids.waltKid }),
+      // Entered on the child, deleted from the adult's page.
+      await write('delete-contact-relationship', f.mo, { id: f.ids.kidMo }),
+      await write('confirm-inferred-contact-relationship', f.sis, { related_user_id: f.kid }),
+      await write('remove-inferred-contact-relationship', f.sis, { related_user_id: f.kid }),
+    ]
+    expect(refusals.map((response) => [response.statusCode, body(response).code])).toEqual(refusals.map(() => [403, 'child_data_gate']))
+    // Suggested only through the child: not offered to the gated caller, so not confirmed.
+    expect((await write('confirm-inferred-contact-relationship', f.walt, { related_user_id: f.bro })).statusCode).toBe(400)
+    expect(await stored()).toBe(before)
+
+    const checked = (path: string, contact: number, fields: Record<string, unknown>) => post(t, path, c.leader.token, { ...scopeOf(c), user_id: contact, ...fields })
+    expect((await checked('update-contact-relationship', f.walt, { id: f.ids.waltKid, relationship_type: 'child' })).statusCode).toBe(200)
+    expect((await checked('confirm-inferred-contact-relationship', f.sis, { related_user_id: f.kid })).statusCode).toBe(200)
+    expect((await checked('delete-contact-relationship', f.mo, { id: f.ids.kidMo })).statusCode).toBe(200)
+    expect(await stored()).not.toBe(before)
   })
 })
 
