@@ -1,6 +1,5 @@
 import { inArray, sql, type SQL } from 'drizzle-orm'
 import {
-  adultAge,
   defaultLocale,
   hasCapability,
   mayChangeInteraction,
@@ -14,6 +13,7 @@ import {
 import type { Executor } from '../../db/client'
 import { interactions, lookupItems, people } from '../../db/schema/index'
 import type { Viewer } from '../../platform/access'
+import type { PersonGate } from '../../platform/child-gate'
 import type { ContactScope } from '../../platform/contact-access'
 import { displayDate } from '../../platform/format'
 import { oneOf } from '../contacts/contact-view'
@@ -63,10 +63,14 @@ export function ofPerson(personId: number): SQL {
   return sql`${interactions.id} in (select own.id from interactions own where own.contact_id = ${personId} union all select ip.interaction_id from interaction_people ip where ip.person_id = ${personId})`
 }
 
-/** Under the child data gate, no interaction logged on a child (spec 2 §5), wherever it is listed. */
-export function notOnChild(now: Date): SQL {
-  const adultFrom = now.getFullYear() * 12 + now.getMonth() - adultAge * 12
-  return sql`not exists (select 1 from ${people} subject where subject.id = ${interactions.contact_id} and subject.dob_year is not null and subject.dob_year * 12 + coalesce(subject.dob_month, 1) - 1 > ${adultFrom})`
+/**
+ * Under the child data gate, no interaction logged on a child hidden from the caller (spec 2
+ * §5), wherever it is listed; undefined when nothing is hidden.
+ */
+export function notOnHiddenChild(gate: PersonGate): SQL | undefined {
+  // The subquery's own people shadow any the outer query joins.
+  const visible = gate.visibleTo()
+  return visible && sql`exists (select 1 from ${people} where ${people.id} = ${interactions.contact_id} and ${visible})`
 }
 
 /** The titles of the interaction types and Bible-study lessons, with each lesson's study. */

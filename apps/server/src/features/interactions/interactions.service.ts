@@ -1,6 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import {
-  adultAge,
   hasCapability,
   interactionTypeErrors,
   otherBibleStudy,
@@ -18,12 +17,13 @@ import type { Executor } from '../../db/client'
 import { contactEvents, events, interactionPeople, interactions, memberships, people, teamContacts } from '../../db/schema/index'
 import type { Viewer } from '../../platform/access'
 import { recordActivities, recordActivity } from '../../platform/activity'
-import { assertChildDataAllowed, childRecordClosedMessage, type ContactScope } from '../../platform/contact-access'
+import { assertMayTouch, personGate } from '../../platform/child-gate'
+import { assertChildDataAllowed, type ContactScope } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 import { minorWithoutConsentMessage } from '../contacts/assignments.service'
 import { lockInteractionReadModel, refreshInteractionReadModel } from '../contacts/read-model'
-import { instantIn, loadInteractionLookups, mayChange, notOnChild, ofPerson, seenByTeam } from './interaction-view'
+import { instantIn, loadInteractionLookups, mayChange, notOnHiddenChild, ofPerson, seenByTeam } from './interaction-view'
 
 type AddInput = z.output<typeof addContactInteractionRequest>
 type UpdateInput = z.output<typeof updateContactInteractionRequest>
@@ -65,25 +65,19 @@ async function checkActingUser(db: Executor, viewer: Viewer, scope: ContactScope
 }
 
 /**
- * Others present (spec 2 §3): other contacts the team holds, never the contact itself, and
- * no child for a caller under the child data gate. Anything else names the field.
+ * Others present (spec 2 §3): other contacts the team holds, never the contact itself; anything
+ * else names the field. A child hidden from the caller is refused with the child data gate.
  */
 async function checkOthersPresent(db: Executor, now: Date, scope: ContactScope, subjectId: number, ids: number[]): Promise<number[]> {
   const unique = [...new Set(ids)]
   if (unique.includes(subjectId)) throw invalid({ other_contacts: 'The contact is already the one this interaction is with.' })
   if (unique.length === 0) return unique
   const rows = await db
-    .select({ id: teamContacts.person_id, dob_year: people.dob_year, dob_month: people.dob_month })
+    .select({ id: teamContacts.person_id })
     .from(teamContacts)
-    .innerJoin(people, eq(people.id, teamContacts.person_id))
     .where(and(eq(teamContacts.team_id, scope.team.id), eq(teamContacts.state, 'active'), inArray(teamContacts.person_id, unique)))
   if (rows.length !== unique.length) throw invalid({ other_contacts: 'Choose contacts of this team.' })
-  if (scope.childGate) {
-    const adultFrom = now.getFullYear() * 12 + now.getMonth() - adultAge * 12
-    if (rows.some((row) => row.dob_year !== null && row.dob_year * 12 + (row.dob_month ?? 1) - 1 > adultFrom)) {
-      throw invalid({ other_contacts: childRecordClosedMessage })
-    }
-  }
+  await assertMayTouch(db, scope, unique, now)
   return unique
 }
 
@@ -283,8 +277,7 @@ export async function addContactInteraction(deps: Deps, viewer: Viewer, scope: C
 
 /** An interaction the caller sees on the contact in the selected team, or 404. */
 async function loadVisible(tx: Executor, scope: ContactScope, interactionId: number, now: Date, lock = false) {
-  const conditions = [eq(interactions.id, interactionId), ofPerson(scope.contact.id), seenByTeam(scope.team.id)]
-  if (scope.childGate) conditions.push(notOnChild(now))
+  const conditions = [eq(interactions.id, interactionId), ofPerson(scope.contact.id), seenByTeam(scope.team.id), notOnHiddenChild(personGate(scope, now))]
   const query = tx.select().from(interactions).where(and(...conditions))
   const [row] = lock ? await query.for('update') : await query
   if (!row) throw new AppError('not_found')
@@ -314,7 +307,8 @@ function fieldsOf(row: typeof interactions.$inferSelect, others: number[]): Inte
 /**
  * update-contact-interaction: changes the fields sent (spec 2 §7.4); { id, is_completed:
  * true } marks it complete. The §6 rule decides who may; the read model follows in the
- * same transaction.
+ * same transaction. An interaction a child hidden from the caller was present at is the
+ * child's too: the caller changes nothing of it (the child data gate).
  */
 export async function updateContactInteraction(deps: Deps, viewer: Viewer, scope: ContactScope, input: UpdateInput): Promise<{ success: true }> {
   const now = deps.now()
@@ -322,6 +316,7 @@ export async function updateContactInteraction(deps: Deps, viewer: Viewer, scope
   if (!mayChange('update', current, viewer, scope)) throw new AppError('forbidden')
   assertChildDataAllowed(scope)
   const before = fieldsOf(current, await othersOf(deps.db, current.id))
+  await assertMayTouch(deps.db, scope, before.other_contacts, now)
   const defined = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as Partial<UpdateInput>
   const after: InteractionFields = {
     ...before,
@@ -371,7 +366,10 @@ export async function updateContactInteraction(deps: Deps, viewer: Viewer, scope
   return { success: true }
 }
 
-/** delete-contact-interaction: the §6 rule with the delete_ capabilities; the read model follows. */
+/**
+ * delete-contact-interaction: the §6 rule with the delete_ capabilities; the read model follows.
+ * Not one a child hidden from the caller was present at (the child data gate).
+ */
 export async function deleteContactInteraction(deps: Deps, viewer: Viewer, scope: ContactScope, interactionId: number): Promise<{ success: true }> {
   const now = deps.now()
   const current = await loadVisible(deps.db, scope, interactionId, now)
@@ -379,6 +377,7 @@ export async function deleteContactInteraction(deps: Deps, viewer: Viewer, scope
   assertChildDataAllowed(scope)
   await deps.db.transaction(async (tx) => {
     const others = await othersOf(tx, current.id)
+    await assertMayTouch(tx, scope, others, now)
     const everyone = [current.contact_id, ...others]
     await lockInteractionReadModel(tx, everyone)
     const locked = await loadVisible(tx, scope, interactionId, now, true)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { and, count, eq } from 'drizzle-orm'
-import { activityLog, events, interactions, people, teamContacts } from '../../db/schema/index'
+import { and, asc, count, eq, inArray } from 'drizzle-orm'
+import { activityLog, events, interactionPeople, interactions, people, teamContacts } from '../../db/schema/index'
 import { addMember, body, buildPerson, createTestApp, type TestApp, type TestPerson } from '../../../test/harness'
 import { activityOf, addToTeam, assignContact, bornYearsAgo, buildChurch, buildContact, get, post, type Church } from '../../../test/contact-factories'
 import { flagOverdueInteractions } from './interactions.jobs'
@@ -501,7 +501,9 @@ describe("a child's interactions (spec 2 §5; issue 12 item 5)", () => {
     expect(body(gated).code).toBe('child_data_gate')
     expect((await get(t, `contact-interactions-studies/${child}`, unchecked.token, { team_id: c.church, group_id: c.church })).statusCode).toBe(403)
     expect((await log(c, unchecked.token, child, {})).statusCode).toBe(403)
-    expect((await log(c, unchecked.token, adult, { other_contacts: [child] })).statusCode).toBe(400)
+    const present = await log(c, unchecked.token, adult, { other_contacts: [child] })
+    expect(present.statusCode).toBe(403)
+    expect(body(present).code).toBe('child_data_gate')
 
     const views = async () =>
       (await t.db.select().from(activityLog).where(eq(activityLog.contact_id, child))).filter((row) => row.action === 'view')
@@ -510,6 +512,70 @@ describe("a child's interactions (spec 2 §5; issue 12 item 5)", () => {
     const recorded = await views()
     expect(recorded).toHaveLength(1)
     expect(recorded[0]).toMatchObject({ author_id: c.leader.id, subject_type: 'interaction', team_id: c.church })
+  })
+
+  it("leaves a child out of another contact's interactions for a caller under the gate; the checked leader sees them", async () => {
+    const c = await buildChurch(t)
+    const child = await buildContact(t, { teamId: c.church, person: { first_name: 'Zeph', last_name: 'Kidd', ...bornYearsAgo(t, 10), consent_type: 'verbal' } })
+    const adult = await buildContact(t, { teamId: c.church })
+    const friend = await buildContact(t, { teamId: c.church, person: { first_name: 'Fran', last_name: 'Friend' } })
+    await assignContact(t, { teamId: c.church, contactId: adult, toId: c.member.id })
+    const withChild = await logged(c, c.owner.token, adult, { content: 'family visit', other_contacts: [child, friend] })
+    await logged(c, c.owner.token, child, { content: 'on the child', other_contacts: [adult] })
+    await logged(c, c.owner.token, child, { type: 'bible-study', content: 'a study', bible_study: 'discover-2', is_completed: true, other_contacts: [adult] })
+    const gatedLeader = await buildPerson(t)
+    await addMember(t, gatedLeader.id, c.church, 'leader')
+
+    for (const person of [c.member, gatedLeader]) {
+      const response = await get(t, `contact-interactions/${adult}`, person.token, { team_id: c.church, group_id: c.church })
+      expect(response.statusCode).toBe(200)
+      expect(response.body).not.toContain('Zeph')
+      expect(body(response).items.map((item: any) => [item.content, item.others_present.map((other: any) => other.user_id)])).toEqual([['family visit', [friend]]])
+      const studies = await get(t, `contact-interactions-studies/${adult}`, person.token, { team_id: c.church, group_id: c.church })
+      expect(body(studies).items).toEqual({})
+    }
+    const checked = await list(c, c.leader.token, adult)
+    expect(checked.items.map((item: any) => item.content).sort()).toEqual(['a study', 'family visit', 'on the child'])
+    expect(checked.items.find((item: any) => item.id === withChild).others_present.map((other: any) => other.user_name)).toEqual(['Zeph Kidd', 'Fran Friend'])
+    expect(Object.keys(body(await get(t, `contact-interactions-studies/${adult}`, c.leader.token, { team_id: c.church, group_id: c.church })).items)).toEqual(['discover-2'])
+  })
+
+  it('refuses every write naming a child to a caller under the gate (child_data_gate) and changes nothing; the checked leader writes', async () => {
+    const c = await buildChurch(t)
+    const child = await childOf(c)
+    const adult = await buildContact(t, { teamId: c.church })
+    const friend = await buildContact(t, { teamId: c.church })
+    await assignContact(t, { teamId: c.church, contactId: adult, toId: c.member.id })
+    const gatedLeader = await buildPerson(t)
+    await addMember(t, gatedLeader.id, c.church, 'leader')
+    // The member's own interaction, which the owner then notes the child was at.
+    const own = await logged(c, c.member.token, adult, { content: 'mine', other_contacts: [friend] })
+    expect((await update(c, c.owner.token, adult, own, { other_contacts: [friend, child] })).statusCode).toBe(200)
+    const leaders = await logged(c, gatedLeader.token, adult, { content: 'the leader’s' })
+    const snapshot = async () => {
+      const rows = await t.db.select().from(interactions).where(eq(interactions.contact_id, adult)).orderBy(asc(interactions.id))
+      const present = await t.db.select().from(interactionPeople).where(inArray(interactionPeople.interaction_id, rows.map((row) => row.id))).orderBy(asc(interactionPeople.id))
+      return JSON.stringify({ rows, present })
+    }
+    const before = await snapshot()
+    const refusals = [
+      await log(c, c.member.token, adult, { other_contacts: [child] }),
+      await log(c, gatedLeader.token, adult, { other_contacts: [friend, child] }),
+      await update(c, gatedLeader.token, adult, leaders, { other_contacts: [child] }),
+      // A child already present: the interaction is the child's too.
+      await update(c, c.member.token, adult, own, { content: 'changed' }),
+      await update(c, c.member.token, adult, own, { other_contacts: [friend] }),
+      await update(c, gatedLeader.token, adult, own, { is_completed: true }),
+      await remove(c, c.member.token, adult, own),
+    ]
+    expect(refusals.map((response) => [response.statusCode, body(response).code])).toEqual(refusals.map(() => [403, 'child_data_gate']))
+    expect(await snapshot()).toBe(before)
+
+    // Without the child they still write; the checked leader writes with it.
+    expect((await update(c, gatedLeader.token, adult, leaders, { other_contacts: [friend] })).statusCode).toBe(200)
+    expect((await update(c, c.leader.token, adult, own, { content: 'changed' })).statusCode).toBe(200)
+    expect((await log(c, c.leader.token, adult, { other_contacts: [child] })).statusCode).toBe(200)
+    expect((await update(c, c.leader.token, adult, leaders, { other_contacts: [friend, child] })).statusCode).toBe(200)
   })
 
   it("needs consent on record before a minor's interaction is logged (D1-1-03)", async () => {

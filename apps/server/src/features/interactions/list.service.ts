@@ -14,6 +14,7 @@ import type { Executor } from '../../db/client'
 import { contactEvents, events, interactionPeople, interactions, people, teams } from '../../db/schema/index'
 import type { Viewer } from '../../platform/access'
 import { recordMinorRead } from '../../platform/activity'
+import { personGate, type PersonGate } from '../../platform/child-gate'
 import { assertChildDataAllowed, type ContactScope } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
 import { displayDate } from '../../platform/format'
@@ -22,7 +23,7 @@ import {
   interactionItemOf,
   interactionRowColumns,
   loadInteractionLookups,
-  notOnChild,
+  notOnHiddenChild,
   ofPerson,
   seenByTeam,
   todayIn,
@@ -40,10 +41,8 @@ function recordMinorInteractionsRead(deps: Deps, viewer: Viewer, scope: ContactS
 }
 
 /** The interactions the caller reads on the contact in the selected team. */
-function visibleTo(scope: ContactScope, now: Date): SQL[] {
-  const conditions = [ofPerson(scope.contact.id), seenByTeam(scope.team.id)]
-  if (scope.childGate) conditions.push(notOnChild(now))
-  return conditions
+function visibleTo(scope: ContactScope, gate: PersonGate): Array<SQL | undefined> {
+  return [ofPerson(scope.contact.id), seenByTeam(scope.team.id), notOnHiddenChild(gate)]
 }
 
 function dateFilterCondition(filter: InteractionDateFilter, scope: ContactScope, now: Date): SQL | undefined {
@@ -55,7 +54,7 @@ function dateFilterCondition(filter: InteractionDateFilter, scope: ContactScope,
 /**
  * contact-interactions/{id}: the contact's interactions (logged on them or with them present)
  * that the team sees, newest first by default (spec 2 §9), with the date filter. A caller
- * under the child data gate reads none of a child's.
+ * under the child data gate reads none of a child's, and no child among the others present.
  */
 export async function listContactInteractions(
   deps: Deps,
@@ -65,7 +64,8 @@ export async function listContactInteractions(
 ): Promise<{ items: InteractionItem[]; count: number; max_pages: number }> {
   assertChildDataAllowed(scope)
   const now = deps.now()
-  const where = and(...visibleTo(scope, now), dateFilterCondition(query.date_filter, scope, now))
+  const gate = personGate(scope, now)
+  const where = and(...visibleTo(scope, gate), dateFilterCondition(query.date_filter, scope, now))
   const by = alias(people, 'by_person')
   const direction = query.order === 'asc' ? asc : desc
   const key = query.order_by === 'created' ? interactions.created_at : interactions.occurs_at
@@ -102,7 +102,7 @@ export async function listContactInteractions(
         .select({ id: interactionPeople.id, interaction_id: interactionPeople.interaction_id, user_id: people.id, first: people.first_name, last: people.last_name })
         .from(interactionPeople)
         .innerJoin(people, eq(people.id, interactionPeople.person_id))
-        .where(inArray(interactionPeople.interaction_id, rows.map((row) => row.id)))
+        .where(and(inArray(interactionPeople.interaction_id, rows.map((row) => row.id)), gate.visibleTo()))
         .orderBy(asc(interactionPeople.id))
     : []
   await recordMinorInteractionsRead(deps, viewer, scope, 'interactions')
@@ -135,7 +135,7 @@ export async function getInteractionStudies(deps: Deps, viewer: Viewer, scope: C
   const rows = await deps.db
     .select({ bible_study: interactions.bible_study, bible_study_other: interactions.bible_study_other, date: interactions.date, reaction: interactions.reaction })
     .from(interactions)
-    .where(and(...visibleTo(scope, now), eq(interactions.type, 'bible-study'), eq(interactions.is_completed, true)))
+    .where(and(...visibleTo(scope, personGate(scope, now)), eq(interactions.type, 'bible-study'), eq(interactions.is_completed, true)))
     .orderBy(asc(interactions.occurs_at), asc(interactions.id))
   const items: InteractionStudies['items'] = {}
   const itemsOther: InteractionStudies['items_other'] = []
