@@ -117,8 +117,12 @@ export async function addContactAssignment(
   }
 }
 
-/** delete-contact-assignment: one's own assignment, or any with update_contact. */
+/**
+ * delete-contact-assignment: one's own assignment, or any with update_contact. Under the child
+ * data gate a child's assignments are changed by nobody, as they are added by nobody.
+ */
 export async function deleteContactAssignment(deps: Deps, viewer: Viewer, scope: ContactScope, assignmentId: number) {
+  assertChildDataAllowed(scope)
   await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ id: assignments.id, to_person_id: assignments.to_person_id, by_person_id: assignments.by_person_id })

@@ -136,6 +136,27 @@ describe('POST /api/v1/delete-contact-assignment', () => {
     expect(log[0]!.before).toEqual({ to_user_id: c.member.id, by_user_id: null })
   })
 
+  it('leaves a child’s assignments to callers who pass the child data gate', async () => {
+    const c = await buildChurch(t)
+    const child = await buildContact(t, { teamId: c.church, person: { ...bornYearsAgo(t, 10), consent_type: 'verbal' } })
+    const gatedLeader = await buildPerson(t)
+    await addMember(t, gatedLeader.id, c.church, 'leader')
+    const members = await assignContact(t, { teamId: c.church, contactId: child, toId: c.member.id })
+    const leaders = await assignContact(t, { teamId: c.church, contactId: child, toId: gatedLeader.id })
+    for (const [person, id] of [
+      [c.member, members],
+      [gatedLeader, leaders],
+      [gatedLeader, members],
+    ] as const) {
+      const response = await unassign(c, person.token, child, id)
+      expect([response.statusCode, body(response).code]).toEqual([403, 'child_data_gate'])
+    }
+    expect(await assignedTo(child)).toEqual([c.member.id, gatedLeader.id].sort((a, b) => a - b))
+    expect(await activityOf(t, child)).toEqual([])
+    expect((await unassign(c, c.leader.token, child, members)).statusCode).toBe(200)
+    expect(await assignedTo(child)).toEqual([gatedLeader.id])
+  })
+
   it("answers 404 for an unknown assignment or another team's", async () => {
     const c = await buildChurch(t)
     const other = await buildChurch(t, { conference: c.conference })

@@ -5,7 +5,8 @@ import type { Executor } from '../../db/client'
 import { groupContacts, people, teamContacts, teams } from '../../db/schema/index'
 import type { GroupScope, Viewer } from '../../platform/access'
 import { recordActivity } from '../../platform/activity'
-import { loadContactScope } from '../../platform/contact-access'
+import { assertMayTouch } from '../../platform/child-gate'
+import { assertChildDataAllowed, loadContactScope } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
 import { AppError, isUniqueViolation } from '../../platform/errors'
 import { recordFormVerbalConsent } from '../consent/consent-records.service'
@@ -102,7 +103,8 @@ async function withoutUniqueViolation<T>(work: () => Promise<T>): Promise<T> {
  * read goes into the selected group; another team's contact (of the same conference) is
  * added directly with update_contact in the team, or else asked for: the team waits for the
  * owner's approval. Another team's contact needs the match token of the duplicate answer
- * that showed it to this caller in this team: without it the contact is unknown (404).
+ * that showed it to this caller in this team: without it the contact is unknown (404). A caller
+ * under the child data gate adds no child, to a group or to the team (child_data_gate).
  */
 export async function addExistingContact(deps: Deps, viewer: Viewer, scope: GroupScope, input: { user_id: number; match_token?: string | undefined }) {
   const contactId = input.user_id
@@ -114,8 +116,9 @@ export async function addExistingContact(deps: Deps, viewer: Viewer, scope: Grou
       .where(and(eq(teamContacts.team_id, scope.team.id), eq(teamContacts.person_id, contactId)))
     if (own?.state === 'awaiting_approval') return { id: contactId, is_awaiting_approval: true }
     if (own) {
-      // The caller must be able to read the contact in the team (403 otherwise).
-      await loadContactScope(tx, viewer, teamLevel(scope), contactId, deps.now())
+      // The caller must be able to read the contact in the team (403 otherwise), and a child
+      // goes into a group only by a caller who passes the child data gate.
+      assertChildDataAllowed(await loadContactScope(tx, viewer, teamLevel(scope), contactId, deps.now()))
       if (await placeInGroup(tx, viewer, scope, contactId)) {
         await recordActivity(tx, {
           authorId: viewer.personId,
@@ -142,6 +145,7 @@ export async function addExistingContact(deps: Deps, viewer: Viewer, scope: Grou
       .orderBy(desc(teamContacts.is_owner))
       .limit(1)
     if (!held) throw new AppError('not_found')
+    await assertMayTouch(tx, scope, [contactId], deps.now())
     // The contact joins the team, so the team role decides: the owner of a private group
     // who is a member of the team asks like any member.
     const direct = hasCapability(scope.role, 'update_contact')

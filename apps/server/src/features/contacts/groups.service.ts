@@ -3,7 +3,7 @@ import { capabilityMap, clampPage, hasCapability, maxPages, pageOffset } from '@
 import { groupContacts, memberships, teams } from '../../db/schema/index'
 import { loadGroupScope, resolveGroupRole, type TeamScope, type Viewer } from '../../platform/access'
 import { recordActivity } from '../../platform/activity'
-import { loadContactScope, type ContactScope } from '../../platform/contact-access'
+import { assertChildDataAllowed, loadContactScope, type ContactScope } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 
@@ -53,6 +53,8 @@ async function loadGroupChange(deps: Deps, viewer: Viewer, scope: TeamScope, inp
   if (!hasCapability(target.groupRole, 'set_user_public_group')) throw new AppError('forbidden')
   const contact = await loadContactScope(deps.db, viewer, { ...scope, group: scope.team, groupRole: scope.role }, input.user_id, deps.now())
   if (contact.teamContact.state !== 'active') throw new AppError('forbidden')
+  // Which groups a child is in is the child's data: a caller under the child data gate changes none.
+  assertChildDataAllowed(contact)
   return { target, contact }
 }
 

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { capabilityMap } from '@crm/domain'
-import { groupContacts } from '../../db/schema/index'
+import { groupContacts, teamContacts } from '../../db/schema/index'
 import { addMember, body, buildPerson, buildTeam, createTestApp, type TestApp } from '../../../test/harness'
-import { activityOf, assignContact, buildChurch, buildContact, get, post } from '../../../test/contact-factories'
+import { activityOf, assignContact, bornYearsAgo, buildChurch, buildContact, get, post } from '../../../test/contact-factories'
+import { matchToken } from './match-token'
 
 let t: TestApp
 beforeAll(async () => {
@@ -160,5 +161,42 @@ describe('add-user-to-group and remove-user-from-group', () => {
     expect((await add(group, elsewhere)).statusCode).toBe(404)
     expect(await groupsOf(contact)).toEqual([])
     expect(await groupsOf(elsewhere)).toEqual([])
+  })
+})
+
+describe('under the child data gate (spec 2 §5)', () => {
+  it('a caller without the checks puts no child into a group, takes none out and adds none to the team (child_data_gate); the checked leader does', async () => {
+    const c = await buildChurch(t)
+    const youth = await buildTeam(t, { kind: 'group', parentId: c.church, isPublic: true })
+    const choir = await buildTeam(t, { kind: 'group', parentId: c.church, isPublic: true })
+    const child = await buildContact(t, { teamId: c.church, groupIds: [youth], person: bornYearsAgo(t, 10) })
+    // A child of another church of the conference, shown to the caller by a duplicate answer.
+    const other = await buildChurch(t, { conference: c.conference })
+    const theirs = await buildContact(t, { teamId: other.church, person: bornYearsAgo(t, 8) })
+    const gated = await buildPerson(t)
+    await addMember(t, gated.id, c.church, 'leader', { has_wwcc: true })
+    await assignContact(t, { teamId: c.church, contactId: child, toId: c.member.id })
+    const token = (personId: number) => matchToken(t.app.deps, { personId, teamId: c.church, contactId: theirs })
+    const calls = (person: { id: number; token: string }): Array<[string, Record<string, unknown>]> => [
+      ['add-existing-user', { team_id: c.church, group_id: choir, user_id: child }],
+      ['add-existing-user', { team_id: c.church, group_id: choir, user_id: theirs, match_token: token(person.id) }],
+      ['add-user-to-group', { team_id: c.church, group_id: choir, user_id: child }],
+      ['remove-user-from-group', { team_id: c.church, group_id: youth, user_id: child }],
+    ]
+    const held = async () => JSON.stringify([await groupsOf(child), await groupsOf(theirs), await t.db.select().from(teamContacts).where(eq(teamContacts.person_id, theirs))])
+    const before = await held()
+    for (const [path, payload] of calls(gated)) {
+      const response = await post(t, path, gated.token, payload)
+      expect([path, response.statusCode, body(response).code]).toEqual([path, 403, 'child_data_gate'])
+    }
+    // The member (without the checks either) may not put the child into the group it holds.
+    const member = await post(t, 'add-existing-user', c.member.token, { team_id: c.church, group_id: youth, user_id: child })
+    expect([member.statusCode, body(member).code]).toEqual([403, 'child_data_gate'])
+    expect(await held()).toBe(before)
+    expect(await activityOf(t, child)).toEqual([])
+
+    for (const [path, payload] of calls(c.leader)) expect((await post(t, path, c.leader.token, payload)).statusCode, path).toBe(200)
+    expect(await groupsOf(child)).toEqual([choir])
+    expect(await groupsOf(theirs)).toEqual([choir])
   })
 })
