@@ -8,12 +8,13 @@ import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { defaultMapTiles } from '@crm/domain'
 import type { Deps } from './platform/deps'
 import type { Access } from './platform/route'
 import { AppError, envelope, handleError, serializeError } from './platform/errors'
 import { serializeRequest } from './platform/request-log'
+import { errorComponents, openApiTransform, openApiVersion } from './platform/openapi'
 import { authenticate } from './platform/authenticate'
 import { authRoutes } from './features/auth/auth.routes'
 import { accountRoutes } from './features/account/account.routes'
@@ -155,10 +156,12 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions = {}
   if (deps.config.apiDocs) {
     await app.register(swagger, {
       openapi: {
+        openapi: openApiVersion,
         info: { title: `${deps.config.siteName} API`, version: '1' },
-        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } }, schemas: errorComponents() },
       },
-      transform: jsonSchemaTransform,
+      // Each call's schemas and the error answers its access rule allows (platform/openapi.ts).
+      transform: openApiTransform,
     })
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
   }
