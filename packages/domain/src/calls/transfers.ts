@@ -114,7 +114,7 @@ export const transferSchema = z.object({
   processed_display: z.string().nullable(),
   move_contact_ids: z.array(z.number().int()),
   share_contact_ids: z.array(z.number().int()),
-  /** The chosen contacts, by name. The child gate applies: a child the caller may not read is named only by initials. */
+  /** The chosen contacts, by name. The child gate applies: a child the caller may not see is left out here and in the two id lists. */
   contacts: z.array(transferContactSchema),
 })
 export type Transfer = z.infer<typeof transferSchema>

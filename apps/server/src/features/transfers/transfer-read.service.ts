@@ -1,9 +1,7 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import {
-  ageFrom,
   hasCapability,
-  isChild,
   likePattern,
   pageOffset,
   type TransferContact,
@@ -15,10 +13,10 @@ import type { Executor } from '../../db/client'
 import { accounts, people, teams, transferContacts, transfers } from '../../db/schema/index'
 import type { TeamScope, Viewer } from '../../platform/access'
 import { boundedPage } from '../../platform/bounded-page'
+import { personGate } from '../../platform/child-gate'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 import { displayDate } from '../../platform/format'
-import { initialsOf } from '../account/account.service'
 import { addressLines, fullName } from '../contacts/contact-view'
 
 // The transfers as people read them (spec 3 §2.2, §3 Transfer, §7 Transfers; spec 1 §2.8): a
@@ -134,29 +132,15 @@ export async function listTransfers(
   return { items, ...counts }
 }
 
-/** The chosen contacts by name; a child the caller may not read is named by initials only (spec 2 §5). */
+/** The chosen contacts by name; a child hidden from the caller is left out (spec 2 §5; the pastor's save keeps them). */
 async function chosenContacts(db: Executor, scope: TeamScope, transferId: number, now: Date): Promise<TransferContact[]> {
   const rows = await db
-    .select({
-      id: people.id,
-      first_name: people.first_name,
-      last_name: people.last_name,
-      dob_year: people.dob_year,
-      dob_month: people.dob_month,
-      state: transferContacts.state,
-    })
+    .select({ id: people.id, first_name: people.first_name, last_name: people.last_name, state: transferContacts.state })
     .from(transferContacts)
     .innerJoin(people, eq(people.id, transferContacts.contact_id))
-    .where(eq(transferContacts.transfer_id, transferId))
+    .where(and(eq(transferContacts.transfer_id, transferId), personGate(scope, now).visibleTo()))
     .orderBy(asc(sql`lower(${people.first_name} || ' ' || ${people.last_name})`), asc(people.id))
-  return rows.map((row) => {
-    const gated = scope.childGate !== null && isChild(ageFrom(row.dob_year, row.dob_month, now))
-    return {
-      id: row.id,
-      name: gated ? initialsOf(row.first_name, row.last_name) : fullName(row.first_name, row.last_name),
-      transfer_state: row.state,
-    }
-  })
+  return rows.map((row) => ({ id: row.id, name: fullName(row.first_name, row.last_name), transfer_state: row.state }))
 }
 
 /**

@@ -327,20 +327,47 @@ describe('POST /api/v1/set-contacts-to-transfer/{id}', () => {
     expect((await post(t, `set-contacts-to-transfer/${id}`, w.pastor.token, { team_id: w.from, contacts: {} })).statusCode).toBe(409)
   })
 
-  it('names a child by initials to a caller under the child data gate', async () => {
+  it('under the child data gate: leaves a child out of the transfer’s read, refuses choosing one (child_data_gate) and keeps one chosen before', async () => {
     const w = await buildTransferWorld(t)
     const id = await insertTransfer(t, w)
     const now = t.clock.now()
     const child = await buildContact(t, { teamId: w.from, first_name: 'Kid', last_name: 'Young', dob_year: now.getFullYear() - 8, dob_month: 1 })
-    await assignContact(t, w.from, child, w.pastor.id)
-    await t.db.insert(transferContacts).values({ transfer_id: id, contact_id: child, state: 'move' })
-    // Only exempt roles read transfers, so the gate is checked on the service's own rule here.
+    const [adult, other] = [await buildContact(t, { teamId: w.from, first_name: 'Ann', last_name: 'Adult' }), await buildContact(t, { teamId: w.from, first_name: 'Bo', last_name: 'Other' })]
+    for (const contact of [child, adult, other]) await assignContact(t, w.from, contact, w.pastor.id)
+    await t.db.insert(transferContacts).values([
+      { transfer_id: id, contact_id: child, state: 'move' },
+      { transfer_id: id, contact_id: adult, state: 'move' },
+    ])
+    // Only exempt roles read transfers and choose their contacts (read_transfer: owners and
+    // up), so no gated caller reaches these routes: the gate is checked on the services here.
     const { readTransfer } = await import('./transfer-read.service')
+    const { setContactsToTransfer } = await import('./transfers.service')
     const { loadTeamScope } = await import('../../platform/access')
-    const viewer = { personId: w.entity.id, email: w.entity.email, isSiteAdmin: false, sessionId: 0, locale: 'en' }
-    const scope = await loadTeamScope(t.db, viewer, w.conference)
-    const gated = { ...scope, childGate: { missing: ['wwcc' as const], primary_owner_name: null, primary_owner_email: null } }
-    expect((await readTransfer(t.app.deps, viewer, gated, id)).data_view.contacts).toEqual([{ id: child, name: 'KY', transfer_state: 'move' }])
-    expect((await readTransfer(t.app.deps, viewer, scope, id)).data_view.contacts[0]?.name).toBe('Kid Young')
+    const viewer = { personId: w.pastor.id, email: w.pastor.email, isSiteAdmin: false, sessionId: 0, locale: 'en' }
+    const scope = await loadTeamScope(t.db, viewer, w.from)
+    const gated = { ...scope, childGate: { missing: ['adsafe' as const], primary_owner_name: null, primary_owner_email: null } }
+    const selection = async () =>
+      (await t.db.select({ contact_id: transferContacts.contact_id, state: transferContacts.state }).from(transferContacts).where(eq(transferContacts.transfer_id, id)))
+        .map((row) => `${row.contact_id}:${row.state}`)
+        .sort()
+
+    const view = (await readTransfer(t.app.deps, viewer, gated, id)).data_view
+    expect(view).toMatchObject({ move_contact_ids: [adult], share_contact_ids: [], contacts: [{ id: adult, name: 'Ann Adult', transfer_state: 'move' }] })
+    expect(JSON.stringify(view)).not.toContain('Kid')
+    expect((await readTransfer(t.app.deps, viewer, scope, id)).data_view.contacts.map((contact) => contact.name)).toEqual(['Ann Adult', 'Kid Young'])
+
+    const before = await selection()
+    const refused = await setContactsToTransfer(t.app.deps, viewer, gated, id, { team_id: w.from, contacts: { [adult]: 'move', [child]: 'share' } }).catch((error: unknown) => error)
+    expect(refused).toMatchObject({ code: 'child_data_gate', details: { missing: ['adsafe'] } })
+    expect(await selection()).toEqual(before)
+    // The pastor's own save (the child is not on their page) changes the adults and keeps the child.
+    await setContactsToTransfer(t.app.deps, viewer, gated, id, { team_id: w.from, contacts: { [other]: 'share' } })
+    expect(await selection()).toEqual([`${child}:move`, `${other}:share`].sort())
+    // Without the gate the whole selection is replaced, the child with it.
+    await setContactsToTransfer(t.app.deps, viewer, scope, id, { team_id: w.from, contacts: { [adult]: 'move' } })
+    expect(await selection()).toEqual([`${adult}:move`])
+    // Through HTTP: the pastor, an owner and so exempt, chooses the child and reads it back.
+    expect((await post(t, `set-contacts-to-transfer/${id}`, w.pastor.token, { team_id: w.from, contacts: { [child]: 'share' } })).statusCode).toBe(200)
+    expect(body(await get(t, `transfer/${id}`, w.pastor.token, { team_id: w.from })).data_view.contacts).toEqual([{ id: child, name: 'Kid Young', transfer_state: 'share' }])
   })
 })
