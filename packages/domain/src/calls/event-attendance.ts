@@ -49,6 +49,16 @@ export const attendanceItemSchema = z.object({
 })
 export type AttendanceItem = z.infer<typeof attendanceItemSchema>
 
+/**
+ * The records of one date: a caller under the child data gate (spec 2 §5) is not given a
+ * child's records, in the page or its count; `hidden_children` says how many were left out,
+ * so the date's total stays honest (count + hidden_children). Present only under the gate.
+ */
+export const eventAttendanceResponse = listResponse(attendanceItemSchema).extend({
+  hidden_children: z.number().int().optional(),
+})
+export type EventAttendanceList = z.infer<typeof eventAttendanceResponse>
+
 export const eventAttendanceQuery = pagingQuerySchema.extend({
   ...teamScope,
   event_date: eventDate,
@@ -138,6 +148,11 @@ export const importRowResultSchema = z.object({
   /** What matched: email, phone, or name and gender. */
   matched_by: z.enum(['email', 'phone', 'name']).nullable(),
   errors: z.record(z.string(), z.string()).optional(),
+  /**
+   * Why a row was refused when no field is wrong: child_data_gate, the row matches a child the
+   * caller may not touch (spec 2 §5); the row then names nobody (no user_id, no name).
+   */
+  reason: z.enum(['child_data_gate']).optional(),
 })
 export type ImportRowResult = z.infer<typeof importRowResultSchema>
 
@@ -178,7 +193,7 @@ export const eventAttendanceCalls = {
     path: '/event-attendance/:id',
     params: z.object({ id }),
     request: eventAttendanceQuery,
-    response: listResponse(attendanceItemSchema),
+    response: eventAttendanceResponse,
     summary: 'Who attended the event on one date, contacts and visitors',
   }),
   contactsForAttendance: defineCall({

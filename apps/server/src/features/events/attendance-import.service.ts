@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
 import {
-  adultAge,
   genderMessage,
   genderOfCell,
   hasCapability,
@@ -18,6 +17,8 @@ import {
 import type { Executor } from '../../db/client'
 import { activityLog, assignments, eventAttendance, people, teamContacts, teams } from '../../db/schema/index'
 import type { TeamScope, Viewer } from '../../platform/access'
+import { personGate } from '../../platform/child-gate'
+import { childRecordClosedMessage } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
 import { conferenceIdOf, inConference, inOtherTeamMessage, inThisTeamMessage, lockContactsOfConference } from '../contacts/duplicates.service'
 import { fullName } from '../contacts/contact-view'
@@ -81,6 +82,8 @@ interface Found {
   id: number
   name: string
   key: string
+  dob_year: number | null
+  dob_month: number | null
 }
 
 type MatchField = 'email' | 'phone' | 'name'
@@ -111,12 +114,6 @@ function matchTerms(rows: CheckedRow[]): Array<{ field: MatchField; condition: S
   ]
 }
 
-/** A child's row by the read model: under the child data gate, never matched by email or phone. */
-function adultRow(now: Date): SQL {
-  const bound = now.getFullYear() * 12 + now.getMonth() - adultAge * 12
-  return sql`(${tc.birth_month} is null or ${tc.birth_month} <= ${bound})`
-}
-
 /** The active contacts of the team the caller may read (the contact routes' rule). */
 function readableInTeam(viewer: Viewer, scope: TeamScope): SQL {
   const active = and(eq(tc.team_id, scope.team.id), eq(tc.state, 'active'), isNull(tc.archived_at))!
@@ -139,13 +136,13 @@ async function findByKeys(tx: Executor, rows: CheckedRow[], where: (field: Match
     found.set(term.field, byKey)
     if (!term.condition) continue
     const hits = await tx
-      .select({ id: people.id, first_name: people.first_name, last_name: people.last_name, key: term.key })
+      .select({ id: people.id, first_name: people.first_name, last_name: people.last_name, dob_year: people.dob_year, dob_month: people.dob_month, key: term.key })
       .from(people)
       .innerJoin(tc, eq(tc.person_id, people.id))
       .innerJoin(teams, eq(teams.id, tc.team_id))
       .where(and(term.condition, where(term.field)))
       .orderBy(asc(people.id))
-    for (const hit of hits) if (!byKey.has(hit.key)) byKey.set(hit.key, { id: hit.id, name: fullName(hit.first_name, hit.last_name), key: hit.key })
+    for (const hit of hits) if (!byKey.has(hit.key)) byKey.set(hit.key, { ...hit, name: fullName(hit.first_name, hit.last_name) })
   }
   return found
 }
@@ -170,7 +167,9 @@ const refusedField: Record<MatchField, string> = { email: 'email', phone: 'phone
  * POST import-event-attendance: the report of every row, and (unless a dry run) the
  * attendance saved in one transaction. Rows that match nobody become new contacts only with
  * create_contact (403 otherwise), under the duplicate rules: a row that matches a contact the
- * caller may not open (of this team or another of the conference) is refused.
+ * caller may not open (of this team or another of the conference) is refused. Under the
+ * child data gate a row that matches a child is refused too (reason child_data_gate), naming
+ * nobody: the other rows are imported (spec 2 §5, issue 33).
  */
 export async function importAttendance(deps: Deps, viewer: Viewer, scope: TeamScope, input: ImportInput): Promise<ImportAttendanceResult> {
   const event = await loadScopedEvent(deps.db, scope, input.event_id)
@@ -183,16 +182,17 @@ export async function importAttendance(deps: Deps, viewer: Viewer, scope: TeamSc
   for (const row of checked) {
     if (!row.ok) results.set(row.row, { row: row.row, status: 'refused', user_id: null, name: null, matched_by: null, errors: row.errors })
   }
-  const gated = scope.childGate !== null
+  const gate = personGate(scope, now)
 
   return deps.db.transaction(async (tx) => {
     if (input.unmatched === 'contact' && !input.dry_run) await lockContactsOfConference(tx, scope.team)
     const readable = readableInTeam(viewer, scope)
-    const found = await findByKeys(tx, valid, (field) => (gated && field !== 'name' ? and(readable, adultRow(now))! : readable))
+    const found = await findByKeys(tx, valid, () => readable)
     const matched = new Map<number, { by: MatchField; hit: Found }>()
     for (const row of valid) {
       const match = firstFound(found, row)
-      if (match) matched.set(row.row, match)
+      if (match && gate.hides(match.hit)) results.set(row.row, childRefusal(row.row, match.by))
+      else if (match) matched.set(row.row, match)
     }
     const matchedIds = [...new Set([...matched.values()].map((m) => m.hit.id))]
     const markedBefore = new Set(
@@ -218,7 +218,7 @@ export async function importAttendance(deps: Deps, viewer: Viewer, scope: TeamSc
     }
 
     // The rest, once per person of the file.
-    const unmatched = valid.filter((row) => !matched.has(row.row))
+    const unmatched = valid.filter((row) => !matched.has(row.row) && !results.has(row.row))
     const refused = input.unmatched === 'contact' ? await duplicatesOf(tx, scope, unmatched) : new Map<number, Record<string, string>>()
     const firstOf = new Map<string, CheckedRow>()
     const repeats: Array<[CheckedRow, CheckedRow]> = []
@@ -252,6 +252,11 @@ export async function importAttendance(deps: Deps, viewer: Viewer, scope: TeamSc
     const report = { matched: tally('matched'), added: tally('added'), already: tally('already'), refused: tally('refused'), rows }
     return input.dry_run ? report : { ...report, success_message: 'Attendance imported.' }
   })
+}
+
+/** A row that matches a child the caller may not touch: refused, naming nobody. */
+function childRefusal(row: number, by: MatchField): ImportRowResult {
+  return { row, status: 'refused', user_id: null, name: null, matched_by: null, errors: { [refusedField[by]]: childRecordClosedMessage }, reason: 'child_data_gate' }
 }
 
 /**

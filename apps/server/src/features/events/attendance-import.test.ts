@@ -122,28 +122,31 @@ describe('POST import-event-attendance', () => {
     ])
   })
 
-  it('under the child data gate a child is never matched by email or phone, only by name and gender', async () => {
+  it('under the child data gate a row that matches a child is refused, naming nobody; the other rows are imported', async () => {
     const s = await setup()
     const child = await buildContact(t, { teamId: s.c.church, person: { first_name: 'Kid', last_name: 'Gated', gender: 'male', email: 'kid.gated@example.org', ...bornYearsAgo(t, 9) } })
     await assignContact(t, { teamId: s.c.church, contactId: child, toId: s.c.member.id })
-    const report = body(
-      await importRows(
-        s,
-        s.c.member.token,
-        [
-          { first_name: 'Some', last_name: 'One', gender: 'male', email: 'kid.gated@example.org' },
-          { first_name: 'Kid', last_name: 'Gated', gender: 'male' },
-        ],
-        { dry_run: 1 },
-      ),
-    )
-    expect(report.rows.map((r: { status: string; user_id: number | null }) => [r.status, r.user_id])).toEqual([
-      ['added', null],
-      ['matched', child],
-    ])
-    // A checked leader finds the child by the email.
-    const leader = body(await importRows(s, s.c.leader.token, [{ first_name: 'Some', last_name: 'One', gender: 'male', email: 'kid.gated@example.org' }], { dry_run: 1 }))
-    expect(leader.rows[0]).toMatchObject({ status: 'matched', user_id: child, matched_by: 'email' })
+    const data = [
+      { first_name: 'Some', last_name: 'One', gender: 'male', email: 'kid.gated@example.org' },
+      { first_name: 'Kid', last_name: 'Gated', gender: 'male' },
+      { first_name: 'Adult', last_name: 'Visitor', gender: 'female' },
+    ]
+    for (const dry_run of [1, 0]) {
+      const response = await importRows(s, s.c.member.token, data, { dry_run })
+      expect(response.statusCode).toBe(200)
+      const report = body(response)
+      expect(report).toMatchObject({ matched: 0, added: 1, already: 0, refused: 2 })
+      expect(report.rows[0]).toEqual({ row: 1, status: 'refused', user_id: null, name: null, matched_by: null, reason: 'child_data_gate', errors: { email: expect.stringMatching(/Working with Children Check/) } })
+      expect(report.rows[1]).toMatchObject({ row: 2, status: 'refused', user_id: null, name: null, reason: 'child_data_gate', errors: { first_name: expect.any(String) } })
+      expect(report.rows[2]).toMatchObject({ row: 3, status: 'added', name: 'Adult Visitor' })
+      expect(response.body).not.toContain(String(child))
+    }
+    // Saved: the adult's visitor record only, never the child's attendance.
+    expect((await rowsOf(s.event)).map((row) => [row.person_id, row.visitor_name])).toEqual([[null, 'Adult Visitor']])
+    // A checked leader matches the child by the email, and marks it.
+    const leader = body(await importRows(s, s.c.leader.token, [data[0]!]))
+    expect(leader.rows[0]).toMatchObject({ status: 'matched', user_id: child, name: 'Kid Gated', matched_by: 'email' })
+    expect((await rowsOf(s.event)).map((row) => row.person_id)).toEqual([null, child])
   })
 
   it('dry_run answers the same report and saves nothing', async () => {

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { eventAttendance, events } from '../../db/schema/index'
 import { body, createTestApp, type TestApp } from '../../../test/harness'
-import { assignContact, bornYearsAgo, buildChurch, buildContact, get, post, type Church } from '../../../test/contact-factories'
+import { assignContact, buildChurch, buildContact, get, post, type Church } from '../../../test/contact-factories'
 
 // The lists of attendance: the contacts to mark on a date and a contact's attended events
-// (spec 3 §2.1; spec 2 §5 child data gate, §7.1).
+// (spec 3 §2.1; spec 2 §7.1). Under the child data gate: attendance-child-gate.test.ts.
 
 let t: TestApp
 beforeAll(async () => {
@@ -33,10 +33,6 @@ interface Setup {
 async function setup(): Promise<Setup> {
   const c = await buildChurch(t)
   return { c, event: await buildEvent(c.church) }
-}
-
-function attendance(s: Setup, token: string, date: string, extra: Record<string, string | number> = {}) {
-  return get(t, `event-attendance/${s.event}`, token, { team_id: s.c.church, event_date: date, ...extra })
 }
 
 function mark(s: Setup, token: string, payload: Record<string, unknown>, date = sunday) {
@@ -95,32 +91,6 @@ describe('GET contacts-for-attendance', () => {
     await assignContact(t, { teamId: s.c.church, contactId: mine, toId: s.c.member.id })
     const response = await get(t, 'contacts-for-attendance', s.c.member.token, { team_id: s.c.church, group_id: s.c.church, event_id: s.event, event_date: sunday })
     expect(names(response)).toEqual(['Mine Only'])
-  })
-})
-
-describe('the child data gate', () => {
-  it('shows a child on both lists as the contacts list does: the name, no details, never found by a detail filter', async () => {
-    const s = await setup()
-    const child = await buildContact(t, { teamId: s.c.church, person: { first_name: 'Kid', last_name: 'Young', gender: 'male', email: 'kid@example.org', ...bornYearsAgo(t, 10) } })
-    await assignContact(t, { teamId: s.c.church, contactId: child, toId: s.c.member.id })
-    await mark(s, s.c.owner.token, { user_id: child, notes: 'Pick-up by aunt' })
-
-    // The member has no Working with Children Check: gated.
-    const [item] = body(await attendance(s, s.c.member.token, sunday)).items
-    expect(item).toMatchObject({ name: 'Kid Young', user_id: child, notes: null, visitor_info_email: null })
-    expect(body(await attendance(s, s.c.owner.token, sunday)).items[0].notes).toBe('Pick-up by aunt')
-
-    const query = { team_id: s.c.church, group_id: s.c.church, event_id: s.event, event_date: sunday }
-    const listed = body(await get(t, 'contacts-for-attendance', s.c.member.token, query)).items
-    expect(listed).toHaveLength(1)
-    expect(listed[0]).toMatchObject({ name: 'Kid Young', is_restricted: true, email: null, gender: null, attended: true })
-    expect(names(await get(t, 'contacts-for-attendance', s.c.member.token, { ...query, gender: 'male' }))).toEqual([])
-    expect(names(await get(t, 'contacts-for-attendance', s.c.member.token, { ...query, search: 'kid@example' }))).toEqual([])
-
-    // The events a child attended are the child's details too.
-    const tab = await get(t, `contact-event-attendance/${child}`, s.c.member.token, { team_id: s.c.church, group_id: s.c.church })
-    expect(tab.statusCode).toBe(403)
-    expect(body(tab).code).toBe('child_data_gate')
   })
 })
 

@@ -2,6 +2,7 @@ import { hasCapability, hasUnsafeNameCharacters, toE164 } from '@crm/domain'
 import type { Executor } from '../../db/client'
 import type { GroupScope, TeamScope, Viewer } from '../../platform/access'
 import { recordActivity } from '../../platform/activity'
+import { assertMayTouch } from '../../platform/child-gate'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 import { resolveContactInput, type ContactIdentity, type PersonValues } from '../contacts/contact-input'
@@ -90,10 +91,12 @@ export type VisitorContact =
 /**
  * In the caller's transaction: the contact the visitor is. A contact of this team the
  * caller may read that matches (email, phone, or name and gender) is linked, never
- * duplicated. A match the caller may not open (another team's contact, one of this team
- * they cannot read, a child under the child data gate) is neither named nor duplicated:
- * the visitor stays without a contact. Otherwise a new contact of the team, as create-user
- * adds one (is_visitor), with its activity row and read model.
+ * duplicated; when that contact is a child and the caller is under the child data gate,
+ * linking would write the child's attendance: 403 child_data_gate, and the caller's
+ * transaction saves nothing (spec 2 §5). A match the caller may not open (another team's
+ * contact, one of this team they cannot read) is neither named nor duplicated: the visitor
+ * stays without a contact. Otherwise a new contact of the team, as create-user adds one
+ * (is_visitor), with its activity row and read model.
  */
 export async function contactForVisitor(
   tx: Executor,
@@ -105,16 +108,21 @@ export async function contactForVisitor(
 ): Promise<VisitorContact> {
   await lockContactsOfConference(tx, scope.team)
   try {
+    // Not gated here: the match's id is needed to refuse a child below, and these details
+    // never reach the answer.
     await assertNoDuplicate(
       tx,
       deps,
-      { viewer, team: scope.team, gated: scope.childGate !== null, readsTeam: hasCapability(scope.role, 'read_contact'), disregardOtherTeams: false },
+      { viewer, team: scope.team, gated: false, readsTeam: hasCapability(scope.role, 'read_contact'), disregardOtherTeams: false },
       plan.identity,
     )
   } catch (error) {
     if (!(error instanceof AppError)) throw error
     const data = error.details.data as { id: number } | null | undefined
-    if (error.code === 'user_exists_in_this_team' && data) return { kind: 'linked', personId: data.id }
+    if (error.code === 'user_exists_in_this_team' && data) {
+      await assertMayTouch(tx, scope, [data.id], deps.now())
+      return { kind: 'linked', personId: data.id }
+    }
     if (error.code === 'user_exists_in_this_team' || error.code === 'user_exists_in_other_team') return { kind: 'not_linked', personId: null }
     throw error
   }

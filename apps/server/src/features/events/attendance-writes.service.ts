@@ -4,6 +4,7 @@ import type { eventAttendanceCalls } from '@crm/domain'
 import type { Executor } from '../../db/client'
 import { eventAttendance } from '../../db/schema/index'
 import type { TeamScope, Viewer } from '../../platform/access'
+import { assertMayTouch } from '../../platform/child-gate'
 import { loadContactScope } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
 import { AppError, isUniqueViolation } from '../../platform/errors'
@@ -19,7 +20,7 @@ import {
   type VisitorContact,
   type VisitorContactPlan,
 } from './attendance-visitor.service'
-import { assertEventDate, loadScopedEvent } from './event-access'
+import { assertEventDate, loadScopedEvent, type ScopedEvent } from './event-access'
 
 // Marking, editing and removing attendance (spec 3 §2.1 "Attendance"; spec 2 §7.1).
 
@@ -77,19 +78,23 @@ function messageOf(contact: VisitorContact | null): string | undefined {
 
 /**
  * add-event-attendance: a contact the caller can read, marked once per date; or a visitor
- * with their details, made a contact of the team when asked (create_contact needed).
+ * with their details, made a contact of the team when asked (create_contact needed). A child
+ * under the child data gate is refused (403 child_data_gate) before the date is looked at:
+ * the gate is an access rule, and the answer is the same on every date.
  */
 export async function addAttendance(deps: Deps, viewer: Viewer, scope: TeamScope, input: AddInput) {
   const event = await loadScopedEvent(deps.db, scope, input.event_id)
-  assertEventDate(event, input.event_date)
-  const base = { event_id: event.row.id, team_id: scope.team.id, event_date: input.event_date, notes: input.notes ?? null, created_by_id: viewer.personId }
   if (!input.is_visitor) {
     const userId = input.user_id!
     await assertReadableContact(deps.db, deps, viewer, scope, userId)
-    const id = await markContact(deps.db, { ...base, person_id: userId })
+    await assertMayTouch(deps.db, scope, [userId], deps.now())
+    assertEventDate(event, input.event_date)
+    const id = await markContact(deps.db, { ...recordBase(viewer, scope, event, input), person_id: userId })
     return { id, user_id: userId }
   }
 
+  assertEventDate(event, input.event_date)
+  const base = recordBase(viewer, scope, event, input)
   const name = input.visitor_info_name!
   assertVisitorName(name)
   const phone = visitorPhone(input.visitor_info_phone, scope)
@@ -116,6 +121,10 @@ export async function addAttendance(deps: Deps, viewer: Viewer, scope: TeamScope
   })
 }
 
+function recordBase(viewer: Viewer, scope: TeamScope, event: ScopedEvent, input: AddInput) {
+  return { event_id: event.row.id, team_id: scope.team.id, event_date: input.event_date, notes: input.notes ?? null, created_by_id: viewer.personId }
+}
+
 async function insertVisitor(tx: Executor, row: typeof ea.$inferInsert): Promise<number> {
   const [inserted] = await tx.insert(ea).values(row).returning({ id: ea.id })
   return inserted!.id
@@ -126,8 +135,23 @@ function withNotKept(contact: VisitorContact | null, plan: VisitorContactPlan | 
   return contact?.kind === 'created' && plan && plan.notKept.length > 0 ? { fields_not_kept: plan.notKept } : {}
 }
 
+type RecordKey = { id?: number | undefined; event_id?: number | undefined; event_date?: string | undefined; user_id?: number | undefined }
+
+/**
+ * The record a call names, of an event of the caller's team (404 otherwise), that the caller
+ * may touch (403 child_data_gate for a child's under the gate). A contact named by user_id is
+ * checked before the record is looked for, so the answer never tells whether a child
+ * attended on the date.
+ */
+async function findTouchableRecord(deps: Deps, scope: TeamScope, key: RecordKey): Promise<AttendanceRow> {
+  if (key.id === undefined) await assertMayTouch(deps.db, scope, [key.user_id], deps.now())
+  const record = await findRecord(deps.db, scope, key)
+  if (key.id !== undefined) await assertMayTouch(deps.db, scope, [record.person_id], deps.now())
+  return record
+}
+
 /** The record a call names, of an event of the caller's team; 404 otherwise. */
-async function findRecord(db: Executor, scope: TeamScope, key: { id?: number | undefined; event_id?: number | undefined; event_date?: string | undefined; user_id?: number | undefined }): Promise<AttendanceRow> {
+async function findRecord(db: Executor, scope: TeamScope, key: RecordKey): Promise<AttendanceRow> {
   const where =
     key.id !== undefined
       ? and(eq(ea.id, key.id), eq(ea.team_id, scope.team.id))
@@ -142,7 +166,7 @@ async function findRecord(db: Executor, scope: TeamScope, key: { id?: number | u
  * visitor_info_create_contact a visitor without a contact becomes one (as on add).
  */
 export async function updateAttendance(deps: Deps, viewer: Viewer, scope: TeamScope, input: UpdateInput) {
-  const record = await findRecord(deps.db, scope, input)
+  const record = await findTouchableRecord(deps, scope, input)
   const changes: Partial<typeof ea.$inferInsert> = {}
   if (input.notes !== undefined) changes.notes = input.notes
   if (record.is_visitor) {
@@ -181,15 +205,17 @@ export async function updateAttendance(deps: Deps, viewer: Viewer, scope: TeamSc
 /**
  * delete-event-attendance: the record by id (404 unless of the caller's team), or a
  * contact's record on one date of an event of the team; unmarking a contact who is not
- * marked changes nothing. Other dates are not touched.
+ * marked changes nothing. Other dates are not touched. A child's record under the child
+ * data gate is refused (403 child_data_gate), marked or not.
  */
 export async function deleteAttendance(deps: Deps, scope: TeamScope, input: DeleteInput) {
   if (input.id !== undefined) {
-    const record = await findRecord(deps.db, scope, input)
+    const record = await findTouchableRecord(deps, scope, input)
     await deps.db.delete(ea).where(eq(ea.id, record.id))
     return { success: true as const }
   }
   const event = await loadScopedEvent(deps.db, scope, input.event_id!)
+  await assertMayTouch(deps.db, scope, [input.user_id], deps.now())
   await deps.db
     .delete(ea)
     .where(and(eq(ea.event_id, event.row.id), eq(ea.event_date, input.event_date!), eq(ea.person_id, input.user_id!)))

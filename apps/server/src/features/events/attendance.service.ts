@@ -1,10 +1,8 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import {
-  ageFrom,
   formatInternational,
   hasCapability,
-  isChild,
   maxPages,
   pageOffset,
   type AttendanceContact,
@@ -15,10 +13,10 @@ import {
 } from '@crm/domain'
 import { eventAttendance, events, people } from '../../db/schema/index'
 import type { GroupScope, TeamScope, Viewer } from '../../platform/access'
+import { personGate } from '../../platform/child-gate'
 import { assertChildDataAllowed, type ContactScope } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
 import { displayDate } from '../../platform/format'
-import { fullName } from '../contacts/contact-view'
 import { listContacts } from '../contacts/lists.service'
 import { assertEventDate, loadScopedEvent } from './event-access'
 
@@ -35,22 +33,23 @@ const recordName = sql<string>`lower(coalesce(nullif(trim(${people.first_name} |
 
 /**
  * GET event-attendance/{id}: the records of one of the event's dates, by name A to Z by
- * default (spec 3 §9), a page and its count. A contact's name is shown as the contacts list
- * shows it: a child's name even under the child data gate, never a child's details (the
- * phone and email a visitor made a contact left on the record are withheld then).
+ * default (spec 3 §9), a page and its count. A caller under the child data gate is not given
+ * a child's records (spec 2 §5, issue 33): they are left out of the page and its count, and
+ * `hidden_children` says how many were, so the date's total stays the real number.
  */
 export async function listEventAttendance(
   deps: Deps,
   scope: TeamScope,
   eventId: number,
   query: AttendanceQuery,
-): Promise<{ items: AttendanceItem[]; count: number; max_pages: number }> {
+): Promise<{ items: AttendanceItem[]; count: number; max_pages: number; hidden_children?: number }> {
   const event = await loadScopedEvent(deps.db, scope, eventId)
   assertEventDate(event, query.event_date)
-  const now = deps.now()
+  const gate = personGate(scope, deps.now())
   const conditions = [eq(ea.event_id, event.row.id), eq(ea.event_date, query.event_date)]
   if (query.is_visitor !== undefined) conditions.push(eq(ea.is_visitor, query.is_visitor))
-  const where = and(...conditions)
+  const ofDate = and(...conditions)!
+  const visible = gate.visibleTo(people, ea.person_id)
   const direction = query.order === 'desc' ? desc : asc
   const orderBy = query.order_by === 'created' ? [direction(ea.created_at), direction(ea.id)] : [direction(recordName), direction(ea.id)]
   const [rows, [total]] = await Promise.all([
@@ -64,40 +63,45 @@ export async function listEventAttendance(
       })
       .from(ea)
       .leftJoin(people, eq(people.id, ea.person_id))
-      .where(where)
+      .where(and(ofDate, visible))
       .orderBy(...orderBy)
       .limit(query.per_page)
       .offset(pageOffset(query.page, query.per_page)),
-    deps.db.select({ n: count() }).from(ea).where(where),
+    // Under the gate, one count of the date split in two: the records shown and the children's.
+    visible
+      ? deps.db
+          .select({ n: sql<number>`(count(*) filter (where ${visible}))::int`, hidden: sql<number>`(count(*) filter (where not ${visible}))::int` })
+          .from(ea)
+          .leftJoin(people, eq(people.id, ea.person_id))
+          .where(ofDate)
+      : deps.db.select({ n: count(), hidden: sql<number>`0` }).from(ea).where(ofDate),
   ])
-  const gated = scope.childGate !== null
-  const items = rows.map(({ record, first_name, last_name, dob_year, dob_month }): AttendanceItem => {
-    const hidden = gated && record.person_id !== null && isChild(ageFrom(dob_year, dob_month, now))
-    const name = first_name !== null ? fullName(first_name, last_name) : (record.visitor_name ?? '')
-    return {
-      id: record.id,
-      event_id: record.event_id,
-      event_date: record.event_date,
-      user_id: record.person_id,
-      name,
-      is_visitor: record.is_visitor,
-      visitor_info_name: record.visitor_name,
-      visitor_info_phone: hidden || !record.visitor_phone ? null : formatInternational(record.visitor_phone),
-      visitor_info_email: hidden ? null : record.visitor_email,
-      visitor_info_is_new: record.visitor_is_new,
-      visitor_info_create_contact: record.visitor_create_contact,
-      notes: hidden ? null : record.notes,
-    }
-  })
-  const n = total?.n ?? 0
-  return { items, count: n, max_pages: maxPages(n, query.per_page) }
+  const items = rows.map(({ record, ...person }): AttendanceItem => ({
+    id: record.id,
+    event_id: record.event_id,
+    event_date: record.event_date,
+    user_id: record.person_id,
+    name: person.first_name !== null ? gate.nameOf(person) : (record.visitor_name ?? ''),
+    is_visitor: record.is_visitor,
+    visitor_info_name: record.visitor_name,
+    visitor_info_phone: record.visitor_phone ? formatInternational(record.visitor_phone) : null,
+    visitor_info_email: record.visitor_email,
+    visitor_info_is_new: record.visitor_is_new,
+    visitor_info_create_contact: record.visitor_create_contact,
+    notes: record.notes,
+  }))
+  const n = Number(total?.n ?? 0)
+  const answer = { items, count: n, max_pages: maxPages(n, query.per_page) }
+  return gate.gated ? { ...answer, hidden_children: Number(total?.hidden ?? 0) } : answer
 }
 
 /**
  * GET contacts-for-attendance: the contacts list of this caller, as GET contacts answers it
  * (a role that reads the group's contacts), or as assigned-contacts does (a member), with
  * its filters, search and child gate, by name A to Z by default; and whether each contact
- * of the page attended on the date (one more query for the page).
+ * of the page attended on the date (one more query for the page). A child's row is the
+ * contacts list's neutral one, and under the gate its mark is withheld too: which dates a
+ * child attended is the child's data (spec 2 §5).
  */
 export async function listContactsForAttendance(
   deps: Deps,
@@ -117,7 +121,8 @@ export async function listContactsForAttendance(
       : await deps.db
           .select({ id: ea.id, person_id: ea.person_id })
           .from(ea)
-          .where(and(eq(ea.event_id, event.row.id), eq(ea.event_date, query.event_date), inArray(ea.person_id, ids)))
+          .innerJoin(people, eq(people.id, ea.person_id))
+          .where(and(eq(ea.event_id, event.row.id), eq(ea.event_date, query.event_date), inArray(ea.person_id, ids), personGate(scope, deps.now()).visibleTo()))
   const attended = new Map(marked.map((row) => [row.person_id, row.id]))
   return {
     ...list,

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert, Box, Center, Checkbox, Group, Loader, Stack, Text, Title } from '@mantine/core'
-import { IconCheck } from '@tabler/icons-react'
+import { IconCheck, IconLock } from '@tabler/icons-react'
 import type { AttendanceContact } from '@crm/domain'
 import { FormStatus } from '../../../../components/form-status'
 import { Paging, usePageSize } from '../../../../components/paging'
@@ -69,9 +69,13 @@ export function AttendanceContacts({ scope }: { scope: AttendanceScope }) {
         <Text c="dimmed">{t('contacts.none')}</Text>
       ) : (
         <Box component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby={titleId}>
-          {items.map((contact) => (
-            <AttendanceRow key={contact.id} contact={contact} onToggle={(attended) => toggle.mutateAsync({ contact, attended })} />
-          ))}
+          {items.map((contact) =>
+            contact.is_restricted ? (
+              <RestrictedRow key={contact.id} />
+            ) : (
+              <AttendanceRow key={contact.id} contact={contact} onToggle={(attended) => toggle.mutateAsync({ contact, attended })} />
+            ),
+          )}
         </Box>
       )}
       {contacts.data && (
@@ -93,6 +97,29 @@ export function AttendanceContacts({ scope }: { scope: AttendanceScope }) {
 }
 
 /**
+ * A child the child data gate withholds (spec 2 §5, issue 33): the server sends the row
+ * without a name or a mark and refuses to mark it, so it offers no toggle and says why.
+ */
+function RestrictedRow() {
+  const { t } = useTranslation('attendance')
+  return (
+    <Box component="li" py={6} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+      <Group gap={6} wrap="nowrap" align="flex-start">
+        <IconLock size={14} aria-hidden="true" style={{ marginTop: 4, flex: 'none' }} />
+        <Stack gap={0}>
+          <Text size="sm" fw={500}>
+            {t('contacts.restrictedName')}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('contacts.restricted')}
+          </Text>
+        </Stack>
+      </Group>
+    </Box>
+  )
+}
+
+/**
  * One contact: the toggle saves at once (shown before the server answers), then the save
  * indicator goes processing, success for 1 s, processed, reset (D3-2.1-29); a failure puts
  * the toggle back and says why.
@@ -102,7 +129,7 @@ function AttendanceRow({ contact, onToggle }: { contact: AttendanceContact; onTo
   const submission = useFormSubmission({ timing: 'saveIndicator', successMessage: t('contacts.saved'), errorMessage: failureReason })
   // The click shows at once; the lists' cache follows (optimistic) and has the last word once saved.
   const [clicked, setClicked] = useState<boolean | null>(null)
-  const details = contact.is_restricted ? null : contact.member_status_display
+  const details = contact.member_status_display
 
   return (
     <Box component="li" py={6} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }} data-save-status={submission.status}>

@@ -4,6 +4,7 @@ import { Alert, Badge, Box, Center, Group, Loader, Stack, Text, Title } from '@m
 import { Paging, usePageSize } from '../../../../components/paging'
 import { useEventAttendance } from '../../attendance-queries'
 import type { AttendanceScope } from './attendance-section'
+import { HiddenChildrenNote } from './hidden-children-note'
 
 /** Who attended on the date (GET event-attendance, by name A to Z), for a reader who may not mark. */
 export function AttendanceReadOnly({ scope }: { scope: AttendanceScope }) {
@@ -20,6 +21,7 @@ export function AttendanceReadOnly({ scope }: { scope: AttendanceScope }) {
   })
   const titleId = `attendance-read-${scope.eventId}-${scope.eventDate}`
   const items = records.data?.items ?? []
+  const hiddenChildren = records.data?.hidden_children ?? 0
 
   return (
     <Stack component="section" gap="sm" aria-labelledby={titleId}>
@@ -34,7 +36,7 @@ export function AttendanceReadOnly({ scope }: { scope: AttendanceScope }) {
         <Alert color="red" role="alert">
           {t('readOnly.loadFailed')}
         </Alert>
-      ) : items.length === 0 ? (
+      ) : items.length === 0 && hiddenChildren === 0 ? (
         <Text c="dimmed">{t('readOnly.none')}</Text>
       ) : (
         <Box component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby={titleId}>
@@ -52,6 +54,7 @@ export function AttendanceReadOnly({ scope }: { scope: AttendanceScope }) {
           ))}
         </Box>
       )}
+      {records.isSuccess && <HiddenChildrenNote count={hiddenChildren} alone={items.length === 0} />}
       {records.data && (
         <Paging
           page={page}

@@ -11,6 +11,7 @@ import {
   type LookupItem,
 } from '@crm/domain'
 import { buildAccount, buildContactListItem, buildTeam } from '../../../../test/fixtures'
+import { changeLocale } from '../../../../lib/i18n'
 import { renderWithProviders } from '../../../../test/render'
 import { apiError, mockCall, server } from '../../../../test/server'
 import { signedInAs } from '../../../../test/session'
@@ -97,6 +98,8 @@ interface Setup {
   contacts?: AttendanceContact[]
   visitors?: AttendanceItem[]
   records?: AttendanceItem[]
+  /** The children the child data gate left out: among the contacts, among the visitors. */
+  hidden?: { contacts: number; visitors: number }
 }
 
 /** Renders the section for event 7 on 3 Mar 2026, signed in to Grace Church; records what is sent. */
@@ -123,7 +126,10 @@ function open(setup: Setup = {}) {
       const query = input as Record<string, unknown>
       const all = recordsNow()
       const items = query.is_visitor === 'true' ? all.filter((item) => item.is_visitor) : query.is_visitor === 'false' ? all.filter((item) => !item.is_visitor) : all
-      return { items, count: items.length, max_pages: 1 }
+      const { hidden } = setup
+      if (!hidden) return { items, count: items.length, max_pages: 1 }
+      const hidden_children = query.is_visitor === 'true' ? hidden.visitors : query.is_visitor === 'false' ? hidden.contacts : hidden.contacts + hidden.visitors
+      return { items, count: items.length, max_pages: 1, hidden_children }
     }),
   )
   const view = renderWithProviders(<AttendanceSection event={setup.event ?? buildEventView()} eventDate={date} />)
@@ -382,12 +388,13 @@ describe('AttendanceSection: import', () => {
       { row: 1, status: 'matched', user_id: 1, name: 'Ana López', matched_by: 'email' },
       { row: 2, status: 'added', user_id: null, name: null, matched_by: null },
       { row: 3, status: 'refused', user_id: null, name: null, matched_by: null, errors: { gender: 'Gender is required' } },
+      { row: 4, status: 'refused', user_id: null, name: null, matched_by: null, errors: { email: 'A child’s record is closed to you.' }, reason: 'child_data_gate' },
     ]
     const { user } = open()
     server.use(
       mockCall(eventAttendanceCalls.importAttendance, ({ input }) => {
         sent.push(input as Record<string, unknown>)
-        return { matched: 1, added: 1, already: 0, refused: 1, rows }
+        return { matched: 1, added: 1, already: 0, refused: 2, rows }
       }),
     )
     await user.click(await screen.findByRole('button', { name: 'Import attendance' }, { timeout: 15_000 }))
@@ -397,10 +404,11 @@ describe('AttendanceSection: import', () => {
       ['Ana', 'López', 'female', 412345678, 'ana@example.org'],
       ['Noel', 'Park', 'male', '', ''],
       ['Sam', 'Doe', '', '', ''],
+      ['Kim', 'Lee', 'male', '', 'kim@example.org'],
     ])
     await user.upload(dialog.getByLabelText('Spreadsheet file'), file)
 
-    expect(await dialog.findByText('3 rows read from attendance.xlsx.')).toBeInTheDocument()
+    expect(await dialog.findByText('4 rows read from attendance.xlsx.')).toBeInTheDocument()
     const preview = within(await dialog.findByRole('table', { name: 'Preview: nothing is saved yet' }))
     expect(sent).toHaveLength(1)
     expect(sent[0]).toEqual({
@@ -413,11 +421,14 @@ describe('AttendanceSection: import', () => {
         { first_name: 'Ana', last_name: 'López', gender: 'female', phone: '412345678', email: 'ana@example.org' },
         { first_name: 'Noel', last_name: 'Park', gender: 'male', phone: '', email: '' },
         { first_name: 'Sam', last_name: 'Doe', gender: '', phone: '', email: '' },
+        { first_name: 'Kim', last_name: 'Lee', gender: 'male', phone: '', email: 'kim@example.org' },
       ],
     })
     expect(preview.getByText('Matched: Ana López (by email)')).toBeInTheDocument()
     expect(preview.getByText('New: added as a visitor')).toBeInTheDocument()
     expect(preview.getByText('Refused: Gender: Gender is required')).toBeInTheDocument()
+    // A row that matches a child under the child data gate: why, in the interface's words, naming nobody.
+    expect(preview.getByText('Refused: The row matches a child: a Working with Children Check and AdSafe training are needed to mark them.')).toBeInTheDocument()
 
     await user.click(dialog.getByRole('radio', { name: 'Add them as new contacts' }))
     await waitFor(() => expect(sent).toHaveLength(2))
@@ -428,8 +439,9 @@ describe('AttendanceSection: import', () => {
     await waitFor(() => expect(sent).toHaveLength(3))
     expect(sent[2]).not.toHaveProperty('dry_run')
     expect(sent[2]).toMatchObject({ unmatched: 'contact', data: sent[0]!.data })
-    expect(await dialog.findByText('Matched: 1. Added: 1. Already marked: 0. Refused: 1.')).toBeInTheDocument()
+    expect(await dialog.findByText('Matched: 1. Added: 1. Already marked: 0. Refused: 2.')).toBeInTheDocument()
     expect(dialog.getByText('Row 3: Gender: Gender is required')).toBeInTheDocument()
+    expect(dialog.getByText('Row 4: The row matches a child: a Working with Children Check and AdSafe training are needed to mark them.')).toBeInTheDocument()
   }, 30_000)
 
   it('D3-2.1-24 refuses a file that is not a spreadsheet, and one over the row bound, before anything is sent', async () => {
@@ -473,5 +485,65 @@ describe('AttendanceSection: who may see and mark', () => {
     expect(container.querySelector('section')).toBeNull()
     expect(records).toEqual([])
     expect(asked).toEqual([])
+  }, 30_000)
+})
+
+describe('AttendanceSection: children the child data gate withholds (spec 2 §5, issue 33)', () => {
+  const records = [visitor({ id: 101, name: 'Ana López', is_visitor: false, user_id: 1 }), visitor({ id: 90, name: 'Vera Cruz' })]
+
+  it('says under the list how many children were left out, and counts them in the totals', async () => {
+    open({ event: buildEventView({ can_update_attendance: false }), records, hidden: { contacts: 2, visitors: 0 } })
+    const list = await screen.findByRole('list', { name: 'Who attended' }, { timeout: 15_000 })
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2)
+    expect(await screen.findByText('And 2 children (a Working with Children Check and AdSafe training are needed to see them).')).toBeInTheDocument()
+    expect(await screen.findByText('Contacts attended: 3')).toBeInTheDocument()
+    expect(screen.getByText('Visitors: 1')).toBeInTheDocument()
+    expect(screen.getByText('Total: 4')).toBeInTheDocument()
+  }, 30_000)
+
+  it('a date where only children attended does not say no one came', async () => {
+    open({ event: buildEventView({ can_update_attendance: false }), records: [], hidden: { contacts: 1, visitors: 0 } })
+    expect(await screen.findByText('1 child (a Working with Children Check and AdSafe training are needed to see them).', {}, { timeout: 15_000 })).toBeInTheDocument()
+    expect(screen.queryByText('No one is marked as attended on this date.')).not.toBeInTheDocument()
+    expect(await screen.findByText('Contacts attended: 1')).toBeInTheDocument()
+  }, 30_000)
+
+  it('says so in Spanish', async () => {
+    await changeLocale('es')
+    open({ event: buildEventView({ can_update_attendance: false }), records, hidden: { contacts: 2, visitors: 0 } })
+    expect(
+      await screen.findByText('Y 2 menores (se necesitan un Working with Children Check y la capacitación AdSafe para verlos).', {}, { timeout: 15_000 }),
+    ).toBeInTheDocument()
+    expect(await screen.findByText('Contactos que asistieron: 3')).toBeInTheDocument()
+  }, 30_000)
+
+  it('the visitors list says how many child visitors were left out', async () => {
+    open({ records: [visitor({ id: 90, name: 'Vera Cruz' })], hidden: { contacts: 0, visitors: 1 } })
+    const visitors = await screen.findByRole('region', { name: 'Visitors' }, { timeout: 15_000 })
+    expect(await within(visitors).findByText('And 1 child (a Working with Children Check and AdSafe training are needed to see them).')).toBeInTheDocument()
+  }, 30_000)
+
+  it('a child’s row among the contacts has no toggle and says why, in both languages', async () => {
+    const child: AttendanceContact = {
+      ...buildContactListItem({ id: 3, name: '' }),
+      is_child: true,
+      is_restricted: true,
+      gender: null,
+      age: null,
+      member_status: null,
+      member_status_display: null,
+      grow_phase: null,
+      grow_phase_display: null,
+      attended: false,
+      attendance_id: null,
+    }
+    open({ contacts: [person(1, 'Ana López'), child] })
+    expect(await screen.findByText('A child', {}, { timeout: 15_000 })).toBeInTheDocument()
+    expect(screen.getByText('A Working with Children Check and AdSafe training are needed to mark a child.')).toBeInTheDocument()
+    expect(screen.getAllByRole('checkbox').map((box) => box.getAttribute('aria-label'))).toEqual(['Attended: Ana López'])
+
+    await act(() => changeLocale('es'))
+    expect(await screen.findByText('Un menor')).toBeInTheDocument()
+    expect(screen.getByText('Se necesitan un Working with Children Check y la capacitación AdSafe para marcar a un menor.')).toBeInTheDocument()
   }, 30_000)
 })

@@ -44,8 +44,9 @@ export function AttendanceSection({ event, eventDate }: AttendanceSectionProps) 
 
   const scope: AttendanceScope = { teamId, groupId: group.id, eventId: event.id, eventDate }
   const titleId = `attendance-${event.id}-${eventDate}`
-  const contactsCount = attendedContacts.data?.count
-  const visitorsCount = visitors.data?.count
+  // The real numbers: the children the child data gate left out of the lists count too.
+  const contactsCount = attendedContacts.data && attendedContacts.data.count + (attendedContacts.data.hidden_children ?? 0)
+  const visitorsCount = visitors.data && visitors.data.count + (visitors.data.hidden_children ?? 0)
 
   return (
     <Paper component="section" withBorder p={{ base: 'sm', sm: 'md' }} aria-labelledby={titleId}>

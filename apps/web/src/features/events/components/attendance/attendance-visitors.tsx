@@ -12,6 +12,7 @@ import { useDeleteAttendance, useEventAttendance } from '../../attendance-querie
 import { failureReason } from './attendance-errors'
 import { dayOf } from './attendance-format'
 import type { AttendanceScope } from './attendance-section'
+import { HiddenChildrenNote } from './hidden-children-note'
 import { VisitorFormModal, type SavedVisitor } from './visitor-form-modal'
 
 /**
@@ -39,6 +40,7 @@ export function AttendanceVisitors({ scope }: { scope: AttendanceScope }) {
   const submission = useFormSubmission({ successMessage: t('visitors.removed'), errorMessage: failureReason })
   const titleId = `attendance-visitors-${scope.eventId}-${scope.eventDate}`
   const items = visitors.data?.items ?? []
+  const hiddenChildren = visitors.data?.hidden_children ?? 0
 
   const fieldLabel = (field: string): string => {
     const name = field.replace(/^visitor_info_/, '')
@@ -69,7 +71,7 @@ export function AttendanceVisitors({ scope }: { scope: AttendanceScope }) {
         <Alert color="red" role="alert">
           {t('visitors.loadFailed')}
         </Alert>
-      ) : items.length === 0 ? (
+      ) : items.length === 0 && hiddenChildren === 0 ? (
         <Text c="dimmed">{t('visitors.none')}</Text>
       ) : (
         <Box component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby={titleId}>
@@ -117,6 +119,7 @@ export function AttendanceVisitors({ scope }: { scope: AttendanceScope }) {
           ))}
         </Box>
       )}
+      {visitors.isSuccess && <HiddenChildrenNote count={hiddenChildren} alone={items.length === 0} />}
       {visitors.data && visitors.data.max_pages > 1 && (
         <Paging
           page={page}

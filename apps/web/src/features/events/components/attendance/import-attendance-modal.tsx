@@ -115,9 +115,11 @@ export function ImportAttendanceModal({ scope, onClose }: { scope: AttendanceSco
   }
 
   const reasonsOf = (row: ImportRowResult): string =>
-    Object.entries(row.errors ?? {})
-      .map(([field, message]) => `${(importColumns as readonly string[]).includes(field) ? t(`import.fields.${field as ImportColumn}`) : field}: ${message}`)
-      .join('; ')
+    row.reason
+      ? t(`import.reasons.${row.reason}`)
+      : Object.entries(row.errors ?? {})
+          .map(([field, message]) => `${(importColumns as readonly string[]).includes(field) ? t(`import.fields.${field as ImportColumn}`) : field}: ${message}`)
+          .join('; ')
 
   const counts = (answer: ImportAttendanceResult) => ({ matched: answer.matched, added: answer.added, already: answer.already, refused: answer.refused })
 
