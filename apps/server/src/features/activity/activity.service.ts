@@ -12,7 +12,7 @@ import {
 } from '@crm/domain'
 import { activityLog, people } from '../../db/schema/index'
 import type { Viewer } from '../../platform/access'
-import type { ContactScope } from '../../platform/contact-access'
+import { assertChildDataAllowed, type ContactScope } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
 import { displayDateTime } from '../../platform/format'
 import { fullName } from '../contacts/contact-view'
@@ -144,6 +144,8 @@ export interface ActivityQuery {
  * as "Viewed by".
  */
 export async function listContactActivity(deps: Deps, viewer: Viewer, scope: ContactScope, query: ActivityQuery) {
+  // A child's log holds the child's data: closed as the record is (spec 2 §5, issue 33).
+  assertChildDataAllowed(scope)
   const readsAll = hasCapability(scope.contactRole, 'read_activity_log')
   // Without read_activity_log the user filter narrows the caller's own rows: another
   // person's id finds nothing (spec 2 §6: the filter is the team's, for read_activity_log).

@@ -124,7 +124,7 @@ async function listRecentActivity(
     const contact = row.contactId === null ? undefined : contacts.get(row.contactId)
     // The child gate (spec 2 §5): a row about a minor names no one and shows nothing of them.
     if (contact && gated && isChild(ageFrom(contact.dob_year, contact.dob_month, now))) {
-      return { ...item, contact_id: null, contact_name: null, data: { before: null, after: null }, computed_data: { changes: [] } }
+      return { ...item, subject_id: null, contact_id: null, contact_name: null, data: { before: null, after: null }, computed_data: { changes: [] } }
     }
     return { ...item, contact_id: contact ? contact.id : null, contact_name: contact ? contact.name : null }
   })
