@@ -295,4 +295,31 @@ describe('minors', () => {
     await listNotes(c, c.leader, adult)
     expect((await activityOf(t, adult)).filter((row) => row.action === 'view')).toEqual([])
   })
+
+  it('refuses every note write on a child to a caller under the gate (child_data_gate) and changes nothing; the checked leader writes', async () => {
+    const c = await churchWithPublicNotes()
+    const child = await buildContact(t, { teamId: c.church, person: bornYearsAgo(t, 12) })
+    await assignContact(t, { teamId: c.church, contactId: child, toId: c.member.id })
+    const unchecked = await buildPerson(t)
+    await addMember(t, unchecked.id, c.church, 'leader')
+    const teamNote = await addedNote(c, c.leader, child, { content: 'Child note' })
+    const childNotes = async () => JSON.stringify(await t.db.select().from(notes).where(eq(notes.contact_id, child)).orderBy(notes.id))
+    const before = await childNotes()
+    const logged = (await activityOf(t, child)).length
+    for (const person of [c.member, unchecked]) {
+      const refusals = [
+        await addNote(c, person, child, { content: 'x' }),
+        await addNote(c, person, child, { content: ciphertext(), is_encrypted: 1 }),
+        await updateNote(c, person, child, teamNote, { content: 'changed' }),
+        await deleteNote(c, person, child, teamNote),
+      ]
+      expect(refusals.map((response) => [response.statusCode, body(response).code])).toEqual(refusals.map(() => [403, 'child_data_gate']))
+    }
+    expect(await childNotes()).toBe(before)
+    expect(await activityOf(t, child)).toHaveLength(logged)
+
+    expect((await updateNote(c, c.leader, child, teamNote, { content: 'changed' })).statusCode).toBe(200)
+    expect((await deleteNote(c, c.leader, child, teamNote)).statusCode).toBe(200)
+    expect(await childNotes()).toBe('[]')
+  })
 })
