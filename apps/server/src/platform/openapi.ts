@@ -17,7 +17,7 @@ type JsonSchema = Record<string, unknown>
 const statusDescriptions: Record<number, string> = {
   400: 'invalid_request: the payload, path or query string is not valid (data.errors names each field); or a code of the call',
   401: 'unauthorized: no session (or a sign-in code of the call)',
-  403: 'forbidden: the caller lacks the role or capability, or is still awaiting approval',
+  403: "forbidden: the caller lacks the role or capability, or is still awaiting approval; child_data_gate: a child's records need the safety checks",
   404: 'not_found: no such row, or not visible to the caller',
   409: 'A conflict with what is stored (conflict, email_exists, name_taken, …)',
   413: 'payload_too_large: the body or a file is larger than the call takes',
