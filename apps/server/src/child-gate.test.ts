@@ -304,7 +304,7 @@ async function childFootprint(): Promise<string> {
       'consents', (select json_agg(p order by p.id) from parental_consents p where p.contact_id = ${child}),
       'consent_requests', (select json_agg(r order by r.id) from consent_requests r where r.contact_id = ${child})
     )::text as footprint`)
-  return String((result.rows[0] as { footprint: string }).footprint)
+  return (result as unknown as { rows: Array<{ footprint: string }> }).rows[0]!.footprint
 }
 
 describe('the gated walk: every write that touches a child refuses an unchecked user', () => {

@@ -1,9 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
 import {
   activityTypesOfFilter,
-  ageFrom,
   hasCapability,
-  isChild,
   likePattern,
   pageOffset,
   type RecentActivityItem,
@@ -12,6 +10,7 @@ import {
 import { activityLog, groupContacts, memberships, people, teamContacts } from '../../db/schema/index'
 import type { GroupScope, TeamScope, Viewer } from '../../platform/access'
 import { boundedPage } from '../../platform/bounded-page'
+import { personGate } from '../../platform/child-gate'
 import type { Deps } from '../../platform/deps'
 import { fullName } from '../contacts/contact-view'
 import { activityItemOf, activityRowColumns, inDateRange, type ActivityQuery } from './activity.service'
@@ -118,12 +117,12 @@ async function listRecentActivity(
   const { rows, counts } = await boundedPage(deps.db, { table: al, where, page: query.page, per_page: query.per_page }, readPage)
 
   const contacts = await contactsOf(deps, scope.team.id, rows)
-  const gated = scope.childGate !== null
+  const gate = personGate(scope, now)
   const items = rows.map((row): RecentActivityItem => {
     const item = activityItemOf(row, viewer, timeZone)
     const contact = row.contactId === null ? undefined : contacts.get(row.contactId)
     // The child gate (spec 2 §5): a row about a minor names no one and shows nothing of them.
-    if (contact && gated && isChild(ageFrom(contact.dob_year, contact.dob_month, now))) {
+    if (gate.hides(contact)) {
       return { ...item, subject_id: null, contact_id: null, contact_name: null, data: { before: null, after: null }, computed_data: { changes: [] } }
     }
     return { ...item, contact_id: contact ? contact.id : null, contact_name: contact ? contact.name : null }

@@ -3,10 +3,8 @@ import ical, { escape, type ICalCalendar, type ICalDayJsStub } from 'ical-genera
 import { getVtimezoneComponent } from '@touch4it/ical-timezones'
 import {
   addDays,
-  ageFrom,
   hasCapability,
   icalPastDays,
-  isChild,
   zonedDate,
   zonedInstant,
   type OccurrenceException,
@@ -14,6 +12,7 @@ import {
 import type { Executor } from '../../db/client'
 import { accounts, eventOccurrences, events, icalFeeds, interactions, people } from '../../db/schema/index'
 import { loadTeamScope, type TeamScope } from '../../platform/access'
+import { personGate, type PersonGate } from '../../platform/child-gate'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 import { hashToken } from '../../platform/tokens'
@@ -214,10 +213,10 @@ function addEvent(calendar: ICalCalendar, row: FeedEventRow, exceptions: readonl
 function addInteraction(
   calendar: ICalCalendar,
   row: FeedInteractionRow,
-  context: FeedContext & { typeTitle: (type: string) => string; childGated: boolean; now: Date },
+  context: FeedContext & { typeTitle: (type: string) => string; gate: PersonGate },
 ): void {
   const type = row.type === 'other' && row.type_other ? row.type_other : context.typeTitle(row.type)
-  const hidesName = context.childGated && isChild(ageFrom(row.dob_year, row.dob_month, context.now))
+  const hidesName = context.gate.hides(row)
   const summary = hidesName ? type : `${type}: ${fullName(row.first_name, row.last_name)}`
   const at = (date: string, time: string) => new WallTime(date, time)
   const timed = row.time
@@ -326,7 +325,7 @@ export async function buildIcalFeed(deps: Deps, token: string): Promise<string |
   // as RFC 5545 wants (ical-generator writes it in the calendar's zone); each carries its TZID.
   const calendar = ical()
   for (const row of eventRows) addEvent(calendar, row, exceptionsOf.get(row.id) ?? [], context)
-  for (const row of interactionRows) addInteraction(calendar, row, { ...context, typeTitle: lookups.typeTitle, childGated: scope.childGate !== null, now })
+  for (const row of interactionRows) addInteraction(calendar, row, { ...context, typeTitle: lookups.typeTitle, gate: personGate(scope, now) })
   const vevents = calendar
     .events()
     .map((event) => event.toString())

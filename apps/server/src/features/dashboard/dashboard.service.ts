@@ -1,7 +1,8 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm'
-import { ageFrom, isChild, maxUpcomingItems, otherBibleStudy, type UpcomingInteraction, type UpcomingTransfer } from '@crm/domain'
+import { maxUpcomingItems, otherBibleStudy, type UpcomingInteraction, type UpcomingTransfer } from '@crm/domain'
 import { interactions, people, teamContacts, transfers } from '../../db/schema/index'
 import type { TeamScope, Viewer } from '../../platform/access'
+import { personGate } from '../../platform/child-gate'
 import type { Deps } from '../../platform/deps'
 import { displayDate, displayDateTime } from '../../platform/format'
 import { fullName } from '../contacts/contact-view'
@@ -51,9 +52,10 @@ export async function listUpcomingInteractions(deps: Deps, viewer: Viewer, scope
     loadInteractionLookups(deps.db, viewer.locale),
   ])
   const { timeZone } = scope.settings
+  const gate = personGate(scope, now)
   return {
     items: rows.map((row) => {
-      const hidden = scope.childGate !== null && isChild(ageFrom(row.dob_year, row.dob_month, now))
+      const hidden = gate.hides(row)
       const study = hidden ? null : row.bible_study
       return {
         user_id: row.user_id,

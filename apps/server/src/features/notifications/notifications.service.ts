@@ -1,9 +1,10 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { affectedRows } from '../../db/client'
-import { ageFrom, isChild, type Notification, type NotificationList } from '@crm/domain'
+import { type Notification, type NotificationList } from '@crm/domain'
 import { assignments, notificationReceipts, notifications, people, teamContacts } from '../../db/schema/index'
 import type { GroupScope, Viewer } from '../../platform/access'
 import { canReadContact, contactRoleOf } from '../../platform/contact-access'
+import { personGate } from '../../platform/child-gate'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 
@@ -146,12 +147,12 @@ async function readableContacts(deps: Deps, viewer: Viewer, scope: GroupScope, i
       and(eq(assignments.contact_id, people.id), eq(assignments.team_id, scope.team.id), eq(assignments.to_person_id, viewer.personId)),
     )
     .where(and(eq(teamContacts.team_id, scope.team.id), eq(teamContacts.state, 'active'), inArray(teamContacts.person_id, wanted)))
-  const now = deps.now()
+  const gate = personGate(scope, deps.now())
   for (const row of rows) {
     const isAssigned = row.assignment_id !== null
     const addedByCaller = row.added_by_id === viewer.personId || row.created_by_id === viewer.personId
     if (!canReadContact(contactRoleOf(scope.role, isAssigned), isAssigned, addedByCaller)) continue
-    if (scope.childGate && isChild(ageFrom(row.dob_year, row.dob_month, now))) continue
+    if (gate.hides(row)) continue
     found.set(row.id, { id: row.id, name: `${row.first_name} ${row.last_name}`.trim() })
   }
   return found

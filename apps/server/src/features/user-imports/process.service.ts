@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client'
 import { accounts, memberships, notifications, people, teamContacts, userImportRows } from '../../db/schema/index'
 import type { TeamScope, Viewer } from '../../platform/access'
 import { recordActivity } from '../../platform/activity'
+import { personGate } from '../../platform/child-gate'
 import type { Deps } from '../../platform/deps'
 import { lockContactsOfConference } from '../contacts/duplicates.service'
 import { refreshContactReadModel } from '../contacts/read-model'
@@ -100,7 +101,7 @@ async function placeInChurch(
  */
 export async function processUserImport(deps: Deps, viewer: Viewer, scope: TeamScope, importId: number, input: ProcessInput): Promise<ProcessUserImportResult> {
   const now = deps.now()
-  const gated = scope.childGate !== null
+  const gate = personGate(scope, now)
   const result: ProcessUserImportResult = { count_successful: 0, count_unsuccessful: 0, unsuccessful_error: [] }
   /** Church → how many people it received. */
   const received = new Map<number, number>()
@@ -145,7 +146,7 @@ export async function processUserImport(deps: Deps, viewer: Viewer, scope: TeamS
     const churchOf = new Map(entries.map((entry) => [entry.contactId, entry.churchId]))
     for (const person of rows) {
       const churchId = churchOf.get(person.person_id) ?? null
-      const shown = shownDetails(person, gated, now)
+      const shown = shownDetails(person, gate)
       const refuse = (reason: string) => {
         const problem: ImportRowProblem = { row: person.row, name: `${shown.first_name} ${shown.last_name}`.trim(), reason }
         result.count_unsuccessful += 1

@@ -2,7 +2,6 @@ import { and, asc, desc, eq, inArray, not, or, sql, type SQL } from 'drizzle-orm
 import { alias } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import {
-  adultAge,
   formatInternational,
   likePattern,
   maxUserImportRows,
@@ -17,6 +16,7 @@ import {
 } from '@crm/domain'
 import { people, teamContacts, teams, userImportRows, userImports } from '../../db/schema/index'
 import type { TeamScope, Viewer } from '../../platform/access'
+import { isChildSql, personGate, type PersonGate } from '../../platform/child-gate'
 import { boundedPage } from '../../platform/bounded-page'
 import type { CsvTable } from '../../platform/csv'
 import type { Deps } from '../../platform/deps'
@@ -124,10 +124,9 @@ function listItemOf(
 
 // ---- The people of an import, and every processed person ----
 
-/** A child today, by birth year and month (the rule of ageFrom and isChild). */
+/** A child today, by birth year and month: the gate's own rule (platform/child-gate.ts). */
 function childSql(now: Date): SQL {
-  const monthNow = now.getFullYear() * 12 + now.getMonth()
-  return sql`(${people.dob_year} is not null and ${people.dob_year} * 12 + coalesce(${people.dob_month}, 1) - 1 > ${monthNow - adultAge * 12})`
+  return isChildSql(people, now)
 }
 
 /**
@@ -204,8 +203,8 @@ interface PersonRow {
   import_title: string
 }
 
-function userOf(row: PersonRow, gated: boolean, now: Date): UserImportUser {
-  const shown = shownDetails(row, gated, now)
+function userOf(row: PersonRow, gate: PersonGate): UserImportUser {
+  const shown = shownDetails(row, gate)
   // One literal, no spread: see docs/decisions.md, "Per-row objects are one literal".
   return {
     id: row.id,
@@ -268,6 +267,7 @@ function importPeopleWhere(importId: number, query: ImportQuery, gated: boolean,
  */
 export async function getUserImport(deps: Deps, viewer: Viewer, scope: TeamScope, importId: number, query: ImportQuery): Promise<UserImport> {
   const now = deps.now()
+  const gate = personGate(scope, now)
   const gated = scope.childGate !== null
   const found = await loadImport(deps, scope, importId)
   const where = importPeopleWhere(importId, query, gated, now)
@@ -284,7 +284,7 @@ export async function getUserImport(deps: Deps, viewer: Viewer, scope: TeamScope
   ])
   return {
     ...listItemOf(found.record, authorName(found.author_first, found.author_last), peopleCounts.get(importId), viewer, scope),
-    users: rows.map((row) => userOf(row, gated, now)),
+    users: rows.map((row) => userOf(row, gate)),
     count: counts.count,
     max_pages: counts.max_pages,
     team_id_by_user: Object.fromEntries(choices.map((choice) => [String(choice.person_id), choice.team_id!])),
@@ -303,7 +303,8 @@ export async function listProcessedPeople(deps: Deps, viewer: Viewer, scope: Tea
   const order = peopleOrder(query.order_by === 'is_processed' ? 'name' : query.order_by, query.order, gated, now)
   const readPage = (page: number) => readPeople(deps, scope, where, order, { limit: query.per_page, offset: pageOffset(page, query.per_page) }, gated)
   const { rows, counts } = await boundedPage(deps.db, { table: r, where, page: query.page, per_page: query.per_page }, readPage)
-  const items = rows.map((row): ProcessedUserImportUser => ({ ...userOf(row, gated, now), import_id: row.import_id, import_title: row.import_title }))
+  const gate = personGate(scope, now)
+  const items = rows.map((row): ProcessedUserImportUser => ({ ...userOf(row, gate), import_id: row.import_id, import_title: row.import_title }))
   return { items, ...counts }
 }
 
@@ -351,7 +352,7 @@ export async function exportUserImport(deps: Deps, viewer: Viewer, scope: TeamSc
   return {
     fileName: `import-${found.record.id}-${found.record.title}`,
     header: csvHeaders[locale],
-    rows: rows.map((row) => csvRowOf(userOf(row, gated, now), titles, locale)),
+    rows: rows.map((row) => csvRowOf(userOf(row, personGate(scope, now)), titles, locale)),
   }
 }
 
@@ -369,6 +370,6 @@ export async function exportProcessedPeople(deps: Deps, viewer: Viewer, scope: T
   return {
     fileName: `processed-contacts-${scope.team.title}`,
     header: [importHeader[locale], ...csvHeaders[locale]],
-    rows: rows.map((row) => [row.import_title, ...csvRowOf(userOf(row, gated, now), titles, locale)]),
+    rows: rows.map((row) => [row.import_title, ...csvRowOf(userOf(row, personGate(scope, now)), titles, locale)]),
   }
 }

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
-import { ageFrom, isChild } from '@crm/domain'
 import type { Executor } from '../../db/client'
 import { teams, userImports } from '../../db/schema/index'
 import type { TeamScope } from '../../platform/access'
+import type { PersonGate } from '../../platform/child-gate'
 import { AppError } from '../../platform/errors'
 
 // What the import-and-share services share: the record of the selected conference, its
@@ -62,7 +62,7 @@ export interface PersonDetails {
  * A person's name, email and phone as the caller may read them: under the child data gate
  * (spec 2 §5) a child's are withheld, so the row shows only its number and state.
  */
-export function shownDetails(person: PersonDetails, gated: boolean, now: Date): Pick<PersonDetails, 'first_name' | 'last_name' | 'email' | 'phone'> {
-  if (gated && isChild(ageFrom(person.dob_year, person.dob_month, now))) return { first_name: '', last_name: '', email: null, phone: null }
+export function shownDetails(person: PersonDetails, gate: PersonGate): Pick<PersonDetails, 'first_name' | 'last_name' | 'email' | 'phone'> {
+  if (gate.hides(person)) return { first_name: '', last_name: '', email: null, phone: null }
   return { first_name: person.first_name, last_name: person.last_name, email: person.email, phone: person.phone }
 }
