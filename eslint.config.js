@@ -60,6 +60,36 @@ const boundaries = [
     },
   },
   {
+    // The child data gate is decided in one place (DESIGN.md §6, issue 33): a feature names
+    // people through platform/child-gate.ts, never by an age rule of its own. The files below
+    // read a child's age for a rule about the child itself (consent, the form, duplicates),
+    // or in SQL no scope reaches (the read model's search, the rule jobs' recipients).
+    files: ['apps/server/src/features/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      'apps/server/src/features/contacts/contact-view.ts',
+      'apps/server/src/features/contacts/contact-input.ts',
+      'apps/server/src/features/contacts/duplicates.service.ts',
+      'apps/server/src/features/contacts/list-search.ts',
+      'apps/server/src/features/consent/**',
+      'apps/server/src/features/notifications/rules.jobs.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@crm/domain',
+              importNames: ['isChild', 'ageFrom', 'adultAge'],
+              message: 'Whether an answer may name a person, or a write touch them, is platform/child-gate.ts’s: personGate, isChildSql, assertMayTouch.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/server/src/db/**/*.ts'],
     rules: {
       'no-restricted-imports': [

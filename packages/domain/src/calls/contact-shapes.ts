@@ -175,7 +175,7 @@ export const contactListItemSchema = contactViewSchema
     created_display: true,
   })
   .extend({
-    /** A child's details withheld by the child data gate: only the name is sent. */
+    /** A child under the caller's child data gate: a neutral row, no name and no details (issue 33). */
     is_restricted: z.boolean(),
     last_interaction_days_ago: z.number().int().nullable(),
     archived_display: z.string().nullable(),

@@ -21,8 +21,6 @@ export const mapMarkerSchema = z.object({
   name: z.string(),
   lat: z.number(),
   lng: z.number(),
-  /** A minor whose details the caller may not see: no name, no exact place (child gate). */
-  is_child: z.boolean(),
 })
 export type MapMarker = z.infer<typeof mapMarkerSchema>
 

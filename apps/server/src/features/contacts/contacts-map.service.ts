@@ -47,6 +47,6 @@ export async function listContactsForMap(
     .offset((query.page - 1) * mapPageSize)
   const items = rows
     .slice(0, mapPageSize)
-    .map((row): MapMarker => ({ id: row.id, name: fullName(row.first_name, row.last_name), lat: row.lat!, lng: row.lng!, is_child: false }))
+    .map((row): MapMarker => ({ id: row.id, name: fullName(row.first_name, row.last_name), lat: row.lat!, lng: row.lng! }))
   return { items, has_more: rows.length > mapPageSize }
 }

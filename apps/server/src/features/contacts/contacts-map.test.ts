@@ -40,8 +40,8 @@ describe('GET /api/v1/contacts-for-map', () => {
     const answer = await markersOf(c.leader, c.church)
     expect(answer).toEqual({
       items: [
-        { id: ann, name: 'Ann Baker', lat: sydney.address_lat, lng: sydney.address_lng, is_child: false },
-        { id: ben, name: 'Ben Cole', lat: -33.9, lng: 151.1, is_child: false },
+        { id: ann, name: 'Ann Baker', lat: sydney.address_lat, lng: sydney.address_lng },
+        { id: ben, name: 'Ben Cole', lat: -33.9, lng: 151.1 },
       ],
       has_more: false,
     })
@@ -68,11 +68,11 @@ describe('GET /api/v1/contacts-for-map', () => {
 
     // No marker at all: an id beside a place, however rounded, locates the child.
     expect((await markersOf(unchecked, c.church)).items).toEqual([
-      { id: adult, name: 'Ada Grown', lat: sydney.address_lat, lng: sydney.address_lng, is_child: false },
+      { id: adult, name: 'Ada Grown', lat: sydney.address_lat, lng: sydney.address_lng },
     ])
     // With both checks, and as the owner (exempt), the child is shown as any contact.
     for (const reader of [c.leader, c.owner]) {
-      expect((await markersOf(reader, c.church)).items[0]).toEqual({ id: child, name: 'Kid Young', lat: sydney.address_lat, lng: sydney.address_lng, is_child: false })
+      expect((await markersOf(reader, c.church)).items[0]).toEqual({ id: child, name: 'Kid Young', lat: sydney.address_lat, lng: sydney.address_lng })
     }
   })
 

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query'
-import type { TFunction } from 'i18next'
 import { contactMapCalls, type ContactListQuery, type MapMarker } from '@crm/domain'
 import { callApi } from '../../lib/api'
 import type { MapPoint } from '../../components/map-view'
@@ -35,11 +34,9 @@ export function useContactsMap(query: ContactsMapQuery, enabled = true) {
 }
 
 /**
- * A marker as the map shows it: the contact's name linking to the contact. A minor the
- * caller may not see comes without a name or an exact place (the server's child gate):
- * 'Contact under 18', no link to details the caller cannot open.
+ * A marker as the map shows it: the contact's name linking to the contact. A child the
+ * caller may not see has no marker at all (the server's child gate, issue 33).
  */
-export function markerPoint(marker: MapMarker, t: TFunction<'map'>): MapPoint {
-  if (marker.is_child) return { id: marker.id, lat: marker.lat, lng: marker.lng, title: t('hiddenChild'), href: null }
+export function markerPoint(marker: MapMarker): MapPoint {
   return { id: marker.id, lat: marker.lat, lng: marker.lng, title: marker.name, href: `/contacts/view/${marker.id}` }
 }

@@ -20,7 +20,7 @@ export function ContactsMapWidget({ teamId, groupId }: { teamId: number; groupId
   const allowed = group?.id === groupId && group.user_capabilities.read_contact === true
   const map = useContactsMap({ team_id: teamId, group_id: groupId }, allowed)
   const markers = map.data?.markers
-  const points = useMemo(() => (markers ?? []).map((marker) => markerPoint(marker, t)), [markers, t])
+  const points = useMemo(() => (markers ?? []).map(markerPoint), [markers])
   if (!allowed || map.isError) return null
 
   const loader = (

@@ -36,7 +36,7 @@ export function ContactsMapPage() {
   const scope: ContactsMapQuery = { team_id: team?.id ?? 0, group_id: group?.id ?? 0, ...query }
   const map = useContactsMap(scope, Boolean(team && group))
   const markers = map.data?.markers
-  const points = useMemo(() => (markers ?? []).map((marker) => markerPoint(marker, t)), [markers, t])
+  const points = useMemo(() => (markers ?? []).map(markerPoint), [markers])
   // The route guard only renders this page with a team and a group selected.
   if (!team || !group) return null
 

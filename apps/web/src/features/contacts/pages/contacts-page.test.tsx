@@ -171,17 +171,14 @@ describe('/contacts: rows and empty states', () => {
     expect(all.getByText('2 contacts')).toBeInTheDocument()
   })
 
-  it("a restricted child's row shows only the name, with a lock and the protected text", async () => {
+  it("a restricted child's row names no one: 'A child', linking to its page, and the protected text (issue 33)", async () => {
     signedInAs(buildAccount([grace]), { teamId: 10, groupId: 10 })
-    mockLists({
-      contacts: answer([
-        buildContact({ id: 5, name: 'Mia Park', is_child: true, is_restricted: true, age: null, member_status_display: null, grow_phase: null, phone: null, email: null }),
-      ]),
-    })
+    const restricted = { id: 5, name: '', first_name: '', last_name: '', is_child: true, is_restricted: true, age: null, member_status_display: null, grow_phase: null, phone: null, email: null }
+    mockLists({ contacts: answer([buildContact(restricted)]) })
     await visit('/contacts')
     const all = await section('All contacts in team')
     const row = within((await all.findAllByRole('row'))[1]!)
-    expect(row.getByRole('link', { name: 'Mia Park' })).toHaveAttribute('href', '/contacts/view/5')
+    expect(row.getByRole('link', { name: 'A child' })).toHaveAttribute('href', '/contacts/view/5')
     expect(row.getByText("This child's details are protected.")).toBeInTheDocument()
     expect(row.getAllByRole('cell')).toHaveLength(2)
     expect(row.queryByText(/years old/)).not.toBeInTheDocument()
