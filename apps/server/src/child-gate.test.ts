@@ -307,6 +307,27 @@ async function childFootprint(): Promise<string> {
   return (result as unknown as { rows: Array<{ footprint: string }> }).rows[0]!.footprint
 }
 
+describe("the gated walk: a child's own record and tabs", () => {
+  // The record itself answers, neutral (the walk above); its consents answer an empty list; a
+  // photo url needs the photo's own id, which a gated caller never receives.
+  const answeredOtherwise = new Set(['/api/v1/contact/:id', '/api/v1/contact-consents/:id', '/api/v1/consentia-get-photo-url'])
+
+  it('answer a gated caller the child-gate error', async () => {
+    const tabs = apiGets().filter((route) => route.access!.kind === 'contact' && !answeredOtherwise.has(route.url))
+    expect(tabs.length).toBeGreaterThan(8)
+    const open: string[] = []
+    for (const person of [uncheckedMember, uncheckedLeader]) {
+      for (const route of tabs) {
+        const url = route.url.replace(':id', String(child)).replace(':type', 'contact').replace('/api/v1/', '')
+        const response = await get(t, url, person.token, { team_id: c.church, group_id: c.church, user_id: child, page: 1, per_page: 20 })
+        const code = (response.json() as { code?: string }).code
+        if (response.statusCode !== 403 || code !== 'child_data_gate') open.push(`${route.url}: ${response.statusCode} ${code ?? ''}`)
+      }
+    }
+    expect(open).toEqual([])
+  }, 60_000)
+})
+
 describe('the gated walk: every write that touches a child refuses an unchecked user', () => {
   const refusals = () => {
     const scope = { team_id: c.church, group_id: c.church }

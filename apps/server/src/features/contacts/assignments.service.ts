@@ -14,6 +14,8 @@ export const minorWithoutConsentMessage = 'A minor needs parental or carer conse
 
 /** contact-assignments/{id}: who follows the contact up in this team, newest first. */
 export async function listContactAssignments(deps: Deps, viewer: Viewer, scope: ContactScope, query: { page: number; per_page: number }) {
+  // A child's tabs are closed as its record is (spec 2 §5, issue 33).
+  assertChildDataAllowed(scope)
   const ofContact = and(eq(assignments.team_id, scope.team.id), eq(assignments.contact_id, scope.contact.id))
   const [total] = await deps.db.select({ n: count() }).from(assignments).where(ofContact)
   const pages = maxPages(total?.n ?? 0, query.per_page)

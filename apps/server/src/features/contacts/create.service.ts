@@ -215,6 +215,8 @@ export async function addContactFromParentTeam(deps: Deps, viewer: Viewer, scope
           .where(and(eq(teamContacts.team_id, parentId), eq(teamContacts.person_id, contactId), eq(teamContacts.state, 'active')))
       : []
     if (!held) throw new AppError('not_found')
+    // A match token outlives a change of the caller's checks: the gate is asked again now.
+    await assertMayTouch(tx, scope, [contactId], deps.now())
     await joinTeam(tx, deps.now(), viewer, scope, contactId, { state: 'active', fromTeamId: held.team_id })
     await applyContactFields(tx, deps, viewer, scope, contactId, fields)
     return { id: contactId }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
-import { activityLog, groupContacts, people, teamContacts } from '../../db/schema/index'
+import { activityLog, groupContacts, memberships, people, teamContacts } from '../../db/schema/index'
 import { addMember, body, buildPerson, buildTeam, createTestApp, type TestApp } from '../../../test/harness'
-import { activityOf, addToTeam, buildChurch, buildContact, get, post, type Church } from '../../../test/contact-factories'
+import { activityOf, addToTeam, bornYearsAgo, buildChurch, buildContact, get, post, type Church } from '../../../test/contact-factories'
 
 let t: TestApp
 beforeAll(async () => {
@@ -234,6 +234,18 @@ describe('POST /api/v1/add-user-from-parent-team', () => {
     expect(response.statusCode).toBe(400)
     expect(await teamRow(c.church, contact)).toBeUndefined()
     expect(await activityOf(t, contact)).toHaveLength(0)
+  })
+
+  it("refuses a child once the caller's checks lapse, though the match token is still fresh (issue 33)", async () => {
+    const c = await buildChurch(t)
+    const { id: child, email } = await findableContact(c.conference, { ...bornYearsAgo(t, 9), parent_carer_first_name: 'Pat', parent_carer_email: 'pat@example.org' })
+    const matchToken = await shownBy(c, c.leader.token, email)
+    await t.db.update(memberships).set({ has_adsafe: false }).where(and(eq(memberships.person_id, c.leader.id), eq(memberships.team_id, c.church)))
+    const response = await post(t, 'add-user-from-parent-team', c.leader.token, { team_id: c.church, group_id: c.church, user_id: child, match_token: matchToken })
+    expect(response.statusCode).toBe(403)
+    expect(body(response)).toMatchObject({ code: 'child_data_gate', data: { missing: ['adsafe'] } })
+    expect(await teamRow(c.church, child)).toBeUndefined()
+    expect(await activityOf(t, child)).toHaveLength(0)
   })
 
   it('answers 409 for a contact the church holds and 404 for one its conference does not', async () => {

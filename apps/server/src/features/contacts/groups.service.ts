@@ -14,6 +14,8 @@ import { AppError } from '../../platform/errors'
  * set_user_public_group (taking the contact out of the group) from the group's role.
  */
 export async function listContactGroups(deps: Deps, viewer: Viewer, scope: ContactScope, query: { page: number; per_page: number }) {
+  // A child's tabs are closed as its record is (spec 2 §5, issue 33).
+  assertChildDataAllowed(scope)
   const rows = await deps.db
     .select({ id: teams.id, title: teams.title, is_public: teams.is_public, role: memberships.role })
     .from(groupContacts)
