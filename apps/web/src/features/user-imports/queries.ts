@@ -107,7 +107,9 @@ export function useUpdateUserImport(id: number) {
 
 /**
  * POST update-user-import/{id} with one person's church (null: none). The cached pages of the
- * import take the choice at once; nothing else changes, so nothing is fetched again.
+ * import take the choice at once; nothing else changes, so nothing is fetched again, but for a
+ * page being read as the choice was saved: that answer may have been read before the choice,
+ * and landing after it would take the choice away, so the page is asked for again instead.
  */
 export function useChooseChurch(id: number) {
   const queryClient = useQueryClient()
@@ -123,6 +125,8 @@ export function useChooseChurch(id: number) {
         const users = record.users.map((user) => (user.id === userId ? { ...user, team_id: churchId } : user))
         return { ...record, team_id_by_user: chosen, users }
       })
+      // Drops the answer on its way and asks again (cancelRefetch); the choice shows meanwhile.
+      void queryClient.invalidateQueries({ queryKey: userImportKeys.detail(id), predicate: (query) => query.state.fetchStatus === 'fetching' })
     },
   })
 }

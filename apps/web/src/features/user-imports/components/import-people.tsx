@@ -112,22 +112,30 @@ function ChurchChoice({ name, userId, chosen, churches, importId, teamId }: Chur
   const { t } = useTranslation('import-and-share')
   const choose = useChooseChurch(importId)
   const statusId = useId()
-  // The choice on its way to the server; the record's once saved.
-  const [pending, setPending] = useState<number | null | undefined>(undefined)
+  // The choice on its way to the server, and once saved, until the record shows it. The
+  // record comes down from the page, which hears of the saved choice a moment after this row
+  // does (react-query tells a query's readers on a later tick): letting go of the choice at once
+  // would blank it, next to 'Saved', until then. A refused choice goes back to the record's.
+  const [held, setHeld] = useState<{ churchId: number | null; saving: boolean } | null>(null)
+  const [recorded, setRecorded] = useState(chosen)
+  if (chosen !== recorded) {
+    setRecorded(chosen)
+    if (held && !held.saving) setHeld(null)
+  }
   const [state, setState] = useState<{ kind: 'saved' } | { kind: 'failed'; message: string } | null>(null)
-  const value = pending !== undefined ? pending : chosen
+  const value = held ? held.churchId : chosen
 
   const change = async (next: string | null) => {
     const churchId = next ? Number(next) : null
-    setPending(churchId)
+    setHeld({ churchId, saving: true })
     setState(null)
     try {
       await choose.mutateAsync({ teamId, userId, churchId })
+      setHeld({ churchId, saving: false })
       setState({ kind: 'saved' })
     } catch (failure) {
+      setHeld(null)
       setState({ kind: 'failed', message: errorText(failure, t('edit.choiceFailed')) })
-    } finally {
-      setPending(undefined)
     }
   }
 
