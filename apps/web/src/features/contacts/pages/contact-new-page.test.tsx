@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import { contactCalls, genders, maritalStatuses, sourceRequiredStatuses } from '@crm/domain'
 import { changeLocale } from '../../../lib/i18n'
+import { pinClock } from '../../../test/clock'
 import { apiError, mockCall, server } from '../../../test/server'
 import { enter } from '../../../test/user'
-import { isoDate } from '../components/form/contact-form-values'
 import { openNew, field, alertTexts, select, submit, parentSection, chooseConsent, fillAdult } from './contact-new-page.fixtures'
 
 describe('/contacts/new (spec 2 §2, §3, §5)', () => {
@@ -79,6 +79,8 @@ describe('/contacts/new (spec 2 §2, §3, §5)', () => {
   })
 
   it("'other' source and religion reveal a free text; a photo consent sends its date only", async () => {
+    // The consent date starts at today.
+    pinClock(new Date(2026, 5, 15, 12, 0))
     const { user, creates, router } = await openNew()
     await fillAdult(user)
     expect(screen.getByText("Save, then upload the photo of the signed form from the contact's Consent tab.")).toBeInTheDocument()
@@ -109,7 +111,7 @@ describe('/contacts/new (spec 2 §2, §3, §5)', () => {
       expect_baptism: false,
       expect_baptism_completed: false,
       consent_type: 'photo',
-      consent_date: isoDate(new Date()),
+      consent_date: '2026-06-15',
     })
   })
 

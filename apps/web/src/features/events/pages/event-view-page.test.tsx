@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import { addDays, eventAttendanceCalls, eventCalls, lookupCalls, type EventView } from '@crm/domain'
+import { pinClock } from '../../../test/clock'
 import { buildAccount, buildTeam } from '../../../test/fixtures'
 import { renderApp } from '../../../test/render'
 import { apiError, mockCall, server } from '../../../test/server'
 import { signedInAs } from '../../../test/session'
 import { buildEventView, buildOccurrence } from '../events.fixtures'
-import { teamToday } from '../occurrence-window'
 
 const grace = buildTeam({ id: 10, title: 'Grace Church', role: 'leader' })
 
@@ -93,7 +93,9 @@ describe('/events/view/{id} (spec 3 §2.1)', () => {
   }, 30_000)
 
   it('chooses today’s date, else the next one, by default; Earlier and Later move the window', async () => {
-    const today = teamToday('Australia/Sydney')
+    // Noon in the event's time zone (Australia/Sydney), where its today is.
+    pinClock(new Date('2026-06-15T02:00:00Z'))
+    const today = '2026-06-15'
     const { reads } = mockEvent(
       buildEventView({
         occurrences: [buildOccurrence({ event_date: addDays(today, -7), start_date_time_display: 'A week ago' }), buildOccurrence({ event_date: addDays(today, 7), start_date_time_display: 'In a week' })],

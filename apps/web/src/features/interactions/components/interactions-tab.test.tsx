@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import { contactCalls, contactEventCalls, eventAttendanceCalls, interactionCalls, interactionImportCalls, lookupCalls, type InteractionItem, type LookupItem } from '@crm/domain'
+import { pinClock } from '../../../test/clock'
 import { buildAccount, buildGroup, buildTeam, buildContactHit } from '../../../test/fixtures'
 import { renderApp } from '../../../test/render'
 import { mockCall, server } from '../../../test/server'
@@ -125,12 +126,6 @@ function openContact(options: { path?: string; items?: () => InteractionItem[]; 
   return writes
 }
 
-/** Today's date where the test runs (YYYY-MM-DD): the form's date input starts there (D1-5-09). */
-function localToday(): string {
-  const now = new Date()
-  return [now.getFullYear(), String(now.getMonth() + 1).padStart(2, '0'), String(now.getDate()).padStart(2, '0')].join('-')
-}
-
 const interactionsList = async () => {
   return screen.findByRole('list', { name: 'Interactions' }, { timeout: 8000 })
 }
@@ -184,6 +179,8 @@ describe('the Interactions tab', () => {
   }, 15_000)
 
   it('D2-7.4-09 D1-5-09 logs a visit with another contact present, dated today and completed by default', async () => {
+    // Today where the person is: the form's date starts there (D1-5-09).
+    pinClock(new Date(2026, 5, 15, 12, 0))
     const { writes, user, form } = await openLogForm()
     await user.type(within(form).getByRole('textbox', { name: 'Others present' }), 'Be')
     await user.click(await screen.findByRole('option', { name: 'Ben Cole' }, { timeout: 3000 }))
@@ -197,7 +194,7 @@ describe('the Interactions tab', () => {
     await user.click(within(form).getByRole('button', { name: 'Log interaction' }))
     await waitFor(() =>
       expect(writes.added).toEqual([
-        expect.objectContaining({ type: 'visit', date: localToday(), other_contacts: [7], content: 'Met at the park', is_completed: true, user_id: 5 }),
+        expect.objectContaining({ type: 'visit', date: '2026-06-15', other_contacts: [7], content: 'Met at the park', is_completed: true, user_id: 5 }),
       ]),
     )
   }, 15_000)
