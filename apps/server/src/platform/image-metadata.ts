@@ -77,9 +77,20 @@ function need(condition: boolean, message: string): asserts condition {
 const standaloneMarkers = new Set([0x01, 0xd0, 0xd1, 0xd2, 0xd3, 0xd4, 0xd5, 0xd6, 0xd7, 0xd8, 0xd9])
 const droppedJpegMarkers = new Set([0xe1, 0xed])
 
-function stripJpeg(bytes: Buffer): Buffer {
+/** One JPEG marker from `offset` (fill bytes included) to `end`; a standalone marker has no length. */
+interface JpegSegment {
+  offset: number
+  markerAt: number
+  marker: number
+  end: number
+}
+
+/**
+ * The segments of a JPEG up to its end (EOI) or the start of its image data (SOS), which are
+ * the last segment yielded: what follows is entropy-coded data, not segments.
+ */
+function* jpegSegments(bytes: Buffer): Generator<JpegSegment> {
   need(bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8, 'no JPEG start')
-  const kept: Buffer[] = [bytes.subarray(0, 2)]
   let offset = 2
   for (;;) {
     need(offset + 2 <= bytes.length, 'the JPEG ends before its image data')
@@ -89,12 +100,9 @@ function stripJpeg(bytes: Buffer): Buffer {
     while (markerAt < bytes.length && bytes[markerAt] === 0xff) markerAt += 1
     need(markerAt < bytes.length, 'the JPEG ends inside a marker')
     const marker = bytes[markerAt]!
-    if (marker === 0xd9) {
-      kept.push(bytes.subarray(offset))
-      break
-    }
+    if (marker === 0xd9) return yield { offset, markerAt, marker, end: bytes.length }
     if (standaloneMarkers.has(marker)) {
-      kept.push(bytes.subarray(offset, markerAt + 1))
+      yield { offset, markerAt, marker, end: markerAt + 1 }
       offset = markerAt + 1
       continue
     }
@@ -103,13 +111,18 @@ function stripJpeg(bytes: Buffer): Buffer {
     need(length >= 2, 'a JPEG segment has a wrong length')
     const end = markerAt + 1 + length
     need(end <= bytes.length, 'a JPEG segment runs past the end of the file')
-    // Start of scan: the entropy-coded image data and the rest are kept byte for byte.
-    if (marker === 0xda) {
-      kept.push(bytes.subarray(offset))
-      break
-    }
-    if (!droppedJpegMarkers.has(marker)) kept.push(bytes.subarray(offset, end))
+    if (marker === 0xda) return yield { offset, markerAt, marker, end }
+    yield { offset, markerAt, marker, end }
     offset = end
+  }
+}
+
+function stripJpeg(bytes: Buffer): Buffer {
+  const kept: Buffer[] = [bytes.subarray(0, 2)]
+  for (const { offset, marker, end } of jpegSegments(bytes)) {
+    // The end, or the start of scan: the entropy-coded image data and the rest are kept byte for byte.
+    if (marker === 0xd9 || marker === 0xda) kept.push(bytes.subarray(offset))
+    else if (!droppedJpegMarkers.has(marker)) kept.push(bytes.subarray(offset, end))
   }
   return Buffer.concat(kept)
 }
@@ -119,35 +132,17 @@ const frameMarkers = new Set([0xc0, 0xc1, 0xc2, 0xc3, 0xc5, 0xc6, 0xc7, 0xc9, 0x
 
 /** The frame header's size (ITU T.81 §B.2.2), found by walking the segments before the image data. */
 function jpegSize(bytes: Buffer): { width: number; height: number } {
-  need(bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8, 'no JPEG start')
-  let offset = 2
-  for (;;) {
-    need(offset + 2 <= bytes.length, 'the JPEG ends before its frame header')
-    need(bytes[offset] === 0xff, 'a JPEG segment does not start with a marker')
-    let markerAt = offset + 1
-    while (markerAt < bytes.length && bytes[markerAt] === 0xff) markerAt += 1
-    need(markerAt < bytes.length, 'the JPEG ends inside a marker')
-    const marker = bytes[markerAt]!
-    need(marker !== 0xd9 && marker !== 0xda, 'the JPEG has no frame header')
-    if (standaloneMarkers.has(marker)) {
-      offset = markerAt + 1
-      continue
-    }
-    need(markerAt + 3 <= bytes.length, 'the JPEG ends inside a segment length')
-    const length = bytes.readUInt16BE(markerAt + 1)
-    const end = markerAt + 1 + length
-    need(length >= 2 && end <= bytes.length, 'a JPEG segment runs past the end of the file')
-    if (frameMarkers.has(marker)) {
-      // Length, sample precision, then the number of lines and of samples per line.
-      need(length >= 8, 'the JPEG frame header is too short')
-      const height = bytes.readUInt16BE(markerAt + 4)
-      const width = bytes.readUInt16BE(markerAt + 6)
-      // A height of 0 is given later (a DNL marker): no camera writes one, and it cannot be checked here.
-      need(width > 0 && height > 0, 'the JPEG frame has no size')
-      return { width, height }
-    }
-    offset = end
+  for (const { markerAt, marker, end } of jpegSegments(bytes)) {
+    if (!frameMarkers.has(marker)) continue
+    // Length, sample precision, then the number of lines and of samples per line.
+    need(end - markerAt - 1 >= 8, 'the JPEG frame header is too short')
+    const height = bytes.readUInt16BE(markerAt + 4)
+    const width = bytes.readUInt16BE(markerAt + 6)
+    // A height of 0 is given later (a DNL marker): no camera writes one, and it cannot be checked here.
+    need(width > 0 && height > 0, 'the JPEG frame has no size')
+    return { width, height }
   }
+  throw new MalformedImage('the JPEG has no frame header')
 }
 
 /** The IHDR chunk's size: the first chunk of every PNG (PNG spec §5.6, §11.2.2). */

@@ -1,12 +1,11 @@
-import { and, eq, inArray, notInArray } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { maxId, type createTransferRequest, type setContactsToTransferRequest, type updateTransferRequest } from '@crm/domain'
 import { insertMany } from '../../db/insert-many'
-import type { Executor } from '../../db/client'
 import { assignments, people, teamContacts, transferContacts, transfers } from '../../db/schema/index'
 import type { TeamScope, Viewer } from '../../platform/access'
 import { recordActivity } from '../../platform/activity'
-import { assertMayTouch, personGate, type PersonGate } from '../../platform/child-gate'
+import { assertMayTouch, personGate } from '../../platform/child-gate'
 import type { Deps } from '../../platform/deps'
 import { AppError, isUniqueViolation } from '../../platform/errors'
 import { notifyPastorOfPlan } from './process-notify'
@@ -137,17 +136,6 @@ export async function deleteTransfer(deps: Deps, viewer: Viewer, scope: TeamScop
 
 export const notAssignedMessage = (contactId: number) => `Contact ${contactId} is not a contact assigned to you in this church.`
 
-/** The children of the transfer's selection hidden from the caller: GET transfer/{id} leaves them out, and they stay as they are. */
-async function hiddenChosen(tx: Executor, gate: PersonGate, transferId: number): Promise<number[]> {
-  if (!gate.gated) return []
-  const rows = await tx
-    .select({ id: people.id, dob_year: people.dob_year, dob_month: people.dob_month })
-    .from(transferContacts)
-    .innerJoin(people, eq(people.id, transferContacts.contact_id))
-    .where(eq(transferContacts.transfer_id, transferId))
-  return rows.filter((row) => gate.hides(row)).map((row) => row.id)
-}
-
 /**
  * POST set-contacts-to-transfer/{id}: the pastor, in the from church (team_id), replaces the
  * whole selection. Every contact must be one the church holds (active) and assigned to them
@@ -183,10 +171,16 @@ export async function setContactsToTransfer(deps: Deps, viewer: Viewer, scope: T
     if (refused.length > 0) throw new AppError('invalid_request', { errors }, refused[0])
     await assertMayTouch(tx, scope, ids, deps.now())
 
-    const kept = await hiddenChosen(tx, personGate(scope, deps.now()), transferId)
+    // Only the choices the caller sees are replaced: a hidden child's stays as it was.
+    const visible = personGate(scope, deps.now()).visibleTo()
     await tx
       .delete(transferContacts)
-      .where(and(eq(transferContacts.transfer_id, transferId), kept.length > 0 ? notInArray(transferContacts.contact_id, kept) : undefined))
+      .where(
+        and(
+          eq(transferContacts.transfer_id, transferId),
+          visible && sql`exists (select 1 from ${people} where ${people.id} = ${transferContacts.contact_id} and ${visible})`,
+        ),
+      )
     await insertMany(
       tx,
       transferContacts,

@@ -124,11 +124,6 @@ function listItemOf(
 
 // ---- The people of an import, and every processed person ----
 
-/** A child today, by birth year and month: the gate's own rule (platform/child-gate.ts). */
-function childSql(now: Date): SQL {
-  return isChildSql(people, now)
-}
-
 /**
  * The search over name, email and phone: the contacts lists' search (searchNeedle, textMatch)
  * on the row's search text. A caller under the child data gate finds a child by no detail:
@@ -138,7 +133,7 @@ function personSearch(search: string | undefined, gated: boolean, now: Date): SQ
   const needle = searchNeedle(search)
   if (!needle) return undefined
   const matches = textMatch(r.search_text, needle)
-  return gated ? and(matches, sql`exists (select 1 from ${people} where ${people.id} = ${r.person_id} and not ${childSql(now)})`) : matches
+  return gated ? and(matches, sql`exists (select 1 from ${people} where ${people.id} = ${r.person_id} and not ${isChildSql(people, now)})`) : matches
 }
 
 type PeopleOrder = ImportQuery['order_by']
@@ -151,7 +146,7 @@ type PeopleOrder = ImportQuery['order_by']
 function peopleOrder(orderBy: PeopleOrder, order: 'asc' | 'desc' | undefined, gated: boolean, now: Date): SQL[] {
   const direction = sql.raw(order ?? 'asc')
   // A gated caller's sort by name must not place a child by its name.
-  const name = gated ? sql`case when ${childSql(now)} then null else ${r.sort_name} end` : sql`${r.sort_name}`
+  const name = gated ? sql`case when ${isChildSql(people, now)} then null else ${r.sort_name} end` : sql`${r.sort_name}`
   if (orderBy === 'created') return [sql`${r.id} ${direction}`]
   if (orderBy === 'is_processed') return [sql`${r.is_processed} ${direction}`, sql`${name} asc nulls last`, asc(r.id)]
   return gated ? [sql`${name} ${direction} nulls last`, asc(r.id)] : [sql`${name} ${direction}`, sql`${r.id} ${direction}`]
@@ -268,7 +263,7 @@ function importPeopleWhere(importId: number, query: ImportQuery, gated: boolean,
 export async function getUserImport(deps: Deps, viewer: Viewer, scope: TeamScope, importId: number, query: ImportQuery): Promise<UserImport> {
   const now = deps.now()
   const gate = personGate(scope, now)
-  const gated = scope.childGate !== null
+  const gated = gate.gated
   const found = await loadImport(deps, scope, importId)
   const where = importPeopleWhere(importId, query, gated, now)
   const order = peopleOrder(query.order_by, query.order, gated, now)
@@ -297,13 +292,13 @@ const processedOfConference = (scope: TeamScope) => and(eq(r.conference_id, scop
 /** GET user-import/all: a page of every processed person of the conference's imports. */
 export async function listProcessedPeople(deps: Deps, viewer: Viewer, scope: TeamScope, query: AllQuery) {
   const now = deps.now()
-  const gated = scope.childGate !== null
+  const gate = personGate(scope, now)
+  const gated = gate.gated
   const where = and(processedOfConference(scope), personSearch(query.search, gated, now))!
   // Every person here is processed: 'is_processed' is the order by name.
   const order = peopleOrder(query.order_by === 'is_processed' ? 'name' : query.order_by, query.order, gated, now)
   const readPage = (page: number) => readPeople(deps, scope, where, order, { limit: query.per_page, offset: pageOffset(page, query.per_page) }, gated)
   const { rows, counts } = await boundedPage(deps.db, { table: r, where, page: query.page, per_page: query.per_page }, readPage)
-  const gate = personGate(scope, now)
   const items = rows.map((row): ProcessedUserImportUser => ({ ...userOf(row, gate), import_id: row.import_id, import_title: row.import_title }))
   return { items, ...counts }
 }
@@ -340,7 +335,8 @@ function csvRowOf(user: UserImportUser, churchTitles: Map<number, string>, local
 /** GET user-import/{id}?export=1: every person of the import (under the query's filters), no paging. */
 export async function exportUserImport(deps: Deps, viewer: Viewer, scope: TeamScope, importId: number, query: ImportQuery): Promise<CsvTable> {
   const now = deps.now()
-  const gated = scope.childGate !== null
+  const gate = personGate(scope, now)
+  const gated = gate.gated
   const found = await loadImport(deps, scope, importId)
   const where = importPeopleWhere(importId, query, gated, now)
   const [rows, churches] = await Promise.all([
@@ -352,14 +348,15 @@ export async function exportUserImport(deps: Deps, viewer: Viewer, scope: TeamSc
   return {
     fileName: `import-${found.record.id}-${found.record.title}`,
     header: csvHeaders[locale],
-    rows: rows.map((row) => csvRowOf(userOf(row, personGate(scope, now)), titles, locale)),
+    rows: rows.map((row) => csvRowOf(userOf(row, gate), titles, locale)),
   }
 }
 
 /** GET user-import/all?export=1: the processed people of the conference's imports, at most maxProcessedExportRows. */
 export async function exportProcessedPeople(deps: Deps, viewer: Viewer, scope: TeamScope, query: AllQuery): Promise<CsvTable> {
   const now = deps.now()
-  const gated = scope.childGate !== null
+  const gate = personGate(scope, now)
+  const gated = gate.gated
   const where = and(processedOfConference(scope), personSearch(query.search, gated, now))!
   const [rows, churches] = await Promise.all([
     readPeople(deps, scope, where, peopleOrder(query.order_by === 'is_processed' ? 'name' : query.order_by, query.order, gated, now), { limit: maxProcessedExportRows, offset: 0 }, gated),
@@ -370,6 +367,6 @@ export async function exportProcessedPeople(deps: Deps, viewer: Viewer, scope: T
   return {
     fileName: `processed-contacts-${scope.team.title}`,
     header: [importHeader[locale], ...csvHeaders[locale]],
-    rows: rows.map((row) => [row.import_title, ...csvRowOf(userOf(row, personGate(scope, now)), titles, locale)]),
+    rows: rows.map((row) => [row.import_title, ...csvRowOf(userOf(row, gate), titles, locale)]),
   }
 }
