@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { flag, integer } from '../rules/wire'
-import { parentCarerFields, socialNetworks } from '../rules/contacts'
-import { teamGroupFields as scope } from './contact-shapes'
+import { socialNetworks } from '../rules/contacts'
+import { contactFieldsSchema, teamGroupFields as scope, type ContactFields } from './contact-shapes'
 import { defineCall } from './define'
 
 // Contact import (spec 2 §3 "Contact import columns", §4 "Contact import", §6 import_contact,
@@ -25,42 +25,65 @@ export type ContactImportDecisionColumn = keyof typeof contactImportDecisionType
 const decisionColumns = Object.keys(contactImportDecisionTypes) as ContactImportDecisionColumn[]
 
 /**
- * The extended list (spec 2 §3; issue 17): each creates what it names. notes: a team note;
- * prayer_request: a prayer-request interaction; the decision columns: decisions; other_decision:
- * an event of type other with the cell as its text; expect_follow_up and the parent or carer:
- * the contact's fields; assign_to_team_name: the contact joins that team of the conference too.
+ * The contact fields a spreadsheet has no column for (spec 2 §3 lists the columns). Every other
+ * field of contactFieldsSchema is a column of its own name, so a field added to the contract is
+ * imported unless it is named here.
  */
-export const extendedContactImportColumns = [
-  'notes',
-  'prayer_request',
-  ...decisionColumns,
-  'expect_follow_up',
-  'other_decision',
-  ...parentCarerFields,
-  'assign_to_team_name',
-] as const
+export const contactFieldsNotImported = [
+  // A phone without a prefix is read in the team's country.
+  'phone_country',
+  // The "other" texts go with a choice of other, which a cell does not make.
+  'religion_other',
+  'source_other',
+  // Kept on the contact's record as the church follows the person up, not brought from a list.
+  'grow_phase',
+  'is_visitor',
+  'expect_follow_up_completed',
+  'expect_bible_study',
+  'expect_bible_study_completed',
+  'expect_baptism',
+  'expect_baptism_completed',
+  // An address comes as its typed parts; the server marks it typed by hand.
+  'address_place_id',
+  'address_formatted',
+  'address_manual_input',
+  'address_lat',
+  'address_lng',
+  // An imported contact has no consent on record (spec 2 §4).
+  'consent_type',
+  'consent_date',
+  'consent_content',
+  'consent_verbal_confirmed',
+] as const satisfies ReadonlyArray<keyof ContactFields>
 
-/** The columns a contact import reads (spec 2 §3); any other column is ignored. */
-export const contactImportColumns = [
-  'first_name',
-  'last_name',
-  'gender',
-  'dob',
-  'age',
-  'religion',
-  'marital_status',
-  'email',
-  'phone',
-  'address_street',
-  'address_city',
-  'address_state',
-  'address_postcode',
-  'address_country',
-  ...socialNetworks,
-  'source',
-  'member_status',
+type ImportedField = Exclude<keyof ContactFields, (typeof contactFieldsNotImported)[number]>
+// The fields a column of another name carries: the birth is one column, each social network one.
+const columnsOfField = { dob_month: ['dob'], dob_year: ['dob'], social: socialNetworks } as const
+type FieldColumn = Exclude<ImportedField, keyof typeof columnsOfField> | (typeof columnsOfField)[keyof typeof columnsOfField][number]
+
+/** The columns that are the contact's own fields, in the contract's order. */
+export const contactImportFieldColumns: readonly FieldColumn[] = [
+  ...new Set(
+    Object.keys(contactFieldsSchema.shape)
+      .filter((field) => !(contactFieldsNotImported as readonly string[]).includes(field))
+      .flatMap((field): readonly string[] => (Object.hasOwn(columnsOfField, field) ? columnsOfField[field as keyof typeof columnsOfField] : [field])),
+  ),
+] as FieldColumn[]
+
+/**
+ * The extended list's columns that create what they name rather than fill a field (spec 2 §3;
+ * issue 17; its expect_follow_up and parent or carer are fields): notes, a team note;
+ * prayer_request, a prayer-request interaction; the decision columns, decisions; other_decision,
+ * an event of type other with the cell as its text; assign_to_team_name, the contact joins that
+ * team of the conference too.
+ */
+export const extendedContactImportColumns = ['notes', 'prayer_request', ...decisionColumns, 'other_decision', 'assign_to_team_name'] as const
+
+/** The columns a contact import reads; any other column is ignored. */
+export const contactImportColumns: ReadonlyArray<FieldColumn | (typeof extendedContactImportColumns)[number]> = [
+  ...contactImportFieldColumns,
   ...extendedContactImportColumns,
-] as const
+]
 export type ContactImportColumn = (typeof contactImportColumns)[number]
 
 /** A row without these is refused (spec 2 §3: all three required). */

@@ -1,13 +1,15 @@
 import type { z } from 'zod'
 import { and, eq, or } from 'drizzle-orm'
 import {
+  contactAddressFields,
   contactFieldsSchema,
+  contactFlagFields,
+  contactImportFieldColumns,
   emptyImportReport,
   importRefusalLists,
   genderMessage,
   genderOfCell,
   hasCapability,
-  parentCarerFields,
   requiredContactImportColumns,
   socialNetworks,
   type Capability,
@@ -49,6 +51,15 @@ function birthOf(text: string): { dob_year: number; dob_month: number | null } |
   return { dob_year: Number(match[1]), dob_month: match[2] ? Number(match[2]) : null }
 }
 
+// The field columns by how a cell becomes the field; every other one (plainColumns) is the cell's
+// text as it reads, so a text field added to the contract is imported with no change here.
+const flagColumns = contactImportFieldColumns.filter((column) => (contactFlagFields as readonly string[]).includes(column))
+const addressColumns = contactImportFieldColumns.filter((column) => (contactAddressFields as readonly string[]).includes(column))
+/** Choices: their values are lower case, as a sheet may not write them. */
+const choiceColumns = new Set<string>(['marital_status', 'parent_carer_relationship'])
+const ownRules = new Set<string>(['gender', 'dob', 'address_country', 'member_status', ...socialNetworks, ...flagColumns])
+const plainColumns = contactImportFieldColumns.filter((column) => !ownRules.has(column))
+
 /** The create-user fields of a row and what its extended columns create, or the row's field errors. */
 export function rowOf(raw: ContactImportRow, asMembers: boolean, today: string): { fields: ContactInput; extended: ExtendedColumns } {
   const errors: Record<string, string> = {}
@@ -56,35 +67,31 @@ export function rowOf(raw: ContactImportRow, asMembers: boolean, today: string):
   const genderText = textOf(raw.gender)
   const gender = genderText ? genderOfCell(genderText) : null
   if (genderText && !gender) errors.gender = genderMessage
-  const fields: Record<string, unknown> = {
-    first_name: textOf(raw.first_name),
-    last_name: textOf(raw.last_name),
-    gender,
-  }
+  const fields: Record<string, unknown> = { gender }
   const dob = textOf(raw.dob)
   if (dob) {
     const birth = birthOf(dob)
     if (birth) Object.assign(fields, birth)
     else errors.dob = 'Use a date such as 1990-05-31'
   }
-  const plain = ['age', 'religion', 'marital_status', 'email', 'phone', 'address_street', 'address_city', 'address_state', 'address_postcode', 'source', ...parentCarerFields] as const
-  for (const column of plain) {
+  for (const column of plainColumns) {
     const value = textOf(raw[column])
-    if (value) fields[column] = column === 'marital_status' || column === 'parent_carer_relationship' ? value.toLowerCase() : value
+    if (value) fields[column] = choiceColumns.has(column) ? value.toLowerCase() : value
   }
   const country = textOf(raw.address_country)
   if (country) fields.address_country = country.toUpperCase()
-  if (fields.address_street || fields.address_city || fields.address_state || fields.address_postcode || fields.address_country) fields.address_manual_input = true
+  if (addressColumns.some((column) => fields[column])) fields.address_manual_input = true
   const social = Object.fromEntries(socialNetworks.map((network) => [network, textOf(raw[network])]).filter(([, url]) => url))
   if (Object.keys(social).length > 0) fields.social = social
   // Imported as church members: the column is dropped and each one is a member (spec 2 §4).
   const memberStatus = asMembers ? 'member' : textOf(raw.member_status)
   if (memberStatus) fields.member_status = memberStatus
-  const followUp = textOf(raw.expect_follow_up)
-  if (followUp) {
-    const expected = yesNoOf(followUp)
-    if (expected === null) errors.expect_follow_up = yesNoMessage
-    else fields.expect_follow_up = expected
+  for (const column of flagColumns) {
+    const text = textOf(raw[column])
+    if (!text) continue
+    const ticked = yesNoOf(text)
+    if (ticked === null) errors[column] = yesNoMessage
+    else fields[column] = ticked
   }
   const extended = extendedColumnsOf(raw, today, errors)
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Group, List, NativeSelect, Text } from '@mantine/core'
 import { activityDateRanges, activityTypeFilters, suggestionCalls, type ActivityItem, type Suggestion } from '@crm/domain'
 import { SuggestionInput } from '../../../components/suggestion-input'
+import { useContactFieldLabel } from '../../../lib/contact-field-labels'
 import type { ActivityFilters } from '../queries'
 
 // The pieces every activity log shows: the contact's Activity log tab and the recent
@@ -23,6 +24,7 @@ const knownTypes = [
   'membership',
   'event',
 ] as const
+// The fields of other items and of a change's row; a contact field's label is the contact form's.
 const knownFields = [
   'user_name',
   'relationship_type',
@@ -30,19 +32,7 @@ const knownFields = [
   'content',
   'is_public',
   'is_encrypted',
-  'first_name',
-  'last_name',
   'inferred',
-  'gender',
-  'dob_year',
-  'dob_month',
-  'age',
-  'email',
-  'phone',
-  'member_status',
-  'marital_status',
-  'religion',
-  'source',
   'source_of_change',
   'import_row',
   'type',
@@ -52,7 +42,6 @@ const knownFields = [
   'reaction',
   'is_owner',
   'title',
-  'expect_follow_up',
 ] as const
 
 /** What made a change, when it was not the form (the activity row's source_of_change). */
@@ -72,8 +61,11 @@ export function useActivityTypeName(): (type: string) => string {
 /** The changes of one row: each field with its value before and after. */
 export function ActivityChanges({ item }: { item: ActivityItem }) {
   const { t } = useTranslation('activity')
+  const contactFieldLabel = useContactFieldLabel()
   const fieldName = (field: string) =>
-    (knownFields as readonly string[]).includes(field) ? t(`fields.${field as (typeof knownFields)[number]}`) : field.replaceAll('_', ' ')
+    (knownFields as readonly string[]).includes(field)
+      ? t(`fields.${field as (typeof knownFields)[number]}`)
+      : (contactFieldLabel(field) ?? field.replaceAll('_', ' '))
   const value = (text: string | null) => (text === 'true' ? t('yes') : text === 'false' ? t('no') : (text ?? '—'))
   const valueOf = (field: string, text: string | null) =>
     field === 'source_of_change' && (knownSources as readonly string[]).includes(text ?? '') ? t(`sources.${text as (typeof knownSources)[number]}`) : value(text)

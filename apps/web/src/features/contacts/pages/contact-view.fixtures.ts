@@ -1,8 +1,14 @@
-import { capabilityMap, type ContactItem, type ContactRole, type ContactView } from '@crm/domain'
+import { capabilityMap, contactFlagFields, contactTextFields, type ContactFlagField, type ContactItem, type ContactRole, type ContactTextField, type ContactView } from '@crm/domain'
+
+// Every field of the groups starts empty, so a field added to one needs no line here.
+const emptyTexts = Object.fromEntries(contactTextFields.map((field) => [field, null])) as Record<ContactTextField, null>
+const clearFlags = Object.fromEntries(contactFlagFields.map((field) => [field, false])) as Record<ContactFlagField, false>
 
 /** A contact's details as GET contact/{id} serves them to a reader. */
 export function buildContactView(overrides: Partial<ContactView> = {}): ContactView {
   return {
+    ...emptyTexts,
+    ...clearFlags,
     id: 5,
     name: 'Ada Lovelace',
     first_name: 'Ada',
@@ -16,15 +22,11 @@ export function buildContactView(overrides: Partial<ContactView> = {}): ContactV
     email: 'ada@example.test',
     email_is_verified: true,
     phone: '+61 412 345 678',
-    religion: null,
     religion_display: null,
-    religion_other: null,
-    marital_status: null,
     member_status: 'church-attendee',
     member_status_display: 'Church attendee',
     source: 'friend',
     source_display: 'Friend or family',
-    source_other: null,
     grow_phase: 'cultivate',
     grow_phase_display: 'Cultivate',
     social: { facebook: null, instagram: null, linkedin: null, twitter: null, youtube: null },
@@ -45,27 +47,16 @@ export function buildContactView(overrides: Partial<ContactView> = {}): ContactV
     is_awaiting_approval: false,
     has_incomplete_interaction: false,
     is_assigned: false,
-    is_visitor: false,
     is_new: true,
     is_existing: false,
     is_child: false,
     consent_given: true,
     consent_declined: false,
     parental_consent_declined: false,
-    expect_follow_up: false,
-    expect_follow_up_completed: false,
-    expect_bible_study: false,
-    expect_bible_study_completed: false,
-    expect_baptism: false,
-    expect_baptism_completed: false,
     interests: [],
     access_from_date_display: null,
     access_to_date_display: null,
-    parent_carer_first_name: null,
-    parent_carer_last_name: null,
     parent_carer_name: null,
-    parent_carer_relationship: null,
-    parent_carer_email: null,
     parent_carer_phone: null,
     consent_type: null,
     consent_date: null,
