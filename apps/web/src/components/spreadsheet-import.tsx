@@ -1,23 +1,24 @@
-import { useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Alert, Anchor, Button, Group, Loader, Modal, Progress, ScrollArea, Stack, Table, Text } from '@mantine/core'
-import { useMediaQuery } from '@mantine/hooks'
+import { Alert, Progress, ScrollArea, Stack, Table, Text } from '@mantine/core'
 import { emptyImportReport, importRefusalLists, type ImportRowProblem } from '@crm/domain'
-import { runChunkedImport, type ImportReport } from '../lib/chunked-import'
+import { runChunkedImport, type ChunkedImportOutcome, type ImportReport } from '../lib/chunked-import'
 import { readImportFile, type CellProblem, type ImportFile, type PreparedRow, type SpreadsheetImportKind } from '../lib/import-kind'
-import { isSpreadsheetError, spreadsheetAccept } from '../lib/spreadsheet'
+import { isSpreadsheetError, normalizeHeader } from '../lib/spreadsheet'
+import { ImportDialog, type ImportTexts } from './import-flow'
 
-// The product's one import experience (issue 17 item 1; spec 2 §4 "Contact import", §5, §8):
-// a .csv, .xls or .xlsx file read in the browser, its columns matched to the spec's names
-// (aliases and case tolerated, the others shown as ignored), the first rows previewed with
-// what the browser can already see is wrong, then the rows sent in chunks with a progress bar
-// and the running counts, and the spec's report: the counts and each refused row and why.
+// The imports whose rows the browser can check and sends in chunks (issue 17 item 1; spec 2 §4
+// "Contact import", §5, §8) — contacts and a contact's interactions — on the one import flow:
+// the columns matched to the spec's names (aliases and case tolerated, the others shown as
+// ignored), the first rows previewed with what the browser can already see is wrong, the rows
+// sent in chunks with a progress bar and the running counts, and the spec's report: the counts
+// and each refused row and why.
 
 export interface SpreadsheetImportProps<C extends string> {
   kind: SpreadsheetImportKind<C>
   title: string
   intro: ReactNode
-  /** Choices above the Import button (e.g. 'Import as church members'). */
+  /** Choices above the preview (e.g. 'Import as church members'). */
   options?: ReactNode
   /** Columns the import leaves out under the current options (shown as ignored). */
   dropped?: readonly C[]
@@ -28,15 +29,12 @@ export interface SpreadsheetImportProps<C extends string> {
   onClose: () => void
 }
 
-type Stage =
-  | { name: 'idle' }
-  | { name: 'importing'; sent: number; report: ImportReport }
-  | { name: 'finished'; sent: number; report: ImportReport; stopped: boolean; failed: boolean }
+interface Finished extends ChunkedImportOutcome {
+  total: number
+}
 
 /** How many rows the preview shows. */
 const previewRows = 10
-/** The report scrolls into view this long after the import finishes (spec 2 §4; D2-4.7-02). */
-export const reportScrollDelayMs = 400
 
 /** A CSV cell: quoted when it holds a comma, a quote or a line break. */
 function csvCell(value: string): string {
@@ -49,194 +47,131 @@ export function sampleHref<C extends string>(kind: Pick<SpreadsheetImportKind<C>
   return `data:text/csv;charset=utf-8,${encodeURIComponent(`\uFEFF${lines.join('\r\n')}\r\n`)}`
 }
 
-/** The dialog of an import: choose a file, check the preview, import, read the report. */
+/** The flow's texts of the `import` namespace. */
+export function useSpreadsheetImportTexts(): ImportTexts {
+  const { t } = useTranslation('import')
+  return {
+    file: t('file'),
+    reading: t('reading'),
+    rowsRead: (count, file) => t('rowsRead', { count, file }),
+    missingColumns: (columns) => t('missingColumns', { columns: columns.join(', ') }),
+    readError: (failure) => (isSpreadsheetError(failure) ? t(`errors.${failure.code}`, { limit: limitText(failure.code, failure.limit) }) : t('errors.empty')),
+    // A chunk that fails ends the import with a report (see ImportReportView), never here.
+    failure: () => t('failed'),
+    import: t('import'),
+    cancel: t('cancel'),
+    close: t('close'),
+    stop: t('stop'),
+  }
+}
+
+/** The dialog of a chunked import: choose a file, check the preview, import, read the report. */
 export function SpreadsheetImport<C extends string>({ kind, title, intro, options, dropped = [], send, onImported, onClose }: SpreadsheetImportProps<C>) {
   const { t } = useTranslation('import')
-  const inputId = useId()
-  const isPhone = useMediaQuery('(max-width: 767.98px)', false, { getInitialValueInEffect: false })
-  const [file, setFile] = useState<ImportFile<C> | null>(null)
-  const [reading, setReading] = useState(false)
-  const [readError, setReadError] = useState<string | null>(null)
-  const [stage, setStage] = useState<Stage>({ name: 'idle' })
-  const stopRequested = useRef(false)
-  const reportRef = useRef<HTMLDivElement>(null)
+  const texts = useSpreadsheetImportTexts()
+  const [progress, setProgress] = useState<{ sent: number; total: number; report: ImportReport } | null>(null)
 
-  const finished = stage.name === 'finished'
-  useEffect(() => {
-    if (!finished) return
-    const timer = window.setTimeout(() => reportRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' }), reportScrollDelayMs)
-    return () => window.clearTimeout(timer)
-  }, [finished])
-
-  const choose = async (chosen: File | undefined) => {
-    setFile(null)
-    setReadError(null)
-    setStage({ name: 'idle' })
-    if (!chosen) return
-    setReading(true)
-    try {
-      // A large file is many rows: the 2 MB of the smaller imports is not enough here.
-      setFile(await readImportFile(chosen, kind, { maxBytes: 40 * 1024 * 1024 }))
-    } catch (failure) {
-      setReadError(isSpreadsheetError(failure) ? t(`errors.${failure.code}`, { limit: limitText(failure.code, failure.limit) }) : t('errors.empty'))
-    } finally {
-      setReading(false)
-    }
-  }
-
-  const runImport = async () => {
-    if (!file || file.missing.length > 0) return
-    stopRequested.current = false
-    setStage({ name: 'importing', sent: 0, report: emptyImportReport() })
+  const run = async (file: ImportFile<C>, shouldStop: () => boolean): Promise<Finished> => {
+    const total = file.rows.length
+    setProgress({ sent: 0, total, report: emptyImportReport() })
     const outcome = await runChunkedImport({
       rows: file.rows.map((prepared) => prepared.row),
       rowNumbers: file.rowNumbers,
       chunkSize: kind.chunkSize,
       send,
-      onProgress: (sent, report) => setStage({ name: 'importing', sent, report }),
-      shouldStop: () => stopRequested.current,
+      onProgress: (sent, report) => setProgress({ sent, total, report }),
+      shouldStop,
     })
     if (outcome.report.count_successful > 0) onImported?.()
-    setStage({ name: 'finished', sent: outcome.sent, report: outcome.report, stopped: outcome.stopped, failed: outcome.error !== undefined })
+    return { ...outcome, total }
   }
 
-  const importing = stage.name === 'importing'
+  return (
+    <ImportDialog<ImportFile<C>, never, Finished>
+      title={title}
+      texts={texts}
+      intro={intro}
+      sample={{ href: sampleHref(kind), fileName: `${kind.name}-sample.csv`, label: t('sample') }}
+      fileHint={t('fileHint', { limit: kind.maxRows.toLocaleString() })}
+      // A large file is many rows: the 2 MB of the smaller imports is not enough here.
+      read={(chosen) => readImportFile(chosen, kind, { maxBytes: 40 * 1024 * 1024 })}
+      missingBlocks
+      preview={(file) => <KindPreview kind={kind} file={file} options={options} dropped={dropped} />}
+      run={run}
+      progress={progress && <ChunkProgress {...progress} />}
+      result={(finished) => <ImportReportView finished={finished} />}
+      onClose={onClose}
+    />
+  )
+}
+
+/** The columns read and ignored, the choices, and the first rows with what the browser sees wrong in them. */
+function KindPreview<C extends string>({ kind, file, options, dropped }: { kind: SpreadsheetImportKind<C>; file: ImportFile<C>; options: ReactNode; dropped: readonly C[] }) {
+  const { t } = useTranslation('import')
   const problemText = (problems: PreparedRow['problems']) =>
     Object.entries(problems)
       .map(([column, problem]) => `${column}: ${t(`problems.${problem as CellProblem}`)}`)
       .join('; ')
-  const rowsWithProblems = file ? file.rows.filter((row) => Object.keys(row.problems).length > 0).length : 0
-
+  const rowsWithProblems = file.rows.filter((row) => Object.keys(row.problems).length > 0).length
+  const ignored = [...file.ignored, ...dropped.filter((column) => file.found.some(([found]) => found === column))]
+  const title = t('previewTitle', { count: Math.min(previewRows, file.rows.length) })
   return (
-    <Modal
-      opened
-      onClose={() => {
-        // Closing while rows are being sent stops after the chunk on its way: nothing is cut in half.
-        stopRequested.current = true
-        onClose()
-      }}
-      title={title}
-      size="xl"
-      fullScreen={isPhone}
-      closeOnClickOutside={!importing}
-      closeButtonProps={{ 'aria-label': t('close') }}
-    >
-      <Stack gap="md">
-        {stage.name !== 'finished' && (
-          <>
-            <Text size="sm">{intro}</Text>
-            <Anchor href={sampleHref(kind)} download={`${kind.name}-sample.csv`} size="sm">
-              {t('sample')}
-            </Anchor>
-            <Stack gap={4}>
-              <label htmlFor={inputId}>
-                <Text size="sm" fw={500} component="span">
-                  {t('file')}
-                </Text>
-              </label>
-              <input id={inputId} type="file" accept={spreadsheetAccept} disabled={importing} onChange={(event) => void choose(event.currentTarget.files?.[0])} />
-              <Text size="xs" c="dimmed">
-                {t('fileHint', { limit: kind.maxRows.toLocaleString() })}
-              </Text>
-            </Stack>
-          </>
-        )}
-        {reading && (
-          <Group gap="xs" role="status">
-            <Loader size="xs" aria-hidden="true" />
-            <Text size="sm">{t('reading')}</Text>
-          </Group>
-        )}
-        {readError && (
-          <Alert color="red" role="alert">
-            {readError}
-          </Alert>
-        )}
-        {file && stage.name === 'idle' && (
-          <Stack gap="sm">
-            <Text size="sm" role="status">
-              {t('rowsRead', { count: file.rows.length, file: file.name })}
-            </Text>
-            {file.missing.length > 0 && (
-              <Alert color="red" role="alert">
-                {t('missingColumns', { columns: file.missing.join(', ') })}
-              </Alert>
-            )}
-            <Text size="sm">
-              {t('columnsFound')}{' '}
-              {file.found.map(([column, header]) => (normalized(column) === normalized(header) ? column : `${column} (${header})`)).join(', ') || t('none')}
-            </Text>
-            {(file.ignored.length > 0 || dropped.length > 0) && (
-              <Text size="sm" c="dimmed">
-                {t('columnsIgnored')} {[...file.ignored, ...dropped.filter((column) => file.found.some(([found]) => found === column))].join(', ')}
-              </Text>
-            )}
-            {options}
-            <Text fw={600} size="sm">
-              {t('previewTitle', { count: Math.min(previewRows, file.rows.length) })}
-            </Text>
-            <ScrollArea.Autosize mah={320} type="auto" viewportProps={{ tabIndex: 0 }}>
-              <Table striped withTableBorder fz="sm" aria-label={t('previewTitle', { count: Math.min(previewRows, file.rows.length) })}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">{t('columns.row')}</Table.Th>
-                    <Table.Th scope="col">{t('columns.name')}</Table.Th>
-                    <Table.Th scope="col">{t('columns.check')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {file.rows.slice(0, previewRows).map((row, index) => {
-                    const problems = Object.keys(row.problems).length > 0
-                    return (
-                      <Table.Tr key={file.rowNumbers[index]} data-problem={problems || undefined}>
-                        <Table.Td>{file.rowNumbers[index]}</Table.Td>
-                        <Table.Td style={{ overflowWrap: 'anywhere' }}>{kind.nameOf(file.source[index] ?? {})}</Table.Td>
-                        <Table.Td c={problems ? 'red.8' : undefined}>{problems ? problemText(row.problems) : t('looksFine')}</Table.Td>
-                      </Table.Tr>
-                    )
-                  })}
-                </Table.Tbody>
-              </Table>
-            </ScrollArea.Autosize>
-            {rowsWithProblems > 0 && (
-              <Alert color="yellow">{t('problemsAhead', { count: rowsWithProblems })}</Alert>
-            )}
-          </Stack>
-        )}
-        {importing && (
-          <Stack gap="xs">
-            <Progress value={file && file.rows.length > 0 ? (stage.sent / file.rows.length) * 100 : 0} aria-label={t('progressLabel')} size="lg" animated />
-            <Text size="sm" role="status" aria-live="polite">
-              {t('progress', {
-                sent: stage.sent.toLocaleString(),
-                total: (file?.rows.length ?? 0).toLocaleString(),
-                successful: stage.report.count_successful.toLocaleString(),
-                unsuccessful: stage.report.count_unsuccessful.toLocaleString(),
-              })}
-            </Text>
-          </Stack>
-        )}
-        {stage.name === 'finished' && <ImportResult ref={reportRef} stage={stage} total={file?.rows.length ?? 0} />}
-        <Group justify="flex-end" gap="sm">
-          {stage.name === 'finished' ? (
-            <Button onClick={onClose}>{t('close')}</Button>
-          ) : importing ? (
-            <Button variant="default" onClick={() => (stopRequested.current = true)}>
-              {t('stop')}
-            </Button>
-          ) : (
-            <>
-              <Button variant="default" onClick={onClose}>
-                {t('cancel')}
-              </Button>
-              <Button onClick={() => void runImport()} disabled={!file || file.missing.length > 0}>
-                {t('import')}
-              </Button>
-            </>
-          )}
-        </Group>
-      </Stack>
-    </Modal>
+    <>
+      <Text size="sm">
+        {t('columnsFound')}{' '}
+        {file.found.map(([column, header]) => (normalizeHeader(column) === normalizeHeader(header) ? column : `${column} (${header})`)).join(', ') || t('none')}
+      </Text>
+      {ignored.length > 0 && (
+        <Text size="sm" c="dimmed">
+          {t('columnsIgnored')} {ignored.join(', ')}
+        </Text>
+      )}
+      {options}
+      <Text fw={600} size="sm">
+        {title}
+      </Text>
+      <ScrollArea.Autosize mah={320} type="auto" viewportProps={{ tabIndex: 0 }}>
+        <Table striped withTableBorder fz="sm" aria-label={title}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('columns.row')}</Table.Th>
+              <Table.Th scope="col">{t('columns.name')}</Table.Th>
+              <Table.Th scope="col">{t('columns.check')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {file.rows.slice(0, previewRows).map((row, index) => {
+              const problems = Object.keys(row.problems).length > 0
+              return (
+                <Table.Tr key={file.rowNumbers[index]} data-problem={problems || undefined}>
+                  <Table.Td>{file.rowNumbers[index]}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{kind.nameOf(file.source[index] ?? {})}</Table.Td>
+                  <Table.Td c={problems ? 'red.8' : undefined}>{problems ? problemText(row.problems) : t('looksFine')}</Table.Td>
+                </Table.Tr>
+              )
+            })}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea.Autosize>
+      {rowsWithProblems > 0 && <Alert color="yellow">{t('problemsAhead', { count: rowsWithProblems })}</Alert>}
+    </>
+  )
+}
+
+function ChunkProgress({ sent, total, report }: { sent: number; total: number; report: ImportReport }) {
+  const { t } = useTranslation('import')
+  return (
+    <Stack gap="xs">
+      <Progress value={total > 0 ? (sent / total) * 100 : 0} aria-label={t('progressLabel')} size="lg" animated />
+      <Text size="sm" role="status" aria-live="polite">
+        {t('progress', {
+          sent: sent.toLocaleString(),
+          total: total.toLocaleString(),
+          successful: report.count_successful.toLocaleString(),
+          unsuccessful: report.count_unsuccessful.toLocaleString(),
+        })}
+      </Text>
+    </Stack>
   )
 }
 
@@ -246,33 +181,30 @@ function limitText(code: string, limit: number | undefined): string {
   return code === 'too_large' ? String(Math.round(limit / (1024 * 1024))) : limit.toLocaleString()
 }
 
-function normalized(text: string): string {
-  return text.toLowerCase().replace(/[\s_\-.]+/g, '')
-}
-
 /** The report: the counts and each list of refused rows, with their numbers and why (spec 2 §3, §8). */
-function ImportResult({ ref, stage, total }: { ref: Ref<HTMLDivElement>; stage: Extract<Stage, { name: 'finished' }>; total: number }) {
+function ImportReportView({ finished }: { finished: Finished }) {
   const { t } = useTranslation('import')
-  const { report } = stage
+  const { report, total } = finished
+  const failed = finished.error !== undefined
   const reasonOf = useImportReason()
   return (
-    <Stack gap="sm" ref={ref} style={{ scrollMarginTop: 16 }}>
-      {stage.failed && (
+    <>
+      {failed && (
         <Alert color="red" role="alert" title={t('failed')}>
-          {t('failedAfter', { sent: stage.sent.toLocaleString(), total: total.toLocaleString() })}
+          {t('failedAfter', { sent: finished.sent.toLocaleString(), total: total.toLocaleString() })}
         </Alert>
       )}
-      {stage.stopped && (
+      {finished.stopped && (
         <Alert color="yellow" role="status">
-          {t('stopped', { sent: stage.sent.toLocaleString(), total: total.toLocaleString() })}
+          {t('stopped', { sent: finished.sent.toLocaleString(), total: total.toLocaleString() })}
         </Alert>
       )}
-      {!stage.failed && (
+      {!failed && (
         <Alert color={report.count_unsuccessful > 0 ? 'yellow' : 'teal'} role="status" title={t('done')}>
           {t('summary', { successful: report.count_successful.toLocaleString(), unsuccessful: report.count_unsuccessful.toLocaleString() })}
         </Alert>
       )}
-      {stage.failed && report.count_successful + report.count_unsuccessful > 0 && (
+      {failed && report.count_successful + report.count_unsuccessful > 0 && (
         <Text size="sm">{t('summary', { successful: report.count_successful.toLocaleString(), unsuccessful: report.count_unsuccessful.toLocaleString() })}</Text>
       )}
       {importRefusalLists
@@ -295,7 +227,7 @@ function ImportResult({ ref, stage, total }: { ref: Ref<HTMLDivElement>; stage: 
             </ScrollArea.Autosize>
           </Stack>
         ))}
-    </Stack>
+    </>
   )
 }
 

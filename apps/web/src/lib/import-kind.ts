@@ -68,3 +68,28 @@ export async function readImportFile<C extends string>(file: File, kind: Spreads
     missing: kind.required.filter((column) => mapped.found[column] === null),
   }
 }
+
+/** A file read for an import whose rows go to the server as the file has them (attendance, rosters, team users). */
+export interface ColumnsFile<C extends string> {
+  name: string
+  /** Each row under the import's column names: only the columns found, '' when blank. */
+  rows: Array<Partial<Record<C, string>>>
+  /** Required columns the file lacks. */
+  missing: C[]
+}
+
+/**
+ * Reads a spreadsheet and matches its headers to `columns` (aliases and case tolerated). Throws
+ * the reader's SpreadsheetError for a file it cannot read, and an Error('empty') for one
+ * without rows under its header.
+ */
+export async function readColumnsFile<C extends string>(
+  file: File,
+  columns: readonly C[],
+  options: { required: readonly C[]; aliases?: ColumnAliases<C>; maxRows: number; maxBytes?: number },
+): Promise<ColumnsFile<C>> {
+  const sheet = await readSpreadsheet(file, { maxRows: options.maxRows, ...(options.maxBytes ? { maxBytes: options.maxBytes } : {}) })
+  if (sheet.rows.length === 0) throw new Error('empty')
+  const mapped = mapColumns(sheet, columns, options.aliases)
+  return { name: file.name, rows: mapped.rows, missing: mapped.missing.filter((column) => options.required.includes(column)) }
+}

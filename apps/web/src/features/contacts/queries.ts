@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, keepPreviousData, type QueryKey } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { contactCalls, type ContactListKind, type ContactListQuery, type TeamGroupParams } from '@crm/domain'
+import { contactCalls, contactImportCalls, type ContactListKind, type ContactListQuery, type TeamGroupParams } from '@crm/domain'
 import { callApi, type InputOf } from '../../lib/api'
 
 /**
@@ -218,4 +218,15 @@ export function useDeleteAssignment(id: number, scope: TeamGroupParams) {
   return useContactMutation(id, (assignmentId: number) =>
     callApi(contactCalls.deleteContactAssignment, { input: { ...scope, user_id: id, id: assignmentId } }),
   )
+}
+
+/** POST import-users: one chunk of a contact import (the import dialog sends them one at a time). */
+export function importContacts(input: InputOf<typeof contactImportCalls.importUsers>) {
+  return callApi(contactImportCalls.importUsers, { input })
+}
+
+/** After an import saved rows, once for all its chunks: every contact list is read again. */
+export function useRefreshAfterContactImport() {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: contactKeys.all })
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { contactEventCalls, eventAttendanceCalls, interactionCalls, type InputOf, type InteractionDateFilter, type TeamGroupParams } from '@crm/domain'
+import { contactEventCalls, eventAttendanceCalls, interactionCalls, interactionImportCalls, type InputOf, type InteractionDateFilter, type TeamGroupParams } from '@crm/domain'
 import { callApi } from '../../lib/api'
 import { contactKeys } from '../contacts/queries'
 
@@ -108,4 +108,9 @@ export function useDeleteInteraction(id: number, scope: TeamGroupParams) {
   return useInteractionMutation(id, (interactionId: number) =>
     callApi(interactionCalls.deleteContactInteraction, { input: { ...scope, user_id: id, id: interactionId } }),
   )
+}
+
+/** POST import-contact-interactions: one chunk of an import (useRefreshAfterInteractions once it saved rows). */
+export function importInteractions(input: InputOf<typeof interactionImportCalls.importContactInteractions>) {
+  return callApi(interactionImportCalls.importContactInteractions, { input })
 }

@@ -1,13 +1,10 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Checkbox } from '@mantine/core'
-import { useQueryClient } from '@tanstack/react-query'
-import { contactImportCalls } from '@crm/domain'
 import { SpreadsheetImport } from '../../../components/spreadsheet-import'
-import { callApi } from '../../../lib/api'
 import { dateOrderOf } from '../../../lib/import-cells'
 import { contactImportKind } from '../import-kind'
-import { contactKeys } from '../queries'
+import { importContacts, useRefreshAfterContactImport } from '../queries'
 
 // Import contacts from a spreadsheet into the selected group (spec 2 §2 the Import button, §3
 // the columns, §4 "Contact import"; D2-2.1-07, D2-4.7-*): the shared import dialog with the
@@ -16,7 +13,7 @@ import { contactKeys } from '../queries'
 /** The Import dialog of the contact lists. */
 export function ImportContactsDialog({ scope, onClose }: { scope: { team_id: number; group_id: number }; onClose: () => void }) {
   const { t, i18n } = useTranslation('contacts')
-  const queryClient = useQueryClient()
+  const refresh = useRefreshAfterContactImport()
   const [asMembers, setAsMembers] = useState(false)
   const kind = contactImportKind(dateOrderOf(typeof navigator === 'undefined' ? i18n.language : navigator.language))
   return (
@@ -34,21 +31,19 @@ export function ImportContactsDialog({ scope, onClose }: { scope: { team_id: num
         />
       }
       send={(rows, firstRow) =>
-        callApi(contactImportCalls.importUsers, {
-          input: {
-            ...scope,
-            data: rows.map((row) => {
-              if (!asMembers) return row
-              // Imported as church members: the member_status column is dropped (spec 2 §4).
-              const { member_status: _dropped, ...rest } = row
-              return rest
-            }),
-            first_row: firstRow,
-            ...(asMembers ? { import_as_members: true } : {}),
-          },
+        importContacts({
+          ...scope,
+          data: rows.map((row) => {
+            if (!asMembers) return row
+            // Imported as church members: the member_status column is dropped (spec 2 §4).
+            const { member_status: _dropped, ...rest } = row
+            return rest
+          }),
+          first_row: firstRow,
+          ...(asMembers ? { import_as_members: true } : {}),
         })
       }
-      onImported={() => void queryClient.invalidateQueries({ queryKey: contactKeys.all })}
+      onImported={() => void refresh()}
       onClose={onClose}
     />
   )

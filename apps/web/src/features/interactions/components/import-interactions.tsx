@@ -1,10 +1,8 @@
 import { useTranslation } from 'react-i18next'
-import { interactionImportCalls } from '@crm/domain'
 import { SpreadsheetImport } from '../../../components/spreadsheet-import'
-import { callApi } from '../../../lib/api'
 import { dateOrderOf } from '../../../lib/import-cells'
 import { interactionImportKind } from '../import-kind'
-import { useRefreshAfterInteractions } from '../queries'
+import { importInteractions, useRefreshAfterInteractions } from '../queries'
 
 // Import a contact's interactions from a spreadsheet (spec 2 §3 "Interaction import columns
 // date, time and type are required", §6 import_interaction, §7 import-contact-interactions):
@@ -21,7 +19,7 @@ export function ImportInteractionsDialog({ contactId, scope, onClose }: { contac
       kind={kind}
       title={t('import.title')}
       intro={t('import.intro')}
-      send={(rows, firstRow) => callApi(interactionImportCalls.importContactInteractions, { input: { ...scope, user_id: contactId, data: rows, first_row: firstRow } })}
+      send={(rows, firstRow) => importInteractions({ ...scope, user_id: contactId, data: rows, first_row: firstRow })}
       onImported={() => void refresh()}
       onClose={onClose}
     />

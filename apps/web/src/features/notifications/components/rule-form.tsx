@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core'
+import { Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core'
 import { isEmail, maxRuleDays } from '@crm/domain'
-import { FormActions } from '../../../components/form-actions'
+import { FormStatus } from '../../../components/form-status'
 import { isApiError } from '../../../lib/api'
 import { useFormSubmission } from '../../../lib/form-submission'
 
@@ -110,7 +110,17 @@ export function RuleForm<To extends string>({ kind, recipients, initial, submitL
             />
           )}
         </SimpleGrid>
-        <FormActions submission={submission} submitLabel={submitLabel} cancel={onCancel && { label: t('cancel'), onClick: onCancel }} />
+        <Group gap="sm" wrap="wrap">
+          <Button type="submit" loading={submission.isProcessing} disabled={submission.isProcessing}>
+            {submitLabel}
+          </Button>
+          {onCancel && (
+            <Button variant="default" onClick={onCancel}>
+              {t('cancel')}
+            </Button>
+          )}
+          <FormStatus submission={submission} />
+        </Group>
       </Stack>
     </form>
   )

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Alert, Checkbox, NativeSelect, SimpleGrid, Stack, TextInput, Title } from '@mantine/core'
+import { Alert, Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, TextInput, Title } from '@mantine/core'
 import { isEmail, normalizeEmail, type GrantableRole, type TeamUser } from '@crm/domain'
-import { FormActions } from '../../../components/form-actions'
+import { FormStatus } from '../../../components/form-status'
 import { isApiError } from '../../../lib/api'
 import { useFormSubmission } from '../../../lib/form-submission'
 import { useSendInvite, useSendInviteConferenceSubTeam, type UsersScope } from '../team-users-queries'
@@ -205,7 +205,12 @@ export function InviteForm({ scope, takenEmails, roleChoices, teamUsers = [] }: 
               {t('invite.slow')}
             </Alert>
           )}
-          <FormActions submission={submission} submitLabel={t('invite.send')} disabled={sendDisabled} />
+          <Group gap="sm" wrap="wrap">
+            <Button type="submit" loading={submission.isProcessing} disabled={sendDisabled}>
+              {t('invite.send')}
+            </Button>
+            <FormStatus submission={submission} />
+          </Group>
         </Stack>
       </form>
     </Stack>

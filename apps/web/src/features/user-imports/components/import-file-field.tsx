@@ -1,10 +1,10 @@
-import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Alert, Group, Loader, Stack, Table, Text } from '@mantine/core'
+import { Stack, Table, Text } from '@mantine/core'
 import { maxUserImportRows, type ContactImportColumn } from '@crm/domain'
+import { ImportFilePicker } from '../../../components/import-flow'
 import { dateOrderOf } from '../../../lib/import-cells'
 import { readImportFile } from '../../../lib/import-kind'
-import { isSpreadsheetError, normalizeHeader, spreadsheetAccept } from '../../../lib/spreadsheet'
+import { isSpreadsheetError, normalizeHeader } from '../../../lib/spreadsheet'
 import { contactImportKind } from '../../contacts/import-kind'
 
 /** The rows shown before saving. */
@@ -28,7 +28,8 @@ export function isImportFileReady(file: ImportFile | null): file is ImportFile {
 }
 
 /**
- * The spreadsheet of a new import (spec 2 §3 "Contact import columns", §5): a .csv, .xls or
+ * The spreadsheet of a new import (spec 2 §3 "Contact import columns", §5), on the import
+ * flow's file picker (components/import-flow.tsx): a .csv, .xls or
  * .xlsx file of at most maxUserImportRows rows, read with the product's one reader and matched
  * and prepared as the contact import does (its aliases, its dates); says which columns were
  * found, which are ignored and which required ones are missing, how many rows there are, and
@@ -36,86 +37,43 @@ export function isImportFileReady(file: ImportFile | null): file is ImportFile {
  */
 export function ImportFileField({ value, onChange, error }: { value: ImportFile | null; onChange: (file: ImportFile | null) => void; error?: string | null }) {
   const { t, i18n } = useTranslation('import-and-share')
-  const inputId = useId()
-  const hintId = useId()
-  const [reading, setReading] = useState(false)
-  const [readError, setReadError] = useState<string | null>(null)
-
-  const choose = async (chosen: File | undefined) => {
-    onChange(null)
-    setReadError(null)
-    if (!chosen) return
-    setReading(true)
-    try {
-      // The contact import's kind (its columns, aliases and how a cell becomes what is sent), up to this page's limit.
-      const kind = { ...contactImportKind(dateOrderOf(typeof navigator === 'undefined' ? i18n.language : navigator.language)), maxRows: maxUserImportRows }
-      const read = await readImportFile(chosen, kind)
-      onChange({ ...read, rows: read.rows.map((prepared) => prepared.row) })
-    } catch (failure) {
-      setReadError(isSpreadsheetError(failure) ? t(`file.errors.${failure.code}`, { limit: failure.limit }) : t('file.errors.empty'))
-    } finally {
-      setReading(false)
-    }
+  const read = async (chosen: File): Promise<ImportFile> => {
+    // The contact import's kind (its columns, aliases and how a cell becomes what is sent), up to this page's limit.
+    const kind = { ...contactImportKind(dateOrderOf(typeof navigator === 'undefined' ? i18n.language : navigator.language)), maxRows: maxUserImportRows }
+    const file = await readImportFile(chosen, kind)
+    return { ...file, rows: file.rows.map((prepared) => prepared.row) }
   }
-
-  const shownError = readError ?? error ?? null
   return (
-    <Stack gap="sm">
-      <Stack gap={4}>
-        <label htmlFor={inputId}>
-          <Text size="sm" fw={500} component="span">
-            {t('file.label')}{' '}
-            <Text span c="red" aria-hidden="true">
-              *
-            </Text>
-          </Text>
-        </label>
-        <Text size="xs" c="dimmed" id={hintId}>
-          {t('file.hint', { limit: maxUserImportRows })}
-        </Text>
-        <input
-          id={inputId}
-          type="file"
-          accept={spreadsheetAccept}
-          required
-          aria-describedby={hintId}
-          aria-invalid={shownError ? true : undefined}
-          onChange={(event) => void choose(event.currentTarget.files?.[0])}
-        />
-      </Stack>
-      {reading && (
-        <Group gap="xs" role="status">
-          <Loader size="xs" aria-hidden="true" />
-          <Text size="sm">{t('file.reading')}</Text>
-        </Group>
-      )}
-      {shownError && (
-        <Alert color="red" role="alert">
-          {shownError}
-        </Alert>
-      )}
-      {value && (
-        <Stack gap="xs">
-          <Text size="sm" role="status">
-            {t('file.rowsRead', { count: value.rows.length, file: value.name })}
-          </Text>
-          {value.missing.length > 0 && (
-            <Alert color="red" role="alert">
-              {t('file.missingRequired', { columns: value.missing.join(', ') })}
-            </Alert>
-          )}
+    <ImportFilePicker
+      texts={{
+        file: t('file.label'),
+        reading: t('file.reading'),
+        rowsRead: (count, file) => t('file.rowsRead', { count, file }),
+        missingColumns: (columns) => t('file.missingRequired', { columns: columns.join(', ') }),
+        readError: (failure) => (isSpreadsheetError(failure) ? t(`file.errors.${failure.code}`, { limit: failure.limit }) : t('file.errors.empty')),
+      }}
+      hint={t('file.hint', { limit: maxUserImportRows })}
+      read={read}
+      file={value}
+      onFile={onChange}
+      missingBlocks
+      required
+      error={error}
+    >
+      {(file) => (
+        <>
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {t('file.columnsFound', { columns: value.found.map(foundName).join(', ') || '—' })}
+            {t('file.columnsFound', { columns: file.found.map(foundName).join(', ') || '—' })}
           </Text>
-          {value.ignored.length > 0 && (
+          {file.ignored.length > 0 && (
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {t('file.columnsIgnored', { columns: value.ignored.join(', ') })}
+              {t('file.columnsIgnored', { columns: file.ignored.join(', ') })}
             </Text>
           )}
-          <FilePreview file={value} />
-        </Stack>
+          <FilePreview file={file} />
+        </>
       )}
-    </Stack>
+    </ImportFilePicker>
   )
 }
 

@@ -2,10 +2,10 @@ import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { NativeSelect, Stack, Text, Title } from '@mantine/core'
+import { Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core'
 import { useSession } from '../../../session/session'
 import { isPublicGroup } from '../../../session/selection'
-import { FormActions } from '../../../../components/form-actions'
+import { FormStatus } from '../../../../components/form-status'
 import { useFormSubmission } from '../../../../lib/form-submission'
 import { useAddContactToGroup, useContactGroups } from '../../queries'
 import type { ContactTabProps } from './tab-registry'
@@ -58,7 +58,12 @@ export function DelegateTab({ item, contact, scope, team }: ContactTabProps) {
               ]}
               {...form.register('group_id')}
             />
-            <FormActions submission={submission} submitLabel={t('delegate.submit')} />
+            <Group>
+              <Button type="submit" loading={submission.isProcessing} disabled={submission.isProcessing}>
+                {t('delegate.submit')}
+              </Button>
+              <FormStatus submission={submission} />
+            </Group>
           </Stack>
         </form>
       )}

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Checkbox, Modal, Stack, Text, TextInput } from '@mantine/core'
+import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core'
 import { email as emailSchema, type AttendanceItem } from '@crm/domain'
-import { FormActions } from '../../../../components/form-actions'
+import { FormStatus } from '../../../../components/form-status'
 import { isApiError } from '../../../../lib/api'
 import { useFormSubmission } from '../../../../lib/form-submission'
 import { useAddVisitor, useUpdateVisitor } from '../../attendance-queries'
@@ -169,7 +169,15 @@ export function VisitorFormModal({
               onChange={(event) => set('createContact', event.currentTarget.checked)}
             />
           )}
-          <FormActions layout="modal" submission={submission} submitLabel={t('visitors.save')} cancel={{ label: t('visitors.cancel'), onClick: onClose }} />
+          <FormStatus submission={submission} />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              {t('visitors.cancel')}
+            </Button>
+            <Button type="submit" loading={submission.isProcessing}>
+              {t('visitors.save')}
+            </Button>
+          </Group>
         </Stack>
       </form>
     </Modal>

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next'
 import { Button, Group, Stack, Text, TextInput, Textarea } from '@mantine/core'
 import type { EventView, Occurrence } from '@crm/domain'
 import { FormStatus } from '../../../../components/form-status'
-import { FormActions } from '../../../../components/form-actions'
 import { isApiError } from '../../../../lib/api'
 import { useFormSubmission } from '../../../../lib/form-submission'
 import { eventMessage } from '../../describe-recurrence'
@@ -83,7 +82,12 @@ export function OccurrenceEditor({ event, occurrence, onMoved }: OccurrenceEdito
             value={notes}
             onChange={(change) => setNotes(change.currentTarget.value)}
           />
-          <FormActions submission={notesSubmission} submitLabel={t('view.saveNotes')} size="sm" />
+          <Group gap="sm">
+            <Button type="submit" size="sm" loading={notesSubmission.isProcessing} disabled={notesSubmission.isProcessing}>
+              {t('view.saveNotes')}
+            </Button>
+            <FormStatus submission={notesSubmission} />
+          </Group>
         </Stack>
       </form>
       <Group gap="sm" align="flex-end" wrap="wrap">

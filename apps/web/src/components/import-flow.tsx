@@ -1,0 +1,327 @@
+import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Alert, Anchor, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
+import { spreadsheetAccept } from '../lib/spreadsheet'
+
+// The product's one import flow (issue 34): pick a file → read it in the browser → preview
+// (and, where the server offers one, a dry run) → import → the result. Contacts, interactions,
+// attendance, rosters and team users all go through it; each passes in only what is its own —
+// how a file is read, its preview, the call and its result — and its feature's texts.
+
+/** The texts of the flow, in the words of the import's feature. */
+export interface ImportTexts {
+  file: string
+  reading: string
+  rowsRead: (count: number, file: string) => string
+  missingColumns: (columns: readonly string[]) => string
+  /** Why a file could not be read (a SpreadsheetError, or an Error('empty')). */
+  readError: (failure: unknown) => string
+  /** Why a dry run or the import failed. */
+  failure: (failure: unknown) => string
+  import: string
+  /** Shown while the dry run is on its way (imports with `check`). */
+  checking?: string
+  /** Dialogs only: the flow inside a page has no way to close. */
+  cancel?: string
+  close?: string
+  stop?: string
+}
+
+/** What the flow needs of a file read: its name, its rows and the required columns it lacks. */
+export interface ReadFile {
+  name: string
+  rows: readonly unknown[]
+  missing: readonly string[]
+}
+
+/** The dry run of an import: `key` names the choices it depends on; a new key asks again. */
+export interface ImportCheck<F, P> {
+  key: string
+  run: (file: F) => Promise<P>
+}
+
+export interface ImportFlowProps<F extends ReadFile, P, R> {
+  texts: ImportTexts
+  intro: ReactNode
+  sample?: { href: string; fileName: string; label: string }
+  fileHint?: string
+  read: (file: File) => Promise<F>
+  /** Whether missing required columns stop the import, or only warn that those rows will be refused. */
+  missingBlocks: boolean
+  check?: ImportCheck<F, P>
+  /** The file's preview: the rows, the choices, the dry run's answer. `busy` while a call is on its way. */
+  preview: (file: F, checked: P | null, busy: boolean) => ReactNode
+  /** The import; `shouldStop` is true once the person asked to stop (see `texts.stop`). */
+  run: (file: F, shouldStop: () => boolean) => Promise<R>
+  /** Shown while the import runs (a progress bar). */
+  progress?: ReactNode
+  result: (result: R) => ReactNode
+  /** In a dialog: Cancel and Close call it, and the result takes the place of the form. */
+  onClose?: () => void
+}
+
+type Stage<R> = { name: 'idle' } | { name: 'importing' } | { name: 'finished'; result: R }
+
+/** The result scrolls into view this long after the import finishes (spec 2 §4; D2-4.7-02). */
+export const reportScrollDelayMs = 400
+
+/** The import flow, inside a page or a dialog (ImportDialog). */
+export function ImportFlow<F extends ReadFile, P, R>(props: ImportFlowProps<F, P, R>) {
+  const { texts, intro, sample, fileHint, read, missingBlocks, check, preview, run, progress, result, onClose } = props
+  const [file, setFile] = useState<F | null>(null)
+  const [checked, setChecked] = useState<P | null>(null)
+  const [checking, setChecking] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [stage, setStage] = useState<Stage<R>>({ name: 'idle' })
+  const stopRequested = useRef(false)
+  const resultRef = useRef<HTMLDivElement>(null)
+
+  // The dry run is asked once per file and choice: a later answer replaces an earlier one, never
+  // the other way round, and StrictMode's second effect run asks nothing.
+  const lastCheck = useRef<{ file: F; key: string } | null>(null)
+  const checkSeq = useRef(0)
+  const checkKey = check?.key
+  const runCheck = useEffectEvent((read: F, key: string) => {
+    if (!check || (lastCheck.current?.file === read && lastCheck.current.key === key)) return
+    lastCheck.current = { file: read, key }
+    const seq = ++checkSeq.current
+    setChecking(true)
+    setError(null)
+    check.run(read).then(
+      (answer) => {
+        if (seq !== checkSeq.current) return
+        setChecked(answer)
+        setChecking(false)
+      },
+      (failure: unknown) => {
+        if (seq !== checkSeq.current) return
+        setChecked(null)
+        setChecking(false)
+        setError(texts.failure(failure))
+      },
+    )
+  })
+  useEffect(() => {
+    if (file && checkKey !== undefined) runCheck(file, checkKey)
+  }, [file, checkKey])
+
+  const finished = stage.name === 'finished'
+  useEffect(() => {
+    if (!finished) return
+    const timer = window.setTimeout(() => resultRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' }), reportScrollDelayMs)
+    return () => window.clearTimeout(timer)
+  }, [finished])
+
+  const choose = (chosen: F | null) => {
+    checkSeq.current++
+    setFile(chosen)
+    setChecked(null)
+    setChecking(false)
+    setError(null)
+    setStage({ name: 'idle' })
+  }
+
+  const importing = stage.name === 'importing'
+  const ready = file !== null && !(missingBlocks && file.missing.length > 0) && !(check && checked === null) && !checking
+  const runImport = async () => {
+    if (!file || !ready) return
+    stopRequested.current = false
+    setError(null)
+    setStage({ name: 'importing' })
+    try {
+      setStage({ name: 'finished', result: await run(file, () => stopRequested.current) })
+    } catch (failure) {
+      setError(texts.failure(failure))
+      setStage({ name: 'idle' })
+    }
+  }
+
+  const inDialogResult = finished && onClose !== undefined
+  return (
+    <Stack gap="md">
+      {!inDialogResult && (
+        <>
+          <Text size="sm">{intro}</Text>
+          {sample && (
+            <Anchor href={sample.href} download={sample.fileName} size="sm" style={{ alignSelf: 'flex-start' }}>
+              {sample.label}
+            </Anchor>
+          )}
+          <ImportFilePicker texts={texts} hint={fileHint} read={read} disabled={importing} file={finished ? null : file} onFile={choose} missingBlocks={missingBlocks}>
+            {(read) => (
+              <>
+                {preview(read, checked, checking || importing)}
+                {checking && checked === null && texts.checking && (
+                  <Group gap="xs" role="status">
+                    <Loader size="xs" aria-hidden="true" />
+                    <Text size="sm">{texts.checking}</Text>
+                  </Group>
+                )}
+              </>
+            )}
+          </ImportFilePicker>
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          {importing && progress}
+        </>
+      )}
+      {stage.name === 'finished' && (
+        <Stack gap="sm" ref={resultRef} style={{ scrollMarginTop: 16 }}>
+          {result(stage.result)}
+        </Stack>
+      )}
+      <Group justify={onClose ? 'flex-end' : 'flex-start'} gap="sm">
+        {inDialogResult ? (
+          <Button onClick={onClose}>{texts.close}</Button>
+        ) : importing && texts.stop ? (
+          <Button variant="default" onClick={() => (stopRequested.current = true)}>
+            {texts.stop}
+          </Button>
+        ) : (
+          !finished && (
+            <>
+              {onClose && (
+                <Button variant="default" onClick={onClose}>
+                  {texts.cancel}
+                </Button>
+              )}
+              <Button onClick={() => void runImport()} disabled={!ready && !importing} loading={importing}>
+                {texts.import}
+              </Button>
+            </>
+          )
+        )}
+      </Group>
+    </Stack>
+  )
+}
+
+/** The import flow in a modal: full screen on a phone; closing it mid-import stops after the part on its way. */
+export function ImportDialog<F extends ReadFile, P, R>({ title, onClose, ...flow }: ImportFlowProps<F, P, R> & { title: string; onClose: () => void }) {
+  const { t } = useTranslation('import')
+  const isPhone = useMediaQuery('(max-width: 767.98px)', false, { getInitialValueInEffect: false })
+  const [importing, setImporting] = useState(false)
+  const closed = useRef(false)
+  const run: typeof flow.run = async (file, shouldStop) => {
+    setImporting(true)
+    try {
+      return await flow.run(file, () => closed.current || shouldStop())
+    } finally {
+      setImporting(false)
+    }
+  }
+  const close = () => {
+    // Closing while rows are being sent stops after the chunk on its way: nothing is cut in half.
+    closed.current = true
+    onClose()
+  }
+  return (
+    <Modal opened onClose={close} title={title} size="xl" fullScreen={isPhone} closeOnClickOutside={!importing} closeButtonProps={{ 'aria-label': t('close') }}>
+      <ImportFlow {...flow} run={run} onClose={close} />
+    </Modal>
+  )
+}
+
+export interface ImportFilePickerProps<F extends ReadFile> {
+  texts: Pick<ImportTexts, 'file' | 'reading' | 'rowsRead' | 'missingColumns' | 'readError'>
+  hint?: string | undefined
+  read: (file: File) => Promise<F>
+  file: F | null
+  onFile: (file: F | null) => void
+  missingBlocks: boolean
+  /** A form's field: marked required, and an error the form found. */
+  required?: boolean
+  error?: string | null
+  disabled?: boolean
+  /** The preview of the file read. */
+  children?: (file: F) => ReactNode
+}
+
+/** Choose a spreadsheet and read it: the file input, reading, why it cannot be read, its rows and missing columns. */
+export function ImportFilePicker<F extends ReadFile>({ texts, hint, read, file, onFile, missingBlocks, required, error, disabled, children }: ImportFilePickerProps<F>) {
+  const inputId = useId()
+  const hintId = useId()
+  const [reading, setReading] = useState(false)
+  const [readError, setReadError] = useState<string | null>(null)
+
+  const choose = async (chosen: File | undefined) => {
+    onFile(null)
+    setReadError(null)
+    if (!chosen) return
+    setReading(true)
+    try {
+      onFile(await read(chosen))
+    } catch (failure) {
+      setReadError(texts.readError(failure))
+    } finally {
+      setReading(false)
+    }
+  }
+
+  const shownError = readError ?? error ?? null
+  return (
+    <Stack gap="sm">
+      <Stack gap={4}>
+        <label htmlFor={inputId}>
+          <Text size="sm" fw={500} component="span">
+            {texts.file}
+            {required && (
+              <>
+                {' '}
+                <Text span c="red" aria-hidden="true">
+                  *
+                </Text>
+              </>
+            )}
+          </Text>
+        </label>
+        {hint && (
+          <Text size="xs" c="dimmed" id={hintId}>
+            {hint}
+          </Text>
+        )}
+        <input
+          id={inputId}
+          type="file"
+          accept={spreadsheetAccept}
+          required={required}
+          disabled={disabled}
+          aria-describedby={hint ? hintId : undefined}
+          aria-invalid={shownError ? true : undefined}
+          onChange={(event) => void choose(event.currentTarget.files?.[0])}
+        />
+      </Stack>
+      {reading && (
+        <Group gap="xs" role="status">
+          <Loader size="xs" aria-hidden="true" />
+          <Text size="sm">{texts.reading}</Text>
+        </Group>
+      )}
+      {shownError && (
+        <Alert color="red" role="alert">
+          {shownError}
+        </Alert>
+      )}
+      {file && (
+        <Stack gap="sm">
+          <Text size="sm" role="status">
+            {texts.rowsRead(file.rows.length, file.name)}
+          </Text>
+          {file.missing.length > 0 &&
+            (missingBlocks ? (
+              <Alert color="red" role="alert">
+                {texts.missingColumns(file.missing)}
+              </Alert>
+            ) : (
+              <Alert color="yellow">{texts.missingColumns(file.missing)}</Alert>
+            ))}
+          {children?.(file)}
+        </Stack>
+      )}
+    </Stack>
+  )
+}
