@@ -6,7 +6,8 @@ import { files } from '../db/schema/index'
 import { createTestApp, type TestApp } from '../../test/harness'
 import { gpsLatitudeBytes, heicWithGps, jpegWithGps, pngWithGps } from '../../test/image-fixtures'
 import { AppError } from './errors'
-import { detectFileType, orphanFileAgeMs, readStoredFile, removeFiles, removeOrphanFiles, saveFile, storedFileTypes, type StoredFileType } from './files'
+import { detectFileType, storedFileTypes, type StoredFileType } from './file-types'
+import { orphanFileAgeMs, readStoredFile, removeFiles, removeOrphanFiles, saveFile } from './files'
 
 let t: TestApp
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { gpsLatitudeBytes, heicWithGps, jpegWithGps, pngOfSize, pngWithGps } from '../../test/image-fixtures'
 import { AppError } from './errors'
-import { detectFileType } from './files'
+import { detectFileType } from './file-types'
 import { imageSize, maxImagePixels, maxImageSide, refuseOversizedImage, stripLocationMetadata } from './image-metadata'
 
 function refusal(run: () => unknown): AppError {

@@ -1,5 +1,5 @@
 import { AppError } from './errors'
-import type { StoredFileType } from './files'
+import type { StoredFileType } from './file-types'
 
 /**
  * An image without the metadata that can say where it was taken (EXIF GPS, XMP, IPTC), so a

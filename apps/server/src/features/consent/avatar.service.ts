@@ -7,7 +7,8 @@ import { recordActivity } from '../../platform/activity'
 import { assertChildDataAllowed, type ContactScope } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
-import { readStoredFile, removeFiles, saveFile, type StoredFileType } from '../../platform/files'
+import type { StoredFileType } from '../../platform/file-types'
+import { readStoredFile, removeFiles, saveFile } from '../../platform/files'
 import type { UploadedFile } from '../../platform/multipart'
 
 /** What a contact's photo may be, by content (HEIC: photos taken on an iPhone). */
