@@ -36,12 +36,12 @@ import { interestRoutes } from './features/interests/interests.routes'
 import { activityRoutes } from './features/activity/activity.routes'
 import { consentRoutes } from './features/consent/consent.routes'
 import { avatarRoutes } from './features/consent/avatar.routes'
-import { qrCardRoutes } from './features/consent/qr-cards.routes'
+import { qrCardRoutes } from './features/qr-cards/qr-cards.routes'
 import { eventRoutes } from './features/events/events.routes'
 import { attendanceRoutes } from './features/events/attendance.routes'
 import { calendarRoutes, icalFeedRoutes } from './features/calendar/calendar.routes'
 import { teamAdminRoutes } from './features/teams/team-admin.routes'
-import { teamUserRoutes } from './features/teams/team-users.routes'
+import { teamUserRoutes, teamUserUpdateAlternatives } from './features/teams/team-users.routes'
 import { requestRoutes } from './features/teams/requests.routes'
 import { subTeamRoutes } from './features/teams/sub-teams.routes'
 import { rosterRoutes } from './features/roster/roster.routes'
@@ -89,8 +89,12 @@ export interface AppOptions {
   features?: FastifyPluginAsync[]
 }
 
+// update-user is one path for two features (issue 15): the contact edit and, with a team
+// user's fields, the team-user edit. They are joined here so neither imports the other's routes.
+const contactWrites: FastifyPluginAsync = (app) => contactWriteRoutes(app, { updateUserAlternatives: teamUserUpdateAlternatives })
+
 /** Every feature's routes, registered under /api/v1. */
-const features = [authRoutes, accountRoutes, teamRoutes, lookupRoutes, siteRoutes, contactRoutes, contactWriteRoutes, contactImportRoutes, placeRoutes, noteRoutes, relationshipRoutes, interestRoutes, activityRoutes, interactionRoutes, contactEventRoutes, consentRoutes, avatarRoutes, qrCardRoutes, eventRoutes, attendanceRoutes, calendarRoutes, teamAdminRoutes, teamUserRoutes, requestRoutes, subTeamRoutes, rosterRoutes, notificationRoutes, manageNotificationRoutes, notificationRuleRoutes, dashboardRoutes, contactMapRoutes, interactionImportRoutes, userImportRoutes, transferRoutes, reportRoutes]
+const features = [authRoutes, accountRoutes, teamRoutes, lookupRoutes, siteRoutes, contactRoutes, contactWrites, contactImportRoutes, placeRoutes, noteRoutes, relationshipRoutes, interestRoutes, activityRoutes, interactionRoutes, contactEventRoutes, consentRoutes, avatarRoutes, qrCardRoutes, eventRoutes, attendanceRoutes, calendarRoutes, teamAdminRoutes, teamUserRoutes, requestRoutes, subTeamRoutes, rosterRoutes, notificationRoutes, manageNotificationRoutes, notificationRuleRoutes, dashboardRoutes, contactMapRoutes, interactionImportRoutes, userImportRoutes, transferRoutes, reportRoutes]
 
 /** Builds the whole HTTP app on the given dependencies; tests call it with their own. */
 export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions = {}): Promise<FastifyInstance> {

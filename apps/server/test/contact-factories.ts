@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
+import { refreshContactReadModel } from '../src/platform/read-model'
 import { activityLog, assignments, groupContacts, people, teamContacts, teams } from '../src/db/schema/index'
-import { refreshContactReadModel } from '../src/features/contacts/read-model'
 import { addMember, buildPerson, buildTeam, type TestApp, type TestPerson } from './harness'
 
 let sequence = 0

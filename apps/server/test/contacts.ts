@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
+import { refreshContactReadModel } from '../src/platform/read-model'
 import { assignments, groupContacts, people, teamContacts } from '../src/db/schema/index'
-import { refreshContactReadModel } from '../src/features/contacts/read-model'
 import type { TestApp } from './harness'
 
 type PersonValues = Partial<typeof people.$inferInsert>

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { createAccount } from '../features/account/account.service'
+import { createAccount } from '../features/auth/signup.service'
 import { hashPassword } from '../platform/passwords'
 import { browserGet, measure, rowsOf, type RecordResult } from './bench-measure'
 

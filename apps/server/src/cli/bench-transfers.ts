@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { createAccount } from '../features/account/account.service'
+import { createAccount } from '../features/auth/signup.service'
 import { processTransferNow } from '../features/transfers/process.service'
 import type { Deps } from '../platform/deps'
 import { hashPassword } from '../platform/passwords'

@@ -132,6 +132,9 @@ export async function loadContactScope(
 /** Why a field naming a child is refused to a caller under the child data gate. */
 export const childRecordClosedMessage = 'A child’s record is closed to you without a Working with Children Check and AdSafe training.'
 
+/** Why following up a minor (an assignment, an interaction, an event) is refused without consent on record. */
+export const minorWithoutConsentMessage = 'A minor needs parental or carer consent on record before anyone follows them up.'
+
 /** Refuses a call that would show or change a child's details the caller may not see. */
 export function assertChildDataAllowed(scope: { isChild: boolean; childGate: ChildGate | null }): void {
   if (scope.isChild && scope.childGate) throw new AppError('child_data_gate', { ...scope.childGate })

@@ -43,3 +43,13 @@ export function elapsed(then: Date, now: Date): { days_ago: number; hours_ago: n
   const hours = Math.max(0, Math.floor((now.getTime() - then.getTime()) / 3_600_000))
   return { days_ago: Math.floor(hours / 24), hours_ago: hours }
 }
+
+/** A stored value of a fixed list, or null when it is not one (old or imported data). */
+export function oneOf<T extends string>(choices: readonly T[], value: string | null | undefined): T | null {
+  return value != null && (choices as readonly string[]).includes(value) ? (value as T) : null
+}
+
+/** A person's name as lists show it. */
+export function fullName(first: string, last: string | null | undefined): string {
+  return `${first} ${last ?? ''}`.trim()
+}

@@ -1,8 +1,8 @@
 import { isSourceRequired, parsePhone, type ConsentType, type Gender, type GrowPhase } from '@crm/domain'
 import type { PgInsertValue } from 'drizzle-orm/pg-core'
+import { readModelOf } from '../platform/read-model'
 import type { Executor } from '../db/client'
 import { assignments, groupContacts, people, teamContacts } from '../db/schema/index'
-import { readModelOf } from '../features/contacts/read-model'
 
 export interface DemoContactsInput {
   churchIds: readonly [number, number, number]

@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm'
 import type { Reaction, StoredInteractionType } from '@crm/domain'
+import { refreshInteractionReadModel } from '../platform/read-model'
 import type { Executor } from '../db/client'
 import { assignments, interactionPeople, interactions, people, teamContacts } from '../db/schema/index'
-import { refreshInteractionReadModel } from '../features/contacts/read-model'
 import { instantIn, todayIn } from '../features/interactions/interaction-view'
 import { generator } from './demo-contacts'
 

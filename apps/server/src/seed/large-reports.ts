@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { createAccount } from '../features/account/account.service'
+import { createAccount } from '../features/auth/signup.service'
 import { hashPassword } from '../platform/passwords'
 
 // The reports' data set (issue 18 "Speed", `npm run bench`, bench-reports.ts): a conference of

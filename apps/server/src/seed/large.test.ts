@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
 import { isNoteCiphertext } from '@crm/domain'
+import { growPhaseRank, refreshInteractionReadModel, searchTextOf, sortNameOf } from '../platform/read-model'
 import { notes, people, teamContactCounts, teamContacts } from '../db/schema/index'
-import { growPhaseRank, refreshInteractionReadModel, searchTextOf, sortNameOf } from '../features/contacts/read-model'
 import { createTestApp, type TestApp } from '../../test/harness'
 import { seedLargeContacts, seedLargeWorkspace } from './large'
 import { recordSizeFor, seedLargeRecord } from './record'
-import { lookupRows } from './lookups'
+import { lookupRows } from '../features/lookups/lookup-lists'
 
 let t: TestApp
 beforeAll(async () => {

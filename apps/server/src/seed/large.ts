@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { createAccount } from '../features/account/account.service'
-import { growPhaseRankSql, memberStatusRank } from '../features/contacts/read-model'
+import { createAccount } from '../features/auth/signup.service'
 import { hashPassword } from '../platform/passwords'
+import { growPhaseRankSql, memberStatusRank } from '../platform/read-model'
 
 export interface LargeWorkspace {
   conferenceId: number

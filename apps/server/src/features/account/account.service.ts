@@ -1,11 +1,8 @@
-import { randomBytes } from 'node:crypto'
 import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { capabilityMap, type Account, type Group, type Team } from '@crm/domain'
 import { accounts, memberships, people, teams } from '../../db/schema/index'
-import type { Executor } from '../../db/client'
 import type { Deps } from '../../platform/deps'
-import { hashPassword } from '../../platform/passwords'
 import { AppError } from '../../platform/errors'
 import { resolveGroupRole, resolveTeamRole, roleDisplayName, type Viewer } from '../../platform/access'
 
@@ -175,38 +172,4 @@ export async function listTeamsOf(deps: Deps, viewer: Viewer): Promise<Record<st
     }
   }
   return result
-}
-
-export interface NewAccount {
-  firstName: string
-  lastName: string
-  email: string
-  password: string
-  siteRole?: 'admin' | null
-  locale?: string
-  verified: boolean
-}
-
-/** Creates a person with an account; sign-up, invites and the demo seed go through here. */
-export async function createAccount(tx: Executor, now: Date, account: NewAccount, passwordHash?: string): Promise<number> {
-  const email = account.email.toLowerCase()
-  const [person] = await tx
-    .insert(people)
-    .values({
-      first_name: account.firstName,
-      last_name: account.lastName,
-      email,
-      email_is_verified: account.verified,
-    })
-    .returning({ id: people.id })
-  await tx.insert(accounts).values({
-    person_id: person!.id,
-    email,
-    password_hash: passwordHash ?? (await hashPassword(account.password)),
-    site_role: account.siteRole ?? null,
-    locale: account.locale ?? 'en',
-    email_verified_at: account.verified ? now : null,
-    encryption_salt: randomBytes(16).toString('base64'),
-  })
-  return person!.id
 }

@@ -9,11 +9,11 @@ import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 import { queueMail } from '../../platform/mail'
 import { checkNewPassword, hashPassword, verifyPassword } from '../../platform/passwords'
+import { refreshContactReadModel } from '../../platform/read-model'
 import { sendActivationMail } from '../auth/activation.service'
 import { clearThrottle, throttled, throttleKeys } from '../auth/sign-in-throttle'
 import { confirmTwoFactorCode, forgetDevices, requiresTwoFactor } from '../auth/two-factor.service'
 import { deletePersonWithFiles } from '../consent/contact-files'
-import { refreshContactReadModel } from '../contacts/read-model'
 import { assertKeepsAnOwner, owningRoles } from '../teams/ownership'
 
 /** Said in `errors` when a name or phone change is ignored because MD owns those fields. */

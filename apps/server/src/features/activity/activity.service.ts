@@ -14,8 +14,7 @@ import { activityLog, people } from '../../db/schema/index'
 import type { Viewer } from '../../platform/access'
 import { assertChildDataAllowed, type ContactScope } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
-import { displayDateTime } from '../../platform/format'
-import { fullName } from '../contacts/contact-view'
+import { displayDateTime, fullName } from '../../platform/format'
 
 const al = activityLog
 const viewedByLimit = 20

@@ -12,7 +12,7 @@ import type { GroupScope, TeamScope, Viewer } from '../../platform/access'
 import { boundedPage } from '../../platform/bounded-page'
 import { personGate } from '../../platform/child-gate'
 import type { Deps } from '../../platform/deps'
-import { fullName } from '../contacts/contact-view'
+import { fullName } from '../../platform/format'
 import { activityItemOf, activityRowColumns, inDateRange, type ActivityQuery } from './activity.service'
 
 const al = activityLog

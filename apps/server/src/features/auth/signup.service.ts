@@ -1,13 +1,13 @@
+import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { LoginSession } from '@crm/domain'
-import type { Db } from '../../db/client'
-import { accounts, memberships, ownerRequests, teams } from '../../db/schema/index'
+import type { Db, Executor } from '../../db/client'
+import { accounts, memberships, ownerRequests, people, teams } from '../../db/schema/index'
 import { recordActivity } from '../../platform/activity'
 import { captchaFor } from '../../platform/captcha'
 import type { Deps } from '../../platform/deps'
 import { AppError, isUniqueViolation } from '../../platform/errors'
 import { checkNewPassword, hashPassword } from '../../platform/passwords'
-import { createAccount } from '../account/account.service'
 import { sendActivationMail } from './activation.service'
 import { completeSignIn } from './auth.service'
 
@@ -80,4 +80,38 @@ export async function signup(deps: Deps, input: SignupInput, client: { ip: strin
     })
   const [account] = await deps.db.select().from(accounts).where(eq(accounts.person_id, personId))
   return completeSignIn(deps, account!, {}, client.userAgent)
+}
+
+export interface NewAccount {
+  firstName: string
+  lastName: string
+  email: string
+  password: string
+  siteRole?: 'admin' | null
+  locale?: string
+  verified: boolean
+}
+
+/** Creates a person with an account; sign-up, invites and the demo seed go through here. */
+export async function createAccount(tx: Executor, now: Date, account: NewAccount, passwordHash?: string): Promise<number> {
+  const email = account.email.toLowerCase()
+  const [person] = await tx
+    .insert(people)
+    .values({
+      first_name: account.firstName,
+      last_name: account.lastName,
+      email,
+      email_is_verified: account.verified,
+    })
+    .returning({ id: people.id })
+  await tx.insert(accounts).values({
+    person_id: person!.id,
+    email,
+    password_hash: passwordHash ?? (await hashPassword(account.password)),
+    site_role: account.siteRole ?? null,
+    locale: account.locale ?? 'en',
+    email_verified_at: account.verified ? now : null,
+    encryption_salt: randomBytes(16).toString('base64'),
+  })
+  return person!.id
 }

@@ -15,8 +15,8 @@ import { loadTeamScope, type TeamScope } from '../../platform/access'
 import { personGate, type PersonGate } from '../../platform/child-gate'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
+import { fullName } from '../../platform/format'
 import { hashToken } from '../../platform/tokens'
-import { fullName } from '../contacts/contact-view'
 import { loadInteractionLookups } from '../interactions/interaction-view'
 
 // The calendar feed /ical/{token}.ics (issue 14 item 4, decisions.md "Calendar urls"): the

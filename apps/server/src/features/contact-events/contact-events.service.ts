@@ -4,12 +4,11 @@ import type { Executor } from '../../db/client'
 import { contactEvents, lookupItems, people } from '../../db/schema/index'
 import type { Viewer } from '../../platform/access'
 import { recordActivities, recordActivity } from '../../platform/activity'
-import { assertChildDataAllowed, type ContactScope } from '../../platform/contact-access'
+import { assertChildDataAllowed, minorWithoutConsentMessage, type ContactScope } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 import { displayDate } from '../../platform/format'
-import { minorWithoutConsentMessage } from '../contacts/assignments.service'
-import { refreshContactReadModel } from '../contacts/read-model'
+import { refreshContactReadModel } from '../../platform/read-model'
 
 // A contact's decisions and events (spec 2 §3, §4.5, §7.1, §7.4). An event is the team's
 // that recorded it; its member status becomes the contact's, in the same transaction, with

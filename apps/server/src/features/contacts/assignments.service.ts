@@ -4,13 +4,10 @@ import { clampPage, hasCapability, maxPages, pageOffset } from '@crm/domain'
 import { assignments, memberships, people } from '../../db/schema/index'
 import type { Viewer } from '../../platform/access'
 import { recordActivity } from '../../platform/activity'
-import { assertChildDataAllowed, type ContactScope } from '../../platform/contact-access'
+import { assertChildDataAllowed, minorWithoutConsentMessage, type ContactScope } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
 import { AppError, isUniqueViolation } from '../../platform/errors'
-import { displayDate } from '../../platform/format'
-import { fullName } from './contact-view'
-
-export const minorWithoutConsentMessage = 'A minor needs parental or carer consent on record before anyone follows them up.'
+import { displayDate, fullName } from '../../platform/format'
 
 /** contact-assignments/{id}: who follows the contact up in this team, newest first. */
 export async function listContactAssignments(deps: Deps, viewer: Viewer, scope: ContactScope, query: { page: number; per_page: number }) {

@@ -24,7 +24,7 @@ import {
 import type { Executor } from '../../db/client'
 import { preparedQuery } from '../../db/prepared'
 import { lookupItems, type people, type teamContacts } from '../../db/schema/index'
-import { defaultTimeZone, displayDate, elapsed } from '../../platform/format'
+import { defaultTimeZone, displayDate, elapsed, fullName, oneOf } from '../../platform/format'
 import { contactPhotoUrl } from '../consent/avatar.service'
 
 export type PersonRow = typeof people.$inferSelect
@@ -61,16 +61,6 @@ export async function loadContactLookups(db: Executor, locale: string): Promise<
     // An item no longer in the list still shows its stored value rather than nothing.
     title: (list, value) => (value ? (titles.get(`${list}/${value}`) ?? value) : null),
   }
-}
-
-/** A stored value of a fixed list, or null when it is not one (old or imported data). */
-export function oneOf<T extends string>(choices: readonly T[], value: string | null | undefined): T | null {
-  return value != null && (choices as readonly string[]).includes(value) ? (value as T) : null
-}
-
-/** A person's name as lists show it. */
-export function fullName(first: string, last: string | null | undefined): string {
-  return `${first} ${last ?? ''}`.trim()
 }
 
 export function growPhaseOf(value: string | null, locale: string): { grow_phase: GrowPhase | null; grow_phase_display: string | null } {

@@ -1,16 +1,20 @@
 import type { FastifyInstance } from 'fastify'
 import { contactCalls as calls } from '@crm/domain'
-import { addRoute, contactAccess, groupAccess, teamAccess } from '../../platform/route'
+import { addRoute, contactAccess, groupAccess, teamAccess, type RouteAlternative } from '../../platform/route'
 import { addContactAssignment, deleteContactAssignment, listContactAssignments } from './assignments.service'
 import { addContactFromParentTeam, addExistingContact, createContact } from './create.service'
 import { listContactGroups, setContactInGroup } from './groups.service'
 import { decideApprovalRequest, relinquishContact, takeOwnership } from './ownership.service'
 import { removeContact, setContactArchived } from './status.service'
 import { updateContact } from './update.service'
-import { teamUserUpdateAlternatives } from '../teams/team-users.routes'
+
+export interface ContactWriteOptions {
+  /** The other calls on update-user's path (the team-user edit), joined in by app.ts. */
+  updateUserAlternatives: readonly RouteAlternative[]
+}
 
 // Adding, editing, ownership, groups, assignments and status of contacts (spec 2 §4, §7).
-export async function contactWriteRoutes(app: FastifyInstance) {
+export async function contactWriteRoutes(app: FastifyInstance, options: ContactWriteOptions) {
   addRoute(app, calls.createUser, groupAccess('create_contact'), ({ deps, viewer, scope, input }) =>
     createContact(deps, viewer, scope, input),
   )
@@ -23,7 +27,7 @@ export async function contactWriteRoutes(app: FastifyInstance) {
   )
   // The path is shared with the team-user edit (issue 15): a body with a team user's fields goes there.
   addRoute(app, calls.updateUser, contactAccess('update_assigned_contact'), ({ deps, viewer, scope, input }) => updateContact(deps, viewer, scope, input), {
-    alternatives: teamUserUpdateAlternatives,
+    alternatives: options.updateUserAlternatives,
   })
 
   addRoute(app, calls.archiveUser, contactAccess('delete_contact'), ({ deps, viewer, scope }) =>

@@ -5,7 +5,7 @@ import { people, teamContacts } from '../../db/schema/index'
 import { personGate } from '../../platform/child-gate'
 import type { Deps } from '../../platform/deps'
 import type { GroupScope, Viewer } from '../../platform/access'
-import { fullName } from './contact-view'
+import { fullName } from '../../platform/format'
 import { contactListWhere } from './lists.service'
 
 type MapQuery = z.output<typeof contactsForMapRequest>

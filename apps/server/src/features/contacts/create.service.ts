@@ -9,11 +9,11 @@ import { assertMayTouch } from '../../platform/child-gate'
 import { assertChildDataAllowed, loadContactScope } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
 import { AppError, isUniqueViolation } from '../../platform/errors'
+import { refreshContactReadModel } from '../../platform/read-model'
 import { recordFormVerbalConsent } from '../consent/consent-records.service'
 import { assertValid, formVerbalConsent, resolveContactInput, type PersonValues } from './contact-input'
 import { assertNoDuplicate, conferenceIdOf, inConference, lockContactsOfConference } from './duplicates.service'
 import { isValidMatchToken } from './match-token'
-import { refreshContactReadModel } from './read-model'
 import { applyContactFields } from './update.service'
 
 type CreateUserInput = z.output<typeof contactCalls.createUser.request>
@@ -74,7 +74,7 @@ export async function createContact(deps: Deps, viewer: Viewer, scope: GroupScop
 
 /**
  * A new person the team owns, in the selected group too, added by `addedBy`: the rows of
- * create-user, shared with a QR card's visitor (consent/qr-cards.service.ts). The caller
+ * create-user, shared with a QR card's visitor (qr-cards/qr-cards.service.ts). The caller
  * has checked the fields and duplicates, and refreshes the read model and logs the change.
  */
 export async function insertNewContact(tx: Executor, addedBy: Pick<Viewer, 'personId'>, scope: GroupScope, values: PersonValues): Promise<number> {

@@ -5,8 +5,8 @@ import { assignments, people, teamContacts, teams } from '../../db/schema/index'
 import type { TeamRow, Viewer } from '../../platform/access'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
+import { fullName } from '../../platform/format'
 import { type ContactIdentity } from './contact-input'
-import { fullName } from './contact-view'
 import { matchToken } from './match-token'
 
 /**

@@ -16,10 +16,11 @@ import type { ContactScope } from '../../platform/contact-access'
 import { recordMinorRead } from '../../platform/activity'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
+import { fullName, oneOf } from '../../platform/format'
 import { findUpcomingInteraction } from '../interactions/list.service'
 import { contactInterestItems } from '../interests/interests.service'
 import { consentsForItem } from '../consent/consent-records.service'
-import { contactViewOf, fullName, loadContactLookups, oneOf, type PersonRow } from './contact-view'
+import { contactViewOf, loadContactLookups, type PersonRow } from './contact-view'
 
 /** Every field a contact form may send. */
 const allFields = Object.keys(contactFieldsSchema.shape)

@@ -22,8 +22,8 @@ import { assignments, groupContacts, people, teamContactCounts, teamContacts, tr
 import type { Deps } from '../../platform/deps'
 import { loadGroupScope, type GroupScope, type Viewer } from '../../platform/access'
 import { AppError } from '../../platform/errors'
-import { displayDate, elapsed } from '../../platform/format'
-import { ageOf, fullName, growPhaseOf, loadContactLookups, oneOf } from './contact-view'
+import { displayDate, elapsed, fullName, oneOf } from '../../platform/format'
+import { ageOf, growPhaseOf, loadContactLookups } from './contact-view'
 import { contactSearch, isChildRow, notChildRow, searchNeedle, trigramLength } from './list-search'
 
 // The scope comes from the platform (team_id and group_id, or transfer_team_id alone).

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
+import { refreshContactReadModel } from '../../platform/read-model'
 import { accounts, lookupItems, teams, transfers } from '../../db/schema/index'
 import { syncLookups } from '../lookups/lookups.service'
-import { refreshContactReadModel } from './read-model'
 import { addMember, body, buildPerson, buildTeam, createTestApp, type TestApp, type TestPerson } from '../../../test/harness'
 import { assignContact, buildContact, shareContact } from '../../../test/contacts'
 

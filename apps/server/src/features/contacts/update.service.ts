@@ -8,6 +8,7 @@ import { recordActivity } from '../../platform/activity'
 import { assertChildDataAllowed, type ContactScope } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
+import { refreshContactReadModel } from '../../platform/read-model'
 import { recordFormVerbalConsent } from '../consent/consent-records.service'
 import {
   assertValid,
@@ -18,7 +19,6 @@ import {
   type PersonRow,
   type PersonValues,
 } from './contact-input'
-import { refreshContactReadModel } from './read-model'
 
 type UpdateUserInput = z.output<typeof contactCalls.updateUser.request>
 

@@ -4,8 +4,7 @@ import { interactions, people, teamContacts, transfers } from '../../db/schema/i
 import type { TeamScope, Viewer } from '../../platform/access'
 import { personGate } from '../../platform/child-gate'
 import type { Deps } from '../../platform/deps'
-import { displayDate, displayDateTime } from '../../platform/format'
-import { fullName } from '../contacts/contact-view'
+import { displayDate, displayDateTime, fullName } from '../../platform/format'
 import { loadInteractionLookups } from '../interactions/interaction-view'
 import { seenBy, selectTransferRows } from '../transfers/transfer-read.service'
 

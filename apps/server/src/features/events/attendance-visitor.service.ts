@@ -5,10 +5,10 @@ import { recordActivity } from '../../platform/activity'
 import { assertMayTouch } from '../../platform/child-gate'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
+import { refreshContactReadModel } from '../../platform/read-model'
 import { resolveContactInput, type ContactIdentity, type PersonValues } from '../contacts/contact-input'
 import { insertNewContact } from '../contacts/create.service'
 import { assertNoDuplicate, lockContactsOfConference } from '../contacts/duplicates.service'
-import { refreshContactReadModel } from '../contacts/read-model'
 
 // A visitor made a contact of the team (spec 3 §2.1 "an option to create a contact"), under
 // the contacts' rules: the create_contact capability, the phone and email in their one form,

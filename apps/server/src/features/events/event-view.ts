@@ -14,8 +14,8 @@ import {
 import type { Executor } from '../../db/client'
 import { lookupItems } from '../../db/schema/index'
 import type { Viewer } from '../../platform/access'
-import { displayDate, displayDateTime } from '../../platform/format'
-import { addressLines, oneOf } from '../contacts/contact-view'
+import { displayDate, displayDateTime, oneOf } from '../../platform/format'
+import { addressLines } from '../contacts/contact-view'
 import type { EventRow } from './event-access'
 
 // How an event reads: its type's title, its address, and an occurrence's day and time in the

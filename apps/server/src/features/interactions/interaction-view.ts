@@ -15,8 +15,7 @@ import { interactions, lookupItems, people } from '../../db/schema/index'
 import type { Viewer } from '../../platform/access'
 import type { PersonGate } from '../../platform/child-gate'
 import type { ContactScope } from '../../platform/contact-access'
-import { displayDate } from '../../platform/format'
-import { oneOf } from '../contacts/contact-view'
+import { displayDate, oneOf } from '../../platform/format'
 
 // What the interaction reads and writes share: moments where the team lives, which
 // interactions a team sees, and an interaction as the wire shows it.

@@ -18,11 +18,10 @@ import { contactEvents, events, interactionPeople, interactions, memberships, pe
 import type { Viewer } from '../../platform/access'
 import { recordActivities, recordActivity } from '../../platform/activity'
 import { assertMayTouch, personGate } from '../../platform/child-gate'
-import { assertChildDataAllowed, type ContactScope } from '../../platform/contact-access'
+import { assertChildDataAllowed, minorWithoutConsentMessage, type ContactScope } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
-import { minorWithoutConsentMessage } from '../contacts/assignments.service'
-import { lockInteractionReadModel, refreshInteractionReadModel } from '../contacts/read-model'
+import { lockInteractionReadModel, refreshInteractionReadModel } from '../../platform/read-model'
 import { instantIn, loadInteractionLookups, mayChange, notOnHiddenChild, ofPerson, seenByTeam } from './interaction-view'
 
 type AddInput = z.output<typeof addContactInteractionRequest>

@@ -17,8 +17,7 @@ import { recordMinorRead } from '../../platform/activity'
 import { personGate, type PersonGate } from '../../platform/child-gate'
 import { assertChildDataAllowed, type ContactScope } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
-import { displayDate } from '../../platform/format'
-import { fullName } from '../contacts/contact-view'
+import { displayDate, fullName } from '../../platform/format'
 import {
   interactionItemOf,
   interactionRowColumns,

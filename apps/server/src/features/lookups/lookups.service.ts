@@ -4,9 +4,9 @@ import { likePattern, type LookupItem, type LookupList, type Suggestion } from '
 import { lookupItems, memberships, people, teams } from '../../db/schema/index'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
+import { rerankMemberStatuses } from '../../platform/read-model'
 import type { Executor } from '../../db/client'
-import { lookupRows } from '../../seed/lookups'
-import { rerankMemberStatuses } from '../contacts/read-model'
+import { lookupRows } from './lookup-lists'
 
 const suggestionLimit = 20
 
@@ -21,10 +21,10 @@ async function memberStatusOrderOf(tx: Executor): Promise<string> {
 }
 
 /**
- * Brings the stored lookup lists in line with the versioned seed file (every start). The
- * contacts' read model stores each member status's rank in the list's order for the sort;
- * when the order changes, the rows are re-ranked in the same transaction (a start that
- * changes nothing costs two small reads).
+ * Brings the stored lookup lists in line with the versioned lists of lookup-lists.ts (every
+ * start). The contacts' read model stores each member status's rank in the list's order for
+ * the sort; when the order changes, the rows are re-ranked in the same transaction (a start
+ * that changes nothing costs two small reads).
  */
 export async function syncLookups(db: Executor): Promise<void> {
   const rows = lookupRows()

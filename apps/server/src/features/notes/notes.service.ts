@@ -7,8 +7,7 @@ import { recordActivities, recordActivity, recordMinorRead } from '../../platfor
 import { assertChildDataAllowed, type ContactScope } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
-import { displayDate, displayDateTime } from '../../platform/format'
-import { fullName } from '../contacts/contact-view'
+import { displayDate, displayDateTime, fullName } from '../../platform/format'
 
 type NoteRow = typeof notes.$inferSelect
 

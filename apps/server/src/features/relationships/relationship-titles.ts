@@ -1,6 +1,6 @@
 import type { ComputedRelationshipType, Locale } from '@crm/domain'
 import { supportedLocales, defaultLocale } from '@crm/domain'
-import { oneOf } from '../contacts/contact-view'
+import { oneOf } from '../../platform/format'
 
 /** relationship_type_display in each locale (the web's select reads its own locale files). */
 const titles: Record<Locale, Record<ComputedRelationshipType, string>> = {

@@ -8,7 +8,7 @@ import { assertMayTouch, personGate } from '../../platform/child-gate'
 import { assertChildDataAllowed, loadContactScope, type ContactScope } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
 import { AppError, isUniqueViolation } from '../../platform/errors'
-import { fullName } from '../contacts/contact-view'
+import { fullName } from '../../platform/format'
 import { relationshipTitle } from './relationship-titles'
 import { loadRelationshipGraph } from './relationships.service'
 

@@ -21,7 +21,7 @@ import type { Viewer } from '../../platform/access'
 import { personGate, type PersonGate } from '../../platform/child-gate'
 import { assertChildDataAllowed, type ContactScope } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
-import { fullName } from '../contacts/contact-view'
+import { fullName } from '../../platform/format'
 import { relationshipTitle } from './relationship-titles'
 
 // A family is small; these only keep one odd contact from costing the whole page.

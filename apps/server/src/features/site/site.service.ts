@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 import { sanitizeRichText } from '../../platform/sanitize'
-import { defaultContentPages } from '../../seed/content-pages'
+import { defaultContentPages } from './default-content-pages'
 
 export const supportedLocales = ['en', 'es']
 

@@ -7,7 +7,7 @@ import type { Deps } from '../../platform/deps'
 import { AppError, isUniqueViolation } from '../../platform/errors'
 import { checkNewPassword, hashPassword } from '../../platform/passwords'
 import { hashToken } from '../../platform/tokens'
-import { createAccount } from '../account/account.service'
+import { createAccount } from '../auth/signup.service'
 import { completeSignIn } from '../auth/auth.service'
 
 const inviterName = sql<string>`coalesce((select trim(p.first_name || ' ' || p.last_name) from people p where p.id = ${invites.invited_by_id}), '')`

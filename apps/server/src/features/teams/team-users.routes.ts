@@ -15,7 +15,8 @@ const teamUserFields = hasAnyField('role', 'has_wwcc', 'has_adsafe', 'hidden_in_
 
 /**
  * update-user shares its path with the contact edit (spec 2 and 3 both name it): a body with
- * a team user's fields is a team-user edit; contact-writes.routes.ts registers the route with these.
+ * a team user's fields is a team-user edit; contact-writes.routes.ts registers the route with
+ * these, handed to it by app.ts.
  */
 export const teamUserUpdateAlternatives: readonly RouteAlternative[] = [
   alternative(calls.updateTeamUser, manageUsers, inSubTeam, async ({ deps, viewer, scope, input }) =>

@@ -16,8 +16,8 @@ import { boundedPage } from '../../platform/bounded-page'
 import { personGate } from '../../platform/child-gate'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
-import { displayDate } from '../../platform/format'
-import { addressLines, fullName } from '../contacts/contact-view'
+import { displayDate, fullName } from '../../platform/format'
+import { addressLines } from '../contacts/contact-view'
 
 // The transfers as people read them (spec 3 §2.2, §3 Transfer, §7 Transfers; spec 1 §2.8): a
 // conference's list and one transfer (the dashboard's upcoming ones are dashboard.service.ts's). A conference sees the

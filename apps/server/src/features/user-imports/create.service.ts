@@ -7,12 +7,12 @@ import type { GroupScope, TeamScope, Viewer } from '../../platform/access'
 import { childRecordClosedMessage } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
+import { searchTextOf, sortNameOf } from '../../platform/read-model'
 import { checkRow, chunkContextOf, refusalOf } from '../contact-import/contact-import.service'
 import { addRefusal, RowRefused, textOf } from '../contact-import/import-report'
 import { ChunkIdentities, saveNewContacts, type NewContact } from '../contact-import/new-contacts'
 import type { ContactIdentity } from '../contacts/contact-input'
 import { assertNoDuplicate, lockContactsOfConference, type DuplicateCheck } from '../contacts/duplicates.service'
-import { searchTextOf, sortNameOf } from '../contacts/read-model'
 import { todayIn } from '../interactions/interaction-view'
 
 // create-user-import (spec 2 §4 "Import-and-share", §7; issue 17 item 4): each row is checked

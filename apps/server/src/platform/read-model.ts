@@ -1,7 +1,11 @@
 import { and, eq, ne, or, sql, type SQL } from 'drizzle-orm'
 import { birthMonthIndex, growPhases, parsePhone } from '@crm/domain'
-import type { Executor } from '../../db/client'
-import { lookupItems, people, teamContacts, userImportRows } from '../../db/schema/index'
+import type { Executor } from '../db/client'
+import { lookupItems, people, teamContacts, userImportRows } from '../db/schema/index'
+
+// The contact read model (team_contacts' sort, search and last-interaction columns) is
+// refreshed by every feature that writes a person or an interaction, as the activity log is
+// written by all of them, so it sits in the platform rather than in one feature.
 
 /** The text a contacts search looks in: name, email and phone in the ways people type them. */
 export function searchTextOf(person: { first_name: string; last_name: string; email: string | null; phone: string | null }): string {

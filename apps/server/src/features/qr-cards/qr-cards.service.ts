@@ -21,12 +21,12 @@ import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 import { displayDate } from '../../platform/format'
 import { queueMail } from '../../platform/mail'
+import { refreshContactReadModel } from '../../platform/read-model'
+import { claimRequest, findUsableRequest, issueConsentRequest, qrCodeOf, type ConsentRequestRow } from '../consent/consent-requests'
 import { assertValid, resolveContactInput, type ContactInput, type PersonValues } from '../contacts/contact-input'
 import { insertNewContact } from '../contacts/create.service'
 import { lockContactsOfConference } from '../contacts/duplicates.service'
-import { refreshContactReadModel } from '../contacts/read-model'
 import { lockPerson, writeContactChanges } from '../contacts/update.service'
-import { claimRequest, findUsableRequest, issueConsentRequest, qrCodeOf, type ConsentRequestRow } from './consent-requests'
 
 // QR cards and update links (spec 2 §7.3 consentia-qr-new, consentia-qr-for-user and their
 // mails, §9; issue 13 item 5): a card through which visitors become contacts of the team,
