@@ -5,7 +5,7 @@ import { accounts, interactions, memberships, teamContacts, teams, transfers } f
 import { addMember, body, buildPerson, buildTeam, createTestApp, type TestApp } from '../../../test/harness'
 import { bornYearsAgo, buildChurch, buildContact, get, post, type Church } from '../../../test/contact-factories'
 import { instantIn } from '../interactions/interaction-view'
-import { buildTransferWorld, insertTransfer } from '../transfers/transfer-factories'
+import { buildTransferWorld, insertTransfer } from '../../../test/transfer-factories'
 
 let t: TestApp
 beforeAll(async () => {

@@ -23,7 +23,7 @@ import { addMember, body, buildPerson, buildTeam, createTestApp, type TestApp } 
 import { get, post } from '../../../test/contact-factories'
 import { assignContact, buildContact, shareContact } from '../../../test/contacts'
 import { processTransferNow } from './process.service'
-import { buildTransferWorld, insertTransfer, type TransferWorld } from './transfer-factories'
+import { buildTransferWorld, insertTransfer, type TransferWorld } from '../../../test/transfer-factories'
 
 let t: TestApp
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { jobs } from '../../jobs'
 import type { Deps } from '../../platform/deps'
 import { runJob } from '../../platform/jobs'
 import { createTestApp, type TestApp } from '../../../test/harness'
-import { buildTransferWorld, insertTransfer } from './transfer-factories'
+import { buildTransferWorld, insertTransfer } from '../../../test/transfer-factories'
 import { processDueTransfers } from './transfers.jobs'
 
 let t: TestApp

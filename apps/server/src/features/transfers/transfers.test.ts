@@ -5,7 +5,7 @@ import { activityLog, notifications, teams, transferContacts, transfers } from '
 import { addMember, body, buildPerson, buildTeam, createTestApp, type TestApp } from '../../../test/harness'
 import { get, post } from '../../../test/contact-factories'
 import { assignContact, buildContact } from '../../../test/contacts'
-import { buildTransferWorld, insertTransfer, transferForm, type TransferWorld } from './transfer-factories'
+import { buildTransferWorld, insertTransfer, transferForm, type TransferWorld } from '../../../test/transfer-factories'
 
 let t: TestApp
 beforeAll(async () => {

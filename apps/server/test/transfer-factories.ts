@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { daysFromToday } from '@crm/domain'
-import { teams, transfers } from '../../db/schema/index'
-import { addMember, buildPerson, buildTeam, type TestApp, type TestPerson } from '../../../test/harness'
+import { teams, transfers } from '../src/db/schema/index'
+import { addMember, buildPerson, buildTeam, type TestApp, type TestPerson } from './harness'
 
 // The transfer tests' world (a factory, not a test): a conference with its entity admin, the
 // pastor's church and the church they go to.
