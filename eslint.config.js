@@ -4,6 +4,8 @@ import importX from 'eslint-plugin-import-x'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
+import queryKeys from './eslint/query-keys.js'
+import serverZones from './eslint/server-zones.js'
 
 const webOverHttp = { group: ['@crm/server', '**/apps/server/**', '**/server/src/**'], message: 'The web app talks to the server over HTTP only.' }
 
@@ -72,6 +74,7 @@ const boundaries = [
       'apps/server/src/features/contacts/duplicates.service.ts',
       'apps/server/src/features/contacts/list-search.ts',
       'apps/server/src/features/consent/**',
+      'apps/server/src/features/qr-cards/**',
       'apps/server/src/features/notifications/rules.jobs.ts',
     ],
     rules: {
@@ -117,7 +120,6 @@ export default tseslint.config(
       ],
     },
     rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
@@ -133,4 +135,6 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   ...boundaries,
+  ...serverZones,
+  ...queryKeys,
 )
