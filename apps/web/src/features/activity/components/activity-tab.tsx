@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { List, Stack, Table, Text, Title } from '@mantine/core'
-import { TabListState, TabPagination } from '../../contacts/components/view/tab-list-state'
-import type { ContactTabProps } from '../../contacts/components/view/tab-registry'
+import { TabListState, TabPagination } from '../../../components/tab-list-state'
+import type { ContactTabProps } from '../../../components/contact-tab'
 import { useContactActivity, type ActivityFilters } from '../queries'
 import { ActivityChanges, ActivityFilterFields, noActivityFilters, useActivityTypeName } from './activity-parts'
 

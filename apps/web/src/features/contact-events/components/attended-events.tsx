@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import type { TeamGroupParams } from '@crm/domain'
-import { TabListState, TabPagination } from '../../contacts/components/view/tab-list-state'
+import { TabListState, TabPagination } from '../../../components/tab-list-state'
 import { useContactEventAttendance } from '../queries'
 
 /**

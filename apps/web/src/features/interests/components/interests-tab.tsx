@@ -1,12 +1,12 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button, Group, NativeSelect, Stack, Table, TextInput, Title } from '@mantine/core'
+import { Button, NativeSelect, Stack, Table, TextInput, Title } from '@mantine/core'
 import { maxInterestOtherLength, type InterestItem } from '@crm/domain'
-import { FormStatus } from '../../../components/form-status'
+import { FormActions } from '../../../components/form-actions'
 import { isApiError } from '../../../lib/api'
 import { useFormSubmission } from '../../../lib/form-submission'
-import { TabListState, TabPagination } from '../../contacts/components/view/tab-list-state'
-import type { ContactTabProps } from '../../contacts/components/view/tab-registry'
+import { TabListState, TabPagination } from '../../../components/tab-list-state'
+import type { ContactTabProps } from '../../../components/contact-tab'
 import { useLookup } from '../../lookups/queries'
 import { useAddInterest, useContactInterests, useDeleteInterest } from '../queries'
 
@@ -45,7 +45,7 @@ function AddInterestForm({ contactId, scope, current }: Pick<ContactTabProps, 's
     }
   }
   // Spec 2 §8: only 'Please correct the errors to continue.' is said; a failed call is silent.
-  const shown = submission.status === 'error' && submission.message !== t('common:correctErrors') ? { status: 'idle' as const, message: null } : submission
+  const shown = submission.status === 'error' && submission.message !== t('common:correctErrors') ? { status: 'idle' as const, message: null, isProcessing: submission.isProcessing } : submission
 
   return (
     <Stack component="section" gap="sm" aria-labelledby="add-interest-title">
@@ -78,12 +78,7 @@ function AddInterestForm({ contactId, scope, current }: Pick<ContactTabProps, 's
               error={errors.other ? t(`errors.${errors.other}`) : undefined}
             />
           )}
-          <Group>
-            <Button type="submit" loading={submission.isProcessing} disabled={submission.isProcessing}>
-              {t('add.submit')}
-            </Button>
-            <FormStatus submission={shown} />
-          </Group>
+          <FormActions submission={shown} submitLabel={t('add.submit')} />
         </Stack>
       </form>
     </Stack>

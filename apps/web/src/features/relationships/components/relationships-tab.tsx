@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next'
 import { Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core'
 import { isRelationshipType, type InferredRelationshipItem, type RelationshipItem, type RelationshipType } from '@crm/domain'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
-import { TabListState, TabPagination } from '../../contacts/components/view/tab-list-state'
-import type { ContactTabProps } from '../../contacts/components/view/tab-registry'
+import { TabListState, TabPagination } from '../../../components/tab-list-state'
+import type { ContactTabProps } from '../../../components/contact-tab'
 import {
   useConfirmInferredRelationship,
   useContactRelationships,

@@ -7,8 +7,8 @@ import { FormStatus } from '../../../../components/form-status'
 import { useFormSubmission } from '../../../../lib/form-submission'
 import { useContactAssignments, useDeleteAssignment } from '../../queries'
 import { AddAssignmentForm } from './add-assignment-form'
-import { TabListState, TabPagination } from './tab-list-state'
-import type { ContactTabProps } from './tab-registry'
+import { TabListState, TabPagination } from '../../../../components/tab-list-state'
+import type { ContactTabProps } from '../../../../components/contact-tab'
 
 /** Assignments (spec 2 §2): who follows the contact up, as served; delete and add where allowed. */
 export function AssignmentsTab({ item, contact, scope, team }: ContactTabProps) {

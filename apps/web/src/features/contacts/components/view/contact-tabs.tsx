@@ -2,7 +2,8 @@ import { Suspense, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Center, Loader, Tabs } from '@mantine/core'
-import { contactTabKeys, shownTabs, type ContactTabIntent, type ContactTabKey, type ContactTabProps } from './tab-registry'
+import { contactTabKeys, type ContactTabIntent, type ContactTabKey, type ContactTabProps } from '../../../../components/contact-tab'
+import { shownTabs } from './tab-registry'
 
 /** The last active tab, for every contact (spec 2 §2, D2-2.2-17). */
 export const activeTabStorageKey = 'crm.contact-view.tab'

@@ -2,13 +2,13 @@ import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core'
+import { NativeSelect, Stack, Text, Title } from '@mantine/core'
 import { useSession } from '../../../session/session'
 import { isPublicGroup } from '../../../session/selection'
-import { FormStatus } from '../../../../components/form-status'
+import { FormActions } from '../../../../components/form-actions'
 import { useFormSubmission } from '../../../../lib/form-submission'
 import { useAddContactToGroup, useContactGroups } from '../../queries'
-import type { ContactTabProps } from './tab-registry'
+import type { ContactTabProps } from '../../../../components/contact-tab'
 
 const delegateForm = z.object({ group_id: z.string().min(1) })
 type DelegateForm = z.infer<typeof delegateForm>
@@ -58,12 +58,7 @@ export function DelegateTab({ item, contact, scope, team }: ContactTabProps) {
               ]}
               {...form.register('group_id')}
             />
-            <Group>
-              <Button type="submit" loading={submission.isProcessing} disabled={submission.isProcessing}>
-                {t('delegate.submit')}
-              </Button>
-              <FormStatus submission={submission} />
-            </Group>
+            <FormActions submission={submission} submitLabel={t('delegate.submit')} />
           </Stack>
         </form>
       )}

@@ -5,8 +5,8 @@ import { ConfirmDialog } from '../../../../components/confirm-dialog'
 import { FormStatus } from '../../../../components/form-status'
 import { useFormSubmission } from '../../../../lib/form-submission'
 import { useContactGroups, useRemoveContactFromGroup } from '../../queries'
-import { TabListState, TabPagination } from './tab-list-state'
-import type { ContactTabProps } from './tab-registry'
+import { TabListState, TabPagination } from '../../../../components/tab-list-state'
+import type { ContactTabProps } from '../../../../components/contact-tab'
 
 interface GroupChoice {
   id: number

@@ -3,7 +3,7 @@ import { Button, Group, List, Stack, Text, Title } from '@mantine/core'
 import { FormStatus } from '../../../../components/form-status'
 import { useFormSubmission } from '../../../../lib/form-submission'
 import { useTakeOwnership } from '../../queries'
-import type { ContactTabProps } from './tab-registry'
+import type { ContactTabProps } from '../../../../components/contact-tab'
 
 /** Ownership (spec 2 §4): who owns the contact; with no owner, the team may take it. */
 export function OwnershipTab({ item, contact, scope }: ContactTabProps) {

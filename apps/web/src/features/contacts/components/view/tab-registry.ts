@@ -1,28 +1,8 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
-import type { CapabilityMap, ContactItem, ContactView, Group, Team, TeamGroupParams } from '@crm/domain'
+import type { CapabilityMap, ContactView, Group } from '@crm/domain'
+import type { ContactTabFrameProps, ContactTabKey, ContactTabProps } from '../../../../components/contact-tab'
 import { isPublicGroup } from '../../../session/selection'
 import { loadChunk } from '../../../../lib/chunk-reload'
-
-/** What every tab of /contacts/view/{id} is given. */
-export interface ContactTabProps {
-  item: ContactItem
-  /** The contact's details (tabs show only when they are not withheld). */
-  contact: ContactView
-  scope: TeamGroupParams
-  team: Team
-  group: Group
-}
-
-/** What a tab opened from another is asked to do: 'add' opens its add form. */
-export type ContactTabIntent = 'add'
-
-/** What the tab frame gives every tab besides the contact: a way to open another tab. */
-export interface ContactTabFrameProps {
-  /** Opens another tab of this contact, if it is shown, with what it should do there. */
-  openTab: (key: ContactTabKey, intent?: ContactTabIntent) => void
-  /** Set when another tab opened this one to do something (once, on opening). */
-  intent: ContactTabIntent | null
-}
 
 /** What a tab's visibility is decided on. */
 export interface ContactTabContext {
@@ -30,24 +10,6 @@ export interface ContactTabContext {
   capabilities: Partial<CapabilityMap>
   group: Group
 }
-
-/** The tabs in the spec's order (spec 2 §2). */
-export const contactTabKeys = [
-  'consent',
-  'ownership',
-  'groups',
-  'assignments',
-  'notes',
-  'interactions',
-  'events',
-  'decisions',
-  'interests',
-  'privateNotes',
-  'delegate',
-  'relationships',
-  'activityLog',
-] as const
-export type ContactTabKey = (typeof contactTabKeys)[number]
 
 type TabComponent = LazyExoticComponent<ComponentType<ContactTabProps & ContactTabFrameProps>>
 

@@ -10,7 +10,7 @@ import { useFormSubmission } from '../../../../lib/form-submission'
 import { useAttendanceContacts, useToggleAttendance } from '../../attendance-queries'
 import { AttendanceFilters, type AttendanceFilterValues } from './attendance-filters'
 import { failureReason } from './attendance-errors'
-import type { AttendanceScope } from './attendance-section'
+import type { AttendanceScope } from './attendance-scope'
 
 /**
  * The team's contacts for the date (GET contacts-for-attendance, by name A to Z — D2-9-05),

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Alert, Badge, Box, Center, Group, Loader, Stack, Text, Title } from '@mantine/core'
 import { Paging, usePageSize } from '../../../../components/paging'
 import { useEventAttendance } from '../../attendance-queries'
-import type { AttendanceScope } from './attendance-section'
+import type { AttendanceScope } from './attendance-scope'
 import { HiddenChildrenNote } from './hidden-children-note'
 
 /** Who attended on the date (GET event-attendance, by name A to Z), for a reader who may not mark. */

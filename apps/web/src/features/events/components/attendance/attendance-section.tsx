@@ -4,24 +4,17 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { IconFileImport } from '@tabler/icons-react'
 import type { EventView } from '@crm/domain'
 import { useSession } from '../../../session/session'
-import { useEventAttendance } from '../../attendance-queries'
+import { useEventAttendance } from '../../queries'
 import { AttendanceContacts } from './attendance-contacts'
 import { dayOf } from './attendance-format'
 import { AttendanceReadOnly } from './attendance-read-only'
 import { AttendanceVisitors } from './attendance-visitors'
 import { ImportAttendanceModal } from './import-attendance-modal'
+import type { AttendanceScope } from './attendance-scope'
 
 export interface AttendanceSectionProps {
   event: EventView
   /** The chosen event date (YYYY-MM-DD): one of the event's dates. */
-  eventDate: string
-}
-
-/** The scope every attendance call of a date carries. */
-export interface AttendanceScope {
-  teamId: number
-  groupId: number
-  eventId: number
   eventDate: string
 }
 

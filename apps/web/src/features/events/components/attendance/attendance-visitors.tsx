@@ -11,7 +11,7 @@ import { useFormSubmission } from '../../../../lib/form-submission'
 import { useDeleteAttendance, useEventAttendance } from '../../attendance-queries'
 import { failureReason } from './attendance-errors'
 import { dayOf } from './attendance-format'
-import type { AttendanceScope } from './attendance-section'
+import type { AttendanceScope } from './attendance-scope'
 import { HiddenChildrenNote } from './hidden-children-note'
 import { VisitorFormModal, type SavedVisitor } from './visitor-form-modal'
 

@@ -8,7 +8,7 @@ import { readColumnsFile, type ColumnsFile } from '../../../../lib/import-kind'
 import { isSpreadsheetError } from '../../../../lib/spreadsheet'
 import { useImportAttendance } from '../../attendance-queries'
 import { failureReason } from './attendance-errors'
-import type { AttendanceScope } from './attendance-section'
+import type { AttendanceScope } from './attendance-scope'
 
 const importColumns = ['first_name', 'last_name', 'gender', 'phone', 'email'] as const
 type ImportColumn = (typeof importColumns)[number]

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core'
+import { Checkbox, Modal, Stack, Text, TextInput } from '@mantine/core'
 import { email as emailSchema, type AttendanceItem } from '@crm/domain'
-import { FormStatus } from '../../../../components/form-status'
+import { FormActions } from '../../../../components/form-actions'
 import { isApiError } from '../../../../lib/api'
 import { useFormSubmission } from '../../../../lib/form-submission'
 import { useAddVisitor, useUpdateVisitor } from '../../attendance-queries'
 import { failureReason } from './attendance-errors'
-import type { AttendanceScope } from './attendance-section'
+import type { AttendanceScope } from './attendance-scope'
 
 interface VisitorValues {
   name: string
@@ -169,15 +169,7 @@ export function VisitorFormModal({
               onChange={(event) => set('createContact', event.currentTarget.checked)}
             />
           )}
-          <FormStatus submission={submission} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('visitors.cancel')}
-            </Button>
-            <Button type="submit" loading={submission.isProcessing}>
-              {t('visitors.save')}
-            </Button>
-          </Group>
+          <FormActions layout="modal" submission={submission} submitLabel={t('visitors.save')} cancel={{ label: t('visitors.cancel'), onClick: onClose }} />
         </Stack>
       </form>
     </Modal>
