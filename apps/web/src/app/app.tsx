@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { createBrowserRouter, RouterProvider } from 'react-router'
-import { userQuery } from '../features/session/queries'
+import { userQueryOptions } from '../features/session/queries'
 import { getAccessToken } from '../lib/session'
 import { Providers } from './providers'
 import { createQueryClient } from './query-client'
@@ -22,6 +22,6 @@ export function App() {
  */
 function startQueryClient() {
   const queryClient = createQueryClient()
-  if (getAccessToken() !== null) void queryClient.prefetchQuery(userQuery)
+  if (getAccessToken() !== null) void queryClient.prefetchQuery(userQueryOptions())
   return queryClient
 }

@@ -3,7 +3,8 @@ import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react
 import { I18nextProvider } from 'react-i18next'
 import { MantineProvider } from '@mantine/core'
 import { i18next } from '../lib/i18n'
-import { SiteContext, siteQuery } from '../lib/site'
+import { SiteContext } from '../lib/site'
+import { siteQueryOptions } from '../features/site/queries'
 import { SessionProvider } from '../features/session/session'
 import { cssVariablesResolver, theme } from './theme'
 
@@ -40,6 +41,6 @@ export function Providers({
 
 /** GET site once, through the query cache, for useSite(). */
 function SiteFromServer({ children }: { children: ReactNode }) {
-  const site = useQuery(siteQuery).data
+  const site = useQuery(siteQueryOptions()).data
   return <SiteContext value={site}>{children}</SiteContext>
 }

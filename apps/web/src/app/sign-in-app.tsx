@@ -5,7 +5,7 @@ import { LoginPage } from '../features/auth/pages/login-page'
 import { i18next } from '../lib/i18n'
 import { clearNoteKey } from '../lib/note-key'
 import { useAccessToken } from '../lib/session'
-import { SiteContext, siteQuery, type Site } from '../lib/site'
+import { fetchSite, SiteContext, type Site } from '../lib/site'
 import { PageFrame } from './public-frame'
 import { DocumentLink } from '../components/site-link'
 import { cssVariablesResolver, theme } from './theme'
@@ -34,7 +34,7 @@ export function SignInApp({ location, openApp, env }: SignInAppProps) {
   useEffect(() => {
     const controller = new AbortController()
     // Without site data the frame shows no name; the form works all the same.
-    siteQuery.queryFn({ signal: controller.signal }).then(setSite, () => undefined)
+    fetchSite(controller.signal).then(setSite, () => undefined)
     return () => controller.abort()
   }, [])
   return (

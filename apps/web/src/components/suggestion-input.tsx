@@ -2,13 +2,10 @@ import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Combobox, InputBase, Loader, useCombobox } from '@mantine/core'
-import type { z } from 'zod'
-import type { Call, Suggestion } from '@crm/domain'
-import { callApi, type InputOf } from '../lib/api'
+import type { Suggestion } from '@crm/domain'
+import type { InputOf } from '../lib/api'
+import { suggestionsQueryOptions, type SuggestionsCall } from '../lib/queries'
 import { useDebouncedValue } from '../lib/debounce'
-
-/** A GET input-suggestions/{area} call: takes a search, answers {id, title} items. */
-export type SuggestionsCall = Call & { response: z.ZodType<{ items: Suggestion[] }> }
 
 export interface SuggestionInputProps<C extends SuggestionsCall> {
   call: C
@@ -26,14 +23,6 @@ export interface SuggestionInputProps<C extends SuggestionsCall> {
   excludeIds?: ReadonlyArray<string | number>
 }
 
-// callApi's options cannot be resolved for a generic call; the input is the call's own.
-function fetchSuggestions(call: SuggestionsCall, input: unknown, signal: AbortSignal): Promise<{ items: Suggestion[] }> {
-  return (callApi as (call: SuggestionsCall, options: { input: unknown; signal: AbortSignal }) => Promise<{ items: Suggestion[] }>)(
-    call,
-    { input, signal },
-  )
-}
-
 // Mantine's gap between a field and its dropdown, and that gap plus one line of error text.
 const defaultOffset = 8
 const errorOffset = defaultOffset + 24
@@ -46,10 +35,8 @@ export function SuggestionInput<C extends SuggestionsCall>(props: SuggestionInpu
   const [search, setSearch] = useState(value?.title ?? '')
   const debounced = useDebouncedValue(search.trim())
   const suggestions = useQuery({
-    queryKey: ['input-suggestions', call.path, input, debounced],
-    queryFn: ({ signal }) => fetchSuggestions(call, { ...input, search: debounced }, signal),
+    ...suggestionsQueryOptions(call, input, debounced),
     enabled: debounced.length > 0 && debounced !== value?.title,
-    staleTime: 30_000,
   })
   const excluded = new Set((excludeIds ?? []).map(String))
   const items = (suggestions.data?.items ?? []).filter((item) => !excluded.has(String(item.id)))

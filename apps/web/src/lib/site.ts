@@ -4,11 +4,12 @@ import { callApi, type OutputOf } from './api'
 
 export type Site = OutputOf<typeof siteCalls.site>
 
-/** GET site, loaded once per page load. */
-export const siteQuery = {
-  queryKey: ['site'] as const,
-  queryFn: ({ signal }: { signal: AbortSignal }) => callApi(siteCalls.site, { signal }),
-  staleTime: Infinity,
+/**
+ * GET site. The app reads it through its query (features/site/queries.ts); the sign-in page
+ * calls this alone, so its bundle carries no query library.
+ */
+export function fetchSite(signal: AbortSignal): Promise<Site> {
+  return callApi(siteCalls.site, { signal })
 }
 
 /**

@@ -124,6 +124,7 @@ export const deleteAccountRequestSchema = z.object({
   password: z.string().min(1).max(1024),
   totp: totpCode,
 })
+export type DeleteAccountRequest = z.input<typeof deleteAccountRequestSchema>
 
 export const accountCalls = {
   user: defineCall({

@@ -249,3 +249,4 @@ export const teamAdminCalls = {
   }),
 }
 
+export type TeamAdminCalls = typeof teamAdminCalls

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query'
 import { accountCalls } from '@crm/domain'
 import { callApi, type InputOf } from '../../lib/api'
 
@@ -8,11 +8,15 @@ export const accountKeys = {
 }
 
 /** GET profile: the profile form of the signed-in account. */
-export function useProfile() {
-  return useQuery({
+export function profileQueryOptions() {
+  return queryOptions({
     queryKey: accountKeys.profile(),
     queryFn: ({ signal }) => callApi(accountCalls.profile, { signal }),
   })
+}
+
+export function useProfile() {
+  return useQuery(profileQueryOptions())
 }
 
 /** POST update-account. */

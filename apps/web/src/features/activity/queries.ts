@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { activityLogCalls, recentActivityCalls, type ActivityDateRange, type ActivityTypeFilter, type TeamGroupParams } from '@crm/domain'
 import { callApi } from '../../lib/api'
 import { contactKeys } from '../contacts/queries'
@@ -16,8 +16,8 @@ export const activityKeys = {
 }
 
 /** GET activity-log-for-contact/{id} with the tab's filters; a new filter aborts the earlier request. */
-export function useContactActivity(id: number, scope: TeamGroupParams, filters: ActivityFilters, page = 1) {
-  return useQuery({
+export function contactActivityQueryOptions(id: number, scope: TeamGroupParams, filters: ActivityFilters, page = 1) {
+  return queryOptions({
     queryKey: activityKeys.contact(id, scope, filters, page),
     queryFn: ({ signal }) =>
       callApi(activityLogCalls.activityLog, {
@@ -35,6 +35,10 @@ export function useContactActivity(id: number, scope: TeamGroupParams, filters: 
   })
 }
 
+export function useContactActivity(id: number, scope: TeamGroupParams, filters: ActivityFilters, page = 1) {
+  return useQuery(contactActivityQueryOptions(id, scope, filters, page))
+}
+
 /** Whose recent activity: a team's, or a group's of the team (spec 3 §2.4). */
 export type RecentActivityScope = { kind: 'team'; team_id: number } | { kind: 'group'; team_id: number; group_id: number }
 
@@ -45,8 +49,8 @@ export const recentActivityKeys = {
 }
 
 /** GET team-recent-activity or group-recent-activity with the page's filters. */
-export function useRecentActivity(scope: RecentActivityScope, filters: ActivityFilters, page: number, perPage: number) {
-  return useQuery({
+export function recentActivityQueryOptions(scope: RecentActivityScope, filters: ActivityFilters, page: number, perPage: number) {
+  return queryOptions({
     queryKey: recentActivityKeys.list(scope, filters, page, perPage),
     queryFn: ({ signal }) => {
       const input = {
@@ -62,4 +66,8 @@ export function useRecentActivity(scope: RecentActivityScope, filters: ActivityF
     },
     placeholderData: keepPreviousData,
   })
+}
+
+export function useRecentActivity(scope: RecentActivityScope, filters: ActivityFilters, page: number, perPage: number) {
+  return useQuery(recentActivityQueryOptions(scope, filters, page, perPage))
 }

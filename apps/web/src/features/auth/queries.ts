@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query'
 import { authCalls } from '@crm/domain'
 import { callApi, type InputOf } from '../../lib/api'
 
@@ -27,8 +27,8 @@ export function useResetPassword() {
 const onceOptions = { retry: false, staleTime: Infinity, refetchOnMount: false, refetchOnWindowFocus: false } as const
 
 /** POST activate with the key of the activation link, once. */
-export function useActivation(key: string) {
-  return useQuery({
+export function activationQueryOptions(key: string) {
+  return queryOptions({
     queryKey: authKeys.activation(key),
     queryFn: () => callApi(authCalls.activate, { input: { key }, anonymous: true }),
     enabled: key !== '',
@@ -36,14 +36,22 @@ export function useActivation(key: string) {
   })
 }
 
+export function useActivation(key: string) {
+  return useQuery(activationQueryOptions(key))
+}
+
 /** POST check-reset-password-key, once. */
-export function useResetKeyCheck(userId: number | null, key: string) {
-  return useQuery({
+export function resetKeyCheckQueryOptions(userId: number | null, key: string) {
+  return queryOptions({
     queryKey: authKeys.resetKeyCheck(userId, key),
     queryFn: () => callApi(authCalls.checkResetPasswordKey, { input: { user_id: userId ?? 0, key }, anonymous: true }),
     enabled: userId !== null && key !== '',
     ...onceOptions,
   })
+}
+
+export function useResetKeyCheck(userId: number | null, key: string) {
+  return useQuery(resetKeyCheckQueryOptions(userId, key))
 }
 
 /** GET logout: ends the session on the server. */

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { eventCalls } from '@crm/domain'
 import { callApi } from '../../lib/api'
 
@@ -11,13 +11,16 @@ export const calendarKeys = {
  * GET ical-url: the caller's secret calendar url for the team. Asked when first needed and
  * kept for the session: it changes only when the profile resets it, which drops it here.
  */
-export async function fetchIcalUrl(queryClient: QueryClient, teamId: number): Promise<string> {
-  const answer = await queryClient.fetchQuery({
+export function icalUrlQueryOptions(teamId: number) {
+  return queryOptions({
     queryKey: calendarKeys.url(teamId),
     queryFn: ({ signal }) => callApi(eventCalls.icalUrl, { input: { team_id: teamId }, signal }),
     staleTime: Infinity,
   })
-  return answer.url
+}
+
+export async function fetchIcalUrl(queryClient: QueryClient, teamId: number): Promise<string> {
+  return (await queryClient.fetchQuery(icalUrlQueryOptions(teamId))).url
 }
 
 /** POST reset-ical-urls: every old calendar url stops working; the next GET ical-url makes a new one. */

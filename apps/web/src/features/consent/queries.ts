@@ -1,6 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { consentCalls, type TeamGroupParams } from '@crm/domain'
-import { callApi, fetchApiBlob, type InputOf } from '../../lib/api'
+import { callApi, fetchApiBlob, postApiMultipart, type InputOf } from '../../lib/api'
 import { useObjectUrl, type ObjectUrlState } from '../../lib/use-object-url'
 import { contactKeys } from '../contacts/queries'
 
@@ -11,12 +11,16 @@ export const consentKeys = {
 }
 
 /** GET contact-consents/{id}: the records, newest first, and the latest link's status. */
-export function useContactConsents(id: number, scope: TeamGroupParams, enabled = true) {
-  return useQuery({
+export function contactConsentsQueryOptions(id: number, scope: TeamGroupParams, enabled = true) {
+  return queryOptions({
     queryKey: consentKeys.list(id, scope),
     queryFn: ({ signal }) => callApi(consentCalls.contactConsents, { params: { id }, input: scope, signal }),
     enabled,
   })
+}
+
+export function useContactConsents(id: number, scope: TeamGroupParams, enabled = true) {
+  return useQuery(contactConsentsQueryOptions(id, scope, enabled))
 }
 
 /** Reads the contact and everything cached about it again (its consent flags, the tab, the banners). */
@@ -28,6 +32,13 @@ export function useRefreshContact(id: number) {
 function useConsentWrite<T, R>(id: number, write: (variables: T) => Promise<R>) {
   const refresh = useRefreshContact(id)
   return useMutation({ mutationFn: write, onSuccess: () => refresh() })
+}
+
+/** POST upload-contact-avatar: a new photo of the contact, sent as multipart. */
+export function useUploadContactAvatar(id: number, scope: TeamGroupParams) {
+  return useConsentWrite(id, (file: File) =>
+    postApiMultipart(consentCalls.uploadContactAvatar, { input: { ...scope, user_id: id }, file: { field: 'file', blob: file, filename: file.name } }),
+  )
 }
 
 /** POST revoke-parent-consent: the record stays, with the date and who revoked it. */
@@ -88,4 +99,16 @@ export function useConsentFile(kind: ConsentFileKind, scope: TeamGroupParams, co
   return useObjectUrl(`${kind}:${team_id}:${group_id}:${consentiaId}:${fileId}`, (signal) =>
     fetchConsentFile(kind, { team_id, group_id }, consentiaId, fileId, signal),
   )
+}
+
+/** The photo call's address (consentia-get-photo-url?…) read back into its input. */
+function photoInputOf(avatar: string) {
+  const query = new URL(avatar, 'http://localhost').searchParams
+  const number = (name: string) => Number(query.get(name))
+  return { team_id: number('team_id'), group_id: number('group_id'), user_id: number('user_id'), photo_id: number('photo_id') }
+}
+
+/** GET consentia-get-photo-url: the contact's photo (`avatar`, the call's address), fetched with the session's token. */
+export function useContactPhoto(avatar: string | null): ObjectUrlState {
+  return useObjectUrl(avatar, (signal) => fetchApiBlob(consentCalls.consentiaGetPhotoUrl, { input: photoInputOf(avatar ?? ''), signal }))
 }

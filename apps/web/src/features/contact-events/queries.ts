@@ -1,31 +1,47 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { contactEventCalls, eventAttendanceCalls, type ContactEventKind, type InputOf, type TeamGroupParams } from '@crm/domain'
 import { callApi } from '../../lib/api'
 import { contactKeys } from '../contacts/queries'
 
-/** Under the contact's key: a write reads the contact again too (its member status may change). */
+/** What a list of the contact's events asks besides the scope: kind, order and page. */
+type ContactEventsQuery = Omit<InputOf<typeof contactEventCalls.contactEvents>, 'team_id' | 'group_id'>
+type ContactEventAttendanceQuery = Omit<InputOf<typeof eventAttendanceCalls.contactEventAttendance>, 'team_id' | 'group_id'>
+
+/**
+ * Under the contact's key: a write reads the contact again too (its member status may change).
+ * The tabs and the interaction form's event link read the same calls under the same keys.
+ */
 export const contactEventKeys = {
-  list: (id: number, scope: TeamGroupParams, kind: ContactEventKind, page: number) =>
-    [...contactKeys.detail(id), 'events', scope.team_id, scope.group_id, kind, page] as const,
+  events: (id: number, scope: TeamGroupParams, query: ContactEventsQuery) =>
+    [...contactKeys.detail(id), 'events', scope.team_id, scope.group_id, query] as const,
+  attended: (id: number, scope: TeamGroupParams, query: ContactEventAttendanceQuery) =>
+    [...contactKeys.detail(id), 'attended', scope.team_id, scope.group_id, query] as const,
 }
 
-/** GET contact-events/{id}: one kind, created newest first (spec 2 §9). */
+/** GET contact-events/{id}: the contact's decisions and events. */
+export function contactEventsQueryOptions(id: number, scope: TeamGroupParams, query: ContactEventsQuery) {
+  return queryOptions({
+    queryKey: contactEventKeys.events(id, scope, query),
+    queryFn: ({ signal }) => callApi(contactEventCalls.contactEvents, { params: { id }, input: { ...scope, ...query }, signal }),
+  })
+}
+
+/** One kind, created newest first (spec 2 §9), 20 a page. */
 export function useContactEvents(id: number, scope: TeamGroupParams, kind: ContactEventKind, page: number) {
-  return useQuery({
-    queryKey: contactEventKeys.list(id, scope, kind, page),
-    queryFn: ({ signal }) =>
-      callApi(contactEventCalls.contactEvents, { params: { id }, input: { ...scope, kind, page, per_page: 20, order_by: 'created', order: 'desc' }, signal }),
-    placeholderData: keepPreviousData,
+  const query: ContactEventsQuery = { kind, page, per_page: 20, order_by: 'created', order: 'desc' }
+  return useQuery({ ...contactEventsQueryOptions(id, scope, query), placeholderData: keepPreviousData })
+}
+
+/** GET contact-event-attendance/{id}: the events the contact attended, latest first. */
+export function contactEventAttendanceQueryOptions(id: number, scope: TeamGroupParams, query: ContactEventAttendanceQuery) {
+  return queryOptions({
+    queryKey: contactEventKeys.attended(id, scope, query),
+    queryFn: ({ signal }) => callApi(eventAttendanceCalls.contactEventAttendance, { params: { id }, input: { ...scope, ...query }, signal }),
   })
 }
 
-/** GET contact-event-attendance/{id}: the events the contact attended, latest first (20 a page). */
 export function useContactEventAttendance(id: number, scope: TeamGroupParams, page: number) {
-  return useQuery({
-    queryKey: [...contactKeys.detail(id), 'attended', scope.team_id, scope.group_id, page] as const,
-    queryFn: ({ signal }) => callApi(eventAttendanceCalls.contactEventAttendance, { params: { id }, input: { ...scope, page, per_page: 20 }, signal }),
-    placeholderData: keepPreviousData,
-  })
+  return useQuery({ ...contactEventAttendanceQueryOptions(id, scope, { page, per_page: 20 }), placeholderData: keepPreviousData })
 }
 
 /** The fields of an event the form sends (the wire's names). */

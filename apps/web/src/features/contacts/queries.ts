@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient, keepPreviousData, type QueryKey } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { contactCalls, contactImportCalls, type ContactListKind, type ContactListQuery, type TeamGroupParams } from '@crm/domain'
+import { contactCalls, contactImportCalls, contactMapCalls, type ContactListKind, type ContactListQuery, type MapMarker, type TeamGroupParams } from '@crm/domain'
 import { callApi, type InputOf } from '../../lib/api'
+import type { MapPoint } from '../../components/map-view'
 
 /**
  * Every key of the contacts feature, one per call, under ['contacts']: a write that may change
@@ -21,6 +22,7 @@ export const contactKeys = {
     [...contactKeys.detail(id), 'groups', scope.team_id, scope.group_id, page] as const,
   assignments: (id: number, scope: TeamGroupParams, page: number) =>
     [...contactKeys.detail(id), 'assignments', scope.team_id, scope.group_id, page] as const,
+  map: (query: ContactsMapQuery) => [...contactKeys.all, 'map', query] as const,
 }
 
 // ---------------------------------------------------------------------------------------
@@ -43,14 +45,18 @@ function sameScope(key: QueryKey, query: ContactListQuery): boolean {
  * earlier request (D1-4-23): the earlier query loses its only observer and TanStack Query
  * cancels it. The rows on screen stay while the next page loads, within the same group.
  */
-export function useContactList(kind: ContactListKind, query: ContactListQuery, enabled = true) {
-  return useQuery({
+export function contactListQueryOptions(kind: ContactListKind, query: ContactListQuery, enabled = true) {
+  return queryOptions({
     queryKey: contactKeys.list(kind, query),
     queryFn: ({ signal }) => callApi(listCalls[kind], { input: query, signal }),
     placeholderData: (previous, previousQuery) =>
       previousQuery && sameScope(previousQuery.queryKey, query) ? previous : undefined,
     enabled,
   })
+}
+
+export function useContactList(kind: ContactListKind, query: ContactListQuery, enabled = true) {
+  return useQuery(contactListQueryOptions(kind, query, enabled))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -85,8 +91,8 @@ export function useContactForEdit(id: number, scope: TeamGroupParams) {
 }
 
 /** GET contact-groups/{id}: the groups of the team the contact is in. */
-export function useContactGroups(id: number, scope: TeamGroupParams, page = 1, enabled = true) {
-  return useQuery({
+export function contactGroupsQueryOptions(id: number, scope: TeamGroupParams, page = 1, enabled = true) {
+  return queryOptions({
     queryKey: contactKeys.groups(id, scope, page),
     queryFn: ({ signal }) => callApi(contactCalls.contactGroups, { params: { id }, input: { ...scope, page }, signal }),
     placeholderData: keepPreviousData,
@@ -94,22 +100,34 @@ export function useContactGroups(id: number, scope: TeamGroupParams, page = 1, e
   })
 }
 
+export function useContactGroups(id: number, scope: TeamGroupParams, page = 1, enabled = true) {
+  return useQuery(contactGroupsQueryOptions(id, scope, page, enabled))
+}
+
 /** GET contact-assignments/{id}: who follows the contact up, in the server's order. */
-export function useContactAssignments(id: number, scope: TeamGroupParams, page = 1) {
-  return useQuery({
+export function contactAssignmentsQueryOptions(id: number, scope: TeamGroupParams, page = 1) {
+  return queryOptions({
     queryKey: contactKeys.assignments(id, scope, page),
     queryFn: ({ signal }) => callApi(contactCalls.contactAssignments, { params: { id }, input: { ...scope, page }, signal }),
     placeholderData: keepPreviousData,
   })
 }
 
+export function useContactAssignments(id: number, scope: TeamGroupParams, page = 1) {
+  return useQuery(contactAssignmentsQueryOptions(id, scope, page))
+}
+
 /** GET contact-access-for-new: may the caller add a contact here, which fields, and the child data gate. */
-export function useContactAccessForNew(scope: TeamGroupParams) {
-  return useQuery({
+export function contactAccessForNewQueryOptions(scope: TeamGroupParams) {
+  return queryOptions({
     queryKey: contactKeys.accessForNew(scope),
     queryFn: ({ signal }) => callApi(contactCalls.contactAccessForNew, { input: scope, signal }),
     staleTime: 0,
   })
+}
+
+export function useContactAccessForNew(scope: TeamGroupParams) {
+  return useQuery(contactAccessForNewQueryOptions(scope))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -218,6 +236,47 @@ export function useDeleteAssignment(id: number, scope: TeamGroupParams) {
   return useContactMutation(id, (assignmentId: number) =>
     callApi(contactCalls.deleteContactAssignment, { input: { ...scope, user_id: id, id: assignmentId } }),
   )
+}
+
+// ---------------------------------------------------------------------------------------
+// The contacts map (spec 2 §7), under contactKeys.all: a write that changes contacts refreshes it too.
+
+/** The query of the contacts map: the contacts list's scope, search and filters (spec 2 §7 "same query"). */
+export type ContactsMapQuery = Omit<ContactListQuery, 'page' | 'per_page' | 'order_by' | 'order'>
+
+/** Pages of contacts-for-map read at most (10,000 markers): beyond, the map says it shows the first ones. */
+export const mapPageCap = 10
+
+/** The markers of every page, one page after the other, up to mapPageCap pages. */
+export async function loadContactsMap(query: ContactsMapQuery, signal?: AbortSignal): Promise<{ markers: MapMarker[]; truncated: boolean }> {
+  const markers: MapMarker[] = []
+  for (let page = 1; page <= mapPageCap; page += 1) {
+    const answer = await callApi(contactMapCalls.contactsForMap, { input: { ...query, page }, ...(signal ? { signal } : {}) })
+    markers.push(...answer.items)
+    if (!answer.has_more) return { markers, truncated: false }
+  }
+  return { markers, truncated: true }
+}
+
+/** GET contacts-for-map, all pages (up to the cap); `enabled` false asks nothing. */
+export function contactsMapQueryOptions(query: ContactsMapQuery, enabled = true) {
+  return queryOptions({
+    queryKey: contactKeys.map(query),
+    queryFn: ({ signal }) => loadContactsMap(query, signal),
+    enabled,
+  })
+}
+
+export function useContactsMap(query: ContactsMapQuery, enabled = true) {
+  return useQuery(contactsMapQueryOptions(query, enabled))
+}
+
+/**
+ * A marker as the map shows it: the contact's name linking to the contact. A child the
+ * caller may not see has no marker at all (the server's child gate, issue 33).
+ */
+export function markerPoint(marker: MapMarker): MapPoint {
+  return { id: marker.id, lat: marker.lat, lng: marker.lng, title: marker.name, href: `/contacts/view/${marker.id}` }
 }
 
 /** POST import-users: one chunk of a contact import (the import dialog sends them one at a time). */

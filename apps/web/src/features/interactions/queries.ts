@@ -1,7 +1,8 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { contactEventCalls, eventAttendanceCalls, interactionCalls, interactionImportCalls, type InputOf, type InteractionDateFilter, type TeamGroupParams } from '@crm/domain'
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { interactionCalls, interactionImportCalls, type InputOf, type InteractionDateFilter, type TeamGroupParams } from '@crm/domain'
 import { callApi } from '../../lib/api'
 import { contactKeys } from '../contacts/queries'
+import { contactEventAttendanceQueryOptions, contactEventsQueryOptions } from '../contact-events/queries'
 
 /** Under the contact's key: a write reads the contact again too (upcoming, last interaction). */
 export const interactionKeys = {
@@ -12,8 +13,8 @@ export const interactionKeys = {
 }
 
 /** GET contact-interactions/{id}: newest first (spec 2 §9), with the date filter. */
-export function useContactInteractions(id: number, scope: TeamGroupParams, filter: InteractionDateFilter, page: number) {
-  return useQuery({
+export function contactInteractionsQueryOptions(id: number, scope: TeamGroupParams, filter: InteractionDateFilter, page: number) {
+  return queryOptions({
     queryKey: interactionKeys.list(id, scope, filter, page),
     queryFn: ({ signal }) =>
       callApi(interactionCalls.contactInteractions, { params: { id }, input: { ...scope, page, per_page: 20, date_filter: filter }, signal }),
@@ -21,12 +22,20 @@ export function useContactInteractions(id: number, scope: TeamGroupParams, filte
   })
 }
 
+export function useContactInteractions(id: number, scope: TeamGroupParams, filter: InteractionDateFilter, page: number) {
+  return useQuery(contactInteractionsQueryOptions(id, scope, filter, page))
+}
+
 /** GET contact-interactions-studies/{id}: the lessons done, with reactions. */
-export function useInteractionStudies(id: number, scope: TeamGroupParams) {
-  return useQuery({
+export function interactionStudiesQueryOptions(id: number, scope: TeamGroupParams) {
+  return queryOptions({
     queryKey: interactionKeys.studies(id, scope),
     queryFn: ({ signal }) => callApi(interactionCalls.contactInteractionsStudies, { params: { id }, input: scope, signal }),
   })
+}
+
+export function useInteractionStudies(id: number, scope: TeamGroupParams) {
+  return useQuery(interactionStudiesQueryOptions(id, scope))
 }
 
 /** One choice of the form's event link: a team event the contact attended, or their own event. */
@@ -47,17 +56,8 @@ export const eventLinkValue = {
  * read_user_event, which both lists need.
  */
 export function useEventLinkOptions(id: number, scope: TeamGroupParams, enabled: boolean) {
-  const attended = useQuery({
-    queryKey: [...contactKeys.detail(id), 'attended', scope.team_id, scope.group_id, 'link-options'] as const,
-    queryFn: ({ signal }) => callApi(eventAttendanceCalls.contactEventAttendance, { params: { id }, input: { ...scope, page: 1, per_page: 50 }, signal }),
-    enabled,
-  })
-  const own = useQuery({
-    queryKey: [...contactKeys.detail(id), 'events', scope.team_id, scope.group_id, 'link-options'] as const,
-    queryFn: ({ signal }) =>
-      callApi(contactEventCalls.contactEvents, { params: { id }, input: { ...scope, page: 1, per_page: 50, order_by: 'date', order: 'desc' }, signal }),
-    enabled,
-  })
+  const attended = useQuery({ ...contactEventAttendanceQueryOptions(id, scope, { page: 1, per_page: 50 }), enabled })
+  const own = useQuery({ ...contactEventsQueryOptions(id, scope, { page: 1, per_page: 50, order_by: 'date', order: 'desc' }), enabled })
   const seen = new Set<number>()
   const attendedOptions: EventLinkOption[] = []
   for (const item of attended.data?.items ?? []) {

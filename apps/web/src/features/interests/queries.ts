@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { interestCalls, type TeamGroupParams } from '@crm/domain'
 import { callApi } from '../../lib/api'
 import { contactKeys } from '../contacts/queries'
@@ -9,12 +9,16 @@ export const interestKeys = {
 }
 
 /** GET contact-interests/{id}. */
-export function useContactInterests(id: number, scope: TeamGroupParams, page = 1) {
-  return useQuery({
+export function contactInterestsQueryOptions(id: number, scope: TeamGroupParams, page = 1) {
+  return queryOptions({
     queryKey: interestKeys.list(id, scope, page),
     queryFn: ({ signal }) => callApi(interestCalls.contactInterests, { params: { id }, input: { ...scope, page }, signal }),
     placeholderData: keepPreviousData,
   })
+}
+
+export function useContactInterests(id: number, scope: TeamGroupParams, page = 1) {
+  return useQuery(contactInterestsQueryOptions(id, scope, page))
 }
 
 export interface InterestChoice {

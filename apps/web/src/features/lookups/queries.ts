@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { lookupCalls, type LookupList } from '@crm/domain'
 import { callApi } from '../../lib/api'
@@ -20,10 +20,8 @@ export interface LookupOptions {
  * A lookup list in the interface language, loaded once and cached for the session
  * (spec 1 §4). A failure is only logged (spec 1 §8); the field stays empty.
  */
-export function useLookup(list: LookupList, { parent, enabled = true, anonymous = false }: LookupOptions = {}) {
-  const { i18n } = useTranslation()
-  const locale = i18n.language
-  return useQuery({
+export function lookupQueryOptions(list: LookupList, locale: string, { parent, enabled = true, anonymous = false }: LookupOptions = {}) {
+  return queryOptions({
     queryKey: lookupKeys.list(list, parent ?? null, locale),
     queryFn: async ({ signal }) => {
       try {
@@ -37,4 +35,9 @@ export function useLookup(list: LookupList, { parent, enabled = true, anonymous 
     enabled,
     staleTime: Infinity,
   })
+}
+
+export function useLookup(list: LookupList, options: LookupOptions = {}) {
+  const { i18n } = useTranslation()
+  return useQuery(lookupQueryOptions(list, i18n.language, options))
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { noteCalls, type NoteType, type TeamGroupParams } from '@crm/domain'
 import { callApi } from '../../lib/api'
 import { contactKeys } from '../contacts/queries'
@@ -14,8 +14,8 @@ export const noteKeys = {
 export type NoteListKind = 'team' | 'private'
 
 /** GET contact-notes/{id}: newest first, a page at a time. */
-export function useContactNotes(id: number, scope: TeamGroupParams, kind: NoteListKind, page: number) {
-  return useQuery({
+export function contactNotesQueryOptions(id: number, scope: TeamGroupParams, kind: NoteListKind, page: number) {
+  return queryOptions({
     queryKey: noteKeys.list(id, scope, kind, page),
     queryFn: ({ signal }) =>
       callApi(noteCalls.contactNotes, {
@@ -25,6 +25,10 @@ export function useContactNotes(id: number, scope: TeamGroupParams, kind: NoteLi
       }),
     placeholderData: keepPreviousData,
   })
+}
+
+export function useContactNotes(id: number, scope: TeamGroupParams, kind: NoteListKind, page: number) {
+  return useQuery(contactNotesQueryOptions(id, scope, kind, page))
 }
 
 /** What the note forms send: a private note's content is already ciphertext. */

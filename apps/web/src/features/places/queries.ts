@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { placeCalls } from '@crm/domain'
 import { callApi, type InputOf } from '../../lib/api'
 
@@ -11,11 +11,15 @@ export const placeKeys = {
 }
 
 /** GET place-suggestions: addresses for an address field, cached a minute per search. */
-export function usePlaceSuggestions(input: PlaceSearch, enabled: boolean) {
-  return useQuery({
+export function placeSuggestionsQueryOptions(input: PlaceSearch, enabled: boolean) {
+  return queryOptions({
     queryKey: placeKeys.suggestions(input),
     queryFn: ({ signal }) => callApi(placeCalls.placeSuggestions, { input, signal }),
     enabled,
     staleTime: 60_000,
   })
+}
+
+export function usePlaceSuggestions(input: PlaceSearch, enabled: boolean) {
+  return useQuery(placeSuggestionsQueryOptions(input, enabled))
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { relationshipCalls, type RelationshipType, type TeamGroupParams } from '@crm/domain'
 import { callApi } from '../../lib/api'
 import { contactKeys } from '../contacts/queries'
@@ -10,12 +10,16 @@ export const relationshipKeys = {
 }
 
 /** GET contact-relationships/{id}: direct (paged), inverse and inferred. */
-export function useContactRelationships(id: number, scope: TeamGroupParams, page = 1) {
-  return useQuery({
+export function contactRelationshipsQueryOptions(id: number, scope: TeamGroupParams, page = 1) {
+  return queryOptions({
     queryKey: relationshipKeys.list(id, scope, page),
     queryFn: ({ signal }) => callApi(relationshipCalls.contactRelationships, { params: { id }, input: { ...scope, page }, signal }),
     placeholderData: keepPreviousData,
   })
+}
+
+export function useContactRelationships(id: number, scope: TeamGroupParams, page = 1) {
+  return useQuery(contactRelationshipsQueryOptions(id, scope, page))
 }
 
 /**

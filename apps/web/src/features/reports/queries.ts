@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { reportCalls, type ReportsSummaryQuery } from '@crm/domain'
 import { callApi } from '../../lib/api'
 
@@ -12,11 +12,15 @@ export const reportKeys = {
  * key). The last answer stays on screen while a new one loads, so charts do not jump. A
  * failure is not shown (spec 3 §7): the caller reads only `data`.
  */
-export function useReportsSummary(teamId: number, query: ReportsSummaryQuery, enabled: boolean) {
-  return useQuery({
+export function reportsSummaryQueryOptions(teamId: number, query: ReportsSummaryQuery, enabled: boolean) {
+  return queryOptions({
     queryKey: reportKeys.summary(teamId, query),
     queryFn: ({ signal }) => callApi(reportCalls.reportsSummary, { params: { teamId }, input: query, signal }),
     placeholderData: keepPreviousData,
     enabled,
   })
+}
+
+export function useReportsSummary(teamId: number, query: ReportsSummaryQuery, enabled: boolean) {
+  return useQuery(reportsSummaryQueryOptions(teamId, query, enabled))
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { churchRosterCalls, type InputOf } from '@crm/domain'
 import { callApi } from '../../lib/api'
 
@@ -10,11 +10,15 @@ export const rosterKeys = {
 }
 
 /** GET church-roster: the conference's roster churches. */
-export function useChurchRoster(conferenceId: number) {
-  return useQuery({
+export function churchRosterQueryOptions(conferenceId: number) {
+  return queryOptions({
     queryKey: rosterKeys.conference(conferenceId),
     queryFn: ({ signal }) => callApi(churchRosterCalls.churchRoster, { input: { team_id: conferenceId }, signal }),
   })
+}
+
+export function useChurchRoster(conferenceId: number) {
+  return useQuery(churchRosterQueryOptions(conferenceId))
 }
 
 /** POST import-church-roster; a real import (not a dry run) reads the list again. */

@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query'
+import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { accountCalls, type Account } from '@crm/domain'
 import { callApi } from '../../lib/api'
 
@@ -8,12 +8,14 @@ export const sessionKeys = {
   user: () => [...sessionKeys.all, 'user'] as const,
 }
 
-export const userQuery = {
-  queryKey: sessionKeys.user(),
-  queryFn: ({ signal }: { signal: AbortSignal }) => callApi(accountCalls.user, { input: { return_teams: 1 }, signal }),
+export function userQueryOptions() {
+  return queryOptions({
+    queryKey: sessionKeys.user(),
+    queryFn: ({ signal }) => callApi(accountCalls.user, { input: { return_teams: 1 }, signal }),
+  })
 }
 
 /** Loads the account again (GET user) and answers it, or null when that fails. */
 export function reloadAccount(queryClient: QueryClient): Promise<Account | null> {
-  return queryClient.fetchQuery({ ...userQuery, staleTime: 0 }).catch(() => null)
+  return queryClient.fetchQuery({ ...userQueryOptions(), staleTime: 0 }).catch(() => null)
 }

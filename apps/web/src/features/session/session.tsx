@@ -4,7 +4,7 @@ import type { Account, Group, Team } from '@crm/domain'
 import { clearNoteKey } from '../../lib/note-key'
 import { readStoredSelection, storeSelection, useAccessToken, type StoredSelection } from '../../lib/session'
 import { resolveSelection, sortGroups, sortTeams } from './selection'
-import { reloadAccount, userQuery } from './queries'
+import { reloadAccount, userQueryOptions } from './queries'
 import { siteKeys } from '../site/queries'
 
 /**
@@ -38,7 +38,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient()
   // The app asked for the account as it started (app.tsx): that answer is this one, not a
   // reason to ask again. Later changes invalidate it.
-  const query = useQuery({ ...userQuery, enabled: token !== null, refetchOnMount: false })
+  const query = useQuery({ ...userQueryOptions(), enabled: token !== null, refetchOnMount: false })
   const [stored, setStored] = useState<StoredSelection>(readStoredSelection)
 
   // Signed out (logout, expiry or a 401): nothing of the last person stays in the cache, nor

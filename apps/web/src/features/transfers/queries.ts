@@ -1,6 +1,8 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query'
 import { contactCalls, suggestionCalls, transferCalls, type ContactListQuery, type TransfersQuery } from '@crm/domain'
 import { callApi, type InputOf } from '../../lib/api'
+import { contactKeys } from '../contacts/queries'
+import { dashboardKeys } from '../dashboard/queries'
 
 /**
  * Every key of the transfers feature, under ['transfers']: a write invalidates them all (a
@@ -22,23 +24,31 @@ function sameTeam(key: QueryKey, query: TransfersQuery): boolean {
 }
 
 /** GET transfers: Upcoming (processed 0) or Processed (1); rows stay while the next page loads. */
-export function useTransferList(query: TransfersQuery) {
-  return useQuery({
+export function transferListQueryOptions(query: TransfersQuery) {
+  return queryOptions({
     queryKey: transferKeys.list(query),
     queryFn: ({ signal }) => callApi(transferCalls.transfers, { input: query, signal }),
     placeholderData: (previous, previousQuery) => (previousQuery && sameTeam(previousQuery.queryKey, query) ? previous : undefined),
   })
 }
 
+export function useTransferList(query: TransfersQuery) {
+  return useQuery(transferListQueryOptions(query))
+}
+
 /** GET transfer/{id}: team_id is the selected team (the conference for staff, the from-church for the pastor). */
-export function useTransfer(id: number, teamId: number, options: { fresh?: boolean } = {}) {
-  return useQuery({
+export function transferQueryOptions(id: number, teamId: number, options: { fresh?: boolean } = {}) {
+  return queryOptions({
     queryKey: transferKeys.item(id, teamId),
     queryFn: ({ signal }) => callApi(transferCalls.transfer, { params: { id }, input: { team_id: teamId }, signal }),
     enabled: Number.isInteger(id) && id > 0 && teamId > 0,
     // What is edited must be what is stored now.
     ...(options.fresh ? { staleTime: 0, refetchOnMount: 'always' as const } : {}),
   })
+}
+
+export function useTransfer(id: number, teamId: number, options: { fresh?: boolean } = {}) {
+  return useQuery(transferQueryOptions(id, teamId, options))
 }
 
 /**
@@ -48,8 +58,8 @@ export function useTransfer(id: number, teamId: number, options: { fresh?: boole
  */
 export type TransferContactsQuery = ContactListQuery & { transfer_team_id: number }
 
-export function useTransferContacts(query: TransferContactsQuery, enabled: boolean) {
-  return useQuery({
+export function transferContactsQueryOptions(query: TransferContactsQuery, enabled: boolean) {
+  return queryOptions({
     queryKey: transferKeys.contacts(query),
     queryFn: ({ signal }) => callApi(contactCalls.assignedContacts, { input: query, signal }),
     enabled,
@@ -57,15 +67,23 @@ export function useTransferContacts(query: TransferContactsQuery, enabled: boole
   })
 }
 
+export function useTransferContacts(query: TransferContactsQuery, enabled: boolean) {
+  return useQuery(transferContactsQueryOptions(query, enabled))
+}
+
 /** The owners of a church of the conference (input-suggestions/entity-team-owners, every one). */
-export function useChurchOwners(churchId: number | null, conferenceId: number | null) {
-  return useQuery({
+export function churchOwnersQueryOptions(churchId: number | null, conferenceId: number | null) {
+  return queryOptions({
     queryKey: transferKeys.owners(churchId ?? 0, conferenceId ?? 0),
     queryFn: ({ signal }) =>
       callApi(suggestionCalls.entityTeamOwners, { input: { team_id: churchId ?? 0, conference_team_id: conferenceId ?? 0, search: '' }, signal }),
     enabled: !!churchId && !!conferenceId,
     staleTime: 30_000,
   })
+}
+
+export function useChurchOwners(churchId: number | null, conferenceId: number | null) {
+  return useQuery(churchOwnersQueryOptions(churchId, conferenceId))
 }
 
 function useTransfersWrite<T, R>(write: (variables: T) => Promise<R>) {
@@ -76,7 +94,7 @@ function useTransfersWrite<T, R>(write: (variables: T) => Promise<R>) {
       // The dashboard's upcoming transfers show the same rows.
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: transferKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+        queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
       ])
     },
   })
@@ -115,7 +133,7 @@ export function useProcessTransfer(id: number) {
     onSuccess: async () => {
       // Its contacts moved or are shared now: every contact list may differ.
       await Promise.all(
-        [transferKeys.all, ['dashboard'], ['contacts']].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+        [transferKeys.all, dashboardKeys.all, contactKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       )
     },
   })

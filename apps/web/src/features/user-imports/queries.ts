@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { userImportCalls, type InputOf, type UserImport, type UserImportType } from '@crm/domain'
 import { callApi, fetchApiBlob } from '../../lib/api'
 
@@ -24,8 +24,8 @@ export const userImportKeys = {
 }
 
 /** GET user-imports: one page of the Not processed or the Processed imports. */
-export function useUserImports(type: UserImportType, query: UserImportsQuery, enabled: boolean) {
-  return useQuery({
+export function userImportsQueryOptions(type: UserImportType, query: UserImportsQuery, enabled: boolean) {
+  return queryOptions({
     queryKey: userImportKeys.list(type, query),
     queryFn: ({ signal }) => callApi(userImportCalls.userImports, { input: { ...query, type }, signal }),
     placeholderData: keepPreviousData,
@@ -33,14 +33,22 @@ export function useUserImports(type: UserImportType, query: UserImportsQuery, en
   })
 }
 
+export function useUserImports(type: UserImportType, query: UserImportsQuery, enabled: boolean) {
+  return useQuery(userImportsQueryOptions(type, query, enabled))
+}
+
 /** GET user-import/{id}: the import with one page of its people, the choices and the churches. */
-export function useUserImport(id: number, query: UserImportQuery, enabled: boolean) {
-  return useQuery({
+export function userImportQueryOptions(id: number, query: UserImportQuery, enabled: boolean) {
+  return queryOptions({
     queryKey: userImportKeys.item(id, query),
     queryFn: ({ signal }) => callApi(userImportCalls.userImport, { params: { id }, input: query, signal }),
     placeholderData: keepPreviousData,
     enabled: enabled && Number.isInteger(id) && id > 0,
   })
+}
+
+export function useUserImport(id: number, query: UserImportQuery, enabled: boolean) {
+  return useQuery(userImportQueryOptions(id, query, enabled))
 }
 
 /** The largest page the server gives: an import of maxUserImportRows people is five pages. */
@@ -51,8 +59,8 @@ const widestPage = 200
  * is_processed=0. The record's team_id_by_user also names the processed people (their church
  * is history), and processing one of them again is refused.
  */
-export function useOpenPeopleIds(id: number, teamId: number, enabled: boolean) {
-  return useQuery({
+export function openPeopleIdsQueryOptions(id: number, teamId: number, enabled: boolean) {
+  return queryOptions({
     queryKey: userImportKeys.open(id, teamId),
     queryFn: async ({ signal }) => {
       const ids: number[] = []
@@ -67,14 +75,22 @@ export function useOpenPeopleIds(id: number, teamId: number, enabled: boolean) {
   })
 }
 
+export function useOpenPeopleIds(id: number, teamId: number, enabled: boolean) {
+  return useQuery(openPeopleIdsQueryOptions(id, teamId, enabled))
+}
+
 /** GET user-import/all: one page of every processed person of the conference's imports. */
-export function useProcessedUserImportPeople(query: UserImportAllQuery, enabled: boolean) {
-  return useQuery({
+export function processedUserImportPeopleQueryOptions(query: UserImportAllQuery, enabled: boolean) {
+  return queryOptions({
     queryKey: userImportKeys.processed(query),
     queryFn: ({ signal }) => callApi(userImportCalls.userImportAll, { input: query, signal }),
     placeholderData: keepPreviousData,
     enabled,
   })
+}
+
+export function useProcessedUserImportPeople(query: UserImportAllQuery, enabled: boolean) {
+  return useQuery(processedUserImportPeopleQueryOptions(query, enabled))
 }
 
 /** The CSV of an import's people (export=1), fetched with the session's token. */

@@ -4,7 +4,7 @@ import { Link } from 'react-router'
 import { Anchor, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core'
 import { mapZoom } from '@crm/domain'
 import { useSession } from '../../session/session'
-import { markerPoint, useContactsMap } from '../map-queries'
+import { markerPoint, useContactsMap } from '../queries'
 
 // Leaflet and its CSS load with the map, after the dashboard's own widgets.
 const MapView = lazy(() => import('../../../components/map-view').then((module) => ({ default: module.MapView })))

@@ -7,7 +7,7 @@ import { usePageTitle } from '../../../lib/page-title'
 import { errorText } from '../../../lib/errors'
 import { useSession } from '../../session/session'
 import { hasActiveFilters, readListView } from '../list-url-state'
-import { markerPoint, useContactsMap, type ContactsMapQuery } from '../map-queries'
+import { markerPoint, useContactsMap, type ContactsMapQuery } from '../queries'
 
 const MapView = lazy(() => import('../../../components/map-view').then((module) => ({ default: module.MapView })))
 

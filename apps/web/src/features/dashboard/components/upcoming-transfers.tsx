@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Anchor, Text } from '@mantine/core'
-import { useUpcomingTransfers } from '../dashboard-queries'
+import { useUpcomingTransfers } from '../queries'
 import { DashboardWidget } from './dashboard-widget'
 
 /**

@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Anchor, Card, Center, Loader, Stack, Text, Title } from '@mantine/core'
-import { useEventsToday } from '../events-today-queries'
+import { useEventsToday } from '../queries'
 
 /**
  * The dashboard's events happening today (spec 1 §2.8): each links to the event's view on

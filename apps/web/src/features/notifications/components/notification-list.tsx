@@ -6,7 +6,7 @@ import { Alert, Anchor, Badge, Box, Button, Center, Group, Loader, Paper, Stack,
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react'
 import { clearAllAfterItems, type Notification, type NotificationList as NotificationListData } from '@crm/domain'
 import { errorText } from '../../../lib/errors'
-import { notificationKeys, useNotifications, useSeenAllNotifications, useSeenNotification, type NotificationTab } from '../notifications-queries'
+import { notificationKeys, useNotifications, useSeenAllNotifications, useSeenNotification, type NotificationTab } from '../queries'
 
 export interface NotificationListProps {
   teamId: number

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { ActionIcon, Anchor, CloseButton, Group, Indicator, Popover, Stack, Title } from '@mantine/core'
 import { IconBell } from '@tabler/icons-react'
 import { useSession } from '../../session/session'
-import { useUnreadCount, type NotificationTab } from '../notifications-queries'
+import { useUnreadCount, type NotificationTab } from '../queries'
 import { NotificationList } from './notification-list'
 
 /** Items the panel shows; /notifications pages through the rest. */

@@ -14,7 +14,7 @@ import { useSession } from '../../session/session'
 import { ManageNotificationForm, type NotificationPayload } from '../components/manage-notification-form'
 import { ManageNotificationRow } from '../components/manage-notification-row'
 import { ManageNotAvailable } from '../components/manage-not-available'
-import { useAddNotification, useDeleteNotification, useManagedNotifications, useUpdateNotification } from '../manage-queries'
+import { useAddNotification, useDeleteNotification, useManagedNotifications, useUpdateNotification } from '../queries'
 
 type Importance = (typeof notificationImportances)[number]
 type DateFilter = (typeof notificationDateFilters)[number]

@@ -4,7 +4,7 @@ import { usePageTitle } from '../../../lib/page-title'
 import { useSession } from '../../session/session'
 import { ManageNotAvailable } from '../components/manage-not-available'
 import { RulePage } from '../components/rule-page'
-import { useAddMissedInteractionRule, useDeleteMissedInteractionRule, useMissedInteractionRules, useUpdateMissedInteractionRule } from '../manage-queries'
+import { useAddMissedInteractionRule, useDeleteMissedInteractionRule, useMissedInteractionRules, useUpdateMissedInteractionRule } from '../queries'
 
 /** /manage-notifications/missed-activities: the conference's missed-activity rules (spec 3 §2.7, §5, §6). */
 export function MissedActivitiesPage() {

@@ -6,7 +6,7 @@ import { Paging, usePageParam, usePageSize, useReducePageToMax } from '../../../
 import { usePageTitle } from '../../../lib/page-title'
 import { useSession } from '../../session/session'
 import { NotificationList } from '../components/notification-list'
-import type { NotificationTab } from '../notifications-queries'
+import type { NotificationTab } from '../queries'
 
 /** /notifications: the panel's list on a page of its own, with paging (spec 1 §2.10, spec 3 §2.7). */
 export function NotificationsPage() {

@@ -4,7 +4,7 @@ import { usePageTitle } from '../../../lib/page-title'
 import { useSession } from '../../session/session'
 import { ManageNotAvailable } from '../components/manage-not-available'
 import { RulePage } from '../components/rule-page'
-import { useAddUnassignedContactsRule, useDeleteUnassignedContactsRule, useUnassignedContactsRules, useUpdateUnassignedContactsRule } from '../manage-queries'
+import { useAddUnassignedContactsRule, useDeleteUnassignedContactsRule, useUnassignedContactsRules, useUpdateUnassignedContactsRule } from '../queries'
 
 /** /manage-notifications/unassigned-contacts: the conference's unassigned-contacts rules (spec 3 §2.7, §5, §6). */
 export function UnassignedContactsPage() {

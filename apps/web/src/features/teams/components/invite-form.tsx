@@ -5,7 +5,7 @@ import { isEmail, normalizeEmail, type GrantableRole, type TeamUser } from '@crm
 import { FormStatus } from '../../../components/form-status'
 import { isApiError } from '../../../lib/api'
 import { useFormSubmission } from '../../../lib/form-submission'
-import { useSendInvite, useSendInviteConferenceSubTeam, type UsersScope } from '../team-users-queries'
+import { useSendInvite, useSendInviteConferenceSubTeam, type UsersScope } from '../queries'
 
 /** After this long a send says it may take a while (spec 3 §4 Slow invite processing). */
 export const slowInviteMs = 2000

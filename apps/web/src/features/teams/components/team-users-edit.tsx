@@ -4,7 +4,7 @@ import { Button, Checkbox, Group, Modal, NativeSelect, Stack } from '@mantine/co
 import type { GrantableRole, TeamUser } from '@crm/domain'
 import { FormStatus } from '../../../components/form-status'
 import { useFormSubmission } from '../../../lib/form-submission'
-import { scopeIds, useUpdateTeamUser, type UsersScope } from '../team-users-queries'
+import { scopeIds, useUpdateTeamUser, type UsersScope } from '../queries'
 
 export interface EditUserPanelProps {
   scope: UsersScope

@@ -4,7 +4,7 @@ import { Button, Stack, Text, Title } from '@mantine/core'
 import type { GrantableRole, InvitedUser, TeamDetail, TeamRole, TeamUser } from '@crm/domain'
 import { ActionFailureAlert, useActionFailure } from '../../../components/action-failure'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
-import { scopeIds, useDeleteInvite, useRemoveUserFromTeam, useRetireUser, type UsersScope } from '../team-users-queries'
+import { scopeIds, useDeleteInvite, useRemoveUserFromTeam, useRetireUser, type UsersScope } from '../queries'
 import { EditUserPanel } from './team-users-edit'
 import { UserCard } from './user-card'
 

@@ -5,7 +5,7 @@ import { ImportFlow, type ImportTexts } from '../../../components/import-flow'
 import { errorText } from '../../../lib/errors'
 import { readColumnsFile, type ColumnsFile } from '../../../lib/import-kind'
 import { isSpreadsheetError } from '../../../lib/spreadsheet'
-import { useImportTeamUsers } from '../team-users-queries'
+import { useImportTeamUsers } from '../queries'
 
 /** The columns of a users spreadsheet, all required (spec 3 §5 Spreadsheet import; D3-5-10). */
 export const userImportColumns = ['first_name', 'last_name', 'email', 'role'] as const

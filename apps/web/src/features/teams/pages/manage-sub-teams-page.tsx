@@ -14,7 +14,7 @@ import { usePageTitle } from '../../../lib/page-title'
 import { ChurchRosterSection } from '../../roster/components/church-roster-section'
 import { useSession } from '../../session/session'
 import { SubTeamActivity } from '../components/sub-team-activity'
-import { useDeleteSubTeam, useSubTeams } from '../sub-teams-queries'
+import { useDeleteSubTeam, useSubTeams } from '../queries'
 
 /** /team/manage-sub-teams: the conference's sub-teams, searchable and paged (spec 3 §2.4, §6). */
 export function ManageSubTeamsPage() {

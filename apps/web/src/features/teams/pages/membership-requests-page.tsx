@@ -5,7 +5,7 @@ import { isApiError } from '../../../lib/api'
 import { usePageTitle } from '../../../lib/page-title'
 import { useSession } from '../../session/session'
 import { RequestCard, RequestList, RequestsNotAllowed } from '../components/request-card'
-import { useDecideMembershipRequest, useMembershipRequests } from '../requests-queries'
+import { useDecideMembershipRequest, useMembershipRequests } from '../queries'
 
 /**
  * /team/membership-requests and /team/membership-requests/{team_id}: the selected team's, or

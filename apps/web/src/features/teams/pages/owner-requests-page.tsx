@@ -3,7 +3,7 @@ import { Stack, Title } from '@mantine/core'
 import { usePageTitle } from '../../../lib/page-title'
 import { useSession } from '../../session/session'
 import { RequestCard, RequestList, RequestsNotAllowed } from '../components/request-card'
-import { useDecideOwnerRequest, useOwnerRequests } from '../requests-queries'
+import { useDecideOwnerRequest, useOwnerRequests } from '../queries'
 
 /** /team/owner-requests: pending owner requests of every team, for the account role admin (spec 3 §6). */
 export function OwnerRequestsPage() {

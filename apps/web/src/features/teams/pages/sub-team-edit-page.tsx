@@ -8,7 +8,7 @@ import { useSession } from '../../session/session'
 import { SubTeamUsers } from '../components/sub-team-users'
 import { TeamForm, teamFormValuesOf } from '../components/team-form'
 import { TeamRemove } from '../components/team-remove'
-import { guessAcmsId, useRemoveSubTeam, useTeamDetail, useUpdateTeam } from '../team-admin-queries'
+import { guessAcmsId, useRemoveSubTeam, useTeamDetail, useUpdateTeam } from '../queries'
 
 /** /team/manage-sub-teams/edit/{id}: the conference edits one of its churches, with ACMS and its users. */
 export function SubTeamEditPage() {

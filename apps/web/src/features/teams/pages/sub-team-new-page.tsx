@@ -4,7 +4,7 @@ import { Alert, Stack, Title } from '@mantine/core'
 import { usePageTitle } from '../../../lib/page-title'
 import { useSession } from '../../session/session'
 import { emptyTeamForm, TeamForm } from '../components/team-form'
-import { guessAcmsId, useAddSubTeam, useTeamDetail } from '../team-admin-queries'
+import { guessAcmsId, useAddSubTeam, useTeamDetail } from '../queries'
 
 /** /team/manage-sub-teams/new: a new church of the conference (update_team, spec 3 §2.4). */
 export function SubTeamNewPage() {

@@ -6,7 +6,7 @@ import { usePageTitle } from '../../../lib/page-title'
 import { useSession } from '../../session/session'
 import { TeamForm, teamFormValuesOf } from '../components/team-form'
 import { TeamRemove } from '../components/team-remove'
-import { useRemoveGroup, useTeamDetail, useUpdateGroup, useUpdateTeam } from '../team-admin-queries'
+import { useRemoveGroup, useTeamDetail, useUpdateGroup, useUpdateTeam } from '../queries'
 
 /** /team/edit and /group/edit: Basic info and Address; a group has only name and description (spec 3 §2.4). */
 export function TeamEditPage() {

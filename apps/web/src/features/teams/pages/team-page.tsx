@@ -4,7 +4,7 @@ import { Alert, Center, Loader } from '@mantine/core'
 import { usePageTitle } from '../../../lib/page-title'
 import { useSession } from '../../session/session'
 import { TeamView } from '../components/team-view'
-import { useLeaveTeam, useTeamDetail } from '../team-admin-queries'
+import { useLeaveTeam, useTeamDetail } from '../queries'
 
 /** /team and /group: the selected team or group (spec 3 §2.4). */
 export function TeamPage() {

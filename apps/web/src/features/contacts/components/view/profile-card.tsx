@@ -1,11 +1,9 @@
 import { useId, useState, type ChangeEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Anchor, Avatar, Card, Group, Stack, Text, Title } from '@mantine/core'
-import { useMutation } from '@tanstack/react-query'
-import { consentCalls, maxConsentFileSize, socialNetworks, type ContactView, type TeamGroupParams } from '@crm/domain'
-import { fetchApiBlob, isApiError, postApiMultipart } from '../../../../lib/api'
-import { useObjectUrl } from '../../../../lib/use-object-url'
-import { useRefreshContact } from '../../../consent/queries'
+import { maxConsentFileSize, socialNetworks, type ContactView, type TeamGroupParams } from '@crm/domain'
+import { isApiError } from '../../../../lib/api'
+import { useContactPhoto, useUploadContactAvatar } from '../../../consent/queries'
 
 type ProfileContact = Pick<ContactView, 'name' | 'first_name' | 'last_name' | 'gender' | 'avatar'> &
   Partial<Pick<ContactView, 'age' | 'social'>>
@@ -18,20 +16,11 @@ function initialsOf(contact: ProfileContact): string {
 /** The photo types a contact's photo may be (the server checks the content again). */
 const photoTypes = ['image/jpeg', 'image/png', 'image/heic'] as const
 
-/** The photo call's address (consentia-get-photo-url?…) read back into its input. */
-function photoInputOf(avatar: string) {
-  const query = new URL(avatar, 'http://localhost').searchParams
-  const number = (name: string) => Number(query.get(name))
-  return { team_id: number('team_id'), group_id: number('group_id'), user_id: number('user_id'), photo_id: number('photo_id') }
-}
-
 /** The contact's photo, fetched with the session's token; the initials while it loads, fails or cannot be shown (HEIC). */
 function ProfilePhoto({ contact }: { contact: ProfileContact }) {
   const { t } = useTranslation('contact-view')
   const avatar = contact.avatar
-  const photo = useObjectUrl(avatar, (signal) =>
-    fetchApiBlob(consentCalls.consentiaGetPhotoUrl, { input: photoInputOf(avatar ?? ''), signal }),
-  )
+  const photo = useContactPhoto(avatar)
   const [brokenUrl, setBrokenUrl] = useState<string | null>(null)
   if (photo.status === 'ready' && brokenUrl !== photo.url) {
     return (
@@ -55,24 +44,16 @@ function ProfilePhoto({ contact }: { contact: ProfileContact }) {
 function ChangePhoto({ contactId, scope }: { contactId: number; scope: TeamGroupParams }) {
   const { t } = useTranslation('contact-view')
   const inputId = useId()
-  const refresh = useRefreshContact(contactId)
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null)
-  const upload = useMutation({
-    mutationFn: (file: File) =>
-      postApiMultipart(consentCalls.uploadContactAvatar, {
-        input: { ...scope, user_id: contactId },
-        file: { field: 'file', blob: file, filename: file.name },
-      }),
-    onSuccess: async () => {
-      setMessage({ ok: true, text: t('profile.photoSaved') })
-      await refresh()
-    },
-    onError: (error) => {
+  const upload = useUploadContactAvatar(contactId, scope)
+  const uploadOptions = {
+    onSuccess: () => setMessage({ ok: true, text: t('profile.photoSaved') }),
+    onError: (error: Error) => {
       const fieldMessage = isApiError(error) ? Object.values(error.fieldErrors)[0] : undefined
       const text = fieldMessage ?? (isApiError(error) && error.status > 0 && error.status < 500 ? error.message : undefined)
       setMessage({ ok: false, text: text ?? t('profile.photoFailed') })
     },
-  })
+  }
 
   function choose(event: ChangeEvent<HTMLInputElement>) {
     const file = event.currentTarget.files?.[0]
@@ -81,7 +62,7 @@ function ChangePhoto({ contactId, scope }: { contactId: number; scope: TeamGroup
     if (!(photoTypes as readonly string[]).includes(file.type)) return setMessage({ ok: false, text: t('profile.photoWrongType') })
     if (file.size > maxConsentFileSize) return setMessage({ ok: false, text: t('profile.photoTooLarge') })
     setMessage(null)
-    upload.mutate(file)
+    upload.mutate(file, uploadOptions)
   }
 
   return (

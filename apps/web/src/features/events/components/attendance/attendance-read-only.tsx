@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert, Badge, Box, Center, Group, Loader, Stack, Text, Title } from '@mantine/core'
 import { Paging, usePageSize } from '../../../../components/paging'
-import { useEventAttendance } from '../../attendance-queries'
+import { useEventAttendance } from '../../queries'
 import type { AttendanceScope } from './attendance-scope'
 import { HiddenChildrenNote } from './hidden-children-note'
 

@@ -6,7 +6,7 @@ import { ImportDialog, type ImportTexts } from '../../../../components/import-fl
 import { contactColumnAliases } from '../../../../lib/contact-column-aliases'
 import { readColumnsFile, type ColumnsFile } from '../../../../lib/import-kind'
 import { isSpreadsheetError } from '../../../../lib/spreadsheet'
-import { useImportAttendance } from '../../attendance-queries'
+import { useImportAttendance } from '../../queries'
 import { failureReason } from './attendance-errors'
 import type { AttendanceScope } from './attendance-scope'
 

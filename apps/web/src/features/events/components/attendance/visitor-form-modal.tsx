@@ -5,7 +5,7 @@ import { email as emailSchema, type AttendanceItem } from '@crm/domain'
 import { FormActions } from '../../../../components/form-actions'
 import { isApiError } from '../../../../lib/api'
 import { useFormSubmission } from '../../../../lib/form-submission'
-import { useAddVisitor, useUpdateVisitor } from '../../attendance-queries'
+import { useAddVisitor, useUpdateVisitor } from '../../queries'
 import { failureReason } from './attendance-errors'
 import type { AttendanceScope } from './attendance-scope'
 

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { dashboardCalls } from '@crm/domain'
 import { callApi } from '../../lib/api'
 
@@ -11,18 +11,26 @@ export const dashboardKeys = {
 }
 
 /** GET upcoming-interactions-for-current-user: the caller's own interactions still to come in the team. */
-export function useUpcomingInteractions(teamId: number) {
-  return useQuery({
+export function upcomingInteractionsQueryOptions(teamId: number) {
+  return queryOptions({
     queryKey: dashboardKeys.upcomingInteractions(teamId),
     queryFn: ({ signal }) => callApi(dashboardCalls.upcomingInteractions, { input: { team_id: teamId }, signal }),
   })
 }
 
+export function useUpcomingInteractions(teamId: number) {
+  return useQuery(upcomingInteractionsQueryOptions(teamId))
+}
+
 /** GET upcoming-transfers-for-current-user: asked for a conference team only (`enabled`). */
-export function useUpcomingTransfers(teamId: number, enabled: boolean) {
-  return useQuery({
+export function upcomingTransfersQueryOptions(teamId: number, enabled: boolean) {
+  return queryOptions({
     queryKey: dashboardKeys.upcomingTransfers(teamId),
     queryFn: ({ signal }) => callApi(dashboardCalls.upcomingTransfers, { input: { team_id: teamId }, signal }),
     enabled,
   })
+}
+
+export function useUpcomingTransfers(teamId: number, enabled: boolean) {
+  return useQuery(upcomingTransfersQueryOptions(teamId, enabled))
 }
