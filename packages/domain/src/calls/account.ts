@@ -124,7 +124,6 @@ export const deleteAccountRequestSchema = z.object({
   password: z.string().min(1).max(1024),
   totp: totpCode,
 })
-export type DeleteAccountRequest = z.input<typeof deleteAccountRequestSchema>
 
 export const accountCalls = {
   user: defineCall({

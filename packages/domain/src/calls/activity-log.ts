@@ -102,8 +102,6 @@ const recentActivityFilters = {
 
 export const teamRecentActivityQuery = pagingQuerySchema.extend({ team_id: id, ...recentActivityFilters })
 export const groupRecentActivityQuery = pagingQuerySchema.extend({ ...scope, ...recentActivityFilters })
-export type TeamRecentActivityQuery = z.input<typeof teamRecentActivityQuery>
-export type GroupRecentActivityQuery = z.input<typeof groupRecentActivityQuery>
 
 export const recentActivityCalls = {
   teamRecentActivity: defineCall({

@@ -24,7 +24,6 @@ export const loginRequestSchema = z.object({
   /** Remember this device for two-factor sign-in (30 days); on unless false. */
   remember_device: z.boolean().optional(),
 })
-export type LoginRequest = z.input<typeof loginRequestSchema>
 
 /** The login session of spec 1 §3; signup and invite activation answer the same shape. */
 export const loginSessionSchema = z.object({

@@ -36,7 +36,6 @@ export const importChurchRosterRequest = z.object({
   /** Check only: the answer says what an import would do and nothing is saved. */
   dry_run: flag.optional(),
 })
-export type ImportChurchRosterInput = z.input<typeof importChurchRosterRequest>
 
 export const churchRosterFailureSchema = z.object({
   /** 1 for the first data row. */

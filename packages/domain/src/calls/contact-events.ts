@@ -32,7 +32,6 @@ const eventFields = {
 const target = { ...scope, user_id: id }
 
 export const addContactEventRequest = z.object({ ...target, ...eventFields })
-export type AddContactEventInput = z.input<typeof addContactEventRequest>
 
 /** update-contact-event: the id and any fields to change. */
 export const updateContactEventRequest = z.object({
@@ -44,7 +43,6 @@ export const updateContactEventRequest = z.object({
   member_status: eventFields.member_status.optional(),
   content: eventFields.content.optional(),
 })
-export type UpdateContactEventInput = z.input<typeof updateContactEventRequest>
 
 export const contactEventsQuery = pagingQuerySchema.extend({
   ...scope,

@@ -136,7 +136,6 @@ export const importUsersRequest = z.object({
    */
   first_row: integer(1, maxContactImportRows + 1).default(2),
 })
-export type ImportUsersInput = z.input<typeof importUsersRequest>
 
 /** A refused row: its number in the file, the name it carries, and why. */
 export const importRowProblemSchema = z.object({

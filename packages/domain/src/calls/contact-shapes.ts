@@ -52,7 +52,6 @@ export type ContactListQuery = z.input<typeof contactListQuerySchema>
  * replaces them): the caller's assigned contacts in the from-church of their upcoming transfer.
  */
 export const transferContactListQuerySchema = contactListQuerySchema.omit({ team_id: true, group_id: true }).extend({ transfer_team_id: id })
-export type TransferContactListQuery = z.input<typeof transferContactListQuerySchema>
 
 // ---------------------------------------------------------------------------------------
 // The contact item: GET contact/{id} (spec 2 §3)

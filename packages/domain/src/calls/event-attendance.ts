@@ -57,7 +57,6 @@ export type AttendanceItem = z.infer<typeof attendanceItemSchema>
 export const eventAttendanceResponse = listResponse(attendanceItemSchema).extend({
   hidden_children: z.number().int().optional(),
 })
-export type EventAttendanceList = z.infer<typeof eventAttendanceResponse>
 
 export const eventAttendanceQuery = pagingQuerySchema.extend({
   ...teamScope,
@@ -89,7 +88,6 @@ export const addAttendanceRequest = z
       context.addIssue({ code: 'custom', path: ['user_id'], message: 'Choose a contact or add a visitor' })
     }
   })
-export type AddAttendanceInput = z.input<typeof addAttendanceRequest>
 
 /** A record by id, or a contact's record on an event date. */
 const recordKey = {
@@ -108,10 +106,8 @@ function requireKey(value: { id?: number; event_id?: number; event_date?: string
 export const updateAttendanceRequest = z
   .object({ ...teamScope, ...recordKey, ...visitorFields, notes })
   .superRefine(requireKey)
-export type UpdateAttendanceInput = z.input<typeof updateAttendanceRequest>
 
 export const deleteAttendanceRequest = z.object({ ...teamScope, ...recordKey }).superRefine(requireKey)
-export type DeleteAttendanceInput = z.input<typeof deleteAttendanceRequest>
 
 /**
  * One row of an attendance import as read from the file. Strings of any content: each row is

@@ -52,10 +52,8 @@ export type EventFields = z.input<typeof eventFieldsSchema>
 const teamScope = { team_id: id }
 
 export const createEventRequest = eventFieldsSchema.extend(teamScope)
-export type CreateEventInput = z.input<typeof createEventRequest>
 /** update-event/{id}: the fields to change; the rest stay as stored. */
 export const updateEventRequest = eventFieldsSchema.partial().extend(teamScope)
-export type UpdateEventInput = z.input<typeof updateEventRequest>
 
 /** A date the event happens on, and how the team reads it. */
 export const occurrenceDataSchema = z.object({
@@ -176,7 +174,6 @@ export const updateOccurrenceRequest = z.object({
   /** Move the occurrence to another day; its notes and attendance move with it. */
   move_to: eventDate.optional(),
 })
-export type UpdateOccurrenceInput = z.input<typeof updateOccurrenceRequest>
 
 export const eventsTodayItemSchema = z.object({
   /** The event; each item links to /events/view/{id}. */

@@ -50,7 +50,6 @@ export const importContactInteractionsRequest = z.object({
   /** The spreadsheet row number of the first row sent (2 below a header row), as in import-users. */
   first_row: integer(1, maxContactImportRows + 1).default(2),
 })
-export type ImportContactInteractionsInput = z.input<typeof importContactInteractionsRequest>
 
 export const interactionImportCalls = {
   importContactInteractions: defineCall({

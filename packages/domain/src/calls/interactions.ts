@@ -86,7 +86,6 @@ export const updateContactInteractionRequest = z.object({
   id,
   ...Object.fromEntries(Object.entries(interactionFields).map(([key, schema]) => [key, schema.optional()])),
 } as { [K in keyof typeof interactionFields]: z.ZodOptional<(typeof interactionFields)[K]> } & typeof target & { id: typeof id })
-export type UpdateContactInteractionInput = z.input<typeof updateContactInteractionRequest>
 
 export const contactInteractionsQuery = pagingQuerySchema.extend({
   ...scope,

@@ -73,7 +73,6 @@ export const contactNotesResponse = listResponse(noteItemSchema).extend({
   /** The team keeps public notes: the note type (public or private) is offered (spec 2 §5). */
   public_notes: z.boolean(),
 })
-export type ContactNotes = z.infer<typeof contactNotesResponse>
 
 const created = z.object({ id: z.number().int(), success_message: z.string().optional() })
 const done = z.object({ success: z.literal(true), success_message: z.string().optional() })

@@ -65,7 +65,6 @@ export const reportPointSchema = z.object({
   /** A number per series key. */
   values: z.record(z.string(), z.number()),
 })
-export type ReportPoint = z.infer<typeof reportPointSchema>
 
 export const reportChartSchema = z.object({
   type: z.enum(reportChartTypes),

@@ -249,4 +249,3 @@ export const teamAdminCalls = {
   }),
 }
 
-export type TeamAdminCalls = typeof teamAdminCalls

@@ -62,7 +62,6 @@ export const transferFieldsSchema = z.object({
   user_id: id,
   date: isoDate.nullish().or(z.literal('').transform(() => null)),
 })
-export type TransferFields = z.input<typeof transferFieldsSchema>
 
 const conferenceScope = { team_id: id }
 
@@ -72,13 +71,11 @@ export const createTransferRequest = transferFieldsSchema.extend({
   ...conferenceScope,
   date: notTooSoon.nullish().or(z.literal('').transform(() => null)),
 })
-export type CreateTransferInput = z.input<typeof createTransferRequest>
 /**
  * update-transfer/{id}: the whole form. A date that changes must be at least 7 days from now;
  * one left as it was may be nearer (the service checks, in the same words).
  */
 export const updateTransferRequest = transferFieldsSchema.extend(conferenceScope)
-export type UpdateTransferInput = z.input<typeof updateTransferRequest>
 
 /** A contact the pastor chose, as the transfer shows it. */
 export const transferContactSchema = z.object({
@@ -186,7 +183,6 @@ export const setContactsToTransferRequest = z.object({
     .record(z.string().regex(/^\d{1,10}$/, 'A contact id'), z.enum(transferStates, { message: "Choose 'move' or 'share'" }))
     .refine((map) => Object.keys(map).length <= maxTransferContacts, { message: `At most ${maxTransferContacts} contacts` }),
 })
-export type SetContactsToTransferInput = z.input<typeof setContactsToTransferRequest>
 
 export const transferCalls = {
   transfers: defineCall({

@@ -134,7 +134,6 @@ export const createUserImportRequest = z.object({
   date: optionalEventDate,
   content,
 })
-export type CreateUserImportInput = z.input<typeof createUserImportRequest>
 
 /** The new import's id and what became of each row (found people are not refused: they join the import). */
 export const createUserImportResponse = importUsersResponse.extend({ id: z.number().int() })
@@ -150,14 +149,12 @@ export const updateUserImportRequest = z.object({
   /** Contact id → the church chosen (null: none chosen yet). */
   team_id_by_user: teamIdByUser.optional(),
 })
-export type UpdateUserImportInput = z.input<typeof updateUserImportRequest>
 
 export const processUserImportRequest = z.object({
   team_id: id,
   /** Contact id → the church to share it with or move it to; only these are processed now. */
   add_team_id_by_user_id: teamIdByUser,
 })
-export type ProcessUserImportInput = z.input<typeof processUserImportRequest>
 
 /** The process result (spec 2 §3): the counts and each person not processed, with why. */
 export const processUserImportResponse = z.object({

@@ -14,8 +14,8 @@ export const maxContactEventContentLength = 5000
 /**
  * Which tab a type belongs to: a baptism, a profession of faith and every 'decision-…'
  * type are decisions; the rest (a prayer request, other) are events. The lookup list is
- * seeded with these values (apps/server/src/seed/lookups.ts); a type added later that is
- * not named like a decision is an event.
+ * seeded with these values (apps/server/src/features/lookups/lookup-lists.ts); a type added
+ * later that is not named like a decision is an event.
  */
 export function contactEventKindOf(type: string): ContactEventKind {
   return type === 'baptism' || type === 'profession-of-faith' || type.startsWith('decision-') ? 'decision' : 'event'

@@ -26,7 +26,6 @@ export function genderOfCell(text: string): Gender | null {
 export const genderMessage = 'Enter male, female or declined.'
 
 export const maritalStatuses = ['single', 'married', 'widowed', 'divorced', 'separated', 'other'] as const
-export type MaritalStatus = (typeof maritalStatuses)[number]
 
 /** The grow cycle; preserve is shown to people as 'Multiply' (spec 2 §1). */
 export const growPhases = ['prepare', 'plant', 'cultivate', 'harvest', 'preserve'] as const

@@ -5,10 +5,10 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { Alert, Button, Checkbox, Fieldset, Group, List, NativeSelect, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
+import { Alert, Checkbox, Fieldset, Group, List, NativeSelect, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
 import { formatInternational, isEmail, isPhone, toE164, type accountCalls, type Profile } from '@crm/domain'
 import { useSession } from '../../session/session'
-import { FormStatus } from '../../../components/form-status'
+import { FormActions } from '../../../components/form-actions'
 import { PasswordField } from '../../../components/password-field'
 import type { InputOf } from '../../../lib/api'
 import { useFormSubmission } from '../../../lib/form-submission'
@@ -204,16 +204,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
             </List>
           </Alert>
         )}
-        <Group>
-          <Button
-            type="submit"
-            loading={submission.isProcessing || form.formState.isSubmitting}
-            disabled={submission.isProcessing || form.formState.isSubmitting}
-          >
-            {t('profile.save')}
-          </Button>
-          <FormStatus submission={submission} />
-        </Group>
+        <FormActions submission={submission} submitLabel={t('profile.save')} busy={form.formState.isSubmitting} />
       </Stack>
     </form>
   )

@@ -2,11 +2,11 @@ import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { Button, Checkbox, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core'
+import { Checkbox, Fieldset, NativeSelect, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core'
 import { consentPermissions, parentCarerRelationships, type ConsentPermission, type TeamGroupParams } from '@crm/domain'
 import { isApiError } from '../../../lib/api'
 import { useFormSubmission } from '../../../lib/form-submission'
-import { FormStatus } from '../../../components/form-status'
+import { FormActions } from '../../../components/form-actions'
 import { fieldMessageOf, isFieldErrorKey } from '../../contacts/components/form/server-errors'
 import { useSubmitVerbalConsent } from '../queries'
 import type { ParentDetails } from './parent-details'
@@ -133,12 +133,7 @@ export function VerbalConsentForm({ contactId, scope, parent, onSaved }: VerbalC
           <TextInput type="date" label={t('contact-form:consent.date')} withAsterisk error={errorOf('date')} {...form.register('date')} />
         </SimpleGrid>
         <Textarea label={t('consent:verbal.notes')} autosize minRows={3} error={errorOf('notes')} {...form.register('notes')} />
-        <Group>
-          <Button type="submit" loading={submission.isProcessing} disabled={submission.isProcessing}>
-            {t('consent:verbal.submit')}
-          </Button>
-          <FormStatus submission={submission} />
-        </Group>
+        <FormActions submission={submission} submitLabel={t('consent:verbal.submit')} />
       </Stack>
     </form>
   )

@@ -2,7 +2,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { Button, Group, Select, Stack, TextInput, Textarea } from '@mantine/core'
+import { Select, Stack, TextInput, Textarea } from '@mantine/core'
 import {
   contactEventTypesOf,
   growPhases,
@@ -12,7 +12,7 @@ import {
   type ContactEventItem,
   type ContactEventKind,
 } from '@crm/domain'
-import { FormStatus } from '../../../components/form-status'
+import { FormActions } from '../../../components/form-actions'
 import { useFormSubmission } from '../../../lib/form-submission'
 import { useLookup } from '../../lookups/queries'
 import type { ContactEventWrite } from '../queries'
@@ -131,17 +131,7 @@ export function ContactEventForm({ kind, label, item, contactMemberStatus, submi
           error={errors.content ? t('tooLong', { max: maxContactEventContentLength }) : undefined}
           {...form.register('content')}
         />
-        <Group>
-          <Button type="submit" loading={submission.isProcessing} disabled={submission.isProcessing}>
-            {submitLabel}
-          </Button>
-          {onCancel && (
-            <Button variant="default" onClick={onCancel}>
-              {t('cancel')}
-            </Button>
-          )}
-          <FormStatus submission={submission} />
-        </Group>
+        <FormActions submission={submission} submitLabel={submitLabel} cancel={onCancel && { label: t('cancel'), onClick: onCancel }} />
       </Stack>
     </form>
   )

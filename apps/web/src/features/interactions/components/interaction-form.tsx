@@ -3,7 +3,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { Button, Checkbox, Group, Pill, Radio, SegmentedControl, Select, Stack, Text, TextInput, Textarea } from '@mantine/core'
+import { Checkbox, Group, Pill, Radio, SegmentedControl, Select, Stack, Text, TextInput, Textarea } from '@mantine/core'
 import {
   contactCalls,
   type ContactEventKind,
@@ -19,7 +19,7 @@ import {
   type Suggestion,
   type TeamGroupParams,
 } from '@crm/domain'
-import { FormStatus } from '../../../components/form-status'
+import { FormActions } from '../../../components/form-actions'
 import { SuggestionInput } from '../../../components/suggestion-input'
 import { useFormSubmission } from '../../../lib/form-submission'
 import { useLookup } from '../../lookups/queries'
@@ -337,17 +337,7 @@ export function InteractionForm({ contactId, teamId, label, item, mayPickUser, e
         )}
         <Textarea label={t('content')} autosize minRows={3} maxRows={12} maxLength={maxInteractionContentLength} error={errors.content ? t('tooLong', { max: maxInteractionContentLength }) : undefined} {...form.register('content')} />
         <Checkbox label={t('completed')} {...form.register('is_completed')} />
-        <Group>
-          <Button type="submit" loading={submission.isProcessing} disabled={submission.isProcessing}>
-            {submitLabel}
-          </Button>
-          {onCancel && (
-            <Button variant="default" onClick={onCancel}>
-              {t('cancel')}
-            </Button>
-          )}
-          <FormStatus submission={submission} />
-        </Group>
+        <FormActions submission={submission} submitLabel={submitLabel} cancel={onCancel && { label: t('cancel'), onClick: onCancel }} />
       </Stack>
     </form>
   )

@@ -2,9 +2,9 @@ import { Controller, useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { Button, Group, Radio, Stack, Textarea } from '@mantine/core'
+import { Group, Radio, Stack, Textarea } from '@mantine/core'
 import { maxNoteLength, noteTypes } from '@crm/domain'
-import { FormStatus } from '../../../components/form-status'
+import { FormActions } from '../../../components/form-actions'
 import { useFormSubmission } from '../../../lib/form-submission'
 
 // What a person types: the wire's bound on a note's text (the ciphertext is bounded to match).
@@ -70,17 +70,7 @@ export function NoteForm({ label, initial, offerType, placeholder, submitLabel, 
             )}
           />
         )}
-        <Group>
-          <Button type="submit" loading={submission.isProcessing} disabled={submission.isProcessing}>
-            {submitLabel}
-          </Button>
-          {onCancel && (
-            <Button variant="default" onClick={onCancel}>
-              {t('notes:cancel')}
-            </Button>
-          )}
-          <FormStatus submission={submission} />
-        </Group>
+        <FormActions submission={submission} submitLabel={submitLabel} cancel={onCancel && { label: t('notes:cancel'), onClick: onCancel }} />
       </Stack>
     </form>
   )

@@ -2,7 +2,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { Button, Group, Select, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core'
+import { Select, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core'
 import {
   eventDate,
   maxNotificationContent,
@@ -13,7 +13,7 @@ import {
   type NotificationImportance,
   type NotificationLevel,
 } from '@crm/domain'
-import { FormStatus } from '../../../components/form-status'
+import { FormActions } from '../../../components/form-actions'
 import { isApiError } from '../../../lib/api'
 import { useFormSubmission } from '../../../lib/form-submission'
 
@@ -178,17 +178,7 @@ export function ManageNotificationForm({ item, showLevel, submitLabel, onSave, o
             {...form.register('date')}
           />
         )}
-        <Group gap="sm" wrap="wrap">
-          <Button type="submit" loading={submission.isProcessing} disabled={submission.isProcessing}>
-            {submitLabel}
-          </Button>
-          {onCancel && (
-            <Button variant="default" onClick={onCancel}>
-              {t('cancel')}
-            </Button>
-          )}
-          <FormStatus submission={submission} />
-        </Group>
+        <FormActions submission={submission} submitLabel={submitLabel} cancel={onCancel && { label: t('cancel'), onClick: onCancel }} />
       </Stack>
     </form>
   )

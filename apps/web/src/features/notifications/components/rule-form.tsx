@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core'
+import { NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core'
 import { isEmail, maxRuleDays } from '@crm/domain'
-import { FormStatus } from '../../../components/form-status'
+import { FormActions } from '../../../components/form-actions'
 import { isApiError } from '../../../lib/api'
 import { useFormSubmission } from '../../../lib/form-submission'
 
@@ -110,17 +110,7 @@ export function RuleForm<To extends string>({ kind, recipients, initial, submitL
             />
           )}
         </SimpleGrid>
-        <Group gap="sm" wrap="wrap">
-          <Button type="submit" loading={submission.isProcessing} disabled={submission.isProcessing}>
-            {submitLabel}
-          </Button>
-          {onCancel && (
-            <Button variant="default" onClick={onCancel}>
-              {t('cancel')}
-            </Button>
-          )}
-          <FormStatus submission={submission} />
-        </Group>
+        <FormActions submission={submission} submitLabel={submitLabel} cancel={onCancel && { label: t('cancel'), onClick: onCancel }} />
       </Stack>
     </form>
   )

@@ -3,9 +3,9 @@ import { Controller, useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { Button, Group, Stack, Title } from '@mantine/core'
+import { Stack, Title } from '@mantine/core'
 import { contactCalls, relationshipTypeSchema, suggestionSchema, type TeamGroupParams } from '@crm/domain'
-import { FormStatus } from '../../../components/form-status'
+import { FormActions } from '../../../components/form-actions'
 import { SuggestionInput } from '../../../components/suggestion-input'
 import { isApiError } from '../../../lib/api'
 import { useFormSubmission } from '../../../lib/form-submission'
@@ -68,7 +68,7 @@ export function AddRelationshipForm({ contactId, scope }: AddRelationshipFormPro
 
   const relatedMessage = errors.related ? t('errors.required') : serverError ? t(`errors.${serverError}`) : undefined
   // Spec 2 §8: a failure says nothing beyond the field's own error.
-  const shown = submission.status === 'error' ? { status: 'idle' as const, message: null } : submission
+  const shown = submission.status === 'error' ? { status: 'idle' as const, message: null, isProcessing: submission.isProcessing } : submission
 
   return (
     <Stack component="section" gap="sm" aria-labelledby="add-relationship-title">
@@ -109,12 +109,7 @@ export function AddRelationshipForm({ contactId, scope }: AddRelationshipFormPro
               />
             )}
           />
-          <Group>
-            <Button type="submit" loading={submission.isProcessing} disabled={submission.isProcessing}>
-              {t('add.submit')}
-            </Button>
-            <FormStatus submission={shown} />
-          </Group>
+          <FormActions submission={shown} submitLabel={t('add.submit')} />
         </Stack>
       </form>
     </Stack>

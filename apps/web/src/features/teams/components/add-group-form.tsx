@@ -2,11 +2,11 @@ import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { Button, Checkbox, Group, Stack, TextInput, Title } from '@mantine/core'
+import { Checkbox, Stack, TextInput, Title } from '@mantine/core'
 import { teamCalls, type Team } from '@crm/domain'
 import { useSession } from '../../session/session'
 import { useFormSubmission } from '../../../lib/form-submission'
-import { FormStatus } from '../../../components/form-status'
+import { FormActions } from '../../../components/form-actions'
 import { useAddGroup } from '../queries'
 
 const addGroupForm = teamCalls.addGroup.request.pick({ title: true }).extend({ is_private: z.boolean().optional() })
@@ -57,12 +57,7 @@ export function AddGroupForm({ team }: { team: Team }) {
             disabled={!mayAddPublic}
             {...form.register('is_private')}
           />
-          <Group>
-            <Button type="submit" loading={submission.isProcessing} disabled={submission.isProcessing}>
-              {t('addGroup.submit')}
-            </Button>
-            <FormStatus submission={submission} />
-          </Group>
+          <FormActions submission={submission} submitLabel={t('addGroup.submit')} />
         </Stack>
       </form>
     </Stack>

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Alert, Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, TextInput, Title } from '@mantine/core'
+import { Alert, Checkbox, NativeSelect, SimpleGrid, Stack, TextInput, Title } from '@mantine/core'
 import { isEmail, normalizeEmail, type GrantableRole, type TeamUser } from '@crm/domain'
-import { FormStatus } from '../../../components/form-status'
+import { FormActions } from '../../../components/form-actions'
 import { isApiError } from '../../../lib/api'
 import { useFormSubmission } from '../../../lib/form-submission'
 import { useSendInvite, useSendInviteConferenceSubTeam, type UsersScope } from '../queries'
@@ -205,12 +205,7 @@ export function InviteForm({ scope, takenEmails, roleChoices, teamUsers = [] }: 
               {t('invite.slow')}
             </Alert>
           )}
-          <Group gap="sm" wrap="wrap">
-            <Button type="submit" loading={submission.isProcessing} disabled={sendDisabled}>
-              {t('invite.send')}
-            </Button>
-            <FormStatus submission={submission} />
-          </Group>
+          <FormActions submission={submission} submitLabel={t('invite.send')} disabled={sendDisabled} />
         </Stack>
       </form>
     </Stack>

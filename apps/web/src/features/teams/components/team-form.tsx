@@ -1,12 +1,12 @@
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button, Fieldset, Group, Stack, Text, TextInput, Textarea } from '@mantine/core'
+import { Fieldset, Stack, Text, TextInput, Textarea } from '@mantine/core'
 import { contactAddressFields, type TeamDetail } from '@crm/domain'
-import { FormStatus } from '../../../components/form-status'
+import { FormActions } from '../../../components/form-actions'
 import { isApiError } from '../../../lib/api'
 import { errorCodeText } from '../../../lib/errors'
 import { useFormSubmission } from '../../../lib/form-submission'
-import { AddressField, addressValueOf, emptyAddress, isAddressText, type AddressValue } from '../../contacts/components/form/address-field'
+import { AddressField, addressValueOf, emptyAddress, isAddressText, type AddressValue } from '../../places/components/address-field'
 
 /** What the team form holds (spec 3 §2.4 Team edit): Basic info, Address, ACMS. */
 export interface TeamFormValues {
@@ -157,12 +157,7 @@ export function TeamForm({ initial, label, withAddress, withAcms, onSave, onSave
             />
           </Fieldset>
         )}
-        <Group>
-          <Button type="submit" loading={submission.isProcessing} disabled={submission.isProcessing}>
-            {t('form.save')}
-          </Button>
-        </Group>
-        <FormStatus submission={submission} />
+        <FormActions submission={submission} submitLabel={t('form.save')} />
         {footer}
       </Stack>
     </form>

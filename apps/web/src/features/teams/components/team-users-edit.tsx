@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button, Checkbox, Group, Modal, NativeSelect, Stack } from '@mantine/core'
+import { Checkbox, Modal, NativeSelect, Stack } from '@mantine/core'
 import type { GrantableRole, TeamUser } from '@crm/domain'
-import { FormStatus } from '../../../components/form-status'
+import { FormActions } from '../../../components/form-actions'
 import { useFormSubmission } from '../../../lib/form-submission'
 import { scopeIds, useUpdateTeamUser, type UsersScope } from '../queries'
 
@@ -69,15 +69,7 @@ export function EditUserPanel({ scope, user, roleChoices, onClose }: EditUserPan
           {!inConference && (
             <Checkbox label={t('edit.hiddenInContacts')} checked={hidden} onChange={(event) => setHidden(event.currentTarget.checked)} />
           )}
-          <FormStatus submission={submission} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common:cancel')}
-            </Button>
-            <Button type="submit" loading={submission.isProcessing} disabled={submission.isProcessing}>
-              {t('edit.save')}
-            </Button>
-          </Group>
+          <FormActions layout="modal" submission={submission} submitLabel={t('edit.save')} cancel={{ label: t('common:cancel'), onClick: onClose }} />
         </Stack>
       </form>
     </Modal>

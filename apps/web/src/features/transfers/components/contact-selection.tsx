@@ -2,7 +2,7 @@ import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core'
 import type { ContactListItem, Transfer, TransferState } from '@crm/domain'
-import { FormStatus } from '../../../components/form-status'
+import { FormActions } from '../../../components/form-actions'
 import { PagedListSection } from '../../../components/paged-list-section'
 import { useSectionPaging } from '../../../components/paging'
 import { SearchBox } from '../../../components/search-box'
@@ -148,12 +148,7 @@ export function ContactSelection({ transfer }: { transfer: Transfer }) {
         <Text size="sm" aria-live="polite">
           {t('contacts.summary', { move: moving, share: sharing })}
         </Text>
-        <Group gap="sm" wrap="wrap">
-          <Button type="submit" loading={submission.isProcessing} disabled={submission.isProcessing}>
-            {t('contacts.save')}
-          </Button>
-          <FormStatus submission={submission} />
-        </Group>
+        <FormActions submission={submission} submitLabel={t('contacts.save')} />
       </Stack>
     </form>
   )

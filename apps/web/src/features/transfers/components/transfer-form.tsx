@@ -2,9 +2,9 @@ import { useId, useMemo, useState, type ReactNode } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useTranslation } from 'react-i18next'
-import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, TextInput, Title } from '@mantine/core'
+import { Alert, Button, NativeSelect, SimpleGrid, Stack, TextInput, Title } from '@mantine/core'
 import { earliestTransferDate, suggestionCalls, transferDateTooSoonMessage, transferFieldMessages, transferMinDaysAhead, type TransferFieldMessage } from '@crm/domain'
-import { FormStatus } from '../../../components/form-status'
+import { FormActions } from '../../../components/form-actions'
 import { SuggestionInput } from '../../../components/suggestion-input'
 import { isApiError } from '../../../lib/api'
 import { useFormSubmission } from '../../../lib/form-submission'
@@ -233,13 +233,9 @@ export function TransferForm({ initial, conferences, storedDate = null, label, o
             ))}
           </Alert>
         )}
-        <Group gap="sm" wrap="wrap">
-          <Button type="submit" loading={submission.isProcessing} disabled={submission.isProcessing}>
-            {t('form.save')}
-          </Button>
+        <FormActions submission={submission} submitLabel={t('form.save')}>
           {actions}
-          <FormStatus submission={submission} />
-        </Group>
+        </FormActions>
       </Stack>
     </form>
   )

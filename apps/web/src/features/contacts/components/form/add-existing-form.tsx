@@ -1,9 +1,9 @@
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { Paper, Stack, Text, Title } from '@mantine/core'
 import { contactCalls, type Suggestion, type TeamGroupParams } from '@crm/domain'
-import { FormStatus } from '../../../../components/form-status'
+import { FormActions } from '../../../../components/form-actions'
 import { SuggestionInput } from '../../../../components/suggestion-input'
 import { useFormSubmission } from '../../../../lib/form-submission'
 import { useAddExistingContact } from '../../queries'
@@ -59,12 +59,7 @@ export function AddExistingForm({ scope, onAdded }: { scope: TeamGroupParams; on
             }}
             error={missing ? t('addExisting.selectContact') : undefined}
           />
-          <Group>
-            <Button type="submit" variant="light" loading={submission.isProcessing} disabled={submission.isProcessing}>
-              {t('addExisting.submit')}
-            </Button>
-            <FormStatus submission={submission} />
-          </Group>
+          <FormActions submission={submission} submitLabel={t('addExisting.submit')} submitVariant="light" />
         </Stack>
       </form>
     </Paper>

@@ -20,7 +20,7 @@ import {
   type ContactView,
   type SocialNetwork,
 } from '@crm/domain'
-import { addressValueOf, emptyAddress, isAddressText, isPickedOnly, type AddressValue } from './address-field'
+import { addressValueOf, emptyAddress, isAddressText, isPickedOnly, type AddressValue } from '../../../places/components/address-field'
 import {
   isAllowed,
   isEnabled,

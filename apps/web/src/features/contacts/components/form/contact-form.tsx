@@ -2,9 +2,9 @@ import { useEffect, useMemo, useRef, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FormProvider, useForm, type Resolver, type UseFormReturn } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Button, Group, Stack } from '@mantine/core'
+import { Stack } from '@mantine/core'
 import type { ChildGate, LookupItem } from '@crm/domain'
-import { FormStatus } from '../../../../components/form-status'
+import { FormActions } from '../../../../components/form-actions'
 import type { FormSubmission } from '../../../../lib/form-submission'
 import { useLookup } from '../../../lookups/queries'
 import { AdditionalSection } from './additional-section'
@@ -104,12 +104,7 @@ function ContactFormBody({ form, settings, lookups, submission, submitLabel, onV
         <ChurchSection kit={kit} memberStatuses={lookups.memberStatuses} sources={lookups.sources} />
         <AdditionalSection kit={kit} religions={lookups.religions} teamCountry={teamCountry} />
         {notice}
-        <Group>
-          <Button type="submit" loading={submission.isProcessing} disabled={submission.isProcessing || gated}>
-            {submitLabel}
-          </Button>
-          <FormStatus submission={submission} />
-        </Group>
+        <FormActions submission={submission} submitLabel={submitLabel} disabled={gated} />
       </Stack>
     </form>
   )

@@ -2,7 +2,7 @@ import { forwardRef, useMemo, type FocusEventHandler } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Group, NativeSelect, TextInput } from '@mantine/core'
 import { defaultPhoneCountry, parsePhone } from '@crm/domain'
-import { callingCodeOf, countryOptions } from './country-options'
+import { callingCodeOf, countryOptions } from '../../../../lib/country-options'
 
 export interface PhoneFieldProps {
   label: string

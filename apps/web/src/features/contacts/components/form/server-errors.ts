@@ -5,7 +5,7 @@ import { contactNameFields, contactTextFields, socialNetworks } from '@crm/domai
 import { isApiError } from '../../../../lib/api'
 import { useFormSubmission, type FormSubmission } from '../../../../lib/form-submission'
 import { contactFieldErrors, formPath, type ContactFieldError } from './contact-form-schema'
-import { manualAddressParts } from './address-field'
+import { manualAddressParts } from '../../../places/components/address-field'
 import type { ContactFormValues } from './contact-form-values'
 import {
   hasParentDetails,

@@ -3,9 +3,9 @@ import { Controller, useForm, useWatch } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { Button, Checkbox, Group, Stack, Title } from '@mantine/core'
+import { Checkbox, Stack, Title } from '@mantine/core'
 import { suggestionSchema, suggestionCalls, type TeamGroupParams } from '@crm/domain'
-import { FormStatus } from '../../../../components/form-status'
+import { FormActions } from '../../../../components/form-actions'
 import { SuggestionInput } from '../../../../components/suggestion-input'
 import { useFormSubmission } from '../../../../lib/form-submission'
 import { useAddAssignment } from '../../queries'
@@ -72,12 +72,7 @@ export function AddAssignmentForm({ contactId, scope, teamId, mayPickUser }: Add
               )}
             />
           )}
-          <Group>
-            <Button type="submit" loading={submission.isProcessing} disabled={submission.isProcessing}>
-              {t('assignments.submit')}
-            </Button>
-            <FormStatus submission={submission} />
-          </Group>
+          <FormActions submission={submission} submitLabel={t('assignments.submit')} />
         </Stack>
       </form>
     </Stack>

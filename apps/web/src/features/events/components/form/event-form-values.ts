@@ -10,7 +10,7 @@ import {
   type GrowPhase,
   type RecurrenceForm,
 } from '@crm/domain'
-import { addressValueOf, emptyAddress, isAddressText, type AddressValue } from '../../../contacts/components/form/address-field'
+import { addressValueOf, emptyAddress, isAddressText, type AddressValue } from '../../../places/components/address-field'
 import type { CreateEventWrite } from '../../queries'
 
 /** What the event form holds (spec 3 §2.1); the wire's names but the address and schedule. */

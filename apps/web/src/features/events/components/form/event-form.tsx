@@ -1,12 +1,12 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Alert, Button, Checkbox, Group, NativeSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core'
+import { Alert, Checkbox, Group, NativeSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core'
 import { defaultRecurrenceForm, disciplePhases, growPhases, otherEventType, type RecurrenceForm } from '@crm/domain'
-import { FormStatus } from '../../../../components/form-status'
+import { FormActions } from '../../../../components/form-actions'
 import { RecurrenceField } from '../../../../components/recurrence-field'
 import { isApiError } from '../../../../lib/api'
 import { useFormSubmission } from '../../../../lib/form-submission'
-import { AddressField, type AddressValue } from '../../../contacts/components/form/address-field'
+import { AddressField, type AddressValue } from '../../../places/components/address-field'
 import { useLookup } from '../../../lookups/queries'
 import { eventMessage } from '../../describe-recurrence'
 import { eventFormErrors, eventWriteOf, type EventFormErrorKey, type EventFormValues } from './event-form-values'
@@ -198,15 +198,7 @@ export function EventForm({ initial, ruleError, label, submitLabel, onSave, onSa
             ))}
           </Alert>
         )}
-        <Group gap="sm">
-          <Button type="submit" loading={submission.isProcessing} disabled={submission.isProcessing}>
-            {submitLabel}
-          </Button>
-          <Button variant="default" onClick={onCancel}>
-            {t('form.cancel')}
-          </Button>
-          <FormStatus submission={submission} />
-        </Group>
+        <FormActions submission={submission} submitLabel={submitLabel} cancel={{ label: t('form.cancel'), onClick: onCancel }} />
       </Stack>
     </form>
   )

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Button, Group, Stack, Text, TextInput, Textarea } from '@mantine/core'
 import type { EventView, Occurrence } from '@crm/domain'
 import { FormStatus } from '../../../../components/form-status'
+import { FormActions } from '../../../../components/form-actions'
 import { isApiError } from '../../../../lib/api'
 import { useFormSubmission } from '../../../../lib/form-submission'
 import { eventMessage } from '../../describe-recurrence'
@@ -82,12 +83,7 @@ export function OccurrenceEditor({ event, occurrence, onMoved }: OccurrenceEdito
             value={notes}
             onChange={(change) => setNotes(change.currentTarget.value)}
           />
-          <Group gap="sm">
-            <Button type="submit" size="sm" loading={notesSubmission.isProcessing} disabled={notesSubmission.isProcessing}>
-              {t('view.saveNotes')}
-            </Button>
-            <FormStatus submission={notesSubmission} />
-          </Group>
+          <FormActions submission={notesSubmission} submitLabel={t('view.saveNotes')} size="sm" />
         </Stack>
       </form>
       <Group gap="sm" align="flex-end" wrap="wrap">

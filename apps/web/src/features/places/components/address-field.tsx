@@ -2,9 +2,9 @@ import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Checkbox, Combobox, Fieldset, Group, InputBase, Loader, NativeSelect, Stack, TextInput, useCombobox } from '@mantine/core'
 import { contactAddressFields, defaultPhoneCountry, type ContactAddress, type ContactAddressField, type PlaceSuggestion } from '@crm/domain'
-import { useDebouncedValue } from '../../../../lib/debounce'
-import { usePlaceSuggestions } from '../../../places/queries'
-import { countryOptions } from './country-options'
+import { useDebouncedValue } from '../../../lib/debounce'
+import { usePlaceSuggestions } from '../queries'
+import { countryOptions } from '../../../lib/country-options'
 
 // The parts a picked place gives that nobody types: its id and position (null without one).
 const placeParts = ['address_place_id', 'address_lat', 'address_lng'] as const satisfies readonly ContactAddressField[]
