@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { activityLog, assignments } from '../../db/schema/index'
+import { minorWithoutConsentMessage } from '../../platform/contact-access'
 import { addMember, body, buildPerson, createTestApp, type TestApp } from '../../../test/harness'
 import { activityOf, assignContact, bornYearsAgo, buildChurch, buildContact, get, post, type Church } from '../../../test/contact-factories'
-import { minorWithoutConsentMessage } from './assignments.service'
 
 let t: TestApp
 beforeAll(async () => {
