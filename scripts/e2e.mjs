@@ -1,7 +1,7 @@
 // npm run test:e2e: builds what is out of date, checks the pages' JavaScript budgets,
 // then runs the browser tests in Chromium.
 import { existsSync } from 'node:fs'
-import { buildIfStale, step } from './lib.mjs'
+import { buildIfStale, printTimings, step } from './lib.mjs'
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 if (!existsSync(chromium)) {
@@ -12,3 +12,4 @@ await buildIfStale()
 // The JavaScript budgets of the sign-in, consent and app pages, read from the build just made.
 await step('JavaScript budgets', 'node', ['scripts/bundle-budget.mjs'])
 await step('Browser tests', 'npx', ['vitest', 'run', '--config', 'apps/web/e2e/vitest.config.ts'])
+printTimings('Browser tests: where the time went')

@@ -13,16 +13,56 @@ export function run(command, args, options = {}) {
   })
 }
 
+const timings = []
+const scriptStarted = performance.now()
+
+/** Each step's seconds so far and the script's, so the next slow step is visible. */
+export function printTimings(title = 'Where the time went') {
+  if (timings.length === 0) return
+  const wall = (performance.now() - scriptStarted) / 1000
+  console.log(`\n${title}:`)
+  for (const [label, seconds] of timings) console.log(`  ${seconds.toFixed(0).padStart(5)} s  ${label}`)
+  console.log(`  ${wall.toFixed(0).padStart(5)} s  in all`)
+}
+
+async function timed(label, work) {
+  const started = performance.now()
+  const code = await work()
+  timings.push([label, (performance.now() - started) / 1000])
+  return code
+}
+
+function fail(label, code) {
+  console.error(`\n✖ ${label} failed (exit ${code})`)
+  printTimings()
+  process.exit(code)
+}
+
 /** Runs a command and exits the script when it fails. */
 export async function step(label, command, args, options) {
   console.log(`\n▶ ${label}`)
-  const code = await run(command, args, options)
-  if (code !== 0) {
-    console.error(`\n✖ ${label} failed (exit ${code})`)
-    process.exit(code)
-  }
+  const code = await timed(label, () => run(command, args, options))
+  if (code !== 0) fail(label, code)
 }
 
+/**
+ * Runs lanes side by side (one per core) and exits when any failed, once all have ended.
+ * A lane is `[label, [[command, args, options?], ...]]`: its commands run one after another
+ * and it stops at the first that fails.
+ */
+export async function stepsSideBySide(label, lanes) {
+  console.log(`\n▶ ${label}: ${lanes.map(([name]) => name).join(' | ')}`)
+  const runLane = async (commands) => {
+    for (const [command, args, options] of commands) {
+      const code = await run(command, args, options)
+      if (code !== 0) return code
+    }
+    return 0
+  }
+  const codes = await timed(label, () => Promise.all(lanes.map(([name, commands]) => timed(`  ${name} (side by side)`, () => runLane(commands)))))
+  const failed = lanes.findIndex((_, i) => codes[i] !== 0)
+  if (failed >= 0) fail(lanes[failed][0], codes[failed])
+}
 /** Newest modification time of the files below the given folders. */
 export function newestMtime(paths) {
   let newest = 0

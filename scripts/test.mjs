@@ -1,9 +1,13 @@
-// npm test: type check, lint, unit and API tests on PGlite, the API tests again on
-// PostgreSQL when TEST_DATABASE_URL is set, and the browser tests in Chromium.
-import { step } from './lib.mjs'
+// npm test: type check and lint (side by side), unit and API tests on PGlite, the API tests
+// again on PostgreSQL when TEST_DATABASE_URL is set, and the browser tests in Chromium.
+// It ends with each step's seconds, so the next slow one is visible.
+import { printTimings, step, stepsSideBySide } from './lib.mjs'
 
-await step('Type check', 'npm', ['run', 'typecheck'])
-await step('Lint', 'npm', ['run', 'lint'])
+const tsc = (project) => ['npx', ['tsc', '-p', project]]
+await stepsSideBySide('Type check and lint', [
+  ['Type check: web, e2e', [tsc('apps/web'), tsc('apps/web/e2e')]],
+  ['Type check: domain, server; lint', [tsc('packages/domain'), tsc('apps/server'), ['npm', ['run', 'lint']]]],
+])
 await step('Unit and API tests (PGlite)', 'npx', ['vitest', 'run'])
 if (process.env.TEST_DATABASE_URL) {
   await step('API tests (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server'], {
@@ -13,4 +17,5 @@ if (process.env.TEST_DATABASE_URL) {
   console.log('\n(TEST_DATABASE_URL is not set: the PostgreSQL run of the API tests is left out)')
 }
 await step('Browser tests (Chromium)', 'node', ['scripts/e2e.mjs'])
+printTimings()
 console.log('\n✔ All tests passed')
