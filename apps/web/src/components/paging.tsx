@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useSyncExternalStore } from 'react'
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react'
 import { useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { ActionIcon, Button, Group, NativeSelect, Text } from '@mantine/core'
@@ -101,12 +101,21 @@ export function useReducePageToMax(page: number, maxPages: number | undefined, s
   }, [page, maxPages, setPage])
 }
 
+/** A list's page and the shared page size, as a paged list reads and changes them. */
+export interface ListPaging {
+  page: number
+  setPage: (page: number, options?: { replace?: boolean }) => void
+  pageSize: PageSize
+  /** Also starts the list at page 1. */
+  setPageSize: (size: PageSize) => void
+}
+
 /**
- * A list section's page under its own URL key (`${prefix}_page`, e.g. `future_page`) and the
- * shared page size; a new page size starts the list at page 1. For pages with several lists.
+ * A list's page under the URL key `key` and the shared page size; a new page size starts the
+ * list at page 1.
  */
-export function useSectionPaging(prefix: string) {
-  const [page, setPage] = usePageParam(`${prefix}_page`)
+export function useListPaging(key = 'page'): ListPaging {
+  const [page, setPage] = usePageParam(key)
   const [pageSize, setPageSize] = usePageSize()
   const changePageSize = useCallback(
     (size: PageSize) => {
@@ -118,7 +127,27 @@ export function useSectionPaging(prefix: string) {
   return { page, setPage, pageSize, setPageSize: changePageSize }
 }
 
-export type SectionPaging = ReturnType<typeof useSectionPaging>
+/** A section's page under its own URL key (`${prefix}_page`, e.g. `future_page`): for pages with several lists. */
+export function useSectionPaging(prefix: string): ListPaging {
+  return useListPaging(`${prefix}_page`)
+}
+
+/**
+ * A list's page held by the component, not the URL (the attendance lists of one date, beside
+ * other lists on the event's page), and the shared page size.
+ */
+export function useLocalPaging(): ListPaging {
+  const [page, setPage] = useState(1)
+  const [pageSize, setPageSize] = usePageSize()
+  const changePageSize = useCallback(
+    (size: PageSize) => {
+      setPageSize(size)
+      setPage(1)
+    },
+    [setPageSize],
+  )
+  return { page, setPage, pageSize, setPageSize: changePageSize }
+}
 
 // ---------------------------------------------------------------------------------------
 // The widget
