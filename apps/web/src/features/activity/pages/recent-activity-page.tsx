@@ -1,8 +1,9 @@
 import { useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { Alert, Anchor, Center, Loader, Stack, Table, Text, Title } from '@mantine/core'
-import { Paging, usePageParam, usePageSize, useReducePageToMax } from '../../../components/paging'
+import { Anchor, Stack, Table, Text, Title } from '@mantine/core'
+import { PagedListBody } from '../../../components/paged-list-section'
+import { useListPaging } from '../../../components/paging'
 import { usePageTitle } from '../../../lib/page-title'
 import { useSession } from '../../session/session'
 import { ActivityChanges, ActivityFilterFields, noActivityFilters, useActivityTypeName } from '../components/activity-parts'
@@ -13,76 +14,58 @@ function RecentActivityList({ scope, mayFilterUser }: { scope: RecentActivitySco
   const { t } = useTranslation(['recent-activity', 'activity', 'common'])
   const typeName = useActivityTypeName()
   const [filters, setFilters] = useState<ActivityFilters>(noActivityFilters)
-  const [page, setPage] = usePageParam()
-  const [pageSize, setPageSize] = usePageSize()
-  const activity = useRecentActivity(scope, filters, page, pageSize)
-  useReducePageToMax(page, activity.isPlaceholderData ? undefined : activity.data?.max_pages, setPage)
-  const items = activity.data?.items ?? []
+  const paging = useListPaging()
+  const activity = useRecentActivity(scope, filters, paging.page, paging.pageSize)
   const change = (next: Partial<ActivityFilters>) => {
     setFilters((current) => ({ ...current, ...next }))
-    setPage(1, { replace: true })
+    paging.setPage(1, { replace: true })
   }
 
   return (
     <Stack gap="lg">
       <ActivityFilterFields filters={filters} onChange={change} userFilterTeamId={mayFilterUser ? scope.team_id : undefined} />
-      {activity.isPending ? (
-        <Center py="md">
-          <Loader size="sm" role="status" aria-label={t('common:loading')} />
-        </Center>
-      ) : activity.isError ? (
-        <Alert color="red" role="alert">
-          {t('loadFailed')}
-        </Alert>
-      ) : items.length === 0 ? (
-        <Text>{t('nothingFound')}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table aria-label={t('table')} verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('columns.when')}</Table.Th>
-                <Table.Th>{t('columns.who')}</Table.Th>
-                <Table.Th>{t('columns.what')}</Table.Th>
-                <Table.Th>{t('columns.contact')}</Table.Th>
-                <Table.Th>{t('columns.details')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((row) => (
-                <Table.Tr key={row.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.created_display}</Table.Td>
-                  <Table.Td>{row.author_name || t('activity:someone')}</Table.Td>
-                  <Table.Td>
-                    {typeName(row.type)} · {t(`activity:actions.${row.action}`)}
-                  </Table.Td>
-                  <Table.Td>
-                    {row.contact_id !== null && row.contact_name !== null ? (
-                      <Anchor component={Link} to={`/contacts/view/${row.contact_id}`}>
-                        {row.contact_name}
-                      </Anchor>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>
-                    <ActivityChanges item={row} />
-                  </Table.Td>
+      <PagedListBody
+        list={activity}
+        paging={paging}
+        pager="always"
+        failure="box"
+        texts={{ nothingFound: t('nothingFound'), loadFailed: t('loadFailed'), loading: t('common:loading'), pagesOf: t('pages') }}
+        renderRows={(items) => (
+          <Table.ScrollContainer minWidth={640}>
+            <Table aria-label={t('table')} verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('columns.when')}</Table.Th>
+                  <Table.Th>{t('columns.who')}</Table.Th>
+                  <Table.Th>{t('columns.what')}</Table.Th>
+                  <Table.Th>{t('columns.contact')}</Table.Th>
+                  <Table.Th>{t('columns.details')}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <Paging
-        page={page}
-        maxPages={activity.data?.max_pages ?? 1}
-        more={activity.data?.count_is_lower_bound === true}
-        onPageChange={(next) => setPage(next)}
-        pageSize={pageSize}
-        onPageSizeChange={(size) => {
-          setPageSize(size)
-          setPage(1, { replace: true })
-        }}
-        label={t('pages')}
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((row) => (
+                  <Table.Tr key={row.id}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.created_display}</Table.Td>
+                    <Table.Td>{row.author_name || t('activity:someone')}</Table.Td>
+                    <Table.Td>
+                      {typeName(row.type)} · {t(`activity:actions.${row.action}`)}
+                    </Table.Td>
+                    <Table.Td>
+                      {row.contact_id !== null && row.contact_name !== null ? (
+                        <Anchor component={Link} to={`/contacts/view/${row.contact_id}`}>
+                          {row.contact_name}
+                        </Anchor>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>
+                      <ActivityChanges item={row} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
       />
     </Stack>
   )
