@@ -1,12 +1,13 @@
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { ActionIcon, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react'
 import type { SubTeamListItem } from '@crm/domain'
 import { ActionFailureAlert, useActionFailure } from '../../../components/action-failure'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
-import { Paging, usePageParam, usePageSize, useReducePageToMax } from '../../../components/paging'
+import { PagedListBody } from '../../../components/paged-list-section'
+import { useListPaging } from '../../../components/paging'
 import { SearchBox } from '../../../components/search-box'
 import { isApiError } from '../../../lib/api'
 import { errorText } from '../../../lib/errors'
@@ -23,12 +24,10 @@ export function ManageSubTeamsPage() {
   usePageTitle(t('pageName'))
   const [params, setParams] = useSearchParams()
   const search = params.get('search') ?? ''
-  const [page, setPage] = usePageParam()
-  const [pageSize, setPageSize] = usePageSize()
+  const paging = useListPaging()
   const allowed = team?.is_conference === true && team.user_capabilities.update_team === true
   const conferenceId = team?.id ?? 0
-  const list = useSubTeams({ team_id: conferenceId, page, per_page: pageSize, order_by: 'created', order: 'desc', ...(search ? { search } : {}) }, allowed)
-  useReducePageToMax(page, list.isPlaceholderData ? undefined : list.data?.max_pages, setPage)
+  const list = useSubTeams({ team_id: conferenceId, page: paging.page, per_page: paging.pageSize, order_by: 'created', order: 'desc', ...(search ? { search } : {}) }, allowed)
   const remove = useDeleteSubTeam(conferenceId)
   const [removing, setRemoving] = useState<SubTeamListItem | null>(null)
   const failure = useActionFailure()
@@ -64,39 +63,6 @@ export function ManageSubTeamsPage() {
     await failure.attempt(() => remove.mutateAsync(removing.id), deleteFailure)
   }
 
-  let body
-  if (list.data) {
-    body =
-      list.data.items.length === 0 ? (
-        <Text c="dimmed">{t('nothingFound')}</Text>
-      ) : (
-        <Stack gap="sm">
-          <Stack gap="xs" role="list" aria-label={t('pageName')}>
-            {list.data.items.map((item) => (
-              <SubTeamRow key={item.id} item={item} onDelete={() => askRemove(item)} />
-            ))}
-          </Stack>
-          <Paging
-            page={page}
-            maxPages={list.data.max_pages}
-            more={list.data.count_is_lower_bound === true}
-            onPageChange={setPage}
-            pageSize={pageSize}
-            onPageSizeChange={setPageSize}
-            label={t('pages')}
-          />
-        </Stack>
-      )
-  } else if (list.isError) {
-    body = <Text c="dimmed">{t('loadFailed')}</Text>
-  } else {
-    body = (
-      <Center py="xs">
-        <Loader size="sm" role="status" aria-label={t('loading')} />
-      </Center>
-    )
-  }
-
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="center" wrap="wrap" gap="sm">
@@ -112,7 +78,14 @@ export function ManageSubTeamsPage() {
       </div>
       {/* A failed delete closes the dialog; the page says why (spec 3 §8). */}
       <ActionFailureAlert failure={failure} />
-      {body}
+      <PagedListBody
+        list={list}
+        paging={paging}
+        label={{ label: t('pageName') }}
+        texts={{ nothingFound: t('nothingFound'), loadFailed: t('loadFailed'), loading: t('loading'), pagesOf: t('pages') }}
+        itemKey={(item) => item.id}
+        renderItem={(item) => <SubTeamRow item={item} onDelete={() => askRemove(item)} />}
+      />
       <ConfirmDialog
         opened={removing !== null}
         title={t('deleteTitle')}
