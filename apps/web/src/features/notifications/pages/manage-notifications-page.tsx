@@ -1,12 +1,13 @@
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { Button, Center, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Button, Group, Modal, Select, SimpleGrid, Stack, Title } from '@mantine/core'
 import { IconPlus } from '@tabler/icons-react'
 import { notificationDateFilters, notificationImportances, type ManagedNotification } from '@crm/domain'
 import { ActionFailureAlert, useActionFailure } from '../../../components/action-failure'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
-import { Paging, usePageParam, usePageSize, useReducePageToMax } from '../../../components/paging'
+import { PagedListBody } from '../../../components/paged-list-section'
+import { useListPaging } from '../../../components/paging'
 import { SearchBox } from '../../../components/search-box'
 import { errorText } from '../../../lib/errors'
 import { usePageTitle } from '../../../lib/page-title'
@@ -29,16 +30,15 @@ export function ManageNotificationsPage() {
   const search = params.get('search') ?? ''
   const importance = oneOf<Importance>(notificationImportances, params.get('importance'))
   const dateFilter = oneOf<DateFilter>(notificationDateFilters, params.get('date_filter'))
-  const [page, setPage] = usePageParam()
-  const [pageSize, setPageSize] = usePageSize()
+  const paging = useListPaging()
   const allowed = team?.is_conference === true && team.user_capabilities.create_notification === true
   const teamId = team?.id ?? 0
   const list = useManagedNotifications(
     {
       team_id: teamId,
       group_id: group?.id ?? teamId,
-      page,
-      per_page: pageSize,
+      page: paging.page,
+      per_page: paging.pageSize,
       order_by: 'created',
       order: 'desc',
       ...(search ? { search } : {}),
@@ -47,7 +47,6 @@ export function ManageNotificationsPage() {
     },
     allowed,
   )
-  useReducePageToMax(page, list.isPlaceholderData ? undefined : list.data?.max_pages, setPage)
   const add = useAddNotification()
   const update = useUpdateNotification()
   const remove = useDeleteNotification()
@@ -83,39 +82,6 @@ export function ManageNotificationsPage() {
     await failure.attempt(() => remove.mutateAsync({ id: removing.id, requesting_team_id: team.id }), t('deleteFailed'))
   }
 
-  let body
-  if (list.data) {
-    body =
-      list.data.items.length === 0 ? (
-        <Text c="dimmed">{t('nothingFound')}</Text>
-      ) : (
-        <Stack gap="sm">
-          <Stack gap="xs" role="list" aria-label={t('listLabel')}>
-            {list.data.items.map((item) => (
-              <ManageNotificationRow key={item.id} item={item} onEdit={() => setEditing(item)} onDelete={() => askRemove(item)} />
-            ))}
-          </Stack>
-          <Paging
-            page={page}
-            maxPages={list.data.max_pages}
-            more={list.data.count_is_lower_bound === true}
-            onPageChange={setPage}
-            pageSize={pageSize}
-            onPageSizeChange={setPageSize}
-            label={t('pages')}
-          />
-        </Stack>
-      )
-  } else if (list.isError) {
-    body = <Text c="dimmed">{errorText(list.error, t('loadFailed'))}</Text>
-  } else {
-    body = (
-      <Center py="xs">
-        <Loader size="sm" role="status" aria-label={t('loading')} />
-      </Center>
-    )
-  }
-
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="center" wrap="wrap" gap="sm">
@@ -147,7 +113,14 @@ export function ManageNotificationsPage() {
       </SimpleGrid>
       {/* A failed delete closes the dialog; the page says why (spec 3 §8). */}
       <ActionFailureAlert failure={failure} />
-      {body}
+      <PagedListBody
+        list={list}
+        paging={paging}
+        label={{ label: t('listLabel') }}
+        texts={{ nothingFound: t('nothingFound'), loadFailed: errorText(list.error, t('loadFailed')), loading: t('loading'), pagesOf: t('pages') }}
+        itemKey={(item) => item.id}
+        renderItem={(item) => <ManageNotificationRow item={item} onEdit={() => setEditing(item)} onDelete={() => askRemove(item)} />}
+      />
       <Modal opened={adding} onClose={() => setAdding(false)} title={t('addTitle')} size="lg" closeButtonProps={{ 'aria-label': t('common:close') }}>
         <ManageNotificationForm showLevel={showLevel} submitLabel={t('add')} onSave={(payload) => save(payload)} onSaved={() => setAdding(false)} />
       </Modal>
