@@ -1,10 +1,12 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { Alert, Anchor, Badge, Box, Button, Center, Group, Loader, Paper, Stack, Tabs, Text } from '@mantine/core'
+import { Alert, Anchor, Badge, Box, Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core'
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react'
-import { clearAllAfterItems, type Notification, type NotificationList as NotificationListData } from '@crm/domain'
+import { clearAllAfterItems, type Notification } from '@crm/domain'
+import { PagedListBody } from '../../../components/paged-list-section'
+import type { ListPaging } from '../../../components/paging'
 import { errorText } from '../../../lib/errors'
 import { notificationKeys, useNotifications, useSeenAllNotifications, useSeenNotification, type NotificationTab } from '../queries'
 
@@ -13,24 +15,25 @@ export interface NotificationListProps {
   groupId: number
   tab: NotificationTab
   onTabChange: (tab: NotificationTab) => void
-  page: number
-  perPage: number
+  /** The page's paging (/notifications), or the one page of `perPage` items the panel shows. */
+  paging: ListPaging | { perPage: number }
   /** Fetch again every 60 s (the open panel). */
   poll?: boolean
   /** Called when a link inside the list is followed (the panel closes). */
   onNavigate?: () => void
-  /** Below the items, with the answer: the page's paging. */
-  footer?: (list: NotificationListData) => ReactNode
 }
 
 /** The notifications of the panel and of /notifications: tabs, items, mark as read (spec 1 §2.10). */
-export function NotificationList({ teamId, groupId, tab, onTabChange, page, perPage, poll = false, onNavigate, footer }: NotificationListProps) {
+export function NotificationList({ teamId, groupId, tab, onTabChange, paging, poll = false, onNavigate }: NotificationListProps) {
   const { t } = useTranslation('notifications')
-  const list = useNotifications({ team_id: teamId, group_id: groupId, filter: tab, page, per_page: perPage }, { poll })
+  const [pageNumber, perPage] = 'page' in paging ? [paging.page, paging.pageSize] : [1, paging.perPage]
+  const list = useNotifications({ team_id: teamId, group_id: groupId, filter: tab, page: pageNumber, per_page: perPage }, { poll })
   const seen = useSeenNotification()
   const seenAll = useSeenAllNotifications()
   const [failure, setFailure] = useState<string | null>(null)
   const data = list.data
+  // The answer counts the items but not the pages.
+  const page = data && { ...data, max_pages: Math.max(1, Math.ceil(data.count / perPage)) }
   const unread = data?.count_unread
   const queryClient = useQueryClient()
   // Every answer carries the unread count: the header's bell follows it (the open panel's poll).
@@ -79,40 +82,41 @@ export function NotificationList({ teamId, groupId, tab, onTabChange, page, perP
               {failure}
             </Alert>
           )}
-          {list.isPending ? (
-            <Center py="md">
-              <Loader size="sm" aria-label={t('loading')} />
-            </Center>
-          ) : list.isError && !data ? (
-            <Alert color="red" role="alert">
-              {errorText(list.error, t('loadFailed'))}
-            </Alert>
-          ) : data && data.items.length === 0 ? (
-            <Text c="dimmed">{tab === 'unread' ? t('emptyUnread') : t('emptyRead')}</Text>
-          ) : data ? (
-            <>
-              {/* 'clear all' marks every notification read; it shows only with more than 2 unread (spec 1 §2.10). */}
-              {tab === 'unread' && data.count > clearAllAfterItems && (
-                <Group justify="flex-end">
-                  <Button size="compact-sm" variant="light" onClick={() => void markAllSeen()} loading={seenAll.isPending} title={t('clearAllHint')}>
-                    {t('clearAll')}
-                  </Button>
-                </Group>
-              )}
-              <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={tab === 'unread' ? t('tabs.unread') : t('tabs.read')}>
-                {data.items.map((item) => (
-                  <NotificationItem
-                    key={item.id}
-                    item={item}
-                    onNavigate={onNavigate}
-                    onSeen={() => void markSeen(item.id)}
-                    marking={seen.isPending && seen.variables === item.id}
-                  />
-                ))}
-              </Stack>
-            </>
-          ) : null}
-          {data && footer?.(data)}
+          <PagedListBody
+            list={{ data: page, isError: list.isError, isFetching: list.isFetching, isPlaceholderData: list.isPlaceholderData, refetch: list.refetch }}
+            paging={'page' in paging ? paging : undefined}
+            pager="answer"
+            failure="box"
+            texts={{
+              nothingFound: tab === 'unread' ? t('emptyUnread') : t('emptyRead'),
+              loadFailed: errorText(list.error, t('loadFailed')),
+              loading: t('loading'),
+              pagesOf: t('pages'),
+            }}
+            renderRows={(items) => (
+              <>
+                {/* 'clear all' marks every notification read; it shows only with more than 2 unread (spec 1 §2.10). */}
+                {tab === 'unread' && page && page.count > clearAllAfterItems && (
+                  <Group justify="flex-end">
+                    <Button size="compact-sm" variant="light" onClick={() => void markAllSeen()} loading={seenAll.isPending} title={t('clearAllHint')}>
+                      {t('clearAll')}
+                    </Button>
+                  </Group>
+                )}
+                <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={tab === 'unread' ? t('tabs.unread') : t('tabs.read')}>
+                  {items.map((item) => (
+                    <NotificationItem
+                      key={item.id}
+                      item={item}
+                      onNavigate={onNavigate}
+                      onSeen={() => void markSeen(item.id)}
+                      marking={seen.isPending && seen.variables === item.id}
+                    />
+                  ))}
+                </Stack>
+              </>
+            )}
+          />
         </Stack>
       </Tabs.Panel>
     </Tabs>

@@ -69,7 +69,7 @@ function PanelBody({ teamId, groupId, onClose }: { teamId: number; groupId: numb
   const [tab, setTab] = useState<NotificationTab>('unread')
   return (
     <Stack gap="sm" mah="70vh" style={{ overflowY: 'auto' }}>
-      <NotificationList teamId={teamId} groupId={groupId} tab={tab} onTabChange={setTab} page={1} perPage={panelItems} poll onNavigate={onClose} />
+      <NotificationList teamId={teamId} groupId={groupId} tab={tab} onTabChange={setTab} paging={{ perPage: panelItems }} poll onNavigate={onClose} />
       <Anchor component={Link} to="/notifications" size="sm" onClick={onClose}>
         {t('seeAll')}
       </Anchor>
