@@ -1,10 +1,11 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Alert, Box, Center, Checkbox, Group, Loader, Stack, Text, Title } from '@mantine/core'
+import { Box, Checkbox, Group, Loader, Stack, Text, Title } from '@mantine/core'
 import { IconCheck, IconLock } from '@tabler/icons-react'
 import type { AttendanceContact } from '@crm/domain'
 import { FormStatus } from '../../../../components/form-status'
-import { Paging, usePageSize } from '../../../../components/paging'
+import { PagedListBody } from '../../../../components/paged-list-section'
+import { useLocalPaging } from '../../../../components/paging'
 import { SearchBox } from '../../../../components/search-box'
 import { useFormSubmission } from '../../../../lib/form-submission'
 import { useAttendanceContacts, useToggleAttendance } from '../../queries'
@@ -20,15 +21,14 @@ export function AttendanceContacts({ scope }: { scope: AttendanceScope }) {
   const { t } = useTranslation('attendance')
   const [search, setSearch] = useState('')
   const [filters, setFilters] = useState<AttendanceFilterValues>({})
-  const [page, setPage] = useState(1)
-  const [pageSize, setPageSize] = usePageSize()
+  const paging = useLocalPaging()
   const contacts = useAttendanceContacts(scope.eventId, scope.eventDate, {
     team_id: scope.teamId,
     group_id: scope.groupId,
     event_id: scope.eventId,
     event_date: scope.eventDate,
-    page,
-    per_page: pageSize,
+    page: paging.page,
+    per_page: paging.pageSize,
     order_by: 'name',
     order: 'asc',
     ...(search ? { search } : {}),
@@ -36,7 +36,6 @@ export function AttendanceContacts({ scope }: { scope: AttendanceScope }) {
   })
   const toggle = useToggleAttendance(scope)
   const titleId = `attendance-contacts-${scope.eventId}-${scope.eventDate}`
-  const items = contacts.data?.items ?? []
 
   return (
     <Stack component="section" gap="sm" aria-labelledby={titleId}>
@@ -47,51 +46,34 @@ export function AttendanceContacts({ scope }: { scope: AttendanceScope }) {
         label={t('contacts.search')}
         onSearch={(value) => {
           setSearch(value.trim())
-          setPage(1)
+          paging.setPage(1)
         }}
       />
       <AttendanceFilters
         filters={filters}
         onChange={(next) => {
           setFilters(next)
-          setPage(1)
+          paging.setPage(1)
         }}
       />
-      {contacts.isPending ? (
-        <Center py="md">
-          <Loader size="sm" role="status" aria-label={t('contacts.title')} />
-        </Center>
-      ) : contacts.isError ? (
-        <Alert color="red" role="alert">
-          {t('contacts.loadFailed')}
-        </Alert>
-      ) : items.length === 0 ? (
-        <Text c="dimmed">{t('contacts.none')}</Text>
-      ) : (
-        <Box component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby={titleId}>
-          {items.map((contact) =>
-            contact.is_restricted ? (
-              <RestrictedRow key={contact.id} />
-            ) : (
-              <AttendanceRow key={contact.id} contact={contact} onToggle={(attended) => toggle.mutateAsync({ contact, attended })} />
-            ),
-          )}
-        </Box>
-      )}
-      {contacts.data && (
-        <Paging
-          page={page}
-          maxPages={contacts.data.max_pages}
-          more={contacts.data.count_is_lower_bound === true}
-          onPageChange={setPage}
-          pageSize={pageSize}
-          onPageSizeChange={(size) => {
-            setPageSize(size)
-            setPage(1)
-          }}
-          label={t('contacts.pages')}
-        />
-      )}
+      <PagedListBody
+        list={contacts}
+        paging={paging}
+        pager="answer"
+        failure="box"
+        texts={{ nothingFound: t('contacts.none'), loadFailed: t('contacts.loadFailed'), loading: t('contacts.title'), pagesOf: t('contacts.pages') }}
+        renderRows={(items) => (
+          <Box component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby={titleId}>
+            {items.map((contact) =>
+              contact.is_restricted ? (
+                <RestrictedRow key={contact.id} />
+              ) : (
+                <AttendanceRow key={contact.id} contact={contact} onToggle={(attended) => toggle.mutateAsync({ contact, attended })} />
+              ),
+            )}
+          </Box>
+        )}
+      />
     </Stack>
   )
 }

@@ -1,7 +1,7 @@
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Alert, Badge, Box, Center, Group, Loader, Stack, Text, Title } from '@mantine/core'
-import { Paging, usePageSize } from '../../../../components/paging'
+import { Badge, Box, Group, Stack, Text, Title } from '@mantine/core'
+import { PagedListBody } from '../../../../components/paged-list-section'
+import { useLocalPaging } from '../../../../components/paging'
 import { useEventAttendance } from '../../queries'
 import type { AttendanceScope } from './attendance-scope'
 import { HiddenChildrenNote } from './hidden-children-note'
@@ -9,18 +9,16 @@ import { HiddenChildrenNote } from './hidden-children-note'
 /** Who attended on the date (GET event-attendance, by name A to Z), for a reader who may not mark. */
 export function AttendanceReadOnly({ scope }: { scope: AttendanceScope }) {
   const { t } = useTranslation('attendance')
-  const [page, setPage] = useState(1)
-  const [pageSize, setPageSize] = usePageSize()
+  const paging = useLocalPaging()
   const records = useEventAttendance(scope.eventId, {
     team_id: scope.teamId,
     event_date: scope.eventDate,
-    page,
-    per_page: pageSize,
+    page: paging.page,
+    per_page: paging.pageSize,
     order_by: 'name',
     order: 'asc',
   })
   const titleId = `attendance-read-${scope.eventId}-${scope.eventDate}`
-  const items = records.data?.items ?? []
   const hiddenChildren = records.data?.hidden_children ?? 0
 
   return (
@@ -28,46 +26,38 @@ export function AttendanceReadOnly({ scope }: { scope: AttendanceScope }) {
       <Title order={3} size="h5" id={titleId}>
         {t('readOnly.title')}
       </Title>
-      {records.isPending ? (
-        <Center py="md">
-          <Loader size="sm" role="status" aria-label={t('readOnly.title')} />
-        </Center>
-      ) : records.isError ? (
-        <Alert color="red" role="alert">
-          {t('readOnly.loadFailed')}
-        </Alert>
-      ) : items.length === 0 && hiddenChildren === 0 ? (
-        <Text c="dimmed">{t('readOnly.none')}</Text>
-      ) : (
-        <Box component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby={titleId}>
-          {items.map((record) => (
-            <Box component="li" key={record.id} py={4}>
-              <Group gap="xs">
-                <Text size="sm">{record.name}</Text>
-                {record.is_visitor && (
-                  <Badge size="sm" variant="light">
-                    {t('readOnly.visitor')}
-                  </Badge>
-                )}
-              </Group>
+      <PagedListBody
+        list={records}
+        paging={paging}
+        pager="answer"
+        failure="box"
+        texts={{
+          // Children withheld, none shown: the note says how many, not that no one attended.
+          nothingFound: hiddenChildren > 0 ? <HiddenChildrenNote count={hiddenChildren} alone /> : t('readOnly.none'),
+          loadFailed: t('readOnly.loadFailed'),
+          loading: t('readOnly.title'),
+          pagesOf: t('readOnly.pages'),
+        }}
+        renderRows={(items) => (
+          <>
+            <Box component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby={titleId}>
+              {items.map((record) => (
+                <Box component="li" key={record.id} py={4}>
+                  <Group gap="xs">
+                    <Text size="sm">{record.name}</Text>
+                    {record.is_visitor && (
+                      <Badge size="sm" variant="light">
+                        {t('readOnly.visitor')}
+                      </Badge>
+                    )}
+                  </Group>
+                </Box>
+              ))}
             </Box>
-          ))}
-        </Box>
-      )}
-      {records.isSuccess && <HiddenChildrenNote count={hiddenChildren} alone={items.length === 0} />}
-      {records.data && (
-        <Paging
-          page={page}
-          maxPages={records.data.max_pages}
-          onPageChange={setPage}
-          pageSize={pageSize}
-          onPageSizeChange={(size) => {
-            setPageSize(size)
-            setPage(1)
-          }}
-          label={t('readOnly.pages')}
-        />
-      )}
+            <HiddenChildrenNote count={hiddenChildren} alone={false} />
+          </>
+        )}
+      />
     </Stack>
   )
 }

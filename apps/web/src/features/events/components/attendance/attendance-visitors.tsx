@@ -1,12 +1,13 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { Alert, Anchor, Badge, Box, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core'
+import { Alert, Anchor, Badge, Box, Button, Group, Stack, Text, Title } from '@mantine/core'
 import { IconUserPlus } from '@tabler/icons-react'
 import type { AttendanceItem } from '@crm/domain'
 import { ConfirmDialog } from '../../../../components/confirm-dialog'
 import { FormStatus } from '../../../../components/form-status'
-import { Paging, usePageSize } from '../../../../components/paging'
+import { PagedListBody } from '../../../../components/paged-list-section'
+import { useLocalPaging } from '../../../../components/paging'
 import { useFormSubmission } from '../../../../lib/form-submission'
 import { useDeleteAttendance, useEventAttendance } from '../../queries'
 import { failureReason } from './attendance-errors'
@@ -22,8 +23,7 @@ import { VisitorFormModal, type SavedVisitor } from './visitor-form-modal'
  */
 export function AttendanceVisitors({ scope }: { scope: AttendanceScope }) {
   const { t, i18n } = useTranslation('attendance')
-  const [page, setPage] = useState(1)
-  const [pageSize, setPageSize] = usePageSize()
+  const paging = useLocalPaging()
   const [editing, setEditing] = useState<AttendanceItem | 'new' | null>(null)
   const [removing, setRemoving] = useState<AttendanceItem | null>(null)
   const [made, setMade] = useState<SavedVisitor | null>(null)
@@ -31,15 +31,14 @@ export function AttendanceVisitors({ scope }: { scope: AttendanceScope }) {
     team_id: scope.teamId,
     event_date: scope.eventDate,
     is_visitor: true,
-    page,
-    per_page: pageSize,
+    page: paging.page,
+    per_page: paging.pageSize,
     order_by: 'name',
     order: 'asc',
   })
   const deleteAttendance = useDeleteAttendance(scope.eventId, scope.eventDate)
   const submission = useFormSubmission({ successMessage: t('visitors.removed'), errorMessage: failureReason })
   const titleId = `attendance-visitors-${scope.eventId}-${scope.eventDate}`
-  const items = visitors.data?.items ?? []
   const hiddenChildren = visitors.data?.hidden_children ?? 0
 
   const fieldLabel = (field: string): string => {
@@ -63,76 +62,68 @@ export function AttendanceVisitors({ scope }: { scope: AttendanceScope }) {
           {t('visitors.add')}
         </Button>
       </Group>
-      {visitors.isPending ? (
-        <Center py="md">
-          <Loader size="sm" role="status" aria-label={t('visitors.title')} />
-        </Center>
-      ) : visitors.isError ? (
-        <Alert color="red" role="alert">
-          {t('visitors.loadFailed')}
-        </Alert>
-      ) : items.length === 0 && hiddenChildren === 0 ? (
-        <Text c="dimmed">{t('visitors.none')}</Text>
-      ) : (
-        <Box component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby={titleId}>
-          {items.map((visitor) => (
-            <Box component="li" key={visitor.id} py={6} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
-              <Group justify="space-between" gap="xs" align="flex-start">
-                <Stack gap={0} style={{ minWidth: 0, flex: '1 1 12rem' }}>
-                  <Group gap="xs">
-                    <Text size="sm" fw={500}>
-                      {visitor.name}
-                    </Text>
-                    {visitor.visitor_info_is_new && (
-                      <Badge size="sm" variant="light" color="teal">
-                        {t('visitors.new')}
-                      </Badge>
-                    )}
+      <PagedListBody
+        list={visitors}
+        paging={paging}
+        pager="pages"
+        failure="box"
+        texts={{
+          // Visitors withheld, none shown: the note says how many, not that there were none.
+          nothingFound: hiddenChildren > 0 ? <HiddenChildrenNote count={hiddenChildren} alone /> : t('visitors.none'),
+          loadFailed: t('visitors.loadFailed'),
+          loading: t('visitors.title'),
+          pagesOf: t('visitors.title'),
+        }}
+        renderRows={(items) => (
+          <>
+            <Box component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby={titleId}>
+              {items.map((visitor) => (
+                <Box component="li" key={visitor.id} py={6} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+                  <Group justify="space-between" gap="xs" align="flex-start">
+                    <Stack gap={0} style={{ minWidth: 0, flex: '1 1 12rem' }}>
+                      <Group gap="xs">
+                        <Text size="sm" fw={500}>
+                          {visitor.name}
+                        </Text>
+                        {visitor.visitor_info_is_new && (
+                          <Badge size="sm" variant="light" color="teal">
+                            {t('visitors.new')}
+                          </Badge>
+                        )}
+                      </Group>
+                      {(visitor.visitor_info_phone || visitor.visitor_info_email) && (
+                        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                          {[visitor.visitor_info_phone, visitor.visitor_info_email].filter(Boolean).join(' · ')}
+                        </Text>
+                      )}
+                      {visitor.user_id !== null && (
+                        <Anchor component={Link} to={`/contacts/view/${visitor.user_id}`} size="xs" aria-label={t('visitors.contactLinkLabel', { name: visitor.name })}>
+                          {t('visitors.contactLink')}
+                        </Anchor>
+                      )}
+                    </Stack>
+                    <Group gap={4} wrap="nowrap">
+                      <Button size="xs" variant="subtle" onClick={() => setEditing(visitor)} aria-label={t('visitors.editLabel', { name: visitor.name })}>
+                        {t('visitors.edit')}
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        onClick={() => setRemoving(visitor)}
+                        aria-label={t('visitors.removeLabel', { name: visitor.name })}
+                      >
+                        {t('visitors.remove')}
+                      </Button>
+                    </Group>
                   </Group>
-                  {(visitor.visitor_info_phone || visitor.visitor_info_email) && (
-                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                      {[visitor.visitor_info_phone, visitor.visitor_info_email].filter(Boolean).join(' · ')}
-                    </Text>
-                  )}
-                  {visitor.user_id !== null && (
-                    <Anchor component={Link} to={`/contacts/view/${visitor.user_id}`} size="xs" aria-label={t('visitors.contactLinkLabel', { name: visitor.name })}>
-                      {t('visitors.contactLink')}
-                    </Anchor>
-                  )}
-                </Stack>
-                <Group gap={4} wrap="nowrap">
-                  <Button size="xs" variant="subtle" onClick={() => setEditing(visitor)} aria-label={t('visitors.editLabel', { name: visitor.name })}>
-                    {t('visitors.edit')}
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    color="red"
-                    onClick={() => setRemoving(visitor)}
-                    aria-label={t('visitors.removeLabel', { name: visitor.name })}
-                  >
-                    {t('visitors.remove')}
-                  </Button>
-                </Group>
-              </Group>
+                </Box>
+              ))}
             </Box>
-          ))}
-        </Box>
-      )}
-      {visitors.isSuccess && <HiddenChildrenNote count={hiddenChildren} alone={items.length === 0} />}
-      {visitors.data && visitors.data.max_pages > 1 && (
-        <Paging
-          page={page}
-          maxPages={visitors.data.max_pages}
-          onPageChange={setPage}
-          pageSize={pageSize}
-          onPageSizeChange={(size) => {
-            setPageSize(size)
-            setPage(1)
-          }}
-          label={t('visitors.title')}
-        />
-      )}
+            <HiddenChildrenNote count={hiddenChildren} alone={false} />
+          </>
+        )}
+      />
       <FormStatus submission={submission} />
       {made && made.userId !== null && (
         <Alert color="teal" role="status" withCloseButton closeButtonLabel={t('visitors.dismiss')} onClose={() => setMade(null)}>
