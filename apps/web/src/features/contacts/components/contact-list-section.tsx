@@ -5,7 +5,7 @@ import { Alert, Anchor, Button, Center, Group, Loader, Skeleton, Stack, Text, Ti
 import { useMediaQuery } from '@mantine/hooks'
 import { IconAdjustmentsHorizontal, IconFileImport, IconLock, IconPlus } from '@tabler/icons-react'
 import type { ContactListKind } from '@crm/domain'
-import { Paging, useReducePageToMax } from '../../../components/paging'
+import { PagedListBody } from '../../../components/paged-list-section'
 import { SearchBox } from '../../../components/search-box'
 import { isApiError } from '../../../lib/api'
 import { buildListQuery, filterKeys, hasActiveFilters, useContactListState } from '../list-url-state'
@@ -55,8 +55,6 @@ export function ContactListSection({ kind, title, scope, canRead, canCreate, can
   // arriving does not block typing, scrolling or the rest of the page for hundreds of ms.
   // Until the first answer is rendered the skeleton keeps its place.
   const answer = useDeferredValue(list.data)
-  // Only an answer to the page on screen may move it back to the last page (D1-9-07).
-  useReducePageToMax(state.page, list.isPlaceholderData ? undefined : list.data?.max_pages, state.setPage)
 
   const width = useElementWidth(sectionRef)
   const isPhone = useMediaQuery(`(max-width: ${phoneMaxWidth}px)`, false, { getInitialValueInEffect: false })
@@ -73,56 +71,6 @@ export function ContactListSection({ kind, title, scope, canRead, canCreate, can
   const searching = state.search !== '' || activeFilters > 0
   const forbidden = !canRead || (isApiError(list.error) && list.error.status === 403)
   const updating = list.isPlaceholderData && list.isFetching
-
-  // A new page starts at the list's heading, for the eyes and for the keyboard.
-  const goToPage = (page: number) => {
-    state.setPage(page)
-    const heading = headingRef.current
-    if (!heading) return
-    heading.scrollIntoView({ block: 'start' })
-    heading.focus({ preventScroll: true })
-  }
-
-  let body
-  if (forbidden) {
-    body = <AccessDenied />
-  } else if (answer) {
-    body =
-      answer.items.length === 0 ? (
-        <Text c="dimmed" py="sm">
-          {searching ? t('nothingFound') : emptyText}
-        </Text>
-      ) : (
-        <Stack gap="sm">
-          {cards ? (
-            <ContactListCards items={answer.items} columns={shown} busy={updating} caption={title} />
-          ) : (
-            <ContactListTable items={answer.items} columns={shown} sort={state.sort} onSort={state.setSort} busy={updating} caption={title} />
-          )}
-          <Paging
-            page={state.page}
-            maxPages={answer.max_pages}
-            more={answer.count_is_lower_bound === true}
-            onPageChange={goToPage}
-            pageSize={state.pageSize}
-            onPageSizeChange={state.setPageSize}
-            label={t('paging.pagesOf', { list: title })}
-          />
-        </Stack>
-      )
-  } else if (list.isError) {
-    // A failed list says so quietly and offers another try (spec 2 §8: lists fail silently).
-    body = (
-      <Group gap="sm" py="sm">
-        <Text c="dimmed">{t('list.loadFailed')}</Text>
-        <Button variant="light" size="compact-sm" onClick={() => void list.refetch()}>
-          {t('list.retry')}
-        </Button>
-      </Group>
-    )
-  } else {
-    body = <ListSkeleton rows={Math.min(state.pageSize, recalledRows(rowsKey) ?? state.pageSize)} cards={cards} label={t('list.loading')} />
-  }
 
   return (
     <Stack component="section" ref={sectionRef} aria-labelledby={headingId} gap="sm">
@@ -185,7 +133,32 @@ export function ContactListSection({ kind, title, scope, canRead, canCreate, can
           )}
         </>
       )}
-      {body}
+      {forbidden ? (
+        <AccessDenied />
+      ) : (
+        <PagedListBody
+          // A deferred answer that lags the query's is not the current page's: it may not move the page.
+          list={{ data: answer, isError: list.isError, isFetching: list.isFetching, isPlaceholderData: list.isPlaceholderData || answer !== list.data, refetch: list.refetch }}
+          paging={state}
+          pagingTarget={headingRef}
+          // A failed list says so quietly and offers another try (spec 2 §8: lists fail silently).
+          texts={{
+            nothingFound: searching ? t('nothingFound') : emptyText,
+            loadFailed: t('list.loadFailed'),
+            retry: t('list.retry'),
+            loading: t('list.loading'),
+            pagesOf: t('paging.pagesOf', { list: title }),
+          }}
+          loading={<ListSkeleton rows={Math.min(state.pageSize, recalledRows(rowsKey) ?? state.pageSize)} cards={cards} label={t('list.loading')} />}
+          renderRows={(items, busy) =>
+            cards ? (
+              <ContactListCards items={items} columns={shown} busy={busy} caption={title} />
+            ) : (
+              <ContactListTable items={items} columns={shown} sort={state.sort} onSort={state.setSort} busy={busy} caption={title} />
+            )
+          }
+        />
+      )}
     </Stack>
   )
 }
