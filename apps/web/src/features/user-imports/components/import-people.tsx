@@ -7,37 +7,21 @@ import { useChooseChurch } from '../queries'
 
 export const personName = (user: Pick<UserImportUser, 'first_name' | 'last_name'>) => [user.first_name, user.last_name].filter(Boolean).join(' ')
 
-interface ImportPeopleProps {
+interface ImportPersonProps {
+  user: UserImportUser
   record: UserImport
   importId: number
   teamId: number
-  /** Names the list (the section's heading). */
-  labelledBy: string
-  busy: boolean
 }
 
 /**
- * One page of an import's people (spec 2 §3 "Import-and-share record"): name, email, phone,
+ * One person of an import's page (spec 2 §3 "Import-and-share record"): name, email, phone,
  * new or found, the churches that own them, and processed (with the church) or a church to
  * choose, saved as soon as it is chosen.
  */
-export function ImportPeople({ record, importId, teamId, labelledBy, busy }: ImportPeopleProps) {
-  const { t } = useTranslation('import-and-share')
-  if (record.users.length === 0) {
-    return (
-      <Text c="dimmed" py="xs">
-        {t('edit.noPeople')}
-      </Text>
-    )
-  }
+export function ImportPerson({ user, record, importId, teamId }: ImportPersonProps) {
   const churches = record.teams.map((church) => ({ value: String(church.id), label: church.title }))
-  return (
-    <Stack gap="xs" role="list" aria-labelledby={labelledBy} aria-busy={busy}>
-      {record.users.map((user) => (
-        <PersonRow key={user.id} user={user} chosen={record.team_id_by_user[String(user.id)] ?? user.team_id} churches={churches} importId={importId} teamId={teamId} />
-      ))}
-    </Stack>
-  )
+  return <PersonRow user={user} chosen={record.team_id_by_user[String(user.id)] ?? user.team_id} churches={churches} importId={importId} teamId={teamId} />
 }
 
 interface PersonRowProps {

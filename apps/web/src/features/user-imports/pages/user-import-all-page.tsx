@@ -1,9 +1,10 @@
 import { useId, useRef } from 'react'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { Anchor, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import type { ProcessedUserImportUser } from '@crm/domain'
-import { Paging, usePageParam, usePageSize, useReducePageToMax } from '../../../components/paging'
+import { PagedListBody } from '../../../components/paged-list-section'
+import { useListPaging } from '../../../components/paging'
 import { usePageTitle } from '../../../lib/page-title'
 import { ExportCsvButton } from '../components/export-csv-button'
 import { ImportAccessDenied, useImportTeam } from '../components/import-access'
@@ -20,66 +21,11 @@ export function UserImportAllPage() {
   usePageTitle(t('all.pageName'))
   const headingId = useId()
   const headingRef = useRef<HTMLHeadingElement>(null)
-  const [page, setPage] = usePageParam()
-  const [pageSize, setPageSize] = usePageSize()
-  const query: UserImportAllQuery = { team_id: team?.id ?? 0, page, per_page: pageSize, order_by: 'name', order: 'asc' }
+  const paging = useListPaging()
+  const query: UserImportAllQuery = { team_id: team?.id ?? 0, page: paging.page, per_page: paging.pageSize, order_by: 'name', order: 'asc' }
   const list = useProcessedUserImportPeople(query, team !== null)
-  useReducePageToMax(page, list.isPlaceholderData ? undefined : list.data?.max_pages, setPage)
 
   if (!team) return <ImportAccessDenied title={t('all.pageName')} />
-
-  const goToPage = (next: number) => {
-    setPage(next)
-    headingRef.current?.scrollIntoView({ block: 'start' })
-    headingRef.current?.focus({ preventScroll: true })
-  }
-
-  let body
-  if (list.data) {
-    body =
-      list.data.items.length === 0 ? (
-        <Text c="dimmed" py="xs">
-          {t('all.nothingFound')}
-        </Text>
-      ) : (
-        <Stack gap="sm">
-          <Stack gap="xs" role="list" aria-labelledby={headingId} aria-busy={list.isPlaceholderData && list.isFetching}>
-            {list.data.items.map((item) => (
-              <ProcessedRow key={`${item.import_id}-${item.id}`} item={item} />
-            ))}
-          </Stack>
-          <Paging
-            page={page}
-            maxPages={list.data.max_pages}
-            more={list.data.count_is_lower_bound === true}
-            onPageChange={goToPage}
-            pageSize={pageSize}
-            onPageSizeChange={(size) => {
-              setPageSize(size)
-              setPage(1, { replace: true })
-            }}
-            label={t('all.pagesOf')}
-          />
-        </Stack>
-      )
-  } else if (list.isError) {
-    body = (
-      <Group gap="sm" py="xs">
-        <Text c="dimmed" role="alert">
-          {t('all.loadFailed')}
-        </Text>
-        <Button variant="light" size="compact-sm" onClick={() => void list.refetch()}>
-          {t('retry')}
-        </Button>
-      </Group>
-    )
-  } else {
-    body = (
-      <Center py="xs">
-        <Loader size="sm" role="status" aria-label={t('loading')} />
-      </Center>
-    )
-  }
 
   return (
     <Stack gap="lg">
@@ -100,7 +46,15 @@ export function UserImportAllPage() {
           </Text>
         )}
       </Stack>
-      {body}
+      <PagedListBody
+        list={list}
+        paging={paging}
+        label={{ labelledBy: headingId }}
+        pagingTarget={headingRef}
+        texts={{ nothingFound: t('all.nothingFound'), loadFailed: t('all.loadFailed'), retry: t('retry'), loading: t('loading'), pagesOf: t('all.pagesOf') }}
+        itemKey={(item) => `${item.import_id}-${item.id}`}
+        renderItem={(item) => <ProcessedRow item={item} />}
+      />
     </Stack>
   )
 }

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react'
+import { useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Link, useNavigate, useParams } from 'react-router'
@@ -9,7 +9,8 @@ import type { UserImport } from '@crm/domain'
 import { ActionFailureAlert, useActionFailure } from '../../../components/action-failure'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { FormStatus } from '../../../components/form-status'
-import { Paging, usePageParam, usePageSize, useReducePageToMax } from '../../../components/paging'
+import { PagedListSection } from '../../../components/paged-list-section'
+import { useListPaging } from '../../../components/paging'
 import { isApiError } from '../../../lib/api'
 import { errorText } from '../../../lib/errors'
 import { withFlash } from '../../../lib/flash'
@@ -18,7 +19,7 @@ import { usePageTitle } from '../../../lib/page-title'
 import { ExportCsvButton } from '../components/export-csv-button'
 import { ImportAccessDenied, useImportTeam } from '../components/import-access'
 import { ImportDetailsFields, OtherFieldErrors, detailsOf, detailsPayload, importDetailsForm, markServerErrors, type ImportDetailsValues } from '../components/import-details-fields'
-import { ImportPeople } from '../components/import-people'
+import { ImportPerson } from '../components/import-people'
 import { ProcessImport } from '../components/process-import'
 import { fetchUserImportCsv, useDeleteUserImport, useUpdateUserImport, useUserImport, type UserImportQuery } from '../queries'
 
@@ -31,14 +32,10 @@ export function UserImportEditPage() {
   const team = useImportTeam()
   const id = Number(useParams().id)
   const navigate = useNavigate()
-  const peopleHeadingId = useId()
-  const peopleHeadingRef = useRef<HTMLHeadingElement>(null)
-  const [page, setPage] = usePageParam()
-  const [pageSize, setPageSize] = usePageSize()
+  const paging = useListPaging()
   const teamId = team?.id ?? 0
-  const query: UserImportQuery = { team_id: teamId, page, per_page: pageSize, order_by: 'name', order: 'asc' }
+  const query: UserImportQuery = { team_id: teamId, page: paging.page, per_page: paging.pageSize, order_by: 'name', order: 'asc' }
   const record = useUserImport(id, query, team !== null)
-  useReducePageToMax(page, record.isPlaceholderData ? undefined : record.data?.max_pages, setPage)
   const remove = useDeleteUserImport(id)
   const [deleting, setDeleting] = useState(false)
   const deleteFailure = useActionFailure()
@@ -82,11 +79,6 @@ export function UserImportEditPage() {
   }
 
   const data = record.data
-  const goToPage = (next: number) => {
-    setPage(next)
-    peopleHeadingRef.current?.scrollIntoView({ block: 'start' })
-    peopleHeadingRef.current?.focus({ preventScroll: true })
-  }
 
   const confirmDelete = async () => {
     await deleteFailure.attempt(() => remove.mutateAsync(team.id), t('edit.deleteFailed'))
@@ -116,29 +108,25 @@ export function UserImportEditPage() {
       </Stack>
       <ActionFailureAlert failure={deleteFailure} />
       <DetailsSection key={data.id} item={data} importId={id} teamId={team.id} />
-      <Stack component="section" aria-labelledby={peopleHeadingId} gap="sm">
-        <Group gap="sm" align="baseline">
-          <Title order={2} size="h3" id={peopleHeadingId} ref={peopleHeadingRef} tabIndex={-1} style={{ scrollMarginTop: 76 }}>
-            {t('edit.people')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('edit.peopleCount', { count: data.count })}
-          </Text>
-        </Group>
+      <PagedListSection
+        title={t('edit.people')}
+        list={{ data: { items: data.users, count: data.count, max_pages: data.max_pages }, isError: record.isError, isFetching: record.isFetching, isPlaceholderData: record.isPlaceholderData, refetch: record.refetch }}
+        paging={paging}
+        pager="answer"
+        texts={{
+          nothingFound: t('edit.noPeople'),
+          loadFailed: t('edit.loadFailed'),
+          retry: t('retry'),
+          loading: t('loading'),
+          updating: t('list.updating'),
+          count: (count) => t('edit.peopleCount', { count }),
+          pagesOf: t('edit.pagesOf'),
+        }}
+        itemKey={(user) => user.id}
+        renderItem={(user) => <ImportPerson user={user} record={data} importId={id} teamId={team.id} />}
+      >
         <ProcessImport record={data} importId={id} teamId={team.id} />
-        <ImportPeople record={data} importId={id} teamId={team.id} labelledBy={peopleHeadingId} busy={record.isPlaceholderData && record.isFetching} />
-        <Paging
-          page={page}
-          maxPages={data.max_pages}
-          onPageChange={goToPage}
-          pageSize={pageSize}
-          onPageSizeChange={(size) => {
-            setPageSize(size)
-            setPage(1, { replace: true })
-          }}
-          label={t('edit.pagesOf')}
-        />
-      </Stack>
+      </PagedListSection>
       <ConfirmDialog
         opened={deleting}
         title={t('edit.deleteTitle')}
