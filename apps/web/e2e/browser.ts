@@ -1,4 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { afterAll } from 'vitest'
 import { demoPassword } from './server'
 
 /** Debian's Chromium; nothing is downloaded (there is no internet on these machines). */
@@ -11,22 +12,41 @@ export interface Session {
   close(): Promise<void>
 }
 
-/** A fresh browser on the given server; Playwright gives every launch a new, empty profile. */
+let launched: Promise<Browser> | undefined
+
+/**
+ * One Chromium per test file, launched when first asked for: a launch costs a second or two
+ * of a busy core, and a new context is as empty as a new profile (its own cookies, storage
+ * and cache).
+ */
+function browserOfThisFile(): Promise<Browser> {
+  launched ??= chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  })
+  return launched
+}
+
+// Registered by each test file that imports this module (every file has its own modules).
+afterAll(async () => {
+  const browser = launched
+  launched = undefined
+  if (browser) await (await browser).close()
+})
+
+/** A fresh browser context on the given server: a new, empty profile. */
 export async function openBrowser(
   baseUrl: string,
   options: { locale?: string; viewport?: { width: number; height: number } } = {},
 ): Promise<Session> {
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  })
+  const browser = await browserOfThisFile()
   const context = await browser.newContext({
     baseURL: baseUrl,
     locale: options.locale ?? 'en-AU',
     viewport: options.viewport ?? { width: 1280, height: 900 },
   })
   const page = await context.newPage()
-  return { browser, context, page, close: () => browser.close() }
+  return { browser, context, page, close: () => context.close() }
 }
 
 /** Signs in through the login page and waits until it is left. */
@@ -48,7 +68,7 @@ export async function waitForSignInPage(page: Page, timeout = 30_000): Promise<v
   await page.getByRole('button', { name: 'Log in' }).waitFor({ timeout })
 }
 
-/** The first link of the newest mail to `to` in the outbox (/dev/mail). */
+/** The first link of the newest mail to `to` in the outbox (/dev/mail), on the server under test. */
 export async function mailedLink(baseUrl: string, to: string, subjectContains: string): Promise<string> {
   const list = await (await fetch(`${baseUrl}/dev/mail`)).text()
   const rows = [...list.matchAll(/<tr><td>[^<]*<\/td><td>([^<]*)<\/td><td><a href="(\/dev\/mail\/\d+)">([^<]*)<\/a>/g)]
@@ -59,5 +79,8 @@ export async function mailedLink(baseUrl: string, to: string, subjectContains: s
   const body = mail.slice(mail.indexOf('<pre>'))
   const link = body.match(/<a href="([^"]+)">/)
   if (!link) throw new Error('The mail has no link')
-  return link[1]!.replaceAll('&amp;', '&')
+  // The seed's mails were written by the server that seeded the run's template workspace
+  // (global-setup.ts), on another port: the link's path and query are what the mail says.
+  const url = new URL(link[1]!.replaceAll('&amp;', '&'))
+  return new URL(`${url.pathname}${url.search}${url.hash}`, baseUrl).toString()
 }

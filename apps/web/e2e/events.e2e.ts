@@ -199,7 +199,7 @@ describe('events, attendance and the calendar (issue 14)', () => {
     await dialog.getByRole('button', { name: 'Import', exact: true }).click()
     await expect.poll(() => dialog.innerText(), { timeout: 15_000 }).toContain('Matched: 1. Added: 1. Already marked: 0. Refused: 1.')
     expect(await dialog.innerText()).toMatch(/Row 3: Gender/)
-    await dialog.getByRole('button', { name: 'Close' }).click()
+    await dialog.getByRole('button', { name: 'Close' }).last().click()
     const after = await api.get<{ items: Array<{ name: string; is_visitor: boolean }> }>(`event-attendance/${eventId}`, { event_date: start, per_page: 20 })
     expect(after.items.map((item) => item.name).sort()).toEqual([`Ruth ${surname}`, `Tom ${surname}`, `Uma ${surname}`, `Vera ${surname}`].sort())
   })

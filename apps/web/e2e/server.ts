@@ -1,15 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 
 const root = resolve(import.meta.dirname, '../../..')
 export const demoPassword = 'e2e demo password 2026'
 
 export interface AppServer {
   baseUrl: string
+  /** Stops the server; removes its data folder unless the caller chose it (DATA_DIR). */
   stop(): Promise<void>
 }
 
@@ -24,12 +25,14 @@ function freePort(): Promise<number> {
 }
 
 /**
- * The built server (apps/server/dist) on a free port with an empty data folder, so the
- * demo workspace is seeded fresh: every test file gets its own, and none sees another's
- * changes.
+ * The built server (apps/server/dist) on a free port with a data folder of its own: every
+ * test file gets its own workspace, and none sees another's changes. The folder starts as a
+ * copy of the run's seeded template (global-setup.ts), so the server finds the demo
+ * workspace migrated and seeded rather than spending ~15 s making it.
  */
-export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'crm-e2e-'))
+export async function startAppServer(env: Record<string, string> = {}, { fromTemplate = true } = {}): Promise<AppServer> {
+  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'crm-e2e-'))
+  if (fromTemplate && readdirSync(dataDir).length === 0) cpSync(inject('seededDataDir'), dataDir, { recursive: true })
   const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
   let output = ''
@@ -76,7 +79,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
         server.kill('SIGTERM')
         await exited
       }
-      rmSync(dataDir, { recursive: true, force: true })
+      if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true })
     },
   }
 }
