@@ -68,6 +68,18 @@ async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 15_0
   }
 }
 
+/** The job's runs still waiting in pg-boss's queue or running. */
+async function pendingJobs(name: string): Promise<number> {
+  const result = await first.db.execute(sql`select count(*)::int as n from pgboss.job where name = ${name} and state in ('created', 'retry', 'active')`)
+  return (result as unknown as { rows: Array<{ n: number }> }).rows[0]!.n
+}
+
+/** The job's runs pg-boss completed after `since` (by the database's clock). */
+async function completedSince(name: string, since: Date): Promise<number> {
+  const result = await first.db.execute(sql`select count(*)::int as n from pgboss.job where name = ${name} and state = 'completed' and started_on > ${since.toISOString()}::timestamptz`)
+  return (result as unknown as { rows: Array<{ n: number }> }).rows[0]!.n
+}
+
 async function runsOf(name: string) {
   return first.db.select().from(jobRuns).where(eq(jobRuns.job, name)).orderBy(jobRuns.id)
 }
@@ -143,7 +155,8 @@ describe('the job scheduler on pg-boss', () => {
     await Promise.all([a.runSoon('test-hourly'), b.runSoon('test-hourly'), a.runSoon('test-hourly'), b.runSoon('test-hourly')])
     open()
     await waitFor(() => runs.length === 2 && runs[1]!.endedAt !== undefined)
-    await sleep(1500)
+    // Nothing of the job is left waiting in the queue, so no third run can come.
+    await waitFor(async () => (await pendingJobs('test-hourly')) === 0)
     expect(runs).toHaveLength(2)
     expectNoOverlap(runs)
     expect((await runsOf('test-hourly')).map((row) => row.detail)).toEqual(['run 1', 'run 2'])
@@ -158,7 +171,9 @@ describe('the job scheduler on pg-boss', () => {
       // Each second instead of every 15 s, to keep the test short.
       await startBoth([{ ...mailJob, everyMs: 1000 }], { smtpUrl: smtp.url })
       await waitFor(async () => (await first.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]!.status === 'sent')
-      await sleep(2500)
+      // Two more deliveries run (by either process) after the mail was sent: neither sends it again.
+      const sentAt = new Date()
+      await waitFor(async () => (await completedSince('mail-delivery', sentAt)) >= 2)
       await Promise.all(running.splice(0).map((scheduler) => scheduler.stop()))
 
       expect(await runJob(deps, mailJob)).toBe('done')
