@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { longFirst } from '../../../vitest.sequencer'
 
 // Browser tests: Chromium (Debian's) driven by playwright-core against the built app. Every
 // test file starts the real server on a workspace of its own, copied from one seeded once
@@ -12,6 +13,10 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['./global-setup.ts'],
     maxWorkers: 2,
+    // The longest files first (timed on this machine), so both workers end together.
+    sequence: {
+      sequencer: longFirst(['routes-1.e2e.ts', 'routes-2.e2e.ts', 'contacts.e2e.ts', 'routes-3.e2e.ts', 'interactions.e2e.ts', 'consent.e2e.ts', 'account.e2e.ts', 'events.e2e.ts', 'shell.e2e.ts']),
+    },
     testTimeout: 90_000,
     hookTimeout: 120_000,
   },
