@@ -20,7 +20,17 @@ import { openTestDatabase } from './databases'
 export const testPassword = 'correct horse battery staple'
 let passwordHash: Promise<string> | undefined
 
-const testFilesDir = mkdtempSync(join(tmpdir(), 'crm-test-files-'))
+let testFilesDir = mkdtempSync(join(tmpdir(), 'crm-test-files-'))
+
+/**
+ * A stored-files folder of the test file's own (test/setup.ts calls it before each file):
+ * the files of a worker's earlier test files, which share this module, must not count as
+ * orphans of this one's. Returns the folder.
+ */
+export function useFreshTestFilesDir(): string {
+  testFilesDir = mkdtempSync(join(tmpdir(), 'crm-test-files-'))
+  return testFilesDir
+}
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
@@ -31,7 +41,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     databaseUrl: undefined,
     databasePoolSize: 4,
     dataDir: '/nonexistent',
-    // One folder per test process: files are named by random ids, so test files never meet.
+    // One folder per test file (useFreshTestFilesDir).
     filesDir: testFilesDir,
     publicUrl: 'http://crm.test',
     smtpUrl: undefined,
