@@ -8,6 +8,8 @@ function Rows({ total }: { total: number }) {
   const revealed = useRevealedRows(total)
   const onClick = useRouteLinkClicks()
   return (
+    // Delegated clicks of the rows' links, as the contact list does (Enter on a link clicks it).
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <ul aria-label="People" onClick={onClick}>
       {Array.from({ length: revealed }, (_, index) => (
         <li key={index}>

@@ -16,9 +16,13 @@ describe('SearchBox', () => {
     render(<SearchBox label="Search contacts" onSearch={onSearch} />, { wrapper: TestProviders })
     await user.type(screen.getByRole('searchbox', { name: 'Search contacts' }), 'Sarah')
     expect(onSearch).not.toHaveBeenCalled()
-    act(() => vi.advanceTimersByTime(searchDebounceMs - 1))
+    act(() => {
+      vi.advanceTimersByTime(searchDebounceMs - 1)
+    })
     expect(onSearch).not.toHaveBeenCalled()
-    act(() => vi.advanceTimersByTime(1))
+    act(() => {
+      vi.advanceTimersByTime(1)
+    })
     expect(onSearch).toHaveBeenCalledTimes(1)
     expect(onSearch).toHaveBeenCalledWith('Sarah')
   })

@@ -7,6 +7,10 @@ import type { ComponentPropsWithRef, ReactNode } from 'react'
 export type SiteLink = (props: Omit<ComponentPropsWithRef<'a'>, 'href'> & { to: string }) => ReactNode
 
 /** A plain link that loads the page: the sign-in page's links into the app. */
-export function DocumentLink({ to, ...props }: Omit<ComponentPropsWithRef<'a'>, 'href'> & { to: string }) {
-  return <a href={to} {...props} />
+export function DocumentLink({ to, children, ...props }: Omit<ComponentPropsWithRef<'a'>, 'href'> & { to: string }) {
+  return (
+    <a href={to} {...props}>
+      {children}
+    </a>
+  )
 }

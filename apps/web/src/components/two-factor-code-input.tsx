@@ -47,7 +47,9 @@ export function TwoFactorCodeInput({ onComplete, disabled, error, autoFocus }: T
       maxLength={twoFactorCodeLength}
       disabled={disabled}
       error={error ?? undefined}
-      // The code screen opens for this one field: focusing it saves a click.
+      // The code screen opens for this one field: focusing it saves a click, and a screen
+      // reader lands on the field that replaced the password form instead of the page's top.
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- opt-in, only where the step is this field
       autoFocus={autoFocus}
       withAsterisk
       required

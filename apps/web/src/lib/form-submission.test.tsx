@@ -9,6 +9,14 @@ function setup(options?: FormSubmissionOptions) {
   return renderHook(() => useFormSubmission(options), { wrapper: TestProviders })
 }
 
+// The fake clock moves inside act; the braces give act's synchronous form (a callback that
+// returns a value would be its async one, a promise to await).
+function advance(ms: number) {
+  act(() => {
+    vi.advanceTimersByTime(ms)
+  })
+}
+
 function deferred<T>() {
   let resolve!: (value: T) => void
   let reject!: (error: unknown) => void
@@ -46,15 +54,15 @@ describe('useFormSubmission (spec 1 §4)', () => {
     expect(result.current.message).toBe('Saved')
     expect(result.current.isProcessing).toBe(false)
 
-    act(() => vi.advanceTimersByTime(formSuccessMs - 1))
+    advance(formSuccessMs - 1)
     expect(result.current.status).toBe('success')
-    act(() => vi.advanceTimersByTime(1))
+    advance(1)
     expect(result.current.status).toBe('processed')
     expect(result.current.message).toBeNull()
 
-    act(() => vi.advanceTimersByTime(formResetMs - 1))
+    advance(formResetMs - 1)
     expect(result.current.status).toBe('processed')
-    act(() => vi.advanceTimersByTime(1))
+    advance(1)
     expect(result.current.status).toBe('idle')
   })
 
@@ -62,14 +70,14 @@ describe('useFormSubmission (spec 1 §4)', () => {
     const { result } = setup({ timing: 'saveIndicator' })
     await act(() => result.current.submit(() => Promise.resolve({ id: 1 })))
     expect(result.current.status).toBe('success')
-    act(() => vi.advanceTimersByTime(999))
+    advance(999)
     expect(result.current.status).toBe('success')
-    act(() => vi.advanceTimersByTime(1))
+    advance(1)
     expect(result.current.status).toBe('processed')
     expect(result.current.message).toBeNull()
-    act(() => vi.advanceTimersByTime(199))
+    advance(199)
     expect(result.current.status).toBe('processed')
-    act(() => vi.advanceTimersByTime(1))
+    advance(1)
     expect(result.current.status).toBe('idle')
   })
 
@@ -88,7 +96,7 @@ describe('useFormSubmission (spec 1 §4)', () => {
     expect(outcome).toMatchObject({ ok: false })
     expect(result.current.status).toBe('error')
     expect(result.current.message).toBe('A user with this email already exists')
-    act(() => vi.advanceTimersByTime(formErrorResetMs))
+    advance(formErrorResetMs)
     expect(result.current.status).toBe('idle')
     expect(result.current.message).toBeNull()
   })
@@ -122,9 +130,9 @@ describe('useFormSubmission (spec 1 §4)', () => {
   it('restarts the timings on a new submission', async () => {
     const { result } = setup()
     await act(() => result.current.submit(() => Promise.resolve({})))
-    act(() => vi.advanceTimersByTime(formSuccessMs + 100))
+    advance(formSuccessMs + 100)
     await act(() => result.current.submit(() => Promise.resolve({})))
-    act(() => vi.advanceTimersByTime(formResetMs))
+    advance(formResetMs)
     // The first submission's reset timer would have fired by now.
     expect(result.current.status).toBe('processed')
   })

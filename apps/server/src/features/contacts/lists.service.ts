@@ -101,6 +101,8 @@ function listFilters(query: ListQuery, gated: boolean, now: Date): SQL[] {
     case 'unvisited':
       conditions.push(isNull(tc.last_visit_at))
       break
+    case undefined:
+      break
   }
   if (gated && conditions.length > 0) conditions.push(notChildRow(now))
   return conditions

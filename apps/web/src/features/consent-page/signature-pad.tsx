@@ -98,7 +98,6 @@ export const SignaturePad = forwardRef<SignaturePadHandle, { error?: string | un
           role="img"
           aria-label={t('parental.signatureLabel')}
           aria-describedby={error ? 'signature-pad-description signature-pad-error' : 'signature-pad-description'}
-          aria-invalid={Boolean(error)}
           width={600}
           height={height}
           style={{ display: 'block', width: '100%', height, touchAction: 'none', cursor: 'crosshair' }}

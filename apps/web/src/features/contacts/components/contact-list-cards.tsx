@@ -25,6 +25,9 @@ export function ContactListCards({ items, columns, busy, caption }: ContactListC
   const revealed = useRevealedRows(items.length)
   const onLinkClick = useRouteLinkClicks()
   return (
+    // One delegated click handler for the rows' links (useRouteLinkClicks): the keyboard
+    // reaches each link itself, and Enter on a link clicks it, so the list needs no key handler.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <ul className={[classes.cards, busy ? classes.busy : ''].join(' ')} aria-label={caption} aria-busy={busy || undefined} onClick={onLinkClick}>
       {items.slice(0, revealed).map((item) => (
         <ContactCard key={item.id} item={item} columns={columns} t={t} />
