@@ -35,7 +35,12 @@ const boundaries = [
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [webOverHttp, { group: ['**/app/**', '**/app'], message: 'Features do not import app/ (the routes, shell and providers import features).' }] },
+        {
+          patterns: [
+            webOverHttp,
+            { group: ['**/app/**', '**/app'], message: 'Features do not import app/ (the routes, shell and providers import features).' },
+          ],
+        },
       ],
     },
   },
@@ -56,10 +61,7 @@ const boundaries = [
   {
     files: ['apps/server/src/platform/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/features/**', '@crm/web'], message: 'The platform does not depend on features.' }] },
-      ],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '@crm/web'], message: 'The platform does not depend on features.' }] }],
     },
   },
   {

@@ -39,7 +39,8 @@ const always = [
   {
     target: [at('features'), at('platform'), at('db')],
     from: at('seed'),
-    message: 'seed/ is demo and benchmark data built on the features; what a service needs at run time lives in its feature (lookups/lookup-lists.ts, site/default-content-pages.ts).',
+    message:
+      'seed/ is demo and benchmark data built on the features; what a service needs at run time lives in its feature (lookups/lookup-lists.ts, site/default-content-pages.ts).',
   },
   {
     target: src,

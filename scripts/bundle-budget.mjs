@@ -64,10 +64,7 @@ function check(name, entry, budget) {
     console.error('Load what the page does not need at first on demand (a dynamic import where it is first used).')
     return false
   }
-  console.log(
-    `✔ ${name}'s initial JavaScript is ${kb(total)} KB gzipped in ${files.length} files ` +
-      `(budget ${budget} KB)`,
-  )
+  console.log(`✔ ${name}'s initial JavaScript is ${kb(total)} KB gzipped in ${files.length} files ` + `(budget ${budget} KB)`)
   return true
 }
 

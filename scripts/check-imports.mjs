@@ -69,7 +69,11 @@ const onCommentLine = (text, at) => /^[ \t]*(\/\/|\*)/.test(text.slice(text.last
 function onlyInlineTypes(clause) {
   const braces = clause.match(/\{([^}]*)\}/)
   if (braces === null || clause.slice(0, braces.index).replace(/[\s,]/g, '') !== '') return false
-  const names = braces[1].replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, '').split(',').map((name) => name.trim()).filter(Boolean)
+  const names = braces[1]
+    .replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean)
   return names.length > 0 && names.every((name) => /^type\s/.test(name))
 }
 

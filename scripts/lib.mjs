@@ -86,7 +86,15 @@ export function isStale(output, sources) {
 /** Builds the web app and the server when missing or older than their sources. */
 export async function buildIfStale() {
   const shared = ['packages/domain/src', 'package.json']
-  const web = [...shared, 'apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', 'apps/web/package.json', 'scripts/precompress.mjs']
+  const web = [
+    ...shared,
+    'apps/web/src',
+    'apps/web/index.html',
+    'apps/web/public',
+    'apps/web/vite.config.ts',
+    'apps/web/package.json',
+    'scripts/precompress.mjs',
+  ]
   if (isStale('apps/web/dist/index.html', web)) await step('Building the web app', 'npm', ['run', 'build', '-w', '@crm/web'])
   const server = [...shared, 'apps/server/src', 'apps/server/build.mjs', 'apps/server/drizzle']
   if (isStale('apps/server/dist/main.js', server)) await step('Building the server', 'npm', ['run', 'build', '-w', '@crm/server'])

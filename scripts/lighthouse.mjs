@@ -284,9 +284,7 @@ async function auditOnce(port, baseUrl, name, path, run) {
 }
 
 function formatMetrics(values) {
-  return metrics
-    .map(([id, label, unit]) => `${label} ${unit === 'ms' ? `${Math.round(values[id])} ms` : values[id].toFixed(3)}`)
-    .join(' · ')
+  return metrics.map(([id, label, unit]) => `${label} ${unit === 'ms' ? `${Math.round(values[id])} ms` : values[id].toFixed(3)}`).join(' · ')
 }
 
 const median = (numbers) => {

@@ -45,7 +45,10 @@ export async function precompress(dir) {
       ])
       const out = []
       // A "compressed" file that is not smaller is left out: the plain file is sent instead.
-      for (const [suffix, data] of [['.br', br], ['.gz', gz]]) {
+      for (const [suffix, data] of [
+        ['.br', br],
+        ['.gz', gz],
+      ]) {
         if (data.length >= content.length) continue
         await writeFile(file + suffix, data)
         out.push({ file: file + suffix, size: data.length, plain: content.length })

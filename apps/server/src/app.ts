@@ -94,7 +94,43 @@ export interface AppOptions {
 const contactWrites: FastifyPluginAsync = (app) => contactWriteRoutes(app, { updateUserAlternatives: teamUserUpdateAlternatives })
 
 /** Every feature's routes, registered under /api/v1. */
-const features = [authRoutes, accountRoutes, teamRoutes, lookupRoutes, siteRoutes, contactRoutes, contactWrites, contactImportRoutes, placeRoutes, noteRoutes, relationshipRoutes, interestRoutes, activityRoutes, interactionRoutes, contactEventRoutes, consentRoutes, avatarRoutes, qrCardRoutes, eventRoutes, attendanceRoutes, calendarRoutes, teamAdminRoutes, teamUserRoutes, requestRoutes, subTeamRoutes, rosterRoutes, notificationRoutes, manageNotificationRoutes, notificationRuleRoutes, dashboardRoutes, contactMapRoutes, interactionImportRoutes, userImportRoutes, transferRoutes, reportRoutes]
+const features = [
+  authRoutes,
+  accountRoutes,
+  teamRoutes,
+  lookupRoutes,
+  siteRoutes,
+  contactRoutes,
+  contactWrites,
+  contactImportRoutes,
+  placeRoutes,
+  noteRoutes,
+  relationshipRoutes,
+  interestRoutes,
+  activityRoutes,
+  interactionRoutes,
+  contactEventRoutes,
+  consentRoutes,
+  avatarRoutes,
+  qrCardRoutes,
+  eventRoutes,
+  attendanceRoutes,
+  calendarRoutes,
+  teamAdminRoutes,
+  teamUserRoutes,
+  requestRoutes,
+  subTeamRoutes,
+  rosterRoutes,
+  notificationRoutes,
+  manageNotificationRoutes,
+  notificationRuleRoutes,
+  dashboardRoutes,
+  contactMapRoutes,
+  interactionImportRoutes,
+  userImportRoutes,
+  transferRoutes,
+  reportRoutes,
+]
 
 /** Builds the whole HTTP app on the given dependencies; tests call it with their own. */
 export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions = {}): Promise<FastifyInstance> {

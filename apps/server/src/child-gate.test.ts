@@ -61,12 +61,12 @@ beforeAll(async () => {
     teamId: c.church,
     groupIds: [group],
     person: {
-    first_name: 'Walter',
-    last_name: 'Adultson',
-    address_street: '1 Plain Street',
-    address_city: 'Sydney',
-    address_lat: -33.87,
-    address_lng: 151.21,
+      first_name: 'Walter',
+      last_name: 'Adultson',
+      address_street: '1 Plain Street',
+      address_city: 'Sydney',
+      address_lat: -33.87,
+      address_lng: 151.21,
     },
   })
   // An id no other row of the walk has, so an id beside personal data is the child's.
@@ -75,18 +75,18 @@ beforeAll(async () => {
     teamId: c.church,
     groupIds: [group],
     person: {
-    first_name: marks.first_name,
-    last_name: marks.last_name,
-    email: marks.email,
-    phone: marks.phone,
-    address_street: marks.street,
-    address_city: 'Sydney',
-    address_formatted: `${marks.street}, Sydney`,
-    address_lat: -33.8912,
-    address_lng: 151.1534,
-    parent_carer_first_name: 'Pat',
-    parent_carer_email: 'pat.parent@example.org',
-    ...bornYearsAgo(t, 10),
+      first_name: marks.first_name,
+      last_name: marks.last_name,
+      email: marks.email,
+      phone: marks.phone,
+      address_street: marks.street,
+      address_city: 'Sydney',
+      address_formatted: `${marks.street}, Sydney`,
+      address_lat: -33.8912,
+      address_lng: 151.1534,
+      parent_carer_first_name: 'Pat',
+      parent_carer_email: 'pat.parent@example.org',
+      ...bornYearsAgo(t, 10),
     },
   })
   // Assigned to each walker: the child is in their assigned-contacts and their transfer's list.
@@ -98,7 +98,9 @@ beforeAll(async () => {
   const owner = c.owner.token
   const scope = { team_id: c.church, group_id: c.church }
   // Relationships both ways, through the owner (exempt from the gate).
-  expect((await post(t, 'add-contact-relationship', owner, { ...scope, user_id: adult, related_user_id: child, relationship_type: 'son' })).statusCode).toBe(200)
+  expect((await post(t, 'add-contact-relationship', owner, { ...scope, user_id: adult, related_user_id: child, relationship_type: 'son' })).statusCode).toBe(
+    200,
+  )
   // Another contact's interaction with the child present.
   const interaction = await post(t, 'add-contact-interaction', owner, {
     ...scope,
@@ -185,7 +187,13 @@ function callsOf(url: string, person: TestPerson): Array<{ url: string; query: R
     page: 1,
     per_page: 100,
   }
-  const ids = url.includes('event') ? [event] : url.includes('transfer') ? [transferOf.get(person.id)!] : url.includes('user-import') ? [userImport] : [adult, child]
+  const ids = url.includes('event')
+    ? [event]
+    : url.includes('transfer')
+      ? [transferOf.get(person.id)!]
+      : url.includes('user-import')
+        ? [userImport]
+        : [adult, child]
   const paths = url.includes(':id') ? ids.map((id) => url.replace(':id', String(id))) : [url]
   const concrete = paths.map((path) =>
     path.replace(':teamId', String(c.church)).replace(':type', 'contact').replace(':list', 'interest-types').replace(':slug', 'privacy').replace(':key', 'x'),
@@ -384,7 +392,13 @@ const ownWrites = new Set([
 describe('the gated walk: every write route, given the child, changes nothing of it', () => {
   it('as an unchecked leader and an unchecked member', async () => {
     const writes = t.app.routeTable.filter(
-      (route) => route.method !== 'GET' && route.method !== 'HEAD' && route.url.startsWith('/api/v1') && route.access && !ownWrites.has(route.url) && !route.url.includes('two-factor'),
+      (route) =>
+        route.method !== 'GET' &&
+        route.method !== 'HEAD' &&
+        route.url.startsWith('/api/v1') &&
+        route.access &&
+        !ownWrites.has(route.url) &&
+        !route.url.includes('two-factor'),
     )
     expect(writes.length).toBeGreaterThan(50)
     const before = await childFootprint()
@@ -417,8 +431,14 @@ describe('the gated walk: every write route, given the child, changes nothing of
 
 // The same rows, read by the groups query, must still be there: the walk's writes were refused.
 it('left the child in its group', async () => {
-  const rows = await t.db.select().from(groupContacts).where(sql`${groupContacts.person_id} = ${child}`)
+  const rows = await t.db
+    .select()
+    .from(groupContacts)
+    .where(sql`${groupContacts.person_id} = ${child}`)
   expect(rows).toHaveLength(1)
-  const [person] = await t.db.select({ first_name: people.first_name }).from(people).where(sql`${people.id} = ${child}`)
+  const [person] = await t.db
+    .select({ first_name: people.first_name })
+    .from(people)
+    .where(sql`${people.id} = ${child}`)
   expect(person?.first_name).toBe(marks.first_name)
 })

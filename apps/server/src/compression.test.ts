@@ -129,7 +129,7 @@ describe('the built web app', () => {
     expect(small.body).toBe('console.log(1)')
   })
 
-  it("answers a route of the SPA with index.html, pre-compressed, that always revalidates", async () => {
+  it('answers a route of the SPA with index.html, pre-compressed, that always revalidates', async () => {
     for (const url of ['/', '/contacts/view/12', '/login?redirect_to=%2Fcontacts']) {
       const page = await t.call({ method: 'GET', url, headers: { 'accept-encoding': 'br' } })
       expect(page.statusCode, url).toBe(200)

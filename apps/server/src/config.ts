@@ -32,7 +32,12 @@ const envSchema = z.object({
   SITE_NAME: z.string().default('Church Contact CRM'),
   SUPPORT_EMAIL: z.string().email().default('support@example.org'),
   MOBILE_BREAKPOINT: z.coerce.number().int().min(320).max(2000).default(768),
-  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24 * 14),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(24 * 14),
   /**
    * Calls a minute per client address (and email, where the call has one) of sign-in,
    * sign-up, activation, password reset, invite keys and two-factor changes.
@@ -59,7 +64,10 @@ const envSchema = z.object({
    */
   PLACES_URL: z.string().url().optional(),
   /** The maps' tile URL template ({z}/{x}/{y}, optionally {s}); default OpenStreetMap's standard tiles. */
-  MAP_TILES_URL: z.string().regex(/^https?:\/\/\S+$/, { message: 'an http(s) URL template' }).default(defaultMapTiles.url),
+  MAP_TILES_URL: z
+    .string()
+    .regex(/^https?:\/\/\S+$/, { message: 'an http(s) URL template' })
+    .default(defaultMapTiles.url),
   /** The attribution shown on the maps with those tiles (plain text). */
   MAP_TILES_ATTRIBUTION: z.string().default(defaultMapTiles.attribution),
   /**
@@ -136,9 +144,7 @@ export interface Config {
 export class ConfigError extends Error {}
 
 export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(
-    Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== '')),
-  )
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== '')))
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`)
@@ -188,7 +194,10 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config
 function twoFactorRoles(list: string | undefined, isProduction: boolean): TwoFactorRole[] {
   if (list === undefined) return isProduction ? ['admin', 'entity_admin', 'owner'] : []
   if (list === 'none') return []
-  const roles = list.split(',').map((role) => role.trim()).filter(Boolean) as TwoFactorRole[]
+  const roles = list
+    .split(',')
+    .map((role) => role.trim())
+    .filter(Boolean) as TwoFactorRole[]
   return [...new Set(roles)]
 }
 

@@ -83,10 +83,17 @@ beforeAll(async () => {
     join people p on p.id = a.contact_id where a.team_id = ${hope} and a.to_person_id = ${demo.people.member} order by a.contact_id`)
   memberContacts = [assigned.find((row) => row.child), assigned.find((row) => !row.child)].map((row) => Number(row!.id))
   // The first Sunday service of the demo, with a contact and a visitor marked (the demo marks none).
-  const service = await first(sql`select id, start_date::text as start_date from events where team_id = ${hope} and is_recurring order by start_date, id limit 1`)
+  const service = await first(
+    sql`select id, start_date::text as start_date from events where team_id = ${hope} and is_recurring order by start_date, id limit 1`,
+  )
   event = { id: Number(service!.id), date: String(service!.start_date) }
   for (const who of [{ user_id: contacts[0] }, { is_visitor: true, visitor_info_name: 'Vera Visitor' }]) {
-    const marked = await t.call({ method: 'POST', url: '/api/v1/add-event-attendance', token: tokens.admin, payload: { team_id: hope, event_id: event.id, event_date: event.date, ...who } })
+    const marked = await t.call({
+      method: 'POST',
+      url: '/api/v1/add-event-attendance',
+      token: tokens.admin,
+      payload: { team_id: hope, event_id: event.id, event_date: event.date, ...who },
+    })
     expect(marked.statusCode, marked.body).toBe(200)
   }
   rowIds.transfer = Number((await first(sql`select id from transfers where from_conference_id = ${conference} order by id limit 1`))!.id)
@@ -95,10 +102,17 @@ beforeAll(async () => {
     { first_name: 'Ana', last_name: 'Lopez', gender: 'female', email: 'ana@example.org' },
     { first_name: 'Dan', last_name: 'Ng', gender: 'robot' },
   ]
-  const created = await t.call({ method: 'POST', url: '/api/v1/create-user-import', token: tokens.admin, payload: { team_id: conference, title: 'Harvest rally', data: rows } })
+  const created = await t.call({
+    method: 'POST',
+    url: '/api/v1/create-user-import',
+    token: tokens.admin,
+    payload: { team_id: conference, title: 'Harvest rally', data: rows },
+  })
   expect(created.statusCode, created.body).toBe(200)
   rowIds.userImport = Number((await first(sql`select id from user_imports where team_id = ${conference} order by id limit 1`))!.id)
-  lookupParents['bible-studies-for-parent'] = String((await first(sql`select parent_value from lookup_items where list = 'bible-studies' and parent_value is not null order by value limit 1`))!.parent_value)
+  lookupParents['bible-studies-for-parent'] = String(
+    (await first(sql`select parent_value from lookup_items where list = 'bible-studies' and parent_value is not null order by value limit 1`))!.parent_value,
+  )
   lookupParents['conference-teams'] = String(conference)
 
   document = (await t.call({ method: 'GET', url: '/api/docs/json' })).json() as OpenApiDocument
@@ -231,10 +245,15 @@ describe('the OpenAPI document', () => {
 
   it('describes a nullable enum as one that takes null, and a live answer off the document fails', async () => {
     const route = apiRoutes().find((entry) => entry.method === 'GET' && entry.url === '/api/v1/contact/:id')!
-    const response = await t.call({ method: 'GET', url: withQuery(`/api/v1/contact/${contacts[0]}`, { team_id: String(hope), group_id: String(hope) }), token: tokens.admin })
+    const response = await t.call({
+      method: 'GET',
+      url: withQuery(`/api/v1/contact/${contacts[0]}`, { team_id: String(hope), group_id: String(hope) }),
+      token: tokens.admin,
+    })
     const answer = answerOf(response)
     const contact = JSON.parse(answer.body) as { data_view: { gender: string | null } }
-    for (const gender of [null, 'female']) expect(mismatchOf(route, { ...answer, body: JSON.stringify({ ...contact, data_view: { ...contact.data_view, gender } }) })).toBeUndefined()
+    for (const gender of [null, 'female'])
+      expect(mismatchOf(route, { ...answer, body: JSON.stringify({ ...contact, data_view: { ...contact.data_view, gender } }) })).toBeUndefined()
     const drifted = { ...answer, body: JSON.stringify({ ...contact, data_view: { ...contact.data_view, gender: 'unknown' } }) }
     expect(mismatchOf(route, drifted)).toMatch(/data_view\/gender must be equal to one of the allowed values/)
     expect(mismatchOf(route, { ...answer, status: 201 })).toMatch(/does not list/)
@@ -249,7 +268,9 @@ describe('every live answer matches the document', () => {
     for (const route of routes) {
       const operation = operationOf(route)!
       // logout ends the session it is given: its own.
-      const caller = route.url.endsWith('/logout') ? (await startSession(t.db, { config: t.config, now: t.clock.now }, demo.people.admin, 'salt')).access_token : token
+      const caller = route.url.endsWith('/logout')
+        ? (await startSession(t.db, { config: t.config, now: t.clock.now }, demo.people.admin, 'salt')).access_token
+        : token
       for (const url of urlsOf(route, operation, contactIds)) {
         const response = await t.call({ method: 'GET', url: withQuery(url, queryOf(route, operation, url, contactIds)), token: caller })
         statuses[response.statusCode] = (statuses[response.statusCode] ?? 0) + 1

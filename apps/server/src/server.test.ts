@@ -76,10 +76,12 @@ describe.runIf(engine === 'pglite')('the server on embedded PGlite', () => {
 
     // Two invites wait in the outbox: one for a newcomer, one for the leader (an existing account).
     const outbox = await first.database.db.select().from(mailOutbox)
-    expect(outbox.filter((mail) => mail.template === 'invite').map((mail) => mail.to_address).sort()).toEqual([
-      demoAccounts.leader,
-      demoInvitee,
-    ])
+    expect(
+      outbox
+        .filter((mail) => mail.template === 'invite')
+        .map((mail) => mail.to_address)
+        .sort(),
+    ).toEqual([demoAccounts.leader, demoInvitee])
     const leaderLogin = (await (await signIn(first, demoAccounts.leader)).json()) as { access_token: string }
     const invitesAnswer = await fetch(`${first.url}/api/v1/invites`, { headers: { authorization: `Bearer ${leaderLogin.access_token}` } })
     expect(((await invitesAnswer.json()) as { items: Array<{ team_name: string }> }).items.map((item) => item.team_name)).toEqual([

@@ -40,17 +40,12 @@ export async function startServer(config: Config, options: { logger?: boolean } 
   let app: FastifyInstance | undefined
   let scheduler: Scheduler | undefined
   try {
-    database = config.databaseUrl
-      ? openPostgres(config.databaseUrl, config.databasePoolSize)
-      : await openPglite({ dir: pgliteDir(config.dataDir) })
+    database = config.databaseUrl ? openPostgres(config.databaseUrl, config.databasePoolSize) : await openPglite({ dir: pgliteDir(config.dataDir) })
     await migrate(database)
     await syncLookups(database.db)
     await seedContentPages(database.db, { config })
 
-    app = await buildApp(
-      { db: database.db, config, now: () => new Date() },
-      { logger: options.logger ?? true, webDist: config.webDist ?? defaultWebDist() },
-    )
+    app = await buildApp({ db: database.db, config, now: () => new Date() }, { logger: options.logger ?? true, webDist: config.webDist ?? defaultWebDist() })
     if (config.seedDemo && (await isEmptyDatabase(database.db))) {
       const demo = await seedDemoWorkspace(database.db, { config, now: () => new Date() }, config.demoPassword)
       app.log.info(`Demo workspace created: sign in as ${Object.values(demoAccounts).join(', ')}`)

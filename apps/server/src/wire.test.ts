@@ -161,7 +161,7 @@ function sendLarge(
 }
 
 describe('a POST reads its fields from the body, never from the query string', () => {
-  it("refuses the query string that pointed the call at another contact, and changes nothing", async () => {
+  it('refuses the query string that pointed the call at another contact, and changes nothing', async () => {
     const first = await buildChurch(t)
     const second = await buildChurch(t, { conference: first.conference })
     await addMember(t, first.owner.id, second.church, 'owner')
@@ -179,7 +179,10 @@ describe('a POST reads its fields from the body, never from the query string', (
       [first.church, queried],
       [second.church, posted],
     ] as const) {
-      const rows = await t.db.select().from(teamContacts).where(and(eq(teamContacts.team_id, team), eq(teamContacts.person_id, contact)))
+      const rows = await t.db
+        .select()
+        .from(teamContacts)
+        .where(and(eq(teamContacts.team_id, team), eq(teamContacts.person_id, contact)))
       expect(rows).toHaveLength(1)
     }
   })

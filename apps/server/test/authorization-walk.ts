@@ -49,7 +49,9 @@ export function describeAuthorizationShard(index: number, count: number): void {
     contact = person!.id
     samples.id = String(contact)
     // An event of the church with the same id, for the event routes' `:id` (event/:id, update-event/:id).
-    await t.db.execute(sql`insert into events (id, team_id, title, start_date, end_date, is_all_day) overriding system value values (${contact}, ${church}, 'Walk event', '2026-01-07', '2026-01-07', true)`)
+    await t.db.execute(
+      sql`insert into events (id, team_id, title, start_date, end_date, is_all_day) overriding system value values (${contact}, ${church}, 'Walk event', '2026-01-07', '2026-01-07', true)`,
+    )
     await t.db.insert(teamContacts).values({ team_id: church, person_id: contact, is_owner: true, sort_name: 'walk contact' })
     // A dated transfer of the church's owner with the same id, for the transfer routes' `:id` (a
     // date, so process-transfer leaves it for its day and no walk moves anyone).
@@ -67,7 +69,9 @@ export function describeAuthorizationShard(index: number, count: number): void {
   async function restoreWalkContact() {
     await restoreHeldContact(t, { id: contact, teamId: church, firstName: 'Walk', lastName: 'Contact' })
     // An import of the conference with the same id, for the import-and-share routes' `:id` (a walk may delete it).
-    await t.db.execute(sql`insert into user_imports (id, team_id, title) overriding system value values (${contact}, ${conference}, 'Walk import') on conflict do nothing`)
+    await t.db.execute(
+      sql`insert into user_imports (id, team_id, title) overriding system value values (${contact}, ${conference}, 'Walk import') on conflict do nothing`,
+    )
     for (const role of membershipRoles) {
       const places = role === 'entity_admin' ? [conference] : [conference, church]
       for (const teamId of places) await t.db.insert(memberships).values({ person_id: roles[role], team_id: teamId, role }).onConflictDoNothing()
@@ -122,7 +126,9 @@ export function describeAuthorizationShard(index: number, count: number): void {
     // Once, over every route, not once a shard.
     if (index === 0) {
       it('declares its access', () => {
-        const missing = allRoutes().filter((route) => !route.access).map((route) => `${route.method} ${route.url}`)
+        const missing = allRoutes()
+          .filter((route) => !route.access)
+          .map((route) => `${route.method} ${route.url}`)
         expect(missing).toEqual([])
         expect(allRoutes().length).toBeGreaterThan(5)
       })

@@ -43,9 +43,7 @@ export interface UploadPart {
 /** A multipart form as a browser sends it: fields first, then the file. */
 export function multipartForm(fields: Array<[string, string]>, file?: UploadPart) {
   const boundary = '----consent-test-boundary'
-  const parts: Buffer[] = fields.map(([name, value]) =>
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-  )
+  const parts: Buffer[] = fields.map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`))
   if (file) {
     parts.push(
       Buffer.from(

@@ -35,20 +35,7 @@ let sequence = 0
  */
 export async function buildContact(t: TestApp, options: ContactOptions): Promise<number> {
   sequence += 1
-  const {
-    teamId,
-    isOwner,
-    state,
-    archivedAt,
-    addedById,
-    requestedById,
-    createdAt,
-    accessFrom,
-    accessTo,
-    groupIds,
-    interactions,
-    ...person
-  } = options
+  const { teamId, isOwner, state, archivedAt, addedById, requestedById, createdAt, accessFrom, accessTo, groupIds, interactions, ...person } = options
   const [row] = await t.db
     .insert(people)
     .values({ first_name: `Contact${sequence}`, last_name: `Person${sequence}`, member_status: 'member', ...person })
@@ -100,10 +87,7 @@ export async function assignContact(t: TestApp, teamId: number, contactId: numbe
  * route × role walk, the fuzz) leaves it gone or archived, and removing the last team's hold
  * deletes the person (spec 2 §4).
  */
-export async function restoreHeldContact(
-  t: TestApp,
-  contact: { id: number; teamId: number; firstName: string; lastName: string },
-): Promise<void> {
+export async function restoreHeldContact(t: TestApp, contact: { id: number; teamId: number; firstName: string; lastName: string }): Promise<void> {
   await t.db.execute(sql`
     insert into people (id, first_name, last_name, member_status) overriding system value
     values (${contact.id}, ${contact.firstName}, ${contact.lastName}, 'member') on conflict (id) do nothing`)

@@ -73,10 +73,10 @@ export async function dropTemplate(): Promise<void> {
   if (engine !== 'postgres') return rm(templateDump(), { force: true })
   const prefix = `crm_t_${runId}_`
   await admin(async (client) => {
-    const { rows } = await client.query<{ datname: string }>(
-      `SELECT datname FROM pg_database WHERE datname LIKE $1 OR datname = $2`,
-      [`${prefix}%`, templateName()],
-    )
+    const { rows } = await client.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1 OR datname = $2`, [
+      `${prefix}%`,
+      templateName(),
+    ])
     for (const row of rows) await client.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`)
   })
 }

@@ -27,19 +27,7 @@ export function describeFuzzShard(index: number, count: number): void {
   /** Hostile values sent in place of every field. */
   const hostile: unknown[] = [2 ** 31, -1, 'a\u0000b', '\ud800', 'x'.repeat(20_000), ['a', 'b'], { nested: 'x' }, null]
   /** More, for the ids the access check reads and for path parameters. */
-  const hostileIds: unknown[] = [
-    ...hostile,
-    2 ** 53,
-    1e300,
-    0,
-    1.5,
-    '99999999999999999999',
-    '',
-    'x\udfffy',
-    '\u202eevil',
-    true,
-    "' or 1=1 --",
-  ]
+  const hostileIds: unknown[] = [...hostile, 2 ** 53, 1e300, 0, 1.5, '99999999999999999999', '', 'x\udfffy', '\u202eevil', true, "' or 1=1 --"]
 
   /** The owner of the church (and an entity admin of its conference); a new one after delete-account. */
   async function ensureOwner() {
@@ -160,9 +148,18 @@ export function describeFuzzShard(index: number, count: number): void {
           const json = `{"__proto__":{"isSiteAdmin":true},"constructor":{"prototype":{"x":1}},${JSON.stringify(base).slice(1)}`
           const headers = { 'content-type': 'application/json' }
           check(`${name} prototype body`, await t.call({ method: route.method as 'POST', url: pathOf(route), token, headers, payload: json }))
-          check(`${name} form with NUL`, await t.call({ method: route.method as 'POST', url: pathOf(route), token, ...multipart([...Object.entries(base), ['title', 'a\u0000']]) }))
-          check(`${name} form with a file`, await t.call({ method: route.method as 'POST', url: pathOf(route), token, ...multipart(Object.entries(base), 'photo') }))
-          check(`${name} form prototype key`, await t.call({ method: route.method as 'POST', url: pathOf(route), token, ...multipart([...Object.entries(base), ['__proto__', 'x']]) }))
+          check(
+            `${name} form with NUL`,
+            await t.call({ method: route.method as 'POST', url: pathOf(route), token, ...multipart([...Object.entries(base), ['title', 'a\u0000']]) }),
+          )
+          check(
+            `${name} form with a file`,
+            await t.call({ method: route.method as 'POST', url: pathOf(route), token, ...multipart(Object.entries(base), 'photo') }),
+          )
+          check(
+            `${name} form prototype key`,
+            await t.call({ method: route.method as 'POST', url: pathOf(route), token, ...multipart([...Object.entries(base), ['__proto__', 'x']]) }),
+          )
           check(`${name} query string`, await t.call({ method: route.method as 'POST', url: `${pathOf(route)}?${prototypeQuery}`, token, payload: base }))
           sent += 5
         }

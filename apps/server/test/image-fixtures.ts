@@ -167,8 +167,40 @@ export function heicWithGps(options: { inIdat?: boolean; size?: { width: number;
   // iloc sizes: offset 4, length 4, base offset 0, index 0.
   const iloc = (imageOffset: number, exifOffset: number) =>
     options.inIdat
-      ? fullBox('iloc', 1, u16(0x4400), u16(2), u16(1), u16(0), u16(0), u16(1), u32(imageOffset), u32(imageData.length), u16(2), u16(1), u16(0), u16(1), u32(exifOffset), u32(exifData.length))
-      : fullBox('iloc', 0, u16(0x4400), u16(2), u16(1), u16(0), u16(1), u32(imageOffset), u32(imageData.length), u16(2), u16(0), u16(1), u32(exifOffset), u32(exifData.length))
+      ? fullBox(
+          'iloc',
+          1,
+          u16(0x4400),
+          u16(2),
+          u16(1),
+          u16(0),
+          u16(0),
+          u16(1),
+          u32(imageOffset),
+          u32(imageData.length),
+          u16(2),
+          u16(1),
+          u16(0),
+          u16(1),
+          u32(exifOffset),
+          u32(exifData.length),
+        )
+      : fullBox(
+          'iloc',
+          0,
+          u16(0x4400),
+          u16(2),
+          u16(1),
+          u16(0),
+          u16(1),
+          u32(imageOffset),
+          u32(imageData.length),
+          u16(2),
+          u16(0),
+          u16(1),
+          u32(exifOffset),
+          u32(exifData.length),
+        )
   const idat = options.inIdat ? box('idat', exifData) : Buffer.alloc(0)
   const metaOf = (imageOffset: number, exifOffset: number) => fullBox('meta', 0, hdlr, pitm, iinf, iprp, iloc(imageOffset, exifOffset), idat)
   // Offsets are fixed by the sizes, which do not depend on them: measure, then build.

@@ -59,7 +59,8 @@ export async function conferenceApi(baseUrl: string, scopeKey: 'team_id' | 'requ
   const { token, teamId } = await signIn(baseUrl, 'entity@example.org', demoPassword, 'Demo Conference')
   return {
     conferenceId: teamId,
-    post: <T = Record<string, unknown>>(path: string, body: Record<string, unknown>) => call<T>(baseUrl, path, { token, body: { [scopeKey]: teamId, ...body } }),
+    post: <T = Record<string, unknown>>(path: string, body: Record<string, unknown>) =>
+      call<T>(baseUrl, path, { token, body: { [scopeKey]: teamId, ...body } }),
     get: <T>(path: string, query: Record<string, string | number> = {}) => call<T>(baseUrl, path, { token, query: { [scopeKey]: teamId, ...query } }),
   }
 }

@@ -34,6 +34,8 @@ export async function settled(page: Page): Promise<void> {
   await expect.poll(() => page.locator('[aria-busy="true"]').count(), { timeout: 15_000 }).toBe(0)
   // Running transitions and finite animations (a spinner's endless one never ends).
   const moving = () =>
-    page.evaluate(() => document.getAnimations().filter((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity).length)
+    page.evaluate(
+      () => document.getAnimations().filter((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity).length,
+    )
   await expect.poll(moving, { timeout: 15_000 }).toBe(0)
 }

@@ -22,7 +22,15 @@ let launched: Promise<Browser> | undefined
 function browserOfThisFile(): Promise<Browser> {
   launched ??= chromium.launch({
     executablePath: chromiumPath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   })
   return launched
 }
@@ -35,10 +43,7 @@ afterAll(async () => {
 })
 
 /** A fresh browser context on the given server: a new, empty profile. */
-export async function openBrowser(
-  baseUrl: string,
-  options: { locale?: string; viewport?: { width: number; height: number } } = {},
-): Promise<Session> {
+export async function openBrowser(baseUrl: string, options: { locale?: string; viewport?: { width: number; height: number } } = {}): Promise<Session> {
   const browser = await browserOfThisFile()
   const context = await browser.newContext({
     baseURL: baseUrl,

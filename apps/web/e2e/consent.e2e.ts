@@ -141,7 +141,9 @@ describe('parental consent in the browser (issue 13)', () => {
     await expect.poll(() => panel.getByText('Submitted', { exact: true }).first().isVisible(), poll).toBe(true)
     const shown = await permissionsShown(panel)
     expect(shown.granted).toEqual(granted.map((permission) => permissionLabels[permission]))
-    expect(shown.denied).toEqual(consentPermissions.filter((permission) => !(granted as readonly string[]).includes(permission)).map((permission) => permissionLabels[permission]))
+    expect(shown.denied).toEqual(
+      consentPermissions.filter((permission) => !(granted as readonly string[]).includes(permission)).map((permission) => permissionLabels[permission]),
+    )
     const signature = panel.getByRole('img', { name: /^Signature of Ruth/ })
     await expect.poll(() => signature.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0), poll).toBe(true)
     await settled(leader)
@@ -224,7 +226,16 @@ describe('parental consent in the browser (issue 13)', () => {
     await visitor.getByRole('checkbox', { name: 'Learn more' }).check()
     await visitor.getByRole('checkbox', { name: /^I agree to be contacted/ }).check()
     await visitor.getByRole('button', { name: 'Submit' }).click()
-    await expect.poll(() => visitor.getByText(/will be in touch\.$/).first().isVisible(), poll).toBe(true)
+    await expect
+      .poll(
+        () =>
+          visitor
+            .getByText(/will be in touch\.$/)
+            .first()
+            .isVisible(),
+        poll,
+      )
+      .toBe(true)
 
     // A contact of the church, assigned to the leader who made the card.
     await leader.goto('/contacts')

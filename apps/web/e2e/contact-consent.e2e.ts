@@ -67,9 +67,7 @@ async function addContact({ first, last, choice, childAge }: NewContact): Promis
     await request.getByRole('button', { name: 'Close' }).first().click()
   }
   await page.waitForURL(/\/contacts\/view\/\d+$/, { timeout: 15_000 })
-  await expect
-    .poll(() => page.getByRole('heading', { level: 1, name: `${first} ${last}` }).isVisible(), { timeout: 15_000 })
-    .toBe(true)
+  await expect.poll(() => page.getByRole('heading', { level: 1, name: `${first} ${last}` }).isVisible(), { timeout: 15_000 }).toBe(true)
 }
 
 describe('adding a contact with each consent choice (issue #8 item 11)', () => {
@@ -94,7 +92,14 @@ describe('adding a contact with each consent choice (issue #8 item 11)', () => {
     it(`a ${contact.childAge}-year-old with '${choiceLabels[contact.choice]}' is saved with the parent or carer and opens`, async () => {
       await addContact(contact)
       const age = contact.childAge!
-      await expect.poll(() => page.getByText(new RegExp(`^(${age}|${age + 1}) years old$`)).first().isVisible()).toBe(true)
+      await expect
+        .poll(() =>
+          page
+            .getByText(new RegExp(`^(${age}|${age + 1}) years old$`))
+            .first()
+            .isVisible(),
+        )
+        .toBe(true)
     })
   }
 

@@ -29,16 +29,19 @@ function pageOverflow(page: Page) {
 
 /** Is the element's box wholly inside the window and not clipped by a scrolling ancestor? */
 function whollyVisible(page: Page, selector: string) {
-  return page.locator(selector).first().evaluate((element) => {
-    const box = element.getBoundingClientRect()
-    if (box.width === 0 || box.left < 0 || box.right > window.innerWidth) return false
-    for (let parent = element.parentElement; parent; parent = parent.parentElement) {
-      const frame = parent.getBoundingClientRect()
-      const style = getComputedStyle(parent)
-      if (style.overflowX !== 'visible' && (box.left < frame.left - 1 || box.right > frame.right + 1)) return false
-    }
-    return true
-  })
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((element) => {
+      const box = element.getBoundingClientRect()
+      if (box.width === 0 || box.left < 0 || box.right > window.innerWidth) return false
+      for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+        const frame = parent.getBoundingClientRect()
+        const style = getComputedStyle(parent)
+        if (style.overflowX !== 'visible' && (box.left < frame.left - 1 || box.right > frame.right + 1)) return false
+      }
+      return true
+    })
 }
 
 describe('the contacts list on every screen (issue #10)', () => {
@@ -54,7 +57,10 @@ describe('the contacts list on every screen (issue #10)', () => {
       expect(await header.isVisible()).toBe(true)
       expect(await whollyVisible(page, `main table th:has-text("${email}")`)).toBe(true)
       // The list itself does not scroll sideways either.
-      const tableFits = await page.locator('main table').first().evaluate((table) => table.scrollWidth <= table.parentElement!.clientWidth)
+      const tableFits = await page
+        .locator('main table')
+        .first()
+        .evaluate((table) => table.scrollWidth <= table.parentElement!.clientWidth)
       expect(tableFits).toBe(true)
     })
 

@@ -188,9 +188,7 @@ describe('events, attendance and the calendar (issue 14)', () => {
       mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       buffer,
     })
-    await expect
-      .poll(() => dialog.innerText(), { timeout: 15_000 })
-      .toContain('Would match 1 and add 1; 0 already marked; 1 refused.')
+    await expect.poll(() => dialog.innerText(), { timeout: 15_000 }).toContain('Would match 1 and add 1; 0 already marked; 1 refused.')
     expect(await dialog.innerText()).toContain(`Matched: Tom ${surname} (by name and gender)`)
     // Nothing is saved before Import.
     const before = await api.get<{ count: number }>(`event-attendance/${eventId}`, { event_date: start })
@@ -232,7 +230,10 @@ describe('events, attendance and the calendar (issue 14)', () => {
       await phone.page.goto('/events')
       await expect.poll(() => phone.page.getByRole('region', { name: 'Upcoming' }).innerText(), { timeout: 15_000 }).toContain(title)
       await settled(phone.page)
-      const { scrollWidth, innerWidth } = await phone.page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }))
+      const { scrollWidth, innerWidth } = await phone.page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        innerWidth: window.innerWidth,
+      }))
       expect(scrollWidth).toBeLessThanOrEqual(innerWidth)
     } finally {
       await phone.close()

@@ -39,7 +39,12 @@ function spreadsheet(rows: unknown[][], type: BookType, name = `people.${type}`,
 }
 
 /** Reads a file as the dialog does and sends its rows to `path` in chunks; the whole report. */
-async function importFile<C extends string>(file: File, kind: SpreadsheetImportKind<C>, path: string, body: Record<string, unknown>): Promise<ImportUsersResult> {
+async function importFile<C extends string>(
+  file: File,
+  kind: SpreadsheetImportKind<C>,
+  path: string,
+  body: Record<string, unknown>,
+): Promise<ImportUsersResult> {
   const read = await readImportFile(file, kind)
   expect(read.missing).toEqual([])
   const outcome = await runChunkedImport({
@@ -75,7 +80,15 @@ describe('import-users with spreadsheets', () => {
         [
           ['First name', 'Surname', 'Sex', 'Date of birth', 'E-mail', 'Notes', 'Shoe size'],
           // A workbook holds a real date; a CSV the text typed.
-          ['Abel', surname, 'male', type === 'csv' ? '31/05/1984' : new Date(Date.UTC(1984, 4, 31)), `abel.${surname}@example.net`.toLowerCase(), '=HYPERLINK("http://evil.example")', '44'],
+          [
+            'Abel',
+            surname,
+            'male',
+            type === 'csv' ? '31/05/1984' : new Date(Date.UTC(1984, 4, 31)),
+            `abel.${surname}@example.net`.toLowerCase(),
+            '=HYPERLINK("http://evil.example")',
+            '44',
+          ],
           ['Beth', surname, 'F', '', '', '<img src=x onerror=alert(1)>', '38'],
           [],
           ['Cyrus', surname, 'robot', '', '', '', ''],
@@ -118,11 +131,7 @@ describe('import-users with spreadsheets', () => {
     const surname = uniqueSurname('Encoded')
     const text = `first_name,last_name,gender\r\nJosé,Peña${surname},male\r\n`
     const windows1252 = Uint8Array.from([...text].map((character) => ({ é: 0xe9, ñ: 0xf1 })[character] ?? character.charCodeAt(0)))
-    const files = [
-      new File([text], 'utf8.csv'),
-      new File(['\uFEFF' + text.replace('José', 'Joséa')], 'bom.csv'),
-      new File([windows1252], 'ansi.csv'),
-    ]
+    const files = [new File([text], 'utf8.csv'), new File(['\uFEFF' + text.replace('José', 'Joséa')], 'bom.csv'), new File([windows1252], 'ansi.csv')]
     const firstNames: string[] = []
     for (const file of files) {
       const read = await readImportFile(file, contacts)
@@ -143,7 +152,16 @@ describe('import-users with spreadsheets', () => {
     expect(await refusalOf(new File([''], 'empty.csv'))).toEqual({ code: 'empty', limit: undefined })
     expect(await refusalOf(spreadsheet([['first_name', 'last_name', 'gender']], 'xlsx'))).toEqual({ code: 'empty' })
     // Without a gender column: the import names it and sends nothing.
-    const noGender = await readImportFile(spreadsheet([['First name', 'Last name'], ['Ana', 'Diaz']], 'xls'), contacts)
+    const noGender = await readImportFile(
+      spreadsheet(
+        [
+          ['First name', 'Last name'],
+          ['Ana', 'Diaz'],
+        ],
+        'xls',
+      ),
+      contacts,
+    )
     expect(noGender.missing).toEqual(['gender'])
     const huge = ['first_name,last_name,gender', ...Array.from({ length: maxContactImportRows + 1 }, (_, index) => `P${index},Many,male`)].join('\n')
     expect(await refusalOf(new File([huge], 'huge.csv'))).toEqual({ code: 'too_many_rows', limit: maxContactImportRows })
@@ -153,7 +171,16 @@ describe('import-users with spreadsheets', () => {
   it('a member, who may not import, is refused (403) and nothing is saved', async () => {
     const member = await demoApi(baseUrl(), 'member@example.org')
     const surname = uniqueSurname('Refused')
-    const read = await readImportFile(spreadsheet([['first_name', 'last_name', 'gender'], ['Ezra', surname, 'male']], 'csv'), contacts)
+    const read = await readImportFile(
+      spreadsheet(
+        [
+          ['first_name', 'last_name', 'gender'],
+          ['Ezra', surname, 'male'],
+        ],
+        'csv',
+      ),
+      contacts,
+    )
     await expect(member.post('import-users', { data: read.rows.map((prepared) => prepared.row) })).rejects.toThrow(/answered 403/)
     expect(await namesWithSurname(surname)).toEqual([])
   })
@@ -180,7 +207,9 @@ describe('import-contact-interactions with spreadsheets', () => {
     const second = await importFile(csv, kind, 'import-contact-interactions', { user_id: contactId })
     expect(second).toMatchObject({ count_successful: 1, count_unsuccessful: 0 })
 
-    const stored = await leader.get<{ items: Array<{ date: string; time: string; type: string; content: string; source: string | null }> }>(`contact-interactions/${contactId}`)
+    const stored = await leader.get<{ items: Array<{ date: string; time: string; type: string; content: string; source: string | null }> }>(
+      `contact-interactions/${contactId}`,
+    )
     expect(stored.items.map((item) => [item.date, item.time, item.type, item.content, item.source]).sort()).toEqual([
       ['2026-01-11', '10:30', 'visit', 'First visit at home', 'user_import'],
       ['2026-02-08', '19:00', 'phone-call', 'Called after the study', 'user_import'],
@@ -208,9 +237,10 @@ describe('create-user-import with spreadsheets', () => {
       data: read.rows.map((prepared) => prepared.row),
     })
     expect(created).toMatchObject({ count_successful: 2, count_unsuccessful: 0 })
-    const record = await conference.get<{ users: Array<{ id: number; first_name: string; team_id: number | null; is_new: boolean }>; teams: Array<{ id: number; title: string }> }>(
-      `user-import/${created.id}`,
-    )
+    const record = await conference.get<{
+      users: Array<{ id: number; first_name: string; team_id: number | null; is_new: boolean }>
+      teams: Array<{ id: number; title: string }>
+    }>(`user-import/${created.id}`)
     const hopeStreet = record.teams.find((team) => team.title === 'Hope Street Church')!
     expect(record.users.map((user) => [user.first_name, user.is_new, user.team_id])).toEqual([
       ['Lucía', true, hopeStreet.id],

@@ -21,7 +21,28 @@ beforeAll(async () => {
 afterAll(async () => session?.close())
 
 const surname = uniqueSurname('Imported')
-const firstNames = ['Abel', 'Beth', 'Cyrus', 'Dora', 'Eli', 'Faith', 'Gideon', 'Hannah', 'Isaac', 'Joy', 'Kaleb', 'Lydia', 'Micah', 'Naomi', 'Obed', 'Priscilla', 'Quinn', 'Ruth', 'Silas', 'Tabitha']
+const firstNames = [
+  'Abel',
+  'Beth',
+  'Cyrus',
+  'Dora',
+  'Eli',
+  'Faith',
+  'Gideon',
+  'Hannah',
+  'Isaac',
+  'Joy',
+  'Kaleb',
+  'Lydia',
+  'Micah',
+  'Naomi',
+  'Obed',
+  'Priscilla',
+  'Quinn',
+  'Ruth',
+  'Silas',
+  'Tabitha',
+]
 
 /** The 20 rows: real dates as Excel holds them, and three bad rows (4, 11 and 18 in the file). */
 function workbook(): Buffer {
@@ -85,12 +106,15 @@ describe('interaction import (issue 17)', () => {
   it('a leader imports a contact’s visits from an .xlsx: real dates and times, a Spanish type, a bad row reported', async () => {
     const page = session.page
     const contactId = await addAdult(api, { first: 'Visited', last: uniqueSurname('Often'), gender: 'female' })
-    const sheet = XLSX.utils.aoa_to_sheet([
-      ['Fecha', 'Hora', 'Tipo', 'Notas'],
-      [new Date(Date.UTC(2026, 0, 11)), '10:30 am', 'Visita', 'First visit at home'],
-      ['2026-02-08', '19:00', 'phone-call', 'Called after the study'],
-      ['2026-03-01', '', 'visit', 'No time written'],
-    ], { cellDates: true })
+    const sheet = XLSX.utils.aoa_to_sheet(
+      [
+        ['Fecha', 'Hora', 'Tipo', 'Notas'],
+        [new Date(Date.UTC(2026, 0, 11)), '10:30 am', 'Visita', 'First visit at home'],
+        ['2026-02-08', '19:00', 'phone-call', 'Called after the study'],
+        ['2026-03-01', '', 'visit', 'No time written'],
+      ],
+      { cellDates: true },
+    )
     const book = XLSX.utils.book_new()
     XLSX.utils.book_append_sheet(book, sheet, 'Visits')
     const buffer = Buffer.from(XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer)
@@ -99,7 +123,9 @@ describe('interaction import (issue 17)', () => {
     await page.getByRole('tab', { name: 'Interactions' }).click()
     await page.getByRole('button', { name: 'Import interactions' }).click()
     const dialog = page.getByRole('dialog', { name: 'Import interactions' })
-    await dialog.getByLabel('Spreadsheet (.csv, .xls or .xlsx)').setInputFiles({ name: 'visits.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer })
+    await dialog
+      .getByLabel('Spreadsheet (.csv, .xls or .xlsx)')
+      .setInputFiles({ name: 'visits.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer })
     await expect.poll(() => dialog.innerText(), { timeout: 15_000 }).toContain('3 rows read from visits.xlsx.')
     await dialog.getByRole('button', { name: 'Import', exact: true }).click()
     await expect.poll(() => dialog.innerText(), { timeout: 15_000 }).toContain('Imported: 2. Not imported: 1.')
@@ -139,7 +165,9 @@ describe('import-and-share (issue 17 item 4)', () => {
       // The title is the date and time, yyyy/MM/dd HH:mm (spec 2 §5).
       expect(await page.getByLabel('Title').inputValue()).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}$/)
       await page.getByLabel('Title').fill(`Harvest night ${shareSurname}`)
-      await page.getByLabel('Spreadsheet file').setInputFiles({ name: 'cards.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer })
+      await page
+        .getByLabel('Spreadsheet file')
+        .setInputFiles({ name: 'cards.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer })
       await expect.poll(() => page.locator('main').innerText(), { timeout: 15_000 }).toContain('2 rows read from cards.xlsx.')
       await settled(page)
       expect(await violations(page)).toEqual([])
@@ -174,7 +202,11 @@ describe('import-and-share (issue 17 item 4)', () => {
       const conference = await conferenceApi(baseUrl(), 'team_id')
       const record = await conference.get<{ teams: Array<{ id: number; title: string }> }>(`user-import/${importId}`)
       const riverside = record.teams.find((team) => team.title === 'Riverside Community Church')!
-      const theirs = await conference.get<{ items: Array<{ name: string }> }>('contacts', { team_id: riverside.id, group_id: riverside.id, search: shareSurname })
+      const theirs = await conference.get<{ items: Array<{ name: string }> }>('contacts', {
+        team_id: riverside.id,
+        group_id: riverside.id,
+        search: shareSurname,
+      })
       expect(theirs.items.map((item) => item.name)).toEqual([`Rafael ${shareSurname}`])
     } finally {
       await admin.close()

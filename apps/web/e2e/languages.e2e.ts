@@ -25,12 +25,15 @@ const englishMemberStatuses = [
   'Not interested',
 ]
 const englishGrowPhases = ['Prepare', 'Plant', 'Cultivate', 'Harvest', 'Multiply']
-const englishDate = /\b\d{1,2} (January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec) \d{4}\b/
+const englishDate =
+  /\b\d{1,2} (January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec) \d{4}\b/
 
 /** The English words of a screen's main region: lookups, grow phases, month names. */
 async function englishOn(page: Page): Promise<string[]> {
   const text = await page.getByRole('main').innerText()
-  const words = [...englishMemberStatuses, ...englishGrowPhases].filter((word) => new RegExp(`(^|[\\s(])${word.replace(/[()]/g, '\\$&')}($|[\\s,.)])`, 'm').test(text))
+  const words = [...englishMemberStatuses, ...englishGrowPhases].filter((word) =>
+    new RegExp(`(^|[\\s(])${word.replace(/[()]/g, '\\$&')}($|[\\s,.)])`, 'm').test(text),
+  )
   const date = englishDate.exec(text)
   return date ? [...words, date[0]] : words
 }

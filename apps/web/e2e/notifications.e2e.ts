@@ -31,7 +31,12 @@ describe('the notifications panel', () => {
   it('shows an unread notification of the conference, marks it read, and clears all', async () => {
     const conference = await conferenceApi(baseUrl(), 'requesting_team_id')
     const content = `Youth camp sign-ups close on Friday ${uniqueSurname('Camp')}`
-    await conference.post('add-notification', { content: `<p><strong>${content}</strong></p>`, importance: 'high', link_url: '/events', link_text: 'See the events' })
+    await conference.post('add-notification', {
+      content: `<p><strong>${content}</strong></p>`,
+      importance: 'high',
+      link_url: '/events',
+      link_text: 'See the events',
+    })
 
     const page = await open()
     await signIn(page, 'owner@example.org')

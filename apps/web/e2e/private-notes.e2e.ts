@@ -34,8 +34,7 @@ async function signedIn(email: string): Promise<Page> {
   return session.page
 }
 
-const seen = (page: Page, text: string) =>
-  expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 15_000 }).toBe(true)
+const seen = (page: Page, text: string) => expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 15_000 }).toBe(true)
 
 let contactUrl = ''
 
@@ -79,8 +78,7 @@ describe('private notes in the browser', () => {
       })
       return { status: response.status, text: await response.text() }
     }
-    const login = async (email: string) =>
-      JSON.parse((await api('login', undefined, { email, password: demoPassword })).text).access_token as string
+    const login = async (email: string) => JSON.parse((await api('login', undefined, { email, password: demoPassword })).text).access_token as string
     const leader = await login('leader@example.org')
     const account = JSON.parse((await api('user?return_teams=1', leader)).text) as { teams: Record<string, { id: number; title: string }> }
     const hope = Object.values(account.teams).find((team) => team.title === 'Hope Street Church')!.id

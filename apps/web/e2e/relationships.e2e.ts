@@ -92,8 +92,18 @@ describe('relationships in the browser', () => {
     const rowsOf = async (list: string) => {
       const table = page.getByRole('table', { name: list, exact: true })
       if ((await table.count()) === 0) return []
-      const rows = await table.getByRole('row').filter({ has: page.getByRole('cell') }).all()
-      return Promise.all(rows.map(async (row) => (await row.getByRole('cell').allInnerTexts()).slice(0, 2).map((text) => text.trim().split('\n')[0]).join(': ')))
+      const rows = await table
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell') })
+        .all()
+      return Promise.all(
+        rows.map(async (row) =>
+          (await row.getByRole('cell').allInnerTexts())
+            .slice(0, 2)
+            .map((text) => text.trim().split('\n')[0])
+            .join(': '),
+        ),
+      )
     }
     const openRelationships = async (id: number) => {
       await page.goto(`/contacts/view/${id}`)
@@ -129,6 +139,8 @@ describe('relationships in the browser', () => {
 
     // Peter reads both sides in his own words: Daniel his son, Hannah his wife.
     await openRelationships(peterId)
-    await expect.poll(() => rowsOf('Recorded on other contacts').then((rows) => rows.sort()), { timeout: 15_000 }).toEqual([`${daniel}: Son`, `${hannah}: Wife`])
+    await expect
+      .poll(() => rowsOf('Recorded on other contacts').then((rows) => rows.sort()), { timeout: 15_000 })
+      .toEqual([`${daniel}: Son`, `${hannah}: Wife`])
   })
 })

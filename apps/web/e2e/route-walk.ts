@@ -26,7 +26,8 @@ async function walk(page: Page, routes: string[], isPhone: boolean): Promise<Pro
   page.on('pageerror', (error) => problems.push({ route: current, problem: `script error: ${error.message}` }))
   page.on('console', (message) => {
     // A refused call (403, 404) is logged by the browser itself; the page must handle it, which the checks below see.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push({ route: current, problem: `console: ${message.text()}` })
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      problems.push({ route: current, problem: `console: ${message.text()}` })
   })
   for (const route of routes) {
     current = route
@@ -62,7 +63,10 @@ export function describeRouteWalk(label: string, viewport: { width: number; heig
     const [contact] = (await owner.get<{ items: Array<{ id: number }> }>('contacts', { per_page: 4 })).items
     const [event] = (await owner.get<{ items: Array<{ id: number }> }>('events', { type: 'future', per_page: 4 })).items
     const conference = await conferenceApi(baseUrl(), 'team_id')
-    const userImport = await conference.post<{ id: number }>('create-user-import', { title: 'Route walk', data: [{ first_name: 'Walker', last_name: 'Route', gender: 'male' }] })
+    const userImport = await conference.post<{ id: number }>('create-user-import', {
+      title: 'Route walk',
+      data: [{ first_name: 'Walker', last_name: 'Route', gender: 'male' }],
+    })
     // The demo conference plans Hope Street's pastor's move to Riverside.
     const [transfer] = (await conference.get<{ items: Array<{ id: number }> }>('transfers', { processed: 0, per_page: 4 })).items
     const ids: Record<string, number | undefined> = {
@@ -77,7 +81,19 @@ export function describeRouteWalk(label: string, viewport: { width: number; heig
       '/transfers/view/:id': transfer?.id,
       '/transfers/edit/:id': transfer?.id,
     }
-    const publicPaths = new Set(['/login', '/logout', '/signup', '/activate', '/reset-password', '/accept-invite', '/loading', '/error', '/privacy', '/terms', '/code-of-conduct'])
+    const publicPaths = new Set([
+      '/login',
+      '/logout',
+      '/signup',
+      '/activate',
+      '/reset-password',
+      '/accept-invite',
+      '/loading',
+      '/error',
+      '/privacy',
+      '/terms',
+      '/code-of-conduct',
+    ])
     routes = builtPaths
       .filter((path) => !publicPaths.has(path))
       .map((path) => {

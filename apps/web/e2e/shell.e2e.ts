@@ -89,8 +89,14 @@ describe('the menu of each demo account', () => {
     ['owner@example.org', ['Dashboard', 'Reports', 'Contacts', 'Events', 'My team', 'Notifications', 'My profile', 'Log out']],
     ['member@example.org', ['Dashboard', 'Contacts', 'Events', 'My team', 'Notifications', 'My profile', 'Log out']],
     // Conference staff and the site admin hold create_transfer and create_notification in the conference.
-    ['entity@example.org', ['Dashboard', 'Reports', 'Transfers', 'Manage notifications', 'Contacts', 'Events', 'My team', 'Notifications', 'My profile', 'Log out']],
-    ['admin@example.org', ['Dashboard', 'Reports', 'Transfers', 'Manage notifications', 'Contacts', 'Events', 'My team', 'Notifications', 'My profile', 'Log out']],
+    [
+      'entity@example.org',
+      ['Dashboard', 'Reports', 'Transfers', 'Manage notifications', 'Contacts', 'Events', 'My team', 'Notifications', 'My profile', 'Log out'],
+    ],
+    [
+      'admin@example.org',
+      ['Dashboard', 'Reports', 'Transfers', 'Manage notifications', 'Contacts', 'Events', 'My team', 'Notifications', 'My profile', 'Log out'],
+    ],
     ['pending@example.org', ['Dashboard', 'Notifications', 'My profile', 'Log out']],
   ]
   it.each(cases)('%s', async (email, expected) => {
@@ -137,9 +143,7 @@ describe('picking a team and a group', () => {
     expect(riverside?.value).toBe((await cookie(page, 'selected_group'))?.value)
     // 365 days, give or take a minute.
     expect(riverside!.expires * 1000 - Date.now()).toBeGreaterThan(364 * 24 * 3600 * 1000)
-    expect(await menuEntries(page)).toEqual([
-      'Dashboard', 'Contacts', 'Events', 'My team', 'Notifications', 'My profile', 'Log out',
-    ])
+    expect(await menuEntries(page)).toEqual(['Dashboard', 'Contacts', 'Events', 'My team', 'Notifications', 'My profile', 'Log out'])
 
     await page.goto('/team/switch')
     await page.getByRole('button', { name: /Hope Street Church/ }).click()

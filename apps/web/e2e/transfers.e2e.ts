@@ -35,7 +35,16 @@ async function chooseTeam(page: Page, team: RegExp): Promise<void> {
 async function listedNames(page: Page, search: string): Promise<string[]> {
   await page.goto(`/contacts?search=${encodeURIComponent(search)}`)
   const main = page.getByRole('main')
-  await expect.poll(() => main.getByText(/contacts?$/).first().isVisible(), { timeout: 15_000 }).toBe(true)
+  await expect
+    .poll(
+      () =>
+        main
+          .getByText(/contacts?$/)
+          .first()
+          .isVisible(),
+      { timeout: 15_000 },
+    )
+    .toBe(true)
   await page.waitForLoadState('networkidle')
   return main.getByRole('link').filter({ hasText: search }).allInnerTexts()
 }
@@ -105,7 +114,11 @@ describe("a pastor's transfer from Hope Street to Riverside (issue 18)", () => {
     const upcoming = page.getByRole('region', { name: 'Upcoming' })
     await upcoming.getByRole('link', { name: /Olivia Owner/ }).click()
     await page.waitForURL(/\/transfers\/view\/\d+$/)
-    await page.getByRole('link', { name: 'Edit' }).or(page.getByRole('button', { name: 'Edit' })).first().click()
+    await page
+      .getByRole('link', { name: 'Edit' })
+      .or(page.getByRole('button', { name: 'Edit' }))
+      .first()
+      .click()
     await page.waitForURL(/\/transfers\/edit\/\d+$/)
     await page.getByRole('button', { name: 'Cancel this transfer' }).click()
     const dialog = page.getByRole('dialog')

@@ -21,7 +21,12 @@ it('an owner without two-factor is shown the QR code and the grouped secret, and
   await expect.poll(() => page.getByRole('heading', { name: 'Set up two-factor authentication' }).isVisible()).toBe(true)
   const qr = page.getByRole('img', { name: 'QR code to scan with your authenticator app' })
   expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/)
-  const secret = (await page.getByText(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/).first().innerText()).trim()
+  const secret = (
+    await page
+      .getByText(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/)
+      .first()
+      .innerText()
+  ).trim()
   expect(secret).toMatch(/^([A-Z2-7]{4} )+/)
 
   const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret.replace(/\s+/g, '')) })

@@ -15,7 +15,17 @@ export default defineConfig({
     maxWorkers: 2,
     // The longest files first (timed on this machine), so both workers end together.
     sequence: {
-      sequencer: longFirst(['routes-1.e2e.ts', 'routes-2.e2e.ts', 'contacts.e2e.ts', 'routes-3.e2e.ts', 'interactions.e2e.ts', 'consent.e2e.ts', 'account.e2e.ts', 'events.e2e.ts', 'shell.e2e.ts']),
+      sequencer: longFirst([
+        'routes-1.e2e.ts',
+        'routes-2.e2e.ts',
+        'contacts.e2e.ts',
+        'routes-3.e2e.ts',
+        'interactions.e2e.ts',
+        'consent.e2e.ts',
+        'account.e2e.ts',
+        'events.e2e.ts',
+        'shell.e2e.ts',
+      ]),
     },
     testTimeout: 90_000,
     hookTimeout: 120_000,

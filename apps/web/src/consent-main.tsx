@@ -8,4 +8,8 @@ import { detectConsentLocale, initConsentTexts } from './features/consent-page/c
 // (no router, no session, no query cache; only its own texts).
 const { locale, fromQuery } = detectConsentLocale()
 
-startPage('consent.html', initConsentTexts(locale, { persist: fromQuery }).catch(() => initConsentTexts('en')), () => <ConsentApp location={window.location} />)
+startPage(
+  'consent.html',
+  initConsentTexts(locale, { persist: fromQuery }).catch(() => initConsentTexts('en')),
+  () => <ConsentApp location={window.location} />,
+)

@@ -79,7 +79,10 @@ describe('who may do what (spec 2 §6)', () => {
     expect(ordered).toEqual(['member_request', 'member', 'leader', 'owner', 'entity_admin', 'admin'])
     for (let i = 1; i < ordered.length; i++) {
       const higher = new Set(held(ordered[i]!))
-      expect(held(ordered[i - 1]!).filter((capability) => !higher.has(capability)), `${ordered[i]} ⊇ ${ordered[i - 1]}`).toEqual([])
+      expect(
+        held(ordered[i - 1]!).filter((capability) => !higher.has(capability)),
+        `${ordered[i]} ⊇ ${ordered[i - 1]}`,
+      ).toEqual([])
     }
   })
 

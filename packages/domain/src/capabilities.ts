@@ -110,11 +110,7 @@ const memberCapabilities = [
   'delete_own_interaction',
 ] as const satisfies readonly Capability[]
 
-const assignedCapabilities = [
-  ...memberCapabilities,
-  'update_assigned_contact',
-  'update_user_event',
-] as const satisfies readonly Capability[]
+const assignedCapabilities = [...memberCapabilities, 'update_assigned_contact', 'update_user_event'] as const satisfies readonly Capability[]
 
 const leaderCapabilities = [
   ...assignedCapabilities,

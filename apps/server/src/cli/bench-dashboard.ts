@@ -37,8 +37,15 @@ export interface DashboardSeed {
 export async function seedDashboard(db: Db, options: { teamId: number; ownerId: number; password: string }): Promise<DashboardSeed> {
   const started = performance.now()
   const leaderEmail = 'dashboard-leader@bench.test'
-  const leaderId = await createAccount(db, new Date(), { firstName: 'Dashboard', lastName: 'Leader', email: leaderEmail, password: options.password, verified: true }, await hashPassword(options.password))
-  await db.execute(sql`insert into memberships (person_id, team_id, role, has_wwcc, has_adsafe) values (${leaderId}::int, ${options.teamId}::int, 'leader', true, true)`)
+  const leaderId = await createAccount(
+    db,
+    new Date(),
+    { firstName: 'Dashboard', lastName: 'Leader', email: leaderEmail, password: options.password, verified: true },
+    await hashPassword(options.password),
+  )
+  await db.execute(
+    sql`insert into memberships (person_id, team_id, role, has_wwcc, has_adsafe) values (${leaderId}::int, ${options.teamId}::int, 'leader', true, true)`,
+  )
   const [team] = rowsOf<{ parent_id: number | null }>(await db.execute(sql`select parent_id from teams where id = ${options.teamId}::int`))
   // The n-th interaction: a contact of the church picked by n, a day from a year ago to a year ahead.
   await db.execute(sql`
@@ -118,7 +125,10 @@ export async function measureDashboard({ base, tokenOf, seeded }: DashboardBench
   })
   const results = calls.map(([label]): RecordResult => {
     // The warm-up rounds are the first five samples of each call.
-    const sorted = samples.get(label)!.slice(5).sort((a, b) => a - b)
+    const sorted = samples
+      .get(label)!
+      .slice(5)
+      .sort((a, b) => a - b)
     return { label, key: `dashboard: ${label}`, p50: percentile(sorted, 50), p95: percentile(sorted, 95), sqlP50: Number.NaN, kind: 'read' }
   })
   const together = await timed(rounds, async () => {
@@ -135,7 +145,11 @@ export function printDashboard(engine: string, seeded: DashboardSeed, results: D
   )
   console.log('| call | p50 ms | p95 ms |\n|---|---|---|')
   for (const r of results.calls) console.log(`| ${r.label} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} |`)
-  console.log(`| **all ${results.calls.length} calls, one after the other (sum; target p95 ≤ 150 ms on PostgreSQL)** | ${results.sum.p50.toFixed(1)} | ${results.sum.p95.toFixed(1)} |`)
-  console.log(`| all ${results.calls.length} calls at once, as the browser makes them (the wait) | ${results.together.p50.toFixed(1)} | ${results.together.p95.toFixed(1)} |`)
+  console.log(
+    `| **all ${results.calls.length} calls, one after the other (sum; target p95 ≤ 150 ms on PostgreSQL)** | ${results.sum.p50.toFixed(1)} | ${results.sum.p95.toFixed(1)} |`,
+  )
+  console.log(
+    `| all ${results.calls.length} calls at once, as the browser makes them (the wait) | ${results.together.p50.toFixed(1)} | ${results.together.p95.toFixed(1)} |`,
+  )
   if (results.leftOut.length > 0) console.log(`(left out, not served yet: ${results.leftOut.join(', ')})`)
 }

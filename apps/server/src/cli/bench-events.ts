@@ -51,7 +51,10 @@ export async function measureEvents({ base, auth, database, seeded, groupId, rou
   const date = seeded.attendanceDate
   const eventId = seeded.attendanceEventId
   const records = `${api}/event-attendance/${eventId}?team_id=${team}&event_date=${date}&per_page=100`
-  add(await measure(`event-attendance of one date — ${seeded.attendance.toLocaleString('en')} records, per_page 100`, rounds, () => browserGet(records, auth)), 'event-attendance, one date')
+  add(
+    await measure(`event-attendance of one date — ${seeded.attendance.toLocaleString('en')} records, per_page 100`, rounds, () => browserGet(records, auth)),
+    'event-attendance, one date',
+  )
   const marking = `${api}/contacts-for-attendance?team_id=${team}&group_id=${groupId}&event_id=${eventId}&event_date=${date}&per_page=100`
   const contacts = await counted(marking)
   add(
@@ -91,7 +94,10 @@ export async function measureEvents({ base, auth, database, seeded, groupId, rou
   const { url } = (await (await checked(`${api}/ical-url?team_id=${team}`, { headers: auth })).json()) as { url: string }
   const feed = `${base}${new URL(url).pathname}`
   const vevents = ((await (await checked(feed)).text()).match(/^BEGIN:VEVENT/gm) ?? []).length
-  add(await measure(`GET /ical/{token}.ics — ${vevents.toLocaleString('en')} VEVENTs (${seeded.recurring} recurring events)`, rounds, () => browserGet(feed)), 'ical feed')
+  add(
+    await measure(`GET /ical/{token}.ics — ${vevents.toLocaleString('en')} VEVENTs (${seeded.recurring} recurring events)`, rounds, () => browserGet(feed)),
+    'ical feed',
+  )
   return out
 }
 

@@ -29,14 +29,74 @@ export interface ImportSeed {
 }
 
 const firstNames = [
-  'Mateo', 'Lucía', 'Santiago', 'Valentina', 'Sebastián', 'Isabella', 'Diego', 'Camila', 'Tomás', 'Sofía', 'Joaquín', 'Martina', 'Nicolás', 'Renata', 'Emilio',
-  'Julieta', 'Andrés', 'Paula', 'Felipe', 'Gabriela', 'Manuel', 'Daniela', 'Rafael', 'Carolina', 'Pablo', 'Mariana', 'Hugo', 'Elena', 'Adrián', 'Lorena',
+  'Mateo',
+  'Lucía',
+  'Santiago',
+  'Valentina',
+  'Sebastián',
+  'Isabella',
+  'Diego',
+  'Camila',
+  'Tomás',
+  'Sofía',
+  'Joaquín',
+  'Martina',
+  'Nicolás',
+  'Renata',
+  'Emilio',
+  'Julieta',
+  'Andrés',
+  'Paula',
+  'Felipe',
+  'Gabriela',
+  'Manuel',
+  'Daniela',
+  'Rafael',
+  'Carolina',
+  'Pablo',
+  'Mariana',
+  'Hugo',
+  'Elena',
+  'Adrián',
+  'Lorena',
 ]
 const surnames = [
-  'García', 'Rodríguez', 'Martínez', 'Hernández', 'López', 'González', 'Pérez', 'Sánchez', 'Ramírez', 'Torres', 'Flores', 'Rivera', 'Gómez', 'Díaz', 'Reyes',
-  'Morales', 'Cruz', 'Ortiz', 'Gutiérrez', 'Chávez', 'Ramos', 'Vargas', 'Castillo', 'Jiménez', 'Moreno', 'Romero', 'Herrera', 'Medina', 'Aguilar', 'Vega',
+  'García',
+  'Rodríguez',
+  'Martínez',
+  'Hernández',
+  'López',
+  'González',
+  'Pérez',
+  'Sánchez',
+  'Ramírez',
+  'Torres',
+  'Flores',
+  'Rivera',
+  'Gómez',
+  'Díaz',
+  'Reyes',
+  'Morales',
+  'Cruz',
+  'Ortiz',
+  'Gutiérrez',
+  'Chávez',
+  'Ramos',
+  'Vargas',
+  'Castillo',
+  'Jiménez',
+  'Moreno',
+  'Romero',
+  'Herrera',
+  'Medina',
+  'Aguilar',
+  'Vega',
 ]
-const ascii = (text: string) => text.normalize('NFD').replace(/[^A-Za-z]/g, '').toLowerCase()
+const ascii = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[^A-Za-z]/g, '')
+    .toLowerCase()
 
 /** An E.164 Australian mobile as a person types it: 0412 345 678. */
 const localPhone = (e164: string) => `0${e164.slice(3, 6)} ${e164.slice(6, 9)} ${e164.slice(9)}`
@@ -61,7 +121,14 @@ export function importRowsOf(count: number, existing: Array<{ email: string; pho
     if (n % 4 === 1) row.dob = `${1950 + (n % 50)}-${String(1 + (n % 12)).padStart(2, '0')}`
     if (n % 7 === 0) row.age = 20 + (n % 60)
     if (n % 6 === 0) Object.assign(row, { member_status: 'lead-unvisited', source: 'walk-in' })
-    if (n % 2 === 0) Object.assign(row, { address_street: `${1 + (n % 300)} King St`, address_city: 'Newtown', address_state: 'NSW', address_postcode: '2042', address_country: 'au' })
+    if (n % 2 === 0)
+      Object.assign(row, {
+        address_street: `${1 + (n % 300)} King St`,
+        address_city: 'Newtown',
+        address_state: 'NSW',
+        address_postcode: '2042',
+        address_country: 'au',
+      })
     if (n % 8 === 0) row.marital_status = 'Married'
     if (n % 3 === 0) row.notes = 'Met at the community lunch; asked about the cooking classes and the health expo.'
     if (n % 10 === 1) row.prayer_request = 'Pray for her mother’s recovery after surgery.'
@@ -76,7 +143,7 @@ export function importRowsOf(count: number, existing: Array<{ email: string; pho
     }
     // One in ten: a contact of the church already has this email or phone.
     if (n % 10 === 3) {
-      const match = existing[(n / 10) % existing.length | 0]!
+      const match = existing[((n / 10) % existing.length) | 0]!
       if (n % 20 === 3) row.email = match.email.toUpperCase()
       else row.phone = localPhone(match.phone)
     }
@@ -145,14 +212,29 @@ export async function measureImport({ base, auth, seeded }: ImportBench): Promis
     const result = JSON.parse(text) as ImportUsersResult
     counts.successful += result.count_successful
     counts.unsuccessful += result.count_unsuccessful
-    for (const list of ['unsuccessful_exists', 'unsuccessful_not_exists', 'unsuccessful_team_user_exists', 'unsuccessful_invalid_email', 'unsuccessful_error'] as const) {
+    for (const list of [
+      'unsuccessful_exists',
+      'unsuccessful_not_exists',
+      'unsuccessful_team_user_exists',
+      'unsuccessful_invalid_email',
+      'unsuccessful_error',
+    ] as const) {
       counts[list] += result[list].length
     }
   }
   const totalSeconds = (performance.now() - started) / 1000
-  if (counts.successful + counts.unsuccessful !== rows.length) throw new Error(`import-users answered for ${counts.successful + counts.unsuccessful} of ${rows.length} rows`)
+  if (counts.successful + counts.unsuccessful !== rows.length)
+    throw new Error(`import-users answered for ${counts.successful + counts.unsuccessful} of ${rows.length} rows`)
   samples.sort((a, b) => a - b)
-  return { rows: rows.length, contacts: seeded.contacts, calls: samples.length, totalSeconds, p50: percentile(samples, 50), max: samples[samples.length - 1]!, counts }
+  return {
+    rows: rows.length,
+    contacts: seeded.contacts,
+    calls: samples.length,
+    totalSeconds,
+    p50: percentile(samples, 50),
+    max: samples[samples.length - 1]!,
+    counts,
+  }
 }
 
 export function printImport(engine: string, result: ImportResult): void {

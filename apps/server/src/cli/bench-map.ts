@@ -35,7 +35,9 @@ export async function seedMap(db: Db, options: { password: string }): Promise<Ma
   const gatedId = await createAccount(db, now, { firstName: 'Map', lastName: 'Leader', email: gatedEmail, password: options.password, verified: true }, hash)
   const [church] = rowsOf<{ id: number }>(await db.execute(sql`insert into teams (kind, title) values ('team', 'Map Church') returning id`))
   const churchId = church!.id
-  await db.execute(sql`insert into memberships (person_id, team_id, role) values (${ownerId}::int, ${churchId}::int, 'owner'), (${gatedId}::int, ${churchId}::int, 'leader')`)
+  await db.execute(
+    sql`insert into memberships (person_id, team_id, role) values (${ownerId}::int, ${churchId}::int, 'owner'), (${gatedId}::int, ${churchId}::int, 'leader')`,
+  )
   // Spread over about 60 km around the city; one in eight born in the last 18 years.
   await db.execute(sql`
     insert into people (first_name, last_name, member_status, address_lat, address_lng, dob_year, dob_month, created_by_id)
@@ -53,7 +55,15 @@ export async function seedMap(db: Db, options: { password: string }): Promise<Ma
   return { churchId, ownerEmail, gatedEmail, contacts: counts!.n, seconds: (performance.now() - started) / 1000 }
 }
 
-export async function measureMap({ base, tokenOf, seeded }: { base: string; tokenOf: (email: string) => Promise<string>; seeded: MapSeed }): Promise<RecordResult[]> {
+export async function measureMap({
+  base,
+  tokenOf,
+  seeded,
+}: {
+  base: string
+  tokenOf: (email: string) => Promise<string>
+  seeded: MapSeed
+}): Promise<RecordResult[]> {
   const out: RecordResult[] = []
   const scope = `team_id=${seeded.churchId}&group_id=${seeded.churchId}`
   const lastPage = Math.max(1, Math.ceil(seeded.contacts / 1000))
@@ -68,14 +78,21 @@ export async function measureMap({ base, tokenOf, seeded }: { base: string; toke
       if (!answer.ok) throw new Error(`${url}: HTTP ${answer.status} ${await answer.text()}`)
       const { items } = (await answer.json()) as { items: unknown[] }
       const label = `contacts-for-map, page ${page === 1 ? 1 : `${page} (the last)`}, as ${whom}`
-      out.push({ ...(await measure(`${label} — ${items.length.toLocaleString('en')} markers`, rounds, () => browserGet(url, headers))), key: `map: ${label}`, sqlP50: Number.NaN, kind: 'read' })
+      out.push({
+        ...(await measure(`${label} — ${items.length.toLocaleString('en')} markers`, rounds, () => browserGet(url, headers))),
+        key: `map: ${label}`,
+        sqlP50: Number.NaN,
+        kind: 'read',
+      })
     }
   }
   return out
 }
 
 export function printMap(engine: string, seeded: MapSeed, results: RecordResult[]): void {
-  console.log(`\n${engine}: the contacts map (issue 16), a church of ${seeded.contacts.toLocaleString('en')} geocoded contacts; seeded in ${seeded.seconds.toFixed(1)} s, ${rounds} requests each`)
+  console.log(
+    `\n${engine}: the contacts map (issue 16), a church of ${seeded.contacts.toLocaleString('en')} geocoded contacts; seeded in ${seeded.seconds.toFixed(1)} s, ${rounds} requests each`,
+  )
   console.log('| call | p50 ms | p95 ms |\n|---|---|---|')
   for (const r of results) console.log(`| ${r.label} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} |`)
 }

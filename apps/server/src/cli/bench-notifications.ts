@@ -34,8 +34,15 @@ export async function seedNotifications(db: Db, options: { password: string }): 
   const started = performance.now()
   const hash = await hashPassword(options.password)
   const userEmail = 'notifications-user@bench.test'
-  const userId = await createAccount(db, new Date(), { firstName: 'Noel', lastName: 'Reader', email: userEmail, password: options.password, verified: true }, hash)
-  const [conference] = rowsOf<{ id: number }>(await db.execute(sql`insert into teams (kind, title) values ('conference', 'Notifications Conference') returning id`))
+  const userId = await createAccount(
+    db,
+    new Date(),
+    { firstName: 'Noel', lastName: 'Reader', email: userEmail, password: options.password, verified: true },
+    hash,
+  )
+  const [conference] = rowsOf<{ id: number }>(
+    await db.execute(sql`insert into teams (kind, title) values ('conference', 'Notifications Conference') returning id`),
+  )
   const conferenceId = conference!.id
   const [church] = rowsOf<{ id: number }>(
     await db.execute(sql`insert into teams (kind, parent_id, title) values ('team', ${conferenceId}::int, 'Notifications Church') returning id`),

@@ -31,13 +31,13 @@ export interface RecentActivitySeed {
  * the gated leader in turn; one row in fifty is a safeguarding read ('view'), one in five
  * hundred an invite or a group change (no contact).
  */
-export async function seedRecentActivity(
-  db: Db,
-  options: { teamId: number; authorEmails: string[]; total?: number },
-): Promise<RecentActivitySeed> {
+export async function seedRecentActivity(db: Db, options: { teamId: number; authorEmails: string[]; total?: number }): Promise<RecentActivitySeed> {
   const started = performance.now()
   const { teamId } = options
-  const emails = sql.join(options.authorEmails.map((email) => sql`${email}`), sql`, `)
+  const emails = sql.join(
+    options.authorEmails.map((email) => sql`${email}`),
+    sql`, `,
+  )
   const authorIds = rowsOf<{ id: number }>(await db.execute(sql`select id from people where email in (${emails}) order by id`)).map((row) => row.id)
   const total = options.total ?? targetRows
   const count = async () => rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from activity_log where team_id = ${teamId}::int`))[0]!.n

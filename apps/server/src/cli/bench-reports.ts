@@ -49,14 +49,27 @@ const allPeriods = {
   events_recurring_period: 'all',
 }
 
-export async function measureReports({ base, tokenOf, seeded }: { base: string; tokenOf: (email: string) => Promise<string>; seeded: LargeReports }): Promise<RecordResult[]> {
+export async function measureReports({
+  base,
+  tokenOf,
+  seeded,
+}: {
+  base: string
+  tokenOf: (email: string) => Promise<string>
+  seeded: LargeReports
+}): Promise<RecordResult[]> {
   const leader = { authorization: `Bearer ${await tokenOf(seeded.leaderEmail)}` }
   const officer = { authorization: `Bearer ${await tokenOf(seeded.officerEmail)}` }
   const church = seeded.churchIds[0]!
   const calls: Array<[string, number, Record<string, string | number>, Record<string, string>]> = [
     ['one church, default periods (this year)', church, {}, leader],
     ["one church, every chart 'all'", church, allPeriods, leader],
-    ['one church, member_status=member, this month', church, { member_status: 'member', contacts_period: 'this_month', contact_sources_period: 'this_month' }, leader],
+    [
+      'one church, member_status=member, this month',
+      church,
+      { member_status: 'member', contacts_period: 'this_month', contact_sources_period: 'this_month' },
+      leader,
+    ],
     ['conference, for_team_id (one church), default periods', seeded.conferenceId, { for_team_id: church }, officer],
     ['conference, combined (all churches), default periods', seeded.conferenceId, { combined: 1 }, officer],
     ["conference, combined, every chart 'all'", seeded.conferenceId, { combined: 1, ...allPeriods }, officer],

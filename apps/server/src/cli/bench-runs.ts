@@ -84,7 +84,10 @@ export function printRunsSideBySide(runs: BenchRun[]): void {
   if (runs.some((r) => r.importResult)) {
     console.log('\nContact import (issue 17): the whole file, seconds (targets: PGlite ≤ 30, PostgreSQL ≤ 15)')
     for (const r of runs) {
-      if (r.importResult) console.log(`| ${r.engine} | ${r.importResult.contacts.toLocaleString('en')} contacts in the conference | ${r.importResult.rows.toLocaleString('en')} rows | ${r.importResult.totalSeconds.toFixed(1)} s |`)
+      if (r.importResult)
+        console.log(
+          `| ${r.engine} | ${r.importResult.contacts.toLocaleString('en')} contacts in the conference | ${r.importResult.rows.toLocaleString('en')} rows | ${r.importResult.totalSeconds.toFixed(1)} s |`,
+        )
     }
   }
 }

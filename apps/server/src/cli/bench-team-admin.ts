@@ -17,7 +17,20 @@ const churchUsers = 2000
 const pendingInvites = 200
 const subTeams = 500
 /** Sub-team titles start with one of these: a search for one matches about subTeams / 12. */
-const placeNames = ['Hillside', 'Riverside', 'Lakeside', 'Northgate', 'Southbank', 'Eastwood', 'Westfield', 'Kingsford', 'Bayview', 'Greenvale', 'Oakridge', 'Pinecrest']
+const placeNames = [
+  'Hillside',
+  'Riverside',
+  'Lakeside',
+  'Northgate',
+  'Southbank',
+  'Eastwood',
+  'Westfield',
+  'Kingsford',
+  'Bayview',
+  'Greenvale',
+  'Oakridge',
+  'Pinecrest',
+]
 export const teamAdminSearch = 'riverside'
 
 export interface TeamAdminSeed {
@@ -47,7 +60,9 @@ export async function seedTeamAdmin(db: Db, options: { password: string }): Prom
   const now = new Date()
   const ownerId = await createAccount(db, now, { firstName: 'Team', lastName: 'Owner', email: ownerEmail, password: options.password, verified: true }, hash)
   const adminId = await createAccount(db, now, { firstName: 'Entity', lastName: 'Admin', email: adminEmail, password: options.password, verified: true }, hash)
-  const [conference] = rowsOf<{ id: number }>(await db.execute(sql`insert into teams (kind, title) values ('conference', 'Team Admin Conference') returning id`))
+  const [conference] = rowsOf<{ id: number }>(
+    await db.execute(sql`insert into teams (kind, title) values ('conference', 'Team Admin Conference') returning id`),
+  )
   const conferenceId = conference!.id
   const places = sql.raw(`array['${placeNames.join("','")}']`)
   await db.execute(sql`
@@ -58,7 +73,9 @@ export async function seedTeamAdmin(db: Db, options: { password: string }): Prom
     await db.execute(sql`select id from teams where parent_id = ${conferenceId}::int and kind = 'team' order by id limit 1`),
   )
   const churchId = church!.id
-  await db.execute(sql`insert into memberships (person_id, team_id, role) values (${adminId}::int, ${conferenceId}::int, 'entity_admin'), (${ownerId}::int, ${churchId}::int, 'owner')`)
+  await db.execute(
+    sql`insert into memberships (person_id, team_id, role) values (${adminId}::int, ${conferenceId}::int, 'entity_admin'), (${ownerId}::int, ${churchId}::int, 'owner')`,
+  )
 
   // People with accounts: the church's other users, then five for each other sub-team.
   const others = churchUsers - 1

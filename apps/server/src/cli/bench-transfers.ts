@@ -42,7 +42,9 @@ export async function seedTransfer(db: Db, options: { password: string }): Promi
   )
   const [conference] = rowsOf<{ id: number }>(await db.execute(sql`insert into teams (kind, title) values ('conference', 'Transfer Conference') returning id`))
   const churches = rowsOf<{ id: number }>(
-    await db.execute(sql`insert into teams (kind, title, parent_id) values ('team', 'Leaving Church', ${conference!.id}::int), ('team', 'Receiving Church', ${conference!.id}::int) returning id`),
+    await db.execute(
+      sql`insert into teams (kind, title, parent_id) values ('team', 'Leaving Church', ${conference!.id}::int), ('team', 'Receiving Church', ${conference!.id}::int) returning id`,
+    ),
   )
   const [from, to] = [churches[0]!.id, churches[1]!.id]
   await db.execute(sql`insert into memberships (person_id, team_id, role) values (${pastorId}::int, ${from}::int, 'owner')`)
@@ -57,8 +59,12 @@ export async function seedTransfer(db: Db, options: { password: string }): Promi
     insert into team_contacts (team_id, person_id, is_owner, sort_name, search_text, member_status, gender)
     select ${from}::int, p.id, true, 'followed contact ' || p.n, 'followed contact ' || p.n, 'member', case when p.n % 2 = 0 then 'male' else 'female' end
     from ${people} p`)
-  await db.execute(sql`insert into assignments (team_id, contact_id, to_person_id, by_person_id) select ${from}::int, p.id, ${pastorId}::int, ${pastorId}::int from ${people} p`)
-  await db.execute(sql`insert into notes (contact_id, team_id, author_id, content) select p.id, ${from}::int, ${pastorId}::int, 'A visit at home.' from ${people} p`)
+  await db.execute(
+    sql`insert into assignments (team_id, contact_id, to_person_id, by_person_id) select ${from}::int, p.id, ${pastorId}::int, ${pastorId}::int from ${people} p`,
+  )
+  await db.execute(
+    sql`insert into notes (contact_id, team_id, author_id, content) select p.id, ${from}::int, ${pastorId}::int, 'A visit at home.' from ${people} p`,
+  )
   await db.execute(sql`
     insert into interactions (contact_id, team_id, conference_id, author_id, by_person_id, type, date, occurs_at, is_completed, completed_at)
     select p.id, ${from}::int, ${conference!.id}::int, ${pastorId}::int, ${pastorId}::int, 'visit', current_date - 3, now() - interval '3 days', true, now() - interval '3 days'
@@ -85,7 +91,9 @@ export async function measureTransfer(deps: Deps, seeded: TransferSeed): Promise
 
 export function printTransfer(engine: string, seeded: TransferSeed, result: TransferResult): void {
   console.log(`\n${engine}: processing a transfer (issue 18; seeded in ${seeded.seconds.toFixed(1)} s; target ≤ 5 s on PostgreSQL)`)
-  console.log('| contacts chosen | moved | shared | the pastor\'s assignments ended | seconds |')
+  console.log("| contacts chosen | moved | shared | the pastor's assignments ended | seconds |")
   console.log('|---|---|---|---|---|')
-  console.log(`| ${result.contacts.toLocaleString('en')} | ${result.moved.toLocaleString('en')} | ${result.shared.toLocaleString('en')} | ${result.stayed.toLocaleString('en')} | ${result.seconds.toFixed(2)} |`)
+  console.log(
+    `| ${result.contacts.toLocaleString('en')} | ${result.moved.toLocaleString('en')} | ${result.shared.toLocaleString('en')} | ${result.stayed.toLocaleString('en')} | ${result.seconds.toFixed(2)} |`,
+  )
 }

@@ -30,10 +30,17 @@ export async function seedUserImports(db: Db, options: { password: string }): Pr
   const started = performance.now()
   const hash = await hashPassword(options.password)
   const officerEmail = 'import-officer@bench.test'
-  const officerId = await createAccount(db, new Date(), { firstName: 'Import', lastName: 'Officer', email: officerEmail, password: options.password, verified: true }, hash)
+  const officerId = await createAccount(
+    db,
+    new Date(),
+    { firstName: 'Import', lastName: 'Officer', email: officerEmail, password: options.password, verified: true },
+    hash,
+  )
   const [conference] = rowsOf<{ id: number }>(await db.execute(sql`insert into teams (kind, title) values ('conference', 'Import Conference') returning id`))
   const conferenceId = conference!.id
-  const [church] = rowsOf<{ id: number }>(await db.execute(sql`insert into teams (kind, title, parent_id) values ('team', 'Import Church', ${conferenceId}::int) returning id`))
+  const [church] = rowsOf<{ id: number }>(
+    await db.execute(sql`insert into teams (kind, title, parent_id) values ('team', 'Import Church', ${conferenceId}::int) returning id`),
+  )
   await db.execute(sql`insert into memberships (person_id, team_id, role) values (${officerId}::int, ${conferenceId}::int, 'entity_admin')`)
   await db.execute(sql`
     insert into user_imports (team_id, title, date, created_by)
@@ -60,7 +67,15 @@ export async function seedUserImports(db: Db, options: { password: string }): Pr
   return { conferenceId, officerEmail, importId: first!.id, people: counted!.n, seconds: (performance.now() - started) / 1000 }
 }
 
-export async function measureUserImports({ base, tokenOf, seeded }: { base: string; tokenOf: (email: string) => Promise<string>; seeded: UserImportsSeed }): Promise<RecordResult[]> {
+export async function measureUserImports({
+  base,
+  tokenOf,
+  seeded,
+}: {
+  base: string
+  tokenOf: (email: string) => Promise<string>
+  seeded: UserImportsSeed
+}): Promise<RecordResult[]> {
   const headers = { authorization: `Bearer ${await tokenOf(seeded.officerEmail)}` }
   const perPage = 20
   const lastPage = Math.ceil(seeded.people / perPage)

@@ -19,7 +19,21 @@ import { measureRules, printRules, rulesOn } from './bench-rules'
 import { importOn, measureImport, printImport, seedImport } from './bench-import'
 import { measureReports, printReports, reportsOn, seedReports } from './bench-reports'
 import { printRunsSideBySide, runOnEachEngine } from './bench-runs'
-import { browserGet, connections, load, loadSql, measure, printTable, rowsOf, statementText, statementsOf, timed, type ListResult, type Queryable, type RecordResult } from './bench-measure'
+import {
+  browserGet,
+  connections,
+  load,
+  loadSql,
+  measure,
+  printTable,
+  rowsOf,
+  statementText,
+  statementsOf,
+  timed,
+  type ListResult,
+  type Queryable,
+  type RecordResult,
+} from './bench-measure'
 
 /**
  * `npm run bench`: seeds a large workspace and measures the API over real HTTP, on
@@ -77,7 +91,9 @@ import { browserGet, connections, load, loadSql, measure, printTable, rowsOf, st
  * notes, private notes and activity log page 1, the contacts list filtered by interaction
  * (missed, 6 months) and logging an interaction (a write: each round on another contact).
  */
-const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim()).filter(Boolean)
+const only = process.env.BENCH_ONLY?.split(',')
+  .map((name) => name.trim())
+  .filter(Boolean)
 /** A section runs when its own variable leaves it on and BENCH_ONLY, if set, names it. */
 const sectionOn = (name: string, on = true) => on && (!only || only.includes(name))
 const size = { teams: Number(process.env.BENCH_TEAMS ?? 50), groupsPerTeam: 6, membersPerTeam: Number(process.env.BENCH_MEMBERS ?? 2000) }
@@ -143,10 +159,15 @@ async function run(engine: string, database: Database, contactCount: number) {
   const userImportsSeed = sections.userImports ? await seedUserImports(database.db, { password: workspace.password }) : undefined
   const reportsSeed = sections.reports ? await seedReports(database, { password: workspace.password }) : undefined
   const transferSeed = sections.transfers ? await seedTransfer(database.db, { password: workspace.password }) : undefined
-  const importSeed = sections.import ? await seedImport(database.db, { teamId: workspace.teamIds[1]!, contactsTeamId: contacts.teamId, otherTeamId: workspace.teamIds[2]! }) : undefined
+  const importSeed = sections.import
+    ? await seedImport(database.db, { teamId: workspace.teamIds[1]!, contactsTeamId: contacts.teamId, otherTeamId: workspace.teamIds[2]! })
+    : undefined
   // The seed's writes flushed now, not by a checkpoint in the middle of the first calls.
   await database.db.execute(sql`checkpoint`)
-  const config = { ...readConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_SECRET: 'bench-secret-that-is-long-enough-123', RATE_LIMIT_LOGIN: '100000' }), port: 0 }
+  const config = {
+    ...readConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_SECRET: 'bench-secret-that-is-long-enough-123', RATE_LIMIT_LOGIN: '100000' }),
+    port: 0,
+  }
   const app = await buildApp({ db: database.db, config, now: () => new Date() })
   const base = await app.listen({ host: '127.0.0.1', port: 0 })
   const json = { 'content-type': 'application/json' }
@@ -159,8 +180,12 @@ async function run(engine: string, database: Database, contactCount: number) {
   const team = workspace.teamIds[0]!
   const results = platformCalls
     ? [
-        await measure(`GET user?return_teams=1 (${size.teams} teams, ${size.groupsPerTeam} groups each)`, rounds, () => browserGet(`${base}/api/v1/user?return_teams=1`, auth)),
-        await measure(`GET input-suggestions/team-users (${size.membersPerTeam} members, search 'an')`, rounds, () => browserGet(`${base}/api/v1/input-suggestions/team-users?team_id=${team}&search=an`, auth)),
+        await measure(`GET user?return_teams=1 (${size.teams} teams, ${size.groupsPerTeam} groups each)`, rounds, () =>
+          browserGet(`${base}/api/v1/user?return_teams=1`, auth),
+        ),
+        await measure(`GET input-suggestions/team-users (${size.membersPerTeam} members, search 'an')`, rounds, () =>
+          browserGet(`${base}/api/v1/input-suggestions/team-users?team_id=${team}&search=an`, auth),
+        ),
         await measure('GET lookups/bible-studies', rounds, () => browserGet(`${base}/api/v1/lookups/bible-studies`, auth)),
         await measure('POST login (argon2id)', 20, login),
       ]
@@ -179,56 +204,58 @@ async function run(engine: string, database: Database, contactCount: number) {
     return (await response.json()) as { items: unknown[]; count: number; max_pages: number; count_is_lower_bound?: true }
   }
   const { max_pages: lastPage } = listsOn ? await listAnswer('contacts', { per_page: 100 }) : { max_pages: 1 }
-  const lists: Array<{ label: string; path: ListPath; query: Record<string, string | number>; headers?: Record<string, string> }> = !listsOn ? [] : [
-    { label: 'contacts, default sort (name), page 1', path: 'contacts', query: {} },
-    { label: "contacts, search name 'olivia'", path: 'contacts', query: { search: 'olivia' } },
-    { label: "contacts, search name 'zara' (sorts last)", path: 'contacts', query: { search: 'zara' } },
-    { label: "contacts, search 'an' (two letters: no trigram to look up)", path: 'contacts', query: { search: 'an' } },
-    { label: "contacts, search email fragment '.mitchell42'", path: 'contacts', query: { search: '.mitchell42' } },
-    { label: "contacts, search phone digits '0415 55'", path: 'contacts', query: { search: '0415 55' } },
-    {
-      label: 'contacts, filter member_status=church-attendee + age=22-40, order_by=last_interaction desc',
-      path: 'contacts',
-      query: { member_status: 'church-attendee', age: '22-40', order_by: 'last_interaction', order: 'desc' },
-    },
-    {
-      label: 'contacts, filter gender=female + interaction=3, order_by=age',
-      path: 'contacts',
-      query: { gender: 'female', interaction: '3', order_by: 'age' },
-    },
-    {
-      label: "contacts, search 'olivia' + filter member_status=member, order_by=created",
-      path: 'contacts',
-      query: { search: 'olivia', member_status: 'member', order_by: 'created' },
-    },
-    { label: 'contacts, default sort, page 200', path: 'contacts', query: { page: 200 } },
-    { label: `contacts, default sort, last page (${lastPage})`, path: 'contacts', query: { page: lastPage } },
-    { label: `contacts, order_by=age, last page (${lastPage})`, path: 'contacts', query: { order_by: 'age', page: lastPage } },
-    {
-      label: `contacts, order_by=last_interaction, last page (${lastPage})`,
-      path: 'contacts',
-      query: { order_by: 'last_interaction', page: lastPage },
-    },
-    { label: `contacts, order_by=member_status, last page (${lastPage})`, path: 'contacts', query: { order_by: 'member_status', page: lastPage } },
-    {
-      label: `contacts, order_by=member_status desc, last page (${lastPage})`,
-      path: 'contacts',
-      query: { order_by: 'member_status', order: 'desc', page: lastPage },
-    },
-    { label: `contacts, order_by=grow_phase, last page (${lastPage})`, path: 'contacts', query: { order_by: 'grow_phase', page: lastPage } },
-    { label: "a group's contacts, page 1", path: 'contacts', query: { group_id: contacts.groupId } },
-    { label: 'assigned-contacts (default sort: created desc)', path: 'assigned-contacts', query: {} },
-    { label: 'archived-contacts (default sort: created desc), page 1', path: 'archived-contacts', query: {} },
-    { label: 'contacts as a gated leader (child gate), page 1', path: 'contacts', query: {}, headers: gatedAuth },
-    { label: "contacts as a gated leader, search 'olivia'", path: 'contacts', query: { search: 'olivia' }, headers: gatedAuth },
-    // The record's interactions drive these (issue 12): the read model the seed brought up to date.
-    ...(record
-      ? [
-          { label: 'contacts, filter interaction=missed (issue 12)', path: 'contacts' as const, query: { interaction: 'missed' } },
-          { label: 'contacts, filter interaction=6 months (issue 12)', path: 'contacts' as const, query: { interaction: '6' } },
-        ]
-      : []),
-  ]
+  const lists: Array<{ label: string; path: ListPath; query: Record<string, string | number>; headers?: Record<string, string> }> = !listsOn
+    ? []
+    : [
+        { label: 'contacts, default sort (name), page 1', path: 'contacts', query: {} },
+        { label: "contacts, search name 'olivia'", path: 'contacts', query: { search: 'olivia' } },
+        { label: "contacts, search name 'zara' (sorts last)", path: 'contacts', query: { search: 'zara' } },
+        { label: "contacts, search 'an' (two letters: no trigram to look up)", path: 'contacts', query: { search: 'an' } },
+        { label: "contacts, search email fragment '.mitchell42'", path: 'contacts', query: { search: '.mitchell42' } },
+        { label: "contacts, search phone digits '0415 55'", path: 'contacts', query: { search: '0415 55' } },
+        {
+          label: 'contacts, filter member_status=church-attendee + age=22-40, order_by=last_interaction desc',
+          path: 'contacts',
+          query: { member_status: 'church-attendee', age: '22-40', order_by: 'last_interaction', order: 'desc' },
+        },
+        {
+          label: 'contacts, filter gender=female + interaction=3, order_by=age',
+          path: 'contacts',
+          query: { gender: 'female', interaction: '3', order_by: 'age' },
+        },
+        {
+          label: "contacts, search 'olivia' + filter member_status=member, order_by=created",
+          path: 'contacts',
+          query: { search: 'olivia', member_status: 'member', order_by: 'created' },
+        },
+        { label: 'contacts, default sort, page 200', path: 'contacts', query: { page: 200 } },
+        { label: `contacts, default sort, last page (${lastPage})`, path: 'contacts', query: { page: lastPage } },
+        { label: `contacts, order_by=age, last page (${lastPage})`, path: 'contacts', query: { order_by: 'age', page: lastPage } },
+        {
+          label: `contacts, order_by=last_interaction, last page (${lastPage})`,
+          path: 'contacts',
+          query: { order_by: 'last_interaction', page: lastPage },
+        },
+        { label: `contacts, order_by=member_status, last page (${lastPage})`, path: 'contacts', query: { order_by: 'member_status', page: lastPage } },
+        {
+          label: `contacts, order_by=member_status desc, last page (${lastPage})`,
+          path: 'contacts',
+          query: { order_by: 'member_status', order: 'desc', page: lastPage },
+        },
+        { label: `contacts, order_by=grow_phase, last page (${lastPage})`, path: 'contacts', query: { order_by: 'grow_phase', page: lastPage } },
+        { label: "a group's contacts, page 1", path: 'contacts', query: { group_id: contacts.groupId } },
+        { label: 'assigned-contacts (default sort: created desc)', path: 'assigned-contacts', query: {} },
+        { label: 'archived-contacts (default sort: created desc), page 1', path: 'archived-contacts', query: {} },
+        { label: 'contacts as a gated leader (child gate), page 1', path: 'contacts', query: {}, headers: gatedAuth },
+        { label: "contacts as a gated leader, search 'olivia'", path: 'contacts', query: { search: 'olivia' }, headers: gatedAuth },
+        // The record's interactions drive these (issue 12): the read model the seed brought up to date.
+        ...(record
+          ? [
+              { label: 'contacts, filter interaction=missed (issue 12)', path: 'contacts' as const, query: { interaction: 'missed' } },
+              { label: 'contacts, filter interaction=6 months (issue 12)', path: 'contacts' as const, query: { interaction: '6' } },
+            ]
+          : []),
+      ]
   // The list's own SQL (the statements that read team_contacts or its counts), replayed
   // through the driver as the service sends them: side by side.
   const listSql = async (url: string, headers: Record<string, string>, tables = /"team_contact/) => {
@@ -290,7 +317,9 @@ async function run(engine: string, database: Database, contactCount: number) {
       for (const [whom, contactId] of who) {
         const url = `${base}/api/v1/${path(contactId)}`
         const rows = await counted(url)
-        const result = await measure(`${tab}, ${whom}, page 1 — ${rows.toLocaleString('en')} ${rows === 1 ? 'row' : 'rows'}`, rounds, () => browserGet(url, auth))
+        const result = await measure(`${tab}, ${whom}, page 1 — ${rows.toLocaleString('en')} ${rows === 1 ? 'row' : 'rows'}`, rounds, () =>
+          browserGet(url, auth),
+        )
         const { p50: sqlP50 } = await timed(rounds, await listSql(url, auth, tables))
         out.push({ ...result, key: `${tab}, ${whom}, page 1`, sqlP50, kind: 'read' })
       }
@@ -345,11 +374,15 @@ async function run(engine: string, database: Database, contactCount: number) {
   const rulesResult = sections.rules
     ? await measureRules({ db: database.db, config, log: app.log, conferenceId: workspace.conferenceId, teamId: contacts.teamId })
     : undefined
-  if (results.length > 0) printTable(`${engine}: ${size.teams * size.membersPerTeam} people in ${size.teams} teams, seeded in ${seedSeconds.toFixed(1)} s`, results)
-  console.log(`\n${engine}: contacts lists, ${contacts.count.toLocaleString('en')} contacts in one team (per_page 100), seeded in ${contactsSeconds.toFixed(1)} s`)
+  if (results.length > 0)
+    printTable(`${engine}: ${size.teams * size.membersPerTeam} people in ${size.teams} teams, seeded in ${seedSeconds.toFixed(1)} s`, results)
+  console.log(
+    `\n${engine}: contacts lists, ${contacts.count.toLocaleString('en')} contacts in one team (per_page 100), seeded in ${contactsSeconds.toFixed(1)} s`,
+  )
   if (listsOn) {
     console.log('| call | p50 ms | p95 ms | SQL p50 ms | API / SQL |\n|---|---|---|---|---|')
-    for (const r of listResults) console.log(`| ${r.label} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.sqlP50.toFixed(1)} | ${(r.p50 / r.sqlP50).toFixed(2)} |`)
+    for (const r of listResults)
+      console.log(`| ${r.label} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.sqlP50.toFixed(1)} | ${(r.p50 / r.sqlP50).toFixed(2)} |`)
   }
   if (record) {
     const { seconds } = record
@@ -388,7 +421,23 @@ async function run(engine: string, database: Database, contactCount: number) {
     console.log('|---|---|---|---|---|---|---|---|---|---|')
     console.log(loaded)
   }
-  return { engine, size: contacts.count, importResult, lists: [...listResults, ...recordResults, ...eventResults, ...activityResults, ...teamAdminResults, ...notificationResults, ...(dashboardResults?.calls ?? []), ...mapResults, ...userImportsResults, ...reportsResults] }
+  return {
+    engine,
+    size: contacts.count,
+    importResult,
+    lists: [
+      ...listResults,
+      ...recordResults,
+      ...eventResults,
+      ...activityResults,
+      ...teamAdminResults,
+      ...notificationResults,
+      ...(dashboardResults?.calls ?? []),
+      ...mapResults,
+      ...userImportsResults,
+      ...reportsResults,
+    ],
+  }
 }
 
 const runs = await runOnEachEngine(engines, sizesOf, run)

@@ -38,9 +38,14 @@ export async function insertMany<T extends PgTable, K extends keyof T['$inferSel
     const record = sql.join([...given.map((key) => sql`${name(key)} ${sql.raw(columns[key]!.getSQLType())}`), sql`_ boolean`], sql`, `)
     const targets = [...given, ...Object.keys(computed)]
     const values = [...given.map((key) => sql`r.${name(key)}`), ...Object.values(computed)]
-    const json = JSON.stringify(indexes.map((index) => Object.fromEntries(given.map((key) => [columns[key]!.name, (rows[index] as Record<string, unknown>)[key]]))))
+    const json = JSON.stringify(
+      indexes.map((index) => Object.fromEntries(given.map((key) => [columns[key]!.name, (rows[index] as Record<string, unknown>)[key]]))),
+    )
     const returning = options.returning?.length
-      ? sql` returning ${sql.join(options.returning.map((key) => sql`${name(key)} as ${sql.identifier(key)}`), sql`, `)}`
+      ? sql` returning ${sql.join(
+          options.returning.map((key) => sql`${name(key)} as ${sql.identifier(key)}`),
+          sql`, `,
+        )}`
       : sql``
     if (targets.length === 0) throw new Error(`insertMany: a row of ${getTableName(table)} has no column`)
     // `_`: a record needs one column at least.

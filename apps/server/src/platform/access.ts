@@ -71,11 +71,7 @@ function higher(a: TeamRole | null, b: TeamRole | null): TeamRole | null {
  * The caller's role on a team: site admins are `admin` everywhere; an entity admin of a
  * conference is `entity_admin` in each of its sub-teams; otherwise the membership's role.
  */
-export function resolveTeamRole(input: {
-  isSiteAdmin: boolean
-  role: MembershipRole | null
-  parentRole: MembershipRole | null
-}): TeamRole | null {
+export function resolveTeamRole(input: { isSiteAdmin: boolean; role: MembershipRole | null; parentRole: MembershipRole | null }): TeamRole | null {
   if (input.isSiteAdmin) return 'admin'
   return higher(input.role, input.parentRole === 'entity_admin' ? 'entity_admin' : null)
 }
@@ -162,10 +158,7 @@ const teamWithRoles = preparedQuery((db) =>
     })
     .from(teams)
     .leftJoin(memberships, and(eq(memberships.team_id, teams.id), eq(memberships.person_id, sql.placeholder('personId'))))
-    .leftJoin(
-      parentMembership,
-      and(eq(parentMembership.team_id, teams.parent_id), eq(parentMembership.person_id, sql.placeholder('personId'))),
-    )
+    .leftJoin(parentMembership, and(eq(parentMembership.team_id, teams.parent_id), eq(parentMembership.person_id, sql.placeholder('personId'))))
     .leftJoin(teamOwner, eq(teamOwner.id, teams.owner_id))
     .where(and(eq(teams.id, sql.placeholder('teamId')), or(eq(teams.kind, 'team'), eq(teams.kind, 'conference'))))
     .prepare('team_scope'),
@@ -229,12 +222,7 @@ const groupWithRole = preparedQuery((db) =>
 )
 
 /** Loads a group of the team with the caller's role in it, or 404. */
-export async function loadGroupScope(
-  db: Executor,
-  viewer: Viewer,
-  teamId: number,
-  groupId: number,
-): Promise<GroupScope> {
+export async function loadGroupScope(db: Executor, viewer: Viewer, teamId: number, groupId: number): Promise<GroupScope> {
   const scope = await loadTeamScope(db, viewer, teamId)
   if (groupId === teamId) return { ...scope, group: scope.team, groupRole: scope.role }
   const [row] = await groupWithRole(db).execute({ personId: viewer.personId, groupId, teamId })

@@ -46,10 +46,7 @@ export function storedRoster(db: Executor): ChurchRoster {
   return {
     async checkMember(church, email) {
       if (!church.acmsId) return 'no_roster'
-      const inChurch = and(
-        eq(churchRosterMembers.conference_id, church.conferenceId),
-        eq(churchRosterMembers.church_acms_id, church.acmsId),
-      )
+      const inChurch = and(eq(churchRosterMembers.conference_id, church.conferenceId), eq(churchRosterMembers.church_acms_id, church.acmsId))
       const [member] = await db
         .select({ id: churchRosterMembers.id })
         .from(churchRosterMembers)
@@ -99,12 +96,22 @@ function normalizeChurchName(name: string): string {
 
 // Words every church of a conference may carry in its name; they tell no church apart.
 const commonChurchWords = new Set(
-  'the of and church churches chapel company group congregation seventh 7th day adventist adventists sda iglesia iglesias adventista adventistas del de la el los las septimo dia grupo compania congregacion'.split(' '),
+  'the of and church churches chapel company group congregation seventh 7th day adventist adventists sda iglesia iglesias adventista adventistas del de la el los las septimo dia grupo compania congregacion'.split(
+    ' ',
+  ),
 )
 
 /** The distinctive words of a church name, sorted: 'Hope SDA Church' and 'hope church' both give 'hope'. */
 function coreChurchWords(name: string): string {
-  return [...new Set(normalizeChurchName(name).split(' ').filter((word) => word && !commonChurchWords.has(word)))].sort().join(' ')
+  return [
+    ...new Set(
+      normalizeChurchName(name)
+        .split(' ')
+        .filter((word) => word && !commonChurchWords.has(word)),
+    ),
+  ]
+    .sort()
+    .join(' ')
 }
 
 /**

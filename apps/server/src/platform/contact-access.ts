@@ -1,13 +1,5 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm'
-import {
-  ageFrom,
-  hasCapability,
-  isChild,
-  type ChildGate,
-  type ContactRole,
-  type ContactTeam,
-  type TeamRole,
-} from '@crm/domain'
+import { ageFrom, hasCapability, isChild, type ChildGate, type ContactRole, type ContactTeam, type TeamRole } from '@crm/domain'
 import type { Executor } from '../db/client'
 import { assignments, groupContacts, memberships, people, teamContacts, teams } from '../db/schema/index'
 import type { GroupScope, Viewer } from './access'
@@ -64,13 +56,7 @@ export function canReadContact(role: ContactRole, isAssigned: boolean, addedByCa
  * Loads a contact through the caller's team and group: 404 when the team does not hold it
  * (another team's contact is invisible), 403 when the caller may not read it.
  */
-export async function loadContactScope(
-  db: Executor,
-  viewer: Viewer,
-  scope: GroupScope,
-  contactId: number,
-  now: Date,
-): Promise<ContactScope> {
+export async function loadContactScope(db: Executor, viewer: Viewer, scope: GroupScope, contactId: number, now: Date): Promise<ContactScope> {
   const isPrimary = scope.group.id === scope.team.id
   const [row] = await db
     .select({
@@ -95,14 +81,7 @@ export async function loadContactScope(
     .from(people)
     .innerJoin(teamContacts, and(eq(teamContacts.person_id, people.id), eq(teamContacts.team_id, scope.team.id)))
     .leftJoin(groupContacts, and(eq(groupContacts.person_id, people.id), eq(groupContacts.group_id, scope.group.id)))
-    .leftJoin(
-      assignments,
-      and(
-        eq(assignments.contact_id, people.id),
-        eq(assignments.team_id, scope.team.id),
-        eq(assignments.to_person_id, viewer.personId),
-      ),
-    )
+    .leftJoin(assignments, and(eq(assignments.contact_id, people.id), eq(assignments.team_id, scope.team.id), eq(assignments.to_person_id, viewer.personId)))
     .where(eq(people.id, contactId))
     .limit(1)
   if (!row) throw new AppError('not_found')
@@ -145,12 +124,7 @@ export function assertChildDataAllowed(scope: { isChild: boolean; childGate: Chi
  * banner (spec 2 §2): only a team the caller belongs to or asked to join is named, so the
  * 404 tells nobody else anything. A team where the caller is a member comes first.
  */
-export async function holdingTeamOfCaller(
-  db: Executor,
-  viewer: Viewer,
-  currentTeamId: number,
-  contactId: number,
-): Promise<ContactTeam | null> {
+export async function holdingTeamOfCaller(db: Executor, viewer: Viewer, currentTeamId: number, contactId: number): Promise<ContactTeam | null> {
   const [row] = await db
     .select({ id: teams.id, title: teams.title, role: memberships.role })
     .from(teamContacts)

@@ -30,9 +30,7 @@ export function lockDataDir(dir: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
       const pid = Number(readFileSync(file, 'utf8').trim())
       if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isRunning(pid)) {
-        throw new DataDirLockedError(
-          `Another server (pid ${pid}) is using the data folder ${dir}. Stop it first, or set DATA_DIR to another folder.`,
-        )
+        throw new DataDirLockedError(`Another server (pid ${pid}) is using the data folder ${dir}. Stop it first, or set DATA_DIR to another folder.`)
       }
       rmSync(file, { force: true })
     }

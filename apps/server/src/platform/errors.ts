@@ -96,7 +96,12 @@ function chainOf(error: unknown): object[] {
 /** Where an error was thrown: the stack without its first line, which repeats the message. */
 function stackOf(error: object): string {
   const stack = (error as { stack?: unknown }).stack
-  return typeof stack === 'string' ? stack.split('\n').filter((line) => line.trimStart().startsWith('at ')).join('\n') : ''
+  return typeof stack === 'string'
+    ? stack
+        .split('\n')
+        .filter((line) => line.trimStart().startsWith('at '))
+        .join('\n')
+    : ''
 }
 
 type LoggedError = { type: string; message: string; stack: string; [key: string]: unknown }

@@ -28,7 +28,14 @@ async function rowCount(): Promise<number> {
 
 function save(bytes: Buffer, options: { accept?: readonly StoredFileType[]; maxSize?: number } = {}) {
   return t.db.transaction((tx) =>
-    saveFile(t, tx, { bytes, field: 'photo', accept: options.accept ?? storedFileTypes, maxSize: options.maxSize ?? 1024 * 1024, teamId: null, uploadedById: null }),
+    saveFile(t, tx, {
+      bytes,
+      field: 'photo',
+      accept: options.accept ?? storedFileTypes,
+      maxSize: options.maxSize ?? 1024 * 1024,
+      teamId: null,
+      uploadedById: null,
+    }),
   )
 }
 
@@ -142,4 +149,3 @@ describe('removeOrphanFiles', () => {
     expect((await readStoredFile(t, t.db, kept.id)).mime_type).toBe('image/png')
   })
 })
-

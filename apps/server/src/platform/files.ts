@@ -139,9 +139,7 @@ export async function removeOrphanFiles(deps: Pick<Deps, 'config' | 'db' | 'now'
   // A few hundred at a time, so one query never names the whole folder.
   for (let start = 0; start < names.length; start += 500) {
     const batch = names.slice(start, start + 500)
-    const known = new Set(
-      (await deps.db.select({ key: files.storage_key }).from(files).where(inArray(files.storage_key, batch))).map((row) => row.key),
-    )
+    const known = new Set((await deps.db.select({ key: files.storage_key }).from(files).where(inArray(files.storage_key, batch))).map((row) => row.key))
     for (const name of batch) {
       if (known.has(name)) continue
       const info = await stat(join(dir, name)).catch(() => null)
@@ -153,12 +151,7 @@ export async function removeOrphanFiles(deps: Pick<Deps, 'config' | 'db' | 'now'
   if (removed > 0) return `removed ${removed} stored ${removed === 1 ? 'file' : 'files'} without a row`
 }
 
-
 /** Answers a stored file's bytes as stored: never cached, never sniffed as another type. */
 export function sendStoredFile(reply: FastifyReply, file: { bytes: Buffer; mime_type: string }) {
-  return reply
-    .type(file.mime_type)
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
-    .send(file.bytes)
+  return reply.type(file.mime_type).header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff').send(file.bytes)
 }

@@ -76,7 +76,9 @@ async function pendingJobs(name: string): Promise<number> {
 
 /** The job's runs pg-boss completed after `since` (by the database's clock). */
 async function completedSince(name: string, since: Date): Promise<number> {
-  const result = await first.db.execute(sql`select count(*)::int as n from pgboss.job where name = ${name} and state = 'completed' and started_on > ${since.toISOString()}::timestamptz`)
+  const result = await first.db.execute(
+    sql`select count(*)::int as n from pgboss.job where name = ${name} and state = 'completed' and started_on > ${since.toISOString()}::timestamptz`,
+  )
   return (result as unknown as { rows: Array<{ n: number }> }).rows[0]!.n
 }
 

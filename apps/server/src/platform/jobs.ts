@@ -37,8 +37,6 @@ export async function runJob(deps: Deps, job: Job): Promise<'done' | 'failed'> {
     deps.log.error({ err: error, job: job.name }, 'job failed')
   }
   if (status === 'done' && !detail) return status
-  await deps.db
-    .insert(jobRuns)
-    .values({ job: job.name, started_at: startedAt, finished_at: deps.now(), status, detail: detail ?? null })
+  await deps.db.insert(jobRuns).values({ job: job.name, started_at: startedAt, finished_at: deps.now(), status, detail: detail ?? null })
   return status
 }

@@ -41,7 +41,11 @@ afterAll(async () => t.close())
 
 describe('the mail outbox', () => {
   it('keeps mail in the outbox when no SMTP_URL is set, readable at /dev/mail', async () => {
-    const id = await queueMail(t.db, { config: t.config, now: () => new Date() }, { to: 'ann@crm.test', subject: 'Welcome <Ann>', text: 'Open http://crm.test/activate?key=abc to start.', template: 'activation' })
+    const id = await queueMail(
+      t.db,
+      { config: t.config, now: () => new Date() },
+      { to: 'ann@crm.test', subject: 'Welcome <Ann>', text: 'Open http://crm.test/activate?key=abc to start.', template: 'activation' },
+    )
     const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id))
     expect(row!.status).toBe('kept')
 

@@ -54,7 +54,11 @@ export async function deliverDueMail(deps: Deps, send?: (mail: Mail & { from: st
   const smtpUrl = deps.config.smtpUrl
   if (!smtpUrl && !send) return
   const deliver =
-    send ?? ((mail: Mail & { from: string }) => smtpTransport(smtpUrl!).sendMail(mail).then(() => undefined))
+    send ??
+    ((mail: Mail & { from: string }) =>
+      smtpTransport(smtpUrl!)
+        .sendMail(mail)
+        .then(() => undefined))
   const now = deps.now()
   const claimed = await deps.db.transaction(async (tx) => {
     const due = await tx
@@ -77,7 +81,12 @@ export async function deliverDueMail(deps: Deps, send?: (mail: Mail & { from: st
         attempts: sql`${mailOutbox.attempts} + 1`,
         next_attempt_at: new Date(now.getTime() + claimMinutes * 60_000),
       })
-      .where(inArray(mailOutbox.id, due.map((row) => row.id)))
+      .where(
+        inArray(
+          mailOutbox.id,
+          due.map((row) => row.id),
+        ),
+      )
       .returning()
   })
   let sent = 0
@@ -91,10 +100,7 @@ export async function deliverDueMail(deps: Deps, send?: (mail: Mail & { from: st
         ...(row.html_body ? { html: row.html_body } : {}),
         template: row.template,
       })
-      await deps.db
-        .update(mailOutbox)
-        .set({ status: 'sent', sent_at: deps.now(), last_error: null })
-        .where(eq(mailOutbox.id, row.id))
+      await deps.db.update(mailOutbox).set({ status: 'sent', sent_at: deps.now(), last_error: null }).where(eq(mailOutbox.id, row.id))
       sent++
     } catch (error) {
       const failed = row.attempts >= maxAttempts

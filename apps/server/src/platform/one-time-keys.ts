@@ -11,11 +11,7 @@ export type KeyPurpose = 'activation' | 'reset'
  * A new single-use key for a mailed link; the person's older keys of the same purpose stop
  * working. Only the key's hash is stored.
  */
-export async function issueOneTimeKey(
-  tx: Executor,
-  now: Date,
-  key: { personId: number; purpose: KeyPurpose; ttlMs: number },
-): Promise<string> {
+export async function issueOneTimeKey(tx: Executor, now: Date, key: { personId: number; purpose: KeyPurpose; ttlMs: number }): Promise<string> {
   await tx.delete(oneTimeKeys).where(and(eq(oneTimeKeys.person_id, key.personId), eq(oneTimeKeys.purpose, key.purpose)))
   const token = newToken()
   await tx.insert(oneTimeKeys).values({
@@ -39,7 +35,10 @@ function usable(now: Date, purpose: KeyPurpose, token: string, personId?: number
 
 /** The person of an unused, unexpired key (of that person, when given), or key_invalid. */
 export async function checkOneTimeKey(db: Executor, now: Date, purpose: KeyPurpose, token: string, personId?: number): Promise<number> {
-  const [row] = await db.select({ personId: oneTimeKeys.person_id }).from(oneTimeKeys).where(usable(now, purpose, token, personId))
+  const [row] = await db
+    .select({ personId: oneTimeKeys.person_id })
+    .from(oneTimeKeys)
+    .where(usable(now, purpose, token, personId))
   if (!row) throw new AppError('key_invalid')
   return row.personId
 }

@@ -43,7 +43,10 @@ export function growPhaseRank(value: string | null | undefined): number | null {
 
 /** growPhaseRank in SQL, for set-based writes. A change to growPhases needs a migration re-ranking the rows. */
 export function growPhaseRankSql(value: SQL): SQL<number | null> {
-  return sql<number | null>`array_position(array[${sql.join(growPhases.map((phase) => sql`${phase}`), sql`, `)}]::text[], ${value})`
+  return sql<number | null>`array_position(array[${sql.join(
+    growPhases.map((phase) => sql`${phase}`),
+    sql`, `,
+  )}]::text[], ${value})`
 }
 
 /**
@@ -137,7 +140,10 @@ export async function refreshContactReadModel(tx: Executor, personId: number, no
  */
 export async function refreshInteractionReadModel(tx: Executor, personIds: readonly number[], now: Date): Promise<void> {
   if (personIds.length === 0) return
-  const ids = sql`array[${sql.join(personIds.map((personId) => sql`${personId}`), sql`, `)}]::int[]`
+  const ids = sql`array[${sql.join(
+    personIds.map((personId) => sql`${personId}`),
+    sql`, `,
+  )}]::int[]`
   // A lateral aggregate per row: the person's own interactions and those they were present
   // at, each found by its index (a correlated IN here scanned every interaction: 31 s at 1M).
   await tx.execute(sql`
@@ -172,6 +178,9 @@ export async function refreshInteractionReadModel(tx: Executor, personIds: reado
  */
 export async function lockInteractionReadModel(tx: Executor, personIds: readonly number[]): Promise<void> {
   if (personIds.length === 0) return
-  const ids = sql`array[${sql.join(personIds.map((personId) => sql`${personId}`), sql`, `)}]::int[]`
+  const ids = sql`array[${sql.join(
+    personIds.map((personId) => sql`${personId}`),
+    sql`, `,
+  )}]::int[]`
   await tx.execute(sql`select id from team_contacts where person_id = any(${ids}) order by id for update`)
 }

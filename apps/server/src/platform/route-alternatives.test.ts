@@ -84,8 +84,17 @@ describe('addRoute alternatives (a path two calls share)', () => {
 
   it('refuses an alternative on another path at registration', () => {
     const elsewhere = defineCall({ ...other, path: '/elsewhere' })
-    expect(() => addRoute(app, main, publicAccess, () => ({ handled_by: 'x' }), { alternatives: [alternative(elsewhere, publicAccess, () => true, () => ({ handled_by: 'x' }))] })).toThrow(
-      /share the method and path/,
-    )
+    expect(() =>
+      addRoute(app, main, publicAccess, () => ({ handled_by: 'x' }), {
+        alternatives: [
+          alternative(
+            elsewhere,
+            publicAccess,
+            () => true,
+            () => ({ handled_by: 'x' }),
+          ),
+        ],
+      }),
+    ).toThrow(/share the method and path/)
   })
 })

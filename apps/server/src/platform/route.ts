@@ -81,7 +81,11 @@ type HandlerResult<C extends Call> = Promise<z.output<C['response']> | FileAnswe
  * cannot be broken out of).
  */
 export function fileAnswer(reply: FastifyReply, file: { contentType: string; fileName: string; body: string | Buffer }): FileAnswer {
-  const safeName = file.fileName.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+/, '').slice(0, 100) || 'download'
+  const safeName =
+    file.fileName
+      .replace(/[^A-Za-z0-9._-]+/g, '-')
+      .replace(/^[-.]+/, '')
+      .slice(0, 100) || 'download'
   reply.type(file.contentType).header('content-disposition', `attachment; filename="${safeName}"`)
   // A Buffer skips the serializer: Fastify sends it as it is, with the type set here.
   return (typeof file.body === 'string' ? Buffer.from(file.body, 'utf8') : file.body) as FileAnswer
@@ -225,8 +229,7 @@ function rateLimitConfig(deps: Deps, limit: NonNullable<RouteOptions['rateLimit'
   return {
     max: limit.max(deps),
     timeWindow: '1 minute',
-    keyGenerator: (request: FastifyRequest) =>
-      limit.byField ? `${request.ip}:${String(readField(request, limit.byField) ?? '').toLowerCase()}` : request.ip,
+    keyGenerator: (request: FastifyRequest) => (limit.byField ? `${request.ip}:${String(readField(request, limit.byField) ?? '').toLowerCase()}` : request.ip),
   }
 }
 

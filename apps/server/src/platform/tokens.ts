@@ -12,7 +12,9 @@ export function hashToken(token: string): string {
 
 /** A key derived from the server secret, so a link can be shown again without storing it. */
 export function derivedKey(secret: string, purpose: string, ...parts: Array<string | number>): string {
-  return createHmac('sha256', secret).update([purpose, ...parts].join(':')).digest('base64url')
+  return createHmac('sha256', secret)
+    .update([purpose, ...parts].join(':'))
+    .digest('base64url')
 }
 
 export function safeEqual(a: string, b: string): boolean {

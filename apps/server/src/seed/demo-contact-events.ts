@@ -85,7 +85,15 @@ export async function seedDemoContactEvents(tx: Executor, demo: DemoContactEvent
       const authorId = index % 2 === 0 ? demo.people.leader : demo.people.owner
       const [row] = await tx
         .insert(contactEvents)
-        .values({ ...columns, kind: contactEventKindOf(planned.type), contact_id: contact.id, team_id: demo.hopeId, author_id: authorId, created_at: createdAt, updated_at: createdAt })
+        .values({
+          ...columns,
+          kind: contactEventKindOf(planned.type),
+          contact_id: contact.id,
+          team_id: demo.hopeId,
+          author_id: authorId,
+          created_at: createdAt,
+          updated_at: createdAt,
+        })
         .returning({ id: contactEvents.id })
       await recordActivity(tx, {
         authorId,

@@ -42,22 +42,201 @@ export function generator(seed: number) {
   }
 }
 
-const femaleNames = ['Olivia', 'Charlotte', 'Amelia', 'Isla', 'Mia', 'Ava', 'Grace', 'Chloe', 'Matilda', 'Ruby', 'Sienna', 'Zara', 'Harper', 'Evie', 'Willow', 'Sophie', 'Emily', 'Hannah', 'Anna', 'Leanne', 'Joanne', 'Priya', 'Mei', 'Linh', 'Aaliyah', 'Kirra', 'Jessica', 'Sarah', 'Margaret', 'Helen']
-const maleNames = ['Jack', 'Oliver', 'Noah', 'William', 'Thomas', 'James', 'Lucas', 'Henry', 'Liam', 'Ethan', 'Cooper', 'Harrison', 'Lachlan', 'Hamish', 'Angus', 'Archie', 'Riley', 'Xavier', 'Mason', 'Samuel', 'Daniel', 'Arjun', 'Minh', 'Wei', 'Tane', 'Jarrah', 'Michael', 'David', 'Peter', 'Robert']
-const lastNames = ['Smith', 'Jones', 'Williams', 'Brown', 'Wilson', 'Taylor', 'Johnson', 'White', 'Martin', 'Anderson', 'Thompson', 'Nguyen', 'Tran', 'Walker', 'Harris', 'Lee', 'Ryan', 'Robinson', 'Kelly', 'King', 'Campbell', 'Clarke', 'Mitchell', 'Young', 'Murphy', "O'Brien", 'Singh', 'Patel', 'Chen', 'Wong', 'Kim', 'Hughes', 'Edwards', 'Cooper', 'Ali', 'Papadopoulos', 'Rossi', 'Fernando', 'Kaur', 'Baker']
+const femaleNames = [
+  'Olivia',
+  'Charlotte',
+  'Amelia',
+  'Isla',
+  'Mia',
+  'Ava',
+  'Grace',
+  'Chloe',
+  'Matilda',
+  'Ruby',
+  'Sienna',
+  'Zara',
+  'Harper',
+  'Evie',
+  'Willow',
+  'Sophie',
+  'Emily',
+  'Hannah',
+  'Anna',
+  'Leanne',
+  'Joanne',
+  'Priya',
+  'Mei',
+  'Linh',
+  'Aaliyah',
+  'Kirra',
+  'Jessica',
+  'Sarah',
+  'Margaret',
+  'Helen',
+]
+const maleNames = [
+  'Jack',
+  'Oliver',
+  'Noah',
+  'William',
+  'Thomas',
+  'James',
+  'Lucas',
+  'Henry',
+  'Liam',
+  'Ethan',
+  'Cooper',
+  'Harrison',
+  'Lachlan',
+  'Hamish',
+  'Angus',
+  'Archie',
+  'Riley',
+  'Xavier',
+  'Mason',
+  'Samuel',
+  'Daniel',
+  'Arjun',
+  'Minh',
+  'Wei',
+  'Tane',
+  'Jarrah',
+  'Michael',
+  'David',
+  'Peter',
+  'Robert',
+]
+const lastNames = [
+  'Smith',
+  'Jones',
+  'Williams',
+  'Brown',
+  'Wilson',
+  'Taylor',
+  'Johnson',
+  'White',
+  'Martin',
+  'Anderson',
+  'Thompson',
+  'Nguyen',
+  'Tran',
+  'Walker',
+  'Harris',
+  'Lee',
+  'Ryan',
+  'Robinson',
+  'Kelly',
+  'King',
+  'Campbell',
+  'Clarke',
+  'Mitchell',
+  'Young',
+  'Murphy',
+  "O'Brien",
+  'Singh',
+  'Patel',
+  'Chen',
+  'Wong',
+  'Kim',
+  'Hughes',
+  'Edwards',
+  'Cooper',
+  'Ali',
+  'Papadopoulos',
+  'Rossi',
+  'Fernando',
+  'Kaur',
+  'Baker',
+]
 
 // Suburbs around each church, with their centre.
 const suburbs = {
-  hope: [['Ashfield', '2131', -33.8889, 151.1248], ['Croydon', '2132', -33.8833, 151.1143], ['Summer Hill', '2130', -33.8915, 151.1376], ['Burwood', '2134', -33.8774, 151.1044], ['Strathfield', '2135', -33.8737, 151.0940], ['Dulwich Hill', '2203', -33.9048, 151.1395]],
-  riverside: [['Parramatta', '2150', -33.8151, 151.0011], ['Harris Park', '2150', -33.8230, 151.0080], ['Westmead', '2145', -33.8070, 150.9870], ['North Parramatta', '2151', -33.8000, 151.0040], ['Granville', '2142', -33.8327, 151.0120]],
-  harbour: [['Sydney', '2000', -33.8688, 151.2093], ['Surry Hills', '2010', -33.8861, 151.2111], ['Glebe', '2037', -33.8799, 151.1855], ['Pyrmont', '2009', -33.8696, 151.1942], ['Redfern', '2016', -33.8930, 151.2040]],
+  hope: [
+    ['Ashfield', '2131', -33.8889, 151.1248],
+    ['Croydon', '2132', -33.8833, 151.1143],
+    ['Summer Hill', '2130', -33.8915, 151.1376],
+    ['Burwood', '2134', -33.8774, 151.1044],
+    ['Strathfield', '2135', -33.8737, 151.094],
+    ['Dulwich Hill', '2203', -33.9048, 151.1395],
+  ],
+  riverside: [
+    ['Parramatta', '2150', -33.8151, 151.0011],
+    ['Harris Park', '2150', -33.823, 151.008],
+    ['Westmead', '2145', -33.807, 150.987],
+    ['North Parramatta', '2151', -33.8, 151.004],
+    ['Granville', '2142', -33.8327, 151.012],
+  ],
+  harbour: [
+    ['Sydney', '2000', -33.8688, 151.2093],
+    ['Surry Hills', '2010', -33.8861, 151.2111],
+    ['Glebe', '2037', -33.8799, 151.1855],
+    ['Pyrmont', '2009', -33.8696, 151.1942],
+    ['Redfern', '2016', -33.893, 151.204],
+  ],
 } as const
-const streets = ['George Street', 'Church Street', 'Victoria Road', 'Station Street', 'Elizabeth Street', 'King Street', 'Park Road', 'High Street', 'Bay Street', 'Liverpool Road', 'Wattle Avenue', 'Waratah Street']
+const streets = [
+  'George Street',
+  'Church Street',
+  'Victoria Road',
+  'Station Street',
+  'Elizabeth Street',
+  'King Street',
+  'Park Road',
+  'High Street',
+  'Bay Street',
+  'Liverpool Road',
+  'Wattle Avenue',
+  'Waratah Street',
+]
 
-const memberStatuses = [['member', 30], ['church-attendee', 15], ['lead-visited', 10], ['lead-unvisited', 10], ['study-in-person', 8], ['study-correspondence', 5], ['event-interest', 8], ['baptismal-candidate', 5], ['former-member', 5], ['not-interested', 4]] as const
-const sources = ['friend-family', 'member-referral', 'evangelistic-event', 'health-program', 'community-service', 'bible-school', 'media', 'online', 'social-media', 'literature', 'school', 'walk-in'] as const
-const growPhases = [['prepare', 2], ['plant', 2], ['cultivate', 3], ['harvest', 2], ['preserve', 1], [null, 2]] as const
-const religions = ['adventist', 'catholic', 'anglican', 'uniting', 'baptist', 'pentecostal', 'orthodox', 'buddhism', 'hinduism', 'islam', 'none', 'none'] as const
+const memberStatuses = [
+  ['member', 30],
+  ['church-attendee', 15],
+  ['lead-visited', 10],
+  ['lead-unvisited', 10],
+  ['study-in-person', 8],
+  ['study-correspondence', 5],
+  ['event-interest', 8],
+  ['baptismal-candidate', 5],
+  ['former-member', 5],
+  ['not-interested', 4],
+] as const
+const sources = [
+  'friend-family',
+  'member-referral',
+  'evangelistic-event',
+  'health-program',
+  'community-service',
+  'bible-school',
+  'media',
+  'online',
+  'social-media',
+  'literature',
+  'school',
+  'walk-in',
+] as const
+const growPhases = [
+  ['prepare', 2],
+  ['plant', 2],
+  ['cultivate', 3],
+  ['harvest', 2],
+  ['preserve', 1],
+  [null, 2],
+] as const
+const religions = [
+  'adventist',
+  'catholic',
+  'anglican',
+  'uniting',
+  'baptist',
+  'pentecostal',
+  'orthodox',
+  'buddhism',
+  'hinduism',
+  'islam',
+  'none',
+  'none',
+] as const
 const parentRelationships = ['mother', 'father', 'mother', 'father', 'guardian', 'grandmother', 'aunt'] as const
 
 type PersonInsert = typeof people.$inferInsert
@@ -90,11 +269,20 @@ export async function seedDemoContacts(tx: Executor, demo: DemoContactsInput): P
   for (const { church, teamId, count, addedBy } of plan) {
     for (let i = 0; i < count; i++) {
       n += 1
-      const gender: Gender = random.weighted([['female', 48], ['male', 48], ['declined', 4]] as const)
+      const gender: Gender = random.weighted([
+        ['female', 48],
+        ['male', 48],
+        ['declined', 4],
+      ] as const)
       const first = gender === 'male' ? random.pick(maleNames) : gender === 'female' ? random.pick(femaleNames) : random.pick([...maleNames, ...femaleNames])
       const last = random.pick(lastNames)
       // About one in eight is a child; the chaplaincy has fewer.
-      const bracket = random.weighted([['child', church === 'harbour' ? 4 : 13], ['young', 15], ['adult', 62], ['unknown', 8]] as const)
+      const bracket = random.weighted([
+        ['child', church === 'harbour' ? 4 : 13],
+        ['young', 15],
+        ['adult', 62],
+        ['unknown', 8],
+      ] as const)
       const age = bracket === 'child' ? random.int(2, 17) : bracket === 'young' ? random.int(18, 25) : bracket === 'adult' ? random.int(26, 88) : null
       const dobMonth = random.int(1, 12)
       // Born in dobMonth of the year that makes them `age` now.
@@ -109,8 +297,14 @@ export async function seedDemoContacts(tx: Executor, demo: DemoContactsInput): P
       const hasEmail = isChild ? age >= 14 && random.chance(0.3) : random.chance(0.8)
       const hasPhone = isChild ? age >= 14 && random.chance(0.3) : random.chance(0.75)
       const consent: ConsentType | null = isChild
-        ? (random.chance(0.75) ? 'verbal' : null)
-        : random.weighted([['direct', 5], ['verbal', 2], [null, 3]] as const)
+        ? random.chance(0.75)
+          ? 'verbal'
+          : null
+        : random.weighted([
+            ['direct', 5],
+            ['verbal', 2],
+            [null, 3],
+          ] as const)
       const consentDate = consent ? new Date(now.getTime() - random.int(5, 500) * dayMs).toISOString().slice(0, 10) : null
       const parent = isChild
         ? { first: random.pick(random.chance(0.5) ? femaleNames : maleNames), relationship: random.pick(parentRelationships), byPhone: random.chance(0.6) }
@@ -130,11 +324,24 @@ export async function seedDemoContacts(tx: Executor, demo: DemoContactsInput): P
           email_is_verified: hasEmail && random.chance(0.4),
           phone: hasPhone ? australianMobile(random) : null,
           religion: random.chance(0.6) ? random.pick(religions) : null,
-          marital_status: isChild || age === null ? null : random.weighted([['single', 4], ['married', 5], ['widowed', 1], ['divorced', 1], ['separated', 1]] as const),
+          marital_status:
+            isChild || age === null
+              ? null
+              : random.weighted([
+                  ['single', 4],
+                  ['married', 5],
+                  ['widowed', 1],
+                  ['divorced', 1],
+                  ['separated', 1],
+                ] as const),
           member_status: memberStatus,
           source,
           grow_phase: random.weighted(growPhases) as GrowPhase | null,
-          social: random.chance(0.15) ? { facebook: `https://www.facebook.com/${slug}${n}` } : random.chance(0.1) ? { instagram: `https://www.instagram.com/${slug}${n}` } : {},
+          social: random.chance(0.15)
+            ? { facebook: `https://www.facebook.com/${slug}${n}` }
+            : random.chance(0.1)
+              ? { instagram: `https://www.instagram.com/${slug}${n}` }
+              : {},
           ...(hasAddress
             ? {
                 address_street: street,
@@ -159,20 +366,24 @@ export async function seedDemoContacts(tx: Executor, demo: DemoContactsInput): P
           parent_carer_phone: parent?.byPhone ? australianMobile(random) : null,
           consent_type: consent,
           consent_date: consentDate,
-          consent_content: consent === 'verbal'
-            ? parent
-              ? `${parent.first} (${parent.relationship}) agreed by phone to Bible studies, group activities and phone calls.`
-              : 'Agreed in person to be contacted about Bible studies and church activities.'
-            : consent === 'direct'
-              ? 'Consent form completed online.'
-              : null,
+          consent_content:
+            consent === 'verbal'
+              ? parent
+                ? `${parent.first} (${parent.relationship}) agreed by phone to Bible studies, group activities and phone calls.`
+                : 'Agreed in person to be contacted about Bible studies and church activities.'
+              : consent === 'direct'
+                ? 'Consent form completed online.'
+                : null,
           created_by_id: addedBy,
         },
       })
     }
   }
 
-  const inserted = await tx.insert(people).values(rows.map((row) => row.person)).returning({ id: people.id })
+  const inserted = await tx
+    .insert(people)
+    .values(rows.map((row) => row.person))
+    .returning({ id: people.id })
   const contacts = rows.map((row, index) => ({ ...row, id: inserted[index]!.id }))
   const readModel = (person: PersonInsert) =>
     readModelOf({
@@ -213,7 +424,14 @@ export async function seedDemoContacts(tx: Executor, demo: DemoContactsInput): P
   const shared = hopeAdults.slice(0, 6)
   const requested = hopeAdults[6]!
   for (const contact of shared) {
-    holdings.push({ team_id: riverside, person_id: contact.id, is_owner: false, state: 'active', added_by_id: demo.people.leader, ...readModel(contact.person) })
+    holdings.push({
+      team_id: riverside,
+      person_id: contact.id,
+      is_owner: false,
+      state: 'active',
+      added_by_id: demo.people.leader,
+      ...readModel(contact.person),
+    })
   }
   holdings.push({
     team_id: riverside,
@@ -229,10 +447,12 @@ export async function seedDemoContacts(tx: Executor, demo: DemoContactsInput): P
   const hopeActive = contacts.filter((contact, index) => contact.church === 'hope' && !holdings[index]!.archived_at)
   const youth = hopeActive.filter((contact) => contact.age !== null && contact.age >= 12 && contact.age <= 25 && random.chance(0.7))
   const youngAdults = hopeActive.filter((contact) => contact.age !== null && contact.age >= 18 && contact.age <= 30 && random.chance(0.6))
-  await tx.insert(groupContacts).values([
-    ...youth.map((contact) => ({ group_id: demo.groupIds.youth, person_id: contact.id, added_by_id: demo.people.leader })),
-    ...youngAdults.map((contact) => ({ group_id: demo.groupIds.youngAdults, person_id: contact.id, added_by_id: demo.people.owner })),
-  ])
+  await tx
+    .insert(groupContacts)
+    .values([
+      ...youth.map((contact) => ({ group_id: demo.groupIds.youth, person_id: contact.id, added_by_id: demo.people.leader })),
+      ...youngAdults.map((contact) => ({ group_id: demo.groupIds.youngAdults, person_id: contact.id, added_by_id: demo.people.owner })),
+    ])
 
   // The leader follows up 15 people, the member 10 (two of them children: the child data gate).
   const hopeChildren = hopeActive.filter((contact) => contact.age !== null && contact.age < 18)
@@ -240,7 +460,12 @@ export async function seedDemoContacts(tx: Executor, demo: DemoContactsInput): P
   const forLeader = [...hopeGrown.slice(10, 23), ...hopeChildren.slice(0, 2)]
   const forMember = [...hopeGrown.slice(30, 38), ...hopeChildren.slice(2, 4), ...youth.filter((contact) => (contact.age ?? 0) >= 18).slice(0, 1)]
   const riversideActive = contacts.filter((contact, index) => contact.church === 'riverside' && !holdings[index]!.archived_at)
-  const assign = (teamId: number, to: number, by: number) => (contact: { id: number }) => ({ team_id: teamId, contact_id: contact.id, to_person_id: to, by_person_id: by })
+  const assign = (teamId: number, to: number, by: number) => (contact: { id: number }) => ({
+    team_id: teamId,
+    contact_id: contact.id,
+    to_person_id: to,
+    by_person_id: by,
+  })
   await tx
     .insert(assignments)
     .values([

@@ -33,7 +33,10 @@ describe('the demo workspace’s interactions (issue 12 item 2)', () => {
     expect(studies!.n).toBeGreaterThan(10)
     const [present] = await t.db.select({ n: count() }).from(interactionPeople)
     expect(present!.n).toBeGreaterThan(0)
-    const rows = await t.db.select({ reaction: interactions.reaction, is_completed: interactions.is_completed }).from(interactions).where(eq(interactions.type, 'bible-study'))
+    const rows = await t.db
+      .select({ reaction: interactions.reaction, is_completed: interactions.is_completed })
+      .from(interactions)
+      .where(eq(interactions.type, 'bible-study'))
     expect(new Set(rows.map((row) => row.reaction))).toContain('happy')
     expect(rows.some((row) => !row.is_completed)).toBe(true)
   })

@@ -68,7 +68,13 @@ export async function seedDemoRelationships(tx: Executor, demo: DemoRelationship
     const type = relationshipTypeFor(kind, genderOf(related)) as RelationshipType
     const [row] = await tx
       .insert(contactRelationships)
-      .values({ team_id: demo.hopeId, contact_id: held[contact]!.id, related_id: held[related]!.id, relationship_type: type, created_by_id: demo.people.leader })
+      .values({
+        team_id: demo.hopeId,
+        contact_id: held[contact]!.id,
+        related_id: held[related]!.id,
+        relationship_type: type,
+        created_by_id: demo.people.leader,
+      })
       .returning({ id: contactRelationships.id })
     await recordActivity(tx, {
       authorId: demo.people.leader,
@@ -83,9 +89,10 @@ export async function seedDemoRelationships(tx: Executor, demo: DemoRelationship
   }
 
   const titles = new Map(
-    (await tx.select({ value: lookupItems.value, title: lookupItems.title }).from(lookupItems).where(eq(lookupItems.list, 'interest-types'))).map(
-      (row) => [row.value, row.title],
-    ),
+    (await tx.select({ value: lookupItems.value, title: lookupItems.title }).from(lookupItems).where(eq(lookupItems.list, 'interest-types'))).map((row) => [
+      row.value,
+      row.title,
+    ]),
   )
   let interests = 0
   for (const [index, plan] of interestPlan.entries()) {

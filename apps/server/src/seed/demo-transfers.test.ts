@@ -22,9 +22,20 @@ describe('the demo workspace’s transfer', () => {
     const [hope, riverside] = demo.churchIds
     const entity = await tokenOf(demo.people.entity)
     const list = body(await get(t, 'transfers', entity, { team_id: demo.conferenceId }))
-    expect(list.items).toMatchObject([{ user_name: 'Olivia Owner', from_team_name: 'Hope Street Church', to_team_name: 'Riverside Community Church', date: null, move_count: 0, share_count: 0 }])
+    expect(list.items).toMatchObject([
+      {
+        user_name: 'Olivia Owner',
+        from_team_name: 'Hope Street Church',
+        to_team_name: 'Riverside Community Church',
+        date: null,
+        move_count: 0,
+        share_count: 0,
+      },
+    ])
     const id = list.items[0].id
-    expect(body(await get(t, 'upcoming-transfers-for-current-user', entity, { team_id: demo.conferenceId })).items).toMatchObject([{ id, user_name: 'Olivia Owner' }])
+    expect(body(await get(t, 'upcoming-transfers-for-current-user', entity, { team_id: demo.conferenceId })).items).toMatchObject([
+      { id, user_name: 'Olivia Owner' },
+    ])
     expect(body(await get(t, `transfer/${id}`, entity, { team_id: demo.conferenceId }))).toMatchObject({ can_process: true, data_view: { contacts: [] } })
     // Olivia chooses from Hope Street's contacts assigned to her.
     const owner = await tokenOf(demo.people.owner)

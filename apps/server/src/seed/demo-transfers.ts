@@ -62,6 +62,11 @@ export async function seedDemoTransfers(tx: Executor, demo: DemoTransfersInput):
     .insert(assignments)
     .values(adults.map((adult) => ({ team_id: demo.hopeId, contact_id: adult.id, to_person_id: demo.people.owner, by_person_id: demo.people.owner })))
     .onConflictDoNothing()
-  await notifyPastorOfPlan(tx, { id: row!.id, person_id: demo.people.owner, from_team_id: demo.hopeId, to_team_id: demo.riversideId }, demo.now, demo.people.entity)
+  await notifyPastorOfPlan(
+    tx,
+    { id: row!.id, person_id: demo.people.owner, from_team_id: demo.hopeId, to_team_id: demo.riversideId },
+    demo.now,
+    demo.people.entity,
+  )
   return row!.id
 }

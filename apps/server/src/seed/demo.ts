@@ -82,11 +82,7 @@ export async function isEmptyDatabase(db: Db): Promise<boolean> {
  * The demo workspace: a conference with three churches, public and private groups, and
  * one account for each role, all with DEMO_PASSWORD (or one random password).
  */
-export async function seedDemoWorkspace(
-  db: Db,
-  deps: Pick<Deps, 'config' | 'now'>,
-  demoPassword: string | undefined,
-): Promise<DemoWorkspace> {
+export async function seedDemoWorkspace(db: Db, deps: Pick<Deps, 'config' | 'now'>, demoPassword: string | undefined): Promise<DemoWorkspace> {
   const generatedPassword = demoPassword ? undefined : randomBytes(12).toString('base64url')
   const password = demoPassword ?? generatedPassword!
   const passwordHash = await hashPassword(password)

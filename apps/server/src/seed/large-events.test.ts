@@ -19,7 +19,14 @@ describe('the bench events (issue 14 "Speed")', () => {
     const contacts = await seedLargeContacts(t.db, workspace, 30)
     // The seed's today, taken once: a Sunday may begin in Sydney while it runs.
     const today = zonedDate(new Date(), defaultTimeZone)
-    const seeded = await seedLargeEvents(t.db, { teamId: contacts.teamId, createdById: workspace.busyPersonId, total: 120, recurring: 20, attendance: 12, today })
+    const seeded = await seedLargeEvents(t.db, {
+      teamId: contacts.teamId,
+      createdById: workspace.busyPersonId,
+      total: 120,
+      recurring: 20,
+      attendance: 12,
+      today,
+    })
     const rows = await t.db.select().from(events).where(eq(events.team_id, contacts.teamId))
     expect(rows).toHaveLength(120)
     expect(seeded).toMatchObject({ total: 120, recurring: 21, attendance: 12 })

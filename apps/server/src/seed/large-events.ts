@@ -19,7 +19,20 @@ export interface LargeEvents {
 }
 
 /** Titles of the events; search finds 'camp' in one event in twelve. */
-const titles = ['Sunday service', 'Youth night', 'Bible study', 'Prayer meeting', 'Youth camp', 'Working bee', 'Potluck lunch', 'Choir practice', 'Health expo', 'Community dinner', 'Leaders meeting', 'Baptism class']
+const titles = [
+  'Sunday service',
+  'Youth night',
+  'Bible study',
+  'Prayer meeting',
+  'Youth camp',
+  'Working bee',
+  'Potluck lunch',
+  'Choir practice',
+  'Health expo',
+  'Community dinner',
+  'Leaders meeting',
+  'Baptism class',
+]
 
 /** The rules of the recurring events, in turn; null ends: never. */
 function ruleOf(i: number, start: string): { rrule: string; span: number; allDay: boolean } {

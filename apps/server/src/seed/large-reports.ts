@@ -38,7 +38,10 @@ const sources = ['friend-family', 'member-referral', 'evangelistic-event', 'heal
 const decisionTypes = ['baptism', 'profession-of-faith', 'decision-for-baptism']
 
 function textArray(values: readonly string[]) {
-  return sql`array[${sql.join(values.map((value) => sql`${value}`), sql`, `)}]::text[]`
+  return sql`array[${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )}]::text[]`
 }
 
 function rowsOf<T>(result: unknown): T[] {
@@ -52,8 +55,18 @@ export async function seedLargeReports(db: Db, options: ReportsSizes & { passwor
   const hash = await hashPassword(options.password)
   const officerEmail = 'report-officer@bench.test'
   const leaderEmail = 'report-leader@bench.test'
-  const officerId = await createAccount(db, new Date(), { firstName: 'Report', lastName: 'Officer', email: officerEmail, password: options.password, verified: true }, hash)
-  const leaderId = await createAccount(db, new Date(), { firstName: 'Report', lastName: 'Leader', email: leaderEmail, password: options.password, verified: true }, hash)
+  const officerId = await createAccount(
+    db,
+    new Date(),
+    { firstName: 'Report', lastName: 'Officer', email: officerEmail, password: options.password, verified: true },
+    hash,
+  )
+  const leaderId = await createAccount(
+    db,
+    new Date(),
+    { firstName: 'Report', lastName: 'Leader', email: leaderEmail, password: options.password, verified: true },
+    hash,
+  )
   const [conference] = rowsOf<{ id: number }>(await db.execute(sql`insert into teams (kind, title) values ('conference', 'Reports Conference') returning id`))
   const conferenceId = conference!.id
   const churchIds = rowsOf<{ id: number }>(
@@ -65,7 +78,9 @@ export async function seedLargeReports(db: Db, options: ReportsSizes & { passwor
     .sort((a, b) => a - b)
   const churchArray = sql.raw(`array[${churchIds.join(',')}]::int[]`)
   await db.execute(sql`insert into memberships (person_id, team_id, role) values (${officerId}::int, ${conferenceId}::int, 'entity_admin')`)
-  await db.execute(sql`insert into memberships (person_id, team_id, role, has_wwcc, has_adsafe) values (${leaderId}::int, ${churchIds[0]!}::int, 'leader', true, true)`)
+  await db.execute(
+    sql`insert into memberships (person_id, team_id, role, has_wwcc, has_adsafe) values (${leaderId}::int, ${churchIds[0]!}::int, 'leader', true, true)`,
+  )
 
   // Staff s = 0 … churches × 20 − 1, church s / 20; then the contacts k = 0 … contacts − 1, church k / perChurch.
   await db.execute(sql`

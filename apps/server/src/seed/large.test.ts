@@ -109,7 +109,11 @@ describe("the bench's contact record (issue 12)", () => {
     const seeded = await readModel()
     expect(seeded.filter((row) => row.missed).length).toBeGreaterThan(40)
     expect(seeded.filter((row) => row.last === null && row.next === null).length).toBeLessThan(40)
-    await refreshInteractionReadModel(t.db, seeded.map((row) => row.person_id), new Date())
+    await refreshInteractionReadModel(
+      t.db,
+      seeded.map((row) => row.person_id),
+      new Date(),
+    )
     expect(await readModel()).toEqual(seeded)
   })
 })

@@ -17,13 +17,15 @@ export interface LargeWorkspace {
  * The large data set of `npm run bench`: a conference with `teams` churches, each with
  * `groupsPerTeam` groups and `membersPerTeam` members, made with set-based SQL.
  */
-export async function seedLargeWorkspace(
-  db: Db,
-  options: { teams: number; groupsPerTeam: number; membersPerTeam: number },
-): Promise<LargeWorkspace> {
+export async function seedLargeWorkspace(db: Db, options: { teams: number; groupsPerTeam: number; membersPerTeam: number }): Promise<LargeWorkspace> {
   const password = 'bench password 2026'
   const busyEmail = 'busy@bench.test'
-  const busyPersonId = await createAccount(db, new Date(), { firstName: 'Busy', lastName: 'Pastor', email: busyEmail, password, verified: true }, await hashPassword(password))
+  const busyPersonId = await createAccount(
+    db,
+    new Date(),
+    { firstName: 'Busy', lastName: 'Pastor', email: busyEmail, password, verified: true },
+    await hashPassword(password),
+  )
   const [conference] = rowsOf<{ id: number }>(await db.execute(sql`insert into teams (kind, title) values ('conference', 'Bench Conference') returning id`))
   const teamIds = rowsOf<{ id: number }>(
     await db.execute(
@@ -66,20 +68,111 @@ export interface LargeContacts {
 }
 
 const contactFirstNames = [
-  'Olivia', 'Jack', 'Charlotte', 'Noah', 'Amelia', 'William', 'Isla', 'Oliver', 'Mia', 'Thomas', 'Ava', 'James',
-  'Grace', 'Lucas', 'Chloe', 'Henry', 'Anna', 'Ethan', 'Joanne', 'Liam', 'Hannah', 'Mason', 'Leanne', 'Cooper',
-  'Annie', 'Harrison', 'Sienna', 'Lachlan', 'Ruby', 'Hamish', 'Matilda', 'Angus', 'Zara', 'Archie', 'Ella', 'Riley',
+  'Olivia',
+  'Jack',
+  'Charlotte',
+  'Noah',
+  'Amelia',
+  'William',
+  'Isla',
+  'Oliver',
+  'Mia',
+  'Thomas',
+  'Ava',
+  'James',
+  'Grace',
+  'Lucas',
+  'Chloe',
+  'Henry',
+  'Anna',
+  'Ethan',
+  'Joanne',
+  'Liam',
+  'Hannah',
+  'Mason',
+  'Leanne',
+  'Cooper',
+  'Annie',
+  'Harrison',
+  'Sienna',
+  'Lachlan',
+  'Ruby',
+  'Hamish',
+  'Matilda',
+  'Angus',
+  'Zara',
+  'Archie',
+  'Ella',
+  'Riley',
 ]
 const contactLastNames = [
-  'Smith', 'Jones', 'Williams', 'Brown', 'Wilson', 'Taylor', 'Johnson', 'White', 'Martin', 'Anderson', 'Thompson',
-  'Nguyen', 'Thomas', 'Walker', 'Harris', 'Lee', 'Ryan', 'Robinson', 'Kelly', 'King', 'Mann', 'Campbell', 'Clarke',
-  'Mitchell', 'Young', 'Murphy', "O'Brien", 'Tran', 'Hughes', 'Cooper', 'Edwards', 'Wood', 'Hall', 'Green',
+  'Smith',
+  'Jones',
+  'Williams',
+  'Brown',
+  'Wilson',
+  'Taylor',
+  'Johnson',
+  'White',
+  'Martin',
+  'Anderson',
+  'Thompson',
+  'Nguyen',
+  'Thomas',
+  'Walker',
+  'Harris',
+  'Lee',
+  'Ryan',
+  'Robinson',
+  'Kelly',
+  'King',
+  'Mann',
+  'Campbell',
+  'Clarke',
+  'Mitchell',
+  'Young',
+  'Murphy',
+  "O'Brien",
+  'Tran',
+  'Hughes',
+  'Cooper',
+  'Edwards',
+  'Wood',
+  'Hall',
+  'Green',
 ]
-const memberStatuses = ['member', 'baptismal-candidate', 'study-in-person', 'study-correspondence', 'church-attendee', 'event-interest', 'lead-visited', 'lead-unvisited', 'former-member', 'not-interested']
-const sources = ['friend-family', 'member-referral', 'evangelistic-event', 'health-program', 'community-service', 'bible-school', 'media', 'online', 'social-media', 'literature', 'school', 'walk-in']
+const memberStatuses = [
+  'member',
+  'baptismal-candidate',
+  'study-in-person',
+  'study-correspondence',
+  'church-attendee',
+  'event-interest',
+  'lead-visited',
+  'lead-unvisited',
+  'former-member',
+  'not-interested',
+]
+const sources = [
+  'friend-family',
+  'member-referral',
+  'evangelistic-event',
+  'health-program',
+  'community-service',
+  'bible-school',
+  'media',
+  'online',
+  'social-media',
+  'literature',
+  'school',
+  'walk-in',
+]
 
 function textArray(values: readonly string[]) {
-  return sql`array[${sql.join(values.map((value) => sql`${value}`), sql`, `)}]::text[]`
+  return sql`array[${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )}]::text[]`
 }
 
 /**
@@ -92,7 +185,12 @@ export async function seedLargeContacts(db: Db, workspace: LargeWorkspace, count
   const teamId = workspace.teamIds[0]!
   const [group] = rowsOf<{ id: number }>(await db.execute(sql`select id from teams where parent_id = ${teamId} and kind = 'group' order by id limit 1`))
   const gatedEmail = 'gated@bench.test'
-  const gatedId = await createAccount(db, new Date(), { firstName: 'Gated', lastName: 'Leader', email: gatedEmail, password: workspace.password, verified: true }, await hashPassword(workspace.password))
+  const gatedId = await createAccount(
+    db,
+    new Date(),
+    { firstName: 'Gated', lastName: 'Leader', email: gatedEmail, password: workspace.password, verified: true },
+    await hashPassword(workspace.password),
+  )
   await db.execute(sql`insert into memberships (person_id, team_id, role) values (${gatedId}, ${teamId}, 'leader')`)
   const lastPersonId = async () => rowsOf<{ id: number }>(await db.execute(sql`select coalesce(max(id), 0) as id from people`))[0]!.id
   const before = { id: await lastPersonId() }

@@ -20,10 +20,7 @@ export type GuardOutcome =
   | 'content'
 
 /** Spec 1 §2's route guard. */
-export function guardOutcome(
-  state: Pick<SessionState, 'status' | 'teams' | 'team' | 'group'>,
-  access: RouteAccess,
-): GuardOutcome {
+export function guardOutcome(state: Pick<SessionState, 'status' | 'teams' | 'team' | 'group'>, access: RouteAccess): GuardOutcome {
   // Unauthenticated, or no account data after loading (GET user failed).
   if (state.status === 'signed-out' || state.status === 'invalid') return 'login'
   if (state.status === 'loading') return 'loading'

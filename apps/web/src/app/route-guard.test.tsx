@@ -87,10 +87,7 @@ describe('route guard', () => {
     renderApp('/')
     expect(await screen.findByRole('heading', { name: 'No teams found' })).toBeInTheDocument()
     expect(screen.getByText("We couldn't locate any teams associated with your account.")).toBeInTheDocument()
-    expect(await screen.findByRole('link', { name: 'Accept invite to Grace Church' })).toHaveAttribute(
-      'href',
-      'http://localhost:3000/accept-invite?key=k',
-    )
+    expect(await screen.findByRole('link', { name: 'Accept invite to Grace Church' })).toHaveAttribute('href', 'http://localhost:3000/accept-invite?key=k')
   })
 })
 

@@ -66,8 +66,7 @@ const pages = {
   reports: withAllTexts(() => import('../features/reports/pages/reports-page')),
 } satisfies Record<string, PageLoader>
 
-const loadShell = () =>
-  Promise.all([import('./shell/shell-layout'), loadAllTexts()]).then(([module]) => ({ Component: module.ShellLayout }))
+const loadShell = () => Promise.all([import('./shell/shell-layout'), loadAllTexts()]).then(([module]) => ({ Component: module.ShellLayout }))
 
 type RouteSpec =
   | { frame: 'shell'; access: RouteAccess; page: PageLoader }
@@ -147,8 +146,7 @@ function toRoute(path: string, spec: RouteSpec): RouteObject {
 }
 
 const entries = Object.entries(routeTable) as Array<[BuiltPath, RouteSpec]>
-const routesIn = (frame: RouteSpec['frame']) =>
-  entries.filter(([, spec]) => spec.frame === frame).map(([path, spec]) => toRoute(path, spec))
+const routesIn = (frame: RouteSpec['frame']) => entries.filter(([, spec]) => spec.frame === frame).map(([path, spec]) => toRoute(path, spec))
 
 export const routes: RouteObject[] = [
   {

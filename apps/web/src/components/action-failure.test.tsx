@@ -26,7 +26,15 @@ function RemovePage({ onRemove, describe }: { onRemove: () => Promise<unknown>; 
       <button type="button" onClick={() => void failure.attempt(onRemove, describe).catch(() => undefined)}>
         Remove Tom now
       </button>
-      <ConfirmDialog opened={opened} title="Remove" message="Remove Tom?" confirmLabel="Remove" danger onConfirm={() => failure.attempt(onRemove, describe)} onClose={() => setOpened(false)} />
+      <ConfirmDialog
+        opened={opened}
+        title="Remove"
+        message="Remove Tom?"
+        confirmLabel="Remove"
+        danger
+        onConfirm={() => failure.attempt(onRemove, describe)}
+        onClose={() => setOpened(false)}
+      />
     </>
   )
 }
@@ -50,10 +58,9 @@ describe('useActionFailure and ActionFailureAlert', () => {
 
   it("says the caller's own text for a failure without the server's reason, else 'Error'", async () => {
     const user = setupUser()
-    const { unmount } = render(
-      <RemovePage onRemove={() => Promise.reject(new ApiError('internal_error', 500, 'boom'))} describe="Could not remove Tom." />,
-      { wrapper: TestProviders },
-    )
+    const { unmount } = render(<RemovePage onRemove={() => Promise.reject(new ApiError('internal_error', 500, 'boom'))} describe="Could not remove Tom." />, {
+      wrapper: TestProviders,
+    })
     await confirmRemove(user)
     expect(screen.getByRole('alert')).toHaveTextContent('Could not remove Tom.')
     unmount()

@@ -25,18 +25,15 @@ export interface ActionFailure {
 export function useActionFailure(): ActionFailure {
   const [text, setText] = useState<string | null>(null)
   const clear = useCallback(() => setText(null), [])
-  const attempt = useCallback(
-    async <T,>(action: () => Promise<T>, describe?: DescribeFailure | string): Promise<T> => {
-      setText(null)
-      try {
-        return await action()
-      } catch (error) {
-        setText(typeof describe === 'function' ? describe(error) : errorText(error, describe))
-        throw error
-      }
-    },
-    [],
-  )
+  const attempt = useCallback(async <T,>(action: () => Promise<T>, describe?: DescribeFailure | string): Promise<T> => {
+    setText(null)
+    try {
+      return await action()
+    } catch (error) {
+      setText(typeof describe === 'function' ? describe(error) : errorText(error, describe))
+      throw error
+    }
+  }, [])
   return { text, attempt, clear }
 }
 

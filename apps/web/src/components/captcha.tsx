@@ -88,13 +88,7 @@ function Altcha({ onChange }: Pick<CaptchaProps, 'onChange'>) {
   if (!language) return <Loader size="sm" aria-hidden="true" />
   return (
     <Box data-testid="captcha">
-      <altcha-widget
-        ref={widget}
-        challenge={`${apiBase}/captcha-challenge`}
-        auto="onfocus"
-        language={language}
-        name="recaptcha_token"
-      />
+      <altcha-widget ref={widget} challenge={`${apiBase}/captcha-challenge`} auto="onfocus" language={language} name="recaptcha_token" />
     </Box>
   )
 }

@@ -28,10 +28,7 @@ describe('ConfirmDialog', () => {
     const user = userEvent.setup({ delay: null })
     const onConfirm = vi.fn()
     const onClose = vi.fn()
-    render(
-      <ConfirmDialog opened title="Archive contact" message="Archive Tom?" onConfirm={onConfirm} onClose={onClose} />,
-      { wrapper: TestProviders },
-    )
+    render(<ConfirmDialog opened title="Archive contact" message="Archive Tom?" onConfirm={onConfirm} onClose={onClose} />, { wrapper: TestProviders })
     expect(screen.getByRole('dialog', { name: 'Archive contact' })).toHaveTextContent('Archive Tom?')
     await user.click(screen.getByRole('button', { name: 'Confirm' }))
     expect(onConfirm).toHaveBeenCalledTimes(1)
@@ -65,7 +62,7 @@ describe('ConfirmDialog', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Remove Tom' })).toHaveFocus())
   })
 
-  it("stays open on a failure its own fields can put right (keepsOpenOn), and closes on any other", async () => {
+  it('stays open on a failure its own fields can put right (keepsOpenOn), and closes on any other', async () => {
     const user = setupUser()
     const onClose = vi.fn()
     const failures = [new Error('wrong password'), new Error('server down')]

@@ -118,7 +118,10 @@ describe('the import flow (issue 34: one import dialog)', () => {
   })
 
   it('imports a file with missing columns where they only warn', async () => {
-    const { user, dialog } = open({ read: (file) => Promise.resolve({ name: file.name, rows: ['one'], missing: ['gender'] }), run: () => Promise.resolve('done') }, false)
+    const { user, dialog } = open(
+      { read: (file) => Promise.resolve({ name: file.name, rows: ['one'], missing: ['gender'] }), run: () => Promise.resolve('done') },
+      false,
+    )
     await screen.findByRole('dialog', { name: 'Import things' })
     await user.upload(dialog().getByLabelText('Spreadsheet'), csv())
     expect(await dialog().findByText('Missing: gender.')).toBeInTheDocument()

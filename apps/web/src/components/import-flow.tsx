@@ -148,7 +148,15 @@ export function ImportFlow<F extends ReadFile, P, R>(props: ImportFlowProps<F, P
               {sample.label}
             </Anchor>
           )}
-          <ImportFilePicker texts={texts} hint={fileHint} read={read} disabled={importing} file={finished ? null : file} onFile={choose} missingBlocks={missingBlocks}>
+          <ImportFilePicker
+            texts={texts}
+            hint={fileHint}
+            read={read}
+            disabled={importing}
+            file={finished ? null : file}
+            onFile={choose}
+            missingBlocks={missingBlocks}
+          >
             {(read) => (
               <>
                 {preview(read, checked, checking || importing)}
@@ -242,7 +250,18 @@ export interface ImportFilePickerProps<F extends ReadFile> {
 }
 
 /** Choose a spreadsheet and read it: the file input, reading, why it cannot be read, its rows and missing columns. */
-export function ImportFilePicker<F extends ReadFile>({ texts, hint, read, file, onFile, missingBlocks, required, error, disabled, children }: ImportFilePickerProps<F>) {
+export function ImportFilePicker<F extends ReadFile>({
+  texts,
+  hint,
+  read,
+  file,
+  onFile,
+  missingBlocks,
+  required,
+  error,
+  disabled,
+  children,
+}: ImportFilePickerProps<F>) {
   const inputId = useId()
   const hintId = useId()
   const [reading, setReading] = useState(false)

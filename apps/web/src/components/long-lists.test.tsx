@@ -28,7 +28,17 @@ function Where() {
 
 function renderRows(total: number) {
   const router = createMemoryRouter(
-    [{ path: '*', element: (<><Rows total={total} /><Where /></>) }],
+    [
+      {
+        path: '*',
+        element: (
+          <>
+            <Rows total={total} />
+            <Where />
+          </>
+        ),
+      },
+    ],
     { initialEntries: ['/contacts'] },
   )
   return render(<RouterProvider router={router} />)

@@ -17,8 +17,22 @@ describe('initialView (spec 1 §2.9 zoom rules)', () => {
   })
 
   it('D1-2.9-02: fits the markers at zoom 21 at most', () => {
-    expect(initialView([ann], 'fit')).toEqual({ kind: 'fit', bounds: [[-33.87, 151.2], [-33.87, 151.2]], maxZoom: 21 })
-    expect(initialView([ann, ben], 'fit')).toEqual({ kind: 'fit', bounds: [[-33.91, 151.2], [-33.87, 151.25]], maxZoom: 21 })
+    expect(initialView([ann], 'fit')).toEqual({
+      kind: 'fit',
+      bounds: [
+        [-33.87, 151.2],
+        [-33.87, 151.2],
+      ],
+      maxZoom: 21,
+    })
+    expect(initialView([ann, ben], 'fit')).toEqual({
+      kind: 'fit',
+      bounds: [
+        [-33.91, 151.2],
+        [-33.87, 151.25],
+      ],
+      maxZoom: 21,
+    })
   })
 
   it('D1-2.9-02, D2-9-15: the dashboard map opens at zoom 9 around the markers, or the default centre', () => {
@@ -76,7 +90,7 @@ describe('MapView', () => {
     }
   })
 
-  it("gives a point without a link its title alone (a minor the caller may not see)", async () => {
+  it('gives a point without a link its title alone (a minor the caller may not see)', async () => {
     const child: MapPoint = { id: 3, lat: -33.87, lng: 151.21, title: 'Contact under 18', href: null }
     const { user } = renderWithProviders(<MapView points={[child]} label="Map" />)
     await user.click(await screen.findByRole('button', { name: 'Contact under 18' }))
@@ -85,14 +99,26 @@ describe('MapView', () => {
   })
 
   it('gathers many close markers into clusters', async () => {
-    const many = Array.from({ length: 200 }, (_, n): MapPoint => ({ id: n, lat: -33.8 - (n % 20) / 50, lng: 151 + Math.floor(n / 20) / 50, title: `Contact ${n}`, href: null }))
+    const many = Array.from({ length: 200 }, (_, n): MapPoint => ({
+      id: n,
+      lat: -33.8 - (n % 20) / 50,
+      lng: 151 + Math.floor(n / 20) / 50,
+      title: `Contact ${n}`,
+      href: null,
+    }))
     const { container } = renderWithProviders(<MapView points={many} label="Map" opening={mapZoom.dashboard} />)
     await waitFor(() => expect(container.querySelectorAll('.marker-cluster').length).toBeGreaterThan(0))
     expect(container.querySelectorAll('.leaflet-marker-icon:not(.marker-cluster)').length).toBeLessThan(200)
   })
 
   it('adds many markers to the clusters in batches, and adds no more once the map is left', async () => {
-    const many = Array.from({ length: 450 }, (_, n): MapPoint => ({ id: n, lat: -33.8 - (n % 30) / 50, lng: 151 + Math.floor(n / 30) / 50, title: `Contact ${n}`, href: null }))
+    const many = Array.from({ length: 450 }, (_, n): MapPoint => ({
+      id: n,
+      lat: -33.8 - (n % 30) / 50,
+      lng: 151 + Math.floor(n / 30) / 50,
+      title: `Contact ${n}`,
+      href: null,
+    }))
     const addLayers = vi.spyOn(L.MarkerClusterGroup.prototype, 'addLayers')
     // The batches of markers (the library also adds its own empty list as it joins the map).
     const batches = () => addLayers.mock.calls.map(([layers]) => (layers as unknown[]).length).filter((size) => size > 0)
@@ -116,7 +142,9 @@ describe('MapView', () => {
   })
 
   it("offers 'Locate me' where the browser can tell the position, and says when it cannot", async () => {
-    const refuse = vi.fn((_found: PositionCallback, failed?: PositionErrorCallback | null) => failed?.({ code: 1, message: 'denied' } as GeolocationPositionError))
+    const refuse = vi.fn((_found: PositionCallback, failed?: PositionErrorCallback | null) =>
+      failed?.({ code: 1, message: 'denied' } as GeolocationPositionError),
+    )
     vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { geolocation: { getCurrentPosition: refuse } }))
     try {
       const { user } = renderWithProviders(<MapView points={[]} label="Map" locate />)

@@ -43,9 +43,7 @@ export interface LatLng {
  */
 export type MapOpening = 'fit' | number
 
-export type MapInitialView =
-  | { kind: 'fit'; bounds: [[number, number], [number, number]]; maxZoom: number }
-  | { kind: 'centre'; centre: LatLng; zoom: number }
+export type MapInitialView = { kind: 'fit'; bounds: [[number, number], [number, number]]; maxZoom: number } | { kind: 'centre'; centre: LatLng; zoom: number }
 
 /** The view a map opens at (spec 1 §2.9 zoom rules). */
 export function initialView(points: readonly LatLng[], opening: MapOpening, centre: LatLng = mapDefaultCentre): MapInitialView {
@@ -57,7 +55,15 @@ export function initialView(points: readonly LatLng[], opening: MapOpening, cent
     west = Math.min(west, lng)
     east = Math.max(east, lng)
   }
-  if (opening === 'fit') return { kind: 'fit', bounds: [[south, west], [north, east]], maxZoom: mapZoom.fitMax }
+  if (opening === 'fit')
+    return {
+      kind: 'fit',
+      bounds: [
+        [south, west],
+        [north, east],
+      ],
+      maxZoom: mapZoom.fitMax,
+    }
   return { kind: 'centre', centre: { lat: (south + north) / 2, lng: (west + east) / 2 }, zoom: opening }
 }
 
@@ -200,7 +206,10 @@ export function MapView({ points, label, opening = 'fit', centre, height = 400, 
 
   const tilesUrl = site?.map_tiles_url ?? defaultMapTiles.url
   const attribution = escapeHtml(site?.map_tiles_attribution ?? defaultMapTiles.attribution)
-  const start = view.kind === 'fit' ? { bounds: view.bounds, boundsOptions: { maxZoom: view.maxZoom, padding: [24, 24] as [number, number] } } : { center: view.centre, zoom: view.zoom }
+  const start =
+    view.kind === 'fit'
+      ? { bounds: view.bounds, boundsOptions: { maxZoom: view.maxZoom, padding: [24, 24] as [number, number] } }
+      : { center: view.centre, zoom: view.zoom }
   return (
     <Stack gap="xs" role="region" aria-label={label}>
       <MapContainer

@@ -110,7 +110,11 @@ describe('Paging (spec 1 §9)', () => {
     const user = setupUser()
     const { onPageSizeChange } = renderPaging({ page: 1, maxPages: 2 })
     const size = screen.getByRole('combobox', { name: 'Rows per page' })
-    expect(within(size).getAllByRole('option').map((option) => option.textContent)).toEqual(['4', '20', '50', '100', '200'])
+    expect(
+      within(size)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['4', '20', '50', '100', '200'])
     await user.selectOptions(size, '4')
     expect(onPageSizeChange).toHaveBeenCalledWith(4)
   })

@@ -195,13 +195,7 @@ export function Paging({ page, maxPages, onPageChange, pageSize, onPageSizeChang
         <nav aria-label={label ?? t('paging.pages')}>
           <Group component="ul" gap={4} wrap="wrap" p={0} m={0} style={{ listStyle: 'none' }}>
             <li>
-              <ActionIcon
-                variant="default"
-                size="md"
-                aria-label={t('paging.previous')}
-                disabled={current <= 1}
-                onClick={() => onPageChange(current - 1)}
-              >
+              <ActionIcon variant="default" size="md" aria-label={t('paging.previous')} disabled={current <= 1} onClick={() => onPageChange(current - 1)}>
                 <IconChevronLeft size={16} aria-hidden="true" />
               </ActionIcon>
             </li>

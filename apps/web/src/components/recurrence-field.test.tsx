@@ -24,7 +24,10 @@ function open(initial: Partial<RecurrenceForm> = {}) {
   return renderWithProviders(<Harness initial={{ ...defaultRecurrenceForm(start), ...initial }} />)
 }
 
-const optionsOf = (label: string) => within(screen.getByLabelText(label)).getAllByRole('option').map((option) => option.textContent)
+const optionsOf = (label: string) =>
+  within(screen.getByLabelText(label))
+    .getAllByRole('option')
+    .map((option) => option.textContent)
 const rule = () => screen.getByRole('status', { name: 'rule' }).textContent
 
 describe('the recurrence widget', () => {

@@ -50,7 +50,10 @@ export function RecurrenceField({ value, onChange, errors = {}, disabled, legend
 
   const toggleDay = (day: Weekday, on: boolean) => {
     const next = on ? [...value.weekdays, day] : value.weekdays.filter((other) => other !== day)
-    set('weekdays', weekdays.filter((each) => next.includes(each)))
+    set(
+      'weekdays',
+      weekdays.filter((each) => next.includes(each)),
+    )
   }
 
   return (
@@ -103,11 +106,7 @@ export function RecurrenceField({ value, onChange, errors = {}, disabled, legend
         )}
         {frequency === 'MONTHLY' && (
           <Stack gap="xs">
-            <Radio.Group
-              label={t('recurrence.monthlyMode')}
-              value={value.monthly_mode}
-              onChange={(mode) => set('monthly_mode', mode as MonthlyMode)}
-            >
+            <Radio.Group label={t('recurrence.monthlyMode')} value={value.monthly_mode} onChange={(mode) => set('monthly_mode', mode as MonthlyMode)}>
               <Group gap="md" mt={4}>
                 {monthlyModes.map((mode) => (
                   <Radio key={mode} value={mode} label={t(`recurrence.monthlyModes.${mode}`)} />

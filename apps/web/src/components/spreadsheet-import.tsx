@@ -106,7 +106,17 @@ export function SpreadsheetImport<C extends string>({ kind, title, intro, option
 }
 
 /** The columns read and ignored, the choices, and the first rows with what the browser sees wrong in them. */
-function KindPreview<C extends string>({ kind, file, options, dropped }: { kind: SpreadsheetImportKind<C>; file: ImportFile<C>; options: ReactNode; dropped: readonly C[] }) {
+function KindPreview<C extends string>({
+  kind,
+  file,
+  options,
+  dropped,
+}: {
+  kind: SpreadsheetImportKind<C>
+  file: ImportFile<C>
+  options: ReactNode
+  dropped: readonly C[]
+}) {
   const { t } = useTranslation('import')
   const problemText = (problems: PreparedRow['problems']) =>
     Object.entries(problems)
@@ -205,7 +215,9 @@ function ImportReportView({ finished }: { finished: Finished }) {
         </Alert>
       )}
       {failed && report.count_successful + report.count_unsuccessful > 0 && (
-        <Text size="sm">{t('summary', { successful: report.count_successful.toLocaleString(), unsuccessful: report.count_unsuccessful.toLocaleString() })}</Text>
+        <Text size="sm">
+          {t('summary', { successful: report.count_successful.toLocaleString(), unsuccessful: report.count_unsuccessful.toLocaleString() })}
+        </Text>
       )}
       {importRefusalLists
         .filter((list) => report[list].length > 0)

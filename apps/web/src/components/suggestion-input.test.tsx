@@ -33,7 +33,12 @@ describe('SuggestionInput', () => {
     server.use(
       mockCall(suggestionCalls.teamUsers, ({ input }) => {
         searches.push(input)
-        return { items: [{ id: 3, title: 'John Smith' }, { id: 4, title: 'Joan Avery' }] }
+        return {
+          items: [
+            { id: 3, title: 'John Smith' },
+            { id: 4, title: 'Joan Avery' },
+          ],
+        }
       }),
     )
     const user = userEvent.setup({ delay: null })

@@ -3,17 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Alert, Center, Loader, Pagination, Text } from '@mantine/core'
 
 /** What a tab list shows while loading, on failure and when empty; else its items. */
-export function TabListState({
-  isPending,
-  isError,
-  count,
-  children,
-}: {
-  isPending: boolean
-  isError: boolean
-  count: number
-  children: ReactNode
-}) {
+export function TabListState({ isPending, isError, count, children }: { isPending: boolean; isError: boolean; count: number; children: ReactNode }) {
   const { t } = useTranslation(['contact-view', 'contacts', 'common'])
   if (isPending)
     return (

@@ -56,14 +56,10 @@ describe('TwoFactorCodeInput (spec 1 §4)', () => {
 
 describe('TwoFactorSetup', () => {
   it('shows the QR image, the grouped secret and the code field', () => {
-    render(
-      <TwoFactorSetup setup={{ qr_code_url: 'data:image/png;base64,AAAA', secret_grouped: 'ABCD EFGH IJKL' }} onComplete={vi.fn()} />,
-      { wrapper: TestProviders },
-    )
-    expect(screen.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toHaveAttribute(
-      'src',
-      'data:image/png;base64,AAAA',
-    )
+    render(<TwoFactorSetup setup={{ qr_code_url: 'data:image/png;base64,AAAA', secret_grouped: 'ABCD EFGH IJKL' }} onComplete={vi.fn()} />, {
+      wrapper: TestProviders,
+    })
+    expect(screen.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toHaveAttribute('src', 'data:image/png;base64,AAAA')
     expect(screen.getByText('ABCD EFGH IJKL')).toBeInTheDocument()
     expect(screen.getByLabelText(/^Verification code/)).toBeInTheDocument()
   })

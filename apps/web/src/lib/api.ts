@@ -164,7 +164,10 @@ export async function fetchApiBlob<C extends Call>(call: C, options: { input: In
   if (token) headers['Authorization'] = `Bearer ${token}`
   let response: Response
   try {
-    response = await fetch(apiBase + buildPath(call.path, options.params as Record<string, unknown> | undefined) + buildQuery(options.input), { headers, signal: options.signal })
+    response = await fetch(apiBase + buildPath(call.path, options.params as Record<string, unknown> | undefined) + buildQuery(options.input), {
+      headers,
+      signal: options.signal,
+    })
   } catch (error) {
     if (options.signal?.aborted) throw error
     throw new ApiError('network_error', 0, error instanceof Error ? error.message : 'Network error')

@@ -7,7 +7,11 @@ import { emptyImportReport, importRefusalLists, type ImportUsersResult } from '@
 export type ImportReport = ImportUsersResult
 
 export function addImportReports(total: ImportReport, chunk: ImportReport): ImportReport {
-  const sum = { ...total, count_successful: total.count_successful + chunk.count_successful, count_unsuccessful: total.count_unsuccessful + chunk.count_unsuccessful }
+  const sum = {
+    ...total,
+    count_successful: total.count_successful + chunk.count_successful,
+    count_unsuccessful: total.count_unsuccessful + chunk.count_unsuccessful,
+  }
   for (const list of importRefusalLists) sum[list] = [...total[list], ...chunk[list]]
   return sum
 }

@@ -1,14 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import {
-  base64ToBytes,
-  bytesToBase64,
-  decryptNote,
-  deriveNoteKey,
-  encryptNote,
-  isEncryptedNote,
-  NoteDecryptionError,
-  reencryptNotes,
-} from './crypto'
+import { base64ToBytes, bytesToBase64, decryptNote, deriveNoteKey, encryptNote, isEncryptedNote, NoteDecryptionError, reencryptNotes } from './crypto'
 import { clearNoteKey, loadNoteKey, storeNoteKey } from './note-key'
 
 /**
@@ -60,9 +51,7 @@ describe('private-notes crypto (DESIGN.md §6)', () => {
     ['the tag', -1],
   ])('tampering with %s fails', async (_part, index) => {
     const length = base64ToBytes(vector.ciphertext.slice(3)).length
-    await expect(decryptNote(key, tamper(vector.ciphertext, index < 0 ? length + index : index))).rejects.toBeInstanceOf(
-      NoteDecryptionError,
-    )
+    await expect(decryptNote(key, tamper(vector.ciphertext, index < 0 ? length + index : index))).rejects.toBeInstanceOf(NoteDecryptionError)
   })
 
   it('refuses ciphertext without the version prefix or too short to hold an IV and tag', async () => {

@@ -66,11 +66,7 @@ function restorable(formKey: string, excluded: ReadonlyArray<string> = []): bool
  * the form mounts (`restored` says so, for the person to be told), and clears them with
  * `clear()` (call it on success) or `discard()`.
  */
-export function useDraft<T extends FieldValues>(
-  formKey: string,
-  form: UseFormReturn<T>,
-  options: DraftOptions<T> = {},
-): Draft {
+export function useDraft<T extends FieldValues>(formKey: string, form: UseFormReturn<T>, options: DraftOptions<T> = {}): Draft {
   const { exclude, delayMs = 300 } = options
   const excluded = useRef(new Set<string>(exclude ?? []))
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)

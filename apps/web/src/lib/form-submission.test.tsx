@@ -111,7 +111,6 @@ describe('useFormSubmission (spec 1 §4)', () => {
     expect(plain.current.message).toBe('Error')
   })
 
-
   it("reads the form's message from the failure when given a function; nothing from it falls back to 'Error'", async () => {
     const byCode = (error: unknown) => (error instanceof ApiError && error.code === 'invalid_request' ? 'Check the marked fields.' : null)
     const { result } = setup({ errorMessage: byCode })

@@ -30,7 +30,6 @@ const timings = {
   saveIndicator: { successMs: saveIndicatorSuccessMs, resetMs: saveIndicatorStepMs },
 } as const
 
-
 export interface FormSubmission {
   status: SubmissionStatus
   /** The success or error text to show, while there is one. */
@@ -91,7 +90,7 @@ export function useFormSubmission(options: FormSubmissionOptions = {}): FormSubm
   )
 
   const submit = useCallback(
-    async <T,>(action: () => Promise<T>): Promise<SubmissionResult<T>> => {
+    async <T>(action: () => Promise<T>): Promise<SubmissionResult<T>> => {
       clearTimers()
       setStatus('processing')
       setMessage(null)

@@ -63,7 +63,44 @@ describe('translation files (D1-1-07)', () => {
 
 describe('locale files', () => {
   it('has one namespace per feature', () => {
-    expect(namespaces).toEqual(['common', 'errors', 'auth', 'shell', 'teams', 'dashboard', 'site', 'account', 'contacts', 'contact-view', 'contact-form', 'notes', 'relationships', 'interests', 'activity', 'interactions', 'contact-events', 'consent', 'consent-page', 'qr-cards', 'events', 'attendance', 'calendar', 'team', 'team-users', 'requests', 'sub-teams', 'roster', 'recent-activity', 'notifications', 'manage-notifications', 'map', 'import-and-share', 'import', 'transfers', 'reports'])
+    expect(namespaces).toEqual([
+      'common',
+      'errors',
+      'auth',
+      'shell',
+      'teams',
+      'dashboard',
+      'site',
+      'account',
+      'contacts',
+      'contact-view',
+      'contact-form',
+      'notes',
+      'relationships',
+      'interests',
+      'activity',
+      'interactions',
+      'contact-events',
+      'consent',
+      'consent-page',
+      'qr-cards',
+      'events',
+      'attendance',
+      'calendar',
+      'team',
+      'team-users',
+      'requests',
+      'sub-teams',
+      'roster',
+      'recent-activity',
+      'notifications',
+      'manage-notifications',
+      'map',
+      'import-and-share',
+      'import',
+      'transfers',
+      'reports',
+    ])
   })
 
   it.each(namespaces)('es has every key of en in %s, and no empty text', (namespace) => {

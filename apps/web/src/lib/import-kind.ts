@@ -53,7 +53,11 @@ export interface ImportFile<C extends string> {
  * Reads a spreadsheet for an import of `kind`. Throws the reader's SpreadsheetError for a file
  * it cannot read, and an Error('empty') for one without rows under its header.
  */
-export async function readImportFile<C extends string>(file: File, kind: SpreadsheetImportKind<C>, options: { maxBytes?: number } = {}): Promise<ImportFile<C>> {
+export async function readImportFile<C extends string>(
+  file: File,
+  kind: SpreadsheetImportKind<C>,
+  options: { maxBytes?: number } = {},
+): Promise<ImportFile<C>> {
   const sheet = await readSpreadsheet(file, { maxRows: kind.maxRows, ...(options.maxBytes ? { maxBytes: options.maxBytes } : {}) })
   if (sheet.rows.length === 0) throw new Error('empty')
   const mapped = mapColumns(sheet, kind.columns, kind.aliases)

@@ -15,10 +15,7 @@ export const suggestionKeys = {
 
 // callApi's options cannot be resolved for a generic call; the input is the call's own.
 function fetchSuggestions(call: SuggestionsCall, input: unknown, signal: AbortSignal): Promise<{ items: Suggestion[] }> {
-  return (callApi as (call: SuggestionsCall, options: { input: unknown; signal: AbortSignal }) => Promise<{ items: Suggestion[] }>)(
-    call,
-    { input, signal },
-  )
+  return (callApi as (call: SuggestionsCall, options: { input: unknown; signal: AbortSignal }) => Promise<{ items: Suggestion[] }>)(call, { input, signal })
 }
 
 /** GET input-suggestions/{area}: the matches of a search, with the call's other parameters (`input`). */

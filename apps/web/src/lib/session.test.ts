@@ -54,10 +54,7 @@ describe('session', () => {
   it('keeps the selected team and group for 365 days', () => {
     const writes = recordCookieWrites()
     storeSelection({ teamId: 3, groupId: 4 })
-    expect(writes).toEqual([
-      expect.stringMatching(/^selected_team=3; .*max-age=31536000/),
-      expect.stringMatching(/^selected_group=4; .*max-age=31536000/),
-    ])
+    expect(writes).toEqual([expect.stringMatching(/^selected_team=3; .*max-age=31536000/), expect.stringMatching(/^selected_group=4; .*max-age=31536000/)])
   })
 
   it('keeps a chosen locale for 365 days', async () => {

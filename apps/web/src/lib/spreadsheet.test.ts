@@ -80,7 +80,15 @@ describe('readSpreadsheet', () => {
   })
 
   it('D3-2.1-24 reads an .xls (BIFF8) workbook', async () => {
-    const sheet = await readSpreadsheet(workbookFile([['Nombre', 'Apellido'], ['Lucía', 'Pérez']], 'gente.xls'))
+    const sheet = await readSpreadsheet(
+      workbookFile(
+        [
+          ['Nombre', 'Apellido'],
+          ['Lucía', 'Pérez'],
+        ],
+        'gente.xls',
+      ),
+    )
     expect(sheet.rows).toEqual([{ Nombre: 'Lucía', Apellido: 'Pérez' }])
   })
 
@@ -134,7 +142,13 @@ describe('readSpreadsheet encodings and cell contents (issue 17 "Bad input")', (
     const utf8 = new TextEncoder().encode('first_name,last_name\nJosé,Muñoz\n')
     const withBom = new Uint8Array([0xef, 0xbb, 0xbf, ...utf8])
     // 'José,Muñoz' as Excel's plain CSV writes it: é is 0xE9, ñ is 0xF1.
-    const windows1252 = new Uint8Array([...new TextEncoder().encode('first_name,last_name\nJos'), 0xe9, ...new TextEncoder().encode(',Mu'), 0xf1, ...new TextEncoder().encode('oz\n')])
+    const windows1252 = new Uint8Array([
+      ...new TextEncoder().encode('first_name,last_name\nJos'),
+      0xe9,
+      ...new TextEncoder().encode(',Mu'),
+      0xf1,
+      ...new TextEncoder().encode('oz\n'),
+    ])
     for (const bytes of [utf8, withBom, windows1252]) {
       const sheet = await readSpreadsheet(new File([bytes], 'people.csv'))
       expect(sheet.headers).toEqual(['first_name', 'last_name'])
@@ -145,7 +159,10 @@ describe('readSpreadsheet encodings and cell contents (issue 17 "Bad input")', (
   it('keeps formulas and HTML in a CSV as the text typed, and reads a workbook formula as its value', async () => {
     const csv = await readSpreadsheet(new File(['first_name,last_name\n=HYPERLINK("http://x"),<b>Ng</b>\n'], 'people.csv'))
     expect(csv.rows).toEqual([{ first_name: '=HYPERLINK("http://x")', last_name: '<b>Ng</b>' }])
-    const sheet = XLSX.utils.aoa_to_sheet([['first_name', 'age'], ['Ana', 0]])
+    const sheet = XLSX.utils.aoa_to_sheet([
+      ['first_name', 'age'],
+      ['Ana', 0],
+    ])
     sheet.B2 = { t: 'n', v: 42, f: '40+2' }
     const book = XLSX.utils.book_new()
     XLSX.utils.book_append_sheet(book, sheet, 'People')

@@ -76,7 +76,10 @@ function looksLikeWorkbook(extension: string, bytes: ArrayBuffer): boolean {
   const starts = (...signature: number[]) => signature.every((byte, index) => head[index] === byte)
   if (extension === '.xlsx') return starts(0x50, 0x4b, 0x03, 0x04)
   if (starts(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1)) return true
-  const text = new TextDecoder('utf-8').decode(bytes.slice(0, 512)).replace(/^\uFEFF/, '').trimStart()
+  const text = new TextDecoder('utf-8')
+    .decode(bytes.slice(0, 512))
+    .replace(/^\uFEFF/, '')
+    .trimStart()
   return text.startsWith('<')
 }
 

@@ -1,4 +1,14 @@
-import { capabilityMap, type Account, type ContactListItem, type ContactSearchHit, type Group, type LoginSession, type Site, type Team, type TeamRole } from '@crm/domain'
+import {
+  capabilityMap,
+  type Account,
+  type ContactListItem,
+  type ContactSearchHit,
+  type Group,
+  type LoginSession,
+  type Site,
+  type Team,
+  type TeamRole,
+} from '@crm/domain'
 import { startSession } from '../lib/session'
 
 export function buildSite(overrides: Partial<Site> = {}): Site {

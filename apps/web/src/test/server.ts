@@ -17,16 +17,10 @@ type Answer<C extends Call> = OutputOf<C> | Response
  * An msw handler for a call of the contract: the answer is typed by the call's response
  * schema, and the resolver sees the request's input as the call's request type.
  */
-export function mockCall<C extends Call>(
-  call: C,
-  answer: Answer<C> | ((request: RecordedCall<C>) => Answer<C> | Promise<Answer<C>>),
-) {
+export function mockCall<C extends Call>(call: C, answer: Answer<C> | ((request: RecordedCall<C>) => Answer<C> | Promise<Answer<C>>)) {
   const method = call.method === 'GET' ? http.get : call.method === 'POST' ? http.post : http.delete
   const resolver: HttpResponseResolver<PathParams, DefaultBodyType> = async ({ request, params }) => {
-    const input =
-      call.method === 'GET'
-        ? Object.fromEntries(new URL(request.url).searchParams)
-        : ((await request.json().catch(() => ({}))) as unknown)
+    const input = call.method === 'GET' ? Object.fromEntries(new URL(request.url).searchParams) : ((await request.json().catch(() => ({}))) as unknown)
     const result =
       typeof answer === 'function'
         ? await (answer as (request: RecordedCall<C>) => Answer<C> | Promise<Answer<C>>)({

@@ -61,7 +61,9 @@ configure({ asyncUtilTimeout: 5_000 })
 // the page load it asked for (app/sign-in-page-load.tsx). Made before each test, as a test
 // may restore every mock.
 beforeEach(() => {
-  vi.spyOn(documentNavigation, 'replace').mockClear().mockImplementation(() => undefined)
+  vi.spyOn(documentNavigation, 'replace')
+    .mockClear()
+    .mockImplementation(() => undefined)
 })
 
 // Pages render with every namespace, as after their route has loaded (app/router.tsx).

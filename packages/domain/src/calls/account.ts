@@ -181,6 +181,6 @@ export const accountCalls = {
     path: '/my-private-notes',
     request: z.object({}),
     response: z.object({ items: z.array(z.object({ id: z.number().int(), content: z.string() })) }),
-    summary: "Every private note of the signed-in person, as ciphertext (for re-encryption)",
+    summary: 'Every private note of the signed-in person, as ciphertext (for re-encryption)',
   }),
 }

@@ -116,6 +116,7 @@ export const recentActivityCalls = {
     path: '/group-recent-activity',
     request: groupRecentActivityQuery,
     response: listResponse(recentActivityItemSchema),
-    summary: 'What was changed on the group and its contacts, newest first (read_own_activity_log in the group); without read_activity_log only the caller’s own',
+    summary:
+      'What was changed on the group and its contacts, newest first (read_own_activity_log in the group); without read_activity_log only the caller’s own',
   }),
 }

@@ -52,8 +52,15 @@ const permissionList = z.array(z.enum(consentPermissions)).max(consentPermission
 const parentFields = {
   parent_carer_first_name: requiredPersonName(100),
   parent_carer_last_name: personName(100).optional(),
-  parent_carer_relationship: z.enum(parentCarerRelationships).nullable().optional().or(z.literal('').transform(() => null)),
-  parent_carer_email: emailField.nullable().optional().or(z.literal('').transform(() => null)),
+  parent_carer_relationship: z
+    .enum(parentCarerRelationships)
+    .nullable()
+    .optional()
+    .or(z.literal('').transform(() => null)),
+  parent_carer_email: emailField
+    .nullable()
+    .optional()
+    .or(z.literal('').transform(() => null)),
   parent_carer_phone: text(40).nullable().optional(),
 }
 
@@ -143,9 +150,16 @@ export const submitConsentRequest = z.object({
 const personDetails = {
   first_name: requiredPersonName(100),
   last_name: personName(100).optional(),
-  email: emailField.nullable().optional().or(z.literal('').transform(() => null)),
+  email: emailField
+    .nullable()
+    .optional()
+    .or(z.literal('').transform(() => null)),
   phone: text(40).nullable().optional(),
-  gender: z.enum(['male', 'female', 'declined']).nullable().optional().or(z.literal('').transform(() => null)),
+  gender: z
+    .enum(['male', 'female', 'declined'])
+    .nullable()
+    .optional()
+    .or(z.literal('').transform(() => null)),
   dob_month: integer(1, 12).nullable().optional(),
   dob_year: integer(1900, 2100).nullable().optional(),
   address_formatted: text(300).nullable().optional(),

@@ -5,16 +5,7 @@ import { ageBands, interactionFilters } from '../constants'
 import { capabilityMapSchema } from './account'
 import { email as emailField } from '../rules/email'
 import { flag, id, integer, listResponse, pagingQuerySchema, personName, requiredPersonName, text } from '../rules/wire'
-import {
-  consentChoices,
-  consentTypes,
-  genders,
-  growPhases,
-  maritalStatuses,
-  parentCarerRelationships,
-  socialLink,
-  socialNetworks,
-} from '../rules/contacts'
+import { consentChoices, consentTypes, genders, growPhases, maritalStatuses, parentCarerRelationships, socialLink, socialNetworks } from '../rules/contacts'
 import { assignedRoles, teamRoles } from '../capabilities'
 import { addressPartsView, addressWriteFields } from './places'
 import { parentalConsentRecordSchema } from './consent-record'
@@ -56,10 +47,9 @@ export const transferContactListQuerySchema = contactListQuerySchema.omit({ team
 // ---------------------------------------------------------------------------------------
 // The contact item: GET contact/{id} (spec 2 §3)
 
-const socialSchema = z.object(Object.fromEntries(socialNetworks.map((network) => [network, z.string().nullable()])) as Record<
-  (typeof socialNetworks)[number],
-  z.ZodNullable<z.ZodString>
->)
+const socialSchema = z.object(
+  Object.fromEntries(socialNetworks.map((network) => [network, z.string().nullable()])) as Record<(typeof socialNetworks)[number], z.ZodNullable<z.ZodString>>,
+)
 
 export const addressView = {
   address_place_id: z.string().nullable(),
@@ -147,7 +137,15 @@ export const contactViewSchema = z.object({
 export type ContactView = z.infer<typeof contactViewSchema>
 
 /** The least of a contact: what an awaiting or gated reader may see. */
-export const contactViewSimpleSchema = contactViewSchema.pick({ id: true, name: true, first_name: true, last_name: true, gender: true, avatar: true, is_child: true })
+export const contactViewSimpleSchema = contactViewSchema.pick({
+  id: true,
+  name: true,
+  first_name: true,
+  last_name: true,
+  gender: true,
+  avatar: true,
+  is_child: true,
+})
 
 /** A row of the contact lists: the view's list columns and what only a list says. */
 export const contactListItemSchema = contactViewSchema
@@ -191,21 +189,42 @@ export const contactFieldsSchema = z.object({
   dob_month: integer(1, 12).nullable().optional(),
   dob_year: integer(1900, 2100).nullable().optional(),
   age: integer(0, 130).nullable().optional(),
-  email: emailField.nullable().optional().or(z.literal('').transform(() => null)),
+  email: emailField
+    .nullable()
+    .optional()
+    .or(z.literal('').transform(() => null)),
   phone: text(40).nullable().optional(),
   /** The country the phone is read in when it has no prefix (AU by default). */
   phone_country: z.string().length(2).optional(),
   religion: text(60).nullable().optional(),
   religion_other: text(120).nullable().optional(),
-  marital_status: z.enum(maritalStatuses).nullable().optional().or(z.literal('').transform(() => null)),
+  marital_status: z
+    .enum(maritalStatuses)
+    .nullable()
+    .optional()
+    .or(z.literal('').transform(() => null)),
   /** Required once consent is on record; without consent it is not kept (spec 2 §4, §5). */
   member_status: text(60).nullable().optional(),
   source: text(60).nullable().optional(),
   source_other: text(120).nullable().optional(),
-  grow_phase: z.enum(growPhases).nullable().optional().or(z.literal('').transform(() => null)),
+  grow_phase: z
+    .enum(growPhases)
+    .nullable()
+    .optional()
+    .or(z.literal('').transform(() => null)),
   /** http(s) links on each network's own sites (socialLink). */
   social: z
-    .object(Object.fromEntries(socialNetworks.map((network) => [network, socialLink(network).nullable().optional().or(z.literal('').transform(() => null))])))
+    .object(
+      Object.fromEntries(
+        socialNetworks.map((network) => [
+          network,
+          socialLink(network)
+            .nullable()
+            .optional()
+            .or(z.literal('').transform(() => null)),
+        ]),
+      ),
+    )
     .partial()
     .optional(),
   ...addressWriteFields,
@@ -218,8 +237,15 @@ export const contactFieldsSchema = z.object({
   expect_baptism_completed: flag.optional(),
   parent_carer_first_name: personName(100).nullable().optional(),
   parent_carer_last_name: personName(100).nullable().optional(),
-  parent_carer_relationship: z.enum(parentCarerRelationships).nullable().optional().or(z.literal('').transform(() => null)),
-  parent_carer_email: emailField.nullable().optional().or(z.literal('').transform(() => null)),
+  parent_carer_relationship: z
+    .enum(parentCarerRelationships)
+    .nullable()
+    .optional()
+    .or(z.literal('').transform(() => null)),
+  parent_carer_email: emailField
+    .nullable()
+    .optional()
+    .or(z.literal('').transform(() => null)),
   parent_carer_phone: text(40).nullable().optional(),
   /** How consent was given (spec 2 §2); 'none' keeps only the name and gender. */
   consent_type: z.enum(consentChoices).optional(),

@@ -116,7 +116,7 @@ export const contactCalls = {
     path: '/add-user-from-parent-team',
     request: contactFieldsSchema.partial().extend({ ...scope, user_id: id, match_token: z.string().max(512).optional() }),
     response: created,
-    summary: "Bring a contact of the conference into one of its churches",
+    summary: 'Bring a contact of the conference into one of its churches',
   }),
   addExistingUser: defineCall({
     method: 'POST',

@@ -29,22 +29,16 @@ export interface Call<
   files?: FileLimits
 }
 
-export function defineCall<
-  Params extends z.ZodObject | undefined,
-  Request extends z.ZodType,
-  Response extends z.ZodType,
->(call: Call<Params, Request, Response>): Call<Params, Request, Response> {
+export function defineCall<Params extends z.ZodObject | undefined, Request extends z.ZodType, Response extends z.ZodType>(
+  call: Call<Params, Request, Response>,
+): Call<Params, Request, Response> {
   return call
 }
 
 type ParamsSchemaOf<C extends Call> = NonNullable<C['params']>
 /** The path parameters of a call; undefined for a call without any (its shape is the loose default). */
 export type CallParams<C extends Call> =
-  ParamsSchemaOf<C> extends z.ZodObject
-    ? string extends keyof z.input<ParamsSchemaOf<C>>
-      ? undefined
-      : z.input<ParamsSchemaOf<C>>
-    : undefined
+  ParamsSchemaOf<C> extends z.ZodObject ? (string extends keyof z.input<ParamsSchemaOf<C>> ? undefined : z.input<ParamsSchemaOf<C>>) : undefined
 /** What a caller sends: the request schema's input (defaults may be left out). */
 export type InputOf<C extends Call> = z.input<C['request']>
 /** What a call answers, as parsed: the response schema's output. */

@@ -103,9 +103,7 @@ function requireKey(value: { id?: number; event_id?: number; event_date?: string
   }
 }
 
-export const updateAttendanceRequest = z
-  .object({ ...teamScope, ...recordKey, ...visitorFields, notes })
-  .superRefine(requireKey)
+export const updateAttendanceRequest = z.object({ ...teamScope, ...recordKey, ...visitorFields, notes }).superRefine(requireKey)
 
 export const deleteAttendanceRequest = z.object({ ...teamScope, ...recordKey }).superRefine(requireKey)
 
@@ -210,7 +208,12 @@ export const eventAttendanceCalls = {
     method: 'POST',
     path: '/update-event-attendance',
     request: updateAttendanceRequest,
-    response: z.object({ success: z.literal(true), user_id: z.number().int().nullable(), success_message: z.string().optional(), fields_not_kept: fieldsNotKept }),
+    response: z.object({
+      success: z.literal(true),
+      user_id: z.number().int().nullable(),
+      success_message: z.string().optional(),
+      fields_not_kept: fieldsNotKept,
+    }),
     summary: "Edit a visitor's details or a record's notes",
   }),
   deleteAttendance: defineCall({

@@ -16,7 +16,10 @@ export const eventDate = z.iso.date().refine((value) => value >= '1900-01-01' &&
 })
 
 /** A time of day, HH:MM on the 24-hour clock. */
-const timeOfDay = z.string().trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use the form HH:MM')
+const timeOfDay = z
+  .string()
+  .trim()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use the form HH:MM')
 
 /** An empty choice is none. */
 const emptyIsNull = z.literal('').transform(() => null)

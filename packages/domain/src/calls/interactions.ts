@@ -25,18 +25,24 @@ const interactionDate = z.iso.date().refine((value) => value >= '1900-01-01' && 
 })
 
 /** A time of day, HH:MM on the 24-hour clock. */
-const timeOfDay = z.string().trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use the form HH:MM')
+const timeOfDay = z
+  .string()
+  .trim()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use the form HH:MM')
 
 /** other_contacts: a JSON list of contact ids (spec 2 §7.4), or the list itself. */
-const otherContacts = z.preprocess((value) => {
-  if (typeof value !== 'string') return value
-  if (value.trim() === '') return []
-  try {
-    return JSON.parse(value) as unknown
-  } catch {
-    return value
-  }
-}, z.array(id).max(maxOthersPresent, `At most ${maxOthersPresent} other contacts`))
+const otherContacts = z.preprocess(
+  (value) => {
+    if (typeof value !== 'string') return value
+    if (value.trim() === '') return []
+    try {
+      return JSON.parse(value) as unknown
+    } catch {
+      return value
+    }
+  },
+  z.array(id).max(maxOthersPresent, `At most ${maxOthersPresent} other contacts`),
+)
 
 const content = z.string().trim().max(maxInteractionContentLength, `At most ${maxInteractionContentLength} characters`)
 
@@ -49,12 +55,20 @@ const interactionFields = {
   time: timeOfDay.nullish().or(z.literal('').transform(() => null)),
   other_contacts: otherContacts,
   content: content.nullish(),
-  prayer_type: z.enum(prayerTypes).nullish().or(z.literal('').transform(() => null)),
+  prayer_type: z
+    .enum(prayerTypes)
+    .nullish()
+    .or(z.literal('').transform(() => null)),
   type_other: text(255).nullish(),
   /** The Bible-study lesson (GET lookups/bible-studies); 'other' reveals bible_study_other. */
-  bible_study: text(60).nullish().or(z.literal('').transform(() => null)),
+  bible_study: text(60)
+    .nullish()
+    .or(z.literal('').transform(() => null)),
   bible_study_other: text(255).nullish(),
-  reaction: z.enum(reactions).nullish().or(z.literal('').transform(() => null)),
+  reaction: z
+    .enum(reactions)
+    .nullish()
+    .or(z.literal('').transform(() => null)),
   /** Interactions are incomplete until this is set (spec 2 §4). */
   is_completed: flag,
   /**

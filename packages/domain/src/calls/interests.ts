@@ -45,6 +45,6 @@ export const interestCalls = {
     path: '/delete-contact-interest',
     request: interestFields,
     response: z.object({ success: z.literal(true), success_message: z.string().optional() }),
-    summary: "Remove an interest (an other one by its text) from a contact",
+    summary: 'Remove an interest (an other one by its text) from a contact',
   }),
 }

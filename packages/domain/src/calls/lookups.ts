@@ -41,11 +41,7 @@ function suggestionCall<R extends z.ZodObject>(area: string, request: R, summary
 
 /** GET input-suggestions/{area}: one call per area, each with its own query and access. */
 export const suggestionCalls = {
-  teamUsers: suggestionCall(
-    'team-users',
-    z.object({ search: text(100).default(''), team_id: id }),
-    'Members of the team whose name or email matches',
-  ),
+  teamUsers: suggestionCall('team-users', z.object({ search: text(100).default(''), team_id: id }), 'Members of the team whose name or email matches'),
   entityTeams: suggestionCall(
     'entity-teams',
     z.object({ search: text(100).default(''), team_id: id }),

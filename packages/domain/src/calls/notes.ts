@@ -123,12 +123,7 @@ export interface NoteForRule {
  * private note is its author's alone: nobody else can read it, so nobody else edits or
  * deletes it (docs/decisions.md "Private notes").
  */
-export function mayChangeNote(
-  action: 'update' | 'delete',
-  note: NoteForRule,
-  viewerId: number,
-  holds: (capability: Capability) => boolean,
-): boolean {
+export function mayChangeNote(action: 'update' | 'delete', note: NoteForRule, viewerId: number, holds: (capability: Capability) => boolean): boolean {
   const isAuthor = note.author_id !== null && note.author_id === viewerId
   if (isAuthor && holds(`${action}_own_note`)) return true
   if (note.is_encrypted) return false

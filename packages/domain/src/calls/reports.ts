@@ -29,14 +29,7 @@ export function granularityOf(period: ReportPeriod): ReportGranularity {
 }
 
 /** The widgets with a period of their own, each asked for by `{widget}_period`. */
-export const reportChartWidgets = [
-  'contacts',
-  'baptism_decisions',
-  'contact_sources',
-  'events_non_recurring',
-  'events_multi_day',
-  'events_recurring',
-] as const
+export const reportChartWidgets = ['contacts', 'baptism_decisions', 'contact_sources', 'events_non_recurring', 'events_multi_day', 'events_recurring'] as const
 export type ReportChartWidget = (typeof reportChartWidgets)[number]
 
 const period = z.enum(reportPeriods).default(defaultReportPeriod)

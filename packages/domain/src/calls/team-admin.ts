@@ -248,4 +248,3 @@ export const teamAdminCalls = {
     summary: 'The same as manage-teams/add',
   }),
 }
-

@@ -66,7 +66,7 @@ export const teamRequestCalls = {
     path: '/accept-owner-request',
     request: ownerRequestDecision,
     response: okSchema,
-    summary: "The requester becomes an owner of the team (site admins only)",
+    summary: 'The requester becomes an owner of the team (site admins only)',
   }),
   rejectOwnerRequest: defineCall({
     method: 'POST',

@@ -55,17 +55,20 @@ function cachedFormat(cache: Map<string, Intl.DateTimeFormat>, timeZone: string,
 
 /** The offset of `timeZone` from UTC at `instant`, in minutes. */
 function offsetMinutes(instant: Date, timeZone: string): number {
-  const parts = cachedFormat(wallClockFormats, timeZone, () =>
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    }),
+  const parts = cachedFormat(
+    wallClockFormats,
+    timeZone,
+    () =>
+      new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      }),
   ).formatToParts(instant)
   const value = (type: string) => Number(parts.find((part) => part.type === type)?.value)
   const asUtc = Date.UTC(value('year'), value('month') - 1, value('day'), value('hour'), value('minute'), value('second'))
@@ -87,5 +90,7 @@ export function zonedInstant(date: string, time: string, timeZone: string): Date
 
 /** The calendar date the wall clock of `timeZone` shows at `instant`. */
 export function zonedDate(instant: Date, timeZone: string): string {
-  return cachedFormat(dateFormats, timeZone, () => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })).format(instant)
+  return cachedFormat(dateFormats, timeZone, () => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })).format(
+    instant,
+  )
 }

@@ -11,7 +11,10 @@ import {
   type InteractionForRule,
 } from './interactions'
 
-const holding = (...capabilities: Capability[]) => (capability: Capability) => capabilities.includes(capability)
+const holding =
+  (...capabilities: Capability[]) =>
+  (capability: Capability) =>
+    capabilities.includes(capability)
 const viewer = { personId: 7, teamId: 20 }
 const item = (over: Partial<InteractionForRule> = {}): InteractionForRule => ({ author_id: 1, by_user_id: 2, team_id: 20, conference_id: 10, ...over })
 

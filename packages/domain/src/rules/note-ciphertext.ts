@@ -21,9 +21,7 @@ const ciphertextPattern = /^v1:(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-
 
 /** Whether content is ciphertext of the browser's scheme, within the bounds of a note. */
 export function isNoteCiphertext(content: string): boolean {
-  return (
-    content.length >= minNoteCiphertextLength && content.length <= maxNoteCiphertextLength && ciphertextPattern.test(content)
-  )
+  return content.length >= minNoteCiphertextLength && content.length <= maxNoteCiphertextLength && ciphertextPattern.test(content)
 }
 
 export const noteCiphertextMessage = 'A private note must be encrypted on this device before it is saved'

@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { addDays, zonedDate, zonedInstant } from './calendar-dates'
 import { defaultRecurrenceForm, parseRRule, recurrenceFormErrors, toRRule, weekdayRequiredMessage, type RecurrenceForm } from './recurrence'
-import {
-  isOccurrence,
-  lastOccurrence,
-  nextOccurrence,
-  occurrenceOn,
-  occurrencesBetween,
-  originalDateOf,
-  scheduleError,
-  type Schedule,
-} from './schedule'
+import { isOccurrence, lastOccurrence, nextOccurrence, occurrenceOn, occurrencesBetween, originalDateOf, scheduleError, type Schedule } from './schedule'
 
 const start = '2026-11-03' // a Tuesday
 const form = (changes: Partial<RecurrenceForm>): RecurrenceForm => ({ ...defaultRecurrenceForm(start), ...changes })
@@ -26,7 +17,9 @@ describe('the form and the rule text (spec 3 §2.1)', () => {
   it('D3-2.1-17 D1-3-22 writes monthly by the last weekday as BYSETPOS=-1 and reads it back', () => {
     const rule = toRRule(form({ frequency: 'MONTHLY', monthly_mode: 'weekday', position: -1, day_choice: 'MO', ends: 'AFTER', count: 5 }))
     expect(rule).toBe('FREQ=MONTHLY;INTERVAL=1;BYDAY=MO;BYSETPOS=-1;COUNT=5')
-    expect(parseRRule('FREQ=MONTHLY;BYDAY=MO;BYSETPOS=-1;COUNT=5', start)).toMatchObject({ form: { monthly_mode: 'weekday', position: -1, day_choice: 'MO', count: 5 } })
+    expect(parseRRule('FREQ=MONTHLY;BYDAY=MO;BYSETPOS=-1;COUNT=5', start)).toMatchObject({
+      form: { monthly_mode: 'weekday', position: -1, day_choice: 'MO', count: 5 },
+    })
     expect(occurrencesBetween(schedule(rule), start, '2027-12-31')).toEqual(['2026-11-30', '2026-12-28', '2027-01-25', '2027-02-22', '2027-03-29'])
   })
 
@@ -62,7 +55,13 @@ describe('the form and the rule text (spec 3 §2.1)', () => {
     expect(toRRule(form({ ends: 'DATE', until: '2026-12-01' }))).toBe('FREQ=WEEKLY;INTERVAL=1;BYDAY=TU;UNTIL=20261201')
     expect(parseRRule('FREQ=WEEKLY;BYDAY=TU;UNTIL=20261201', start)).toMatchObject({ form: { ends: 'DATE', until: '2026-12-01' } })
     expect(parseRRule('FREQ=WEEKLY;BYDAY=TU;UNTIL=20261101', start)).toMatchObject({ field: 'until' })
-    expect(occurrencesBetween(schedule('FREQ=WEEKLY;BYDAY=TU;UNTIL=20261201'), start, '2027-01-31')).toEqual(['2026-11-03', '2026-11-10', '2026-11-17', '2026-11-24', '2026-12-01'])
+    expect(occurrencesBetween(schedule('FREQ=WEEKLY;BYDAY=TU;UNTIL=20261201'), start, '2027-01-31')).toEqual([
+      '2026-11-03',
+      '2026-11-10',
+      '2026-11-17',
+      '2026-11-24',
+      '2026-12-01',
+    ])
     expect(occurrencesBetween(schedule('FREQ=WEEKLY;BYDAY=TU;COUNT=3'), start, '2027-01-31')).toHaveLength(3)
   })
 
@@ -85,8 +84,16 @@ describe('expansion', () => {
     const fortnightly = schedule('FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,TH;COUNT=10')
     const dates = occurrencesBetween(fortnightly, '2026-01-01', '2028-01-01')
     expect(dates).toEqual([
-      '2026-11-03', '2026-11-05', '2026-11-17', '2026-11-19', '2026-12-01',
-      '2026-12-03', '2026-12-15', '2026-12-17', '2026-12-29', '2026-12-31',
+      '2026-11-03',
+      '2026-11-05',
+      '2026-11-17',
+      '2026-11-19',
+      '2026-12-01',
+      '2026-12-03',
+      '2026-12-15',
+      '2026-12-17',
+      '2026-12-29',
+      '2026-12-31',
     ])
     expect(lastOccurrence(fortnightly)).toBe('2026-12-31')
   })
@@ -158,7 +165,9 @@ describe('local time across daylight-saving changes (Australia/Sydney)', () => {
     expect(zonedInstant('2026-09-27', '10:00', zone).toISOString()).toBe('2026-09-27T00:00:00.000Z')
     expect(zonedInstant('2026-10-04', '10:00', zone).toISOString()).toBe('2026-10-03T23:00:00.000Z')
     for (const date of sundays) {
-      const local = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(zonedInstant(date, '10:00', zone))
+      const local = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+        zonedInstant(date, '10:00', zone),
+      )
       expect(local).toBe('10:00')
       expect(zonedDate(zonedInstant(date, '10:00', zone), zone)).toBe(date)
     }

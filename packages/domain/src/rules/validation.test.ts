@@ -64,8 +64,7 @@ describe('person names', () => {
   })
 
   it('keep letters of every script, joiners and apostrophes', () => {
-    for (const good of ['Ann', "O'Brien", 'José María', 'می\u200cخواهم', 'Nguyễn', '李'])
-      expect(personName().parse(` ${good} `)).toBe(good)
+    for (const good of ['Ann', "O'Brien", 'José María', 'می\u200cخواهم', 'Nguyễn', '李']) expect(personName().parse(` ${good} `)).toBe(good)
   })
 
   it('required names need a character after trimming', () => {

@@ -16,9 +16,7 @@ export const maxId = 2_147_483_647
  * numbers may be negative, so no sign is taken.
  */
 export function integer(min = 0, max = Number.MAX_SAFE_INTEGER) {
-  return z
-    .union([z.number(), z.string().regex(/^\d+$/).transform(Number)], { error: 'Expected a whole number' })
-    .pipe(z.number().int().min(min).max(max))
+  return z.union([z.number(), z.string().regex(/^\d+$/).transform(Number)], { error: 'Expected a whole number' }).pipe(z.number().int().min(min).max(max))
 }
 
 /** A positive integer id, from a number or a string of digits. */

@@ -29,7 +29,9 @@ export const consentRequests = pgTable(
     requested_by_id: integer('requested_by_id').references(() => people.id, { onDelete: 'set null' }),
     /** parental: embed mode; contact: the fields asked for; new_contact: decisions and assignment. */
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
-    status: text('status', { enum: ['requested', 'viewed', 'submitted'] }).notNull().default('requested'),
+    status: text('status', { enum: ['requested', 'viewed', 'submitted'] })
+      .notNull()
+      .default('requested'),
     /** Where the link was mailed, if it was. */
     sent_to: text('sent_to'),
     sent_at: timestamp('sent_at', { withTimezone: true }),
@@ -38,10 +40,7 @@ export const consentRequests = pgTable(
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
     ...timestamps,
   },
-  (t) => [
-    uniqueIndex('consent_requests_key_hash_key').on(t.key_hash),
-    index('consent_requests_contact_idx').on(t.contact_id, t.team_id, t.created_at),
-  ],
+  (t) => [uniqueIndex('consent_requests_key_hash_key').on(t.key_hash), index('consent_requests_contact_idx').on(t.contact_id, t.team_id, t.created_at)],
 )
 
 /**
@@ -69,8 +68,14 @@ export const parentalConsents = pgTable(
     notes: text('notes'),
     consent_date: date('consent_date', { mode: 'string' }).notNull(),
     /** Permission keys of spec 2 §3.4 (packages/domain consentPermissions). */
-    granted_permissions: jsonb('granted_permissions').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    denied_permissions: jsonb('denied_permissions').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    granted_permissions: jsonb('granted_permissions')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    denied_permissions: jsonb('denied_permissions')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     signature_file_id: integer('signature_file_id').references(() => files.id, { onDelete: 'set null' }),
     photo_file_id: integer('photo_file_id').references(() => files.id, { onDelete: 'set null' }),
     /** The person the consent is granted to (spec: to_id, to_name): who asked for it. */

@@ -22,7 +22,9 @@ export const teamContacts = pgTable(
       .references(() => people.id, { onDelete: 'cascade' }),
     is_owner: boolean('is_owner').notNull().default(false),
     /** active, or awaiting_approval while the owning team decides on this team's request. */
-    state: text('state', { enum: ['active', 'awaiting_approval'] }).notNull().default('active'),
+    state: text('state', { enum: ['active', 'awaiting_approval'] })
+      .notNull()
+      .default('active'),
     requested_by_id: integer('requested_by_id').references(() => people.id, { onDelete: 'set null' }),
     added_by_id: integer('added_by_id').references(() => people.id, { onDelete: 'set null' }),
     archived_at: timestamp('archived_at', { withTimezone: true }),
@@ -85,7 +87,9 @@ export const teamContacts = pgTable(
     index('team_contacts_list_grow_phase_desc_idx')
       .on(t.team_id, t.grow_phase_rank.asc().nullsFirst(), t.person_id)
       .where(sql`${t.archived_at} is null and ${t.state} = 'active'`),
-    index('team_contacts_archived_idx').on(t.team_id, t.archived_at, t.person_id).where(sql`${t.archived_at} is not null`),
+    index('team_contacts_archived_idx')
+      .on(t.team_id, t.archived_at, t.person_id)
+      .where(sql`${t.archived_at} is not null`),
     // Issue 11: the opposite directions of the age and last-interaction sorts (oldest first,
     // most recent first; unknown still last), read forwards, and backwards for the other end
     // of the list; and the archived list by created (its default sort) at any depth.

@@ -54,12 +54,18 @@ export const interactions = pgTable(
     check('interactions_one_event_link', sql`${t.event_id} is null or ${t.contact_event_id} is null`),
     index('interactions_contact_idx').on(t.contact_id, t.occurs_at),
     index('interactions_team_idx').on(t.team_id, t.occurs_at),
-    index('interactions_conference_idx').on(t.conference_id).where(sql`${t.conference_id} is not null`),
+    index('interactions_conference_idx')
+      .on(t.conference_id)
+      .where(sql`${t.conference_id} is not null`),
     // Upcoming interactions of a user (the dashboard) and their own interactions.
     index('interactions_by_person_idx').on(t.by_person_id, t.occurs_at),
     // Deleting an event clears its links without reading every interaction.
-    index('interactions_event_idx').on(t.event_id).where(sql`${t.event_id} is not null`),
-    index('interactions_contact_event_idx').on(t.contact_event_id).where(sql`${t.contact_event_id} is not null`),
+    index('interactions_event_idx')
+      .on(t.event_id)
+      .where(sql`${t.event_id} is not null`),
+    index('interactions_contact_event_idx')
+      .on(t.contact_event_id)
+      .where(sql`${t.contact_event_id} is not null`),
   ],
 )
 

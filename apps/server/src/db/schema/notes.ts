@@ -27,6 +27,8 @@ export const notes = pgTable(
   (t) => [
     // A tab's list and its count (the Notes tab or the Private notes tab) read the index alone.
     index('notes_contact_idx').on(t.contact_id, t.team_id, t.is_encrypted, t.created_at),
-    index('notes_author_encrypted_idx').on(t.author_id).where(sql`${t.is_encrypted}`),
+    index('notes_author_encrypted_idx')
+      .on(t.author_id)
+      .where(sql`${t.is_encrypted}`),
   ],
 )

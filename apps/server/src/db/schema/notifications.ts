@@ -25,7 +25,9 @@ export const notifications = pgTable(
     content: text('content').notNull(),
     link_url: text('link_url'),
     link_text: text('link_text'),
-    importance: text('importance', { enum: ['normal', 'medium', 'high'] }).notNull().default('normal'),
+    importance: text('importance', { enum: ['normal', 'medium', 'high'] })
+      .notNull()
+      .default('normal'),
     is_scheduled: boolean('is_scheduled').notNull().default(false),
     /** When it shows: the scheduled date, else when it was written. */
     date: timestamp('date', { withTimezone: true }).notNull().defaultNow(),
@@ -36,7 +38,9 @@ export const notifications = pgTable(
     index('notifications_team_date_idx').on(t.team_id, t.date),
     index('notifications_recipient_date_idx').on(t.recipient_user_id, t.date),
     // The scheduled-notifications job looks only at the few still waiting for their date.
-    index('notifications_scheduled_date_idx').on(t.date).where(sql`${t.is_scheduled}`),
+    index('notifications_scheduled_date_idx')
+      .on(t.date)
+      .where(sql`${t.is_scheduled}`),
     check('notifications_global_has_no_team', sql`${t.level} <> 'global' OR ${t.team_id} IS NULL`),
     check('notifications_conference_has_team', sql`${t.level} <> 'conference' OR ${t.team_id} IS NOT NULL`),
     check('notifications_team_has_recipient', sql`${t.level} <> 'team' OR ${t.recipient_user_id} IS NOT NULL`),

@@ -46,7 +46,9 @@ export const mailOutbox = pgTable(
     text_body: text('text_body').notNull(),
     html_body: text('html_body'),
     template: text('template').notNull(),
-    status: text('status', { enum: ['pending', 'sent', 'failed', 'kept'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sent', 'failed', 'kept'] })
+      .notNull()
+      .default('pending'),
     attempts: smallint('attempts').notNull().default(0),
     last_error: text('last_error'),
     next_attempt_at: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -110,10 +112,10 @@ export const jobRuns = pgTable(
     job: text('job').notNull(),
     started_at: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     finished_at: timestamp('finished_at', { withTimezone: true }),
-    status: text('status', { enum: ['running', 'done', 'failed'] }).notNull().default('running'),
+    status: text('status', { enum: ['running', 'done', 'failed'] })
+      .notNull()
+      .default('running'),
     detail: text('detail'),
   },
   (t) => [index('job_runs_job_idx').on(t.job, t.started_at)],
 )
-
-

@@ -28,11 +28,7 @@ export const contactRelationships = pgTable(
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('contact_relationships_pair_key').on(
-      t.team_id,
-      sql`least(${t.contact_id}, ${t.related_id})`,
-      sql`greatest(${t.contact_id}, ${t.related_id})`,
-    ),
+    uniqueIndex('contact_relationships_pair_key').on(t.team_id, sql`least(${t.contact_id}, ${t.related_id})`, sql`greatest(${t.contact_id}, ${t.related_id})`),
     index('contact_relationships_contact_idx').on(t.team_id, t.contact_id),
     index('contact_relationships_related_idx').on(t.team_id, t.related_id),
     check('contact_relationships_not_self', sql`${t.contact_id} <> ${t.related_id}`),

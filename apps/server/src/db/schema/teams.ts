@@ -60,10 +60,7 @@ export const memberships = pgTable(
     hidden_in_contacts: boolean('hidden_in_contacts').notNull().default(false),
     ...timestamps,
   },
-  (t) => [
-    uniqueIndex('memberships_person_team_key').on(t.person_id, t.team_id),
-    index('memberships_team_role_idx').on(t.team_id, t.role),
-  ],
+  (t) => [uniqueIndex('memberships_person_team_key').on(t.person_id, t.team_id), index('memberships_team_role_idx').on(t.team_id, t.role)],
 )
 
 /** An invitation to join a team or group; the key is derived, only its hash is stored. */
@@ -81,7 +78,9 @@ export const invites = pgTable(
     first_name: text('first_name').notNull().default(''),
     last_name: text('last_name').notNull().default(''),
     role: text('role', { enum: ['entity_admin', 'owner', 'leader', 'member'] }).notNull(),
-    status: text('status', { enum: ['pending', 'accepted', 'cancelled'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'accepted', 'cancelled'] })
+      .notNull()
+      .default('pending'),
     key_hash: text('key_hash'),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
     accepted_at: timestamp('accepted_at', { withTimezone: true }),
@@ -105,7 +104,9 @@ export const ownerRequests = pgTable(
     team_id: integer('team_id')
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['pending', 'accepted', 'rejected'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'accepted', 'rejected'] })
+      .notNull()
+      .default('pending'),
     decided_by_id: integer('decided_by_id').references(() => people.id, { onDelete: 'set null' }),
     decided_at: timestamp('decided_at', { withTimezone: true }),
     ...timestamps,
@@ -138,8 +139,5 @@ export const churchRosterMembers = pgTable(
     phone: text('phone').notNull().default(''),
     ...timestamps,
   },
-  (t) => [
-    uniqueIndex('church_roster_members_key').on(t.conference_id, t.church_acms_id, t.email),
-    index('church_roster_members_email_idx').on(t.email),
-  ],
+  (t) => [uniqueIndex('church_roster_members_key').on(t.conference_id, t.church_acms_id, t.email), index('church_roster_members_email_idx').on(t.email)],
 )

@@ -43,11 +43,15 @@ export const transfers = pgTable(
     index('transfers_from_conference_idx').on(t.from_conference_id, t.is_processed, t.created_at),
     index('transfers_to_conference_idx').on(t.to_conference_id, t.is_processed, t.created_at),
     // The job: upcoming transfers whose day has come.
-    index('transfers_due_idx').on(t.date).where(sql`not ${t.is_processed} and ${t.date} is not null`),
+    index('transfers_due_idx')
+      .on(t.date)
+      .where(sql`not ${t.is_processed} and ${t.date} is not null`),
     index('transfers_person_idx').on(t.person_id),
     // A pastor has one upcoming transfer at a time: two plans for one pastor would race at
     // processing, and the second would find them gone from its from-church.
-    uniqueIndex('transfers_one_upcoming_per_pastor_key').on(t.person_id).where(sql`not ${t.is_processed}`),
+    uniqueIndex('transfers_one_upcoming_per_pastor_key')
+      .on(t.person_id)
+      .where(sql`not ${t.is_processed}`),
   ],
 )
 

@@ -73,10 +73,16 @@ export const userImportRows = pgTable(
     index('user_import_rows_import_processed_idx').on(t.import_id, t.is_processed, t.row),
     // A person's deletion reaches their rows; a church's deletion its choices.
     index('user_import_rows_person_idx').on(t.person_id),
-    index('user_import_rows_team_idx').on(t.team_id).where(sql`${t.team_id} is not null`),
-    index('user_import_rows_processed_team_idx').on(t.processed_team_id).where(sql`${t.processed_team_id} is not null`),
+    index('user_import_rows_team_idx')
+      .on(t.team_id)
+      .where(sql`${t.team_id} is not null`),
+    index('user_import_rows_processed_team_idx')
+      .on(t.processed_team_id)
+      .where(sql`${t.processed_team_id} is not null`),
     // GET user-import/all: a conference's processed people by name, any page.
-    index('user_import_rows_processed_name_idx').on(t.conference_id, t.sort_name, t.id).where(sql`${t.is_processed}`),
+    index('user_import_rows_processed_name_idx')
+      .on(t.conference_id, t.sort_name, t.id)
+      .where(sql`${t.is_processed}`),
     // Their search, as the contacts lists' (a trigram index).
     index('user_import_rows_search_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
   ],

@@ -11,9 +11,7 @@ const ok = { success: true as const }
 const limited: RouteOptions = { rateLimit: { max: (deps: Deps) => deps.config.loginRateLimit } }
 
 export async function accountRoutes(app: FastifyInstance) {
-  addRoute(app, accountCalls.user, signedIn, ({ deps, viewer, input }) =>
-    getAccount(deps, viewer, input.return_teams ?? false),
-  )
+  addRoute(app, accountCalls.user, signedIn, ({ deps, viewer, input }) => getAccount(deps, viewer, input.return_teams ?? false))
 
   addRoute(app, accountCalls.profile, signedIn, ({ deps, viewer }) => getProfile(deps, viewer))
 

@@ -74,16 +74,11 @@ export async function listTeamsOf(deps: Deps, viewer: Viewer): Promise<Record<st
     })
     .from(teams)
     .leftJoin(memberships, and(eq(memberships.team_id, teams.id), eq(memberships.person_id, viewer.personId)))
-    .leftJoin(
-      parentMembership,
-      and(eq(parentMembership.team_id, teams.parent_id), eq(parentMembership.person_id, viewer.personId)),
-    )
+    .leftJoin(parentMembership, and(eq(parentMembership.team_id, teams.parent_id), eq(parentMembership.person_id, viewer.personId)))
     .where(
       and(
         inArray(teams.kind, ['team', 'conference']),
-        viewer.isSiteAdmin
-          ? or(isNotNull(memberships.id), eq(teams.kind, 'conference'))
-          : isNotNull(memberships.id),
+        viewer.isSiteAdmin ? or(isNotNull(memberships.id), eq(teams.kind, 'conference')) : isNotNull(memberships.id),
       ),
     )
     .orderBy(asc(teams.title), asc(teams.id))

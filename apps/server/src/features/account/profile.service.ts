@@ -17,8 +17,7 @@ import { deletePersonWithFiles } from '../consent/contact-files'
 import { assertKeepsAnOwner, owningRoles } from '../teams/ownership'
 
 /** Said in `errors` when a name or phone change is ignored because MD owns those fields. */
-export const syncedFieldsMessage =
-  'Your name and phone number are kept in sync with MD while Sync with MD is on, so they were not changed.'
+export const syncedFieldsMessage = 'Your name and phone number are kept in sync with MD while Sync with MD is on, so they were not changed.'
 
 /** Owners of a team with the member-database integration may sync with MD (spec 3 §2.6). */
 async function canSyncWithMd(db: Executor, personId: number): Promise<boolean> {
@@ -283,13 +282,7 @@ async function keepTheirTeamsOwned(tx: Executor, personId: number): Promise<void
     .select({ team_id: memberships.team_id })
     .from(memberships)
     .innerJoin(teams, eq(teams.id, memberships.team_id))
-    .where(
-      and(
-        eq(memberships.person_id, personId),
-        inArray(memberships.role, [...owningRoles]),
-        sql`${teams.isolated_owner_id} is distinct from ${personId}`,
-      ),
-    )
+    .where(and(eq(memberships.person_id, personId), inArray(memberships.role, [...owningRoles]), sql`${teams.isolated_owner_id} is distinct from ${personId}`))
     .orderBy(asc(memberships.team_id))
   for (const { team_id } of owned) await assertKeepsAnOwner(tx, team_id, [personId])
 }

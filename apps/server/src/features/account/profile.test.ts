@@ -2,7 +2,18 @@ import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import { noteCiphertextMessage } from '@crm/domain'
-import { accounts, activityLog, churchRosterMembers, memberships, notes, people, sessions, teamContacts, teams, twoFactorRemembered } from '../../db/schema/index'
+import {
+  accounts,
+  activityLog,
+  churchRosterMembers,
+  memberships,
+  notes,
+  people,
+  sessions,
+  teamContacts,
+  teams,
+  twoFactorRemembered,
+} from '../../db/schema/index'
 import { accountThrottle } from '../auth/sign-in-throttle'
 import { syncedFieldsMessage } from './profile.service'
 import {
@@ -32,13 +43,16 @@ beforeAll(async () => {
 })
 afterAll(async () => t.close())
 
-const update = (person: TestPerson, payload: Record<string, unknown>) =>
-  t.call({ method: 'POST', url: '/api/v1/update-account', token: person.token, payload })
+const update = (person: TestPerson, payload: Record<string, unknown>) => t.call({ method: 'POST', url: '/api/v1/update-account', token: person.token, payload })
 const profile = (person: TestPerson) => t.call({ method: 'GET', url: '/api/v1/profile', token: person.token })
 const login = (email: string, password: string) => t.call({ method: 'POST', url: '/api/v1/login', payload: { email, password } })
 
 async function personRow(id: number) {
-  const [row] = await t.db.select({ person: people, account: accounts }).from(people).innerJoin(accounts, eq(accounts.person_id, people.id)).where(eq(people.id, id))
+  const [row] = await t.db
+    .select({ person: people, account: accounts })
+    .from(people)
+    .innerJoin(accounts, eq(accounts.person_id, people.id))
+    .where(eq(people.id, id))
   return row!
 }
 
@@ -103,7 +117,10 @@ describe('POST /api/v1/update-account', () => {
     const person = await buildPerson(t, { firstName: 'Before', lastName: 'Rename' })
     await t.db.insert(teamContacts).values({ team_id: church, person_id: person.id, is_owner: true, sort_name: 'before rename', search_text: 'before rename' })
     expect((await update(person, { first_name: 'After', sync_with_md: 0 })).statusCode).toBe(200)
-    const [held] = await t.db.select({ sort_name: teamContacts.sort_name, search_text: teamContacts.search_text }).from(teamContacts).where(eq(teamContacts.person_id, person.id))
+    const [held] = await t.db
+      .select({ sort_name: teamContacts.sort_name, search_text: teamContacts.search_text })
+      .from(teamContacts)
+      .where(eq(teamContacts.person_id, person.id))
     expect(held).toMatchObject({ sort_name: 'after rename', search_text: expect.stringContaining('after rename') })
   })
 
@@ -117,7 +134,10 @@ describe('POST /api/v1/update-account', () => {
     expect(account.locale).toBe('es')
     const user = await t.call({ method: 'GET', url: '/api/v1/user', token: person.token })
     expect(body(user).name).toBe('New Person')
-    const [log] = await t.db.select().from(activityLog).where(and(eq(activityLog.subject_type, 'account'), eq(activityLog.subject_id, person.id)))
+    const [log] = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.subject_type, 'account'), eq(activityLog.subject_id, person.id)))
     expect(log!.before).toMatchObject({ first_name: 'Old', last_name: 'Name', phone: null, locale: 'en' })
     expect(log!.after).toMatchObject({ first_name: 'New', last_name: 'Person', phone: '+61412345678', locale: 'es' })
     expect(body(await profile(person)).phone).toBe('+61412345678')
@@ -167,7 +187,10 @@ describe('POST /api/v1/update-account', () => {
   it('ignores name and phone changes while synced with MD, and says so', async () => {
     const person = await buildPerson(t, { firstName: 'Synced', lastName: 'Owner' })
     await addMember(t, person.id, mdChurch, 'owner')
-    expect(body(await update(person, { sync_with_md: true, first_name: 'Changed', locale: 'es' }))).toEqual({ force_logout: false, errors: [syncedFieldsMessage] })
+    expect(body(await update(person, { sync_with_md: true, first_name: 'Changed', locale: 'es' }))).toEqual({
+      force_logout: false,
+      errors: [syncedFieldsMessage],
+    })
     let row = await personRow(person.id)
     expect(row.account).toMatchObject({ sync_with_md: true, locale: 'es' })
     expect(row.person.first_name).toBe('Synced')
@@ -202,7 +225,13 @@ describe('POST /api/v1/update-account', () => {
 
     // MD changes; the next GET profile shows it and stores it. Edits stay refused.
     await t.db.update(churchRosterMembers).set({ first_name: 'Renamed', phone: '' }).where(eq(churchRosterMembers.email, person.email))
-    expect(body(await profile(person))).toMatchObject({ first_name: 'Renamed', last_name: 'Person', phone: '+61412345678', sync_with_md: true, md_member_found: true })
+    expect(body(await profile(person))).toMatchObject({
+      first_name: 'Renamed',
+      last_name: 'Person',
+      phone: '+61412345678',
+      sync_with_md: true,
+      md_member_found: true,
+    })
     expect(body(await update(person, { first_name: 'Mine' })).errors).toEqual([syncedFieldsMessage])
     expect((await personRow(person.id)).person.first_name).toBe('Renamed')
   })
@@ -251,7 +280,9 @@ describe('POST /api/v1/update-account', () => {
     const mine = [await addNote(person.id, { encrypted: true }), await addNote(person.id, { encrypted: true })]
     const publicNote = await addNote(person.id, { encrypted: false, content: 'public words' })
     const theirs = await addNote(stranger.id, { encrypted: true, content: 'their cipher' })
-    await t.db.insert(twoFactorRemembered).values({ person_id: person.id, token_hash: `h-${person.id}`, expires_at: new Date(t.clock.now().getTime() + 3600_000) })
+    await t.db
+      .insert(twoFactorRemembered)
+      .values({ person_id: person.id, token_hash: `h-${person.id}`, expires_at: new Date(t.clock.now().getTime() + 3600_000) })
     const reencrypted = mine.map((id) => ({ id, content: ciphertext() }))
 
     const wrongOld = await update(person, { old_password: 'wrong password', password: 'NewStrongPass123!', private_notes: reencrypted })
@@ -262,7 +293,13 @@ describe('POST /api/v1/update-account', () => {
     expect(weak.statusCode).toBe(400)
     expect(body(weak).data.errors).toHaveProperty('password')
 
-    for (const given of [undefined, reencrypted.slice(1), [...reencrypted, { id: theirs, content: ciphertext() }], [...reencrypted, { id: publicNote, content: ciphertext() }], [reencrypted[0], reencrypted[0]]]) {
+    for (const given of [
+      undefined,
+      reencrypted.slice(1),
+      [...reencrypted, { id: theirs, content: ciphertext() }],
+      [...reencrypted, { id: publicNote, content: ciphertext() }],
+      [reencrypted[0], reencrypted[0]],
+    ]) {
       const response = await update(person, { old_password: testPassword, password: strongPassword, ...(given ? { private_notes: given } : {}) })
       expect(response.statusCode).toBe(400)
       expect(body(response).data.errors).toHaveProperty('private_notes')
@@ -272,14 +309,25 @@ describe('POST /api/v1/update-account', () => {
     const response = await update(person, { old_password: testPassword, password: strongPassword, private_notes: reencrypted })
     expect(response.statusCode).toBe(200)
     expect(body(response).force_logout).toBe(true)
-    const stored = await t.db.select().from(notes).where(inArray(notes.id, [...mine, publicNote, theirs]))
+    const stored = await t.db
+      .select()
+      .from(notes)
+      .where(inArray(notes.id, [...mine, publicNote, theirs]))
     const content = Object.fromEntries(stored.map((note) => [note.id, note.content]))
-    expect(content).toEqual({ [mine[0]!]: reencrypted[0]!.content, [mine[1]!]: reencrypted[1]!.content, [publicNote]: 'public words', [theirs]: 'their cipher' })
+    expect(content).toEqual({
+      [mine[0]!]: reencrypted[0]!.content,
+      [mine[1]!]: reencrypted[1]!.content,
+      [publicNote]: 'public words',
+      [theirs]: 'their cipher',
+    })
     expect(await t.db.select().from(sessions).where(eq(sessions.person_id, person.id))).toHaveLength(0)
     expect(await t.db.select().from(twoFactorRemembered).where(eq(twoFactorRemembered.person_id, person.id))).toHaveLength(0)
     expect(body(await login(person.email, testPassword)).code).toBe('login_failed')
     expect((await login(person.email, strongPassword)).statusCode).toBe(200)
-    const log = await t.db.select().from(activityLog).where(and(eq(activityLog.subject_type, 'account'), eq(activityLog.subject_id, person.id)))
+    const log = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.subject_type, 'account'), eq(activityLog.subject_id, person.id)))
     expect(log).toHaveLength(1)
     expect(JSON.stringify(log)).not.toContain(strongPassword)
     for (const note of reencrypted) expect(JSON.stringify(log)).not.toContain(note.content)
@@ -296,7 +344,10 @@ describe('POST /api/v1/update-account', () => {
         first_name: 'Renamed',
         old_password: testPassword,
         password: strongPassword,
-        private_notes: [{ id: mine[0], content: ciphertext() }, { id: mine[1], content }],
+        private_notes: [
+          { id: mine[0], content: ciphertext() },
+          { id: mine[1], content },
+        ],
       })
       expect(response.statusCode, content).toBe(400)
       expect(body(response)).toEqual({
@@ -308,7 +359,12 @@ describe('POST /api/v1/update-account', () => {
     expect(await t.db.select().from(notes).where(inArray(notes.id, mine))).toEqual(notesBefore)
     expect(await personRow(person.id)).toEqual(before)
     expect(await t.db.select().from(sessions).where(eq(sessions.person_id, person.id))).not.toHaveLength(0)
-    expect(await t.db.select().from(activityLog).where(and(eq(activityLog.subject_type, 'account'), eq(activityLog.subject_id, person.id)))).toEqual([])
+    expect(
+      await t.db
+        .select()
+        .from(activityLog)
+        .where(and(eq(activityLog.subject_type, 'account'), eq(activityLog.subject_id, person.id))),
+    ).toEqual([])
     expect((await login(person.email, testPassword)).statusCode).toBe(200)
   })
 
@@ -357,7 +413,9 @@ describe('DELETE /api/v1/delete-account', () => {
     const person = await buildPerson(t)
     const setup = body(await t.call({ method: 'POST', url: '/api/v1/two-factor-setup', token: person.token, payload: {} }))
     const secret = setup.secret_grouped.replace(/ /g, '')
-    expect((await t.call({ method: 'POST', url: '/api/v1/two-factor-enable', token: person.token, payload: { totp: totpCode(t, secret) } })).statusCode).toBe(200)
+    expect((await t.call({ method: 'POST', url: '/api/v1/two-factor-enable', token: person.token, payload: { totp: totpCode(t, secret) } })).statusCode).toBe(
+      200,
+    )
     const noCode = await remove(person, { password: testPassword })
     expect(noCode.statusCode).toBe(400)
     expect(body(noCode).code).toBe('2fa_required')
@@ -383,7 +441,12 @@ describe('DELETE /api/v1/delete-account', () => {
     const other = await buildPerson(t)
     await addMember(t, person.id, church, 'member')
     await addMember(t, other.id, church, 'member')
-    const created = await t.call({ method: 'POST', url: '/api/v1/add-group', token: person.token, payload: { team_id: church, title: 'My own group', is_private: 1 } })
+    const created = await t.call({
+      method: 'POST',
+      url: '/api/v1/add-group',
+      token: person.token,
+      payload: { team_id: church, title: 'My own group', is_private: 1 },
+    })
     const privateGroup = body(created).id as number
     const othersGroup = await buildTeam(t, { kind: 'group', parentId: church, isPublic: false, isolatedOwnerId: other.id })
     const publicGroup = await buildTeam(t, { kind: 'group', parentId: church })
@@ -391,8 +454,16 @@ describe('DELETE /api/v1/delete-account', () => {
     expect((await remove(person, { password: testPassword })).statusCode).toBe(200)
     expect(await t.db.select().from(teams).where(eq(teams.id, privateGroup))).toHaveLength(0)
     expect(await t.db.select().from(memberships).where(eq(memberships.team_id, privateGroup))).toHaveLength(0)
-    expect(await t.db.select().from(teams).where(inArray(teams.id, [othersGroup, publicGroup, church]))).toHaveLength(3)
-    const log = await t.db.select().from(activityLog).where(and(eq(activityLog.subject_type, 'account'), eq(activityLog.subject_id, person.id), eq(activityLog.action, 'delete')))
+    expect(
+      await t.db
+        .select()
+        .from(teams)
+        .where(inArray(teams.id, [othersGroup, publicGroup, church])),
+    ).toHaveLength(3)
+    const log = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.subject_type, 'account'), eq(activityLog.subject_id, person.id), eq(activityLog.action, 'delete')))
     expect(log[0]!.after).toEqual({ private_groups_removed: [privateGroup] })
   })
 
@@ -444,6 +515,11 @@ describe('GET /api/v1/my-private-notes', () => {
     const second = await addNote(person.id, { encrypted: true, content: 'v1:bbb' })
     const response = await t.call({ method: 'GET', url: '/api/v1/my-private-notes', token: person.token })
     expect(response.statusCode).toBe(200)
-    expect(body(response)).toEqual({ items: [{ id: first, content: 'v1:aaa' }, { id: second, content: 'v1:bbb' }] })
+    expect(body(response)).toEqual({
+      items: [
+        { id: first, content: 'v1:aaa' },
+        { id: second, content: 'v1:bbb' },
+      ],
+    })
   })
 })

@@ -33,7 +33,10 @@ async function busyContact(c: Church) {
   const contact = await buildContact(t, { teamId: c.church, person: { first_name: 'Amy', last_name: 'Lee' } })
   const father = await buildContact(t, { teamId: c.church, person: { first_name: 'Max', last_name: 'Lee', gender: 'male' } })
   const scope = scopeOf(c)
-  expect((await post(t, 'add-contact-relationship', c.leader.token, { ...scope, user_id: contact, related_user_id: father, relationship_type: 'father' })).statusCode).toBe(200)
+  expect(
+    (await post(t, 'add-contact-relationship', c.leader.token, { ...scope, user_id: contact, related_user_id: father, relationship_type: 'father' }))
+      .statusCode,
+  ).toBe(200)
   expect((await post(t, 'add-contact-interest', c.owner.token, { ...scope, user_id: contact, interest: 'prayer' })).statusCode).toBe(200)
   expect((await post(t, 'add-contact-assignment', c.leader.token, { ...scope, user_id: contact, to_user_id: c.member.id })).statusCode).toBe(200)
   return { contact, father }

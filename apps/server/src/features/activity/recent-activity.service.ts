@@ -1,12 +1,5 @@
 import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
-import {
-  activityTypesOfFilter,
-  hasCapability,
-  likePattern,
-  pageOffset,
-  type RecentActivityItem,
-  type TeamRole,
-} from '@crm/domain'
+import { activityTypesOfFilter, hasCapability, likePattern, pageOffset, type RecentActivityItem, type TeamRole } from '@crm/domain'
 import { activityLog, groupContacts, memberships, people, teamContacts } from '../../db/schema/index'
 import type { GroupScope, TeamScope, Viewer } from '../../platform/access'
 import { boundedPage } from '../../platform/bounded-page'

@@ -36,9 +36,7 @@ export async function sendActivationMail(
   const { siteName, publicUrl } = deps.config
   const link = `${publicUrl}/activate?key=${encodeURIComponent(key)}`
   const opening =
-    reason === 'email_change'
-      ? `You changed the email address of your ${siteName} account to this one.`
-      : `Thank you for signing up to ${siteName}.`
+    reason === 'email_change' ? `You changed the email address of your ${siteName} account to this one.` : `Thank you for signing up to ${siteName}.`
   await queueMail(tx, deps, {
     to: to.email,
     template: 'activation',
@@ -93,9 +91,7 @@ export async function resendVerificationEmail(deps: Deps, input: { email: string
       if (account.is_locked) throw new AppError('is_locked')
       if (!(await verifyPassword(account.password_hash, input.password))) throw new AppError('login_failed')
       if (account.email_verified_at) return
-      await deps.db.transaction((tx) =>
-        sendActivationMail(tx, deps, { personId: account.person_id, email: account.email, firstName: row.firstName }, 'resend'),
-      )
+      await deps.db.transaction((tx) => sendActivationMail(tx, deps, { personId: account.person_id, email: account.email, firstName: row.firstName }, 'resend'))
     },
     isFailedSignIn,
   )

@@ -23,7 +23,11 @@ async function requestLink(person: TestPerson): Promise<string> {
 }
 
 async function accountOf(personId: number) {
-  const [row] = await t.db.select({ account: accounts, person: people }).from(accounts).innerJoin(people, eq(people.id, accounts.person_id)).where(eq(accounts.person_id, personId))
+  const [row] = await t.db
+    .select({ account: accounts, person: people })
+    .from(accounts)
+    .innerJoin(people, eq(people.id, accounts.person_id))
+    .where(eq(accounts.person_id, personId))
   return row!
 }
 

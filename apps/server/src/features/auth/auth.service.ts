@@ -81,12 +81,7 @@ export async function login(deps: Deps, input: LoginInput, client: SignInClient)
  * What follows a right password (login, sign-up, a new person's invite): the email check,
  * the second factor, then a session.
  */
-export async function completeSignIn(
-  deps: Deps,
-  account: AccountRow,
-  input: SecondFactorInput,
-  userAgent?: string,
-): Promise<LoginSession> {
+export async function completeSignIn(deps: Deps, account: AccountRow, input: SecondFactorInput, userAgent?: string): Promise<LoginSession> {
   if (!account.email_verified_at) throw new AppError('email_not_verified')
   const now = deps.now()
   const { rememberId } = await checkSecondFactor(deps, account, input)

@@ -32,11 +32,20 @@ describe('POST /api/v1/login', () => {
   it('accepts a token until its session expires, and then answers 401', async () => {
     const person = await buildPerson(t)
     const token = body(await login({ email: person.email, password: testPassword })).access_token as string
-    const [session] = await t.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.token_hash, hashToken(token)))
+    const [session] = await t.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.token_hash, hashToken(token)))
     const whoAmI = () => t.call({ method: 'GET', url: '/api/v1/user', token })
-    await t.db.update(sessions).set({ expires_at: new Date(t.clock.now().getTime() + 60_000) }).where(eq(sessions.id, session!.id))
+    await t.db
+      .update(sessions)
+      .set({ expires_at: new Date(t.clock.now().getTime() + 60_000) })
+      .where(eq(sessions.id, session!.id))
     expect((await whoAmI()).statusCode).toBe(200)
-    await t.db.update(sessions).set({ expires_at: new Date(t.clock.now().getTime() - 1_000) }).where(eq(sessions.id, session!.id))
+    await t.db
+      .update(sessions)
+      .set({ expires_at: new Date(t.clock.now().getTime() - 1_000) })
+      .where(eq(sessions.id, session!.id))
     const expired = await whoAmI()
     expect(expired.statusCode).toBe(401)
     expect(body(expired)).not.toHaveProperty('email')
@@ -124,7 +133,10 @@ describe('sessions', () => {
   it('refresh last_seen_at by the app clock, at most every five minutes', async () => {
     const person = await buildPerson(t)
     const lastSeen = async () => {
-      const [row] = await t.db.select({ at: sessions.last_seen_at }).from(sessions).where(eq(sessions.token_hash, hashToken(person.token)))
+      const [row] = await t.db
+        .select({ at: sessions.last_seen_at })
+        .from(sessions)
+        .where(eq(sessions.token_hash, hashToken(person.token)))
       return row!.at.getTime()
     }
     const started = await lastSeen()
@@ -147,8 +159,7 @@ function newAddress(): string {
   return `10.8.${Math.floor(addressSequence / 250)}.${(addressSequence % 250) + 1}`
 }
 
-const loginFrom = (remoteAddress: string, payload: Record<string, unknown>) =>
-  t.call({ method: 'POST', url: '/api/v1/login', payload, remoteAddress })
+const loginFrom = (remoteAddress: string, payload: Record<string, unknown>) => t.call({ method: 'POST', url: '/api/v1/login', payload, remoteAddress })
 
 async function throttleRow(key: string) {
   const [row] = await t.db.select().from(signInThrottles).where(eq(signInThrottles.key, key))
@@ -174,7 +185,10 @@ describe('sign-in throttle (issue #8 item 6)', () => {
     expect(body(await right()).data.retry_after).toBe(accountThrottle.baseSeconds * 2)
 
     // However many failures, the delay stays under the cap.
-    await t.db.update(signInThrottles).set({ failures: 10_000, blocked_until: null }).where(eq(signInThrottles.key, `account:${person.id}`))
+    await t.db
+      .update(signInThrottles)
+      .set({ failures: 10_000, blocked_until: null })
+      .where(eq(signInThrottles.key, `account:${person.id}`))
     expect(body(await wrong()).code).toBe('login_failed')
     expect(body(await right()).data.retry_after).toBe(accountThrottle.capSeconds)
 
@@ -212,7 +226,7 @@ describe('sign-in throttle (issue #8 item 6)', () => {
     expect(await throttleRow(`address:${office}`)).toMatchObject({ failures: 0, blocked_until: null })
   })
 
-  it("lets the owner in from a remembered device with the right password while an attacker keeps failing", async () => {
+  it('lets the owner in from a remembered device with the right password while an attacker keeps failing', async () => {
     const person = await buildPerson(t)
     const rememberId = newToken()
     await t.db.insert(twoFactorRemembered).values({
@@ -244,21 +258,21 @@ describe('sign-in throttle (issue #8 item 6)', () => {
   it('counts concurrent attempts under the row lock: no burst slips past the limit', async () => {
     const person = await buildPerson(t)
     const address = newAddress()
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => loginFrom(address, { email: person.email, password: `burst ${i}` })),
-    )
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => loginFrom(address, { email: person.email, password: `burst ${i}` })))
     const failed = answers.filter((response) => response.statusCode === 401)
     expect(failed).toHaveLength(accountThrottle.free + 1)
     expect(answers.filter((response) => response.statusCode === 429)).toHaveLength(20 - accountThrottle.free - 1)
     expect(answers.every((response) => response.statusCode < 500)).toBe(true)
   })
 
-  it('a password reset forgets the account\'s failures', async () => {
+  it("a password reset forgets the account's failures", async () => {
     const person = await buildPerson(t)
     const address = newAddress()
     for (let i = 0; i <= accountThrottle.free; i++) await loginFrom(address, { email: person.email, password: 'wrong again' })
     expect((await loginFrom(address, { email: person.email, password: testPassword })).statusCode).toBe(429)
-    expect((await t.call({ method: 'POST', url: '/api/v1/request-password-reset', payload: { email: person.email }, remoteAddress: address })).statusCode).toBe(200)
+    expect((await t.call({ method: 'POST', url: '/api/v1/request-password-reset', payload: { email: person.email }, remoteAddress: address })).statusCode).toBe(
+      200,
+    )
     const [mail] = await mailTo(t, person.email)
     const link = new URL(mail!.text_body.match(/http\S+reset-password\?\S+/)![0])
     const reset = await t.call({
@@ -308,10 +322,16 @@ describe('rate limits read the email from the body only', () => {
       const logins = []
       for (let i = 0; i < 5; i++) logins.push((await attempt('login', i, { email: victim.email, password: 'a wrong password' })).statusCode)
       expect(logins.filter((status) => status === 401).length).toBeLessThanOrEqual(3)
-      expect(logins.slice(3).every((status) => status === 400 || status === 429), String(logins)).toBe(true)
+      expect(
+        logins.slice(3).every((status) => status === 400 || status === 429),
+        String(logins),
+      ).toBe(true)
       const resets = []
       for (let i = 0; i < 5; i++) resets.push((await attempt('request-password-reset', i, { email: victim.email })).statusCode)
-      expect(resets.slice(3).every((status) => status === 400 || status === 429), String(resets)).toBe(true)
+      expect(
+        resets.slice(3).every((status) => status === 400 || status === 429),
+        String(resets),
+      ).toBe(true)
       expect((await mailTo(limited, victim.email)).length).toBeLessThanOrEqual(3)
     } finally {
       await limited.close()
@@ -323,8 +343,7 @@ describe('sign-in rate limit', () => {
   it('answers too_many_requests past the limit per address and email', async () => {
     const limited = await createTestApp({ loginRateLimit: 3 })
     try {
-      const attempt = (email: string) =>
-        limited.call({ method: 'POST', url: '/api/v1/login', payload: { email, password: 'a wrong password' } })
+      const attempt = (email: string) => limited.call({ method: 'POST', url: '/api/v1/login', payload: { email, password: 'a wrong password' } })
       for (let i = 0; i < 3; i++) expect((await attempt('target@crm.test')).statusCode).toBe(401)
       const blocked = await attempt('target@crm.test')
       expect(blocked.statusCode).toBe(429)

@@ -66,7 +66,19 @@ describe('POST /api/v1/request-password-reset', () => {
   })
 
   it('leaves out a redirect that is not a path of this site', async () => {
-    const unsafe = ['//evil.test/x', 'https://evil.test/', '/\\evil.test', 'contacts', '', '/\t/evil.example', '/%09/evil.example', '/%2F%2Fevil.example', '/\u001b/x', '/\u202e/x', 'javascript:alert(1)']
+    const unsafe = [
+      '//evil.test/x',
+      'https://evil.test/',
+      '/\\evil.test',
+      'contacts',
+      '',
+      '/\t/evil.example',
+      '/%09/evil.example',
+      '/%2F%2Fevil.example',
+      '/\u001b/x',
+      '/\u202e/x',
+      'javascript:alert(1)',
+    ]
     for (const redirect of unsafe) {
       // A person per request: one account gets a few reset mails at most.
       const link = await requestReset(await buildPerson(t), redirect)
@@ -95,7 +107,10 @@ describe('POST /api/v1/check-reset-password-key', () => {
     const other = await buildPerson(t)
     const { user_id, key } = keyOf(await requestReset(person))
     expect(body(await post('check-reset-password-key', { user_id, key }))).toEqual({ success: true })
-    for (const payload of [{ user_id: other.id, key }, { user_id, key: 'bogus' }]) {
+    for (const payload of [
+      { user_id: other.id, key },
+      { user_id, key: 'bogus' },
+    ]) {
       const response = await post('check-reset-password-key', payload)
       expect(response.statusCode).toBe(400)
       expect(body(response)).toMatchObject({ code: 'key_invalid', data: { status: 400 } })
@@ -116,7 +131,9 @@ describe('POST /api/v1/reset-password', () => {
     const person = await buildPerson(t)
     const other = await startSession(t.db, { config: t.config, now: t.clock.now }, person.id, 'salt')
     await t.db.insert(twoFactorRemembered).values({ person_id: person.id, token_hash: 'h', expires_at: new Date(t.clock.now().getTime() + 3600_000) })
-    await t.db.insert(signInThrottles).values({ key: `account:${person.id}`, failures: 9, blocked_until: new Date(t.clock.now().getTime() + 600_000), last_failure_at: t.clock.now() })
+    await t.db
+      .insert(signInThrottles)
+      .values({ key: `account:${person.id}`, failures: 9, blocked_until: new Date(t.clock.now().getTime() + 600_000), last_failure_at: t.clock.now() })
     const link = keyOf(await requestReset(person, '/x'))
     const response = await post('reset-password', { ...link, password: strongPassword, redirect: '/x' })
     expect(response.statusCode).toBe(200)
@@ -128,9 +145,17 @@ describe('POST /api/v1/reset-password', () => {
     }
     expect(await t.db.select().from(twoFactorRemembered).where(eq(twoFactorRemembered.person_id, person.id))).toHaveLength(0)
     const [account] = await t.db.select().from(accounts).where(eq(accounts.person_id, person.id))
-    expect(await t.db.select().from(signInThrottles).where(eq(signInThrottles.key, `account:${person.id}`))).toHaveLength(0)
+    expect(
+      await t.db
+        .select()
+        .from(signInThrottles)
+        .where(eq(signInThrottles.key, `account:${person.id}`)),
+    ).toHaveLength(0)
     expect(account!.password_hash).toMatch(/^\$argon2id\$/)
-    const log = await t.db.select().from(activityLog).where(and(eq(activityLog.subject_type, 'account'), eq(activityLog.subject_id, person.id)))
+    const log = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.subject_type, 'account'), eq(activityLog.subject_id, person.id)))
     expect(log).toHaveLength(1)
     expect(JSON.stringify(log[0])).not.toContain(strongPassword)
 

@@ -48,7 +48,7 @@ async function peopleCount(app: TestApp) {
 }
 
 describe('GET /api/v1/captcha-challenge', () => {
-  it("answers an ALTCHA challenge the widget can solve, never cached", async () => {
+  it('answers an ALTCHA challenge the widget can solve, never cached', async () => {
     const response = await t.call({ method: 'GET', url: '/api/v1/captcha-challenge' })
     expect(response.statusCode).toBe(200)
     expect(response.headers['cache-control']).toBe('no-store')
@@ -76,7 +76,10 @@ describe('POST /api/v1/signup', () => {
     expect(person).toMatchObject({ first_name: 'Ruth', last_name: 'Moabite', email_is_verified: false })
     const [membership] = await t.db.select().from(memberships).where(eq(memberships.person_id, person!.id))
     expect(membership).toMatchObject({ team_id: church, role: 'member_request' })
-    const log = await t.db.select().from(activityLog).where(and(eq(activityLog.author_id, person!.id), eq(activityLog.team_id, church)))
+    const log = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.author_id, person!.id), eq(activityLog.team_id, church)))
     expect(log).toHaveLength(1)
 
     const [mail] = await mailTo(t, 'ruth.signup@crm.test')
@@ -106,7 +109,10 @@ describe('POST /api/v1/signup', () => {
     const ownerless = await buildTeam(t, { kind: 'team', parentId: conference, title: 'Ownerless Church' })
     const first = form({ team_id: ownerless })
     expect((await signup(t, { ...first, recaptcha_token: await solveCaptcha(t) })).statusCode).toBe(403)
-    const [newcomer] = await t.db.select().from(accounts).where(eq(accounts.email, first.email as string))
+    const [newcomer] = await t.db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.email, first.email as string))
     const requests = await t.db.select().from(ownerRequests).where(eq(ownerRequests.team_id, ownerless))
     expect(requests).toMatchObject([{ person_id: newcomer!.person_id, status: 'pending' }])
 
@@ -275,7 +281,7 @@ describe('sign-up with reCAPTCHA', () => {
     await new Promise((resolve) => google.close(resolve))
   })
 
-  it("verifies the token with the configured siteverify URL", async () => {
+  it('verifies the token with the configured siteverify URL', async () => {
     const conferenceId = await buildTeam(app, { kind: 'conference' })
     const churchId = await buildTeam(app, { kind: 'team', parentId: conferenceId })
     const payload = form({ conference_id: conferenceId, team_id: churchId })

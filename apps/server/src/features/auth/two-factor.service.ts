@@ -117,13 +117,7 @@ export async function rememberedDeviceId(db: Executor, personId: number, token: 
   const [row] = await db
     .select({ id: twoFactorRemembered.id })
     .from(twoFactorRemembered)
-    .where(
-      and(
-        eq(twoFactorRemembered.token_hash, hashToken(token)),
-        eq(twoFactorRemembered.person_id, personId),
-        gt(twoFactorRemembered.expires_at, now),
-      ),
-    )
+    .where(and(eq(twoFactorRemembered.token_hash, hashToken(token)), eq(twoFactorRemembered.person_id, personId), gt(twoFactorRemembered.expires_at, now)))
   return row?.id ?? null
 }
 
@@ -199,7 +193,14 @@ export async function enableTwoFactor(deps: Deps, viewer: Viewer, code: string):
   await deps.db.transaction(async (tx) => {
     if (!(await acceptCode(tx, deps.config, account, account.totp_secret!, code, now))) throw new AppError('incorrect_totp')
     await tx.update(accounts).set({ totp_enabled_at: now }).where(eq(accounts.person_id, viewer.personId))
-    await recordActivity(tx, { authorId: viewer.personId, teamId: null, subjectType: 'account', subjectId: viewer.personId, action: 'update', after: { two_factor_enabled: true } })
+    await recordActivity(tx, {
+      authorId: viewer.personId,
+      teamId: null,
+      subjectType: 'account',
+      subjectId: viewer.personId,
+      action: 'update',
+      after: { two_factor_enabled: true },
+    })
   })
 }
 
@@ -216,6 +217,13 @@ export async function disableTwoFactor(deps: Deps, viewer: Viewer, password: str
   await deps.db.transaction(async (tx) => {
     await tx.update(accounts).set({ totp_secret: null, totp_enabled_at: null }).where(eq(accounts.person_id, viewer.personId))
     await forgetDevices(tx, viewer.personId)
-    await recordActivity(tx, { authorId: viewer.personId, teamId: null, subjectType: 'account', subjectId: viewer.personId, action: 'update', after: { two_factor_enabled: false } })
+    await recordActivity(tx, {
+      authorId: viewer.personId,
+      teamId: null,
+      subjectType: 'account',
+      subjectId: viewer.personId,
+      action: 'update',
+      after: { two_factor_enabled: false },
+    })
   })
 }

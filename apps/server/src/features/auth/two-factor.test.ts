@@ -190,12 +190,18 @@ describe('sign-in with two-factor', () => {
     const relaxed = await createTestApp({ twoFactorRequiredRoles: ['owner'] })
     try {
       const siteAdmin = await buildPerson(relaxed, { siteRole: 'admin' })
-      const signIn = (extra = {}) => relaxed.call({ method: 'POST', url: '/api/v1/login', payload: { email: siteAdmin.email, password: testPassword, ...extra } })
+      const signIn = (extra = {}) =>
+        relaxed.call({ method: 'POST', url: '/api/v1/login', payload: { email: siteAdmin.email, password: testPassword, ...extra } })
       expect((await signIn()).statusCode).toBe(200)
       // Turned on by choice: asked for from then on.
       const setup = body(await relaxed.call({ method: 'POST', url: '/api/v1/two-factor-setup', token: siteAdmin.token, payload: {} }))
       const secret = setup.secret_grouped.replace(/ /g, '')
-      const enable = await relaxed.call({ method: 'POST', url: '/api/v1/two-factor-enable', token: siteAdmin.token, payload: { totp: totpCode(relaxed, secret) } })
+      const enable = await relaxed.call({
+        method: 'POST',
+        url: '/api/v1/two-factor-enable',
+        token: siteAdmin.token,
+        payload: { totp: totpCode(relaxed, secret) },
+      })
       expect(enable.statusCode).toBe(200)
       expect(body(await signIn()).code).toBe('2fa_required')
     } finally {

@@ -67,7 +67,10 @@ export async function getIcalUrl(deps: Deps, viewer: Viewer, scope: TeamScope): 
   }
   let feed = await read()
   if (!feed) {
-    await deps.db.insert(icalFeeds).values({ ...owner, ...newFeedKey(deps, owner) }).onConflictDoNothing()
+    await deps.db
+      .insert(icalFeeds)
+      .values({ ...owner, ...newFeedKey(deps, owner) })
+      .onConflictDoNothing()
     feed = await read()
   } else if (!showable(deps, owner, feed, deps.now())) {
     // Only the key that was read is replaced: two asks at once agree on one new key.

@@ -1,14 +1,7 @@
 import { and, asc, desc, eq, gt, gte, lt, or, isNull, sql } from 'drizzle-orm'
 import ical, { escape, type ICalCalendar, type ICalDayJsStub } from 'ical-generator'
 import { getVtimezoneComponent } from '@touch4it/ical-timezones'
-import {
-  addDays,
-  hasCapability,
-  icalPastDays,
-  zonedDate,
-  zonedInstant,
-  type OccurrenceException,
-} from '@crm/domain'
+import { addDays, hasCapability, icalPastDays, zonedDate, zonedInstant, type OccurrenceException } from '@crm/domain'
 import type { Executor } from '../../db/client'
 import { accounts, eventOccurrences, events, icalFeeds, interactions, people } from '../../db/schema/index'
 import { loadTeamScope, type TeamScope } from '../../platform/access'
@@ -280,7 +273,12 @@ export async function buildIcalFeed(deps: Deps, token: string): Promise<string |
       .orderBy(sql`${events.last_date} desc nulls first`, desc(events.id))
       .limit(maxFeedEvents),
     deps.db
-      .select({ event_id: eventOccurrences.event_id, original_date: eventOccurrences.original_date, event_date: eventOccurrences.event_date, is_cancelled: eventOccurrences.is_cancelled })
+      .select({
+        event_id: eventOccurrences.event_id,
+        original_date: eventOccurrences.original_date,
+        event_date: eventOccurrences.event_date,
+        is_cancelled: eventOccurrences.is_cancelled,
+      })
       .from(eventOccurrences)
       .innerJoin(events, eq(events.id, eventOccurrences.event_id))
       .where(and(eventWhere, or(eq(eventOccurrences.is_cancelled, true), sql`${eventOccurrences.event_date} <> ${eventOccurrences.original_date}`))),

@@ -25,7 +25,10 @@ beforeAll(async () => {
   t = await createTestApp({ logLevel: 'info' }, { logStream })
   leader = await buildPerson(t)
   church = await buildTeam(t, { title: 'St Mark; Parramatta, Hills' })
-  await t.db.update(teams).set({ settings: { time_zone: zone } }).where(eq(teams.id, church))
+  await t.db
+    .update(teams)
+    .set({ settings: { time_zone: zone } })
+    .where(eq(teams.id, church))
   await addMember(t, leader.id, church, 'leader')
 })
 afterAll(async () => t.close())
@@ -158,12 +161,35 @@ describe('GET ical-url and the feed', () => {
   beforeAll(async () => {
     const monday = nextWeekday(addDays(today, -20), 1)
     const wednesday = nextWeekday(today, 3)
-    await addEvent({ title: 'Sunday service', start: nextWeekday(addDays(today, -60), 0), rrule: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=SU', address: '1 Church St, Parramatta NSW' })
-    await addEvent({ title: 'Bible study (fortnightly)', start: nextWeekday(today, 2), rrule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,TH;COUNT=10', startHour: '19:30', endHour: '21:00' })
+    await addEvent({
+      title: 'Sunday service',
+      start: nextWeekday(addDays(today, -60), 0),
+      rrule: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=SU',
+      address: '1 Church St, Parramatta NSW',
+    })
+    await addEvent({
+      title: 'Bible study (fortnightly)',
+      start: nextWeekday(today, 2),
+      rrule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,TH;COUNT=10',
+      startHour: '19:30',
+      endHour: '21:00',
+    })
     await addEvent({ title: 'Leaders meeting', start: monday, rrule: 'FREQ=MONTHLY;INTERVAL=1;BYDAY=MO;BYSETPOS=-1' })
-    await addEvent({ title: 'Month end prayer', start: `${today.slice(0, 7)}-01`, rrule: 'FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=31', startHour: '06:00', endHour: '07:00' })
+    await addEvent({
+      title: 'Month end prayer',
+      start: `${today.slice(0, 7)}-01`,
+      rrule: 'FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=31',
+      startHour: '06:00',
+      endHour: '07:00',
+    })
     await addEvent({ title: 'Church anniversary', start: '2019-04-07', rrule: 'FREQ=YEARLY;INTERVAL=1', startHour: '02:30', endHour: '04:00' })
-    await addEvent({ title: 'Spring camp', start: addDays(today, 3), rrule: `FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=${Number(addDays(today, 3).slice(8, 10))};UNTIL=${addDays(today, 300).replaceAll('-', '')}`, allDay: true, span: 3 })
+    await addEvent({
+      title: 'Spring camp',
+      start: addDays(today, 3),
+      rrule: `FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=${Number(addDays(today, 3).slice(8, 10))};UNTIL=${addDays(today, 300).replaceAll('-', '')}`,
+      allDay: true,
+      span: 3,
+    })
     await addEvent({
       title: 'Youth night',
       start: wednesday,
@@ -186,8 +212,16 @@ describe('GET ical-url and the feed', () => {
       ],
     })
     await addEvent({ title: 'Working bee', start: addDays(today, 10), startHour: '08:00', endHour: '12:00' })
-    await addEvent({ title: 'Moved concert', start: addDays(today, 12), exceptions: [{ original_date: addDays(today, 12), event_date: addDays(today, 13), is_cancelled: false }] })
-    await addEvent({ title: 'Cancelled fete', start: addDays(today, 15), exceptions: [{ original_date: addDays(today, 15), event_date: addDays(today, 15), is_cancelled: true }] })
+    await addEvent({
+      title: 'Moved concert',
+      start: addDays(today, 12),
+      exceptions: [{ original_date: addDays(today, 12), event_date: addDays(today, 13), is_cancelled: false }],
+    })
+    await addEvent({
+      title: 'Cancelled fete',
+      start: addDays(today, 15),
+      exceptions: [{ original_date: addDays(today, 15), event_date: addDays(today, 15), is_cancelled: true }],
+    })
     await addEvent({ title: 'Mission trip', start: addDays(today, 40), span: 4, startHour: '09:00', endHour: '17:00' })
     feedUrl = await urlOf(leader)
     const response = await fetchFeed(feedUrl)
@@ -254,7 +288,7 @@ describe('GET ical-url and the feed', () => {
     expect(localKey(tripEvent.endDate)).toBe(`${addDays(trip.seed.start, 3)} 17:00`)
   })
 
-  it('issue 14 item 4: the feed expanded by ical.js equals the app\'s occurrences for the next 12 months, Sydney\'s April and October changes included', () => {
+  it("issue 14 item 4: the feed expanded by ical.js equals the app's occurrences for the next 12 months, Sydney's April and October changes included", () => {
     const { byUid } = parseFeed(feedText)
     for (const { id, seed } of seeded) {
       const entry = byUid.get(`event-${id}@crm.test`)
@@ -296,7 +330,10 @@ describe('GET ical-url and the feed', () => {
     await addMember(t, leader.id, other, 'leader')
     await addEvent({ title: 'Other church picnic', start: addDays(today, 5), teamId: other })
     const old = await addEvent({ title: 'Long gone', start: addDays(today, -800) })
-    await t.db.update(events).set({ last_date: addDays(today, -800) }).where(eq(events.id, old))
+    await t.db
+      .update(events)
+      .set({ last_date: addDays(today, -800) })
+      .where(eq(events.id, old))
     const text = (await fetchFeed(await urlOf(leader))).body
     expect(text).toContain('SUMMARY:Sunday service')
     expect(text).not.toContain('Other church picnic')
@@ -317,7 +354,19 @@ describe("the user's own upcoming interactions", () => {
     const child = await buildContact(t, { teamId: church, first_name: 'Timmy', last_name: 'Minorson', dob_year: year - 10 })
     const later = addDays(zonedDate(now, zone), 5)
     const add = (contactId: number, values: Partial<typeof interactions.$inferInsert>) =>
-      t.db.insert(interactions).values({ contact_id: contactId, team_id: church, by_person_id: member.id, author_id: member.id, type: 'visit', date: later, time: '14:00', occurs_at: zonedInstant(later, '14:00', zone), ...values })
+      t.db
+        .insert(interactions)
+        .values({
+          contact_id: contactId,
+          team_id: church,
+          by_person_id: member.id,
+          author_id: member.id,
+          type: 'visit',
+          date: later,
+          time: '14:00',
+          occurs_at: zonedInstant(later, '14:00', zone),
+          ...values,
+        })
     await add(adult, {})
     await add(child, { type: 'phone-call' })
     await add(adult, { date: addDays(later, -30), occurs_at: zonedInstant(addDays(later, -30), '14:00', zone), content: 'Past visit' })
@@ -333,14 +382,22 @@ describe("the user's own upcoming interactions", () => {
     expect(text).not.toContain('Minorson')
 
     // With the checks, the same member sees the child's name.
-    await t.db.update(memberships).set({ has_wwcc: true, has_adsafe: true }).where(and(eq(memberships.person_id, member.id), eq(memberships.team_id, church)))
+    await t.db
+      .update(memberships)
+      .set({ has_wwcc: true, has_adsafe: true })
+      .where(and(eq(memberships.person_id, member.id), eq(memberships.team_id, church)))
     expect((await fetchFeed(await urlOf(member))).body).toContain('Timmy Minorson')
   })
 })
 
 describe('folding', () => {
-  it("folds long lines at the octets ical-generator folds them at (accents, CJK, emoji, short lines untouched)", () => {
-    const lines = ['SUMMARY:Short', `SUMMARY:${'Reunión de oración y café '.repeat(8)}`, `LOCATION:${'教会の集まり🙏'.repeat(20)}`, `EXDATE;TZID=${zone}:${Array.from({ length: 30 }, (_, i) => `2027${String(i % 12 + 1).padStart(2, '0')}01T100000`).join(',')}`]
+  it('folds long lines at the octets ical-generator folds them at (accents, CJK, emoji, short lines untouched)', () => {
+    const lines = [
+      'SUMMARY:Short',
+      `SUMMARY:${'Reunión de oración y café '.repeat(8)}`,
+      `LOCATION:${'教会の集まり🙏'.repeat(20)}`,
+      `EXDATE;TZID=${zone}:${Array.from({ length: 30 }, (_, i) => `2027${String((i % 12) + 1).padStart(2, '0')}01T100000`).join(',')}`,
+    ]
     const text = `${lines.join('\r\n')}\r\n`
     expect(foldLines(text)).toBe(generatorFold(text))
   })

@@ -161,7 +161,10 @@ describe('upload-contact-avatar and consentia-get-photo-url', () => {
     expect(body(response)).toEqual({
       code: 'invalid_request',
       message: expect.any(String),
-      data: { status: 400, errors: { file: expect.stringMatching(/^The picture is too large \(60000 × 60000 pixels\)\. Choose one of at most 10000 pixels on each side/) } },
+      data: {
+        status: 400,
+        errors: { file: expect.stringMatching(/^The picture is too large \(60000 × 60000 pixels\)\. Choose one of at most 10000 pixels on each side/) },
+      },
     })
     expect(await avatarOf(contact)).toBeNull()
     expect((await t.db.select({ id: files.id }).from(files)).length).toBe(rowsBefore)

@@ -90,12 +90,7 @@ function loggedConsent(row: ConsentRow) {
  * Records a consent, mirrors it onto the person and logs it (one transaction, the caller's).
  * `authorId` is null for a parent's own answer on the public page.
  */
-export async function insertConsentRecord(
-  tx: Executor,
-  now: Date,
-  record: typeof parentalConsents.$inferInsert,
-  authorId: number | null,
-): Promise<ConsentRow> {
+export async function insertConsentRecord(tx: Executor, now: Date, record: typeof parentalConsents.$inferInsert, authorId: number | null): Promise<ConsentRow> {
   const [row] = await tx.insert(parentalConsents).values(record).returning()
   await syncPersonConsent(tx, record.contact_id, now)
   await recordActivity(tx, {
@@ -189,8 +184,7 @@ export async function loadConsentRecords(
   }))
 }
 
-const ofContactInTeam = (scope: ContactScope) =>
-  and(eq(parentalConsents.contact_id, scope.contact.id), eq(parentalConsents.team_id, scope.team.id))
+const ofContactInTeam = (scope: ContactScope) => and(eq(parentalConsents.contact_id, scope.contact.id), eq(parentalConsents.team_id, scope.team.id))
 
 /**
  * contact-consents/{id}: the records and the latest parental link. A caller under the child
@@ -259,7 +253,11 @@ export async function submitVerbalConsent(deps: Deps, viewer: Viewer, scope: Con
       .limit(1)
     if (other) throw new AppError('invalid_request', { errors: { type: 'A consent of another kind is on record: verbal consent is not available.' } })
     await tx.update(people).set(parent).where(eq(people.id, scope.contact.id))
-    const permissions = splitPermissions(Object.entries(input.granted_permissions).filter(([, given]) => given).map(([key]) => key))
+    const permissions = splitPermissions(
+      Object.entries(input.granted_permissions)
+        .filter(([, given]) => given)
+        .map(([key]) => key),
+    )
     const row = await insertConsentRecord(
       tx,
       now,

@@ -129,7 +129,12 @@ describe('revoke-parent-consent', () => {
 
     const revoke = (id: number) => post(t, 'revoke-parent-consent', c.owner.token, { ...contactScopeOf(c, child), consentia_id: id })
     expect((await revoke(declined)).statusCode).toBe(200)
-    expect(await personOf(child)).toMatchObject({ consent_type: 'verbal', consent_date: '2026-01-05', consent_declined: false, parental_consent_declined: false })
+    expect(await personOf(child)).toMatchObject({
+      consent_type: 'verbal',
+      consent_date: '2026-01-05',
+      consent_declined: false,
+      parental_consent_declined: false,
+    })
     expect((await revoke(first)).statusCode).toBe(200)
     expect(await personOf(child)).toMatchObject({ consent_type: null, consent_date: null, consent_declined: false })
     const records = await recordsOf(child)
@@ -262,7 +267,7 @@ describe('consentia-get-signature-url and consentia-get-parental-consent-photo-u
   })
 })
 
-describe('the gate is the server\'s (issue 13 item 4)', () => {
+describe("the gate is the server's (issue 13 item 4)", () => {
   const childFields = (t: TestApp) => ({
     first_name: 'Kit',
     last_name: 'Young',
@@ -278,7 +283,13 @@ describe('the gate is the server\'s (issue 13 item 4)', () => {
 
   it("a minor created or updated with 'photo' keeps only name, gender, birth and parent until a consent is on record (D2-4.2-12)", async () => {
     const c = await buildChurch(t)
-    const created = await post(t, 'create-user', c.leader.token, { team_id: c.church, group_id: c.church, ...childFields(t), consent_type: 'photo', consent_date: '2026-06-01' })
+    const created = await post(t, 'create-user', c.leader.token, {
+      team_id: c.church,
+      group_id: c.church,
+      ...childFields(t),
+      consent_type: 'photo',
+      consent_date: '2026-06-01',
+    })
     expect(created.statusCode, created.body).toBe(200)
     const id = body(created).id as number
     expect(await personOf(id)).toMatchObject({
@@ -293,7 +304,12 @@ describe('the gate is the server\'s (issue 13 item 4)', () => {
       member_status: null,
       consent_type: null,
     })
-    const updated = await post(t, 'update-user', c.leader.token, { ...contactScopeOf(c, id), consent_type: 'automatic', email: 'kit@example.org', last_name: 'Younger' })
+    const updated = await post(t, 'update-user', c.leader.token, {
+      ...contactScopeOf(c, id),
+      consent_type: 'automatic',
+      email: 'kit@example.org',
+      last_name: 'Younger',
+    })
     expect(updated.statusCode, updated.body).toBe(200)
     expect(await personOf(id)).toMatchObject({ last_name: 'Younger', email: null })
     expect(await recordsOf(id)).toEqual([])
@@ -318,7 +334,14 @@ describe('the gate is the server\'s (issue 13 item 4)', () => {
     expect(records[0]!.granted_permissions).toHaveLength(7)
     expect(await consentActivity(id)).toHaveLength(1)
     // An adult's verbal consent stays on the person only.
-    const adult = await post(t, 'create-user', c.leader.token, { team_id: c.church, group_id: c.church, first_name: 'Ada', gender: 'female', member_status: 'member', ...consent })
+    const adult = await post(t, 'create-user', c.leader.token, {
+      team_id: c.church,
+      group_id: c.church,
+      first_name: 'Ada',
+      gender: 'female',
+      member_status: 'member',
+      ...consent,
+    })
     expect(adult.statusCode, adult.body).toBe(200)
     expect(await recordsOf(body(adult).id)).toEqual([])
   })

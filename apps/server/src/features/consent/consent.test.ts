@@ -73,7 +73,10 @@ describe('asking a parent: consentia-qr-for-parent, consentia-embed-url-for-pare
 
   it('refuses parental calls on an adult (400 with a message) but makes a photo form for one', async () => {
     const c = await buildChurch(t)
-    const adult = await buildContact(t, { teamId: c.church, person: { ...bornYearsAgo(t, 30), parent_carer_first_name: 'Pam', parent_carer_email: 'p@example.com' } })
+    const adult = await buildContact(t, {
+      teamId: c.church,
+      person: { ...bornYearsAgo(t, 30), parent_carer_first_name: 'Pam', parent_carer_email: 'p@example.com' },
+    })
     for (const path of ['consentia-qr-for-parent', 'consentia-embed-url-for-parental-consent', 'email-consentia-qr-url-to-parent']) {
       const response = await post(t, path, c.leader.token, contactScopeOf(c, adult))
       expect(response.statusCode, path).toBe(400)
@@ -123,7 +126,13 @@ describe('email-consentia-qr-url-to-parent', () => {
     const response = await post(t, 'email-consentia-qr-url-to-parent', c.leader.token, contactScopeOf(c, child))
     expect(response.statusCode).toBe(400)
     expect(body(response).data.errors.parent_carer_email).toBeDefined()
-    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'consent_request')).then((rows) => rows.filter((row) => row.to_address === '+61400000002'))).toEqual([])
+    expect(
+      await t.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.template, 'consent_request'))
+        .then((rows) => rows.filter((row) => row.to_address === '+61400000002')),
+    ).toEqual([])
     expect(await requestsOf(child)).toEqual([])
   })
 })
@@ -144,7 +153,15 @@ describe('GET consent-page/{key} and submit-consent/{key}: requested → viewed 
       parent: { first_name: 'Pam', last_name: 'Parent', relationship: 'mother', email: 'pam@example.com', phone: null },
       fields: [],
       decisions: [],
-      permissions: ['bible_studies', 'spiritual_discussions', 'counseling_sessions', 'one_on_one_meetings', 'group_studies', 'phone_calls', 'electronic_messages'],
+      permissions: [
+        'bible_studies',
+        'spiritual_discussions',
+        'counseling_sessions',
+        'one_on_one_meetings',
+        'group_studies',
+        'phone_calls',
+        'electronic_messages',
+      ],
     })
     expect(page.body).not.toContain('mia@example.com')
     expect((await requestsOf(child))[0]).toMatchObject({ status: 'viewed', viewed_at: expect.any(Date) })
@@ -180,7 +197,10 @@ describe('GET consent-page/{key} and submit-consent/{key}: requested → viewed 
       parent_carer_email: 'paula@example.com',
       consent_url_submitted_at: expect.any(Date),
     })
-    const logged = await t.db.select().from(activityLog).where(and(eq(activityLog.contact_id, child), eq(activityLog.subject_type, 'parental_consent')))
+    const logged = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.contact_id, child), eq(activityLog.subject_type, 'parental_consent')))
     expect(logged).toEqual([expect.objectContaining({ action: 'add', author_id: null, subject_id: record!.id, team_id: c.church })])
 
     // The contact's page shows each step.
@@ -281,7 +301,11 @@ describe('GET consent-page/{key} and submit-consent/{key}: requested → viewed 
     const key = await parentalKey(t, c, child, 'photo')
     expect(body(await openPage(key)).mode).toBe('photo')
     const before = await storedFileCount()
-    const text = await submitAnswer(t, key, [...parentFields, ['date', '2026-03-01']], { field: 'photo', bytes: Buffer.from('not a photo'), type: 'image/jpeg' })
+    const text = await submitAnswer(t, key, [...parentFields, ['date', '2026-03-01']], {
+      field: 'photo',
+      bytes: Buffer.from('not a photo'),
+      type: 'image/jpeg',
+    })
     expect(text.statusCode).toBe(400)
     expect(body(text).data.errors.photo).toBe('The file must be one of: JPG, PNG, HEIC, PDF')
     const undated = await submitAnswer(t, key, parentFields, { field: 'photo', bytes: jpegWithGps().bytes })
@@ -309,10 +333,20 @@ describe("an adult's own signed form (photo mode)", () => {
     const key = await parentalKey(t, c, adult, 'photo')
     // The page names no parent or carer: an adult signs their own form.
     expect(body(await openPage(key))).toMatchObject({ mode: 'photo', parent: null })
-    const answer = await submitAnswer(t, key, [['parent_carer_first_name', 'Adam'], ['parent_carer_phone', '0412 000 111'], ['date', '2026-02-02'], ['granted_permissions', 'phone_calls']], {
-      field: 'photo',
-      bytes: pngWithGps().kept,
-    })
+    const answer = await submitAnswer(
+      t,
+      key,
+      [
+        ['parent_carer_first_name', 'Adam'],
+        ['parent_carer_phone', '0412 000 111'],
+        ['date', '2026-02-02'],
+        ['granted_permissions', 'phone_calls'],
+      ],
+      {
+        field: 'photo',
+        bytes: pngWithGps().kept,
+      },
+    )
     expect(answer.statusCode, answer.body).toBe(200)
     expect(await personOf(adult)).toMatchObject({ consent_type: 'photo', parent_carer_first_name: null, parent_carer_phone: null })
     const update = await post(t, 'update-user', c.leader.token, { ...contactScopeOf(c, adult), email: 'adult@example.org', member_status: 'member' })

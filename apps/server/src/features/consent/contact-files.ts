@@ -10,10 +10,7 @@ import { removeFiles } from '../../platform/files'
  * contact are removed with it). Read them before the person is deleted.
  */
 export async function filesOfPerson(tx: Executor, personId: number): Promise<number[]> {
-  const [person] = await tx
-    .select({ avatar: people.avatar_file_id, consentPhoto: people.consent_photo_file_id })
-    .from(people)
-    .where(eq(people.id, personId))
+  const [person] = await tx.select({ avatar: people.avatar_file_id, consentPhoto: people.consent_photo_file_id }).from(people).where(eq(people.id, personId))
   const consents = await tx
     .select({ signature: parentalConsents.signature_file_id, photo: parentalConsents.photo_file_id })
     .from(parentalConsents)

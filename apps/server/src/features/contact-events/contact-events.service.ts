@@ -36,7 +36,13 @@ export interface EventLookups {
 
 export async function loadEventLookups(db: Executor, locale?: string): Promise<EventLookups> {
   const rows = await db
-    .select({ list: lookupItems.list, value: lookupItems.value, title: lookupItems.title, translations: lookupItems.translations, is_active: lookupItems.is_active })
+    .select({
+      list: lookupItems.list,
+      value: lookupItems.value,
+      title: lookupItems.title,
+      translations: lookupItems.translations,
+      is_active: lookupItems.is_active,
+    })
     .from(lookupItems)
     .where(inArray(lookupItems.list, ['user-event-types', 'member-status-types']))
   const items = new Map(rows.map((row) => [`${row.list}/${row.value}`, row]))
@@ -157,13 +163,7 @@ export async function listContactEvents(
   const sort = query.order === 'asc' ? asc : desc
   const key = query.order_by === 'date' ? contactEvents.date : contactEvents.created_at
   const [rows, lookups] = await Promise.all([
-    deps.db
-      .select()
-      .from(contactEvents)
-      .where(where)
-      .orderBy(sort(key), sort(contactEvents.id))
-      .limit(query.per_page)
-      .offset(pageOffset(page, query.per_page)),
+    deps.db.select().from(contactEvents).where(where).orderBy(sort(key), sort(contactEvents.id)).limit(query.per_page).offset(pageOffset(page, query.per_page)),
     loadEventLookups(deps.db, viewer.locale),
   ])
   return {
@@ -178,7 +178,13 @@ export async function addContactEvent(
   deps: Deps,
   viewer: Viewer,
   scope: ContactScope,
-  input: { type: string; date: string; grow_phase?: GrowPhase | null | undefined; member_status?: string | null | undefined; content?: string | null | undefined },
+  input: {
+    type: string
+    date: string
+    grow_phase?: GrowPhase | null | undefined
+    member_status?: string | null | undefined
+    content?: string | null | undefined
+  },
 ): Promise<{ id: number }> {
   await checkRecordingAllowed(deps, scope)
   const fields: EventFields = {
@@ -210,13 +216,26 @@ export interface NewContactEvent {
  * however many: add-contact-event's write, shared with the contact import (whose activity rows
  * say where the events came from). The caller applies a member status. Answers the ids in order.
  */
-export async function insertContactEvents(tx: Executor, at: { author: Pick<Viewer, 'personId'>; now: Date }, items: readonly NewContactEvent[]): Promise<number[]> {
+export async function insertContactEvents(
+  tx: Executor,
+  at: { author: Pick<Viewer, 'personId'>; now: Date },
+  items: readonly NewContactEvent[],
+): Promise<number[]> {
   if (items.length === 0) return []
   const columns = items.map((item) => columnsOf(item.fields))
   // INSERT … RETURNING answers the rows in the order of VALUES.
   const rows = await tx
     .insert(contactEvents)
-    .values(items.map((item, index) => ({ ...columns[index]!, contact_id: item.contactId, team_id: item.teamId, author_id: at.author.personId, created_at: at.now, updated_at: at.now })))
+    .values(
+      items.map((item, index) => ({
+        ...columns[index]!,
+        contact_id: item.contactId,
+        team_id: item.teamId,
+        author_id: at.author.personId,
+        created_at: at.now,
+        updated_at: at.now,
+      })),
+    )
     .returning({ id: contactEvents.id })
   await recordActivities(
     tx,
@@ -249,7 +268,14 @@ export async function updateContactEvent(
   deps: Deps,
   viewer: Viewer,
   scope: ContactScope,
-  input: { id: number; type?: string | undefined; date?: string | undefined; grow_phase?: GrowPhase | null | undefined; member_status?: string | null | undefined; content?: string | null | undefined },
+  input: {
+    id: number
+    type?: string | undefined
+    date?: string | undefined
+    grow_phase?: GrowPhase | null | undefined
+    member_status?: string | null | undefined
+    content?: string | null | undefined
+  },
 ): Promise<{ success: true }> {
   assertChildDataAllowed(scope)
   const current = await loadEvent(deps.db, scope, input.id)
@@ -272,7 +298,10 @@ export async function updateContactEvent(
   const now = deps.now()
   await deps.db.transaction(async (tx) => {
     const locked = await loadEvent(tx, scope, input.id, true)
-    await tx.update(contactEvents).set({ ...columns, updated_at: now }).where(eq(contactEvents.id, locked.id))
+    await tx
+      .update(contactEvents)
+      .set({ ...columns, updated_at: now })
+      .where(eq(contactEvents.id, locked.id))
     await recordActivity(tx, {
       authorId: viewer.personId,
       teamId: scope.team.id,
@@ -302,7 +331,15 @@ export async function deleteContactEvent(deps: Deps, viewer: Viewer, scope: Cont
       subjectId: locked.id,
       contactId: scope.contact.id,
       action: 'delete',
-      before: logged(columnsOf({ type: locked.type, date: locked.date, grow_phase: locked.grow_phase as GrowPhase | null, member_status: locked.member_status, content: locked.content })),
+      before: logged(
+        columnsOf({
+          type: locked.type,
+          date: locked.date,
+          grow_phase: locked.grow_phase as GrowPhase | null,
+          member_status: locked.member_status,
+          content: locked.content,
+        }),
+      ),
     })
   })
   return { success: true }

@@ -44,14 +44,23 @@ async function eventCount(): Promise<number> {
 }
 
 async function eventActivity(contact: number) {
-  return t.db.select().from(activityLog).where(and(eq(activityLog.contact_id, contact), eq(activityLog.subject_type, 'user_event'))).orderBy(activityLog.id)
+  return t.db
+    .select()
+    .from(activityLog)
+    .where(and(eq(activityLog.contact_id, contact), eq(activityLog.subject_type, 'user_event')))
+    .orderBy(activityLog.id)
 }
 
 describe('add-contact-event and contact-events/{id}', () => {
   it('records decisions and events with the spec keys, newest first, a tab per kind (D2-3.10-01, D2-7.4-13, D2-9-04)', async () => {
     const c = await buildChurch(t)
     const contact = await buildContact(t, { teamId: c.church, person: { member_status: 'lead-visited' } })
-    const first = await added(c, c.leader.token, contact, { type: 'decision-to-follow-jesus', date: '2026-01-10', member_status: 'lead-visited', content: '<b>at the series</b>' })
+    const first = await added(c, c.leader.token, contact, {
+      type: 'decision-to-follow-jesus',
+      date: '2026-01-10',
+      member_status: 'lead-visited',
+      content: '<b>at the series</b>',
+    })
     t.clock.advance(60_000)
     const second = await added(c, c.leader.token, contact, { type: 'other', date: '2026-02-01', grow_phase: 'plant', content: 'Came to the health seminar' })
     t.clock.advance(60_000)
@@ -101,13 +110,21 @@ describe('add-contact-event and contact-events/{id}', () => {
     expect(readModel!.member_status).toBe('member')
     const members = await get(t, 'contacts', c.owner.token, { team_id: c.church, group_id: c.church, member_status: 'member', per_page: 200 })
     expect(body(members).items.map((item: any) => item.id)).toContain(contact)
-    const contactRows = await t.db.select().from(activityLog).where(and(eq(activityLog.contact_id, contact), eq(activityLog.subject_type, 'user')))
+    const contactRows = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.contact_id, contact), eq(activityLog.subject_type, 'user')))
     expect(contactRows).toHaveLength(1)
     expect(contactRows[0]!.before).toEqual({ member_status: 'baptismal-candidate' })
     expect(contactRows[0]!.after).toEqual({ member_status: 'member' })
     // The same status again changes nothing more on the contact.
     await added(c, c.leader.token, contact, { type: 'profession-of-faith', date: '2026-04-05', member_status: 'member' })
-    expect(await t.db.select().from(activityLog).where(and(eq(activityLog.contact_id, contact), eq(activityLog.subject_type, 'user')))).toHaveLength(1)
+    expect(
+      await t.db
+        .select()
+        .from(activityLog)
+        .where(and(eq(activityLog.contact_id, contact), eq(activityLog.subject_type, 'user'))),
+    ).toHaveLength(1)
   })
 
   it('bad input: 400 invalid_request naming each field, nothing written', async () => {
@@ -240,7 +257,10 @@ describe('capabilities (spec 2 §6)', () => {
 
   it("a child's events are closed under the child data gate", async () => {
     const c = await buildChurch(t)
-    const child = await buildContact(t, { teamId: c.church, person: { ...bornYearsAgo(t, 10), consent_type: 'direct', consent_date: '2026-01-01', consent_content: 'ok' } })
+    const child = await buildContact(t, {
+      teamId: c.church,
+      person: { ...bornYearsAgo(t, 10), consent_type: 'direct', consent_date: '2026-01-01', consent_content: 'ok' },
+    })
     const id = await added(c, c.owner.token, child, {})
     const unchecked = await buildPerson(t)
     await addMember(t, unchecked.id, c.church, 'leader')

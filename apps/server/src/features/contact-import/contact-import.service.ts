@@ -149,7 +149,8 @@ async function teamsOfConference(tx: Executor, team: TeamRow): Promise<Map<strin
     .from(teams)
     .where(conference === null ? eq(teams.id, team.id) : or(eq(teams.id, conference), and(eq(teams.parent_id, conference), eq(teams.kind, 'team'))))
   const byName = new Map<string, Pick<TeamRow, 'id' | 'title'>>()
-  for (const row of rows.sort((a, b) => Number(a.kind === 'team') - Number(b.kind === 'team'))) byName.set(teamNameKey(row.title), { id: row.id, title: row.title })
+  for (const row of rows.sort((a, b) => Number(a.kind === 'team') - Number(b.kind === 'team')))
+    byName.set(teamNameKey(row.title), { id: row.id, title: row.title })
   return byName
 }
 
@@ -226,12 +227,17 @@ export async function importContacts(deps: Deps, viewer: Viewer, scope: GroupSco
         refuse(row, name, error)
       }
     }
-    const known = await knownIdentities(tx, scope.team, checked.map((row) => row.resolved.identity))
+    const known = await knownIdentities(
+      tx,
+      scope.team,
+      checked.map((row) => row.resolved.identity),
+    )
     const accepted = new ChunkIdentities()
     const contacts: NewContact[] = []
     for (const [index, row] of checked.entries()) {
       const { identity } = row.resolved
-      if (known[index] === 'in_this_team' || accepted.has(identity)) refuse(row.row, row.name, new RowRefused('unsuccessful_team_user_exists', inThisTeamMessage))
+      if (known[index] === 'in_this_team' || accepted.has(identity))
+        refuse(row.row, row.name, new RowRefused('unsuccessful_team_user_exists', inThisTeamMessage))
       else if (known[index] === 'in_other_team') refuse(row.row, row.name, new RowRefused('unsuccessful_exists', inOtherTeamMessage))
       else {
         accepted.add(identity)

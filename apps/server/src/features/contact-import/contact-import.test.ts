@@ -111,7 +111,11 @@ describe('import-users', () => {
     await addMember(t, unchecked.id, c.church, 'leader')
     const child = { first_name: 'Kid', last_name: 'Young', gender: 'male', dob: `${new Date().getFullYear() - 8}-03` }
     const gated = body(await importRows(c, unchecked.token, [child]))
-    expect(gated).toMatchObject({ count_successful: 0, count_unsuccessful: 1, unsuccessful_error: [{ row: 2, name: 'Kid Young', reason: childRecordClosedMessage }] })
+    expect(gated).toMatchObject({
+      count_successful: 0,
+      count_unsuccessful: 1,
+      unsuccessful_error: [{ row: 2, name: 'Kid Young', reason: childRecordClosedMessage }],
+    })
     expect(await contactsOf(c.church)).toHaveLength(0)
   })
 
@@ -122,7 +126,14 @@ describe('import-users', () => {
     const before = await peopleCount()
     expect((await importRows(c, c.member.token, [row])).statusCode).toBe(403)
     expect((await post(t, 'import-users', c.leader.token, { team_id: other.church, group_id: other.church, data: [row] })).statusCode).toBe(404)
-    for (const data of ['not json', [], 'x', Array.from({ length: 501 }, () => row), [{ first_name: 'x'.repeat(2001), last_name: 'Ray', gender: 'male' }], 42]) {
+    for (const data of [
+      'not json',
+      [],
+      'x',
+      Array.from({ length: 501 }, () => row),
+      [{ first_name: 'x'.repeat(2001), last_name: 'Ray', gender: 'male' }],
+      42,
+    ]) {
       const response = await importRows(c, c.leader.token, data)
       expect(response.statusCode, JSON.stringify(data).slice(0, 60)).toBe(400)
       expect(Object.keys(body(response).data.errors).every((field) => field.startsWith('data'))).toBe(true)
@@ -131,7 +142,12 @@ describe('import-users', () => {
     expect(await peopleCount()).toBe(before)
     const ids = (await contactsOf(c.church)).map((contact) => contact.id)
     expect(ids).toHaveLength(0)
-    expect(await t.db.select().from(activityLog).where(inArray(activityLog.team_id, [c.church, other.church]))).toHaveLength(0)
+    expect(
+      await t.db
+        .select()
+        .from(activityLog)
+        .where(inArray(activityLog.team_id, [c.church, other.church])),
+    ).toHaveLength(0)
   })
 
   it('refuses a row that repeats an earlier row of the file (email or phone): that person is in this team now', async () => {
@@ -185,12 +201,24 @@ describe('import-users, the extended columns', () => {
 
     const followed = body(await get(t, `contact-interactions/${id}`, c.leader.token, scopeOf(c)))
     expect(followed.items).toEqual([
-      expect.objectContaining({ type: 'prayer_request', prayer_type: 'request', content: row.prayer_request, is_completed: true, source: 'user_import', by_user_id: c.leader.id }),
+      expect.objectContaining({
+        type: 'prayer_request',
+        prayer_type: 'request',
+        content: row.prayer_request,
+        is_completed: true,
+        source: 'user_import',
+        by_user_id: c.leader.id,
+      }),
     ])
     const today = followed.items[0].date as string
 
     const events = body(await get(t, `contact-events/${id}`, c.leader.token, { ...scopeOf(c), order: 'asc' }))
-    const recorded = (events.items as Array<{ type: string; kind: string; date: string; content: string | null }>).map(({ type, kind, date, content }) => ({ type, kind, date, content }))
+    const recorded = (events.items as Array<{ type: string; kind: string; date: string; content: string | null }>).map(({ type, kind, date, content }) => ({
+      type,
+      kind,
+      date,
+      content,
+    }))
     expect(recorded.sort((a, b) => a.type.localeCompare(b.type))).toEqual([
       { type: 'decision-for-baptism', kind: 'decision', date: today, content: null },
       { type: 'decision-for-bible-studies', kind: 'decision', date: today, content: null },
@@ -211,7 +239,10 @@ describe('import-users, the extended columns', () => {
     expect(found.items.map((item: { id: number }) => item.id)).toEqual([id])
 
     // Also a contact of Riverside Church, which owns it too and can open it.
-    const [held] = await t.db.select().from(teamContacts).where(and(eq(teamContacts.team_id, riverside.church), eq(teamContacts.person_id, id)))
+    const [held] = await t.db
+      .select()
+      .from(teamContacts)
+      .where(and(eq(teamContacts.team_id, riverside.church), eq(teamContacts.person_id, id)))
     expect(held).toMatchObject({ is_owner: true, state: 'active', added_by_id: c.leader.id, sort_name: 'grace hill' })
     expect((await get(t, `contact/${id}`, riverside.owner.token, { team_id: riverside.church, group_id: riverside.church })).statusCode).toBe(200)
 
@@ -259,12 +290,19 @@ describe('import-users, the extended columns', () => {
     const kept = await contactsOf(c.church)
     expect(kept.map((row) => `${row.first_name} ${row.last_name}`).sort()).toEqual(['Good One', 'Good Two'])
     const ids = kept.map((row) => row.id)
-    const bad = await t.db.select({ id: people.id }).from(people).where(inArray(people.last_name, ['Decision', 'Followup', 'Team']))
+    const bad = await t.db
+      .select({ id: people.id })
+      .from(people)
+      .where(inArray(people.last_name, ['Decision', 'Followup', 'Team']))
     expect(bad).toEqual([])
     expect(await t.db.select({ n: count() }).from(notes).where(eq(notes.team_id, c.church))).toEqual([{ n: 2 }])
     expect(await t.db.select({ n: count() }).from(interactions).where(eq(interactions.team_id, c.church))).toEqual([{ n: 2 }])
     expect(await t.db.select({ n: count() }).from(contactEvents).where(eq(contactEvents.team_id, c.church))).toEqual([{ n: 2 }])
-    expect((await t.db.select({ contact: activityLog.contact_id }).from(activityLog).where(eq(activityLog.team_id, c.church))).every((row) => ids.includes(row.contact!))).toBe(true)
+    expect(
+      (await t.db.select({ contact: activityLog.contact_id }).from(activityLog).where(eq(activityLog.team_id, c.church))).every((row) =>
+        ids.includes(row.contact!),
+      ),
+    ).toBe(true)
     expect(await t.db.select().from(teamContacts).where(eq(teamContacts.team_id, elsewhere.church))).toEqual([])
   })
 
@@ -282,12 +320,17 @@ describe('import-users, the extended columns', () => {
       .innerJoin(teamContacts, eq(teamContacts.person_id, people.id))
       .where(eq(teamContacts.team_id, c.church))
     expect(created.map((row) => row.member_status)).not.toContain('lead-visited')
-    const added = await t.db.select({ after: activityLog.after }).from(activityLog).where(and(eq(activityLog.team_id, c.church), eq(activityLog.subject_type, 'user')))
+    const added = await t.db
+      .select({ after: activityLog.after })
+      .from(activityLog)
+      .where(and(eq(activityLog.team_id, c.church), eq(activityLog.subject_type, 'user')))
     expect(JSON.stringify(added)).not.toContain('lead-visited')
     // Without the option the column is read: a status not in the list refuses the row.
     const other = await buildChurch(t)
     const asIs = body(await importRows(other, other.leader.token, [data[1]]))
-    expect(asIs.unsuccessful_error).toEqual([{ row: 2, name: 'Ned Odd', reason: 'The row has invalid values.', errors: { member_status: 'Choose a value from the list.' } }])
+    expect(asIs.unsuccessful_error).toEqual([
+      { row: 2, name: 'Ned Odd', reason: 'The row has invalid values.', errors: { member_status: 'Choose a value from the list.' } },
+    ])
   })
 
   it('keeps a child’s parent or carer, asks for one, and records nothing a child needs consent for', async () => {
@@ -304,7 +347,12 @@ describe('import-users, the extended columns', () => {
     const answer = body(await importRows(c, c.leader.token, data))
     expect(answer).toMatchObject({ count_successful: 2, count_unsuccessful: 3 })
     expect(answer.unsuccessful_error).toEqual([
-      { row: 3, name: 'Ana Solo', reason: 'The row has invalid values.', errors: { parent_carer_first_name: 'Required', parent_carer_email: parentEmailOrPhoneMessage } },
+      {
+        row: 3,
+        name: 'Ana Solo',
+        reason: 'The row has invalid values.',
+        errors: { parent_carer_first_name: 'Required', parent_carer_email: parentEmailOrPhoneMessage },
+      },
       { row: 4, name: 'Eva Diaz', reason: minorWithoutConsentMessage, errors: { decision_to_follow_jesus: minorWithoutConsentMessage } },
       { row: 5, name: 'Lua Diaz', reason: minorWithoutConsentMessage, errors: { prayer_request: minorWithoutConsentMessage } },
     ])
@@ -346,7 +394,14 @@ describe('import-users, the extended columns', () => {
   it('takes a full chunk of 500 rows with long notes and prayer requests (a body above the app’s 2 MB)', async () => {
     const c = await buildChurch(t)
     const long = 'Lorem ipsum dolor sit amet, '.repeat(72).slice(0, 2000)
-    const data = Array.from({ length: 500 }, (_, n) => ({ first_name: `Bulk${n}`, last_name: 'Person', gender: n % 2 ? 'male' : 'female', notes: long, prayer_request: long, other_decision: long }))
+    const data = Array.from({ length: 500 }, (_, n) => ({
+      first_name: `Bulk${n}`,
+      last_name: 'Person',
+      gender: n % 2 ? 'male' : 'female',
+      notes: long,
+      prayer_request: long,
+      other_decision: long,
+    }))
     expect(JSON.stringify(data).length).toBeGreaterThan(2 * 1024 * 1024)
     const response = await importRows(c, c.leader.token, data)
     expect(response.statusCode).toBe(200)

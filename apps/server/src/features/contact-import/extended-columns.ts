@@ -1,14 +1,8 @@
-import {
-  contactImportDecisionTypes,
-  otherContactEventType,
-  type ContactImportDecisionColumn,
-  type ContactImportRow,
-} from '@crm/domain'
+import { contactImportDecisionTypes, otherContactEventType, type ContactImportDecisionColumn, type ContactImportRow } from '@crm/domain'
 import { textOf } from './import-report'
 
 // The cells of a contact import (spec 2 §3 "Contact import columns"): what a yes, a no or a
 // date looks like, and what the extended columns ask to create besides the contact.
-
 
 // Yes and no as churches write them, in English and Spanish (case aside).
 const yesWords = new Set(['yes', 'y', 'x', 'true', '1', 'sí', 'si'])

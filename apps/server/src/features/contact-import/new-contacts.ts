@@ -40,8 +40,10 @@ const keyOf: Record<MatchField, (identity: ContactIdentity) => string | null> = 
 function matchTerm(field: MatchField, keys: string[]): { condition: SQL; key: SQL<string> } {
   // One parameter for all the keys: a list of hundreds of values is slow to parse.
   const json = JSON.stringify(keys)
-  if (field === 'email') return { condition: sql`lower(${people.email}) = any(array(select json_array_elements_text(${json}::json)))`, key: sql<string>`lower(${people.email})` }
-  if (field === 'phone') return { condition: sql`${people.phone} = any(array(select json_array_elements_text(${json}::json)))`, key: sql<string>`${people.phone}` }
+  if (field === 'email')
+    return { condition: sql`lower(${people.email}) = any(array(select json_array_elements_text(${json}::json)))`, key: sql<string>`lower(${people.email})` }
+  if (field === 'phone')
+    return { condition: sql`${people.phone} = any(array(select json_array_elements_text(${json}::json)))`, key: sql<string>`${people.phone}` }
   const tuples = JSON.stringify(keys.map((key) => key.split('\u0001')).map(([f, l, g]) => ({ f, l, g })))
   return {
     condition: sql`(lower(${people.first_name}), lower(${people.last_name}), ${people.gender}) in (select f, l, g from json_to_recordset(${tuples}::json) as k(f text, l text, g text))`,
@@ -181,7 +183,10 @@ export async function saveNewContacts(tx: Executor, at: Writer, contacts: NewCon
   })
   const holdingOf = new Map(held.map((row) => [`${row.team_id}/${row.person_id}`, row.id]))
   if (scope.group.id !== scope.team.id) {
-    await tx.insert(groupContacts).values(ids.map((id) => ({ group_id: scope.group.id, person_id: id, added_by_id: viewer.personId }))).onConflictDoNothing()
+    await tx
+      .insert(groupContacts)
+      .values(ids.map((id) => ({ group_id: scope.group.id, person_id: id, added_by_id: viewer.personId })))
+      .onConflictDoNothing()
   }
 
   const activity: ActivityEntry[] = []
@@ -189,7 +194,15 @@ export async function saveNewContacts(tx: Executor, at: Writer, contacts: NewCon
   const events: NewContactEvent[] = []
   contacts.forEach((contact, index) => {
     const id = ids[index]!
-    activity.push({ authorId: viewer.personId, teamId: scope.team.id, subjectType: 'user', subjectId: id, contactId: id, action: 'add', after: { ...contact.values, group_id: scope.group.id, ...origin(contact) } })
+    activity.push({
+      authorId: viewer.personId,
+      teamId: scope.team.id,
+      subjectType: 'user',
+      subjectId: id,
+      contactId: id,
+      action: 'add',
+      after: { ...contact.values, group_id: scope.group.id, ...origin(contact) },
+    })
     if (contact.assignTo) {
       const team = contact.assignTo.id
       activity.push({
@@ -204,7 +217,11 @@ export async function saveNewContacts(tx: Executor, at: Writer, contacts: NewCon
     }
     const { note, events: recorded } = contact.extended
     // A team note (a private one is ciphertext its author makes in the browser).
-    if (note) notes.push({ note: { contact_id: id, team_id: scope.team.id, author_id: viewer.personId, content: note, is_encrypted: false, is_public: false }, logged: origin(contact) })
+    if (note)
+      notes.push({
+        note: { contact_id: id, team_id: scope.team.id, author_id: viewer.personId, content: note, is_encrypted: false, is_public: false },
+        logged: origin(contact),
+      })
     for (const event of recorded) {
       const fields = { type: event.type, date: event.date, grow_phase: null, member_status: null, content: event.content }
       events.push({ teamId: scope.team.id, contactId: id, fields, logged: origin(contact) })
@@ -235,7 +252,11 @@ export async function saveNewContacts(tx: Executor, at: Writer, contacts: NewCon
     prayers.push({ scope: contactScope, interaction, origin: { source: 'user_import', logged: origin(contact) } })
   }
   await insertInteractions(tx, now, viewer, prayers)
-  await refreshInteractionReadModel(tx, prayers.map((prayer) => prayer.scope.contact.id), now)
+  await refreshInteractionReadModel(
+    tx,
+    prayers.map((prayer) => prayer.scope.contact.id),
+    now,
+  )
   return ids
 }
 

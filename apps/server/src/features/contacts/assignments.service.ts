@@ -73,11 +73,7 @@ export async function addContactAssignment(
   if (scope.isChild) {
     const [person] = await deps.db.select({ consent_type: people.consent_type }).from(people).where(eq(people.id, scope.contact.id))
     if (!person?.consent_type) {
-      throw new AppError(
-        'invalid_request',
-        { reason: 'minor_without_consent', errors: { user_id: minorWithoutConsentMessage } },
-        minorWithoutConsentMessage,
-      )
+      throw new AppError('invalid_request', { reason: 'minor_without_consent', errors: { user_id: minorWithoutConsentMessage } }, minorWithoutConsentMessage)
     }
   }
   if (!toSelf) {
@@ -85,11 +81,7 @@ export async function addContactAssignment(
       .select({ id: memberships.id })
       .from(memberships)
       .where(
-        and(
-          eq(memberships.team_id, scope.team.id),
-          eq(memberships.person_id, toId),
-          inArray(memberships.role, ['entity_admin', 'owner', 'leader', 'member']),
-        ),
+        and(eq(memberships.team_id, scope.team.id), eq(memberships.person_id, toId), inArray(memberships.role, ['entity_admin', 'owner', 'leader', 'member'])),
       )
     if (!member) throw new AppError('invalid_request', { errors: { to_user_id: 'Choose a user of this team.' } })
   }

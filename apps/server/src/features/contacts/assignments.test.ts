@@ -33,7 +33,10 @@ describe('GET /api/v1/contact-assignments/{id}', () => {
       const helper = await buildPerson(t, { firstName: `Helper${i}`, lastName: 'Smith' })
       await addMember(t, helper.id, c.church, 'member')
       const id = await assignContact(t, { teamId: c.church, contactId: contact, toId: helper.id, byId: c.owner.id })
-      await t.db.update(assignments).set({ created_at: new Date(Date.UTC(2026, 0, 10 + i, 3)) }).where(eq(assignments.id, id))
+      await t.db
+        .update(assignments)
+        .set({ created_at: new Date(Date.UTC(2026, 0, 10 + i, 3)) })
+        .where(eq(assignments.id, id))
       helpers.push({ ...helper, assignment: id })
     }
     const first = body(await get(t, `contact-assignments/${contact}`, c.leader.token, { team_id: c.church, group_id: c.church, per_page: 4 }))

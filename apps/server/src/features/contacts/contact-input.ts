@@ -46,12 +46,9 @@ export interface ResolvedContact {
 export const parentEmailOrPhoneMessage = 'Note: An email or phone number is required.'
 
 /** Fields a writer may send that map one to one onto a person column. */
-const plainFields = [
-  ...contactNameFields,
-  ...contactTextFields,
-  ...contactFlagFields,
-  ...contactAddressFields,
-] as const satisfies ReadonlyArray<keyof ContactInput & keyof PersonValues>
+const plainFields = [...contactNameFields, ...contactTextFields, ...contactFlagFields, ...contactAddressFields] as const satisfies ReadonlyArray<
+  keyof ContactInput & keyof PersonValues
+>
 
 // What goes with another field rather than being a contact field of its own.
 const companionFields = new Set(['phone_country', 'consent_date', 'consent_content', 'consent_verbal_confirmed'])

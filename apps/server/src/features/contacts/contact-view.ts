@@ -76,8 +76,14 @@ export function ageOf(person: { dob_year: number | null; dob_month: number | nul
 }
 
 /** The address over lines: the formatted address split at its commas, else the parts. */
-export function addressLines(person: Pick<PersonRow, 'address_formatted' | 'address_street' | 'address_city' | 'address_state' | 'address_postcode' | 'address_country'>): string | null {
-  if (person.address_formatted) return person.address_formatted.split(/\s*,\s*/).filter(Boolean).join('\n')
+export function addressLines(
+  person: Pick<PersonRow, 'address_formatted' | 'address_street' | 'address_city' | 'address_state' | 'address_postcode' | 'address_country'>,
+): string | null {
+  if (person.address_formatted)
+    return person.address_formatted
+      .split(/\s*,\s*/)
+      .filter(Boolean)
+      .join('\n')
   const locality = [person.address_city, person.address_state, person.address_postcode].filter(Boolean).join(' ')
   const lines = [person.address_street, locality, person.address_country].filter(Boolean)
   return lines.length > 0 ? lines.join('\n') : null
@@ -147,9 +153,7 @@ export function contactViewOf(person: PersonRow, context: ContactViewContext): C
     dob: dobOf(person.dob_year, person.dob_month),
     ...ageOf(person, now),
     avatar:
-      person.avatar_file_id !== null && context.photoScope
-        ? contactPhotoUrl({ ...context.photoScope, contactId: person.id }, person.avatar_file_id)
-        : null,
+      person.avatar_file_id !== null && context.photoScope ? contactPhotoUrl({ ...context.photoScope, contactId: person.id }, person.avatar_file_id) : null,
     email_is_verified: person.email_is_verified,
     phone,
     religion_display: lookups.title('religion-types', person.religion),

@@ -17,12 +17,7 @@ type MapQuery = z.output<typeof contactsForMapRequest>
  * A child under the caller's child data gate has no marker at all: an id beside a place,
  * however rounded, locates a child the caller may not see (issue 33).
  */
-export async function listContactsForMap(
-  deps: Deps,
-  viewer: Viewer,
-  scope: GroupScope,
-  query: MapQuery,
-): Promise<{ items: MapMarker[]; has_more: boolean }> {
+export async function listContactsForMap(deps: Deps, viewer: Viewer, scope: GroupScope, query: MapQuery): Promise<{ items: MapMarker[]; has_more: boolean }> {
   const now = deps.now()
   const rows = await deps.db
     .select({

@@ -51,7 +51,11 @@ describe('GET /api/v1/contacts-for-map', () => {
     const c = await buildChurch(t)
     const group = await buildTeam(t, { kind: 'group', parentId: c.church })
     await addMember(t, c.leader.id, group, 'leader', { has_wwcc: true, has_adsafe: true })
-    const inGroup = await buildContact(t, { teamId: c.church, groupIds: [group], person: { first_name: 'Grace', last_name: 'Group', member_status: 'member', ...sydney } })
+    const inGroup = await buildContact(t, {
+      teamId: c.church,
+      groupIds: [group],
+      person: { first_name: 'Grace', last_name: 'Group', member_status: 'member', ...sydney },
+    })
     const attendee = await buildContact(t, { teamId: c.church, person: { first_name: 'Tom', last_name: 'Team', member_status: 'church-attendee', ...sydney } })
 
     expect((await markersOf(c.leader, c.church, {}, group)).items.map((m) => m.id)).toEqual([inGroup])
@@ -67,9 +71,7 @@ describe('GET /api/v1/contacts-for-map', () => {
     const adult = await buildContact(t, { teamId: c.church, person: { first_name: 'Ada', last_name: 'Grown', ...bornYearsAgo(t, 40), ...sydney } })
 
     // No marker at all: an id beside a place, however rounded, locates the child.
-    expect((await markersOf(unchecked, c.church)).items).toEqual([
-      { id: adult, name: 'Ada Grown', lat: sydney.address_lat, lng: sydney.address_lng },
-    ])
+    expect((await markersOf(unchecked, c.church)).items).toEqual([{ id: adult, name: 'Ada Grown', lat: sydney.address_lat, lng: sydney.address_lng }])
     // With both checks, and as the owner (exempt), the child is shown as any contact.
     for (const reader of [c.leader, c.owner]) {
       expect((await markersOf(reader, c.church)).items[0]).toEqual({ id: child, name: 'Kid Young', lat: sydney.address_lat, lng: sydney.address_lng })
@@ -80,7 +82,9 @@ describe('GET /api/v1/contacts-for-map', () => {
     const c = await buildChurch(t)
     const made = await t.db
       .insert(people)
-      .values(Array.from({ length: mapPageSize + 1 }, (_, n) => ({ first_name: 'Map', last_name: `Person ${n}`, address_lat: -33 - n / 10_000, address_lng: 151 })))
+      .values(
+        Array.from({ length: mapPageSize + 1 }, (_, n) => ({ first_name: 'Map', last_name: `Person ${n}`, address_lat: -33 - n / 10_000, address_lng: 151 })),
+      )
       .returning({ id: people.id })
     await t.db.insert(teamContacts).values(made.map(({ id }) => ({ team_id: c.church, person_id: id, is_owner: true })))
     const ids = made.map(({ id }) => id).sort((a, b) => a - b)

@@ -36,7 +36,10 @@ async function archivedNames(c: Church): Promise<string[]> {
 }
 
 async function teamRow(teamId: number, personId: number) {
-  const [row] = await t.db.select().from(teamContacts).where(and(eq(teamContacts.team_id, teamId), eq(teamContacts.person_id, personId)))
+  const [row] = await t.db
+    .select()
+    .from(teamContacts)
+    .where(and(eq(teamContacts.team_id, teamId), eq(teamContacts.person_id, personId)))
   return row
 }
 
@@ -67,8 +70,20 @@ describe('archived contacts removed after 12 months without interactions (spec 2
       interactions: { last_interaction_at: monthsAgo(24) },
     })
     await shareContact(t, shared, other.church)
-    await buildContact(t, { teamId: c.church, first_name: 'Rita', last_name: 'Recent', archivedAt: monthsAgo(11), interactions: { last_interaction_at: monthsAgo(20) } })
-    await buildContact(t, { teamId: c.church, first_name: 'Vic', last_name: 'Visited', archivedAt: monthsAgo(18), interactions: { last_interaction_at: monthsAgo(6) } })
+    await buildContact(t, {
+      teamId: c.church,
+      first_name: 'Rita',
+      last_name: 'Recent',
+      archivedAt: monthsAgo(11),
+      interactions: { last_interaction_at: monthsAgo(20) },
+    })
+    await buildContact(t, {
+      teamId: c.church,
+      first_name: 'Vic',
+      last_name: 'Visited',
+      archivedAt: monthsAgo(18),
+      interactions: { last_interaction_at: monthsAgo(6) },
+    })
     const active = await buildContact(t, { teamId: c.church, first_name: 'Ada', last_name: 'Active', interactions: { last_interaction_at: monthsAgo(30) } })
     expect((await archivedNames(c)).sort()).toEqual(['Nell Never', 'Quinn Quiet', 'Rita Recent', 'Sam Shared', 'Vic Visited'])
 
@@ -88,7 +103,10 @@ describe('archived contacts removed after 12 months without interactions (spec 2
     expect(await teamRow(c.church, active)).toMatchObject({ archived_at: null })
 
     // Each removal is in the team's log, with no author: no person removed it.
-    const log = await t.db.select().from(activityLog).where(and(eq(activityLog.team_id, c.church), eq(activityLog.action, 'delete')))
+    const log = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.team_id, c.church), eq(activityLog.action, 'delete')))
     expect(log.map((entry) => (entry.before as { name: string }).name).sort()).toEqual(['Nell Never', 'Quinn Quiet', 'Sam Shared'])
     const entryOf = (personId: number) => log.find((entry) => (entry.before as { person_id: number }).person_id === personId)
     expect(entryOf(shared)).toMatchObject({

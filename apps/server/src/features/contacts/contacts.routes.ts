@@ -7,9 +7,7 @@ import { suggestTeamContacts } from './suggestions.service'
 
 // The contacts lists, the contact item and the suggestions (spec 2 §7 "Lists and reads").
 export async function contactRoutes(app: FastifyInstance) {
-  addRoute(app, contactCalls.contacts, groupAccess('read_contact'), ({ deps, viewer, scope, input }) =>
-    listContacts(deps, viewer, scope, 'contacts', input),
-  )
+  addRoute(app, contactCalls.contacts, groupAccess('read_contact'), ({ deps, viewer, scope, input }) => listContacts(deps, viewer, scope, 'contacts', input))
 
   addRoute(
     app,
@@ -41,9 +39,7 @@ export async function contactRoutes(app: FastifyInstance) {
     getContactItem(deps, viewer, scope, input.locale),
   )
 
-  addRoute(app, contactCalls.contactAccessForNew, groupAccess(), ({ deps, viewer, scope }) =>
-    getContactAccessForNew(deps, viewer, scope),
-  )
+  addRoute(app, contactCalls.contactAccessForNew, groupAccess(), ({ deps, viewer, scope }) => getContactAccessForNew(deps, viewer, scope))
 
   // The team role decides what is offered (suggestions.service.ts); group_id is optional.
   addRoute(app, contactCalls.teamContactSuggestions, teamAccess(), async ({ deps, viewer, scope, input }) => ({

@@ -40,7 +40,12 @@ async function placeInGroup(tx: Executor, viewer: Pick<Viewer, 'personId'>, scop
  * child, refuses a duplicate, then adds the person to the team (which owns them) and to the
  * selected group.
  */
-export async function createContact(deps: Deps, viewer: Viewer, scope: GroupScope, input: CreateUserInput): Promise<{ id: number; fields_not_kept?: string[] }> {
+export async function createContact(
+  deps: Deps,
+  viewer: Viewer,
+  scope: GroupScope,
+  input: CreateUserInput,
+): Promise<{ id: number; fields_not_kept?: string[] }> {
   const { team_id: _team, group_id: _group, disregard_existing, ...fields } = input
   const resolved = await resolveContactInput(deps.db, fields, null, { now: deps.now(), country: scope.settings.country })
   if (resolved.isChild && scope.childGate) throw new AppError('child_data_gate', { ...scope.childGate })
@@ -108,51 +113,53 @@ async function withoutUniqueViolation<T>(work: () => Promise<T>): Promise<T> {
  */
 export async function addExistingContact(deps: Deps, viewer: Viewer, scope: GroupScope, input: { user_id: number; match_token?: string | undefined }) {
   const contactId = input.user_id
-  return withoutUniqueViolation(() => deps.db.transaction(async (tx) => {
-    await lockContactsOfConference(tx, scope.team)
-    const [own] = await tx
-      .select({ id: teamContacts.id, state: teamContacts.state })
-      .from(teamContacts)
-      .where(and(eq(teamContacts.team_id, scope.team.id), eq(teamContacts.person_id, contactId)))
-    if (own?.state === 'awaiting_approval') return { id: contactId, is_awaiting_approval: true }
-    if (own) {
-      // The caller must be able to read the contact in the team (403 otherwise), and a child
-      // goes into a group only by a caller who passes the child data gate.
-      assertChildDataAllowed(await loadContactScope(tx, viewer, teamLevel(scope), contactId, deps.now()))
-      if (await placeInGroup(tx, viewer, scope, contactId)) {
-        await recordActivity(tx, {
-          authorId: viewer.personId,
-          teamId: scope.team.id,
-          subjectType: 'team_contacts',
-          subjectId: own.id,
-          contactId,
-          action: 'update',
-          before: { group_id: scope.group.id, in_group: false },
-          after: { group_id: scope.group.id, in_group: true },
-        })
+  return withoutUniqueViolation(() =>
+    deps.db.transaction(async (tx) => {
+      await lockContactsOfConference(tx, scope.team)
+      const [own] = await tx
+        .select({ id: teamContacts.id, state: teamContacts.state })
+        .from(teamContacts)
+        .where(and(eq(teamContacts.team_id, scope.team.id), eq(teamContacts.person_id, contactId)))
+      if (own?.state === 'awaiting_approval') return { id: contactId, is_awaiting_approval: true }
+      if (own) {
+        // The caller must be able to read the contact in the team (403 otherwise), and a child
+        // goes into a group only by a caller who passes the child data gate.
+        assertChildDataAllowed(await loadContactScope(tx, viewer, teamLevel(scope), contactId, deps.now()))
+        if (await placeInGroup(tx, viewer, scope, contactId)) {
+          await recordActivity(tx, {
+            authorId: viewer.personId,
+            teamId: scope.team.id,
+            subjectType: 'team_contacts',
+            subjectId: own.id,
+            contactId,
+            action: 'update',
+            before: { group_id: scope.group.id, in_group: false },
+            after: { group_id: scope.group.id, in_group: true },
+          })
+        }
+        return { id: contactId, is_awaiting_approval: false }
       }
-      return { id: contactId, is_awaiting_approval: false }
-    }
 
-    if (!isValidMatchToken(deps, input.match_token, { personId: viewer.personId, teamId: scope.team.id, contactId })) {
-      throw new AppError('not_found')
-    }
-    const [held] = await tx
-      .select({ team_id: teamContacts.team_id })
-      .from(teamContacts)
-      .innerJoin(teams, eq(teams.id, teamContacts.team_id))
-      .where(and(eq(teamContacts.person_id, contactId), eq(teamContacts.state, 'active'), inConference(conferenceIdOf(scope.team))))
-      .orderBy(desc(teamContacts.is_owner))
-      .limit(1)
-    if (!held) throw new AppError('not_found')
-    await assertMayTouch(tx, scope, [contactId], deps.now())
-    // The contact joins the team, so the team role decides: the owner of a private group
-    // who is a member of the team asks like any member.
-    const direct = hasCapability(scope.role, 'update_contact')
-    const state = direct ? 'active' : 'awaiting_approval'
-    await joinTeam(tx, deps.now(), viewer, scope, contactId, { state, fromTeamId: held.team_id })
-    return { id: contactId, is_awaiting_approval: !direct }
-  }))
+      if (!isValidMatchToken(deps, input.match_token, { personId: viewer.personId, teamId: scope.team.id, contactId })) {
+        throw new AppError('not_found')
+      }
+      const [held] = await tx
+        .select({ team_id: teamContacts.team_id })
+        .from(teamContacts)
+        .innerJoin(teams, eq(teams.id, teamContacts.team_id))
+        .where(and(eq(teamContacts.person_id, contactId), eq(teamContacts.state, 'active'), inConference(conferenceIdOf(scope.team))))
+        .orderBy(desc(teamContacts.is_owner))
+        .limit(1)
+      if (!held) throw new AppError('not_found')
+      await assertMayTouch(tx, scope, [contactId], deps.now())
+      // The contact joins the team, so the team role decides: the owner of a private group
+      // who is a member of the team asks like any member.
+      const direct = hasCapability(scope.role, 'update_contact')
+      const state = direct ? 'active' : 'awaiting_approval'
+      await joinTeam(tx, deps.now(), viewer, scope, contactId, { state, fromTeamId: held.team_id })
+      return { id: contactId, is_awaiting_approval: !direct }
+    }),
+  )
 }
 
 /**
@@ -199,26 +206,28 @@ async function joinTeam(
  */
 export async function addContactFromParentTeam(deps: Deps, viewer: Viewer, scope: GroupScope, input: ParentTeamInput) {
   const { team_id: _team, group_id: _group, user_id: contactId, match_token: token, ...fields } = input
-  return withoutUniqueViolation(() => deps.db.transaction(async (tx) => {
-    await lockContactsOfConference(tx, scope.team)
-    const [own] = await tx
-      .select({ id: teamContacts.id })
-      .from(teamContacts)
-      .where(and(eq(teamContacts.team_id, scope.team.id), eq(teamContacts.person_id, contactId)))
-    if (own) throw new AppError('conflict', { reason: 'in_team' }, 'The contact is already in this team.')
-    if (!isValidMatchToken(deps, token, { personId: viewer.personId, teamId: scope.team.id, contactId })) throw new AppError('not_found')
-    const parentId = scope.team.kind === 'team' ? scope.team.parent_id : null
-    const [held] = parentId
-      ? await tx
-          .select({ team_id: teamContacts.team_id })
-          .from(teamContacts)
-          .where(and(eq(teamContacts.team_id, parentId), eq(teamContacts.person_id, contactId), eq(teamContacts.state, 'active')))
-      : []
-    if (!held) throw new AppError('not_found')
-    // A match token outlives a change of the caller's checks: the gate is asked again now.
-    await assertMayTouch(tx, scope, [contactId], deps.now())
-    await joinTeam(tx, deps.now(), viewer, scope, contactId, { state: 'active', fromTeamId: held.team_id })
-    await applyContactFields(tx, deps, viewer, scope, contactId, fields)
-    return { id: contactId }
-  }))
+  return withoutUniqueViolation(() =>
+    deps.db.transaction(async (tx) => {
+      await lockContactsOfConference(tx, scope.team)
+      const [own] = await tx
+        .select({ id: teamContacts.id })
+        .from(teamContacts)
+        .where(and(eq(teamContacts.team_id, scope.team.id), eq(teamContacts.person_id, contactId)))
+      if (own) throw new AppError('conflict', { reason: 'in_team' }, 'The contact is already in this team.')
+      if (!isValidMatchToken(deps, token, { personId: viewer.personId, teamId: scope.team.id, contactId })) throw new AppError('not_found')
+      const parentId = scope.team.kind === 'team' ? scope.team.parent_id : null
+      const [held] = parentId
+        ? await tx
+            .select({ team_id: teamContacts.team_id })
+            .from(teamContacts)
+            .where(and(eq(teamContacts.team_id, parentId), eq(teamContacts.person_id, contactId), eq(teamContacts.state, 'active')))
+        : []
+      if (!held) throw new AppError('not_found')
+      // A match token outlives a change of the caller's checks: the gate is asked again now.
+      await assertMayTouch(tx, scope, [contactId], deps.now())
+      await joinTeam(tx, deps.now(), viewer, scope, contactId, { state: 'active', fromTeamId: held.team_id })
+      await applyContactFields(tx, deps, viewer, scope, contactId, fields)
+      return { id: contactId }
+    }),
+  )
 }

@@ -101,7 +101,10 @@ describe('POST /api/v1/create-user', () => {
     const group = await buildTeam(t, { kind: 'group', parentId: c.church, isPublic: true })
     const response = await post(t, 'create-user', c.leader.token, { ...newContact(c), group_id: group })
     expect(response.statusCode).toBe(200)
-    const rows = await t.db.select().from(groupContacts).where(eq(groupContacts.person_id, body(response).id))
+    const rows = await t.db
+      .select()
+      .from(groupContacts)
+      .where(eq(groupContacts.person_id, body(response).id))
     expect(rows.map((r) => r.group_id)).toEqual([group])
   })
 
@@ -169,10 +172,20 @@ describe('create-user for a child (spec 2 §5)', () => {
     expect(await errorsOf(c, { ...child, parent_carer_first_name: 'Pat' })).toEqual({
       parent_carer_email: 'Note: An email or phone number is required.',
     })
-    const phoneOnly = await post(t, 'create-user', c.leader.token, newContact(c, { ...child, parent_carer_first_name: 'Pat', parent_carer_phone: '0412 000 111' }))
+    const phoneOnly = await post(
+      t,
+      'create-user',
+      c.leader.token,
+      newContact(c, { ...child, parent_carer_first_name: 'Pat', parent_carer_phone: '0412 000 111' }),
+    )
     expect(phoneOnly.statusCode).toBe(200)
     expect(await person(body(phoneOnly).id)).toMatchObject({ parent_carer_first_name: 'Pat', parent_carer_phone: '+61412000111' })
-    const emailOnly = await post(t, 'create-user', c.leader.token, newContact(c, { ...child, parent_carer_first_name: 'Pat', parent_carer_email: 'pat@example.org' }))
+    const emailOnly = await post(
+      t,
+      'create-user',
+      c.leader.token,
+      newContact(c, { ...child, parent_carer_first_name: 'Pat', parent_carer_email: 'pat@example.org' }),
+    )
     expect(emailOnly.statusCode).toBe(200)
   })
 
@@ -181,7 +194,8 @@ describe('create-user for a child (spec 2 §5)', () => {
     const now = t.clock.now()
     // Born next month, 18 years ago: 17 years and 11 months old.
     const nextMonth = now.getMonth() + 2
-    const almost18 = nextMonth > 12 ? { dob_year: now.getFullYear() - 17, dob_month: nextMonth - 12 } : { dob_year: now.getFullYear() - 18, dob_month: nextMonth }
+    const almost18 =
+      nextMonth > 12 ? { dob_year: now.getFullYear() - 17, dob_month: nextMonth - 12 } : { dob_year: now.getFullYear() - 18, dob_month: nextMonth }
     expect(await errorsOf(c, almost18)).toHaveProperty('parent_carer_first_name')
     const adult = await post(t, 'create-user', c.leader.token, newContact(c, bornYearsAgo(t, 18)))
     expect(adult.statusCode).toBe(200)
@@ -238,9 +252,20 @@ describe('create-user consent (spec 2 §4)', () => {
   it("a child's photo chosen in the form is consent being requested: only the child's fields are kept until the parent's form is on record (issue 13 item 4)", async () => {
     const c = await buildChurch(t)
     const child = { ...bornYearsAgo(t, 12), parent_carer_first_name: 'Pat', parent_carer_email: 'pat@example.org' }
-    const response = await post(t, 'create-user', c.leader.token, newContact(c, { consent_type: 'photo', consent_content: '', email: 'kid@example.org', ...child }))
+    const response = await post(
+      t,
+      'create-user',
+      c.leader.token,
+      newContact(c, { consent_type: 'photo', consent_content: '', email: 'kid@example.org', ...child }),
+    )
     expect(response.statusCode).toBe(200)
-    expect(await person(body(response).id)).toMatchObject({ consent_type: null, consent_date: null, email: null, member_status: null, parent_carer_first_name: 'Pat' })
+    expect(await person(body(response).id)).toMatchObject({
+      consent_type: null,
+      consent_date: null,
+      email: null,
+      member_status: null,
+      parent_carer_first_name: 'Pat',
+    })
   })
 
   it('keeps only the name and gender without consent: none, automatic or no choice', async () => {
@@ -293,7 +318,13 @@ describe('create-user consent (spec 2 §4)', () => {
       t,
       'create-user',
       c.leader.token,
-      newContact(c, { consent_type: 'none', ...bornYearsAgo(t, 12), parent_carer_first_name: 'Pat', parent_carer_email: 'pat@example.org', email: 'kid@example.org' }),
+      newContact(c, {
+        consent_type: 'none',
+        ...bornYearsAgo(t, 12),
+        parent_carer_first_name: 'Pat',
+        parent_carer_email: 'pat@example.org',
+        email: 'kid@example.org',
+      }),
     )
     expect(response.statusCode).toBe(200)
     expect(await person(body(response).id)).toMatchObject({
@@ -307,12 +338,17 @@ describe('create-user consent (spec 2 §4)', () => {
 
   it('refuses unsafe social links and names, field by field, and writes nothing (issue 8 item 9)', async () => {
     const c = await buildChurch(t)
-    const response = await post(t, 'create-user', c.leader.token, newContact(c, {
-      first_name: 'Evil\u202eNa',
-      last_name: 'Bell\u0007',
-      social: { facebook: 'javascript:alert(1)', instagram: 'data:text/html,x', twitter: 'vbscript:msgbox(1)', youtube: 'https://youtube.com/@fine' },
-      parent_carer_first_name: 'Esc\u001b[31m',
-    }))
+    const response = await post(
+      t,
+      'create-user',
+      c.leader.token,
+      newContact(c, {
+        first_name: 'Evil\u202eNa',
+        last_name: 'Bell\u0007',
+        social: { facebook: 'javascript:alert(1)', instagram: 'data:text/html,x', twitter: 'vbscript:msgbox(1)', youtube: 'https://youtube.com/@fine' },
+        parent_carer_first_name: 'Esc\u001b[31m',
+      }),
+    )
     expect(response.statusCode).toBe(400)
     expect(body(response).code).toBe('invalid_request')
     expect(Object.keys(body(response).data.errors).sort()).toEqual(
@@ -326,6 +362,11 @@ describe('create-user consent (spec 2 §4)', () => {
     const payload = newContact(c, { member_status: 'lead-visited' })
     expect((await post(t, 'create-user', c.leader.token, payload)).statusCode).toBe(400)
     expect(await t.db.select().from(people).where(eq(people.first_name, payload.first_name))).toHaveLength(0)
-    expect(await t.db.select().from(activityLog).where(and(eq(activityLog.author_id, c.leader.id)))).toHaveLength(0)
+    expect(
+      await t.db
+        .select()
+        .from(activityLog)
+        .where(and(eq(activityLog.author_id, c.leader.id))),
+    ).toHaveLength(0)
   })
 })

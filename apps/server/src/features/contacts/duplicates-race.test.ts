@@ -71,12 +71,16 @@ describe('concurrent add-existing-user', () => {
     const shown = await post(t, 'create-user', a.leader.token, newContact(a, { email: 'shared.race@example.org' }))
     const matchToken = body(shown).data.match_token as string
     const results = await atOnce(
-      Array.from({ length: 20 }, () => () =>
-        post(t, 'add-existing-user', a.leader.token, { team_id: a.church, group_id: a.church, user_id: contact, match_token: matchToken }),
+      Array.from(
+        { length: 20 },
+        () => () => post(t, 'add-existing-user', a.leader.token, { team_id: a.church, group_id: a.church, user_id: contact, match_token: matchToken }),
       ),
     )
     expect(tally(results)).toEqual({ '200': 20 })
-    const rows = await t.db.select().from(teamContacts).where(and(eq(teamContacts.team_id, a.church), eq(teamContacts.person_id, contact)))
+    const rows = await t.db
+      .select()
+      .from(teamContacts)
+      .where(and(eq(teamContacts.team_id, a.church), eq(teamContacts.person_id, contact)))
     expect(rows).toHaveLength(1)
     expect(await activityOf(t, contact)).toHaveLength(1)
   })

@@ -91,7 +91,15 @@ async function firstMatch(tx: Executor, viewer: Viewer, identity: ContactIdentit
       .limit(1)
     if (row) {
       const child = isChild(ageFrom(row.dob_year, row.dob_month, now))
-      return { field, id: row.id, name: fullName(row.first_name, row.last_name), isChild: child, isCallers: Boolean(row.isCallers), team_id: row.team_id, team_name: row.team_name }
+      return {
+        field,
+        id: row.id,
+        name: fullName(row.first_name, row.last_name),
+        isChild: child,
+        isCallers: Boolean(row.isCallers),
+        team_id: row.team_id,
+        team_name: row.team_name,
+      }
     }
   }
   return null
@@ -132,12 +140,8 @@ export async function assertNoDuplicate(tx: Executor, deps: Pick<Deps, 'config' 
   }
   if (check.disregardOtherTeams) return
   const conference = conferenceIdOf(team)
-  const inOtherTeam = await firstMatch(
-    tx,
-    viewer,
-    identity,
-    now,
-    (match) => and(ne(teamContacts.team_id, team.id), eq(teamContacts.state, 'active'), inConference(conference), match)!,
+  const inOtherTeam = await firstMatch(tx, viewer, identity, now, (match) =>
+    and(ne(teamContacts.team_id, team.id), eq(teamContacts.state, 'active'), inConference(conference), match)!,
   )
   if (inOtherTeam) {
     const details = detailsOf(inOtherTeam, check.gated)

@@ -38,7 +38,10 @@ async function shownBy(c: Church, token: string, email: string, groupId = c.chur
 }
 
 async function teamRow(teamId: number, personId: number) {
-  const [row] = await t.db.select().from(teamContacts).where(and(eq(teamContacts.team_id, teamId), eq(teamContacts.person_id, personId)))
+  const [row] = await t.db
+    .select()
+    .from(teamContacts)
+    .where(and(eq(teamContacts.team_id, teamId), eq(teamContacts.person_id, personId)))
   return row
 }
 
@@ -87,7 +90,10 @@ describe('create-user duplicates in another team', () => {
   it("names the other team and only the contact's id and name (D2-8-02)", async () => {
     const a = await buildChurch(t)
     const b = await buildChurch(t, { conference: a.conference })
-    const existing = await buildContact(t, { teamId: b.church, person: { first_name: 'Bob', last_name: 'Smith', phone: '+61412000999', email: 'bob@example.org' } })
+    const existing = await buildContact(t, {
+      teamId: b.church,
+      person: { first_name: 'Bob', last_name: 'Smith', phone: '+61412000999', email: 'bob@example.org' },
+    })
     const response = await post(t, 'create-user', a.leader.token, payload(a, { phone: '+61 412 000 999' }))
     expect(response.statusCode).toBe(409)
     expect(body(response)).toEqual({
@@ -166,13 +172,18 @@ describe('POST /api/v1/add-existing-user (spec 2 §4 "Adding a contact")', () =>
     await addMember(t, a.member.id, privateGroup, 'owner')
     const { id: contact, email } = await findableContact(b.church)
     const matchToken = await shownBy(a, a.member.token, email, privateGroup)
-    const response = await post(t, 'add-existing-user', a.member.token, { team_id: a.church, group_id: privateGroup, user_id: contact, match_token: matchToken })
+    const response = await post(t, 'add-existing-user', a.member.token, {
+      team_id: a.church,
+      group_id: privateGroup,
+      user_id: contact,
+      match_token: matchToken,
+    })
     expect(body(response).is_awaiting_approval).toBe(true)
     const placed = await t.db.select().from(groupContacts).where(eq(groupContacts.person_id, contact))
     expect(placed.map((row) => row.group_id)).toEqual([privateGroup])
   })
 
-  it("puts a contact of this team into the selected group, once", async () => {
+  it('puts a contact of this team into the selected group, once', async () => {
     const c = await buildChurch(t)
     const group = await buildTeam(t, { kind: 'group', parentId: c.church, isPublic: true })
     const contact = await buildContact(t, { teamId: c.church })
@@ -230,7 +241,13 @@ describe('POST /api/v1/add-user-from-parent-team', () => {
     const c = await buildChurch(t)
     const { id: contact, email } = await findableContact(c.conference, { consent_type: 'verbal' })
     const matchToken = await shownBy(c, c.leader.token, email)
-    const response = await post(t, 'add-user-from-parent-team', c.leader.token, { team_id: c.church, group_id: c.church, user_id: contact, phone: '12', match_token: matchToken })
+    const response = await post(t, 'add-user-from-parent-team', c.leader.token, {
+      team_id: c.church,
+      group_id: c.church,
+      user_id: contact,
+      phone: '12',
+      match_token: matchToken,
+    })
     expect(response.statusCode).toBe(400)
     expect(await teamRow(c.church, contact)).toBeUndefined()
     expect(await activityOf(t, contact)).toHaveLength(0)
@@ -238,10 +255,22 @@ describe('POST /api/v1/add-user-from-parent-team', () => {
 
   it("refuses a child once the caller's checks lapse, though the match token is still fresh (issue 33)", async () => {
     const c = await buildChurch(t)
-    const { id: child, email } = await findableContact(c.conference, { ...bornYearsAgo(t, 9), parent_carer_first_name: 'Pat', parent_carer_email: 'pat@example.org' })
+    const { id: child, email } = await findableContact(c.conference, {
+      ...bornYearsAgo(t, 9),
+      parent_carer_first_name: 'Pat',
+      parent_carer_email: 'pat@example.org',
+    })
     const matchToken = await shownBy(c, c.leader.token, email)
-    await t.db.update(memberships).set({ has_adsafe: false }).where(and(eq(memberships.person_id, c.leader.id), eq(memberships.team_id, c.church)))
-    const response = await post(t, 'add-user-from-parent-team', c.leader.token, { team_id: c.church, group_id: c.church, user_id: child, match_token: matchToken })
+    await t.db
+      .update(memberships)
+      .set({ has_adsafe: false })
+      .where(and(eq(memberships.person_id, c.leader.id), eq(memberships.team_id, c.church)))
+    const response = await post(t, 'add-user-from-parent-team', c.leader.token, {
+      team_id: c.church,
+      group_id: c.church,
+      user_id: child,
+      match_token: matchToken,
+    })
     expect(response.statusCode).toBe(403)
     expect(body(response)).toMatchObject({ code: 'child_data_gate', data: { missing: ['adsafe'] } })
     expect(await teamRow(c.church, child)).toBeUndefined()
@@ -313,7 +342,9 @@ describe("another team's contact needs the duplicate answer's match token (issue
       expect(body(response).code).toBe('not_found')
     }
     // The token of the parent-team call is checked the same way.
-    expect((await post(t, 'add-user-from-parent-team', a.owner.token, { team_id: a.church, group_id: a.church, user_id: id, match_token: leaders })).statusCode).toBe(404)
+    expect(
+      (await post(t, 'add-user-from-parent-team', a.owner.token, { team_id: a.church, group_id: a.church, user_id: id, match_token: leaders })).statusCode,
+    ).toBe(404)
     await unchanged(a.church, id)
 
     t.clock.advance(31 * 60 * 1000)
@@ -330,7 +361,10 @@ describe("another team's contact needs the duplicate answer's match token (issue
     expect(await teamRow(a.church, id)).toMatchObject({ state: 'active', is_owner: false })
     // A contact of the team needs no token.
     const group = await buildTeam(t, { kind: 'group', parentId: a.church, isPublic: true })
-    expect(body(await post(t, 'add-existing-user', a.leader.token, { team_id: a.church, group_id: group, user_id: id }))).toEqual({ id, is_awaiting_approval: false })
+    expect(body(await post(t, 'add-existing-user', a.leader.token, { team_id: a.church, group_id: group, user_id: id }))).toEqual({
+      id,
+      is_awaiting_approval: false,
+    })
   })
 })
 
@@ -348,7 +382,10 @@ describe('the duplicate answer under the child data gate (issue 8 item 3)', () =
 
   it('names no child in this team: same code and field, no id, name or team', async () => {
     const { a, gated } = await setUp()
-    await buildContact(t, { teamId: a.church, person: { first_name: 'Kid', last_name: 'Here', gender: 'male', email: 'kid.here@example.org', phone: '+61412555001', ...child } })
+    await buildContact(t, {
+      teamId: a.church,
+      person: { first_name: 'Kid', last_name: 'Here', gender: 'male', email: 'kid.here@example.org', phone: '+61412555001', ...child },
+    })
     for (const [extra, field] of [
       [{ email: 'kid.here@example.org' }, 'email'],
       [{ phone: '0412 555 001' }, 'phone'],
@@ -367,9 +404,12 @@ describe('the duplicate answer under the child data gate (issue 8 item 3)', () =
     expect(body(checked).data).toMatchObject({ data: { name: 'Kid Here' }, team_id: a.church })
   })
 
-  it("names no child of another team, and gives no match token", async () => {
+  it('names no child of another team, and gives no match token', async () => {
     const { a, b, gated } = await setUp()
-    const kid = await buildContact(t, { teamId: b.church, person: { first_name: 'Kid', last_name: 'There', gender: 'female', email: 'kid.there@example.org', phone: '+61412555002', ...child } })
+    const kid = await buildContact(t, {
+      teamId: b.church,
+      person: { first_name: 'Kid', last_name: 'There', gender: 'female', email: 'kid.there@example.org', phone: '+61412555002', ...child },
+    })
     for (const [extra, field] of [
       [{ email: 'kid.there@example.org' }, 'email'],
       [{ phone: '0412 555 002' }, 'phone'],
@@ -394,12 +434,16 @@ describe('the duplicate answer under the child data gate (issue 8 item 3)', () =
 })
 
 describe('the duplicate answer to a caller who may not read the match', () => {
-  it("names no contact of the team to a member adding in their own group, unless it is theirs", async () => {
+  it('names no contact of the team to a member adding in their own group, unless it is theirs', async () => {
     const c = await buildChurch(t)
     const mine = await buildTeam(t, { kind: 'group', parentId: c.church, isPublic: false, isolatedOwnerId: c.member.id })
     await addMember(t, c.member.id, mine, 'owner')
     await buildContact(t, { teamId: c.church, person: { first_name: 'Hidden', last_name: 'Person', email: 'hidden@example.org' } })
-    const theirs = await buildContact(t, { teamId: c.church, addedById: c.member.id, person: { first_name: 'Known', last_name: 'Person', email: 'known@example.org' } })
+    const theirs = await buildContact(t, {
+      teamId: c.church,
+      addedById: c.member.id,
+      person: { first_name: 'Known', last_name: 'Person', email: 'known@example.org' },
+    })
     const hidden = await post(t, 'create-user', c.member.token, { ...payload(c, { email: 'hidden@example.org' }), group_id: mine })
     expect(body(hidden)).toEqual({
       code: 'user_exists_in_this_team',

@@ -15,7 +15,10 @@ beforeAll(async () => {
 afterAll(async () => t.close())
 
 async function teamRow(teamId: number, personId: number) {
-  const [row] = await t.db.select().from(teamContacts).where(and(eq(teamContacts.team_id, teamId), eq(teamContacts.person_id, personId)))
+  const [row] = await t.db
+    .select()
+    .from(teamContacts)
+    .where(and(eq(teamContacts.team_id, teamId), eq(teamContacts.person_id, personId)))
   return row!
 }
 

@@ -61,13 +61,7 @@ async function loadGroupChange(deps: Deps, viewer: Viewer, scope: TeamScope, inp
 }
 
 /** add-user-to-group and remove-user-from-group (set_user_public_group in the target group). */
-export async function setContactInGroup(
-  deps: Deps,
-  viewer: Viewer,
-  scope: TeamScope,
-  input: { group_id: number; user_id: number },
-  inGroup: boolean,
-) {
+export async function setContactInGroup(deps: Deps, viewer: Viewer, scope: TeamScope, input: { group_id: number; user_id: number }, inGroup: boolean) {
   const { target, contact } = await loadGroupChange(deps, viewer, scope, input)
   await deps.db.transaction(async (tx) => {
     const changed = inGroup

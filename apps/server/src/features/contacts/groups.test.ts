@@ -183,7 +183,8 @@ describe('under the child data gate (spec 2 §5)', () => {
       ['add-user-to-group', { team_id: c.church, group_id: choir, user_id: child }],
       ['remove-user-from-group', { team_id: c.church, group_id: youth, user_id: child }],
     ]
-    const held = async () => JSON.stringify([await groupsOf(child), await groupsOf(theirs), await t.db.select().from(teamContacts).where(eq(teamContacts.person_id, theirs))])
+    const held = async () =>
+      JSON.stringify([await groupsOf(child), await groupsOf(theirs), await t.db.select().from(teamContacts).where(eq(teamContacts.person_id, theirs))])
     const before = await held()
     for (const [path, payload] of calls(gated)) {
       const response = await post(t, path, gated.token, payload)

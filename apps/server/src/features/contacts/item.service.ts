@@ -91,9 +91,10 @@ function mostRecentConsent(person: PersonRow, isChildContact: boolean): ContactI
   const type = oneOf(['direct', 'photo', 'verbal'] as const, person.consent_type)
   if (!type) return null
   // A child's consent is the parent's or carer's; an adult gives their own.
-  const byName = isChildContact && person.parent_carer_first_name
-    ? fullName(person.parent_carer_first_name, person.parent_carer_last_name)
-    : fullName(person.first_name, person.last_name)
+  const byName =
+    isChildContact && person.parent_carer_first_name
+      ? fullName(person.parent_carer_first_name, person.parent_carer_last_name)
+      : fullName(person.first_name, person.last_name)
   return { type, date: person.consent_date, content: person.consent_content, by_name: byName }
 }
 
@@ -138,9 +139,7 @@ export async function getContactItem(deps: Deps, viewer: Viewer, scope: ContactS
   const context = {
     teamContact: current.teamContact,
     isAssigned: scope.isAssigned,
-    isExisting: holdings.some(
-      (holding) => holding.team_id !== current.team_id && holding.teamContact.created_at < current.teamContact.created_at,
-    ),
+    isExisting: holdings.some((holding) => holding.team_id !== current.team_id && holding.teamContact.created_at < current.teamContact.created_at),
     hiddenInContacts: membership?.hidden_in_contacts ?? false,
     lookups,
     now: deps.now(),

@@ -19,7 +19,10 @@ beforeAll(async () => {
   await addMember(t, owner.id, team, 'owner')
   await addMember(t, leader.id, team, 'leader', { has_wwcc: true, has_adsafe: true })
   await addMember(t, member.id, team, 'member')
-  await t.db.update(teams).set({ owner_id: owner.id, settings: { time_zone: 'Australia/Perth', public_notes: true } }).where(eq(teams.id, team))
+  await t.db
+    .update(teams)
+    .set({ owner_id: owner.id, settings: { time_zone: 'Australia/Perth', public_notes: true } })
+    .where(eq(teams.id, team))
 })
 afterAll(async () => t.close())
 
@@ -80,7 +83,17 @@ describe('GET /api/v1/contact/{id}', () => {
     await assignContact(t, team, contact, leader.id, owner.id)
     const answer = await item(contact, leader)
     expect(Object.keys(answer).sort()).toEqual(
-      ['auth', 'child_gate', 'data_edit', 'data_view', 'data_view_simple', 'expect', 'most_recent_consent', 'ownership', 'parental_consent_for_current_user'].sort(),
+      [
+        'auth',
+        'child_gate',
+        'data_edit',
+        'data_view',
+        'data_view_simple',
+        'expect',
+        'most_recent_consent',
+        'ownership',
+        'parental_consent_for_current_user',
+      ].sort(),
     )
     expect(answer.data_view).toMatchObject({
       id: contact,
@@ -138,7 +151,17 @@ describe('GET /api/v1/contact/{id}', () => {
       created_display: '10 Jan 2026',
     })
     expect(answer.data_view.religion_display).toEqual(expect.any(String))
-    for (const key of ['parent_carer_first_name', 'parent_carer_last_name', 'parent_carer_name', 'parent_carer_relationship', 'parent_carer_email', 'parent_carer_phone', 'is_visitor', 'parental_consent_declined', 'consent_photo']) {
+    for (const key of [
+      'parent_carer_first_name',
+      'parent_carer_last_name',
+      'parent_carer_name',
+      'parent_carer_relationship',
+      'parent_carer_email',
+      'parent_carer_phone',
+      'is_visitor',
+      'parental_consent_declined',
+      'consent_photo',
+    ]) {
       expect(answer.data_view, key).toHaveProperty(key)
     }
     // data_edit keeps the phone as stored.
@@ -146,8 +169,23 @@ describe('GET /api/v1/contact/{id}', () => {
     // Spec 2 §3 "dob (month and year)" (issue 8 item 13).
     expect(answer.data_view.dob).toBe('1990-07')
     expect(answer.data_edit.dob).toBe('1990-07')
-    expect(answer.data_view_simple).toEqual({ id: contact, name: 'Ann Baker', first_name: 'Ann', last_name: 'Baker', gender: 'female', avatar: null, is_child: false })
-    expect(answer.expect).toEqual({ follow_up: true, follow_up_completed: true, bible_study: false, bible_study_completed: false, baptism: true, baptism_completed: false })
+    expect(answer.data_view_simple).toEqual({
+      id: contact,
+      name: 'Ann Baker',
+      first_name: 'Ann',
+      last_name: 'Baker',
+      gender: 'female',
+      avatar: null,
+      is_child: false,
+    })
+    expect(answer.expect).toEqual({
+      follow_up: true,
+      follow_up_completed: true,
+      bible_study: false,
+      bible_study_completed: false,
+      baptism: true,
+      baptism_completed: false,
+    })
     expect(answer.most_recent_consent).toEqual({ type: 'verbal', date: '2026-02-03', content: 'Happy to be contacted.', by_name: 'Ann Baker' })
     expect(answer.child_gate).toBeNull()
   })
@@ -248,7 +286,15 @@ describe('auth', () => {
     expect(consented.auth.fields).toEqual(Object.keys(contactFieldsSchema.shape))
 
     const unconsented = await item(withoutConsent, member)
-    expect(unconsented.auth.fields).toEqual(['first_name', 'last_name', 'gender', 'consent_type', 'consent_date', 'consent_content', 'consent_verbal_confirmed'])
+    expect(unconsented.auth.fields).toEqual([
+      'first_name',
+      'last_name',
+      'gender',
+      'consent_type',
+      'consent_date',
+      'consent_content',
+      'consent_verbal_confirmed',
+    ])
     expect(unconsented.most_recent_consent).toBeNull()
 
     // Declined consent is no consent.
@@ -301,7 +347,7 @@ describe('ownership (D2-3.5-01, D2-3.5-02)', () => {
     })
   })
 
-  it("hides the data from a team awaiting approval and shows the owner who asked (D2-2.2-24, D2-2.2-25)", async () => {
+  it('hides the data from a team awaiting approval and shows the owner who asked (D2-2.2-24, D2-2.2-25)', async () => {
     const contact = await buildContact(t, { teamId: team, first_name: 'Asked', last_name: 'For', email: 'asked@example.org' })
     await shareContact(t, contact, riverside, { state: 'awaiting_approval', requestedById: riversideOwner.id })
 
@@ -312,7 +358,11 @@ describe('ownership (D2-3.5-01, D2-3.5-02)', () => {
     expect(asked.auth.fields).toEqual([])
     expect(asked.data_view_simple).toMatchObject({ id: contact, name: 'Asked For' })
     expect(JSON.stringify(asked)).not.toContain('asked@example.org')
-    expect(asked.ownership).toMatchObject({ current_team_is_awaiting_approval: true, is_owned_by_current_team: false, other_team_is_awaiting_approval_data: [] })
+    expect(asked.ownership).toMatchObject({
+      current_team_is_awaiting_approval: true,
+      is_owned_by_current_team: false,
+      other_team_is_awaiting_approval_data: [],
+    })
 
     const owning = await item(contact, leader)
     expect(owning.data_view).not.toBeNull()
@@ -386,9 +436,7 @@ describe('the child data gate (D2-5-17..D2-5-21)', () => {
   it("issue 12 item 5: opening a minor's record is recorded for the team's owners (Viewed by); an adult's is not", async () => {
     const viewer = await memberWith({ has_wwcc: true, has_adsafe: true })
     const viewsOf = async (contact: number) =>
-      (await t.db.select().from(activityLog).where(eq(activityLog.contact_id, contact))).filter(
-        (row) => row.action === 'view' && row.author_id === viewer.id,
-      )
+      (await t.db.select().from(activityLog).where(eq(activityLog.contact_id, contact))).filter((row) => row.action === 'view' && row.author_id === viewer.id)
     await item(child, viewer)
     const [view] = await viewsOf(child)
     expect(view).toMatchObject({ team_id: team, subject_type: 'user', after: { list: 'record' } })
@@ -431,7 +479,7 @@ describe('GET /api/v1/contact-access-for-new', () => {
     })
   })
 
-  it("lets a member create in their own private group; the owner is exempt from the gate", async () => {
+  it('lets a member create in their own private group; the owner is exempt from the gate', async () => {
     const own = await buildTeam(t, { kind: 'group', parentId: team, isPublic: false, isolatedOwnerId: member.id })
     await addMember(t, member.id, own, 'owner')
     expect(body(await access(member, { team, group: own }))).toMatchObject({ can_create: true, child_gate: { missing: ['wwcc', 'adsafe'] } })

@@ -26,8 +26,14 @@ async function listOf(path: 'contacts' | 'archived-contacts', c: Church, query: 
 /** The team's rows counted the slow way: what the counts must say. */
 async function truth(teamId: number) {
   const active = and(eq(teamContacts.team_id, teamId), eq(teamContacts.state, 'active'))
-  const [unarchived] = await t.db.select({ n: count() }).from(teamContacts).where(and(active, isNull(teamContacts.archived_at)))
-  const [archived] = await t.db.select({ n: count() }).from(teamContacts).where(and(active, isNotNull(teamContacts.archived_at)))
+  const [unarchived] = await t.db
+    .select({ n: count() })
+    .from(teamContacts)
+    .where(and(active, isNull(teamContacts.archived_at)))
+  const [archived] = await t.db
+    .select({ n: count() })
+    .from(teamContacts)
+    .where(and(active, isNotNull(teamContacts.archived_at)))
   return { active: unarchived!.n, archived: archived!.n }
 }
 

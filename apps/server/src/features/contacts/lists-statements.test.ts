@@ -34,7 +34,10 @@ async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
 describe('GET contacts: one team scope per request', () => {
   it('reads the team row once and takes its time zone from the scope', async () => {
     const team = await buildTeam(t)
-    await t.db.update(teams).set({ settings: { time_zone: 'America/New_York' } }).where(eq(teams.id, team))
+    await t.db
+      .update(teams)
+      .set({ settings: { time_zone: 'America/New_York' } })
+      .where(eq(teams.id, team))
     const owner = await buildPerson(t)
     await addMember(t, owner.id, team, 'owner')
     await buildContact(t, { teamId: team, first_name: 'Ann', last_name: 'Able', createdAt: new Date('2026-03-01T02:00:00Z') })

@@ -204,7 +204,12 @@ export async function listContacts(
       return { count: n, max_pages: maxPages(n, query.per_page) }
     }
     const bound = countBound(query.page, query.per_page)
-    const bounded = deps.db.select({ one: sql`1` }).from(tc).where(where).limit(bound + 1).as('bounded')
+    const bounded = deps.db
+      .select({ one: sql`1` })
+      .from(tc)
+      .where(where)
+      .limit(bound + 1)
+      .as('bounded')
     const [row] = await deps.db.select({ n: count() }).from(bounded)
     return boundedListCount(row?.n ?? 0, bound, query.per_page)
   }

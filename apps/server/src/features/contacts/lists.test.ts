@@ -40,7 +40,12 @@ function list(path: 'contacts' | 'assigned-contacts' | 'archived-contacts', pers
   return t.call({ method: 'GET', url: `/api/v1/${path}?${params}`, token: person.token })
 }
 
-async function names(path: 'contacts' | 'assigned-contacts' | 'archived-contacts', person: TestPerson, scope: { team: number; group?: number }, query: Query = {}) {
+async function names(
+  path: 'contacts' | 'assigned-contacts' | 'archived-contacts',
+  person: TestPerson,
+  scope: { team: number; group?: number },
+  query: Query = {},
+) {
   const response = await list(path, person, scope, query)
   expect(response.statusCode, response.body).toBe(200)
   return body(response).items.map((item: { name: string }) => item.name) as string[]
@@ -164,7 +169,7 @@ describe('GET /api/v1/contacts', () => {
     expect(await names('contacts', church.member, { team: church.team, group: own })).toEqual(['Private Care'])
   })
 
-  it("answers 404 to a member of another team, on every list", async () => {
+  it('answers 404 to a member of another team, on every list', async () => {
     const church = await buildChurch()
     const stranger = await buildPerson(t)
     await addMember(t, stranger.id, await buildTeam(t), 'owner')
@@ -175,7 +180,7 @@ describe('GET /api/v1/contacts', () => {
     }
   })
 
-  it("D2-7.1-04 transfer_team_id: the pastor of an upcoming transfer lists their assigned contacts in its from-church; anyone else is not found", async () => {
+  it('D2-7.1-04 transfer_team_id: the pastor of an upcoming transfer lists their assigned contacts in its from-church; anyone else is not found', async () => {
     const from = await buildChurch()
     const other = await buildChurch()
     const mine = await buildContact(t, { teamId: from.team, first_name: 'Mine', last_name: 'Assigned' })
@@ -259,7 +264,11 @@ describe('filters', () => {
   it('filters by interactions: overdue, none, months since the last, never visited (D2-9-07)', async () => {
     const other = await buildChurch()
     const s = { team: other.team }
-    await buildContact(t, { teamId: other.team, first_name: 'Overdue', interactions: { has_overdue_interaction: true, last_interaction_at: daysAgo(200), next_interaction_at: daysAgo(2) } })
+    await buildContact(t, {
+      teamId: other.team,
+      first_name: 'Overdue',
+      interactions: { has_overdue_interaction: true, last_interaction_at: daysAgo(200), next_interaction_at: daysAgo(2) },
+    })
     await buildContact(t, { teamId: other.team, first_name: 'Never' })
     await buildContact(t, { teamId: other.team, first_name: 'Planned', interactions: { next_interaction_at: daysAgo(-5) } })
     await buildContact(t, { teamId: other.team, first_name: 'Recent', interactions: { last_interaction_at: daysAgo(10), last_visit_at: daysAgo(10) } })
@@ -312,8 +321,23 @@ describe('sorting', () => {
     church = await buildChurch()
     const sameMoment = daysAgo(2)
     const rows = [
-      { first_name: 'Carl', ...dobFor(30), member_status: 'lead-visited', source: 'online', grow_phase: 'harvest', createdAt: daysAgo(3), interactions: { last_interaction_at: daysAgo(1) } },
-      { first_name: 'Amy', ...dobFor(50), member_status: 'member', grow_phase: 'prepare', createdAt: daysAgo(1), interactions: { last_interaction_at: daysAgo(30) } },
+      {
+        first_name: 'Carl',
+        ...dobFor(30),
+        member_status: 'lead-visited',
+        source: 'online',
+        grow_phase: 'harvest',
+        createdAt: daysAgo(3),
+        interactions: { last_interaction_at: daysAgo(1) },
+      },
+      {
+        first_name: 'Amy',
+        ...dobFor(50),
+        member_status: 'member',
+        grow_phase: 'prepare',
+        createdAt: daysAgo(1),
+        interactions: { last_interaction_at: daysAgo(30) },
+      },
       { first_name: 'Bea', ...dobFor(20), member_status: 'church-attendee', source: 'online', grow_phase: 'preserve', createdAt: sameMoment },
       { first_name: 'Dan', member_status: 'member', createdAt: sameMoment },
     ]
@@ -438,13 +462,38 @@ describe('GET /api/v1/assigned-contacts', () => {
 describe('GET /api/v1/archived-contacts', () => {
   it('lists every archived contact with read_contact, else those assigned to or added by the caller (D2-2.1-05)', async () => {
     const church = await buildChurch()
-    const assigned = await buildContact(t, { teamId: church.team, first_name: 'Assigned', last_name: 'Archived', archivedAt: daysAgo(2), createdAt: daysAgo(9) })
-    await buildContact(t, { teamId: church.team, first_name: 'Added', last_name: 'Archived', archivedAt: daysAgo(2), addedById: church.member.id, createdAt: daysAgo(8) })
-    await buildContact(t, { teamId: church.team, first_name: 'Created', last_name: 'Archived', archivedAt: daysAgo(2), created_by_id: church.member.id, createdAt: daysAgo(7) })
+    const assigned = await buildContact(t, {
+      teamId: church.team,
+      first_name: 'Assigned',
+      last_name: 'Archived',
+      archivedAt: daysAgo(2),
+      createdAt: daysAgo(9),
+    })
+    await buildContact(t, {
+      teamId: church.team,
+      first_name: 'Added',
+      last_name: 'Archived',
+      archivedAt: daysAgo(2),
+      addedById: church.member.id,
+      createdAt: daysAgo(8),
+    })
+    await buildContact(t, {
+      teamId: church.team,
+      first_name: 'Created',
+      last_name: 'Archived',
+      archivedAt: daysAgo(2),
+      created_by_id: church.member.id,
+      createdAt: daysAgo(7),
+    })
     await buildContact(t, { teamId: church.team, first_name: 'Other', last_name: 'Archived', archivedAt: daysAgo(2), createdAt: daysAgo(6) })
     await buildContact(t, { teamId: church.team, first_name: 'Still', last_name: 'Active' })
     await assignContact(t, church.team, assigned, church.member.id)
-    expect(await names('archived-contacts', church.leader, { team: church.team })).toEqual(['Other Archived', 'Created Archived', 'Added Archived', 'Assigned Archived'])
+    expect(await names('archived-contacts', church.leader, { team: church.team })).toEqual([
+      'Other Archived',
+      'Created Archived',
+      'Added Archived',
+      'Assigned Archived',
+    ])
     expect(await names('archived-contacts', church.member, { team: church.team })).toEqual(['Created Archived', 'Added Archived', 'Assigned Archived'])
     const [first] = body(await list('archived-contacts', church.leader, { team: church.team })).items
     expect(first).toMatchObject({ status: 'archive', archived_display: expect.any(String) })
@@ -470,7 +519,14 @@ describe('the child data gate in lists (D2-5-17, D2-5-18, D2-5-20)', () => {
       member_status: 'church-attendee',
       source: 'school',
     })
-    const adult = await buildContact(t, { teamId: church.team, first_name: 'Grown', last_name: 'Up', ...dobFor(18), email: 'grown@example.org', member_status: 'church-attendee' })
+    const adult = await buildContact(t, {
+      teamId: church.team,
+      first_name: 'Grown',
+      last_name: 'Up',
+      ...dobFor(18),
+      email: 'grown@example.org',
+      member_status: 'church-attendee',
+    })
     await assignContact(t, church.team, child, church.member.id)
     await assignContact(t, church.team, adult, church.member.id)
   })

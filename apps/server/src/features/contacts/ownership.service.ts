@@ -46,13 +46,7 @@ export async function relinquishContact(deps: Deps, viewer: Viewer, scope: Conta
   await deps.db.transaction(async (tx) => {
     const removed = await tx
       .delete(assignments)
-      .where(
-        and(
-          eq(assignments.team_id, scope.team.id),
-          eq(assignments.contact_id, scope.contact.id),
-          eq(assignments.to_person_id, viewer.personId),
-        ),
-      )
+      .where(and(eq(assignments.team_id, scope.team.id), eq(assignments.contact_id, scope.contact.id), eq(assignments.to_person_id, viewer.personId)))
       .returning({ id: assignments.id, by_person_id: assignments.by_person_id })
     for (const row of removed) {
       await recordActivity(tx, {
@@ -74,34 +68,20 @@ export async function relinquishContact(deps: Deps, viewer: Viewer, scope: Conta
  * accept- and reject-ownership-approval-request (spec 2 §4): a team that owns the contact
  * lets a team that asked use it, or refuses (the request and its group places go).
  */
-export async function decideApprovalRequest(
-  deps: Deps,
-  viewer: Viewer,
-  scope: ContactScope,
-  requestingTeamId: number,
-  decision: 'accept' | 'reject',
-) {
+export async function decideApprovalRequest(deps: Deps, viewer: Viewer, scope: ContactScope, requestingTeamId: number, decision: 'accept' | 'reject') {
   if (!scope.teamContact.is_owner) throw new AppError('forbidden', { reason: 'not_owner' }, 'Only a team that owns the contact decides.')
   await deps.db.transaction(async (tx) => {
     const [request] = await tx
       .select({ id: teamContacts.id, requested_by_id: teamContacts.requested_by_id })
       .from(teamContacts)
-      .where(
-        and(
-          eq(teamContacts.team_id, requestingTeamId),
-          eq(teamContacts.person_id, scope.contact.id),
-          eq(teamContacts.state, 'awaiting_approval'),
-        ),
-      )
+      .where(and(eq(teamContacts.team_id, requestingTeamId), eq(teamContacts.person_id, scope.contact.id), eq(teamContacts.state, 'awaiting_approval')))
       .for('update')
     if (!request) throw new AppError('not_found')
     if (decision === 'accept') {
       await tx.update(teamContacts).set({ state: 'active' }).where(eq(teamContacts.id, request.id))
     } else {
       const requestingGroups = tx.select({ id: teams.id }).from(teams).where(eq(teams.parent_id, requestingTeamId))
-      await tx
-        .delete(groupContacts)
-        .where(and(eq(groupContacts.person_id, scope.contact.id), inArray(groupContacts.group_id, requestingGroups)))
+      await tx.delete(groupContacts).where(and(eq(groupContacts.person_id, scope.contact.id), inArray(groupContacts.group_id, requestingGroups)))
       await tx.delete(teamContacts).where(eq(teamContacts.id, request.id))
     }
     await recordActivity(tx, {

@@ -15,7 +15,10 @@ function contactCall(action: string, c: Church, token: string, contact: number, 
 }
 
 async function teamRow(teamId: number, personId: number) {
-  const [row] = await t.db.select().from(teamContacts).where(and(eq(teamContacts.team_id, teamId), eq(teamContacts.person_id, personId)))
+  const [row] = await t.db
+    .select()
+    .from(teamContacts)
+    .where(and(eq(teamContacts.team_id, teamId), eq(teamContacts.person_id, personId)))
   return row
 }
 
@@ -108,7 +111,9 @@ describe('accept- and reject-ownership-approval-request (spec 2 §4)', () => {
     expect(log).toHaveLength(1)
     expect(log[0]).toMatchObject({ subject_type: 'team_contacts', action: 'update', team_id: owner.church, after: { team_id: asking.church, state: 'active' } })
     // Decided: nothing more to accept.
-    expect((await contactCall('accept-ownership-approval-request', owner, owner.leader.token, contact, { requesting_team_id: asking.church })).statusCode).toBe(404)
+    expect((await contactCall('accept-ownership-approval-request', owner, owner.leader.token, contact, { requesting_team_id: asking.church })).statusCode).toBe(
+      404,
+    )
   })
 
   it('lets the owning team reject: the request and its groups go (D2-4.3-05)', async () => {
@@ -132,7 +137,9 @@ describe('accept- and reject-ownership-approval-request (spec 2 §4)', () => {
     const sharing = await buildChurch(t, { conference: owner.conference })
     await addToTeam(t, contact, { teamId: sharing.church, isOwner: false })
     expect((await contactCall('accept-ownership-approval-request', sharing, sharing.leader.token, contact, payload)).statusCode).toBe(403)
-    expect((await contactCall('reject-ownership-approval-request', owner, owner.leader.token, contact, { requesting_team_id: sharing.church })).statusCode).toBe(404)
+    expect(
+      (await contactCall('reject-ownership-approval-request', owner, owner.leader.token, contact, { requesting_team_id: sharing.church })).statusCode,
+    ).toBe(404)
     expect(await teamRow(asking.church, contact)).toMatchObject({ state: 'awaiting_approval' })
   })
 })

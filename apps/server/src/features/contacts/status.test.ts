@@ -15,7 +15,10 @@ function call(path: string, c: Church, token: string, contact: number, groupId =
 }
 
 async function teamRow(teamId: number, personId: number) {
-  const [row] = await t.db.select().from(teamContacts).where(and(eq(teamContacts.team_id, teamId), eq(teamContacts.person_id, personId)))
+  const [row] = await t.db
+    .select()
+    .from(teamContacts)
+    .where(and(eq(teamContacts.team_id, teamId), eq(teamContacts.person_id, personId)))
   return row
 }
 
@@ -119,7 +122,10 @@ describe('remove-contact-from-team', () => {
     expect((await call('remove-contact-from-team', c, c.owner.token, contact)).statusCode).toBe(200)
     expect(await t.db.select().from(people).where(eq(people.id, contact))).toHaveLength(0)
     // The team's log keeps the removal.
-    const [entry] = await t.db.select().from(activityLog).where(and(eq(activityLog.team_id, c.church), eq(activityLog.action, 'delete')))
+    const [entry] = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.team_id, c.church), eq(activityLog.action, 'delete')))
     expect(entry).toMatchObject({ subject_type: 'team_contacts', contact_id: null, after: { person_deleted: true } })
 
     const user = await buildPerson(t)

@@ -20,7 +20,14 @@ beforeAll(async () => {
   ids.annInYouth = await buildContact(t, { teamId: team, first_name: 'Ann', last_name: 'Youth', groupIds: [youth] })
   ids.annabel = await buildContact(t, { teamId: team, first_name: 'Annabel', last_name: 'Lee', email: 'annabel@example.org' })
   ids.joanne = await buildContact(t, { teamId: team, first_name: 'Joanne', last_name: 'Smith', phone: '+61412345678' })
-  ids.child = await buildContact(t, { teamId: team, first_name: 'Kid', last_name: 'Annand', email: 'kid@example.org', dob_year: now.getFullYear() - 8, dob_month: 1 })
+  ids.child = await buildContact(t, {
+    teamId: team,
+    first_name: 'Kid',
+    last_name: 'Annand',
+    email: 'kid@example.org',
+    dob_year: now.getFullYear() - 8,
+    dob_month: 1,
+  })
   ids.archived = await buildContact(t, { teamId: team, first_name: 'Anna', last_name: 'Archived', archivedAt: new Date() })
   ids.awaiting = await buildContact(t, { teamId: team, first_name: 'Anne', last_name: 'Awaiting', state: 'awaiting_approval', isOwner: false })
   const other = await buildTeam(t)

@@ -10,15 +10,7 @@ import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 import { refreshContactReadModel } from '../../platform/read-model'
 import { recordFormVerbalConsent } from '../consent/consent-records.service'
-import {
-  assertValid,
-  formVerbalConsent,
-  hasContactFields,
-  resolveContactInput,
-  type ContactInput,
-  type PersonRow,
-  type PersonValues,
-} from './contact-input'
+import { assertValid, formVerbalConsent, hasContactFields, resolveContactInput, type ContactInput, type PersonRow, type PersonValues } from './contact-input'
 
 type UpdateUserInput = z.output<typeof contactCalls.updateUser.request>
 
@@ -58,7 +50,10 @@ export async function writeContactChanges(
     after.email_is_verified = false
   }
   if (Object.keys(after).length === 0) return
-  await tx.update(people).set(after as PersonValues).where(eq(people.id, existing.id))
+  await tx
+    .update(people)
+    .set(after as PersonValues)
+    .where(eq(people.id, existing.id))
   await refreshContactReadModel(tx, existing.id, now)
   await recordActivity(tx, {
     authorId: viewer.personId,

@@ -28,7 +28,12 @@ describe('POST /api/v1/update-user', () => {
   it('changes only the given fields and records them before and after (D2-3.1-06)', async () => {
     const c = await buildChurch(t)
     const contact = await consented(c, { first_name: 'Ann', last_name: 'Lee', email: 'ann@example.org', email_is_verified: true, religion: 'anglican' })
-    const response = await update(c, c.leader.token, contact, { first_name: 'Anne', marital_status: 'widowed', email: 'anne@example.org', phone: '0412 345 678' })
+    const response = await update(c, c.leader.token, contact, {
+      first_name: 'Anne',
+      marital_status: 'widowed',
+      email: 'anne@example.org',
+      phone: '0412 345 678',
+    })
     expect(response.statusCode).toBe(200)
     expect(body(response)).toEqual({ success: true })
     expect(await person(contact)).toMatchObject({
@@ -135,7 +140,12 @@ describe('update-user and consent', () => {
     expect(body(status)).toEqual({ success: true, fields_not_kept: ['member_status'] })
     expect(await person(contact)).toMatchObject({ first_name: 'Nelly', member_status: null, source: null })
     // Consent given now asks for the status.
-    const withConsent = await update(c, c.leader.token, contact, { consent_type: 'verbal', consent_date: '2026-10-10', consent_content: 'Yes', consent_verbal_confirmed: 1 })
+    const withConsent = await update(c, c.leader.token, contact, {
+      consent_type: 'verbal',
+      consent_date: '2026-10-10',
+      consent_content: 'Yes',
+      consent_verbal_confirmed: 1,
+    })
     expect(withConsent.statusCode).toBe(400)
     expect(body(withConsent).data.errors).toEqual({ member_status: 'Required' })
   })
@@ -172,7 +182,12 @@ describe('update-user and consent', () => {
   it('offers no verbal consent once a consent of another kind is on record', async () => {
     const c = await buildChurch(t)
     const contact = await buildContact(t, { teamId: c.church, person: { consent_type: 'direct' } })
-    const response = await update(c, c.leader.token, contact, { consent_type: 'verbal', consent_date: '2026-10-10', consent_content: 'x', consent_verbal_confirmed: 1 })
+    const response = await update(c, c.leader.token, contact, {
+      consent_type: 'verbal',
+      consent_date: '2026-10-10',
+      consent_content: 'x',
+      consent_verbal_confirmed: 1,
+    })
     expect(body(response).data.errors).toEqual({ consent_type: 'A consent of another kind is on record.' })
     // 'none' leaves the recorded consent alone.
     expect((await update(c, c.leader.token, contact, { consent_type: 'none', email: 'still@example.org' })).statusCode).toBe(200)
@@ -210,6 +225,11 @@ describe('update-user for a child', () => {
     // Making an adult a child is adding a child's details.
     const adult = await consented(c)
     expect(body(await update(c, noWwcc.token, adult, bornYearsAgo(t, 8))).code).toBe('child_data_gate')
-    expect(await t.db.select().from(people).where(and(eq(people.id, adult), eq(people.dob_year, bornYearsAgo(t, 8).dob_year)))).toHaveLength(0)
+    expect(
+      await t.db
+        .select()
+        .from(people)
+        .where(and(eq(people.id, adult), eq(people.dob_year, bornYearsAgo(t, 8).dob_year))),
+    ).toHaveLength(0)
   })
 })

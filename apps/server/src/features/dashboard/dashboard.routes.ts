@@ -7,5 +7,7 @@ import { listUpcomingInteractions, listUpcomingTransfers } from './dashboard.ser
 // team reads their own interactions; transfers are the conference's (a church gets 403).
 export async function dashboardRoutes(app: FastifyInstance) {
   addRoute(app, calls.upcomingInteractions, teamAccess(), ({ deps, viewer, scope }) => listUpcomingInteractions(deps, viewer, scope))
-  addRoute(app, calls.upcomingTransfers, teamAccess(undefined, { conferenceOnly: true }), ({ deps, viewer, scope }) => listUpcomingTransfers(deps, viewer, scope))
+  addRoute(app, calls.upcomingTransfers, teamAccess(undefined, { conferenceOnly: true }), ({ deps, viewer, scope }) =>
+    listUpcomingTransfers(deps, viewer, scope),
+  )
 }

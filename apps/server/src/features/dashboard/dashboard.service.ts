@@ -63,7 +63,8 @@ export async function listUpcomingInteractions(deps: Deps, viewer: Viewer, scope
         date_display: row.time ? displayDateTime(row.occurs_at, viewer.locale, timeZone) : displayDate(row.date, viewer.locale, timeZone),
         type_display: row.type === 'other' && row.type_other ? row.type_other : lookups.typeTitle(row.type),
         bible_study: study,
-        bible_study_display: study === null ? null : study === otherBibleStudy ? (row.bible_study_other ?? lookups.lesson(study).title) : lookups.lesson(study).title,
+        bible_study_display:
+          study === null ? null : study === otherBibleStudy ? (row.bible_study_other ?? lookups.lesson(study).title) : lookups.lesson(study).title,
       }
     }),
   }

@@ -29,7 +29,10 @@ function australian(date: string): string {
 }
 
 /** An interaction stored as add-contact-interaction stores it (factory). */
-async function addInteraction(c: { church: number; conference?: number }, values: { contact: number; by: number; days: number; time?: string | null } & Partial<typeof interactions.$inferInsert>) {
+async function addInteraction(
+  c: { church: number; conference?: number },
+  values: { contact: number; by: number; days: number; time?: string | null } & Partial<typeof interactions.$inferInsert>,
+) {
   const { contact, by, days, time = '10:00', ...rest } = values
   const date = dateIn(days)
   const [row] = await t.db
@@ -66,7 +69,14 @@ describe('GET upcoming-interactions-for-current-user', () => {
     const ana = await buildContact(t, { teamId: c.church, person: { first_name: 'Ana', last_name: 'Lopez' } })
     const ben = await buildContact(t, { teamId: c.church, person: { first_name: 'Ben', last_name: 'Cole' } })
     // Through the call a person makes: a planned visit by the leader in two days.
-    const logged = await post(t, 'add-contact-interaction', c.leader.token, { team_id: c.church, group_id: c.church, user_id: ana, type: 'visit', date: dateIn(2), time: '10:00' })
+    const logged = await post(t, 'add-contact-interaction', c.leader.token, {
+      team_id: c.church,
+      group_id: c.church,
+      user_id: ana,
+      type: 'visit',
+      date: dateIn(2),
+      time: '10:00',
+    })
     expect(logged.statusCode, logged.body).toBe(200)
     await addInteraction(c, { contact: ben, by: c.leader.id, days: 1, time: null, type: 'bible-study', bible_study: 'discover-3' })
     await addInteraction(c, { contact: ben, by: c.leader.id, days: 5, type: 'other', type_other: 'Coffee' })
@@ -78,10 +88,38 @@ describe('GET upcoming-interactions-for-current-user', () => {
 
     const items = await upcomingItems(c, c.leader.token)
     expect(items).toEqual([
-      { user_id: ben, user_name: 'Ben Cole', date_display: australian(dateIn(1)), type_display: 'Bible study', bible_study: 'discover-3', bible_study_display: 'Jesus: the Saviour' },
-      { user_id: ana, user_name: 'Ana Lopez', date_display: `${australian(dateIn(2))}, 10:00 am`, type_display: 'Visit', bible_study: null, bible_study_display: null },
-      { user_id: ben, user_name: 'Ben Cole', date_display: `${australian(dateIn(5))}, 10:00 am`, type_display: 'Coffee', bible_study: null, bible_study_display: null },
-      { user_id: ana, user_name: 'Ana Lopez', date_display: `${australian(dateIn(6))}, 10:00 am`, type_display: 'Bible study', bible_study: 'other', bible_study_display: 'Daniel' },
+      {
+        user_id: ben,
+        user_name: 'Ben Cole',
+        date_display: australian(dateIn(1)),
+        type_display: 'Bible study',
+        bible_study: 'discover-3',
+        bible_study_display: 'Jesus: the Saviour',
+      },
+      {
+        user_id: ana,
+        user_name: 'Ana Lopez',
+        date_display: `${australian(dateIn(2))}, 10:00 am`,
+        type_display: 'Visit',
+        bible_study: null,
+        bible_study_display: null,
+      },
+      {
+        user_id: ben,
+        user_name: 'Ben Cole',
+        date_display: `${australian(dateIn(5))}, 10:00 am`,
+        type_display: 'Coffee',
+        bible_study: null,
+        bible_study_display: null,
+      },
+      {
+        user_id: ana,
+        user_name: 'Ana Lopez',
+        date_display: `${australian(dateIn(6))}, 10:00 am`,
+        type_display: 'Bible study',
+        bible_study: 'other',
+        bible_study_display: 'Daniel',
+      },
     ])
     // The owner sees only theirs.
     expect((await upcomingItems(c, c.owner.token)).map((item) => item.date_display)).toEqual([`${australian(dateIn(3))}, 10:00 am`])
@@ -126,12 +164,24 @@ describe('GET upcoming-interactions-for-current-user', () => {
     // The member has no checks; a leader logged the study with the member as the acting user.
     await addInteraction(c, { contact: child, by: c.member.id, days: 2, type: 'bible-study', bible_study: 'discover-3' })
     const [gated] = await upcomingItems(c, c.member.token)
-    expect(gated).toEqual({ user_id: child, user_name: '', date_display: `${australian(dateIn(2))}, 10:00 am`, type_display: 'Bible study', bible_study: null, bible_study_display: null })
+    expect(gated).toEqual({
+      user_id: child,
+      user_name: '',
+      date_display: `${australian(dateIn(2))}, 10:00 am`,
+      type_display: 'Bible study',
+      bible_study: null,
+      bible_study_display: null,
+    })
     expect(JSON.stringify(gated)).not.toContain('Timmy')
 
     // With both checks the same member sees the child's name and study.
-    await t.db.update(memberships).set({ has_wwcc: true, has_adsafe: true }).where(and(eq(memberships.person_id, c.member.id), eq(memberships.team_id, c.church)))
-    expect(await upcomingItems(c, c.member.token)).toEqual([expect.objectContaining({ user_name: 'Timmy Minorson', bible_study: 'discover-3', bible_study_display: 'Jesus: the Saviour' })])
+    await t.db
+      .update(memberships)
+      .set({ has_wwcc: true, has_adsafe: true })
+      .where(and(eq(memberships.person_id, c.member.id), eq(memberships.team_id, c.church)))
+    expect(await upcomingItems(c, c.member.token)).toEqual([
+      expect.objectContaining({ user_name: 'Timmy Minorson', bible_study: 'discover-3', bible_study_display: 'Jesus: the Saviour' }),
+    ])
   })
 
   it("reads in the caller's language", async () => {
@@ -174,14 +224,33 @@ describe('GET upcoming-transfers-for-current-user', () => {
     // The to-church's owner goes the other way, on a date.
     const [soon] = await t.db
       .insert(transfers)
-      .values({ from_conference_id: w.conference, to_conference_id: w.conference, from_team_id: w.to, to_team_id: w.from, person_id: w.toOwner.id, date: dateIn(9) })
+      .values({
+        from_conference_id: w.conference,
+        to_conference_id: w.conference,
+        from_team_id: w.to,
+        to_team_id: w.from,
+        person_id: w.toOwner.id,
+        date: dateIn(9),
+      })
       .returning({ id: transfers.id })
     // A processed transfer and another conference's are not listed.
-    await t.db.insert(transfers).values({ from_conference_id: w.conference, to_conference_id: w.conference, from_team_id: w.from, to_team_id: w.to, person_id: w.leader.id, date: dateIn(8), is_processed: true })
+    await t.db
+      .insert(transfers)
+      .values({
+        from_conference_id: w.conference,
+        to_conference_id: w.conference,
+        from_team_id: w.from,
+        to_team_id: w.to,
+        person_id: w.leader.id,
+        date: dateIn(8),
+        is_processed: true,
+      })
     await insertTransfer(t, second, dateIn(8))
     const response = await get(t, 'upcoming-transfers-for-current-user', admin.token, { team_id: w.conference })
     expect(response.statusCode, response.body).toBe(200)
-    const [fromTitle, toTitle] = await Promise.all([w.from, w.to].map(async (id) => (await t.db.select({ title: teams.title }).from(teams).where(eq(teams.id, id)))[0]!.title))
+    const [fromTitle, toTitle] = await Promise.all(
+      [w.from, w.to].map(async (id) => (await t.db.select({ title: teams.title }).from(teams).where(eq(teams.id, id)))[0]!.title),
+    )
     expect(body(response).items).toEqual([
       { id: soon!.id, user_name: 'Tess Toowner', date_display: australian(dateIn(9)), from_team_name: toTitle, to_team_name: fromTitle },
       { id: undated, user_name: 'Paul Pastor', date_display: 'No date (processed by hand)', from_team_name: fromTitle, to_team_name: toTitle },
@@ -191,11 +260,22 @@ describe('GET upcoming-transfers-for-current-user', () => {
   it('shows a transfer into the conference’s church from another conference too, at most maxUpcomingItems', async () => {
     const w = await buildTransferWorld(t)
     const other = await buildTransferWorld(t)
-    await t.db.insert(transfers).values({ from_conference_id: other.conference, to_conference_id: w.conference, from_team_id: other.from, to_team_id: w.to, person_id: other.pastor.id })
+    await t.db
+      .insert(transfers)
+      .values({ from_conference_id: other.conference, to_conference_id: w.conference, from_team_id: other.from, to_team_id: w.to, person_id: other.pastor.id })
     expect(body(await get(t, 'upcoming-transfers-for-current-user', w.entity.token, { team_id: w.conference })).items).toHaveLength(1)
     for (let n = 0; n < maxUpcomingItems + 1; n++) {
       const pastor = await buildPerson(t)
-      await t.db.insert(transfers).values({ from_conference_id: w.conference, to_conference_id: w.conference, from_team_id: w.from, to_team_id: w.to, person_id: pastor.id, date: dateIn(10 + n) })
+      await t.db
+        .insert(transfers)
+        .values({
+          from_conference_id: w.conference,
+          to_conference_id: w.conference,
+          from_team_id: w.from,
+          to_team_id: w.to,
+          person_id: pastor.id,
+          date: dateIn(10 + n),
+        })
     }
     expect(body(await get(t, 'upcoming-transfers-for-current-user', w.entity.token, { team_id: w.conference })).items).toHaveLength(maxUpcomingItems)
   })

@@ -91,7 +91,13 @@ describe('GET event-attendance/{id} under the child data gate', () => {
   it('pages over the records shown: the child takes no place on a page', async () => {
     const s = await setup()
     for (const name of ['Zed One', 'Zed Two', 'Zed Three']) {
-      await post(t, 'add-event-attendance', s.c.owner.token, { team_id: s.c.church, event_id: s.event, event_date: sunday, is_visitor: 1, visitor_info_name: name })
+      await post(t, 'add-event-attendance', s.c.owner.token, {
+        team_id: s.c.church,
+        event_id: s.event,
+        event_date: sunday,
+        is_visitor: 1,
+        visitor_info_name: name,
+      })
     }
     for (const [who, person] of gatedCallers(s)) {
       const first = await attendance(s, person.token, { page: 1, per_page: 4 })
@@ -129,8 +135,14 @@ describe('GET contacts-for-attendance under the child data gate', () => {
       const response = await get(t, 'contacts-for-attendance', person.token, query)
       expect(response.statusCode, who).toBe(200)
       const items = body(response).items as Array<{ id: number; is_restricted: boolean; attended: boolean; attendance_id: number | null }>
-      expect(items.find((item) => item.id === s.adult), who).toMatchObject({ attended: true })
-      expect(items.find((item) => item.id === s.child), who).toMatchObject({ is_restricted: true, attended: false, attendance_id: null })
+      expect(
+        items.find((item) => item.id === s.adult),
+        who,
+      ).toMatchObject({ attended: true })
+      expect(
+        items.find((item) => item.id === s.child),
+        who,
+      ).toMatchObject({ is_restricted: true, attended: false, attendance_id: null })
       expect(response.body, who).not.toMatch(/Kid|kid@example/)
       // Never found by a detail the gate withholds.
       expect(names(await get(t, 'contacts-for-attendance', person.token, { ...query, gender: 'male' })), who).toEqual([])
@@ -170,7 +182,10 @@ describe('writes on a child’s attendance under the child data gate', () => {
     const halfChecked = await buildPerson(t)
     await addMember(t, halfChecked.id, s.c.church, 'leader', { has_wwcc: true })
     const before = await rowsOf(s.event)
-    for (const [who, person, missing] of [...gatedCallers(s).map(([who, person]) => [who, person, ['wwcc', 'adsafe']] as const), ['leader with a WWCC only', halfChecked, ['adsafe']] as const]) {
+    for (const [who, person, missing] of [
+      ...gatedCallers(s).map(([who, person]) => [who, person, ['wwcc', 'adsafe']] as const),
+      ['leader with a WWCC only', halfChecked, ['adsafe']] as const,
+    ]) {
       for (const [what, path, payload] of writes(s)) {
         const response = await post(t, path, person.token, payload)
         expect(response.statusCode, `${who}: ${what}`).toBe(403)
@@ -190,7 +205,13 @@ describe('writes on a child’s attendance under the child data gate', () => {
     const peopleBefore = await t.db.select({ id: people.id }).from(people)
     const scope = { team_id: s.c.church, event_id: s.event, event_date: nextSunday }
     for (const details of [{ visitor_info_email: 'KID@example.org' }, { visitor_info_phone: '0412 555 666' }]) {
-      const response = await post(t, 'add-event-attendance', s.uncheckedLeader.token, { ...scope, is_visitor: 1, visitor_info_name: 'Some Name', visitor_info_create_contact: 1, ...details })
+      const response = await post(t, 'add-event-attendance', s.uncheckedLeader.token, {
+        ...scope,
+        is_visitor: 1,
+        visitor_info_name: 'Some Name',
+        visitor_info_create_contact: 1,
+        ...details,
+      })
       expect(response.statusCode).toBe(403)
       expect(body(response).code).toBe('child_data_gate')
       expect(response.body).not.toMatch(/Kid|Young/)
@@ -199,10 +220,20 @@ describe('writes on a child’s attendance under the child data gate', () => {
     expect(await t.db.select({ id: people.id }).from(people)).toEqual(peopleBefore)
 
     // A visitor kept without a contact, then made one on update: the same refusal.
-    const visitor = await post(t, 'add-event-attendance', s.uncheckedLeader.token, { ...scope, is_visitor: 1, visitor_info_name: 'Later Match', visitor_info_email: 'kid@example.org' })
+    const visitor = await post(t, 'add-event-attendance', s.uncheckedLeader.token, {
+      ...scope,
+      is_visitor: 1,
+      visitor_info_name: 'Later Match',
+      visitor_info_email: 'kid@example.org',
+    })
     expect(visitor.statusCode).toBe(200)
     const kept = await rowsOf(s.event)
-    const convert = await post(t, 'update-event-attendance', s.uncheckedLeader.token, { team_id: s.c.church, id: body(visitor).id, visitor_info_create_contact: 1, notes: 'now a contact' })
+    const convert = await post(t, 'update-event-attendance', s.uncheckedLeader.token, {
+      team_id: s.c.church,
+      id: body(visitor).id,
+      visitor_info_create_contact: 1,
+      notes: 'now a contact',
+    })
     expect(convert.statusCode).toBe(403)
     expect(body(convert).code).toBe('child_data_gate')
     expect(await rowsOf(s.event)).toEqual(kept)
@@ -214,13 +245,30 @@ describe('writes on a child’s attendance under the child data gate', () => {
     const token = s.c.leader.token
     const marked = await post(t, 'add-event-attendance', token, { ...scope, event_date: nextSunday, user_id: s.child })
     expect(marked.statusCode).toBe(200)
-    expect((await post(t, 'update-event-attendance', token, { ...scope, event_date: nextSunday, user_id: s.child, notes: 'Brought a friend' })).statusCode).toBe(200)
-    const [record] = await t.db.select().from(eventAttendance).where(eq(eventAttendance.id, body(marked).id))
+    expect(
+      (await post(t, 'update-event-attendance', token, { ...scope, event_date: nextSunday, user_id: s.child, notes: 'Brought a friend' })).statusCode,
+    ).toBe(200)
+    const [record] = await t.db
+      .select()
+      .from(eventAttendance)
+      .where(eq(eventAttendance.id, body(marked).id))
     expect(record).toMatchObject({ person_id: s.child, event_date: nextSunday, notes: 'Brought a friend' })
     expect((await post(t, 'delete-event-attendance', token, { team_id: s.c.church, id: body(marked).id })).statusCode).toBe(200)
-    expect(await t.db.select().from(eventAttendance).where(eq(eventAttendance.id, body(marked).id))).toEqual([])
+    expect(
+      await t.db
+        .select()
+        .from(eventAttendance)
+        .where(eq(eventAttendance.id, body(marked).id)),
+    ).toEqual([])
 
-    const linked = await post(t, 'add-event-attendance', token, { ...scope, event_date: nextSunday, is_visitor: 1, visitor_info_name: 'K Y', visitor_info_email: 'kid@example.org', visitor_info_create_contact: 1 })
+    const linked = await post(t, 'add-event-attendance', token, {
+      ...scope,
+      event_date: nextSunday,
+      is_visitor: 1,
+      visitor_info_name: 'K Y',
+      visitor_info_email: 'kid@example.org',
+      visitor_info_create_contact: 1,
+    })
     expect(linked.statusCode).toBe(200)
     expect(body(linked).user_id).toBe(s.child)
   })
@@ -231,7 +279,9 @@ describe('writes on a child’s attendance under the child data gate', () => {
     for (const [who, person] of gatedCallers(s)) {
       expect((await post(t, 'add-event-attendance', person.token, { ...scope, user_id: s.adult })).statusCode, who).toBe(200)
       expect((await post(t, 'delete-event-attendance', person.token, { ...scope, user_id: s.adult })).statusCode, who).toBe(200)
-      expect((await post(t, 'add-event-attendance', person.token, { ...scope, is_visitor: 1, visitor_info_name: `Visitor of ${who}` })).statusCode, who).toBe(200)
+      expect((await post(t, 'add-event-attendance', person.token, { ...scope, is_visitor: 1, visitor_info_name: `Visitor of ${who}` })).statusCode, who).toBe(
+        200,
+      )
     }
   })
 })

@@ -102,8 +102,16 @@ function matchTerms(rows: CheckedRow[]): Array<{ field: MatchField; condition: S
   // One parameter for every name: a list of thousands of row values is too deep for the parser.
   const tuples = JSON.stringify([...names.values()].map((row) => ({ f: row.first_name.toLowerCase(), l: row.last_name.toLowerCase(), g: row.gender })))
   return [
-    { field: 'email', condition: emails.length ? sql`lower(${people.email}) = any(array(select json_array_elements_text(${JSON.stringify(emails)}::json)))` : null, key: sql<string>`lower(${people.email})` },
-    { field: 'phone', condition: phones.length ? sql`${people.phone} = any(array(select json_array_elements_text(${JSON.stringify(phones)}::json)))` : null, key: sql<string>`${people.phone}` },
+    {
+      field: 'email',
+      condition: emails.length ? sql`lower(${people.email}) = any(array(select json_array_elements_text(${JSON.stringify(emails)}::json)))` : null,
+      key: sql<string>`lower(${people.email})`,
+    },
+    {
+      field: 'phone',
+      condition: phones.length ? sql`${people.phone} = any(array(select json_array_elements_text(${JSON.stringify(phones)}::json)))` : null,
+      key: sql<string>`${people.phone}`,
+    },
     {
       field: 'name',
       condition: names.size
@@ -136,7 +144,14 @@ async function findByKeys(tx: Executor, rows: CheckedRow[], where: (field: Match
     found.set(term.field, byKey)
     if (!term.condition) continue
     const hits = await tx
-      .select({ id: people.id, first_name: people.first_name, last_name: people.last_name, dob_year: people.dob_year, dob_month: people.dob_month, key: term.key })
+      .select({
+        id: people.id,
+        first_name: people.first_name,
+        last_name: people.last_name,
+        dob_year: people.dob_year,
+        dob_month: people.dob_month,
+        key: term.key,
+      })
       .from(people)
       .innerJoin(tc, eq(tc.person_id, people.id))
       .innerJoin(teams, eq(teams.id, tc.team_id))
@@ -235,15 +250,35 @@ export async function importAttendance(deps: Deps, viewer: Viewer, scope: TeamSc
     const added = [...firstOf.values()]
     const newIds = input.dry_run ? new Map<number, number>() : await saveNew(tx, deps, viewer, scope, event.row.id, input, added)
     for (const row of added) {
-      results.set(row.row, { row: row.row, status: 'added', user_id: newIds.get(row.row) ?? null, name: fullName(row.first_name, row.last_name), matched_by: null })
+      results.set(row.row, {
+        row: row.row,
+        status: 'added',
+        user_id: newIds.get(row.row) ?? null,
+        name: fullName(row.first_name, row.last_name),
+        matched_by: null,
+      })
     }
     for (const [row, first] of repeats) {
-      results.set(row.row, { row: row.row, status: 'already', user_id: newIds.get(first.row) ?? null, name: fullName(first.first_name, first.last_name), matched_by: null })
+      results.set(row.row, {
+        row: row.row,
+        status: 'already',
+        user_id: newIds.get(first.row) ?? null,
+        name: fullName(first.first_name, first.last_name),
+        matched_by: null,
+      })
     }
     if (!input.dry_run && toMark.length > 0) {
       await tx
         .insert(ea)
-        .values(toMark.map((personId) => ({ event_id: event.row.id, team_id: scope.team.id, event_date: input.event_date, person_id: personId, created_by_id: viewer.personId })))
+        .values(
+          toMark.map((personId) => ({
+            event_id: event.row.id,
+            team_id: scope.team.id,
+            event_date: input.event_date,
+            person_id: personId,
+            created_by_id: viewer.personId,
+          })),
+        )
         .onConflictDoNothing()
     }
 
@@ -256,7 +291,15 @@ export async function importAttendance(deps: Deps, viewer: Viewer, scope: TeamSc
 
 /** A row that matches a child the caller may not touch: refused, naming nobody. */
 function childRefusal(row: number, by: MatchField): ImportRowResult {
-  return { row, status: 'refused', user_id: null, name: null, matched_by: null, errors: { [refusedField[by]]: childRecordClosedMessage }, reason: 'child_data_gate' }
+  return {
+    row,
+    status: 'refused',
+    user_id: null,
+    name: null,
+    matched_by: null,
+    errors: { [refusedField[by]]: childRecordClosedMessage },
+    reason: 'child_data_gate',
+  }
 }
 
 /**
@@ -267,15 +310,18 @@ function childRefusal(row: number, by: MatchField): ImportRowResult {
 async function duplicatesOf(tx: Executor, scope: TeamScope, rows: CheckedRow[]): Promise<Map<number, Record<string, string>>> {
   const refused = new Map<number, Record<string, string>>()
   if (rows.length === 0) return refused
-  const found = await findByKeys(tx, rows, () =>
-    or(eq(tc.team_id, scope.team.id), and(eq(tc.state, 'active'), inConference(conferenceIdOf(scope.team))))!,
-  )
+  const found = await findByKeys(tx, rows, () => or(eq(tc.team_id, scope.team.id), and(eq(tc.state, 'active'), inConference(conferenceIdOf(scope.team))))!)
   // Which of the hits are this team's: one more query over their ids.
   const ids = [...new Set([...found.values()].flatMap((byKey) => [...byKey.values()].map((hit) => hit.id)))]
   const own = new Set(
     ids.length === 0
       ? []
-      : (await tx.select({ id: tc.person_id }).from(tc).where(and(eq(tc.team_id, scope.team.id), inArray(tc.person_id, ids)))).map((row) => row.id),
+      : (
+          await tx
+            .select({ id: tc.person_id })
+            .from(tc)
+            .where(and(eq(tc.team_id, scope.team.id), inArray(tc.person_id, ids)))
+        ).map((row) => row.id),
   )
   for (const row of rows) {
     const match = firstFound(found, row)
@@ -344,7 +390,15 @@ async function saveNew(
       subject_id: ids.get(row.row)!,
       contact_id: ids.get(row.row)!,
       action: 'add' as const,
-      after: { first_name: row.first_name, last_name: row.last_name, gender: row.gender, is_visitor: true, group_id: scope.team.id, source: 'attendance_import', event_id: eventId },
+      after: {
+        first_name: row.first_name,
+        last_name: row.last_name,
+        gender: row.gender,
+        is_visitor: true,
+        group_id: scope.team.id,
+        source: 'attendance_import',
+        event_id: eventId,
+      },
     })),
   )
   await tx.insert(ea).values(rows.map((row) => ({ ...base, person_id: ids.get(row.row)! })))

@@ -124,7 +124,10 @@ describe('POST import-event-attendance', () => {
 
   it('under the child data gate a row that matches a child is refused, naming nobody; the other rows are imported', async () => {
     const s = await setup()
-    const child = await buildContact(t, { teamId: s.c.church, person: { first_name: 'Kid', last_name: 'Gated', gender: 'male', email: 'kid.gated@example.org', ...bornYearsAgo(t, 9) } })
+    const child = await buildContact(t, {
+      teamId: s.c.church,
+      person: { first_name: 'Kid', last_name: 'Gated', gender: 'male', email: 'kid.gated@example.org', ...bornYearsAgo(t, 9) },
+    })
     await assignContact(t, { teamId: s.c.church, contactId: child, toId: s.c.member.id })
     const data = [
       { first_name: 'Some', last_name: 'One', gender: 'male', email: 'kid.gated@example.org' },
@@ -136,8 +139,23 @@ describe('POST import-event-attendance', () => {
       expect(response.statusCode).toBe(200)
       const report = body(response)
       expect(report).toMatchObject({ matched: 0, added: 1, already: 0, refused: 2 })
-      expect(report.rows[0]).toEqual({ row: 1, status: 'refused', user_id: null, name: null, matched_by: null, reason: 'child_data_gate', errors: { email: expect.stringMatching(/Working with Children Check/) } })
-      expect(report.rows[1]).toMatchObject({ row: 2, status: 'refused', user_id: null, name: null, reason: 'child_data_gate', errors: { first_name: expect.any(String) } })
+      expect(report.rows[0]).toEqual({
+        row: 1,
+        status: 'refused',
+        user_id: null,
+        name: null,
+        matched_by: null,
+        reason: 'child_data_gate',
+        errors: { email: expect.stringMatching(/Working with Children Check/) },
+      })
+      expect(report.rows[1]).toMatchObject({
+        row: 2,
+        status: 'refused',
+        user_id: null,
+        name: null,
+        reason: 'child_data_gate',
+        errors: { first_name: expect.any(String) },
+      })
       expect(report.rows[2]).toMatchObject({ row: 3, status: 'added', name: 'Adult Visitor' })
       expect(response.body).not.toContain(String(child))
     }
@@ -164,7 +182,11 @@ describe('POST import-event-attendance', () => {
     expect(await t.db.select().from(people).where(eq(people.first_name, 'New'))).toHaveLength(0)
 
     const saved = body(await importRows(s, s.c.leader.token, data, { unmatched: 'contact' }))
-    expect({ ...saved, success_message: undefined, rows: saved.rows.map((r: Record<string, unknown>) => ({ ...r, user_id: r.status === 'added' ? null : r.user_id })) }).toEqual({ ...preview, success_message: undefined })
+    expect({
+      ...saved,
+      success_message: undefined,
+      rows: saved.rows.map((r: Record<string, unknown>) => ({ ...r, user_id: r.status === 'added' ? null : r.user_id })),
+    }).toEqual({ ...preview, success_message: undefined })
   })
 
   it("unmatched 'contact' adds new contacts of the team (name and gender), under the duplicate rules, in one transaction", async () => {
@@ -208,9 +230,13 @@ describe('POST import-event-attendance', () => {
     const half = await buildContact(t, { teamId: s.c.church, person: { first_name: 'Half', last_name: 'Way', email: 'half@example.org' } })
     // A trigger refuses the matched contact's record, written after the new visitor's.
     await t.db.execute(
-      sql.raw(`create or replace function attendance_test_refuse() returns trigger as $$ begin if new.person_id = ${half} then raise exception 'refused'; end if; return new; end $$ language plpgsql`),
+      sql.raw(
+        `create or replace function attendance_test_refuse() returns trigger as $$ begin if new.person_id = ${half} then raise exception 'refused'; end if; return new; end $$ language plpgsql`,
+      ),
     )
-    await t.db.execute(sql.raw(`create trigger attendance_test_refuse before insert on event_attendance for each row execute function attendance_test_refuse()`))
+    await t.db.execute(
+      sql.raw(`create trigger attendance_test_refuse before insert on event_attendance for each row execute function attendance_test_refuse()`),
+    )
     try {
       const response = await importRows(s, s.c.leader.token, [
         { first_name: 'Half', last_name: 'Way', gender: 'male', email: 'half@example.org' },
@@ -225,7 +251,12 @@ describe('POST import-event-attendance', () => {
 
   it(`takes at most ${maxAttendanceImportRows} rows, matched in a few queries`, async () => {
     const s = await setup()
-    const tooMany = Array.from({ length: maxAttendanceImportRows + 1 }, (_, i) => ({ first_name: `R${i}`, last_name: 'Row', gender: 'male', email: i % 2 ? `r${i}@example.org` : null }))
+    const tooMany = Array.from({ length: maxAttendanceImportRows + 1 }, (_, i) => ({
+      first_name: `R${i}`,
+      last_name: 'Row',
+      gender: 'male',
+      email: i % 2 ? `r${i}@example.org` : null,
+    }))
     expect((await importRows(s, s.c.leader.token, tooMany)).statusCode).toBe(400)
     const ids: number[] = []
     for (let i = 0; i < 20; i += 1) ids.push(await buildContact(t, { teamId: s.c.church, person: { first_name: `R${i}`, last_name: 'Row', gender: 'male' } }))

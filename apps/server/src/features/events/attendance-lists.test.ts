@@ -20,7 +20,16 @@ const nextSunday = '2026-11-08'
 async function buildEvent(teamId: number, values: Partial<typeof events.$inferInsert> = {}): Promise<number> {
   const [row] = await t.db
     .insert(events)
-    .values({ team_id: teamId, title: 'Sunday service', start_date: sunday, end_date: sunday, span_days: 1, is_recurring: true, rrule: 'FREQ=WEEKLY;BYDAY=SU', ...values })
+    .values({
+      team_id: teamId,
+      title: 'Sunday service',
+      start_date: sunday,
+      end_date: sunday,
+      span_days: 1,
+      is_recurring: true,
+      rrule: 'FREQ=WEEKLY;BYDAY=SU',
+      ...values,
+    })
     .returning({ id: events.id })
   return row!.id
 }
@@ -89,7 +98,12 @@ describe('GET contacts-for-attendance', () => {
     const mine = await buildContact(t, { teamId: s.c.church, person: { first_name: 'Mine', last_name: 'Only' } })
     await buildContact(t, { teamId: s.c.church, person: { first_name: 'Not', last_name: 'Mine' } })
     await assignContact(t, { teamId: s.c.church, contactId: mine, toId: s.c.member.id })
-    const response = await get(t, 'contacts-for-attendance', s.c.member.token, { team_id: s.c.church, group_id: s.c.church, event_id: s.event, event_date: sunday })
+    const response = await get(t, 'contacts-for-attendance', s.c.member.token, {
+      team_id: s.c.church,
+      group_id: s.c.church,
+      event_id: s.event,
+      event_date: sunday,
+    })
     expect(names(response)).toEqual(['Mine Only'])
   })
 })
@@ -97,12 +111,22 @@ describe('GET contacts-for-attendance', () => {
 describe('GET contact-event-attendance/{id}', () => {
   it('D2-7.1-07 lists the events the contact attended in the team, the latest date first', async () => {
     const s = await setup()
-    const camp = await buildEvent(s.c.church, { title: 'Camp', is_recurring: false, rrule: null, start_date: '2026-11-20', end_date: '2026-11-22', span_days: 3, is_multi_day: true })
+    const camp = await buildEvent(s.c.church, {
+      title: 'Camp',
+      is_recurring: false,
+      rrule: null,
+      start_date: '2026-11-20',
+      end_date: '2026-11-22',
+      span_days: 3,
+      is_multi_day: true,
+    })
     const x = await buildContact(t, { teamId: s.c.church })
     await mark(s, s.c.leader.token, { user_id: x })
     await mark(s, s.c.leader.token, { user_id: x }, nextSunday)
     // The second day of the camp is one of its dates.
-    expect((await post(t, 'add-event-attendance', s.c.leader.token, { team_id: s.c.church, event_id: camp, event_date: '2026-11-21', user_id: x })).statusCode).toBe(200)
+    expect(
+      (await post(t, 'add-event-attendance', s.c.leader.token, { team_id: s.c.church, event_id: camp, event_date: '2026-11-21', user_id: x })).statusCode,
+    ).toBe(200)
     const response = await get(t, `contact-event-attendance/${x}`, s.c.leader.token, { team_id: s.c.church, group_id: s.c.church, page: 1, per_page: 20 })
     expect(response.statusCode).toBe(200)
     expect(body(response).count).toBe(3)

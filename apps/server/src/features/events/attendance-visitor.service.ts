@@ -15,8 +15,7 @@ import { assertNoDuplicate, lockContactsOfConference } from '../contacts/duplica
 // the consent rule (without consent only the name is kept) and the duplicate rules.
 
 export const createContactForbiddenMessage = 'Adding a visitor as a contact needs the right to add contacts.'
-export const visitorNotLinkedMessage =
-  'A contact with these details already exists that you cannot open here: the visitor was kept without a contact.'
+export const visitorNotLinkedMessage = 'A contact with these details already exists that you cannot open here: the visitor was kept without a contact.'
 export const visitorLinkedMessage = 'The visitor matches a contact of the team: the contact was marked.'
 
 /** The same scope seen from the team's primary group: what the team role may do. */
@@ -76,7 +75,8 @@ export async function planVisitorContact(
   const resolved = await resolveContactInput(db, input, null, { now: deps.now(), country: scope.settings.country })
   const errors: Record<string, string> = {}
   for (const [field, message] of Object.entries(resolved.errors)) {
-    errors[field === 'phone' || field === 'email' ? `visitor_info_${field}` : field === 'first_name' || field === 'last_name' ? 'visitor_info_name' : field] = message
+    errors[field === 'phone' || field === 'email' ? `visitor_info_${field}` : field === 'first_name' || field === 'last_name' ? 'visitor_info_name' : field] =
+      message
   }
   if (Object.keys(errors).length > 0) throw new AppError('invalid_request', { errors })
   return { values: { ...resolved.values, is_visitor: true }, identity: resolved.identity, notKept: resolved.notKept }

@@ -190,7 +190,11 @@ export async function updateAttendance(deps: Deps, viewer: Viewer, scope: TeamSc
     return await deps.db.transaction(async (tx) => {
       const contact = plan ? await contactForVisitor(tx, deps, viewer, scope, plan, { eventId: record.event_id, eventDate: record.event_date }) : null
       if (contact?.personId) changes.person_id = contact.personId
-      if (Object.keys(changes).length > 0) await tx.update(ea).set({ ...changes, updated_at: deps.now() }).where(eq(ea.id, record.id))
+      if (Object.keys(changes).length > 0)
+        await tx
+          .update(ea)
+          .set({ ...changes, updated_at: deps.now() })
+          .where(eq(ea.id, record.id))
       const answer = { success: true as const, user_id: changes.person_id ?? record.person_id, ...withNotKept(contact, plan) }
       const message = messageOf(contact)
       return message ? { ...answer, success_message: message } : answer
@@ -216,8 +220,6 @@ export async function deleteAttendance(deps: Deps, scope: TeamScope, input: Dele
   }
   const event = await loadScopedEvent(deps.db, scope, input.event_id!)
   await assertMayTouch(deps.db, scope, [input.user_id], deps.now())
-  await deps.db
-    .delete(ea)
-    .where(and(eq(ea.event_id, event.row.id), eq(ea.event_date, input.event_date!), eq(ea.person_id, input.user_id!)))
+  await deps.db.delete(ea).where(and(eq(ea.event_id, event.row.id), eq(ea.event_date, input.event_date!), eq(ea.person_id, input.user_id!)))
   return { success: true as const }
 }

@@ -14,16 +14,10 @@ export async function attendanceRoutes(app: FastifyInstance) {
   addRoute(app, calls.contactsForAttendance, groupAccess('update_event_attendance'), ({ deps, viewer, scope, input }) =>
     listContactsForAttendance(deps, viewer, scope, input),
   )
-  addRoute(app, calls.addAttendance, teamAccess('update_event_attendance'), ({ deps, viewer, scope, input }) =>
-    addAttendance(deps, viewer, scope, input),
-  )
-  addRoute(app, calls.updateAttendance, teamAccess('update_event_attendance'), ({ deps, viewer, scope, input }) =>
-    updateAttendance(deps, viewer, scope, input),
-  )
+  addRoute(app, calls.addAttendance, teamAccess('update_event_attendance'), ({ deps, viewer, scope, input }) => addAttendance(deps, viewer, scope, input))
+  addRoute(app, calls.updateAttendance, teamAccess('update_event_attendance'), ({ deps, viewer, scope, input }) => updateAttendance(deps, viewer, scope, input))
   addRoute(app, calls.deleteAttendance, teamAccess('update_event_attendance'), ({ deps, scope, input }) => deleteAttendance(deps, scope, input))
-  addRoute(app, calls.importAttendance, teamAccess('update_event_attendance'), ({ deps, viewer, scope, input }) =>
-    importAttendance(deps, viewer, scope, input),
-  )
+  addRoute(app, calls.importAttendance, teamAccess('update_event_attendance'), ({ deps, viewer, scope, input }) => importAttendance(deps, viewer, scope, input))
   // The contact's Events tab: the contact routes' read rule and the team's attendance.
   addRoute(app, calls.contactEventAttendance, contactAccess('read_user_event'), ({ deps, viewer, scope, input }) =>
     listContactEventAttendance(deps, viewer, scope, input),

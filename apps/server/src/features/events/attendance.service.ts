@@ -74,7 +74,10 @@ export async function listEventAttendance(
           .from(ea)
           .leftJoin(people, eq(people.id, ea.person_id))
           .where(ofDate)
-      : deps.db.select({ n: count(), hidden: sql<number>`0` }).from(ea).where(ofDate),
+      : deps.db
+          .select({ n: count(), hidden: sql<number>`0` })
+          .from(ea)
+          .where(ofDate),
   ])
   const items = rows.map(({ record, ...person }): AttendanceItem => ({
     id: record.id,

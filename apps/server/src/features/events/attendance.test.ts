@@ -20,7 +20,16 @@ const monday = '2026-11-02'
 async function buildEvent(teamId: number, values: Partial<typeof events.$inferInsert> = {}): Promise<number> {
   const [row] = await t.db
     .insert(events)
-    .values({ team_id: teamId, title: 'Sunday service', start_date: sunday, end_date: sunday, span_days: 1, is_recurring: true, rrule: 'FREQ=WEEKLY;BYDAY=SU', ...values })
+    .values({
+      team_id: teamId,
+      title: 'Sunday service',
+      start_date: sunday,
+      end_date: sunday,
+      span_days: 1,
+      is_recurring: true,
+      rrule: 'FREQ=WEEKLY;BYDAY=SU',
+      ...values,
+    })
     .returning({ id: events.id })
   return row!.id
 }
@@ -63,7 +72,9 @@ describe('marking contacts', () => {
     expect(names(await attendance(s, s.c.member.token, sunday))).toEqual([])
     expect(names(await attendance(s, s.c.member.token, nextSunday))).toEqual(['Xavier Cole'])
     // Unmarking again changes nothing.
-    expect((await post(t, 'delete-event-attendance', s.c.leader.token, { team_id: s.c.church, event_id: s.event, event_date: sunday, user_id: x })).statusCode).toBe(200)
+    expect(
+      (await post(t, 'delete-event-attendance', s.c.leader.token, { team_id: s.c.church, event_id: s.event, event_date: sunday, user_id: x })).statusCode,
+    ).toBe(200)
   })
 
   it('D3-2.1-20 marks a contact once when two clicks arrive at once: both answer the one record', async () => {
@@ -145,7 +156,12 @@ describe('GET event-attendance/{id}', () => {
       await attendance(s, s.c.leader.token, monday),
       await mark(s, s.c.leader.token, { user_id: x }, monday),
       await get(t, 'contacts-for-attendance', s.c.leader.token, { team_id: s.c.church, group_id: s.c.church, event_id: s.event, event_date: monday }),
-      await post(t, 'import-event-attendance', s.c.leader.token, { team_id: s.c.church, event_id: s.event, event_date: monday, data: [{ first_name: 'A', last_name: 'B', gender: 'male' }] }),
+      await post(t, 'import-event-attendance', s.c.leader.token, {
+        team_id: s.c.church,
+        event_id: s.event,
+        event_date: monday,
+        data: [{ first_name: 'A', last_name: 'B', gender: 'male' }],
+      }),
     ]
     for (const response of responses) {
       expect(response.statusCode).toBe(400)
@@ -160,7 +176,10 @@ describe('GET event-attendance/{id}', () => {
     const [theirs] = await rowsOf(other.event)
     const mine = { team_id: s.c.church }
     expect((await get(t, `event-attendance/${other.event}`, s.c.leader.token, { ...mine, event_date: sunday })).statusCode).toBe(404)
-    expect((await post(t, 'add-event-attendance', s.c.leader.token, { ...mine, event_id: other.event, event_date: sunday, is_visitor: 1, visitor_info_name: 'V' })).statusCode).toBe(404)
+    expect(
+      (await post(t, 'add-event-attendance', s.c.leader.token, { ...mine, event_id: other.event, event_date: sunday, is_visitor: 1, visitor_info_name: 'V' }))
+        .statusCode,
+    ).toBe(404)
     expect((await post(t, 'update-event-attendance', s.c.leader.token, { ...mine, id: theirs!.id, visitor_info_name: 'Mine now' })).statusCode).toBe(404)
     expect((await post(t, 'delete-event-attendance', s.c.leader.token, { ...mine, id: theirs!.id })).statusCode).toBe(404)
     expect(await rowsOf(other.event)).toHaveLength(1)
@@ -220,13 +239,23 @@ describe('visitors', () => {
   it('a visitor who matches a contact of the team is linked to it, not duplicated', async () => {
     const s = await setup()
     const known = await buildContact(t, { teamId: s.c.church, person: { first_name: 'Known', last_name: 'Person', email: 'known@example.org' } })
-    const response = await mark(s, s.c.leader.token, { is_visitor: 1, visitor_info_name: 'K P', visitor_info_email: 'KNOWN@example.org', visitor_info_create_contact: 1 })
+    const response = await mark(s, s.c.leader.token, {
+      is_visitor: 1,
+      visitor_info_name: 'K P',
+      visitor_info_email: 'KNOWN@example.org',
+      visitor_info_create_contact: 1,
+    })
     expect(response.statusCode).toBe(200)
     expect(body(response).user_id).toBe(known)
     expect(await t.db.select().from(people).where(eq(people.email, 'known@example.org'))).toHaveLength(1)
     expect(names(await attendance(s, s.c.leader.token, sunday))).toEqual(['Known Person'])
     // The same visitor again: the contact is marked once on the date.
-    const again = await mark(s, s.c.leader.token, { is_visitor: 1, visitor_info_name: 'K P', visitor_info_email: 'known@example.org', visitor_info_create_contact: 1 })
+    const again = await mark(s, s.c.leader.token, {
+      is_visitor: 1,
+      visitor_info_name: 'K P',
+      visitor_info_email: 'known@example.org',
+      visitor_info_create_contact: 1,
+    })
     expect(body(again).id).toBe(body(response).id)
     expect(await rowsOf(s.event)).toHaveLength(1)
   })
@@ -235,7 +264,12 @@ describe('visitors', () => {
     const s = await setup()
     const other = await buildChurch(t, { conference: s.c.conference })
     await buildContact(t, { teamId: other.church, person: { phone: '+61412000111' } })
-    const response = await mark(s, s.c.leader.token, { is_visitor: 1, visitor_info_name: 'Phone Match', visitor_info_phone: '0412 000 111', visitor_info_create_contact: 1 })
+    const response = await mark(s, s.c.leader.token, {
+      is_visitor: 1,
+      visitor_info_name: 'Phone Match',
+      visitor_info_phone: '0412 000 111',
+      visitor_info_create_contact: 1,
+    })
     expect(response.statusCode).toBe(200)
     expect(body(response)).toMatchObject({ user_id: null, success_message: expect.stringMatching(/without a contact/) })
     expect(await t.db.select().from(people).where(eq(people.first_name, 'Phone'))).toHaveLength(0)
@@ -259,7 +293,12 @@ describe('visitors', () => {
     const id = body(added).id
     const edit = await post(t, 'update-event-attendance', s.c.leader.token, { team_id: s.c.church, id, visitor_info_name: 'V2 Smith', notes: 'Prayer' })
     expect(edit.statusCode).toBe(200)
-    expect(body(await attendance(s, s.c.leader.token, sunday)).items[0]).toMatchObject({ name: 'V2 Smith', visitor_info_name: 'V2 Smith', notes: 'Prayer', user_id: null })
+    expect(body(await attendance(s, s.c.leader.token, sunday)).items[0]).toMatchObject({
+      name: 'V2 Smith',
+      visitor_info_name: 'V2 Smith',
+      notes: 'Prayer',
+      user_id: null,
+    })
 
     const convert = await post(t, 'update-event-attendance', s.c.leader.token, { team_id: s.c.church, id, visitor_info_create_contact: 1 })
     expect(convert.statusCode).toBe(200)
@@ -287,8 +326,18 @@ describe('update-event-attendance', () => {
       visitor_info_name: 'Ignored',
     })
     expect(response.statusCode).toBe(200)
-    expect(body(await attendance(s, s.c.leader.token, sunday)).items[0]).toMatchObject({ name: 'Noted Person', notes: 'Brought a friend', visitor_info_name: null })
-    const missing = await post(t, 'update-event-attendance', s.c.leader.token, { team_id: s.c.church, event_id: s.event, event_date: nextSunday, user_id: x, notes: 'n' })
+    expect(body(await attendance(s, s.c.leader.token, sunday)).items[0]).toMatchObject({
+      name: 'Noted Person',
+      notes: 'Brought a friend',
+      visitor_info_name: null,
+    })
+    const missing = await post(t, 'update-event-attendance', s.c.leader.token, {
+      team_id: s.c.church,
+      event_id: s.event,
+      event_date: nextSunday,
+      user_id: x,
+      notes: 'n',
+    })
     expect(missing.statusCode).toBe(404)
   })
 })
@@ -300,7 +349,10 @@ describe('delete-event-attendance', () => {
     const first = body(await mark(s, s.c.leader.token, { user_id: x })).id
     await mark(s, s.c.leader.token, { user_id: x }, nextSunday)
     expect((await post(t, 'delete-event-attendance', s.c.leader.token, { team_id: s.c.church, id: first })).statusCode).toBe(200)
-    const left = await t.db.select().from(eventAttendance).where(and(eq(eventAttendance.event_id, s.event), eq(eventAttendance.person_id, x)))
+    const left = await t.db
+      .select()
+      .from(eventAttendance)
+      .where(and(eq(eventAttendance.event_id, s.event), eq(eventAttendance.person_id, x)))
     expect(left.map((row) => row.event_date)).toEqual([nextSunday])
   })
 })

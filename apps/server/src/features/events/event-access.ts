@@ -16,7 +16,10 @@ export interface ScopedEvent {
 }
 
 /** The expansion input of an event row and its exceptions. */
-export function scheduleOf(row: Pick<EventRow, 'start_date' | 'rrule' | 'is_recurring' | 'span_days'>, exceptions: readonly OccurrenceException[] = []): Schedule {
+export function scheduleOf(
+  row: Pick<EventRow, 'start_date' | 'rrule' | 'is_recurring' | 'span_days'>,
+  exceptions: readonly OccurrenceException[] = [],
+): Schedule {
   return { start: row.start_date, rrule: row.is_recurring ? row.rrule : null, span_days: row.span_days, exceptions }
 }
 

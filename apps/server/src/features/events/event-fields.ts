@@ -76,7 +76,12 @@ export function columnsOf(fields: EventFieldsOutput, types: EventTypes, exceptio
 
   // The schedule: a rule only for a recurring event, one the form can make, with a date.
   const isRecurring = repeats(fields)
-  const rrule = isRecurring ? fields.rrule!.trim().replace(/^RRULE:/i, '').toUpperCase() : null
+  const rrule = isRecurring
+    ? fields
+        .rrule!.trim()
+        .replace(/^RRULE:/i, '')
+        .toUpperCase()
+    : null
   if (rrule) {
     const error = scheduleError({ start, rrule, span_days: spanDays })
     if (error) errors.rrule = error

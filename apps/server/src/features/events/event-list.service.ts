@@ -82,7 +82,12 @@ async function exceptionsOf(db: Executor, rows: readonly EventRow[]): Promise<Ma
   const byEvent = new Map<number, OccurrenceException[]>()
   if (rows.length === 0) return byEvent
   const found = await db
-    .select({ event_id: eventOccurrences.event_id, original_date: eventOccurrences.original_date, event_date: eventOccurrences.event_date, is_cancelled: eventOccurrences.is_cancelled })
+    .select({
+      event_id: eventOccurrences.event_id,
+      original_date: eventOccurrences.original_date,
+      event_date: eventOccurrences.event_date,
+      is_cancelled: eventOccurrences.is_cancelled,
+    })
     .from(eventOccurrences)
     .where(
       and(

@@ -53,7 +53,11 @@ export async function readEvent(
 
   // The occurrences in the window, live and cancelled, each with the rule's date it stands for.
   const movedFrom = new Map(exceptions.filter((exception) => !exception.is_cancelled).map((exception) => [exception.event_date, exception.original_date]))
-  const live = occurrencesBetween(schedule, from, to, maxOccurrencesPerEventView).map((date) => ({ event_date: date, original_date: movedFrom.get(date) ?? date, is_cancelled: false }))
+  const live = occurrencesBetween(schedule, from, to, maxOccurrencesPerEventView).map((date) => ({
+    event_date: date,
+    original_date: movedFrom.get(date) ?? date,
+    is_cancelled: false,
+  }))
   const cancelled = exceptions
     .filter((exception) => exception.is_cancelled && exception.event_date >= from && exception.event_date <= to)
     .filter((exception) => occurrencesBetween(ruleOnly, exception.original_date, exception.original_date, 1).length === 1)

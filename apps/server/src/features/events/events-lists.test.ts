@@ -30,15 +30,51 @@ beforeAll(async () => {
   t = await createTestApp()
   t.clock.advance(Date.parse('2026-04-01T00:00:00Z') - t.clock.now().getTime())
   c = await buildChurch(t)
-  ids.study = await create({ title: 'Midweek study', start_time: '2026-01-07', start_time_hour: '19:00', is_recurring: 1, rrule: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=WE' })
+  ids.study = await create({
+    title: 'Midweek study',
+    start_time: '2026-01-07',
+    start_time_hour: '19:00',
+    is_recurring: 1,
+    rrule: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=WE',
+  })
   ids.breakfast = await create({ title: 'Prayer breakfast', start_time: '2026-04-01', is_all_day: 1 })
-  ids.camp = await create({ title: 'Easter camp', start_time: '2026-03-30', start_time_hour: '16:00', is_multi_day: 1, end_time: '2026-04-02', end_time_hour: '12:00' })
+  ids.camp = await create({
+    title: 'Easter camp',
+    start_time: '2026-03-30',
+    start_time_hour: '16:00',
+    is_multi_day: 1,
+    end_time: '2026-04-02',
+    end_time_hour: '12:00',
+  })
   ids.picnic = await create({ title: 'Picnic', start_time: '2026-04-02', is_all_day: 1 })
   ids.old = await create({ title: 'Old picnic', start_time: '2026-03-01', is_all_day: 1 })
-  ids.series = await create({ title: 'Lent series', start_time: '2026-02-18', start_time_hour: '19:30', is_recurring: 1, rrule: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=WE;UNTIL=20260325' })
-  ids.lastToday = await create({ title: 'Final session', start_time: '2026-03-18', start_time_hour: '18:00', is_recurring: 1, rrule: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=WE;COUNT=3' })
-  ids.cancelled = await create({ title: 'Choir practice', start_time: '2026-03-04', start_time_hour: '17:00', is_recurring: 1, rrule: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=WE' })
-  const cancel = await post(t, 'update-event-occurance', c.leader.token, { team_id: c.church, event_id: ids.cancelled, event_date: '2026-04-01', is_cancelled: 1 })
+  ids.series = await create({
+    title: 'Lent series',
+    start_time: '2026-02-18',
+    start_time_hour: '19:30',
+    is_recurring: 1,
+    rrule: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=WE;UNTIL=20260325',
+  })
+  ids.lastToday = await create({
+    title: 'Final session',
+    start_time: '2026-03-18',
+    start_time_hour: '18:00',
+    is_recurring: 1,
+    rrule: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=WE;COUNT=3',
+  })
+  ids.cancelled = await create({
+    title: 'Choir practice',
+    start_time: '2026-03-04',
+    start_time_hour: '17:00',
+    is_recurring: 1,
+    rrule: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=WE',
+  })
+  const cancel = await post(t, 'update-event-occurance', c.leader.token, {
+    team_id: c.church,
+    event_id: ids.cancelled,
+    event_date: '2026-04-01',
+    is_cancelled: 1,
+  })
   expect(cancel.statusCode, cancel.body).toBe(200)
 })
 afterAll(async () => t.close())
@@ -49,14 +85,22 @@ describe('GET events', () => {
     expect(titles(today).sort()).toEqual(['Easter camp', 'Final session', 'Midweek study', 'Prayer breakfast'])
     const camp = today.items.find((item: any) => item.id === ids.camp)
     expect(camp.next_occurance_data.event_date).toBe('2026-03-30')
-    expect(today.items.find((item: any) => item.id === ids.study).next_occurance_data).toEqual({ event_date: '2026-04-01', start_date_time_display: expect.stringMatching(/^1 Apr 2026, 7:00\spm$/) })
+    expect(today.items.find((item: any) => item.id === ids.study).next_occurance_data).toEqual({
+      event_date: '2026-04-01',
+      start_date_time_display: expect.stringMatching(/^1 Apr 2026, 7:00\spm$/),
+    })
 
     const future = await list({ type: 'future' })
     // Newest first by default (spec 3 §9).
     expect(titles(future)).toEqual(['Choir practice', 'Picnic', 'Midweek study'])
     expect(future.items.find((item: any) => item.id === ids.study).next_occurance_data.event_date).toBe('2026-04-08')
     expect(future.items.find((item: any) => item.id === ids.cancelled).next_occurance_data.event_date).toBe('2026-04-08')
-    expect(future.items[1]).toMatchObject({ id: ids.picnic, next_occurance_data: { event_date: '2026-04-02', start_date_time_display: '2 Apr 2026' }, last_date: '2026-04-02', created_display: '1 Apr 2026' })
+    expect(future.items[1]).toMatchObject({
+      id: ids.picnic,
+      next_occurance_data: { event_date: '2026-04-02', start_date_time_display: '2 Apr 2026' },
+      last_date: '2026-04-02',
+      created_display: '1 Apr 2026',
+    })
 
     const past = await list({ type: 'past' })
     expect(titles(past)).toEqual(['Lent series', 'Old picnic'])
@@ -96,7 +140,10 @@ describe('GET events', () => {
 
   it('a never-ending rule that began long ago costs bounded work in every list', async () => {
     const church = await buildChurch(t)
-    const id = await create({ title: 'Since 1900', start_time: '1900-01-03', start_time_hour: '09:00', is_recurring: 1, rrule: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=WE' }, church)
+    const id = await create(
+      { title: 'Since 1900', start_time: '1900-01-03', start_time_hour: '09:00', is_recurring: 1, rrule: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=WE' },
+      church,
+    )
     const started = performance.now()
     const today = await list({ type: 'today' }, church)
     const future = await list({ type: 'future' }, church)
@@ -110,8 +157,22 @@ describe('GET events', () => {
 
   it('DST: a 10:00 service in a Sydney team reads 10:00 every week across April and October', async () => {
     const church = await buildChurch(t)
-    const id = await create({ title: 'Sunday service', type: 'church-service', start_time: '2026-03-22', start_time_hour: '10:00', end_time_hour: '11:30', is_recurring: 1, rrule: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=SU' }, church)
-    for (const [from, to] of [['2026-03-22', '2026-04-19'], ['2026-09-20', '2026-10-18']] as const) {
+    const id = await create(
+      {
+        title: 'Sunday service',
+        type: 'church-service',
+        start_time: '2026-03-22',
+        start_time_hour: '10:00',
+        end_time_hour: '11:30',
+        is_recurring: 1,
+        rrule: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=SU',
+      },
+      church,
+    )
+    for (const [from, to] of [
+      ['2026-03-22', '2026-04-19'],
+      ['2026-09-20', '2026-10-18'],
+    ] as const) {
       const event = body(await get(t, `event/${id}`, church.leader.token, { team_id: church.church, from, to }))
       expect(event.occurrences).toHaveLength(5)
       for (const occurrence of event.occurrences) expect(occurrence.start_date_time_display).toMatch(/, 10:00\sam$/)
@@ -123,7 +184,10 @@ describe('GET events', () => {
 
   it("reads today in the team's own time zone", async () => {
     const church = await buildChurch(t)
-    await t.db.update(teams).set({ settings: { time_zone: 'America/Los_Angeles' } }).where(eq(teams.id, church.church))
+    await t.db
+      .update(teams)
+      .set({ settings: { time_zone: 'America/Los_Angeles' } })
+      .where(eq(teams.id, church.church))
     // 1 April 00:00 UTC is 31 March, 17:00 in Los Angeles.
     const id = await create({ title: 'Tuesday supper', start_time: '2026-03-31', start_time_hour: '18:00' }, church)
     expect((await list({ type: 'today' }, church)).items.map((item: any) => item.id)).toEqual([id])
@@ -149,7 +213,13 @@ describe('GET events-today/{teamId}', () => {
     expect(response.statusCode, response.body).toBe(200)
     const { items } = body(response)
     expect(items.map((item: any) => item.title)).toEqual(['Prayer breakfast', 'Easter camp', 'Final session', 'Midweek study'])
-    expect(items[0]).toEqual({ id: ids.breakfast, original_id: ids.breakfast, title: 'Prayer breakfast', event_date: '2026-04-01', start_date_time_display: '1 Apr 2026' })
+    expect(items[0]).toEqual({
+      id: ids.breakfast,
+      original_id: ids.breakfast,
+      title: 'Prayer breakfast',
+      event_date: '2026-04-01',
+      start_date_time_display: '1 Apr 2026',
+    })
     expect(items[1]).toMatchObject({ id: ids.camp, original_id: ids.camp, event_date: '2026-03-30' })
     expect(items[3].start_date_time_display).toMatch(/^1 Apr 2026, 7:00\spm$/)
     expect(items.map((item: any) => item.id)).not.toContain(ids.picnic)

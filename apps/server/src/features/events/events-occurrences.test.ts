@@ -43,7 +43,16 @@ async function view(id: number) {
 }
 
 function attend(id: number, eventDate: string, personId: number | null = null) {
-  return t.db.insert(eventAttendance).values({ event_id: id, team_id: c.church, event_date: eventDate, person_id: personId, is_visitor: personId === null, visitor_name: personId === null ? 'Vera' : null })
+  return t.db
+    .insert(eventAttendance)
+    .values({
+      event_id: id,
+      team_id: c.church,
+      event_date: eventDate,
+      person_id: personId,
+      is_visitor: personId === null,
+      visitor_name: personId === null ? 'Vera' : null,
+    })
 }
 
 const on = (event: any, date: string) => event.occurrences.find((occurrence: any) => occurrence.event_date === date)
@@ -141,7 +150,14 @@ describe('cancel, restore and move', () => {
   })
 
   it('a multi-day occurrence moved by a day takes each day’s attendance along', async () => {
-    const id = await weekly({ title: 'Retreat', is_multi_day: 1, end_time: '2026-04-03', start_time_hour: '09:00', end_time_hour: '15:00', rrule: 'FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=1' })
+    const id = await weekly({
+      title: 'Retreat',
+      is_multi_day: 1,
+      end_time: '2026-04-03',
+      start_time_hour: '09:00',
+      end_time_hour: '15:00',
+      rrule: 'FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=1',
+    })
     const person = await buildPerson(t)
     await attend(id, '2026-05-01', person.id)
     await attend(id, '2026-05-02', person.id)

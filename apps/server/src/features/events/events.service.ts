@@ -46,20 +46,36 @@ export async function createEvent(deps: Deps, viewer: Viewer, scope: TeamScope, 
       .insert(events)
       .values({ ...columns, team_id: scope.team.id, created_by_id: viewer.personId, created_at: now, updated_at: now })
       .returning({ id: events.id })
-    await recordActivity(tx, { authorId: viewer.personId, teamId: scope.team.id, subjectType: 'event', subjectId: row!.id, action: 'add', after: logged(columns) })
+    await recordActivity(tx, {
+      authorId: viewer.personId,
+      teamId: scope.team.id,
+      subjectType: 'event',
+      subjectId: row!.id,
+      action: 'add',
+      after: logged(columns),
+    })
     return { id: row!.id }
   })
 }
 
 /** update-event/{id}: the given fields merged with the stored ones, validated as a whole. */
-export async function updateEvent(deps: Deps, viewer: Viewer, scope: TeamScope, eventId: number, input: Partial<EventFieldsOutput>): Promise<{ success: true }> {
+export async function updateEvent(
+  deps: Deps,
+  viewer: Viewer,
+  scope: TeamScope,
+  eventId: number,
+  input: Partial<EventFieldsOutput>,
+): Promise<{ success: true }> {
   const { row, schedule } = await loadScopedEvent(deps.db, scope, eventId)
   const given = Object.fromEntries(Object.entries(input).filter(([key, value]) => key !== 'team_id' && value !== undefined))
   const fields = parseWholeFields({ ...storedFieldsOf(row), ...given })
   const types = await loadEventTypes(deps.db, viewer.locale)
   const columns = columnsOf(fields, types, schedule.exceptions)
   await deps.db.transaction(async (tx) => {
-    await tx.update(events).set({ ...columns, updated_at: deps.now() }).where(and(eq(events.id, row.id), eq(events.team_id, scope.team.id)))
+    await tx
+      .update(events)
+      .set({ ...columns, updated_at: deps.now() })
+      .where(and(eq(events.id, row.id), eq(events.team_id, scope.team.id)))
     await recordActivity(tx, {
       authorId: viewer.personId,
       teamId: scope.team.id,
@@ -78,7 +94,14 @@ export async function deleteEvent(deps: Deps, viewer: Viewer, scope: TeamScope, 
   const { row } = await loadScopedEvent(deps.db, scope, eventId)
   await deps.db.transaction(async (tx) => {
     await tx.delete(events).where(and(eq(events.id, row.id), eq(events.team_id, scope.team.id)))
-    await recordActivity(tx, { authorId: viewer.personId, teamId: scope.team.id, subjectType: 'event', subjectId: row.id, action: 'delete', before: logged(row) })
+    await recordActivity(tx, {
+      authorId: viewer.personId,
+      teamId: scope.team.id,
+      subjectType: 'event',
+      subjectId: row.id,
+      action: 'delete',
+      before: logged(row),
+    })
   })
   return { success: true }
 }
@@ -169,13 +192,25 @@ export async function updateOccurrence(deps: Deps, viewer: Viewer, scope: TeamSc
       // (one contact on two days): they step far away first, then to their new days.
       const parked = 100_000
       if (Math.abs(shift) < Math.max(row.span_days, 1)) {
-        await tx.update(eventAttendance).set({ event_date: sql`${eventAttendance.event_date} + ${parked}::integer` }).where(days)
+        await tx
+          .update(eventAttendance)
+          .set({ event_date: sql`${eventAttendance.event_date} + ${parked}::integer` })
+          .where(days)
         await tx
           .update(eventAttendance)
           .set({ event_date: sql`${eventAttendance.event_date} + ${shift - parked}::integer` })
-          .where(and(eq(eventAttendance.event_id, row.id), gte(eventAttendance.event_date, addDays(input.event_date, parked)), lte(eventAttendance.event_date, addDays(last, parked))))
+          .where(
+            and(
+              eq(eventAttendance.event_id, row.id),
+              gte(eventAttendance.event_date, addDays(input.event_date, parked)),
+              lte(eventAttendance.event_date, addDays(last, parked)),
+            ),
+          )
       } else {
-        await tx.update(eventAttendance).set({ event_date: sql`${eventAttendance.event_date} + ${shift}::integer` }).where(days)
+        await tx
+          .update(eventAttendance)
+          .set({ event_date: sql`${eventAttendance.event_date} + ${shift}::integer` })
+          .where(days)
       }
     }
     if (changesSchedule) {
@@ -186,7 +221,11 @@ export async function updateOccurrence(deps: Deps, viewer: Viewer, scope: TeamSc
         subjectType: 'event',
         subjectId: row.id,
         action: 'update',
-        after: { original_date: original, event_date: target ?? input.event_date, ...(input.is_cancelled !== undefined ? { is_cancelled: input.is_cancelled } : {}) },
+        after: {
+          original_date: original,
+          event_date: target ?? input.event_date,
+          ...(input.is_cancelled !== undefined ? { is_cancelled: input.is_cancelled } : {}),
+        },
       })
     }
   })

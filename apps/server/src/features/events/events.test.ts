@@ -85,12 +85,23 @@ describe('create-event and GET event/{id}', () => {
       can_update_attendance: true,
     })
     expect(event.occurrences).toEqual([
-      { event_date: '2026-04-18', end_date: '2026-04-18', original_date: '2026-04-18', is_cancelled: false, notes: null, attendance_count: 0, start_date_time_display: '18 Apr 2026' },
+      {
+        event_date: '2026-04-18',
+        end_date: '2026-04-18',
+        original_date: '2026-04-18',
+        is_cancelled: false,
+        notes: null,
+        attendance_count: 0,
+        start_date_time_display: '18 Apr 2026',
+      },
     ])
     // A member reads it and may take attendance, not edit or delete.
     const asMember = await view(id, {}, c.member.token)
     expect(asMember).toMatchObject({ can_update: false, can_delete: false, can_read_attendance: true, can_update_attendance: true })
-    const [activity] = await t.db.select().from(activityLog).where(and(eq(activityLog.subject_type, 'event'), eq(activityLog.subject_id, id)))
+    const [activity] = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.subject_type, 'event'), eq(activityLog.subject_id, id)))
     expect(activity).toMatchObject({ action: 'add', team_id: c.church, author_id: c.leader.id })
   })
 
@@ -147,9 +158,22 @@ describe('create-event and GET event/{id}', () => {
   })
 
   it('a multi-day event keeps its last day, and its days show together', async () => {
-    const id = await create({ title: 'Youth camp', type: 'camp', is_multi_day: 1, start_time: '2026-04-10', start_time_hour: '16:00', end_time: '2026-04-12', end_time_hour: '14:00' })
+    const id = await create({
+      title: 'Youth camp',
+      type: 'camp',
+      is_multi_day: 1,
+      start_time: '2026-04-10',
+      start_time_hour: '16:00',
+      end_time: '2026-04-12',
+      end_time_hour: '14:00',
+    })
     const event = await view(id)
-    expect(event).toMatchObject({ has_multi_days: true, multi_day_dates: ['2026-04-10', '2026-04-11', '2026-04-12'], end_time: '2026-04-12', end_time_hour: '14:00' })
+    expect(event).toMatchObject({
+      has_multi_days: true,
+      multi_day_dates: ['2026-04-10', '2026-04-11', '2026-04-12'],
+      end_time: '2026-04-12',
+      end_time_hour: '14:00',
+    })
     expect(event.occurrences[0]).toMatchObject({ event_date: '2026-04-10', end_date: '2026-04-12' })
     expect(event.occurrences[0].start_date_time_display).toMatch(/^10 Apr 2026, 4:00\spm$/)
   })
@@ -178,13 +202,26 @@ describe('bad input', () => {
   }
 
   it('D3-2.1-12 D3-2.1-17 D3-2.1-18 takes only the rules the form makes: its frequencies, positions 1 to 5 or last, its day choices', async () => {
-    const accepted = ['FREQ=WEEKLY;INTERVAL=1;BYDAY=SA', 'FREQ=WEEKLY;INTERVAL=2;BYDAY=SA', 'FREQ=MONTHLY;INTERVAL=1;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=1', 'FREQ=MONTHLY;INTERVAL=1;BYDAY=SA,SU;BYSETPOS=5', 'FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=18', 'FREQ=YEARLY;INTERVAL=1']
+    const accepted = [
+      'FREQ=WEEKLY;INTERVAL=1;BYDAY=SA',
+      'FREQ=WEEKLY;INTERVAL=2;BYDAY=SA',
+      'FREQ=MONTHLY;INTERVAL=1;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=1',
+      'FREQ=MONTHLY;INTERVAL=1;BYDAY=SA,SU;BYSETPOS=5',
+      'FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=18',
+      'FREQ=YEARLY;INTERVAL=1',
+    ]
     for (const rrule of accepted) {
       const response = await post(t, 'create-event', c.leader.token, { team_id: c.church, ...picnic, is_recurring: 1, rrule })
       expect(response.statusCode, rrule).toBe(200)
     }
     const before = await eventCount()
-    for (const rrule of ['FREQ=DAILY', 'FREQ=MONTHLY;BYDAY=MO;BYSETPOS=6', 'FREQ=MONTHLY;BYDAY=MO,WE;BYSETPOS=2', 'FREQ=WEEKLY;BYDAY=SA;BYHOUR=10', 'FREQ=WEEKLY;BYDAY=SA;UNTIL=20260101']) {
+    for (const rrule of [
+      'FREQ=DAILY',
+      'FREQ=MONTHLY;BYDAY=MO;BYSETPOS=6',
+      'FREQ=MONTHLY;BYDAY=MO,WE;BYSETPOS=2',
+      'FREQ=WEEKLY;BYDAY=SA;BYHOUR=10',
+      'FREQ=WEEKLY;BYDAY=SA;UNTIL=20260101',
+    ]) {
       const response = await post(t, 'create-event', c.leader.token, { team_id: c.church, ...picnic, is_recurring: 1, rrule })
       expect(response.statusCode, rrule).toBe(400)
       expect(body(response).data.errors.rrule, rrule).toEqual(expect.any(String))
@@ -194,7 +231,13 @@ describe('bad input', () => {
 
   it('huge strings, a bad date and a bad time → 400, nothing stored', async () => {
     const before = await eventCount()
-    for (const fields of [{ title: 'x'.repeat(201) }, { rrule: 'FREQ=WEEKLY;BYDAY=MO'.repeat(40), is_recurring: 1 }, { start_time: '2026-02-30' }, { start_time_hour: '25:00', is_all_day: 0 }, { title: '' }]) {
+    for (const fields of [
+      { title: 'x'.repeat(201) },
+      { rrule: 'FREQ=WEEKLY;BYDAY=MO'.repeat(40), is_recurring: 1 },
+      { start_time: '2026-02-30' },
+      { start_time_hour: '25:00', is_all_day: 0 },
+      { title: '' },
+    ]) {
       const response = await post(t, 'create-event', c.leader.token, { team_id: c.church, ...picnic, ...fields })
       expect(response.statusCode, JSON.stringify(fields)).toBe(400)
     }

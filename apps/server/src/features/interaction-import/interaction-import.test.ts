@@ -78,8 +78,28 @@ describe('import-contact-interactions', () => {
 
     const saved = await interactionsOf(contact)
     expect(saved).toEqual([
-      { id: expect.any(Number), type: 'visit', date: '2024-03-05', time: '10:30', content: 'Met the family', is_completed: true, source: 'user_import', team_id: c.church, author_id: c.leader.id },
-      { id: expect.any(Number), type: 'phone-call', date: '2024-03-06', time: '09:05', content: null, is_completed: true, source: 'user_import', team_id: c.church, author_id: c.leader.id },
+      {
+        id: expect.any(Number),
+        type: 'visit',
+        date: '2024-03-05',
+        time: '10:30',
+        content: 'Met the family',
+        is_completed: true,
+        source: 'user_import',
+        team_id: c.church,
+        author_id: c.leader.id,
+      },
+      {
+        id: expect.any(Number),
+        type: 'phone-call',
+        date: '2024-03-06',
+        time: '09:05',
+        content: null,
+        is_completed: true,
+        source: 'user_import',
+        team_id: c.church,
+        author_id: c.leader.id,
+      },
     ])
     const logged = await t.db
       .select({ subject_id: activityLog.subject_id, action: activityLog.action, after: activityLog.after })
@@ -87,8 +107,16 @@ describe('import-contact-interactions', () => {
       .where(and(eq(activityLog.contact_id, contact), eq(activityLog.subject_type, 'interaction')))
       .orderBy(asc(activityLog.id))
     expect(logged).toEqual([
-      { subject_id: saved[0]!.id, action: 'add', after: expect.objectContaining({ type: 'visit', source: 'user_import', source_of_change: 'user_import', import_row: 2 }) },
-      { subject_id: saved[1]!.id, action: 'add', after: expect.objectContaining({ type: 'phone-call', source: 'user_import', source_of_change: 'user_import', import_row: 3 }) },
+      {
+        subject_id: saved[0]!.id,
+        action: 'add',
+        after: expect.objectContaining({ type: 'visit', source: 'user_import', source_of_change: 'user_import', import_row: 2 }),
+      },
+      {
+        subject_id: saved[1]!.id,
+        action: 'add',
+        after: expect.objectContaining({ type: 'phone-call', source: 'user_import', source_of_change: 'user_import', import_row: 3 }),
+      },
     ])
 
     // The contact's interactions list (GET contact-interactions/{id}) shows them, newest first.
@@ -99,7 +127,10 @@ describe('import-contact-interactions', () => {
       ['visit', 'Visit', '10:30', 'user_import', c.leader.id],
     ])
     // The read model follows: the contact has a last interaction now.
-    const [model] = await t.db.select().from(teamContacts).where(and(eq(teamContacts.person_id, contact), eq(teamContacts.team_id, c.church)))
+    const [model] = await t.db
+      .select()
+      .from(teamContacts)
+      .where(and(eq(teamContacts.person_id, contact), eq(teamContacts.team_id, c.church)))
     expect(model!.last_interaction_at).not.toBeNull()
   })
 
@@ -128,7 +159,10 @@ describe('import-contact-interactions', () => {
       ['message', '2024-05-01', '08:00', true],
       ['bible-study', '2024-05-03', '12:00', false],
     ])
-    const [study] = await t.db.select({ bible_study: interactions.bible_study, reaction: interactions.reaction }).from(interactions).where(eq(interactions.id, saved[1]!.id))
+    const [study] = await t.db
+      .select({ bible_study: interactions.bible_study, reaction: interactions.reaction })
+      .from(interactions)
+      .where(eq(interactions.id, saved[1]!.id))
     expect(study).toEqual({ bible_study: 'discover-3', reaction: 'happy' })
   })
 
@@ -175,7 +209,14 @@ describe('import-contact-interactions', () => {
   it('skips an interaction already recorded, so importing a file again adds nothing (unsuccessful_exists)', async () => {
     const c = await buildChurch(t)
     const contact = await buildContact(t, { teamId: c.church })
-    await post(t, 'add-contact-interaction', c.leader.token, { team_id: c.church, group_id: c.church, user_id: contact, type: 'visit', date: '2024-07-01', time: '10:00' })
+    await post(t, 'add-contact-interaction', c.leader.token, {
+      team_id: c.church,
+      group_id: c.church,
+      user_id: contact,
+      type: 'visit',
+      date: '2024-07-01',
+      time: '10:00',
+    })
     const data = [
       { date: '2024-07-01', time: '10:00', type: 'Visit' },
       { date: '2024-07-02', time: '10:00', type: 'visit' },
@@ -229,7 +270,15 @@ describe('import-contact-interactions', () => {
     const pending = await buildPerson(t)
     await addMember(t, pending.id, c.church, 'member_request')
     expect((await importRows(c, pending.token, contact, row)).statusCode).toBe(403)
-    expect((await t.call({ method: 'POST', url: '/api/v1/import-contact-interactions', payload: { team_id: c.church, group_id: c.church, user_id: contact, data: row } })).statusCode).toBe(401)
+    expect(
+      (
+        await t.call({
+          method: 'POST',
+          url: '/api/v1/import-contact-interactions',
+          payload: { team_id: c.church, group_id: c.church, user_id: contact, data: row },
+        })
+      ).statusCode,
+    ).toBe(401)
     expect(await interactionCount()).toBe(interactionsBefore)
     expect(await activityCount()).toBe(activityBefore)
   })
@@ -242,13 +291,19 @@ describe('import-contact-interactions', () => {
     const before = await interactionCount()
     expect((await importRows(c, c.leader.token, theirs, row)).statusCode).toBe(404)
     const ours = await buildContact(t, { teamId: c.church })
-    expect((await post(t, 'import-contact-interactions', c.leader.token, { team_id: neighbour.church, group_id: neighbour.church, user_id: ours, data: row })).statusCode).toBe(404)
+    expect(
+      (await post(t, 'import-contact-interactions', c.leader.token, { team_id: neighbour.church, group_id: neighbour.church, user_id: ours, data: row }))
+        .statusCode,
+    ).toBe(404)
     expect(await interactionCount()).toBe(before)
   })
 
   it('keeps a child’s record closed under the child data gate, and needs consent on record for a minor', async () => {
     const c = await buildChurch(t)
-    const child = await buildContact(t, { teamId: c.church, person: { ...bornYearsAgo(t, 10), consent_type: 'direct', consent_date: '2026-01-01', consent_content: 'ok' } })
+    const child = await buildContact(t, {
+      teamId: c.church,
+      person: { ...bornYearsAgo(t, 10), consent_type: 'direct', consent_date: '2026-01-01', consent_content: 'ok' },
+    })
     const row = [{ date: '2024-09-01', time: '10:00', type: 'visit' }]
     const unchecked = await buildPerson(t)
     await addMember(t, unchecked.id, c.church, 'leader')
@@ -273,7 +328,14 @@ describe('import-contact-interactions', () => {
     const row = { date: '2024-09-01', time: '10:00', type: 'visit' }
     const interactionsBefore = await interactionCount()
     const activityBefore = await activityCount()
-    for (const data of ['not json', [], 42, Array.from({ length: 501 }, () => row), [{ ...row, content: 'x'.repeat(3000) }], [{ ...row, type: { key: 'visit' } }]]) {
+    for (const data of [
+      'not json',
+      [],
+      42,
+      Array.from({ length: 501 }, () => row),
+      [{ ...row, content: 'x'.repeat(3000) }],
+      [{ ...row, type: { key: 'visit' } }],
+    ]) {
       const response = await importRows(c, c.leader.token, contact, data)
       expect(response.statusCode, JSON.stringify(data).slice(0, 60)).toBe(400)
       expect(Object.keys(body(response).data.errors).every((field) => field.startsWith('data'))).toBe(true)

@@ -89,7 +89,13 @@ export const prayerTitles: Record<Locale, Record<'request' | 'answer', string>> 
 export async function loadInteractionLookups(db: Executor, requestedLocale: string): Promise<InteractionLookups> {
   const locale = oneOf(supportedLocales, requestedLocale) ?? defaultLocale
   const rows = await db
-    .select({ list: lookupItems.list, value: lookupItems.value, title: lookupItems.title, translations: lookupItems.translations, parent: lookupItems.parent_value })
+    .select({
+      list: lookupItems.list,
+      value: lookupItems.value,
+      title: lookupItems.title,
+      translations: lookupItems.translations,
+      parent: lookupItems.parent_value,
+    })
     .from(lookupItems)
     .where(inArray(lookupItems.list, ['interaction-types', 'bible-studies', 'user-event-types']))
   const byKey = new Map(rows.map((row) => [`${row.list}/${row.value}`, { title: row.translations[locale] ?? row.title, parent: row.parent }]))
@@ -164,7 +170,12 @@ export const interactionRowColumns = {
 }
 
 /** Whether the caller may change an interaction (spec 2 §6), with the capabilities of their role on the contact. */
-export function mayChange(action: 'update' | 'delete', row: Pick<InteractionRow, 'author_id' | 'by_person_id' | 'team_id' | 'conference_id'>, viewer: Viewer, scope: ContactScope): boolean {
+export function mayChange(
+  action: 'update' | 'delete',
+  row: Pick<InteractionRow, 'author_id' | 'by_person_id' | 'team_id' | 'conference_id'>,
+  viewer: Viewer,
+  scope: ContactScope,
+): boolean {
   return mayChangeInteraction(
     action,
     { author_id: row.author_id, by_user_id: row.by_person_id, team_id: row.team_id, conference_id: row.conference_id },

@@ -16,10 +16,6 @@ export async function interactionRoutes(app: FastifyInstance) {
   addRoute(app, calls.addContactInteraction, contactAccess('create_interaction'), ({ deps, viewer, scope, input }) =>
     addContactInteraction(deps, viewer, scope, input),
   )
-  addRoute(app, calls.updateContactInteraction, contactAccess(), ({ deps, viewer, scope, input }) =>
-    updateContactInteraction(deps, viewer, scope, input),
-  )
-  addRoute(app, calls.deleteContactInteraction, contactAccess(), ({ deps, viewer, scope, input }) =>
-    deleteContactInteraction(deps, viewer, scope, input.id),
-  )
+  addRoute(app, calls.updateContactInteraction, contactAccess(), ({ deps, viewer, scope, input }) => updateContactInteraction(deps, viewer, scope, input))
+  addRoute(app, calls.deleteContactInteraction, contactAccess(), ({ deps, viewer, scope, input }) => deleteContactInteraction(deps, viewer, scope, input.id))
 }

@@ -59,7 +59,13 @@ async function checkActingUser(db: Executor, viewer: Viewer, scope: ContactScope
   const [member] = await db
     .select({ id: memberships.id })
     .from(memberships)
-    .where(and(eq(memberships.team_id, scope.team.id), eq(memberships.person_id, byUserId), inArray(memberships.role, ['entity_admin', 'owner', 'leader', 'member'])))
+    .where(
+      and(
+        eq(memberships.team_id, scope.team.id),
+        eq(memberships.person_id, byUserId),
+        inArray(memberships.role, ['entity_admin', 'owner', 'leader', 'member']),
+      ),
+    )
   if (!member) throw invalid({ by_user_id: 'Choose a user of this team.' })
 }
 
@@ -93,7 +99,12 @@ async function checkStudy(db: Executor, fields: InteractionFields): Promise<void
  * The event link (spec 2 §3): an event of the selected team, or one of the contact's own
  * decisions and events that the team recorded. An id from elsewhere names its field.
  */
-async function checkEventLink(db: Executor, scope: ContactScope, contactId: number, fields: Pick<InteractionFields, 'event_id' | 'contact_event_id'>): Promise<void> {
+async function checkEventLink(
+  db: Executor,
+  scope: ContactScope,
+  contactId: number,
+  fields: Pick<InteractionFields, 'event_id' | 'contact_event_id'>,
+): Promise<void> {
   if (fields.event_id && fields.contact_event_id) throw invalid({ event_id: oneEventLinkMessage })
   if (fields.event_id) {
     const [event] = await db
@@ -277,7 +288,10 @@ export async function addContactInteraction(deps: Deps, viewer: Viewer, scope: C
 /** An interaction the caller sees on the contact in the selected team, or 404. */
 async function loadVisible(tx: Executor, scope: ContactScope, interactionId: number, now: Date, lock = false) {
   const conditions = [eq(interactions.id, interactionId), ofPerson(scope.contact.id), seenByTeam(scope.team.id), notOnHiddenChild(personGate(scope, now))]
-  const query = tx.select().from(interactions).where(and(...conditions))
+  const query = tx
+    .select()
+    .from(interactions)
+    .where(and(...conditions))
   const [row] = lock ? await query.for('update') : await query
   if (!row) throw new AppError('not_found')
   return row
@@ -334,7 +348,8 @@ export async function updateContactInteraction(deps: Deps, viewer: Viewer, scope
   if (after.event_id !== before.event_id || after.contact_event_id !== before.contact_event_id) {
     await checkEventLink(deps.db, scope, current.contact_id, after)
   }
-  const others = input.other_contacts === undefined ? before.other_contacts : await checkOthersPresent(deps.db, now, scope, current.contact_id, input.other_contacts)
+  const others =
+    input.other_contacts === undefined ? before.other_contacts : await checkOthersPresent(deps.db, now, scope, current.contact_id, input.other_contacts)
   const columns = columnsOf(after, scope.settings.timeZone)
   await deps.db.transaction(async (tx) => {
     const everyone = [...new Set([current.contact_id, ...before.other_contacts, ...others])]

@@ -59,7 +59,10 @@ async function interactionCount(): Promise<number> {
 }
 
 async function readModel(contact: number, teamId: number) {
-  const [row] = await t.db.select().from(teamContacts).where(and(eq(teamContacts.person_id, contact), eq(teamContacts.team_id, teamId)))
+  const [row] = await t.db
+    .select()
+    .from(teamContacts)
+    .where(and(eq(teamContacts.person_id, contact), eq(teamContacts.team_id, teamId)))
   return row!
 }
 
@@ -68,7 +71,12 @@ describe('add-contact-interaction and contact-interactions/{id}', () => {
     const c = await buildChurch(t)
     const contact = await buildContact(t, { teamId: c.church, person: { first_name: 'Ana', last_name: 'Lopez', grow_phase: 'plant' } })
     const friend = await buildContact(t, { teamId: c.church, person: { first_name: 'Ben', last_name: 'Cole' } })
-    const visit = await logged(c, c.leader.token, contact, { date: dateIn(-1), content: 'Met the family', other_contacts: JSON.stringify([friend]), is_completed: 1 })
+    const visit = await logged(c, c.leader.token, contact, {
+      date: dateIn(-1),
+      content: 'Met the family',
+      other_contacts: JSON.stringify([friend]),
+      is_completed: 1,
+    })
     await logged(c, c.leader.token, contact, { type: 'bible-study', date: dateIn(-2), bible_study: 'discover-3', reaction: 'happy', is_completed: true })
     await logged(c, c.leader.token, contact, { type: 'bible-study', date: dateIn(-3), bible_study: 'other', bible_study_other: 'Daniel' })
     await logged(c, c.leader.token, contact, { type: 'phone-call', date: dateIn(-4) })
@@ -111,7 +119,12 @@ describe('add-contact-interaction and contact-interactions/{id}', () => {
       can_update: true,
       can_delete: true,
     })
-    expect(page.items[1]).toMatchObject({ bible_study: 'discover-3', bible_study_display: 'Jesus: the Saviour', bible_study_parent: 'discover', reaction: 'happy' })
+    expect(page.items[1]).toMatchObject({
+      bible_study: 'discover-3',
+      bible_study_display: 'Jesus: the Saviour',
+      bible_study_parent: 'discover',
+      reaction: 'happy',
+    })
     expect(page.items[2]).toMatchObject({ bible_study: 'other', bible_study_other: 'Daniel', is_completed: false })
     expect(page.items[6]).toMatchObject({ type_display: 'Answered prayer', prayer_type: 'answer' })
     expect(page.items[7]).toMatchObject({ type_other: 'Coffee', type_display: 'Coffee', time: null })
@@ -251,7 +264,10 @@ describe('the event link (spec 2 §3 "Event link")', () => {
       [atBaptism, null, null, null, false],
       [unlinked, null, null, null, false],
     ])
-    const [change] = await t.db.select({ after: activityLog.after }).from(activityLog).where(and(eq(activityLog.subject_type, 'interaction'), eq(activityLog.subject_id, atSeries), eq(activityLog.action, 'update')))
+    const [change] = await t.db
+      .select({ after: activityLog.after })
+      .from(activityLog)
+      .where(and(eq(activityLog.subject_type, 'interaction'), eq(activityLog.subject_id, atSeries), eq(activityLog.action, 'update')))
     expect(change?.after).toMatchObject({ event_id: null, contact_event_id: baptism })
   })
 
@@ -462,7 +478,9 @@ describe('the interaction date filter (D2-9-08)', () => {
     expect(await ids('this_year')).not.toContain(longAgo)
     expect(await ids('last_year')).toEqual([])
     expect(await ids('scheduled')).toEqual([upcoming])
-    expect((await get(t, `contact-interactions/${contact}`, c.leader.token, { team_id: c.church, group_id: c.church, date_filter: 'someday' })).statusCode).toBe(400)
+    expect(
+      (await get(t, `contact-interactions/${contact}`, c.leader.token, { team_id: c.church, group_id: c.church, date_filter: 'someday' })).statusCode,
+    ).toBe(400)
   })
 })
 
@@ -473,7 +491,14 @@ describe('contact-interactions-studies/{id} (D2-7.1-08)', () => {
     await logged(c, c.leader.token, contact, { type: 'bible-study', bible_study: 'discover-1', reaction: 'neutral', date: dateIn(-20), is_completed: true })
     await logged(c, c.leader.token, contact, { type: 'bible-study', bible_study: 'discover-1', reaction: 'happy', date: dateIn(-10), is_completed: true })
     await logged(c, c.leader.token, contact, { type: 'bible-study', bible_study: 'discover-2', date: dateIn(5) })
-    await logged(c, c.leader.token, contact, { type: 'bible-study', bible_study: 'other', bible_study_other: 'Daniel', reaction: 'unhappy', date: dateIn(-5), is_completed: true })
+    await logged(c, c.leader.token, contact, {
+      type: 'bible-study',
+      bible_study: 'other',
+      bible_study_other: 'Daniel',
+      reaction: 'unhappy',
+      date: dateIn(-5),
+      is_completed: true,
+    })
     const response = await get(t, `contact-interactions-studies/${contact}`, c.leader.token, { team_id: c.church, group_id: c.church })
     expect(response.statusCode).toBe(200)
     expect(body(response)).toEqual({
@@ -505,8 +530,7 @@ describe("a child's interactions (spec 2 §5; issue 12 item 5)", () => {
     expect(present.statusCode).toBe(403)
     expect(body(present).code).toBe('child_data_gate')
 
-    const views = async () =>
-      (await t.db.select().from(activityLog).where(eq(activityLog.contact_id, child))).filter((row) => row.action === 'view')
+    const views = async () => (await t.db.select().from(activityLog).where(eq(activityLog.contact_id, child))).filter((row) => row.action === 'view')
     expect(await views()).toHaveLength(0)
     expect((await list(c, c.leader.token, child)).items.map((item: any) => item.content)).toEqual(['with the child', 'about the child'])
     const recorded = await views()
@@ -530,14 +554,18 @@ describe("a child's interactions (spec 2 §5; issue 12 item 5)", () => {
       const response = await get(t, `contact-interactions/${adult}`, person.token, { team_id: c.church, group_id: c.church })
       expect(response.statusCode).toBe(200)
       expect(response.body).not.toContain('Zeph')
-      expect(body(response).items.map((item: any) => [item.content, item.others_present.map((other: any) => other.user_id)])).toEqual([['family visit', [friend]]])
+      expect(body(response).items.map((item: any) => [item.content, item.others_present.map((other: any) => other.user_id)])).toEqual([
+        ['family visit', [friend]],
+      ])
       const studies = await get(t, `contact-interactions-studies/${adult}`, person.token, { team_id: c.church, group_id: c.church })
       expect(body(studies).items).toEqual({})
     }
     const checked = await list(c, c.leader.token, adult)
     expect(checked.items.map((item: any) => item.content).sort()).toEqual(['a study', 'family visit', 'on the child'])
     expect(checked.items.find((item: any) => item.id === withChild).others_present.map((other: any) => other.user_name)).toEqual(['Zeph Kidd', 'Fran Friend'])
-    expect(Object.keys(body(await get(t, `contact-interactions-studies/${adult}`, c.leader.token, { team_id: c.church, group_id: c.church })).items)).toEqual(['discover-2'])
+    expect(Object.keys(body(await get(t, `contact-interactions-studies/${adult}`, c.leader.token, { team_id: c.church, group_id: c.church })).items)).toEqual([
+      'discover-2',
+    ])
   })
 
   it('refuses every write naming a child to a caller under the gate (child_data_gate) and changes nothing; the checked leader writes', async () => {
@@ -554,7 +582,16 @@ describe("a child's interactions (spec 2 §5; issue 12 item 5)", () => {
     const leaders = await logged(c, gatedLeader.token, adult, { content: 'the leader’s' })
     const snapshot = async () => {
       const rows = await t.db.select().from(interactions).where(eq(interactions.contact_id, adult)).orderBy(asc(interactions.id))
-      const present = await t.db.select().from(interactionPeople).where(inArray(interactionPeople.interaction_id, rows.map((row) => row.id))).orderBy(asc(interactionPeople.id))
+      const present = await t.db
+        .select()
+        .from(interactionPeople)
+        .where(
+          inArray(
+            interactionPeople.interaction_id,
+            rows.map((row) => row.id),
+          ),
+        )
+        .orderBy(asc(interactionPeople.id))
       return JSON.stringify({ rows, present })
     }
     const before = await snapshot()

@@ -18,15 +18,7 @@ import { personGate, type PersonGate } from '../../platform/child-gate'
 import { assertChildDataAllowed, type ContactScope } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
 import { displayDate, fullName } from '../../platform/format'
-import {
-  interactionItemOf,
-  interactionRowColumns,
-  loadInteractionLookups,
-  notOnHiddenChild,
-  ofPerson,
-  seenByTeam,
-  todayIn,
-} from './interaction-view'
+import { interactionItemOf, interactionRowColumns, loadInteractionLookups, notOnHiddenChild, ofPerson, seenByTeam, todayIn } from './interaction-view'
 
 /** Safeguarding (issue 12 item 5): reading a minor's interactions is recorded (recordMinorRead). */
 function recordMinorInteractionsRead(deps: Deps, viewer: Viewer, scope: ContactScope, what: 'interactions' | 'studies') {
@@ -98,10 +90,24 @@ export async function listContactInteractions(
   const rows = clamped === query.page ? firstTry : await page(clamped)
   const present = rows.length
     ? await deps.db
-        .select({ id: interactionPeople.id, interaction_id: interactionPeople.interaction_id, user_id: people.id, first: people.first_name, last: people.last_name })
+        .select({
+          id: interactionPeople.id,
+          interaction_id: interactionPeople.interaction_id,
+          user_id: people.id,
+          first: people.first_name,
+          last: people.last_name,
+        })
         .from(interactionPeople)
         .innerJoin(people, eq(people.id, interactionPeople.person_id))
-        .where(and(inArray(interactionPeople.interaction_id, rows.map((row) => row.id)), gate.visibleTo()))
+        .where(
+          and(
+            inArray(
+              interactionPeople.interaction_id,
+              rows.map((row) => row.id),
+            ),
+            gate.visibleTo(),
+          ),
+        )
         .orderBy(asc(interactionPeople.id))
     : []
   await recordMinorInteractionsRead(deps, viewer, scope, 'interactions')
@@ -132,7 +138,12 @@ export async function getInteractionStudies(deps: Deps, viewer: Viewer, scope: C
   assertChildDataAllowed(scope)
   const now = deps.now()
   const rows = await deps.db
-    .select({ bible_study: interactions.bible_study, bible_study_other: interactions.bible_study_other, date: interactions.date, reaction: interactions.reaction })
+    .select({
+      bible_study: interactions.bible_study,
+      bible_study_other: interactions.bible_study_other,
+      date: interactions.date,
+      reaction: interactions.reaction,
+    })
     .from(interactions)
     .where(and(...visibleTo(scope, personGate(scope, now)), eq(interactions.type, 'bible-study'), eq(interactions.is_completed, true)))
     .orderBy(asc(interactions.occurs_at), asc(interactions.id))
@@ -159,7 +170,13 @@ export async function findUpcomingInteraction(
   context: { now: Date; locale: string; timeZone: string },
 ): Promise<ContactView['next_future_incomplete_interaction']> {
   const [row] = await db
-    .select({ type: interactions.type, type_other: interactions.type_other, date: interactions.date, bible_study: interactions.bible_study, content: interactions.content })
+    .select({
+      type: interactions.type,
+      type_other: interactions.type_other,
+      date: interactions.date,
+      bible_study: interactions.bible_study,
+      content: interactions.content,
+    })
     .from(interactions)
     .where(and(ofPerson(contact.id), seenByTeam(contact.teamId), eq(interactions.is_completed, false), gt(interactions.occurs_at, context.now)))
     .orderBy(asc(interactions.occurs_at), asc(interactions.id))

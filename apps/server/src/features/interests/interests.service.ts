@@ -18,7 +18,13 @@ interface InterestType {
 /** The interest-types list in one locale (an item no longer active still has its title). */
 async function interestTypes(db: Executor, locale?: string): Promise<Map<string, InterestType & { isActive: boolean }>> {
   const rows = await db
-    .select({ value: lookupItems.value, title: lookupItems.title, translations: lookupItems.translations, is_other: lookupItems.is_other, is_active: lookupItems.is_active })
+    .select({
+      value: lookupItems.value,
+      title: lookupItems.title,
+      translations: lookupItems.translations,
+      is_other: lookupItems.is_other,
+      is_active: lookupItems.is_active,
+    })
     .from(lookupItems)
     .where(eq(lookupItems.list, 'interest-types'))
   return new Map(
@@ -98,12 +104,7 @@ async function logInterests(tx: Executor, viewer: Viewer, scope: ContactScope, b
 }
 
 /** add-contact-interest: a value of the interest-types list; 'other' with its text. */
-export async function addContactInterest(
-  deps: Deps,
-  viewer: Viewer,
-  scope: ContactScope,
-  input: { interest: string; interest_other?: string | undefined },
-) {
+export async function addContactInterest(deps: Deps, viewer: Viewer, scope: ContactScope, input: { interest: string; interest_other?: string | undefined }) {
   assertChildDataAllowed(scope)
   const { types, type, other } = await resolveInterest(deps.db, input)
   if (!type?.isActive) throw new AppError('invalid_request', { errors: { interest: notInListMessage } }, notInListMessage)
@@ -119,32 +120,25 @@ export async function addContactInterest(
     })
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw new AppError('conflict', { reason: 'interest_exists', errors: { interest: 'The contact already has this interest.' } }, 'The contact already has this interest.')
+      throw new AppError(
+        'conflict',
+        { reason: 'interest_exists', errors: { interest: 'The contact already has this interest.' } },
+        'The contact already has this interest.',
+      )
     }
     throw error
   }
 }
 
 /** delete-contact-interest: the interest (an 'other' one by its text); 404 when the contact has none such. */
-export async function deleteContactInterest(
-  deps: Deps,
-  viewer: Viewer,
-  scope: ContactScope,
-  input: { interest: string; interest_other?: string | undefined },
-) {
+export async function deleteContactInterest(deps: Deps, viewer: Viewer, scope: ContactScope, input: { interest: string; interest_other?: string | undefined }) {
   assertChildDataAllowed(scope)
   const { types, other } = await resolveInterest(deps.db, input)
   await deps.db.transaction(async (tx) => {
     const before = await interestRows(tx, scope.contact.id)
     const removed = await tx
       .delete(contactInterests)
-      .where(
-        and(
-          eq(contactInterests.person_id, scope.contact.id),
-          eq(contactInterests.interest, input.interest),
-          eq(contactInterests.interest_other, other),
-        ),
-      )
+      .where(and(eq(contactInterests.person_id, scope.contact.id), eq(contactInterests.interest, input.interest), eq(contactInterests.interest_other, other)))
       .returning({ id: contactInterests.id })
     if (removed.length === 0) throw new AppError('not_found')
     await logInterests(tx, viewer, scope, before, types)

@@ -22,12 +22,9 @@ export async function lookupRoutes(app: FastifyInstance) {
     items: await suggestTeamUsers(deps, scope.team.id, input.search),
   }))
 
-  addRoute(
-    app,
-    suggestionCalls.entityTeams,
-    teamAccess('read_dcrm_team_users', { conferenceOnly: true }),
-    async ({ deps, scope, input }) => ({ items: await suggestEntityTeams(deps, scope.team.id, input.search) }),
-  )
+  addRoute(app, suggestionCalls.entityTeams, teamAccess('read_dcrm_team_users', { conferenceOnly: true }), async ({ deps, scope, input }) => ({
+    items: await suggestEntityTeams(deps, scope.team.id, input.search),
+  }))
 
   addRoute(
     app,

@@ -54,17 +54,9 @@ export async function syncLookups(db: Executor): Promise<void> {
 }
 
 /** GET lookups/{list} in the given locale. */
-export async function listLookup(
-  deps: Deps,
-  list: LookupList,
-  options: { parent?: string; locale: string },
-): Promise<LookupItem[]> {
+export async function listLookup(deps: Deps, list: LookupList, options: { parent?: string; locale: string }): Promise<LookupItem[]> {
   if (list === 'conferences') {
-    const rows = await deps.db
-      .select({ id: teams.id, title: teams.title })
-      .from(teams)
-      .where(eq(teams.kind, 'conference'))
-      .orderBy(asc(teams.title))
+    const rows = await deps.db.select({ id: teams.id, title: teams.title }).from(teams).where(eq(teams.kind, 'conference')).orderBy(asc(teams.title))
     return rows
   }
   if (list === 'conference-teams') {
@@ -141,24 +133,13 @@ export async function suggestEntityTeams(deps: Deps, conferenceId: number, searc
   return deps.db
     .select({ id: teams.id, title: teams.title })
     .from(teams)
-    .where(
-      and(
-        eq(teams.parent_id, conferenceId),
-        eq(teams.kind, 'team'),
-        search ? ilike(teams.title, likePattern(search)) : undefined,
-      ),
-    )
+    .where(and(eq(teams.parent_id, conferenceId), eq(teams.kind, 'team'), search ? ilike(teams.title, likePattern(search)) : undefined))
     .orderBy(asc(teams.title))
     .limit(suggestionLimit)
 }
 
 /** input-suggestions/entity-team-owners: owners of one team of the conference. */
-export async function suggestEntityTeamOwners(
-  deps: Deps,
-  conferenceId: number,
-  teamId: number,
-  search: string,
-): Promise<Suggestion[]> {
+export async function suggestEntityTeamOwners(deps: Deps, conferenceId: number, teamId: number, search: string): Promise<Suggestion[]> {
   const team = alias(teams, 'team')
   const [found] = await deps.db
     .select({ id: team.id })
@@ -169,13 +150,7 @@ export async function suggestEntityTeamOwners(
     .select({ id: people.id, title: fullName })
     .from(memberships)
     .innerJoin(people, eq(people.id, memberships.person_id))
-    .where(
-      and(
-        eq(memberships.team_id, teamId),
-        eq(memberships.role, 'owner'),
-        search ? ilike(fullName, likePattern(search)) : undefined,
-      ),
-    )
+    .where(and(eq(memberships.team_id, teamId), eq(memberships.role, 'owner'), search ? ilike(fullName, likePattern(search)) : undefined))
     .orderBy(asc(people.first_name))
     .limit(suggestionLimit)
 }

@@ -35,7 +35,16 @@ describe('GET /api/v1/lookups/{list}', () => {
       expect.arrayContaining(['visit', 'bible-study', 'phone-call', 'message', 'share-literature', 'prayer', 'other']),
     )
     expect(await ids('member-status-types')).toEqual(
-      expect.arrayContaining(['member', 'church-attendee', 'event-interest', 'lead-unvisited', 'lead-visited', 'study-in-person', 'study-correspondence', 'baptismal-candidate']),
+      expect.arrayContaining([
+        'member',
+        'church-attendee',
+        'event-interest',
+        'lead-unvisited',
+        'lead-visited',
+        'study-in-person',
+        'study-correspondence',
+        'baptismal-candidate',
+      ]),
     )
     expect(await ids('user-event-types')).toContain('baptism')
   })
@@ -97,7 +106,7 @@ describe('GET /api/v1/lookups/{list}', () => {
 })
 
 describe('GET /api/v1/input-suggestions/{area}', () => {
-  it("team-users: matching users of the team only, as id and title", async () => {
+  it('team-users: matching users of the team only, as id and title', async () => {
     const leader = await buildPerson(t, { firstName: 'Lydia', lastName: 'Leader' })
     const joanna = await buildPerson(t, { firstName: 'Joanna', lastName: 'Smith' })
     const pending = await buildPerson(t, { firstName: 'Jonah', lastName: 'Waiting' })

@@ -16,9 +16,7 @@ type NoteRow = typeof notes.$inferSelect
  * ciphertext only its author can open, and the log is read by others).
  */
 function loggedNote(note: Pick<NoteRow, 'content' | 'is_encrypted' | 'is_public'>) {
-  return note.is_encrypted
-    ? { is_encrypted: true, is_public: false }
-    : { is_encrypted: false, is_public: note.is_public, content: note.content }
+  return note.is_encrypted ? { is_encrypted: true, is_public: false } : { is_encrypted: false, is_public: note.is_public, content: note.content }
 }
 
 /**
@@ -28,9 +26,7 @@ function loggedNote(note: Pick<NoteRow, 'content' | 'is_encrypted' | 'is_public'
  */
 function visibleNotes(scope: ContactScope, viewer: Viewer, privateNotes: boolean) {
   const ofContact = and(eq(notes.contact_id, scope.contact.id), eq(notes.team_id, scope.team.id))
-  return privateNotes
-    ? and(ofContact, eq(notes.is_encrypted, true), eq(notes.author_id, viewer.personId))
-    : and(ofContact, eq(notes.is_encrypted, false))
+  return privateNotes ? and(ofContact, eq(notes.is_encrypted, true), eq(notes.author_id, viewer.personId)) : and(ofContact, eq(notes.is_encrypted, false))
 }
 
 /** contact-notes/{id}: newest first (spec 2 §9). Reading a minor's notes is recorded (issue 12 item 5). */
@@ -83,8 +79,7 @@ export async function listContactNotes(
       author_name: row.author_first === null ? '' : fullName(row.author_first, row.author_last),
       created_display: displayDate(row.created_at, viewer.locale, timeZone),
       // An edit shows when it came; a note written and never changed shows none.
-      updated_display:
-        row.updated_at.getTime() - row.created_at.getTime() > 1000 ? displayDateTime(row.updated_at, viewer.locale, timeZone) : null,
+      updated_display: row.updated_at.getTime() - row.created_at.getTime() > 1000 ? displayDateTime(row.updated_at, viewer.locale, timeZone) : null,
     })),
     count: total?.n ?? 0,
     max_pages: pages,
@@ -138,7 +133,10 @@ export interface NewNote {
 export async function insertContactNotes(tx: Executor, items: readonly NewNote[]): Promise<number[]> {
   if (items.length === 0) return []
   // INSERT … RETURNING answers the rows in the order of VALUES.
-  const rows = await tx.insert(notes).values(items.map((item) => item.note)).returning()
+  const rows = await tx
+    .insert(notes)
+    .values(items.map((item) => item.note))
+    .returning()
   await recordActivities(
     tx,
     rows.map((row, index) => ({
@@ -184,11 +182,7 @@ export async function updateContactNote(deps: Deps, viewer: Viewer, scope: Conta
       assertPublicAllowed(scope, isPublic)
       if (!mayChangeNote('update', { ...note, is_public: isPublic }, viewer.personId, holds)) throw new AppError('forbidden')
     }
-    const [row] = await tx
-      .update(notes)
-      .set({ content: input.content, is_public: isPublic })
-      .where(eq(notes.id, note.id))
-      .returning()
+    const [row] = await tx.update(notes).set({ content: input.content, is_public: isPublic }).where(eq(notes.id, note.id)).returning()
     await recordActivity(tx, {
       authorId: viewer.personId,
       teamId: scope.team.id,

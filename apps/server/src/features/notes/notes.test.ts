@@ -19,7 +19,10 @@ function ciphertext(bytes = 48): string {
 
 async function churchWithPublicNotes(on = true): Promise<Church> {
   const c = await buildChurch(t)
-  await t.db.update(teams).set({ settings: { public_notes: on } }).where(eq(teams.id, c.church))
+  await t.db
+    .update(teams)
+    .set({ settings: { public_notes: on } })
+    .where(eq(teams.id, c.church))
   return c
 }
 

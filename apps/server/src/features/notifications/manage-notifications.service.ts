@@ -86,21 +86,19 @@ export async function listManagedNotifications(deps: Deps, viewer: Viewer, scope
     deps,
     rows.map((row) => row.id),
   )
-  const items = rows.map(
-    (row): ManagedNotification => ({
-      id: row.id,
-      content: row.content,
-      link_url: row.link_url,
-      link_text: row.link_text,
-      importance: row.importance,
-      is_scheduled: row.is_scheduled,
-      date: row.is_scheduled ? zonedDate(row.date, timeZone) : null,
-      date_timestamp: Math.floor(row.date.getTime() / 1000),
-      level: row.level === 'global' ? 'global' : 'conference',
-      is_seen_by_count: seenBy.get(row.id) ?? 0,
-      created_display: displayDate(row.created_at, viewer.locale, timeZone),
-    }),
-  )
+  const items = rows.map((row): ManagedNotification => ({
+    id: row.id,
+    content: row.content,
+    link_url: row.link_url,
+    link_text: row.link_text,
+    importance: row.importance,
+    is_scheduled: row.is_scheduled,
+    date: row.is_scheduled ? zonedDate(row.date, timeZone) : null,
+    date_timestamp: Math.floor(row.date.getTime() / 1000),
+    level: row.level === 'global' ? 'global' : 'conference',
+    is_seen_by_count: seenBy.get(row.id) ?? 0,
+    created_display: displayDate(row.created_at, viewer.locale, timeZone),
+  }))
   return { items, ...counts }
 }
 

@@ -25,7 +25,8 @@ async function conferenceWithAdmin(): Promise<{ conference: number; church: numb
   return { conference, church, entity, member }
 }
 
-const add = (person: TestPerson, team: number, fields: Record<string, unknown>) => post(t, 'add-notification', person.token, { requesting_team_id: team, ...fields })
+const add = (person: TestPerson, team: number, fields: Record<string, unknown>) =>
+  post(t, 'add-notification', person.token, { requesting_team_id: team, ...fields })
 const manage = (person: TestPerson, team: number, query: Record<string, string | number> = {}) =>
   get(t, 'manage-notifications', person.token, { team_id: team, group_id: team, ...query })
 const managed = async (person: TestPerson, team: number, query: Record<string, string | number> = {}) =>
@@ -35,19 +36,40 @@ const panel = (person: TestPerson, team: number) => get(t, 'notifications', pers
 describe('add-notification and manage-notifications', () => {
   it('D3-7.7-02 D3-7.7-01 D3-3-10 D3-2.7-01 writes a notification the conference users see and lists it', async () => {
     const { conference, church, entity, member } = await conferenceWithAdmin()
-    const response = await add(entity, conference, { content: '<p>Camp meeting <b>Friday</b></p>', importance: 'high', is_scheduled: 0, link_url: 'https://camp.example.org', link_text: 'Details' })
+    const response = await add(entity, conference, {
+      content: '<p>Camp meeting <b>Friday</b></p>',
+      importance: 'high',
+      is_scheduled: 0,
+      link_url: 'https://camp.example.org',
+      link_text: 'Details',
+    })
     expect(response.statusCode).toBe(200)
     const { id } = body(response)
     expect(id).toEqual(expect.any(Number))
 
     const seenByMember = body(await panel(member, church))
-    expect(seenByMember).toMatchObject({ count: 1, count_unread: 1, items: [{ id, content: '<p>Camp meeting <b>Friday</b></p>', importance: 'high', link_url: 'https://camp.example.org', link_text: 'Details' }] })
+    expect(seenByMember).toMatchObject({
+      count: 1,
+      count_unread: 1,
+      items: [{ id, content: '<p>Camp meeting <b>Friday</b></p>', importance: 'high', link_url: 'https://camp.example.org', link_text: 'Details' }],
+    })
 
     const list = body(await manage(entity, conference, { page: 1, per_page: 20 }))
     expect(list).toMatchObject({ count: 1, max_pages: 1 })
     const [row] = list.items
-    expect(Object.keys(row).sort()).toEqual(['content', 'created_display', 'date', 'date_timestamp', 'id', 'importance', 'is_scheduled', 'is_seen_by_count', 'level', 'link_text', 'link_url'].sort())
-    expect(row).toMatchObject({ id, importance: 'high', is_scheduled: false, date: null, level: 'conference', is_seen_by_count: 0, link_url: 'https://camp.example.org', link_text: 'Details' })
+    expect(Object.keys(row).sort()).toEqual(
+      ['content', 'created_display', 'date', 'date_timestamp', 'id', 'importance', 'is_scheduled', 'is_seen_by_count', 'level', 'link_text', 'link_url'].sort(),
+    )
+    expect(row).toMatchObject({
+      id,
+      importance: 'high',
+      is_scheduled: false,
+      date: null,
+      level: 'conference',
+      is_seen_by_count: 0,
+      link_url: 'https://camp.example.org',
+      link_text: 'Details',
+    })
     expect(Math.abs(row.date_timestamp - t.clock.now().getTime() / 1000)).toBeLessThan(5)
     expect(row.created_display).toMatch(/\d{4}/)
   })
@@ -160,7 +182,10 @@ describe('add-notification and manage-notifications', () => {
     const normal = body(await add(entity, conference, { content: '<p>Newsletter</p>' })).id
     const old = body(await add(entity, conference, { content: '<p>Old camp</p>', importance: 'high' })).id
     const lastYear = Number(zonedDate(t.clock.now(), zone).slice(0, 4)) - 1
-    await t.db.update(notifications).set({ date: new Date(`${lastYear}-06-15T02:00:00Z`) }).where(eq(notifications.id, old))
+    await t.db
+      .update(notifications)
+      .set({ date: new Date(`${lastYear}-06-15T02:00:00Z`) })
+      .where(eq(notifications.id, old))
     const ids = async (query: Record<string, string | number>) => (await managed(entity, conference, query)).map((item) => item.id)
 
     expect(await ids({ importance: 'high' })).toEqual([old, high])
@@ -183,7 +208,9 @@ describe('add-notification and manage-notifications', () => {
     const page2 = body(await manage(entity, conference, { per_page: 4, page: 2 }))
     expect(page2).toMatchObject({ count: 4, max_pages: 1 })
     expect(page2.items).toHaveLength(4)
-    for (const query of [{ importance: 'urgent' }, { date_filter: 'tomorrow' }, { order_by: 'seen' }, { per_page: 3 }] as Array<Record<string, string | number>>) {
+    for (const query of [{ importance: 'urgent' }, { date_filter: 'tomorrow' }, { order_by: 'seen' }, { per_page: 3 }] as Array<
+      Record<string, string | number>
+    >) {
       expect((await manage(entity, conference, query)).statusCode).toBe(400)
     }
   })
@@ -201,14 +228,20 @@ describe('update-notification and delete-notification', () => {
 
     // Scheduled later, then the same date sent back, then sent now.
     const date = dayFromNow(5)
-    expect((await post(t, 'update-notification', entity.token, { id, requesting_team_id: conference, is_scheduled: 1, date, importance: 'normal' })).statusCode).toBe(200)
+    expect(
+      (await post(t, 'update-notification', entity.token, { id, requesting_team_id: conference, is_scheduled: 1, date, importance: 'normal' })).statusCode,
+    ).toBe(200)
     expect((await managed(entity, conference))[0]).toMatchObject({ is_scheduled: true, date, importance: 'normal' })
-    expect((await post(t, 'update-notification', entity.token, { id, requesting_team_id: conference, is_scheduled: 1, date, content: 'Third' })).statusCode).toBe(200)
+    expect(
+      (await post(t, 'update-notification', entity.token, { id, requesting_team_id: conference, is_scheduled: 1, date, content: 'Third' })).statusCode,
+    ).toBe(200)
     expect((await post(t, 'update-notification', entity.token, { id, requesting_team_id: conference, is_scheduled: 1 })).statusCode).toBe(200)
     const past = await post(t, 'update-notification', entity.token, { id, requesting_team_id: conference, date: dayFromNow(-2) })
     expect(past.statusCode).toBe(400)
     expect(body(past)).toMatchObject({ data: { errors: { date: expect.any(String) } } })
-    expect((await post(t, 'update-notification', entity.token, { id, requesting_team_id: conference, is_scheduled: 0, link_url: '', link_text: '' })).statusCode).toBe(200)
+    expect(
+      (await post(t, 'update-notification', entity.token, { id, requesting_team_id: conference, is_scheduled: 0, link_url: '', link_text: '' })).statusCode,
+    ).toBe(200)
     const [sent] = await managed(entity, conference)
     expect(sent).toMatchObject({ is_scheduled: false, date: null, content: 'Third', link_url: null, link_text: null })
     expect(Math.abs(sent!.date_timestamp - t.clock.now().getTime() / 1000)).toBeLessThan(5)
@@ -217,7 +250,12 @@ describe('update-notification and delete-notification', () => {
     const stranger = await post(t, 'update-notification', other.entity.token, { id, requesting_team_id: other.conference, content: 'Hijack' })
     expect(stranger.statusCode).toBe(404)
     expect((await post(t, 'update-notification', entity.token, { id, requesting_team_id: other.conference, content: 'x' })).statusCode).toBe(404)
-    const bad = await post(t, 'update-notification', entity.token, { id, requesting_team_id: conference, importance: 'urgent', link_url: 'javascript:alert(1)' })
+    const bad = await post(t, 'update-notification', entity.token, {
+      id,
+      requesting_team_id: conference,
+      importance: 'urgent',
+      link_url: 'javascript:alert(1)',
+    })
     expect(bad.statusCode).toBe(400)
     expect(Object.keys(body(bad).data.errors).sort()).toEqual(['importance', 'link_url'])
   })

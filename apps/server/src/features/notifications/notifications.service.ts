@@ -68,7 +68,10 @@ export async function listNotifications(deps: Deps, viewer: Viewer, scope: Group
   const offset = (query.page - 1) * query.per_page
   const reach = offset + query.per_page
   const pageOf = sql.join(
-    branches.map((branch) => sql`(select n.id, n.date from notifications n where ${branch} and n.date <= ${now} ${filter} order by n.date desc, n.id desc limit ${reach}::int)`),
+    branches.map(
+      (branch) =>
+        sql`(select n.id, n.date from notifications n where ${branch} and n.date <= ${now} ${filter} order by n.date desc, n.id desc limit ${reach}::int)`,
+    ),
     sql` union all `,
   )
   const visible = sql.join(
@@ -105,13 +108,11 @@ export async function listNotifications(deps: Deps, viewer: Viewer, scope: Group
     scope,
     rows.map((row) => row.associated_person_id),
   )
-  const items = rows.map(
-    ({ associated_person_id, date, ...row }): Notification => ({
-      ...row,
-      date_timestamp: Math.floor(new Date(date).getTime() / 1000),
-      associated_user: associated_person_id === null ? null : (readable.get(associated_person_id) ?? null),
-    }),
-  )
+  const items = rows.map(({ associated_person_id, date, ...row }): Notification => ({
+    ...row,
+    date_timestamp: Math.floor(new Date(date).getTime() / 1000),
+    associated_user: associated_person_id === null ? null : (readable.get(associated_person_id) ?? null),
+  }))
   const count = query.filter === 'unread' ? total - seenCount : query.filter === 'read' ? seenCount : total
   return { items, count, count_unread: total - seenCount }
 }
@@ -142,10 +143,7 @@ async function readableContacts(deps: Deps, viewer: Viewer, scope: GroupScope, i
     })
     .from(teamContacts)
     .innerJoin(people, eq(people.id, teamContacts.person_id))
-    .leftJoin(
-      assignments,
-      and(eq(assignments.contact_id, people.id), eq(assignments.team_id, scope.team.id), eq(assignments.to_person_id, viewer.personId)),
-    )
+    .leftJoin(assignments, and(eq(assignments.contact_id, people.id), eq(assignments.team_id, scope.team.id), eq(assignments.to_person_id, viewer.personId)))
     .where(and(eq(teamContacts.team_id, scope.team.id), eq(teamContacts.state, 'active'), inArray(teamContacts.person_id, wanted)))
   const gate = personGate(scope, deps.now())
   for (const row of rows) {

@@ -35,7 +35,14 @@ describe('GET /api/v1/notifications', () => {
   it('D1-3-07 D1-3-08 shows global, conference and own team notifications of the selected team, newest first', async () => {
     const { conference, church, member, leader } = await buildChurch(t)
     const other = await buildChurch(t)
-    const global = await notify({ level: 'global', content: '<p>For <b>everyone</b></p>', importance: 'high', link_url: '/events', link_text: 'Events', date: minutesAgo(30) })
+    const global = await notify({
+      level: 'global',
+      content: '<p>For <b>everyone</b></p>',
+      importance: 'high',
+      link_url: '/events',
+      link_text: 'Events',
+      date: minutesAgo(30),
+    })
     const forConference = await notify({ level: 'conference', team_id: conference, importance: 'medium', date: minutesAgo(20) })
     const forMember = await notify({ level: 'team', team_id: church, recipient_user_id: member.id, date: minutesAgo(10) })
     // Not shown to the member here: another user's, another conference's, one not yet due.
@@ -50,7 +57,15 @@ describe('GET /api/v1/notifications', () => {
     expect(list.items.map((item: { id: number }) => item.id)).toEqual([forMember, forConference, global])
     const item = list.items[2]
     expect(Object.keys(item).sort()).toEqual(['associated_user', 'content', 'date_timestamp', 'id', 'importance', 'is_seen', 'link_text', 'link_url'])
-    expect(item).toMatchObject({ id: global, is_seen: false, importance: 'high', content: '<p>For <b>everyone</b></p>', link_url: '/events', link_text: 'Events', associated_user: null })
+    expect(item).toMatchObject({
+      id: global,
+      is_seen: false,
+      importance: 'high',
+      content: '<p>For <b>everyone</b></p>',
+      link_url: '/events',
+      link_text: 'Events',
+      associated_user: null,
+    })
     expect(Number.isInteger(item.date_timestamp)).toBe(true)
     expect(Math.abs(item.date_timestamp - Math.floor(minutesAgo(30).getTime() / 1000))).toBeLessThan(5)
 
@@ -160,8 +175,7 @@ describe('GET /api/v1/notifications', () => {
     await about(leader, elsewhere)
     await about(member, minor)
     await about(owner, minor)
-    const named = async (person: TestPerson) =>
-      body(await panel(person, church)).items.map((item: { associated_user: unknown }) => item.associated_user)
+    const named = async (person: TestPerson) => body(await panel(person, church)).items.map((item: { associated_user: unknown }) => item.associated_user)
     // Newest first: another team's contact is never named; the checked leader sees the minor.
     expect(await named(leader)).toEqual([null, { id: minor, name: 'Kit Young' }, { id: adult, name: 'Ada Adult' }])
     // The member without a Working with Children Check: the minor assigned to them stays unnamed.
@@ -169,7 +183,7 @@ describe('GET /api/v1/notifications', () => {
     expect(await named(owner)).toEqual([{ id: minor, name: 'Kit Young' }])
   })
 
-  it("answers 404 for another team or a group outside the team, 403 to a pending member, 400 on bad input", async () => {
+  it('answers 404 for another team or a group outside the team, 403 to a pending member, 400 on bad input', async () => {
     const { church, member } = await buildChurch(t)
     const other = await buildChurch(t)
     expect((await panel(member, other.church)).statusCode).toBe(404)
@@ -191,7 +205,12 @@ describe('GET /api/v1/notifications', () => {
     const id = await notify({ level: 'conference', team_id: conference })
     await seen(member, id)
     await t.db.delete(notifications).where(eq(notifications.id, id))
-    expect(await t.db.select().from(notificationReceipts).where(and(eq(notificationReceipts.notification_id, id)))).toEqual([])
+    expect(
+      await t.db
+        .select()
+        .from(notificationReceipts)
+        .where(and(eq(notificationReceipts.notification_id, id))),
+    ).toEqual([])
     expect(body(await panel(member, church))).toMatchObject({ count: 0, count_unread: 0 })
   })
 })

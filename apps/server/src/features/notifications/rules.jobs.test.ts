@@ -16,7 +16,12 @@ const day = 86_400_000
 const missedRun = () => runMissedInteractionRules(t.app.deps)
 const unassignedRun = () => runUnassignedContactsRules(t.app.deps)
 const aboutContact = (contactId: number) => t.db.select().from(notifications).where(eq(notifications.associated_person_id, contactId)).orderBy(notifications.id)
-const ofChurch = (church: number) => t.db.select().from(notifications).where(and(eq(notifications.team_id, church), eq(notifications.level, 'team'))).orderBy(notifications.id)
+const ofChurch = (church: number) =>
+  t.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.team_id, church), eq(notifications.level, 'team')))
+    .orderBy(notifications.id)
 
 async function missedRule(conference: number, after_days: number, to: 'user' | 'leader' | 'owner' | 'email', to_email: string | null = null) {
   await t.db.insert(missedInteractionRules).values({ team_id: conference, after_days, to, to_email })
@@ -117,7 +122,9 @@ describe('missed-interaction-rules job', () => {
       content: '<p>Ana Sola no ha tenido ninguna interacción en 1 día.</p>',
       link_text: 'Ver contacto',
     })
-    expect(toLeader(await aboutContact(child), uncheckedLeader.id).content).toBe('<p>Un contacto menor de 18 años no ha tenido ninguna interacción en 1 día.</p>')
+    expect(toLeader(await aboutContact(child), uncheckedLeader.id).content).toBe(
+      '<p>Un contacto menor de 18 años no ha tenido ninguna interacción en 1 día.</p>',
+    )
     // The owner keeps English.
     const [unassigned] = (await ofChurch(church)).filter((row) => row.recipient_user_id === owner.id && row.link_url === '/contacts')
     expect(unassigned).toMatchObject({ content: expect.stringMatching(/^<p>2 contacts of .* are not assigned to anyone\.<\/p>$/), link_text: 'View contacts' })
@@ -205,6 +212,11 @@ describe('unassigned-contacts-rules job', () => {
     expect(mails[0]!.subject).toMatch(/^1 contact of .* is not assigned to anyone\.$/)
     expect(mails[0]!.text_body).toContain(`${t.config.publicUrl}/contacts`)
     const [rule] = await t.db.select().from(unassignedContactRules).where(eq(unassignedContactRules.team_id, conference))
-    expect(await t.db.select().from(ruleDeliveries).where(and(eq(ruleDeliveries.rule_kind, 'unassigned_contacts'), eq(ruleDeliveries.rule_id, rule!.id)))).toHaveLength(1)
+    expect(
+      await t.db
+        .select()
+        .from(ruleDeliveries)
+        .where(and(eq(ruleDeliveries.rule_kind, 'unassigned_contacts'), eq(ruleDeliveries.rule_id, rule!.id))),
+    ).toHaveLength(1)
   })
 })

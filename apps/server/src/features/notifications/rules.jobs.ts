@@ -157,7 +157,9 @@ async function mailBatch(tx: Executor, deps: Deps, rule: MissedRule, from: numbe
   )
   const fresh = rows.filter((row) => row.fresh)
   if (fresh.length === 0 || !rule.to_email) return 0
-  const lines = fresh.slice(0, mailListLimit).map((row) => `- ${row.is_child ? neutralName : row.name}: ${deps.config.publicUrl}/contacts/view/${row.person_id}`)
+  const lines = fresh
+    .slice(0, mailListLimit)
+    .map((row) => `- ${row.is_child ? neutralName : row.name}: ${deps.config.publicUrl}/contacts/view/${row.person_id}`)
   if (fresh.length > mailListLimit) lines.push(`… and ${fresh.length - mailListLimit} more`)
   const count = fresh.length === 1 ? '1 contact has' : `${fresh.length} contacts have`
   await queueMail(tx, deps, {

@@ -40,13 +40,22 @@ export async function listMissedInteractionRules(deps: Deps, scope: TeamScope): 
 export async function addMissedInteractionRule(deps: Deps, viewer: Viewer, scope: TeamScope, input: z.output<typeof addMissedInteractionRuleRequest>) {
   const [row] = await deps.db
     .insert(mi)
-    .values({ team_id: scope.team.id, after_days: input.after_days, to: input.to, to_email: recipientOf(input.to, input.to_email), created_by: viewer.personId })
+    .values({
+      team_id: scope.team.id,
+      after_days: input.after_days,
+      to: input.to,
+      to_email: recipientOf(input.to, input.to_email),
+      created_by: viewer.personId,
+    })
     .returning({ id: mi.id })
   return { id: row!.id }
 }
 
 export async function updateMissedInteractionRule(deps: Deps, scope: TeamScope, input: z.output<typeof updateMissedInteractionRuleRequest>) {
-  const [rule] = await deps.db.select().from(mi).where(and(eq(mi.id, input.id), eq(mi.team_id, scope.team.id)))
+  const [rule] = await deps.db
+    .select()
+    .from(mi)
+    .where(and(eq(mi.id, input.id), eq(mi.team_id, scope.team.id)))
   if (!rule) throw new AppError('not_found')
   const to = input.to ?? rule.to
   const toEmail = recipientOf(to, input.to_email !== undefined ? input.to_email : rule.to_email)
@@ -79,13 +88,22 @@ export async function listUnassignedContactsRules(deps: Deps, scope: TeamScope):
 export async function addUnassignedContactsRule(deps: Deps, viewer: Viewer, scope: TeamScope, input: z.output<typeof addUnassignedContactsRuleRequest>) {
   const [row] = await deps.db
     .insert(uc)
-    .values({ team_id: scope.team.id, every_days: input.every_days, to: input.to, to_email: recipientOf(input.to, input.to_email), created_by: viewer.personId })
+    .values({
+      team_id: scope.team.id,
+      every_days: input.every_days,
+      to: input.to,
+      to_email: recipientOf(input.to, input.to_email),
+      created_by: viewer.personId,
+    })
     .returning({ id: uc.id })
   return { id: row!.id }
 }
 
 export async function updateUnassignedContactsRule(deps: Deps, scope: TeamScope, input: z.output<typeof updateUnassignedContactsRuleRequest>) {
-  const [rule] = await deps.db.select().from(uc).where(and(eq(uc.id, input.id), eq(uc.team_id, scope.team.id)))
+  const [rule] = await deps.db
+    .select()
+    .from(uc)
+    .where(and(eq(uc.id, input.id), eq(uc.team_id, scope.team.id)))
   if (!rule) throw new AppError('not_found')
   const to = input.to ?? rule.to
   const toEmail = recipientOf(to, input.to_email !== undefined ? input.to_email : rule.to_email)

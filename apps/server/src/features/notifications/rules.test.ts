@@ -49,7 +49,10 @@ describe.each(kinds)('$name rules', ({ name, days, table }) => {
     ])
     // Away from email: the address goes.
     expect((await update(entity, { team_id: conference, id: body(first).id, to: 'owner' })).statusCode).toBe(200)
-    const [row] = await t.db.select().from(table).where(eq(table.id, body(first).id))
+    const [row] = await t.db
+      .select()
+      .from(table)
+      .where(eq(table.id, body(first).id))
     expect(row).toMatchObject({ to: 'owner', to_email: null })
 
     const deleted = await remove(entity, { team_id: conference, id: body(second).id })
@@ -72,12 +75,18 @@ describe.each(kinds)('$name rules', ({ name, days, table }) => {
     }
     const ok = await add(entity, { team_id: conference, [days]: 365, to: 'leader', to_email: 'kept@x.test' })
     expect(ok.statusCode).toBe(200)
-    const [row] = await t.db.select().from(table).where(eq(table.id, body(ok).id))
+    const [row] = await t.db
+      .select()
+      .from(table)
+      .where(eq(table.id, body(ok).id))
     expect(row).toMatchObject({ [days]: 365, to: 'leader', to_email: null })
     // An update to email without any address is refused, and changes nothing.
     const refused = await update(entity, { team_id: conference, id: body(ok).id, to: 'email' })
     expect(refused.statusCode).toBe(400)
-    const [after] = await t.db.select().from(table).where(eq(table.id, body(ok).id))
+    const [after] = await t.db
+      .select()
+      .from(table)
+      .where(eq(table.id, body(ok).id))
     expect(after).toMatchObject({ to: 'leader' })
   })
 

@@ -136,9 +136,10 @@ function fromNominatim(item: Json): PlaceSuggestion | null {
   if (!id || !title) return null
   // Australian addresses name the suburb and the state's abbreviation (AU-NSW → NSW).
   const isoState = str(address['ISO3166-2-lvl4'])
-  const locality = country === 'AU'
-    ? (str(address.suburb) ?? str(address.town) ?? str(address.village) ?? str(address.city) ?? str(address.hamlet))
-    : (str(address.city) ?? str(address.town) ?? str(address.village) ?? str(address.suburb) ?? str(address.hamlet))
+  const locality =
+    country === 'AU'
+      ? (str(address.suburb) ?? str(address.town) ?? str(address.village) ?? str(address.city) ?? str(address.hamlet))
+      : (str(address.city) ?? str(address.town) ?? str(address.village) ?? str(address.suburb) ?? str(address.hamlet))
   return {
     place_id: id,
     title,
@@ -163,12 +164,7 @@ function fromPhoton(feature: Json): PlaceSuggestion | null {
   const street = joined(str(properties.housenumber), str(properties.street))
   const city = str(properties.city) ?? str(properties.district) ?? str(properties.locality)
   const name = str(properties.name)
-  const title = [
-    name && name !== street ? name : null,
-    street,
-    joined(city, str(properties.state), str(properties.postcode)),
-    str(properties.country),
-  ]
+  const title = [name && name !== street ? name : null, street, joined(city, str(properties.state), str(properties.postcode)), str(properties.country)]
     .filter(Boolean)
     .join(', ')
   if (!title) return null

@@ -40,11 +40,27 @@ describe('GET /api/v1/place-suggestions from stored addresses (no PLACES_URL)', 
     member = await buildPerson(t)
     await addMember(t, leader.id, church, 'leader')
     await addMember(t, member.id, church, 'member')
-    await t.db.update(people).set(address('2 Hope Street Lane', 'Croydon', '2132')).where(eq(people.id, member.id))
+    await t.db
+      .update(people)
+      .set(address('2 Hope Street Lane', 'Croydon', '2132'))
+      .where(eq(people.id, member.id))
     await buildContact(t, { teamId: church, ...address('14 Hope Street') })
     await buildContact(t, { teamId: church, ...address('14 Hope Street') })
-    await buildContact(t, { teamId: church, address_formatted: '1 Hope Street, Auckland 1010, New Zealand', address_street: '1 Hope Street', address_city: 'Auckland', address_country: 'NZ' })
-    await buildContact(t, { teamId: church, address_street: '9 Hope Street', address_city: 'Ashfield', address_state: 'NSW', address_postcode: '2131', address_country: 'AU' })
+    await buildContact(t, {
+      teamId: church,
+      address_formatted: '1 Hope Street, Auckland 1010, New Zealand',
+      address_street: '1 Hope Street',
+      address_city: 'Auckland',
+      address_country: 'NZ',
+    })
+    await buildContact(t, {
+      teamId: church,
+      address_street: '9 Hope Street',
+      address_city: 'Ashfield',
+      address_state: 'NSW',
+      address_postcode: '2131',
+      address_country: 'AU',
+    })
     const other = await buildTeam(t)
     await buildContact(t, { teamId: other, ...address('16 Hope Street') })
   })
@@ -54,12 +70,14 @@ describe('GET /api/v1/place-suggestions from stored addresses (no PLACES_URL)', 
     const response = await places(t, leader, { search: 'hope street' })
     const { items } = body(response)
     const found = items.map((item: { title: string }) => item.title)
-    expect(found).toEqual(expect.arrayContaining([
-      '12 Hope Street, Ashfield NSW 2131, Australia',
-      '14 Hope Street, Ashfield NSW 2131, Australia',
-      '9 Hope Street, Ashfield NSW 2131',
-      '1 Hope Street, Auckland 1010, New Zealand',
-    ]))
+    expect(found).toEqual(
+      expect.arrayContaining([
+        '12 Hope Street, Ashfield NSW 2131, Australia',
+        '14 Hope Street, Ashfield NSW 2131, Australia',
+        '9 Hope Street, Ashfield NSW 2131',
+        '1 Hope Street, Auckland 1010, New Zealand',
+      ]),
+    )
     expect(found).toHaveLength(4)
     expect(found.at(-1)).toBe('1 Hope Street, Auckland 1010, New Zealand')
     // Another team's contact's address is never suggested.
@@ -85,7 +103,7 @@ describe('GET /api/v1/place-suggestions from stored addresses (no PLACES_URL)', 
     expect(await titles(t, leader, { search: 'hope street', country_code: 'NZ' })).toEqual(['1 Hope Street, Auckland 1010, New Zealand'])
   })
 
-  it("offers a member without read_contact only church addresses and their own", async () => {
+  it('offers a member without read_contact only church addresses and their own', async () => {
     expect((await titles(t, member, { search: 'hope street' })).sort()).toEqual([
       '12 Hope Street, Ashfield NSW 2131, Australia',
       '2 Hope Street Lane, Croydon NSW 2132, Australia',
@@ -149,7 +167,16 @@ describe('GET /api/v1/place-suggestions with PLACES_URL', () => {
             display_name: '12, Hope Street, Ashfield, Sydney, Inner West Council, New South Wales, 2131, Australia',
             lat: '-33.8889',
             lon: '151.1248',
-            address: { house_number: '12', road: 'Hope Street', suburb: 'Ashfield', city: 'Sydney', state: 'New South Wales', 'ISO3166-2-lvl4': 'AU-NSW', postcode: '2131', country_code: 'au' },
+            address: {
+              house_number: '12',
+              road: 'Hope Street',
+              suburb: 'Ashfield',
+              city: 'Sydney',
+              state: 'New South Wales',
+              'ISO3166-2-lvl4': 'AU-NSW',
+              postcode: '2131',
+              country_code: 'au',
+            },
           },
         ])
       } else if (url.pathname === '/api') {
@@ -159,7 +186,17 @@ describe('GET /api/v1/place-suggestions with PLACES_URL', () => {
             {
               type: 'Feature',
               geometry: { type: 'Point', coordinates: [151.0011, -33.8151] },
-              properties: { osm_type: 'N', osm_id: 777, housenumber: '48', street: 'River Road', city: 'Parramatta', state: 'New South Wales', postcode: '2150', country: 'Australia', countrycode: 'AU' },
+              properties: {
+                osm_type: 'N',
+                osm_id: 777,
+                housenumber: '48',
+                street: 'River Road',
+                city: 'Parramatta',
+                state: 'New South Wales',
+                postcode: '2150',
+                country: 'Australia',
+                countrycode: 'AU',
+              },
             },
           ],
         })
@@ -211,7 +248,13 @@ describe('GET /api/v1/place-suggestions with PLACES_URL', () => {
         },
       ])
       const asked = requests.at(-1)!
-      expect(Object.fromEntries(asked.searchParams)).toMatchObject({ q: '12 Hope St', format: 'jsonv2', addressdetails: '1', viewbox: expect.any(String), bounded: '0' })
+      expect(Object.fromEntries(asked.searchParams)).toMatchObject({
+        q: '12 Hope St',
+        format: 'jsonv2',
+        addressdetails: '1',
+        viewbox: expect.any(String),
+        bounded: '0',
+      })
 
       const inNz = body(await places(t, person, { search: 'hope street', country_code: 'NZ', locale: 'es' })).items
       expect(inNz.map((item: { place_id: string }) => item.place_id)).toEqual(['osm:W555'])

@@ -240,10 +240,7 @@ async function cardScope(db: Executor, request: ConsentRequestRow): Promise<{ cr
  * enough to say two people are one.
  */
 async function teamContactWith(tx: Executor, teamId: number, email: string | null, phone: string | null) {
-  const matches = [
-    ...(email ? [eq(sql`lower(${people.email})`, email.toLowerCase())] : []),
-    ...(phone ? [eq(people.phone, phone)] : []),
-  ]
+  const matches = [...(email ? [eq(sql`lower(${people.email})`, email.toLowerCase())] : []), ...(phone ? [eq(people.phone, phone)] : [])]
   if (matches.length === 0) return null
   const [row] = await tx
     .select({
@@ -275,9 +272,27 @@ async function recordDecisions(tx: Executor, now: Date, scope: GroupScope, conta
   for (const type of events) {
     const [row] = await tx
       .insert(contactEvents)
-      .values({ contact_id: contactId, team_id: scope.team.id, author_id: null, type, kind: contactEventKindOf(type), date, content: 'Through a QR card', created_at: now, updated_at: now })
+      .values({
+        contact_id: contactId,
+        team_id: scope.team.id,
+        author_id: null,
+        type,
+        kind: contactEventKindOf(type),
+        date,
+        content: 'Through a QR card',
+        created_at: now,
+        updated_at: now,
+      })
       .returning({ id: contactEvents.id })
-    await recordActivity(tx, { authorId: null, teamId: scope.team.id, subjectType: 'user_event', subjectId: row!.id, contactId, action: 'add', after: { type, date, source: 'qr_card' } })
+    await recordActivity(tx, {
+      authorId: null,
+      teamId: scope.team.id,
+      subjectType: 'user_event',
+      subjectId: row!.id,
+      contactId,
+      action: 'add',
+      after: { type, date, source: 'qr_card' },
+    })
   }
   if (interests.length === 0) return
   const before = await tx.select({ interest: contactInterests.interest }).from(contactInterests).where(eq(contactInterests.person_id, contactId))
@@ -317,7 +332,9 @@ export async function submitNewContact(deps: Deps, key: string, input: NewContac
   const request = await findUsableRequest(deps.db, now, key)
   if (request.purpose !== 'new_contact') throw new AppError('key_invalid')
   const { creator, scope } = await cardScope(deps.db, request)
-  const decisions = Array.isArray(request.settings.decisions) ? input.decisions.filter((decision) => (request.settings.decisions as unknown[]).includes(decision)) : []
+  const decisions = Array.isArray(request.settings.decisions)
+    ? input.decisions.filter((decision) => (request.settings.decisions as unknown[]).includes(decision))
+    : []
   const fields = contactInputOf(input, everyField)
   const child = isChild(ageFrom(input.dob_year, input.dob_month, now))
   const resolved = await resolveContactInput(deps.db, fields, null, { now, country: scope.settings.country, consentGiven: !child })
@@ -344,7 +361,15 @@ export async function submitNewContact(deps: Deps, key: string, input: NewContac
         .insert(assignments)
         .values({ team_id: scope.team.id, contact_id: id, to_person_id: creator.personId, by_person_id: creator.personId })
         .returning({ id: assignments.id })
-      await recordActivity(tx, { authorId: null, teamId: scope.team.id, subjectType: 'user_assignment', subjectId: assignment!.id, contactId: id, action: 'add', after: { to_person_id: creator.personId, source: 'qr_card' } })
+      await recordActivity(tx, {
+        authorId: null,
+        teamId: scope.team.id,
+        subjectType: 'user_assignment',
+        subjectId: assignment!.id,
+        contactId: id,
+        action: 'add',
+        after: { to_person_id: creator.personId, source: 'qr_card' },
+      })
     }
     await recordActivity(tx, {
       authorId: null,
@@ -371,7 +396,9 @@ export async function submitContactUpdate(deps: Deps, key: string, input: Contac
   const request = await findUsableRequest(deps.db, now, key)
   if (request.purpose !== 'contact' || request.contact_id === null) throw new AppError('key_invalid')
   const contactId = request.contact_id
-  const asked = new Set(Array.isArray(request.settings.fields) ? updatableByContactFields.filter((field) => (request.settings.fields as unknown[]).includes(field)) : [])
+  const asked = new Set(
+    Array.isArray(request.settings.fields) ? updatableByContactFields.filter((field) => (request.settings.fields as unknown[]).includes(field)) : [],
+  )
   const fields = contactInputOf(input, asked)
   const [team] = await deps.db.select({ settings: teams.settings }).from(teams).where(eq(teams.id, request.team_id))
   const settings = teamSettingsOf(team?.settings)

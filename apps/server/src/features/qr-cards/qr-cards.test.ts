@@ -73,7 +73,9 @@ async function eventsOf(contact: number) {
 }
 
 async function interestsOf(contact: number) {
-  return (await t.db.select({ interest: contactInterests.interest }).from(contactInterests).where(eq(contactInterests.person_id, contact))).map((row) => row.interest).sort()
+  return (await t.db.select({ interest: contactInterests.interest }).from(contactInterests).where(eq(contactInterests.person_id, contact)))
+    .map((row) => row.interest)
+    .sort()
 }
 
 describe('consentia-qr-new and submit-consent-new-contact/{key}', () => {
@@ -82,12 +84,19 @@ describe('consentia-qr-new and submit-consent-new-contact/{key}', () => {
     const group = await buildTeam(t, { kind: 'group', parentId: c.church })
     await addMember(t, c.leader.id, group, 'leader')
     const key = await newCard(c, c.leader, { decisions: ['follow_jesus', 'learn_more', 'prayer', 'serve', 'newsletter'], assign: 'self' }, group)
-    const [card] = await t.db.select().from(consentRequests).where(eq(consentRequests.key_hash, hashToken(key)))
+    const [card] = await t.db
+      .select()
+      .from(consentRequests)
+      .where(eq(consentRequests.key_hash, hashToken(key)))
     expect(card).toMatchObject({ purpose: 'new_contact', team_id: c.church, group_id: group, contact_id: null, requested_by_id: c.leader.id })
     expect(card!.settings).toEqual({ decisions: ['follow_jesus', 'learn_more', 'prayer', 'serve', 'newsletter'], assign: 'self', group_id: group })
     // The page (H1's call) shows the decisions the card offers.
     const page = await t.call({ method: 'GET', url: `/api/v1/consent-page/${key}` })
-    expect(body(page)).toMatchObject({ purpose: 'new_contact', decisions: ['follow_jesus', 'learn_more', 'prayer', 'serve', 'newsletter'], contact_first_name: null })
+    expect(body(page)).toMatchObject({
+      purpose: 'new_contact',
+      decisions: ['follow_jesus', 'learn_more', 'prayer', 'serve', 'newsletter'],
+      contact_first_name: null,
+    })
 
     const response = await visit(key, {
       first_name: 'Vera',
@@ -165,7 +174,16 @@ describe('consentia-qr-new and submit-consent-new-contact/{key}', () => {
     expect(response.statusCode, response.body).toBe(200)
     expect(body(response)).toEqual({ success: true, success_message: thanksMessage })
     const kim = (await personNamed(c.church, 'Kim'))!
-    expect(kim).toMatchObject({ last_name: 'Young', gender: 'male', ...born, email: null, phone: null, address_formatted: null, consent_type: null, consent_date: null })
+    expect(kim).toMatchObject({
+      last_name: 'Young',
+      gender: 'male',
+      ...born,
+      email: null,
+      phone: null,
+      address_formatted: null,
+      consent_type: null,
+      consent_date: null,
+    })
     expect(await eventsOf(kim.id)).toEqual([])
     expect(await interestsOf(kim.id)).toEqual([])
     expect(await t.db.select().from(assignments).where(eq(assignments.contact_id, kim.id))).toEqual([])
@@ -175,7 +193,10 @@ describe('consentia-qr-new and submit-consent-new-contact/{key}', () => {
 
   it('a visitor whose email or phone is a contact of the team makes no second record and changes no details; the decisions go on that contact', async () => {
     const c = await buildChurch(t)
-    const known = await buildContact(t, { teamId: c.church, person: { first_name: 'Kate', email: 'kate@example.com', phone: '+61412999888', consent_type: 'direct', consent_date: '2026-01-01' } })
+    const known = await buildContact(t, {
+      teamId: c.church,
+      person: { first_name: 'Kate', email: 'kate@example.com', phone: '+61412999888', consent_type: 'direct', consent_date: '2026-01-01' },
+    })
     const key = await newCard(c, c.leader, { decisions: ['prayer'], assign: 'self' })
     const before = (await contactsOfTeam(c.church)).length
     for (const identity of [{ email: 'KATE@example.com' }, { phone: '0412 999 888' }]) {
@@ -215,7 +236,9 @@ describe('consentia-qr-new and submit-consent-new-contact/{key}', () => {
     await addMember(t, creator.id, c.church, 'leader')
     const leaving = await newCard(c, creator, {})
     const expiring = await newCard(c, c.leader, {})
-    const updateLink = keyOf(body(await post(t, 'consentia-qr-for-user', c.leader.token, { ...contactScope(c, await buildContact(t, { teamId: c.church })), fields: ['email'] })).url)
+    const updateLink = keyOf(
+      body(await post(t, 'consentia-qr-for-user', c.leader.token, { ...contactScope(c, await buildContact(t, { teamId: c.church })), fields: ['email'] })).url,
+    )
     const before = (await contactsOfTeam(c.church)).length
     const unknown = 'A'.repeat(43)
     await t.db.delete(memberships).where(and(eq(memberships.person_id, creator.id), eq(memberships.team_id, c.church)))
@@ -259,14 +282,21 @@ describe('email-consentia-qr-url-to-new-user', () => {
     expect(mail).toMatchObject({ template: 'consent_new_contact' })
     expect(mail!.text_body).toContain('Hello Nora New,')
     const url = mail!.text_body.match(/http:\/\/crm\.test\/consent\/[A-Za-z0-9_-]{43}/)![0]
-    const [card] = await t.db.select().from(consentRequests).where(eq(consentRequests.key_hash, hashToken(keyOf(url))))
+    const [card] = await t.db
+      .select()
+      .from(consentRequests)
+      .where(eq(consentRequests.key_hash, hashToken(keyOf(url))))
     expect(card).toMatchObject({ purpose: 'new_contact', sent_to: 'nora@example.com' })
     expect((await visit(keyOf(url), { first_name: 'Nora', email: 'nora@example.com', consent: true, decisions: ['learn_more'] })).statusCode).toBe(200)
     const nora = (await personNamed(c.church, 'Nora'))!
     expect(await interestsOf(nora.id)).toEqual(['bible-study'])
     // Without settings: no decisions, no assignment.
-    expect((await post(t, 'email-consentia-qr-url-to-new-user', c.leader.token, { ...teamScope(c), user_name: 'X', user_email: 'x@example.com' })).statusCode).toBe(200)
-    expect((await post(t, 'email-consentia-qr-url-to-new-user', c.leader.token, { ...teamScope(c), user_name: 'X', user_email: 'not-mail' })).statusCode).toBe(400)
+    expect(
+      (await post(t, 'email-consentia-qr-url-to-new-user', c.leader.token, { ...teamScope(c), user_name: 'X', user_email: 'x@example.com' })).statusCode,
+    ).toBe(200)
+    expect((await post(t, 'email-consentia-qr-url-to-new-user', c.leader.token, { ...teamScope(c), user_name: 'X', user_email: 'not-mail' })).statusCode).toBe(
+      400,
+    )
   })
 })
 
@@ -282,18 +312,41 @@ describe('consentia-qr-for-user, email-consentia-qr-url-to-user and submit-conse
     expect(response.statusCode, response.body).toBe(200)
     expect(body(response).qr_code).toMatch(/^data:image\/png;base64,/)
     const key = keyOf(body(response).url)
-    const [link] = await t.db.select().from(consentRequests).where(eq(consentRequests.key_hash, hashToken(key)))
+    const [link] = await t.db
+      .select()
+      .from(consentRequests)
+      .where(eq(consentRequests.key_hash, hashToken(key)))
     expect(link).toMatchObject({ purpose: 'contact', contact_id: contact, settings: { fields: ['email', 'dob'] } })
     const page = body(await t.call({ method: 'GET', url: `/api/v1/consent-page/${key}` }))
     expect(page).toMatchObject({ purpose: 'contact', fields: ['email', 'dob'], contact_first_name: 'Ada' })
 
-    const answer = await answerUpdate(key, { first_name: 'Changed', email: 'ada@new.example', phone: '0499 999 999', dob_month: 6, dob_year: 1980, consent: true })
+    const answer = await answerUpdate(key, {
+      first_name: 'Changed',
+      email: 'ada@new.example',
+      phone: '0499 999 999',
+      dob_month: 6,
+      dob_year: 1980,
+      consent: true,
+    })
     expect(answer.statusCode, answer.body).toBe(200)
     const [ada] = await t.db.select().from(people).where(eq(people.id, contact))
-    expect(ada).toMatchObject({ first_name: 'Ada', email: 'ada@new.example', phone: '+61400000001', dob_month: 6, dob_year: 1980, consent_type: 'direct', consent_date: today() })
+    expect(ada).toMatchObject({
+      first_name: 'Ada',
+      email: 'ada@new.example',
+      phone: '+61400000001',
+      dob_month: 6,
+      dob_year: 1980,
+      consent_type: 'direct',
+      consent_date: today(),
+    })
     expect(ada!.consent_url_submitted_at).not.toBeNull()
     const activity = await activityOf(t, contact)
-    expect(activity.at(-1)).toMatchObject({ subject_type: 'user', action: 'update', author_id: contact, after: expect.objectContaining({ email: 'ada@new.example', consent_type: 'direct' }) })
+    expect(activity.at(-1)).toMatchObject({
+      subject_type: 'user',
+      action: 'update',
+      author_id: contact,
+      after: expect.objectContaining({ email: 'ada@new.example', consent_type: 'direct' }),
+    })
 
     // Single use: a second answer is refused and changes nothing.
     const again = await answerUpdate(key, { email: 'ada@third.example', consent: true })
@@ -339,7 +392,10 @@ describe('consentia-qr-for-user, email-consentia-qr-url-to-user and submit-conse
 
   it('a child’s details are the parent’s to give (400); another team’s contact is 404; a member may not ask (403)', async () => {
     const c = await buildChurch(t)
-    const child = await buildContact(t, { teamId: c.church, person: { first_name: 'Cal', ...bornYearsAgo(t, 11), parent_carer_first_name: 'Pat', parent_carer_email: 'pat@example.com' } })
+    const child = await buildContact(t, {
+      teamId: c.church,
+      person: { first_name: 'Cal', ...bornYearsAgo(t, 11), parent_carer_first_name: 'Pat', parent_carer_email: 'pat@example.com' },
+    })
     for (const path of ['consentia-qr-for-user', 'email-consentia-qr-url-to-user']) {
       const response = await post(t, path, c.leader.token, { ...contactScope(c, child), fields: ['email'], user_name: 'Cal', user_email: 'cal@example.com' })
       expect(response.statusCode, path).toBe(400)
@@ -373,7 +429,10 @@ describe('consentia-qr-for-user, email-consentia-qr-url-to-user and submit-conse
     }
     const [ada] = await t.db.select().from(people).where(eq(people.id, contact))
     expect(ada).toMatchObject({ email: 'ada@old.example', consent_type: null })
-    const logged = await t.db.select({ n: count() }).from(activityLog).where(and(eq(activityLog.contact_id, contact), eq(activityLog.subject_type, 'user')))
+    const logged = await t.db
+      .select({ n: count() })
+      .from(activityLog)
+      .where(and(eq(activityLog.contact_id, contact), eq(activityLog.subject_type, 'user')))
     expect(logged[0]!.n).toBe(0)
   })
 })
@@ -394,7 +453,11 @@ describe('the public answers are rate-limited per client address', () => {
       expect(body(third).code).toBe('too_many_requests')
       const update = await limited.call({ method: 'POST', url: `/api/v1/submit-consent-contact/${'C'.repeat(43)}`, payload: { consent: true } })
       expect(update.statusCode).toBe(400)
-      const names = await limited.db.select({ first_name: people.first_name }).from(people).innerJoin(teamContacts, eq(teamContacts.person_id, people.id)).where(eq(teamContacts.team_id, c.church))
+      const names = await limited.db
+        .select({ first_name: people.first_name })
+        .from(people)
+        .innerJoin(teamContacts, eq(teamContacts.person_id, people.id))
+        .where(eq(teamContacts.team_id, c.church))
       expect(names.map((row) => row.first_name).sort()).toEqual(['One', 'Two'])
     } finally {
       await limited.close()

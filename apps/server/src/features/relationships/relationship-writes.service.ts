@@ -86,7 +86,12 @@ async function logRelationship(
 }
 
 function alreadyRelated(error: unknown): never {
-  if (isUniqueViolation(error)) throw new AppError('conflict', { reason: 'already_related', errors: { related_user_id: 'These contacts are already related.' } }, 'These contacts are already related.')
+  if (isUniqueViolation(error))
+    throw new AppError(
+      'conflict',
+      { reason: 'already_related', errors: { related_user_id: 'These contacts are already related.' } },
+      'These contacts are already related.',
+    )
   throw error
 }
 

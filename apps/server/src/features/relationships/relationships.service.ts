@@ -84,10 +84,7 @@ async function peopleInfo(db: Executor, ids: Iterable<number>): Promise<Map<numb
     .from(people)
     .where(inArray(people.id, unique))
   return new Map(
-    rows.map((row) => [
-      row.id,
-      { name: fullName(row.first, row.last), gender: row.gender === 'male' || row.gender === 'female' ? row.gender : null },
-    ]),
+    rows.map((row) => [row.id, { name: fullName(row.first, row.last), gender: row.gender === 'male' || row.gender === 'female' ? row.gender : null }]),
   )
 }
 
@@ -121,12 +118,7 @@ export async function loadRelationshipGraph(db: Executor, teamId: number, contac
     .select({ relatedId: dismissedInferredRelationships.related_id })
     .from(dismissedInferredRelationships)
     .where(and(eq(dismissedInferredRelationships.team_id, teamId), eq(dismissedInferredRelationships.contact_id, contactId)))
-  const inferred = inferRelationships(
-    contactId,
-    relationshipEdges([...byId.values()], genderOf),
-    genderOf,
-    new Set(dismissed.map((row) => row.relatedId)),
-  )
+  const inferred = inferRelationships(contactId, relationshipEdges([...byId.values()], genderOf), genderOf, new Set(dismissed.map((row) => row.relatedId)))
   return { direct, inverse, inferred, people: info }
 }
 
@@ -162,9 +154,7 @@ export async function listContactRelationships(
     items: graph.direct.slice(offset, offset + query.per_page).map((row) => item(row.id, row.relatedId, row.type)),
     count: graph.direct.length,
     max_pages: pages,
-    inverse: graph.inverse
-      .slice(0, maxInverse)
-      .map((row) => item(row.id, row.contactId, inverseTypeOf(row, graph.people.get(row.contactId)?.gender ?? null))),
+    inverse: graph.inverse.slice(0, maxInverse).map((row) => item(row.id, row.contactId, inverseTypeOf(row, graph.people.get(row.contactId)?.gender ?? null))),
     inferred: graph.inferred.slice(0, maxInferred).map((suggestion) => ({
       related_user_id: suggestion.relatedId,
       relationship_type: suggestion.type,

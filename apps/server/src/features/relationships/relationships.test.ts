@@ -229,7 +229,9 @@ describe('under the child data gate (spec 2 §5)', () => {
     const walt = body(await relationships(c, c.leader.token, f.walt))
     expect(named(walt.items).sort()).toEqual(['Fred Quill', 'Zephyr Quill'])
     expect(walt.inferred).toEqual([expect.objectContaining({ related_user_id: f.bro, via_user_id: f.kid, via_user_name: 'Zephyr Quill' })])
-    expect(body(await relationships(c, c.leader.token, f.sis)).inferred).toEqual([expect.objectContaining({ related_user_id: f.kid, user_name: 'Zephyr Quill' })])
+    expect(body(await relationships(c, c.leader.token, f.sis)).inferred).toEqual([
+      expect.objectContaining({ related_user_id: f.kid, user_name: 'Zephyr Quill' }),
+    ])
     expect(named(body(await relationships(c, c.leader.token, f.mo)).inverse)).toEqual(['Zephyr Quill'])
   })
 
@@ -262,7 +264,8 @@ describe('under the child data gate (spec 2 §5)', () => {
     expect((await write('confirm-inferred-contact-relationship', f.walt, { related_user_id: f.bro })).statusCode).toBe(400)
     expect(await stored()).toBe(before)
 
-    const checked = (path: string, contact: number, fields: Record<string, unknown>) => post(t, path, c.leader.token, { ...scopeOf(c), user_id: contact, ...fields })
+    const checked = (path: string, contact: number, fields: Record<string, unknown>) =>
+      post(t, path, c.leader.token, { ...scopeOf(c), user_id: contact, ...fields })
     expect((await checked('update-contact-relationship', f.walt, { id: f.ids.waltKid, relationship_type: 'child' })).statusCode).toBe(200)
     expect((await checked('confirm-inferred-contact-relationship', f.sis, { related_user_id: f.kid })).statusCode).toBe(200)
     expect((await checked('delete-contact-relationship', f.mo, { id: f.ids.kidMo })).statusCode).toBe(200)

@@ -69,7 +69,14 @@ function expansionEnd(dates: PeriodDates, lastDate: string | null): string {
 export async function countRecurringEvents(db: Executor, target: ReportTarget, dates: PeriodDates): Promise<ReportChart> {
   const [rows, exceptionRows, attended] = await Promise.all([
     db
-      .select({ id: events.id, start_date: events.start_date, rrule: events.rrule, is_recurring: events.is_recurring, span_days: events.span_days, last_date: events.last_date })
+      .select({
+        id: events.id,
+        start_date: events.start_date,
+        rrule: events.rrule,
+        is_recurring: events.is_recurring,
+        span_days: events.span_days,
+        last_date: events.last_date,
+      })
       .from(events)
       .where(
         and(
@@ -80,7 +87,12 @@ export async function countRecurringEvents(db: Executor, target: ReportTarget, d
         ),
       ),
     db
-      .select({ event_id: eventOccurrences.event_id, original_date: eventOccurrences.original_date, event_date: eventOccurrences.event_date, is_cancelled: eventOccurrences.is_cancelled })
+      .select({
+        event_id: eventOccurrences.event_id,
+        original_date: eventOccurrences.original_date,
+        event_date: eventOccurrences.event_date,
+        is_cancelled: eventOccurrences.is_cancelled,
+      })
       .from(eventOccurrences)
       .innerJoin(events, eq(events.id, eventOccurrences.event_id))
       .where(

@@ -111,7 +111,8 @@ function firstPeriod(rule: FastRule, start: number, from: number): number {
   const fromDate = dateOf(from)
   let span: number
   if (rule.freq === 'WEEKLY') span = Math.floor((from - (start - weekdayIndex(start))) / 7)
-  else if (rule.freq === 'MONTHLY') span = (Number(fromDate.slice(0, 4)) - Number(startDate.slice(0, 4))) * 12 + Number(fromDate.slice(5, 7)) - Number(startDate.slice(5, 7))
+  else if (rule.freq === 'MONTHLY')
+    span = (Number(fromDate.slice(0, 4)) - Number(startDate.slice(0, 4))) * 12 + Number(fromDate.slice(5, 7)) - Number(startDate.slice(5, 7))
   else span = Number(fromDate.slice(0, 4)) - Number(startDate.slice(0, 4))
   return Math.max(0, Math.floor(span / rule.interval) - 1)
 }

@@ -30,7 +30,10 @@ function nonZero(chart: ReportChart, key: string): Record<string, number> {
 /** A contact the church took in at `createdAt`. */
 async function contactAt(church: number, createdAt: string, person: Partial<typeof people.$inferInsert> = {}, options: { archived?: boolean } = {}) {
   const id = await buildContact(t, { teamId: church, person, archived: options.archived ?? false })
-  await t.db.update(teamContacts).set({ created_at: new Date(createdAt) }).where(eq(teamContacts.person_id, id))
+  await t.db
+    .update(teamContacts)
+    .set({ created_at: new Date(createdAt) })
+    .where(eq(teamContacts.person_id, id))
   return id
 }
 
@@ -100,17 +103,25 @@ describe('baptisms and sources', () => {
     const c = await buildChurch(t)
     const [ana, ben] = [await contactAt(c.church, '2025-01-01T00:00:00Z'), await contactAt(c.church, '2025-01-01T00:00:00Z')]
     const gone = await contactAt(c.church, '2025-01-01T00:00:00Z', {}, { archived: true })
-    const decision = (contact: number, team: number, type: string, date: string) => ({ contact_id: contact, team_id: team, type, kind: 'decision' as const, date })
+    const decision = (contact: number, team: number, type: string, date: string) => ({
+      contact_id: contact,
+      team_id: team,
+      type,
+      kind: 'decision' as const,
+      date,
+    })
     const other = await buildChurch(t, { conference: c.conference })
-    await t.db.insert(contactEvents).values([
-      decision(ana, c.church, 'baptism', '2026-02-10'),
-      decision(ben, c.church, 'baptism', '2026-02-20'),
-      decision(ben, c.church, 'baptism', '2026-05-05'),
-      decision(ana, c.church, 'baptism', '2025-11-01'),
-      decision(ana, c.church, 'decision-for-baptism', '2026-02-11'),
-      decision(gone, c.church, 'baptism', '2026-02-12'),
-      decision(ana, other.church, 'baptism', '2026-02-13'),
-    ])
+    await t.db
+      .insert(contactEvents)
+      .values([
+        decision(ana, c.church, 'baptism', '2026-02-10'),
+        decision(ben, c.church, 'baptism', '2026-02-20'),
+        decision(ben, c.church, 'baptism', '2026-05-05'),
+        decision(ana, c.church, 'baptism', '2025-11-01'),
+        decision(ana, c.church, 'decision-for-baptism', '2026-02-11'),
+        decision(gone, c.church, 'baptism', '2026-02-12'),
+        decision(ana, other.church, 'baptism', '2026-02-13'),
+      ])
     const report = await figures(c.church, c.leader.token)
     expect(report.baptism_decisions).toMatchObject({ type: 'line', keys: ['baptism_decisions'], totals: { baptism_decisions: 3 } })
     expect(nonZero(report.baptism_decisions, 'baptism_decisions')).toEqual({ '2026-02': 2, '2026-05': 1 })
@@ -256,7 +267,18 @@ describe('the follow-ups kept on the assignments', () => {
     const c = await buildChurch(t)
     const contact = await buildContact(t, { teamId: c.church })
     await assignContact(t, { teamId: c.church, contactId: contact, toId: c.leader.id })
-    await t.db.insert(interactions).values({ contact_id: contact, team_id: c.church, by_person_id: c.leader.id, type: 'visit', date: '2026-06-14', occurs_at: now, is_completed: true, completed_at: now })
+    await t.db
+      .insert(interactions)
+      .values({
+        contact_id: contact,
+        team_id: c.church,
+        by_person_id: c.leader.id,
+        type: 'visit',
+        date: '2026-06-14',
+        occurs_at: now,
+        is_completed: true,
+        completed_at: now,
+      })
     const [kept] = await t.db.select().from(assignments).where(eq(assignments.contact_id, contact))
     expect(kept!.first_completed_at).not.toBeNull()
     await t.db.delete(people).where(eq(people.id, contact))

@@ -31,7 +31,9 @@ async function figures(teamId: number, token: string, query: Record<string, stri
 /** A completed interaction by `by` with `contact` in the church, at `at` (direct, as the import stores one). */
 async function completedInteraction(church: number, contact: number, by: number, at: Date) {
   const date = at.toISOString().slice(0, 10)
-  await t.db.insert(interactions).values({ contact_id: contact, team_id: church, by_person_id: by, author_id: by, type: 'visit', date, occurs_at: at, is_completed: true, completed_at: at })
+  await t.db
+    .insert(interactions)
+    .values({ contact_id: contact, team_id: church, by_person_id: by, author_id: by, type: 'visit', date, occurs_at: at, is_completed: true, completed_at: at })
 }
 
 describe('GET reports-summary/{team id}: access and validation', () => {
@@ -95,7 +97,14 @@ describe('GET reports-summary/{team id}: access and validation', () => {
       ['baptism_decisions', 'contact_sources', 'contacts', 'events_multi_day', 'events_non_recurring', 'events_recurring', 'followups'].sort(),
     )
     expect(Object.keys(report.followups).sort()).toEqual(['active_members', 'outstanding', 'response_time_average'])
-    const charts = [report.contacts, report.baptism_decisions, report.contact_sources, report.events_non_recurring, report.events_multi_day, report.events_recurring]
+    const charts = [
+      report.contacts,
+      report.baptism_decisions,
+      report.contact_sources,
+      report.events_non_recurring,
+      report.events_multi_day,
+      report.events_recurring,
+    ]
     for (const chart of charts) {
       expect(chart.period).toBe('this_year')
       expect(chart.granularity).toBe('month')
@@ -180,7 +189,10 @@ describe('followups', () => {
     const visited = await buildContact(t, { teamId: c.church })
     await completedInteraction(c.church, visited, c.leader.id, new Date(now - 20 * day))
     const id = await assignContact(t, { teamId: c.church, contactId: visited, toId: c.leader.id })
-    await t.db.update(assignments).set({ created_at: new Date(now - 5 * day) }).where(eq(assignments.id, id))
+    await t.db
+      .update(assignments)
+      .set({ created_at: new Date(now - 5 * day) })
+      .where(eq(assignments.id, id))
     // Still waiting: outstanding, no response.
     await assignContact(t, { teamId: c.church, contactId: await buildContact(t, { teamId: c.church }), toId: c.leader.id })
 
@@ -204,7 +216,9 @@ describe('followups', () => {
     // A planned interaction is not following up.
     const planned = await buildPerson(t)
     await assignContact(t, { teamId: c.church, contactId: contact, toId: planned.id })
-    await t.db.insert(interactions).values({ contact_id: contact, team_id: c.church, by_person_id: planned.id, type: 'visit', date: '2026-01-01', occurs_at: new Date(now + day) })
+    await t.db
+      .insert(interactions)
+      .values({ contact_id: contact, team_id: c.church, by_person_id: planned.id, type: 'visit', date: '2026-01-01', occurs_at: new Date(now + day) })
     expect((await figures(c.church, c.owner.token)).followups.active_members).toBe(2)
   })
 })
@@ -247,7 +261,12 @@ describe('member_status, contacts counted, and a conference', () => {
         const contact = await buildContact(t, { teamId: church.church, person: { source: i === 0 ? 'media' : 'school' } })
         await assignContact(t, { teamId: church.church, contactId: contact, toId: church.leader.id })
       }
-      await completedInteraction(church.church, (await t.db.select().from(assignments).where(eq(assignments.team_id, church.church)))[0]!.contact_id, church.leader.id, t.clock.now())
+      await completedInteraction(
+        church.church,
+        (await t.db.select().from(assignments).where(eq(assignments.team_id, church.church)))[0]!.contact_id,
+        church.leader.id,
+        t.clock.now(),
+      )
     }
 
     const northReport = await figures(conference, officer.token, { for_team_id: north.church })

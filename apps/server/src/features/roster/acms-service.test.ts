@@ -60,7 +60,9 @@ describe('the membership service adapter', () => {
 
   it('D3-8-03 a slow, failing or garbled service never blocks: the imported roster answers instead (no_roster when there is none)', async () => {
     const conference = await buildTeam(t, { kind: 'conference' })
-    await t.db.insert(churchRosterMembers).values({ conference_id: conference, church_acms_id: 'S1', email: 'kept@example.org', first_name: 'Kept', last_name: 'Stored' })
+    await t.db
+      .insert(churchRosterMembers)
+      .values({ conference_id: conference, church_acms_id: 'S1', email: 'kept@example.org', first_name: 'Kept', last_name: 'Stored' })
     const answers: Handler[] = [
       () => undefined, // never answers: the timeout
       (_url, _request, response) => json(response, 503, { error: 'down' }),
@@ -115,7 +117,8 @@ describe('the membership service adapter', () => {
 
   it('D3-2.6-03 reads the member profile for Sync with MD, phone in E.164; unknown is null', async () => {
     handler = (url, _request, response) => {
-      if (url.searchParams.get('email') === 'md@example.org') return json(response, 200, { member: { first_name: ' Mary ', last_name: 'Dee', phone: '0412 345 678' } })
+      if (url.searchParams.get('email') === 'md@example.org')
+        return json(response, 200, { member: { first_name: ' Mary ', last_name: 'Dee', phone: '0412 345 678' } })
       if (url.searchParams.get('email') === 'gone@example.org') return json(response, 404, {})
       json(response, 200, { member: null })
     }

@@ -138,7 +138,9 @@ export async function importChurchRoster(
         subjectType: 'team',
         subjectId: conferenceId,
         action: 'update',
-        after: { church_roster_import: { imported, updated, removed, failed: failed.length, churches: [...churches].slice(0, 100), replace: Boolean(input.replace) } },
+        after: {
+          church_roster_import: { imported, updated, removed, failed: failed.length, churches: [...churches].slice(0, 100), replace: Boolean(input.replace) },
+        },
       })
       return result
     })

@@ -77,7 +77,10 @@ describe('POST import-church-roster', () => {
       ['100', 'ann@example.org', 'Ann', '+61412345678', 'Hope Church', 'M-1'],
       ['101', 'dee@example.org', 'Dee', '', '', null],
     ])
-    const [activity] = await t.db.select().from(activityLog).where(and(eq(activityLog.team_id, c.id), eq(activityLog.subject_type, 'team')))
+    const [activity] = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.team_id, c.id), eq(activityLog.subject_type, 'team')))
     expect(activity).toMatchObject({ author_id: c.admin.id, action: 'update', after: { church_roster_import: { imported: 2, failed: 4 } } })
   })
 
@@ -106,7 +109,11 @@ describe('POST import-church-roster', () => {
   it('D3-8-03 keeps the later of two rows with the same church and email and says so about the earlier', async () => {
     const c = await buildConference()
     const response = await importRoster(c, [member('400', 'a@example.org', 'First'), member('400', 'A@example.org', 'Second')])
-    expect(body(response)).toMatchObject({ imported: 1, updated: 0, failed: [{ row: 1, errors: { email: 'Repeated in row 2 for this church; that row was kept' } }] })
+    expect(body(response)).toMatchObject({
+      imported: 1,
+      updated: 0,
+      failed: [{ row: 1, errors: { email: 'Repeated in row 2 for this church; that row was kept' } }],
+    })
     expect((await rosterOf(c.id)).map((row) => row.first_name)).toEqual(['Second'])
   })
 
@@ -156,7 +163,13 @@ describe('POST import-church-roster', () => {
     expect((await post(t, 'import-church-roster', churchOwner.token, { team_id: church, data: rows })).statusCode).toBe(403)
     expect((await importRoster(c, rows, {}, conferenceMember.token)).statusCode).toBe(403)
     expect((await importRoster(c, rows, {}, other.admin.token)).statusCode).toBe(404)
-    for (const junk of [{ data: [] }, { data: 'x' }, { data: [{ email: 5 }] }, { data: [{ church_acms_id: 'x'.repeat(501) }] }, { data: rows, replace: 'maybe' }]) {
+    for (const junk of [
+      { data: [] },
+      { data: 'x' },
+      { data: [{ email: 5 }] },
+      { data: [{ church_acms_id: 'x'.repeat(501) }] },
+      { data: rows, replace: 'maybe' },
+    ]) {
       expect((await post(t, 'import-church-roster', c.admin.token, { team_id: c.id, ...junk })).statusCode).toBe(400)
     }
     expect(await rosterOf(c.id)).toHaveLength(0)

@@ -6,7 +6,5 @@ import { getContentPage, siteData } from './site.service'
 export async function siteRoutes(app: FastifyInstance) {
   addRoute(app, siteCalls.site, publicAccess, ({ deps }) => siteData(deps))
 
-  addRoute(app, siteCalls.contentPage, publicAccess, ({ deps, params, input }) =>
-    getContentPage(deps, params.slug, input.locale),
-  )
+  addRoute(app, siteCalls.contentPage, publicAccess, ({ deps, params, input }) => getContentPage(deps, params.slug, input.locale))
 }

@@ -39,7 +39,9 @@ describe('GET /api/v1/content-page/{slug}', () => {
 
 describe('sanitizeRichText', () => {
   it('keeps formatting and links, drops scripts and handlers', () => {
-    const clean = sanitizeRichText('<p onclick="x()">Hi <b>there</b><script>alert(1)</script> <a href="javascript:alert(1)">x</a> <a href="https://a.org">a</a></p>')
+    const clean = sanitizeRichText(
+      '<p onclick="x()">Hi <b>there</b><script>alert(1)</script> <a href="javascript:alert(1)">x</a> <a href="https://a.org">a</a></p>',
+    )
     expect(clean).toBe('<p>Hi <b>there</b> <a rel="noopener noreferrer">x</a> <a href="https://a.org" rel="noopener noreferrer">a</a></p>')
   })
 })

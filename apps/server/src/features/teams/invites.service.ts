@@ -113,7 +113,10 @@ async function acceptInvite(tx: Executor, now: Date, { invite, team }: OpenInvit
       .update(accounts)
       .set({ email_verified_at: now })
       .where(and(eq(accounts.person_id, id), eq(accounts.email, invite.email), isNull(accounts.email_verified_at)))
-    await tx.update(people).set({ email_is_verified: true }).where(and(eq(people.id, id), eq(people.email, invite.email)))
+    await tx
+      .update(people)
+      .set({ email_is_verified: true })
+      .where(and(eq(people.id, id), eq(people.email, invite.email)))
   }
   await grantRole(tx, id, team.id, invite.role)
   if (team.kind === 'group' && team.parent_id !== null) {

@@ -30,14 +30,18 @@ let sequence = 0
 async function invite(options: { email?: string; role?: Exclude<MembershipRole, 'member_request'>; teamId?: number } = {}) {
   sequence += 1
   const email = options.email ?? `invitee${sequence}@crm.test`
-  const created = await createInvite(t.db, { config: t.config, now: t.clock.now }, {
-    teamId: options.teamId ?? church,
-    invitedById: inviter,
-    email,
-    firstName: 'Mary',
-    lastName: 'Sister',
-    role: options.role ?? 'member',
-  })
+  const created = await createInvite(
+    t.db,
+    { config: t.config, now: t.clock.now },
+    {
+      teamId: options.teamId ?? church,
+      invitedById: inviter,
+      email,
+      firstName: 'Mary',
+      lastName: 'Sister',
+      role: options.role ?? 'member',
+    },
+  )
   return { ...created, email }
 }
 
@@ -49,7 +53,10 @@ async function inviteRow(id: number) {
 }
 
 async function roleOf(personId: number, teamId: number) {
-  const rows = await t.db.select().from(memberships).where(and(eq(memberships.person_id, personId), eq(memberships.team_id, teamId)))
+  const rows = await t.db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.person_id, personId), eq(memberships.team_id, teamId)))
   expect(rows.length).toBeLessThanOrEqual(1)
   return rows[0]?.role
 }
@@ -131,7 +138,10 @@ describe('POST /api/v1/activate-invite for a new person', () => {
     const row = await inviteRow(fresh.id)
     expect(row.status).toBe('accepted')
     expect(row.accepted_at).not.toBeNull()
-    const log = await t.db.select().from(activityLog).where(and(eq(activityLog.subject_type, 'user_invites'), eq(activityLog.subject_id, fresh.id)))
+    const log = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.subject_type, 'user_invites'), eq(activityLog.subject_id, fresh.id)))
     expect(log).toHaveLength(1)
     const user = await t.call({ method: 'GET', url: '/api/v1/user?return_teams=1', token: answer.access_token })
     expect(body(user).teams[church].user_role).toBe('leader')

@@ -68,8 +68,12 @@ export async function acceptMembershipRequest(deps: Deps, viewer: Viewer, scope:
       before: { role: 'member_request' },
       after: { role: 'member', decision: 'accepted' },
     })
-    await mailOutcome(tx, deps, personId, `Welcome to ${scope.team.title}`, (name) =>
-      `Hello ${name},\n\nYour request to join ${scope.team.title} has been accepted. Sign in to start: ${deps.config.publicUrl}/login\n`,
+    await mailOutcome(
+      tx,
+      deps,
+      personId,
+      `Welcome to ${scope.team.title}`,
+      (name) => `Hello ${name},\n\nYour request to join ${scope.team.title} has been accepted. Sign in to start: ${deps.config.publicUrl}/login\n`,
     )
     return { success: true as const }
   })
@@ -92,8 +96,12 @@ export async function rejectMembershipRequest(deps: Deps, viewer: Viewer, scope:
       before: { role: 'member_request' },
       after: { decision: 'rejected' },
     })
-    await mailOutcome(tx, deps, personId, `Your request to join ${scope.team.title}`, (name) =>
-      `Hello ${name},\n\nYour request to join ${scope.team.title} was not accepted. Contact the church if you think this is a mistake.\n`,
+    await mailOutcome(
+      tx,
+      deps,
+      personId,
+      `Your request to join ${scope.team.title}`,
+      (name) => `Hello ${name},\n\nYour request to join ${scope.team.title} was not accepted. Contact the church if you think this is a mistake.\n`,
     )
     return { success: true as const }
   })
@@ -149,7 +157,10 @@ export async function acceptOwnerRequest(deps: Deps, viewer: Viewer, requestId: 
         set: { role: 'owner' },
         setWhere: sql`${memberships.role} <> 'entity_admin'`,
       })
-    await tx.update(teams).set({ owner_id: request.person_id }).where(and(eq(teams.id, request.team_id), isNull(teams.owner_id)))
+    await tx
+      .update(teams)
+      .set({ owner_id: request.person_id })
+      .where(and(eq(teams.id, request.team_id), isNull(teams.owner_id)))
     await recordActivity(tx, {
       authorId: viewer.personId,
       teamId: request.team_id,
@@ -159,8 +170,12 @@ export async function acceptOwnerRequest(deps: Deps, viewer: Viewer, requestId: 
       before: { role: before?.role ?? null },
       after: { role: before?.role === 'entity_admin' ? 'entity_admin' : 'owner', owner_request_id: requestId, decision: 'accepted' },
     })
-    await mailOutcome(tx, deps, request.person_id, `You are now an owner of ${request.team_title}`, (name) =>
-      `Hello ${name},\n\nYour request to become an owner of ${request.team_title} has been accepted.\n`,
+    await mailOutcome(
+      tx,
+      deps,
+      request.person_id,
+      `You are now an owner of ${request.team_title}`,
+      (name) => `Hello ${name},\n\nYour request to become an owner of ${request.team_title} has been accepted.\n`,
     )
     return { success: true as const }
   })
@@ -178,8 +193,12 @@ export async function rejectOwnerRequest(deps: Deps, viewer: Viewer, requestId: 
       action: 'update',
       after: { owner_request_id: requestId, decision: 'rejected' },
     })
-    await mailOutcome(tx, deps, request.person_id, `Your owner request for ${request.team_title}`, (name) =>
-      `Hello ${name},\n\nYour request to become an owner of ${request.team_title} was not accepted.\n`,
+    await mailOutcome(
+      tx,
+      deps,
+      request.person_id,
+      `Your owner request for ${request.team_title}`,
+      (name) => `Hello ${name},\n\nYour request to become an owner of ${request.team_title} was not accepted.\n`,
     )
     return { success: true as const }
   })

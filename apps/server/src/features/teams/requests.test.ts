@@ -26,7 +26,10 @@ const get = (url: string, token: string) => t.call({ method: 'GET', url: `/api/v
 const post = (url: string, token: string, payload: Record<string, unknown>) => t.call({ method: 'POST', url: `/api/v1/${url}`, token, payload })
 
 async function roleOf(personId: number, teamId: number) {
-  const [row] = await t.db.select({ role: memberships.role }).from(memberships).where(and(eq(memberships.person_id, personId), eq(memberships.team_id, teamId)))
+  const [row] = await t.db
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.person_id, personId), eq(memberships.team_id, teamId)))
   return row?.role ?? null
 }
 
@@ -88,7 +91,10 @@ describe('POST /api/v1/accept-membership-request', () => {
     expect(body(response)).toMatchObject({ success: true })
     expect(await roleOf(person.id, church)).toBe('member')
     expect(body(await get(`membership-requests?team_id=${church}`, owner.token))).toMatchObject({ items: [], count: 0 })
-    const log = await t.db.select().from(activityLog).where(and(eq(activityLog.team_id, church), eq(activityLog.subject_type, 'user_invites'), eq(activityLog.subject_id, person.id)))
+    const log = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.team_id, church), eq(activityLog.subject_type, 'user_invites'), eq(activityLog.subject_id, person.id)))
     expect(log).toMatchObject([{ author_id: owner.id, action: 'update' }])
     const mails = await mailTo(t, person.email)
     expect(mails.at(-1)!.text_body).toContain('has been accepted')
@@ -116,7 +122,10 @@ describe('POST /api/v1/accept-membership-request', () => {
     const person = await requester(church)
     const answers = await Promise.all([1, 2, 3].map(() => post('accept-membership-request', owner.token, { team_id: church, user_id: person.id })))
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 404, 404])
-    const log = await t.db.select().from(activityLog).where(and(eq(activityLog.team_id, church), eq(activityLog.subject_id, person.id), eq(activityLog.subject_type, 'user_invites')))
+    const log = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.team_id, church), eq(activityLog.subject_id, person.id), eq(activityLog.subject_type, 'user_invites')))
     expect(log).toHaveLength(1)
   })
 })
@@ -129,7 +138,10 @@ describe('POST /api/v1/reject-membership-request', () => {
     expect(response.statusCode).toBe(200)
     expect(await roleOf(person.id, church)).toBeNull()
     expect(body(await get(`membership-requests?team_id=${church}`, owner.token)).count).toBe(0)
-    const log = await t.db.select().from(activityLog).where(and(eq(activityLog.team_id, church), eq(activityLog.subject_id, person.id), eq(activityLog.action, 'delete')))
+    const log = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.team_id, church), eq(activityLog.subject_id, person.id), eq(activityLog.action, 'delete')))
     expect(log).toHaveLength(1)
     expect((await mailTo(t, person.email)).at(-1)!.text_body).toContain('was not accepted')
     // Again: nothing pending any more.
@@ -199,7 +211,10 @@ describe('owner requests', () => {
     expect(row).toMatchObject({ status: 'accepted', decided_by_id: admin.id })
     expect(row!.decided_at).not.toBeNull()
     expect(body(await get('owner-requests', admin.token)).items.some((item: { id: number }) => item.id === request.id)).toBe(false)
-    const log = await t.db.select().from(activityLog).where(and(eq(activityLog.team_id, request.church), eq(activityLog.subject_id, request.person.id)))
+    const log = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.team_id, request.church), eq(activityLog.subject_id, request.person.id)))
     expect(log).toMatchObject([{ author_id: admin.id, subject_type: 'user_invites', action: 'update' }])
     expect((await mailTo(t, request.person.email)).at(-1)!.subject).toContain('owner')
     // Decided: a second decision is 404.
@@ -220,7 +235,10 @@ describe('owner requests', () => {
     const request = await ownerRequest({ role: 'member' })
     const answers = await Promise.all([1, 2].map(() => post('accept-owner-request', admin.token, { id: request.id })))
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 404])
-    const log = await t.db.select().from(activityLog).where(and(eq(activityLog.team_id, request.church), eq(activityLog.subject_id, request.person.id)))
+    const log = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.team_id, request.church), eq(activityLog.subject_id, request.person.id)))
     expect(log).toHaveLength(1)
   })
 

@@ -20,7 +20,9 @@ function whereOf(scope: TeamScope, search: string | undefined): SQL {
   return and(
     eq(teams.parent_id, scope.team.id),
     eq(teams.kind, 'team'),
-    term ? or(sql`lower(${teams.title}) like lower(${likePattern(term)})`, sql`lower(coalesce(${teams.acms_id}, '')) like lower(${likePattern(term)})`) : undefined,
+    term
+      ? or(sql`lower(${teams.title}) like lower(${likePattern(term)})`, sql`lower(coalesce(${teams.acms_id}, '')) like lower(${likePattern(term)})`)
+      : undefined,
   )!
 }
 
@@ -32,7 +34,10 @@ function orderOf(query: ListQuery): SQL[] {
 
 /** The owners, users and last sign-ins of the page's sub-teams: one grouped query. */
 async function activityOf(deps: Deps, teamIds: number[]) {
-  const byTeam = new Map<number, { users_count: number; has_owner: boolean; owner_name: string | null; owner_last_login: Date | null; any_member_last_login: Date | null }>()
+  const byTeam = new Map<
+    number,
+    { users_count: number; has_owner: boolean; owner_name: string | null; owner_last_login: Date | null; any_member_last_login: Date | null }
+  >()
   if (teamIds.length === 0) return byTeam
   const isOwner = sql`${memberships.role} = 'owner'`
   const rows = await deps.db
@@ -40,7 +45,9 @@ async function activityOf(deps: Deps, teamIds: number[]) {
       team_id: memberships.team_id,
       users_count: sql<number>`count(*) filter (where ${memberships.role} <> 'member_request')::int`,
       has_owner: sql<boolean>`coalesce(bool_or(${isOwner}), false)`,
-      owner_name: sql<string | null>`(array_agg(trim(${people.first_name} || ' ' || ${people.last_name}) order by ${memberships.id}) filter (where ${isOwner}))[1]`,
+      owner_name: sql<
+        string | null
+      >`(array_agg(trim(${people.first_name} || ' ' || ${people.last_name}) order by ${memberships.id}) filter (where ${isOwner}))[1]`,
       owner_last_login: sql<string | null>`max(${accounts.last_login_at}) filter (where ${isOwner})`,
       any_member_last_login: sql<string | null>`max(${accounts.last_login_at}) filter (where ${memberships.role} not in ('owner', 'member_request'))`,
     })

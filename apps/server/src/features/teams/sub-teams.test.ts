@@ -21,7 +21,11 @@ async function conferenceWithAdmin(): Promise<{ conference: number; entity: Test
 
 async function subTeam(conference: number, title: string, acmsId: string | null = null) {
   const id = await buildTeam(t, { parentId: conference, title })
-  if (acmsId) await t.db.update(teams).set({ acms_id: acmsId, address_formatted: `1 ${title} Street` }).where(eq(teams.id, id))
+  if (acmsId)
+    await t.db
+      .update(teams)
+      .set({ acms_id: acmsId, address_formatted: `1 ${title} Street` })
+      .where(eq(teams.id, id))
   return id
 }
 
@@ -42,9 +46,18 @@ describe('GET /api/v1/manage-teams', () => {
     await addMember(t, owner.id, busy, 'owner')
     await addMember(t, member.id, busy, 'member')
     await addMember(t, pending.id, busy, 'member_request')
-    await t.db.update(accounts).set({ last_login_at: daysAgo(3) }).where(eq(accounts.person_id, owner.id))
-    await t.db.update(accounts).set({ last_login_at: daysAgo(40) }).where(eq(accounts.person_id, member.id))
-    await t.db.update(accounts).set({ last_login_at: daysAgo(1) }).where(eq(accounts.person_id, pending.id))
+    await t.db
+      .update(accounts)
+      .set({ last_login_at: daysAgo(3) })
+      .where(eq(accounts.person_id, owner.id))
+    await t.db
+      .update(accounts)
+      .set({ last_login_at: daysAgo(40) })
+      .where(eq(accounts.person_id, member.id))
+    await t.db
+      .update(accounts)
+      .set({ last_login_at: daysAgo(1) })
+      .where(eq(accounts.person_id, pending.id))
 
     const response = await get(`manage-teams?team_id=${conference}&page=1&per_page=20&order_by=created&order=desc`, entity.token)
     expect(response.statusCode).toBe(200)
@@ -52,7 +65,14 @@ describe('GET /api/v1/manage-teams', () => {
     expect(list).toMatchObject({ count: 2, max_pages: 1 })
     expect(list.items.map((item: { id: number }) => item.id)).toEqual([busy, quiet])
     const [row, empty] = list.items
-    expect(row).toMatchObject({ title: 'Busy Church', acms_id: 'B-1', address_formatted: '1 Busy Church Street', has_owner: true, owner_name: 'Olive Owner', users_count: 2 })
+    expect(row).toMatchObject({
+      title: 'Busy Church',
+      acms_id: 'B-1',
+      address_formatted: '1 Busy Church Street',
+      has_owner: true,
+      owner_name: 'Olive Owner',
+      users_count: 2,
+    })
     expect(Math.round((Date.now() - Date.parse(row.owner_last_login)) / 86_400_000)).toBe(3)
     // The pending person's sign-in is not member activity.
     expect(Math.round((Date.now() - Date.parse(row.any_member_last_login)) / 86_400_000)).toBe(40)
@@ -71,7 +91,8 @@ describe('GET /api/v1/manage-teams', () => {
     ] as const) {
       await subTeam(conference, title, acms)
     }
-    const titles = async (query: string) => body(await get(`manage-teams?team_id=${conference}&${query}`, entity.token)).items.map((item: { title: string }) => item.title)
+    const titles = async (query: string) =>
+      body(await get(`manage-teams?team_id=${conference}&${query}`, entity.token)).items.map((item: { title: string }) => item.title)
     expect(await titles('search=church&order_by=title')).toEqual(['100% Church', 'Beta Church', 'Gamma Church'])
     expect(await titles('search=gc-3')).toEqual(['Gamma Church'])
     // LIKE wildcards are taken literally.
@@ -112,7 +133,10 @@ describe('POST /api/v1/manage-teams/delete and remove-sub-team', () => {
     expect(await t.db.select().from(teams).where(eq(teams.id, church))).toHaveLength(0)
     expect(await t.db.select().from(teams).where(eq(teams.id, group))).toHaveLength(0)
     expect(body(await get(`manage-teams?team_id=${conference}`, entity.token)).items).toEqual([])
-    const log = await t.db.select().from(activityLog).where(and(eq(activityLog.team_id, conference), eq(activityLog.subject_type, 'team'), eq(activityLog.subject_id, church)))
+    const log = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.team_id, conference), eq(activityLog.subject_type, 'team'), eq(activityLog.subject_id, church)))
     expect(log).toMatchObject([{ action: 'delete', author_id: entity.id, before: { title: 'Closing Church' } }])
     // Gone: again is 404.
     expect((await post('manage-teams/delete', entity.token, { team_id: conference, sub_team_id: church })).statusCode).toBe(404)
@@ -123,7 +147,10 @@ describe('POST /api/v1/manage-teams/delete and remove-sub-team', () => {
     const church = await subTeam(conference, 'Twice Church')
     const answers = await Promise.all([1, 2].map(() => post('remove-sub-team', entity.token, { team_id: conference, sub_team_id: church })))
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 404])
-    const log = await t.db.select().from(activityLog).where(and(eq(activityLog.team_id, conference), eq(activityLog.subject_id, church)))
+    const log = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.team_id, conference), eq(activityLog.subject_id, church)))
     expect(log).toHaveLength(1)
   })
 
@@ -134,7 +161,11 @@ describe('POST /api/v1/manage-teams/delete and remove-sub-team', () => {
     await t.db.insert(teamContacts).values({ team_id: church, person_id: contact.id, is_owner: true })
     const response = await post('remove-sub-team', entity.token, { team_id: conference, sub_team_id: church })
     expect(response.statusCode).toBe(409)
-    expect(body(response)).toMatchObject({ code: 'conflict', message: 'This sub-team still owns contacts. Transfer or delete them first.', data: { reason: 'sub_team_has_contacts' } })
+    expect(body(response)).toMatchObject({
+      code: 'conflict',
+      message: 'This sub-team still owns contacts. Transfer or delete them first.',
+      data: { reason: 'sub_team_has_contacts' },
+    })
     expect(await t.db.select().from(teams).where(eq(teams.id, church))).toHaveLength(1)
   })
 
@@ -170,7 +201,10 @@ describe('GET /api/v1/manage-teams at scale', () => {
     await t.db.execute(sql`
       insert into memberships (person_id, team_id, role)
       select p.id, t.id, case when p.n = 1 then 'owner' else 'member' end
-      from teams t cross join (select id, row_number() over (order by id) as n from people where id in (${sql.join(people.map((person) => sql`${person.id}::int`), sql`, `)})) p
+      from teams t cross join (select id, row_number() over (order by id) as n from people where id in (${sql.join(
+        people.map((person) => sql`${person.id}::int`),
+        sql`, `,
+      )})) p
       where t.parent_id = ${conference}::int`)
     await t.db.update(accounts).set({ last_login_at: new Date() }).where(eq(accounts.person_id, people[0]!.id))
     const timings: number[] = []

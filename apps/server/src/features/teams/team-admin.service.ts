@@ -205,7 +205,12 @@ export async function removeGroup(deps: Deps, viewer: Viewer, scope: GroupScope)
 /** Leaving a team one only reaches through a conference or the site role. */
 export const notAMemberMessage = 'You are not a member of this team, so there is nothing to leave.'
 
-export async function leaveTeam(deps: Deps, viewer: Viewer, scope: TeamScope, groupId: number | undefined): Promise<{ success: true; success_message: string }> {
+export async function leaveTeam(
+  deps: Deps,
+  viewer: Viewer,
+  scope: TeamScope,
+  groupId: number | undefined,
+): Promise<{ success: true; success_message: string }> {
   const targetId = groupId ?? scope.team.id
   await deps.db.transaction(async (tx) => {
     const target = await teamRow(tx, targetId)
@@ -217,9 +222,10 @@ export async function leaveTeam(deps: Deps, viewer: Viewer, scope: TeamScope, gr
       throw new AppError('conflict', { errors: { team_id: ownerCannotLeaveMessage } }, ownerCannotLeaveMessage)
     }
     await assertKeepsAnOwner(tx, targetId, [viewer.personId])
-    const leaving = targetId === scope.team.id
-      ? sql`(${memberships.team_id} = ${targetId} or ${memberships.team_id} in (select ${teams.id} from ${teams} where ${teams.parent_id} = ${targetId} and ${teams.kind} = 'group'))`
-      : sql`${memberships.team_id} = ${targetId}`
+    const leaving =
+      targetId === scope.team.id
+        ? sql`(${memberships.team_id} = ${targetId} or ${memberships.team_id} in (select ${teams.id} from ${teams} where ${teams.parent_id} = ${targetId} and ${teams.kind} = 'group'))`
+        : sql`${memberships.team_id} = ${targetId}`
     const removed = await tx
       .delete(memberships)
       .where(and(eq(memberships.person_id, viewer.personId), leaving))

@@ -30,7 +30,10 @@ async function activityCount(subjectType: string, subjectId: number): Promise<nu
 }
 
 async function membershipOf(personId: number, teamId: number) {
-  const [row] = await t.db.select().from(memberships).where(and(eq(memberships.person_id, personId), eq(memberships.team_id, teamId)))
+  const [row] = await t.db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.person_id, personId), eq(memberships.team_id, teamId)))
   return row
 }
 
@@ -71,7 +74,11 @@ describe('GET manage-team/:id', () => {
 
   it('D3-2.4-27 with_users=1 lists the users by name with their checks, and the open invites', async () => {
     await t.db.transaction((tx) =>
-      createInvite(tx, { config: t.config, now: t.clock.now }, { teamId: c.church, invitedById: c.owner.id, email: 'newbie@crm.test', firstName: 'Nina', lastName: 'New', role: 'member' }),
+      createInvite(
+        tx,
+        { config: t.config, now: t.clock.now },
+        { teamId: c.church, invitedById: c.owner.id, email: 'newbie@crm.test', firstName: 'Nina', lastName: 'New', role: 'member' },
+      ),
     )
     const response = await get(t, `manage-team/${c.church}`, c.leader.token, { team_id: c.church, with_users: 1 })
     expect(response.statusCode, response.body).toBe(200)
@@ -152,7 +159,14 @@ describe('POST update-team', () => {
     expect(response.statusCode, response.body).toBe(200)
     expect(body(response)).toEqual({ success: true, success_message: 'Saved' })
     const [row] = await t.db.select().from(teams).where(eq(teams.id, c.church))
-    expect(row).toMatchObject({ title: 'Hope Street Church', description: 'New words', address_street: '2 Main Street', address_country: 'AU', address_formatted: null, address_lat: null })
+    expect(row).toMatchObject({
+      title: 'Hope Street Church',
+      description: 'New words',
+      address_street: '2 Main Street',
+      address_country: 'AU',
+      address_formatted: null,
+      address_lat: null,
+    })
     expect(await activityCount('team', c.church)).toBeGreaterThan(0)
     const view = body(await get(t, `manage-team/${c.church}`, c.member.token, { team_id: c.church }))
     expect(view).toMatchObject({ address_manual_input: true, address_formatted_break: '2 Main Street\nAshfield NSW 2131\nAU' })
@@ -173,11 +187,18 @@ describe('POST update-team', () => {
     const missing = await post(t, 'update-team', conferenceOwner.token, { team_id: c.conference, sub_team_id: c.church, title: 'Hope' })
     expect(missing.statusCode).toBe(400)
     expect(body(missing).data.errors.acms_id).toBe('Required')
-    const saved = await post(t, 'update-team', conferenceOwner.token, { team_id: c.conference, sub_team_id: c.church, title: 'Hope Street Church', acms_id: 'AC-1' })
+    const saved = await post(t, 'update-team', conferenceOwner.token, {
+      team_id: c.conference,
+      sub_team_id: c.church,
+      title: 'Hope Street Church',
+      acms_id: 'AC-1',
+    })
     expect(saved.statusCode, saved.body).toBe(200)
     const [row] = await t.db.select().from(teams).where(eq(teams.id, c.church))
     expect(row!.acms_id).toBe('AC-1')
-    expect((await post(t, 'update-team', conferenceOwner.token, { team_id: c.conference, sub_team_id: other.church, title: 'X', acms_id: 'A' })).statusCode).toBe(404)
+    expect(
+      (await post(t, 'update-team', conferenceOwner.token, { team_id: c.conference, sub_team_id: other.church, title: 'X', acms_id: 'A' })).statusCode,
+    ).toBe(404)
     // sub_team_id on a church (not a conference) is 404.
     expect((await post(t, 'update-team', c.owner.token, { team_id: c.church, sub_team_id: other.church, title: 'X', acms_id: 'A' })).statusCode).toBe(404)
   })
@@ -330,7 +351,12 @@ describe('POST manage-teams/add and add-sub-team', () => {
   })
 
   it('renaming a sub-team to a sibling name is name_taken', async () => {
-    const response = await post(t, 'update-team', conferenceOwner.token, { team_id: c.conference, sub_team_id: c.church, title: 'NEW LIFE church', acms_id: 'AC-1' })
+    const response = await post(t, 'update-team', conferenceOwner.token, {
+      team_id: c.conference,
+      sub_team_id: c.church,
+      title: 'NEW LIFE church',
+      acms_id: 'AC-1',
+    })
     expect(response.statusCode).toBe(409)
     expect(body(response).code).toBe('name_taken')
   })

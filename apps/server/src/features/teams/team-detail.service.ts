@@ -146,8 +146,7 @@ export async function manageTeam(deps: Deps, viewer: Viewer, scope: TeamScope, i
   ])
   const isGroup = record.kind === 'group'
   const canRemove = isSubTeamOfCaller ? true : isGroup ? mayRemoveGroup(record, viewer, role, own?.role, empty) : false
-  const owns =
-    (own !== null && isOwningRole(own.role)) || record.owner_id === viewer.personId || record.isolated_owner_id === viewer.personId
+  const owns = (own !== null && isOwningRole(own.role)) || record.owner_id === viewer.personId || record.isolated_owner_id === viewer.personId
   const canLeave = own !== null && own.role !== 'member_request' && !owns
   const timeZone = scope.settings.timeZone
   const detail: TeamDetail = {

@@ -45,8 +45,7 @@ export async function rosterChurchOf(db: Executor, team: { id: number; parent_id
 }
 
 export const notInChurchMessage = (email: string) => `The email ${email} was not found as a member of this church.`
-export const requiresAdminMessage = (email: string) =>
-  `The email ${email} cannot be added without admin approval. An email has been sent to the admin.`
+export const requiresAdminMessage = (email: string) => `The email ${email} cannot be added without admin approval. An email has been sent to the admin.`
 
 type RosterVerdict = 'ok' | 'not_in_church' | 'requires_admin'
 

@@ -35,10 +35,16 @@ export async function membershipRole(db: Executor, personId: number, teamId: num
 
 /** No contacts, and nobody but its owner. */
 export async function isEmpty(db: Executor, team: TeamRecord): Promise<boolean> {
-  const contactTable = team.kind === 'group' ? sql`select 1 from ${groupContacts} where ${groupContacts.group_id} = ${team.id}` : sql`select 1 from ${teamContacts} where ${teamContacts.team_id} = ${team.id}`
+  const contactTable =
+    team.kind === 'group'
+      ? sql`select 1 from ${groupContacts} where ${groupContacts.group_id} = ${team.id}`
+      : sql`select 1 from ${teamContacts} where ${teamContacts.team_id} = ${team.id}`
   const ownerIds = [team.owner_id, team.isolated_owner_id].filter((value): value is number => value !== null)
   const others = ownerIds.length
-    ? sql`select 1 from ${memberships} where ${memberships.team_id} = ${team.id} and ${memberships.person_id} not in (${sql.join(ownerIds.map((value) => sql`${value}`), sql`, `)})`
+    ? sql`select 1 from ${memberships} where ${memberships.team_id} = ${team.id} and ${memberships.person_id} not in (${sql.join(
+        ownerIds.map((value) => sql`${value}`),
+        sql`, `,
+      )})`
     : sql`select 1 from ${memberships} where ${memberships.team_id} = ${team.id}`
   const [row] = await db.select({ busy: sql<boolean>`exists (${contactTable}) or exists (${others})` }).from(sql`(select 1) as one`)
   return !row?.busy

@@ -28,18 +28,14 @@ export const teamUserUpdateAlternatives: readonly RouteAlternative[] = [
     (payload) => teamUserFields(payload) && inGroup(payload),
     ({ deps, viewer, scope, input }) => updateTeamUser(deps, viewer, placeOfGroup(scope), input),
   ),
-  alternative(calls.updateTeamUser, manageUsers, teamUserFields, ({ deps, viewer, scope, input }) =>
-    updateTeamUser(deps, viewer, placeOfTeam(scope), input),
-  ),
+  alternative(calls.updateTeamUser, manageUsers, teamUserFields, ({ deps, viewer, scope, input }) => updateTeamUser(deps, viewer, placeOfTeam(scope), input)),
 ]
 
 // Team users and invites: the writes (spec 3 §2.4 Team users, §5, §7).
 export async function teamUserRoutes(app: FastifyInstance) {
   addRoute(app, calls.sendInvite, manageUsers, ({ deps, viewer, scope, input }) => sendInvite(deps, viewer, placeOfTeam(scope), input), {
     alternatives: [
-      alternative(calls.sendInvite, manageGroupUsers, inGroup, ({ deps, viewer, scope, input }) =>
-        sendInvite(deps, viewer, placeOfGroup(scope), input),
-      ),
+      alternative(calls.sendInvite, manageGroupUsers, inGroup, ({ deps, viewer, scope, input }) => sendInvite(deps, viewer, placeOfGroup(scope), input)),
     ],
   })
 
@@ -51,7 +47,12 @@ export async function teamUserRoutes(app: FastifyInstance) {
   addRoute(app, calls.deleteInvite, manageUsers, ({ deps, viewer, scope, input }) => deleteInvite(deps, viewer, placeOfTeam(scope), input.invite_id), {
     alternatives: [
       alternative(calls.deleteInvite, manageUsers, hasAnyField('sub_team_id'), async ({ deps, viewer, scope, input }) =>
-        deleteInvite(deps, viewer, await placeOfSubTeam(deps.db, scope, { conference_team_id: scope.team.id, sub_team_id: input.sub_team_id }), input.invite_id),
+        deleteInvite(
+          deps,
+          viewer,
+          await placeOfSubTeam(deps.db, scope, { conference_team_id: scope.team.id, sub_team_id: input.sub_team_id }),
+          input.invite_id,
+        ),
       ),
       alternative(calls.deleteInvite, manageGroupUsers, inGroup, ({ deps, viewer, scope, input }) =>
         deleteInvite(deps, viewer, placeOfGroup(scope), input.invite_id),

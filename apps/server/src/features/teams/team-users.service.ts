@@ -46,7 +46,11 @@ export function placeOfTeam(scope: TeamScope): Place {
  * the sub-team one of its teams (404 otherwise), and the caller an entity admin or site admin
  * there (403: a conference's owner or leader does not manage its churches' people).
  */
-export async function placeOfSubTeam(db: Executor, scope: TeamScope, input: { conference_team_id?: number | undefined; sub_team_id?: number | undefined }): Promise<Place> {
+export async function placeOfSubTeam(
+  db: Executor,
+  scope: TeamScope,
+  input: { conference_team_id?: number | undefined; sub_team_id?: number | undefined },
+): Promise<Place> {
   const errors: Record<string, string> = {}
   if (input.conference_team_id === undefined) errors.conference_team_id = 'Required'
   else if (input.conference_team_id !== scope.team.id) errors.conference_team_id = 'Must be the team_id of the conference'
@@ -78,7 +82,6 @@ export function canGrant(callerRole: TeamRole, role: MembershipRole, ownersMakeO
   if (role === 'owner') return ownersMakeOwners ? rank >= roleRank.owner : rank > roleRank.owner
   return rank > roleRank.entity_admin
 }
-
 
 async function membershipOf(tx: Executor, teamId: number, personId: number, lock = false) {
   const query = tx
@@ -134,8 +137,20 @@ export async function updateTeamUser(deps: Deps, viewer: Viewer, place: Place, i
       subjectType: 'user_invites',
       subjectId: input.user_id,
       action: 'update',
-      before: { team_id: place.target.id, role: current.role, has_wwcc: current.has_wwcc, has_adsafe: current.has_adsafe, hidden_in_contacts: current.hidden_in_contacts },
-      after: { team_id: place.target.id, role: after!.role, has_wwcc: after!.has_wwcc, has_adsafe: after!.has_adsafe, hidden_in_contacts: after!.hidden_in_contacts },
+      before: {
+        team_id: place.target.id,
+        role: current.role,
+        has_wwcc: current.has_wwcc,
+        has_adsafe: current.has_adsafe,
+        hidden_in_contacts: current.hidden_in_contacts,
+      },
+      after: {
+        team_id: place.target.id,
+        role: after!.role,
+        has_wwcc: after!.has_wwcc,
+        has_adsafe: after!.has_adsafe,
+        hidden_in_contacts: after!.hidden_in_contacts,
+      },
     })
   })
   return { success: true as const }
@@ -146,7 +161,12 @@ export async function updateTeamUser(deps: Deps, viewer: Viewer, place: Place, i
  * Answers what was removed, for the activity log.
  */
 async function removeFromTeam(tx: Executor, teamId: number, personId: number) {
-  const groupIds = (await tx.select({ id: teams.id }).from(teams).where(and(eq(teams.parent_id, teamId), eq(teams.kind, 'group')))).map((row) => row.id)
+  const groupIds = (
+    await tx
+      .select({ id: teams.id })
+      .from(teams)
+      .where(and(eq(teams.parent_id, teamId), eq(teams.kind, 'group')))
+  ).map((row) => row.id)
   const places = [teamId, ...groupIds]
   for (const place of places) await assertKeepsAnOwner(tx, place, [personId])
   const removed = await tx
@@ -214,7 +234,15 @@ export async function retireUser(deps: Deps, viewer: Viewer, scope: TeamScope, i
     const held = await tx
       .select({ team_id: memberships.team_id })
       .from(memberships)
-      .where(and(eq(memberships.person_id, input.user_id), inArray(memberships.team_id, conferenceTeams.map((row) => row.id))))
+      .where(
+        and(
+          eq(memberships.person_id, input.user_id),
+          inArray(
+            memberships.team_id,
+            conferenceTeams.map((row) => row.id),
+          ),
+        ),
+      )
     // In id order, so two retirements at once lock the teams in the same order.
     for (const team of held.map((row) => row.team_id).sort((a, b) => a - b)) {
       const result = await removeFromTeam(tx, team, input.user_id)

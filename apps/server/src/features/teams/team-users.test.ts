@@ -34,18 +34,23 @@ beforeAll(async () => {
 })
 afterAll(async () => t.close())
 
-const post = (path: string, who: TestPerson, payload: Record<string, unknown>) =>
-  t.call({ method: 'POST', url: `/api/v1/${path}`, payload, token: who.token })
+const post = (path: string, who: TestPerson, payload: Record<string, unknown>) => t.call({ method: 'POST', url: `/api/v1/${path}`, payload, token: who.token })
 
 let sequence = 0
 const freshEmail = () => `new${++sequence}-${Date.now()}@crm.test`
 
 async function openInvites(teamId: number, email: string) {
-  return t.db.select().from(invites).where(and(eq(invites.team_id, teamId), eq(invites.email, email), eq(invites.status, 'pending')))
+  return t.db
+    .select()
+    .from(invites)
+    .where(and(eq(invites.team_id, teamId), eq(invites.email, email), eq(invites.status, 'pending')))
 }
 
 async function membership(personId: number, teamId: number) {
-  const [row] = await t.db.select().from(memberships).where(and(eq(memberships.person_id, personId), eq(memberships.team_id, teamId)))
+  const [row] = await t.db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.person_id, personId), eq(memberships.team_id, teamId)))
   return row
 }
 
@@ -58,14 +63,24 @@ async function mailedKey(email: string): Promise<string> {
 describe('POST /api/v1/send-invite (a team)', () => {
   it('D3-7.4-03 D3-8-05 D3-2.4-27 invites by email, mails the link, records it; accepting lands the person in the team', async () => {
     const email = freshEmail()
-    const response = await post('send-invite', owner, { team_id: church, first_name: 'Ann', last_name: 'New', email: email.toUpperCase(), role: 'leader', ignore_acms_check: 0 })
+    const response = await post('send-invite', owner, {
+      team_id: church,
+      first_name: 'Ann',
+      last_name: 'New',
+      email: email.toUpperCase(),
+      role: 'leader',
+      ignore_acms_check: 0,
+    })
     expect(response.statusCode).toBe(200)
     expect(body(response)).toMatchObject({ email, success_message: `An invite has been sent to ${email}.` })
     const [row] = await openInvites(church, email)
     expect(row).toMatchObject({ id: body(response).invite_id, role: 'leader', invited_by_id: owner.id })
     expect(row!.key_hash).toBeTruthy()
     expect(row!.expires_at.getTime() - row!.created_at.getTime()).toBeGreaterThanOrEqual(29 * 24 * 3600 * 1000)
-    const [activity] = await t.db.select().from(activityLog).where(and(eq(activityLog.subject_type, 'user_invites'), eq(activityLog.subject_id, row!.id)))
+    const [activity] = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.subject_type, 'user_invites'), eq(activityLog.subject_id, row!.id)))
     expect(activity).toMatchObject({ team_id: church, author_id: owner.id, action: 'add' })
 
     const activated = await t.call({
@@ -155,7 +170,14 @@ describe('the church roster check (acms)', () => {
   it('D3-8-04 a leader not on the roster invited by an owner needs the admin: the admin is mailed, ignoring does not help', async () => {
     const email = freshEmail()
     for (const ignore of [0, 1]) {
-      const response = await post('send-invite', owner, { team_id: church, first_name: 'Lee', last_name: 'Der', email, role: 'leader', ignore_acms_check: ignore })
+      const response = await post('send-invite', owner, {
+        team_id: church,
+        first_name: 'Lee',
+        last_name: 'Der',
+        email,
+        role: 'leader',
+        ignore_acms_check: ignore,
+      })
       expect(response.statusCode).toBe(409)
       expect(body(response)).toMatchObject({
         code: 'acms_not_in_church_requires_admin',
@@ -250,7 +272,14 @@ describe('POST /api/v1/update-user (a team user)', () => {
     expect(Object.keys(body(empty).data.errors)).toEqual(['role'])
     const noRole = await post('update-user', owner, { team_id: church, user_id: person.id, has_wwcc: 1 })
     expect(body(noRole).data.errors).toEqual({ role: 'Required' })
-    const response = await post('update-user', owner, { team_id: church, user_id: person.id, role: 'leader', has_wwcc: 1, has_adsafe: 1, hidden_in_contacts: 0 })
+    const response = await post('update-user', owner, {
+      team_id: church,
+      user_id: person.id,
+      role: 'leader',
+      has_wwcc: 1,
+      has_adsafe: 1,
+      hidden_in_contacts: 0,
+    })
     expect(response.statusCode).toBe(200)
     expect(await membership(person.id, church)).toMatchObject({ role: 'leader', has_wwcc: true, has_adsafe: true, hidden_in_contacts: false })
     const [activity] = await t.db
@@ -293,11 +322,12 @@ describe('POST /api/v1/update-user (a team user)', () => {
 
     const second = await buildPerson(t)
     await addMember(t, second.id, solo, 'owner')
-    const answers = await Promise.all(
-      [only, second].map((person) => post('update-user', entityAdmin, { team_id: solo, user_id: person.id, role: 'member' })),
-    )
+    const answers = await Promise.all([only, second].map((person) => post('update-user', entityAdmin, { team_id: solo, user_id: person.id, role: 'member' })))
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409])
-    const owners = await t.db.select().from(memberships).where(and(eq(memberships.team_id, solo), eq(memberships.role, 'owner')))
+    const owners = await t.db
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.team_id, solo), eq(memberships.role, 'owner')))
     expect(owners).toHaveLength(1)
   })
 })

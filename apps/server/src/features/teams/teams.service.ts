@@ -16,12 +16,7 @@ export const inviteDays = 30
  * add-group: anyone with a place in the team may make a private group of their own; a
  * public group is team administration and needs update_team.
  */
-export async function addGroup(
-  deps: Deps,
-  viewer: Viewer,
-  scope: TeamScope,
-  input: { title: string; is_private: boolean },
-): Promise<{ id: number }> {
+export async function addGroup(deps: Deps, viewer: Viewer, scope: TeamScope, input: { title: string; is_private: boolean }): Promise<{ id: number }> {
   if (!input.is_private && !hasCapability(scope.role, 'update_team')) throw new AppError('forbidden')
   return deps.db.transaction(async (tx) => {
     const [group] = await tx
@@ -47,7 +42,6 @@ export async function addGroup(
     return { id: group!.id }
   })
 }
-
 
 export interface NewInvite {
   teamId: number
@@ -77,7 +71,10 @@ export async function createInvite(tx: Executor, deps: Pick<Deps, 'config' | 'no
     })
     .returning()
   const key = inviteKey(deps, row!.id, row!.created_at)
-  await tx.update(invites).set({ key_hash: hashToken(key) }).where(eq(invites.id, row!.id))
+  await tx
+    .update(invites)
+    .set({ key_hash: hashToken(key) })
+    .where(eq(invites.id, row!.id))
   return { id: row!.id, key, createdAt: row!.created_at, existing: existing !== undefined }
 }
 
@@ -97,13 +94,7 @@ export async function listInvites(deps: Deps, viewer: Viewer): Promise<{ items: 
     })
     .from(invites)
     .innerJoin(teams, eq(teams.id, invites.team_id))
-    .where(
-      and(
-        eq(invites.status, 'pending'),
-        gt(invites.expires_at, deps.now()),
-        or(eq(invites.person_id, viewer.personId), eq(invites.email, viewer.email)),
-      ),
-    )
+    .where(and(eq(invites.status, 'pending'), gt(invites.expires_at, deps.now()), or(eq(invites.person_id, viewer.personId), eq(invites.email, viewer.email))))
     .orderBy(invites.created_at)
   const items = rows.map((row) => ({
     id: row.id,
@@ -126,4 +117,3 @@ export async function pendingItems(deps: Deps, viewer: Viewer, scope: TeamScope)
     : [{ n: 0 }]
   return { membership_requests: membershipRequests?.n ?? 0, owner_requests: ownerRequestCount?.n ?? 0 }
 }
-

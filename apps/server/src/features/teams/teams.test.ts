@@ -27,9 +27,15 @@ describe('POST /api/v1/add-group', () => {
     const { id } = body(response)
     const [group] = await t.db.select().from(teams).where(eq(teams.id, id))
     expect(group).toMatchObject({ kind: 'group', parent_id: church, title: 'My private group', is_public: false, isolated_owner_id: member.id })
-    const [membership] = await t.db.select().from(memberships).where(and(eq(memberships.team_id, id), eq(memberships.person_id, member.id)))
+    const [membership] = await t.db
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.team_id, id), eq(memberships.person_id, member.id)))
     expect(membership!.role).toBe('owner')
-    const log = await t.db.select().from(activityLog).where(and(eq(activityLog.subject_type, 'group'), eq(activityLog.subject_id, id)))
+    const log = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.subject_type, 'group'), eq(activityLog.subject_id, id)))
     expect(log).toHaveLength(1)
 
     // It is now a real private group: no more temporary offer.
@@ -73,7 +79,10 @@ describe('POST /api/v1/add-group', () => {
     expect(await t.db.select().from(teams).where(eq(teams.title, 'Choir'))).toHaveLength(0)
     const created = await t.call({ method: 'POST', url: '/api/v1/add-group', token: owner.token, payload })
     expect(created.statusCode).toBe(200)
-    const [group] = await t.db.select().from(teams).where(eq(teams.id, body(created).id))
+    const [group] = await t.db
+      .select()
+      .from(teams)
+      .where(eq(teams.id, body(created).id))
     expect(group).toMatchObject({ is_public: true, isolated_owner_id: null })
   })
 
@@ -107,7 +116,11 @@ describe('GET /api/v1/invites', () => {
     const inviter = await buildPerson(t, { firstName: 'Paul', lastName: 'Pastor' })
     const church = await buildTeam(t, { title: 'Bethel Church' })
     const other = await buildPerson(t)
-    const invite = await createInvite(t.db, { config: t.config, now: t.clock.now }, { teamId: church, invitedById: inviter.id, email: invitee.email, role: 'member' })
+    const invite = await createInvite(
+      t.db,
+      { config: t.config, now: t.clock.now },
+      { teamId: church, invitedById: inviter.id, email: invitee.email, role: 'member' },
+    )
     await createInvite(t.db, { config: t.config, now: t.clock.now }, { teamId: church, invitedById: inviter.id, email: other.email, role: 'member' })
 
     const response = await t.call({ method: 'GET', url: '/api/v1/invites', token: invitee.token })

@@ -55,7 +55,12 @@ function readName(value: unknown, field: string, errors: Record<string, string>)
  * leader (owner where the caller may grant it); an email twice in the file is invited once.
  * The good rows are invited in one transaction with bulk writes (invites, mails, activity).
  */
-export async function importTeamUsers(deps: Deps, viewer: Viewer, place: Place, input: { data: ReadonlyArray<Record<string, unknown>>; ignore_acms_check?: boolean | undefined }) {
+export async function importTeamUsers(
+  deps: Deps,
+  viewer: Viewer,
+  place: Place,
+  input: { data: ReadonlyArray<Record<string, unknown>>; ignore_acms_check?: boolean | undefined },
+) {
   const results: RowResult[] = []
   const good: GoodRow[] = []
   const seen = new Set<string>()
@@ -84,7 +89,11 @@ export async function importTeamUsers(deps: Deps, viewer: Viewer, place: Place, 
   })
 
   // In the team already: reported, not invited.
-  const inTeam = await emailsInTeam(deps.db, place.target.id, good.map((row) => row.email))
+  const inTeam = await emailsInTeam(
+    deps.db,
+    place.target.id,
+    good.map((row) => row.email),
+  )
   let candidates = good.filter((row) => {
     if (!inTeam.has(row.email)) return true
     row.result.status = 'in_team'
@@ -134,7 +143,11 @@ async function inviteRows(deps: Deps, viewer: Viewer, place: Place, rows: GoodRo
   await deps.db.transaction(async (tx) => {
     await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, place.target.id)).for('update')
     // Joined meanwhile (accepted another invite): in the team now.
-    const joined = await emailsInTeam(tx, place.target.id, rows.map((row) => row.email))
+    const joined = await emailsInTeam(
+      tx,
+      place.target.id,
+      rows.map((row) => row.email),
+    )
     const fresh = rows.filter((row) => {
       if (!joined.has(row.email)) return true
       row.result.status = 'in_team'
@@ -147,9 +160,7 @@ async function inviteRows(deps: Deps, viewer: Viewer, place: Place, rows: GoodRo
       .update(invites)
       .set({ status: 'cancelled', key_hash: null })
       .where(and(eq(invites.team_id, place.target.id), eq(invites.status, 'pending'), inArray(invites.email, emails)))
-    const existing = new Set(
-      (await tx.select({ email: accounts.email }).from(accounts).where(inArray(accounts.email, emails))).map((row) => row.email),
-    )
+    const existing = new Set((await tx.select({ email: accounts.email }).from(accounts).where(inArray(accounts.email, emails))).map((row) => row.email))
     const expiresAt = new Date(deps.now().getTime() + inviteDays * 24 * 3600 * 1000)
     const inserted = await tx
       .insert(invites)
@@ -167,10 +178,12 @@ async function inviteRows(deps: Deps, viewer: Viewer, place: Place, rows: GoodRo
       .returning({ id: invites.id, email: invites.email, created_at: invites.created_at })
     const byEmail = new Map(fresh.map((row) => [row.email, row]))
     const keyed = inserted.map((invite) => ({ ...invite, key: inviteKey(deps, invite.id, invite.created_at) }))
-    await tx.execute(sql`update invites set key_hash = v.key_hash from (values ${sql.join(
-      keyed.map((invite) => sql`(${invite.id}::int, ${hashToken(invite.key)})`),
-      sql`, `,
-    )}) as v(id, key_hash) where invites.id = v.id`)
+    await tx.execute(
+      sql`update invites set key_hash = v.key_hash from (values ${sql.join(
+        keyed.map((invite) => sql`(${invite.id}::int, ${hashToken(invite.key)})`),
+        sql`, `,
+      )}) as v(id, key_hash) where invites.id = v.id`,
+    )
     await tx.insert(mailOutbox).values(
       keyed.map((invite) => {
         const row = byEmail.get(invite.email)!

@@ -27,7 +27,10 @@ const importRows = (who: TestPerson, data: unknown[], extra: Record<string, unkn
   t.call({ method: 'POST', url: '/api/v1/import-team-users', payload: { team_id: church, data, ...extra }, token: who.token })
 
 async function pending(email: string) {
-  return t.db.select().from(invites).where(and(eq(invites.team_id, church), eq(invites.email, email), eq(invites.status, 'pending')))
+  return t.db
+    .select()
+    .from(invites)
+    .where(and(eq(invites.team_id, church), eq(invites.email, email), eq(invites.status, 'pending')))
 }
 
 describe('POST /api/v1/import-team-users', () => {
@@ -102,7 +105,12 @@ describe('POST /api/v1/import-team-users', () => {
   })
 
   it('invites 1,000 rows in well under 10 seconds', async () => {
-    const data = Array.from({ length: 1000 }, (_, i) => ({ first_name: `First${i}`, last_name: `Last${i}`, email: `bulk${i}@crm.test`, role: i % 2 ? 'member' : 'leader' }))
+    const data = Array.from({ length: 1000 }, (_, i) => ({
+      first_name: `First${i}`,
+      last_name: `Last${i}`,
+      email: `bulk${i}@crm.test`,
+      role: i % 2 ? 'member' : 'leader',
+    }))
     const started = performance.now()
     const response = await importRows(owner, data)
     const elapsed = performance.now() - started
@@ -110,7 +118,10 @@ describe('POST /api/v1/import-team-users', () => {
     expect(response.statusCode).toBe(200)
     expect(body(response).invited).toBe(1000)
     expect(elapsed).toBeLessThan(10_000)
-    const [open] = await t.db.select({ n: count() }).from(invites).where(and(eq(invites.team_id, church), eq(invites.status, 'pending')))
+    const [open] = await t.db
+      .select({ n: count() })
+      .from(invites)
+      .where(and(eq(invites.team_id, church), eq(invites.status, 'pending')))
     expect(open!.n).toBeGreaterThanOrEqual(1000)
   }, 30_000)
 })

@@ -21,17 +21,21 @@ const contactsEs = (count: number) => (count === 1 ? '1 contacto' : `${count} co
 const texts = {
   en: {
     planned: (n: Names) => `A transfer from ${n.from} to ${n.to} is planned for you. Choose which of your contacts move with you or are shared with ${n.to}.`,
-    pastor: (n: Names, o: ProcessOutcome) => `Your transfer from ${n.from} to ${n.to} has been processed: ${contactsEn(o.moved)} moved with you and ${o.shared} shared.`,
+    pastor: (n: Names, o: ProcessOutcome) =>
+      `Your transfer from ${n.from} to ${n.to} has been processed: ${contactsEn(o.moved)} moved with you and ${o.shared} shared.`,
     to: (n: Names, o: ProcessOutcome) => `${n.pastor} has joined ${n.to} from ${n.from}, bringing ${contactsEn(o.moved)} and sharing ${o.shared}.`,
-    from: (n: Names, o: ProcessOutcome) => `${n.pastor} has moved from ${n.from} to ${n.to}: ${contactsEn(o.moved)} moved with them and ${o.shared} are now shared with ${n.to}.`,
+    from: (n: Names, o: ProcessOutcome) =>
+      `${n.pastor} has moved from ${n.from} to ${n.to}: ${contactsEn(o.moved)} moved with them and ${o.shared} are now shared with ${n.to}.`,
     link: 'View transfer',
     choose: 'Choose contacts',
   },
   es: {
     planned: (n: Names) => `Se ha planificado su traslado de ${n.from} a ${n.to}. Elija qué contactos se trasladan con usted o se comparten con ${n.to}.`,
-    pastor: (n: Names, o: ProcessOutcome) => `Su traslado de ${n.from} a ${n.to} se ha procesado: ${contactsEs(o.moved)} se trasladaron con usted y ${o.shared} se comparten.`,
+    pastor: (n: Names, o: ProcessOutcome) =>
+      `Su traslado de ${n.from} a ${n.to} se ha procesado: ${contactsEs(o.moved)} se trasladaron con usted y ${o.shared} se comparten.`,
     to: (n: Names, o: ProcessOutcome) => `${n.pastor} se ha unido a ${n.to} desde ${n.from}, con ${contactsEs(o.moved)} trasladados y ${o.shared} compartidos.`,
-    from: (n: Names, o: ProcessOutcome) => `${n.pastor} se ha trasladado de ${n.from} a ${n.to}: ${contactsEs(o.moved)} se fueron con esta persona y ${o.shared} ahora se comparten con ${n.to}.`,
+    from: (n: Names, o: ProcessOutcome) =>
+      `${n.pastor} se ha trasladado de ${n.from} a ${n.to}: ${contactsEs(o.moved)} se fueron con esta persona y ${o.shared} ahora se comparten con ${n.to}.`,
     link: 'Ver traslado',
     choose: 'Elegir contactos',
   },
@@ -39,7 +43,10 @@ const texts = {
 
 async function namesOf(tx: Executor, transfer: Pick<TransferRow, 'person_id' | 'from_team_id' | 'to_team_id'>): Promise<Names> {
   const [pastor] = await tx.select({ first_name: people.first_name, last_name: people.last_name }).from(people).where(eq(people.id, transfer.person_id))
-  const churches = await tx.select({ id: teams.id, title: teams.title }).from(teams).where(inArray(teams.id, [transfer.from_team_id, transfer.to_team_id]))
+  const churches = await tx
+    .select({ id: teams.id, title: teams.title })
+    .from(teams)
+    .where(inArray(teams.id, [transfer.from_team_id, transfer.to_team_id]))
   const titleOf = (teamId: number) => churches.find((church) => church.id === teamId)?.title ?? ''
   return { pastor: `${pastor?.first_name ?? ''} ${pastor?.last_name ?? ''}`.trim(), from: titleOf(transfer.from_team_id), to: titleOf(transfer.to_team_id) }
 }
@@ -71,7 +78,13 @@ export async function notifyPastorOfPlan(
 }
 
 /** One notification row per owner of either church (after the move), in the transfer's transaction. */
-export async function notifyTransferProcessed(tx: Executor, transfer: TransferRow, outcome: ProcessOutcome, now: Date, byPersonId: number | null): Promise<void> {
+export async function notifyTransferProcessed(
+  tx: Executor,
+  transfer: TransferRow,
+  outcome: ProcessOutcome,
+  now: Date,
+  byPersonId: number | null,
+): Promise<void> {
   const names = await namesOf(tx, transfer)
   const owners = await tx
     .select({ person_id: memberships.person_id, team_id: memberships.team_id, locale: accounts.locale })

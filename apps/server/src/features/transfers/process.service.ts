@@ -92,7 +92,9 @@ async function moveContacts(tx: Executor, transfer: TransferRow, ids: number[], 
         and group_id in (select id from teams where id = ${from} or (parent_id = ${from} and kind = 'group'))`),
   )
   for (const table of teamScopedRecords) {
-    records[table] = affectedRows(await tx.execute(sql`update ${sql.identifier(table)} set team_id = ${to} where team_id = ${from} and contact_id = any(${contacts})`))
+    records[table] = affectedRows(
+      await tx.execute(sql`update ${sql.identifier(table)} set team_id = ${to} where team_id = ${from} and contact_id = any(${contacts})`),
+    )
   }
   records.interactions = affectedRows(
     await tx.execute(sql`
@@ -131,10 +133,27 @@ async function shareContacts(tx: Executor, transfer: TransferRow, ids: number[],
       returning id, person_id`),
   )
   for (const row of added) {
-    log.push({ authorId, teamId: to, subjectType: 'team_contacts', subjectId: row.id, contactId: row.person_id, action: 'add', after: { team_id: to, is_owner: false, from_team_id: transfer.from_team_id, transfer_id: transfer.id, state: 'share' } })
+    log.push({
+      authorId,
+      teamId: to,
+      subjectType: 'team_contacts',
+      subjectId: row.id,
+      contactId: row.person_id,
+      action: 'add',
+      after: { team_id: to, is_owner: false, from_team_id: transfer.from_team_id, transfer_id: transfer.id, state: 'share' },
+    })
   }
   for (const row of approved) {
-    log.push({ authorId, teamId: to, subjectType: 'team_contacts', subjectId: row.id, contactId: row.person_id, action: 'update', before: { state: 'awaiting_approval' }, after: { state: 'active', transfer_id: transfer.id } })
+    log.push({
+      authorId,
+      teamId: to,
+      subjectType: 'team_contacts',
+      subjectId: row.id,
+      contactId: row.person_id,
+      action: 'update',
+      before: { state: 'awaiting_approval' },
+      after: { state: 'active', transfer_id: transfer.id },
+    })
   }
 }
 
@@ -143,7 +162,14 @@ async function shareContacts(tx: Executor, transfer: TransferRow, ids: number[],
  * from-church the pastor's assignments all end (the contacts left behind are no longer
  * theirs), and so do everyone's on a moved contact (the church no longer holds it).
  */
-async function moveAssignments(tx: Executor, transfer: TransferRow, taken: number[], moving: number[], log: ActivityEntry[], authorId: number | null): Promise<number> {
+async function moveAssignments(
+  tx: Executor,
+  transfer: TransferRow,
+  taken: number[],
+  moving: number[],
+  log: ActivityEntry[],
+  authorId: number | null,
+): Promise<number> {
   const from = transfer.from_team_id
   const to = transfer.to_team_id
   const pastor = transfer.person_id
@@ -162,7 +188,15 @@ async function moveAssignments(tx: Executor, transfer: TransferRow, taken: numbe
   )
   const takenSet = new Set(taken)
   for (const row of added) {
-    log.push({ authorId, teamId: to, subjectType: 'user_assignment', subjectId: row.id, contactId: row.contact_id, action: 'add', after: { to_user_id: pastor, by_user_id: row.by_person_id, transfer_id: transfer.id } })
+    log.push({
+      authorId,
+      teamId: to,
+      subjectType: 'user_assignment',
+      subjectId: row.id,
+      contactId: row.contact_id,
+      action: 'add',
+      after: { to_user_id: pastor, by_user_id: row.by_person_id, transfer_id: transfer.id },
+    })
   }
   let stayed = 0
   for (const row of ended) {
@@ -200,35 +234,84 @@ async function movePastor(tx: Executor, transfer: TransferRow, now: Date, log: A
   const role: MembershipRole = held && held.role !== 'member_request' ? held.role : 'owner'
   const left = await tx
     .delete(memberships)
-    .where(and(eq(memberships.person_id, pastor), sql`${memberships.team_id} in (select id from teams where id = ${from} or (parent_id = ${from} and kind = 'group'))`))
+    .where(
+      and(
+        eq(memberships.person_id, pastor),
+        sql`${memberships.team_id} in (select id from teams where id = ${from} or (parent_id = ${from} and kind = 'group'))`,
+      ),
+    )
     .returning({ id: memberships.id, team_id: memberships.team_id, role: memberships.role })
   for (const row of left) {
-    log.push({ authorId, teamId: from, subjectType: 'membership', subjectId: row.id, action: 'delete', before: { person_id: pastor, team_id: row.team_id, role: row.role }, after: { transfer_id: transfer.id } })
+    log.push({
+      authorId,
+      teamId: from,
+      subjectType: 'membership',
+      subjectId: row.id,
+      action: 'delete',
+      before: { person_id: pastor, team_id: row.team_id, role: row.role },
+      after: { transfer_id: transfer.id },
+    })
   }
-  const [there] = await tx.select({ id: memberships.id, role: memberships.role }).from(memberships).where(and(eq(memberships.person_id, pastor), eq(memberships.team_id, to)))
+  const [there] = await tx
+    .select({ id: memberships.id, role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.person_id, pastor), eq(memberships.team_id, to)))
   if (!there) {
     const [joined] = await tx
       .insert(memberships)
       .values({ person_id: pastor, team_id: to, role, has_wwcc: held?.has_wwcc ?? false, has_adsafe: held?.has_adsafe ?? false })
       .returning({ id: memberships.id })
-    log.push({ authorId, teamId: to, subjectType: 'membership', subjectId: joined!.id, action: 'add', after: { person_id: pastor, team_id: to, role, transfer_id: transfer.id } })
+    log.push({
+      authorId,
+      teamId: to,
+      subjectType: 'membership',
+      subjectId: joined!.id,
+      action: 'add',
+      after: { person_id: pastor, team_id: to, role, transfer_id: transfer.id },
+    })
   } else if (roleRank[there.role] < roleRank[role]) {
     await tx.update(memberships).set({ role, updated_at: now }).where(eq(memberships.id, there.id))
-    log.push({ authorId, teamId: to, subjectType: 'membership', subjectId: there.id, action: 'update', before: { role: there.role }, after: { role, transfer_id: transfer.id } })
+    log.push({
+      authorId,
+      teamId: to,
+      subjectType: 'membership',
+      subjectId: there.id,
+      action: 'update',
+      before: { role: there.role },
+      after: { role, transfer_id: transfer.id },
+    })
   }
   const released = await tx
     .update(teams)
     .set({ owner_id: null, updated_at: now })
     .where(and(eq(teams.owner_id, pastor), sql`(${teams.id} = ${from} or (${teams.parent_id} = ${from} and ${teams.kind} = 'group'))`))
     .returning({ id: teams.id })
-  for (const row of released) log.push({ authorId, teamId: from, subjectType: 'team', subjectId: row.id, action: 'update', before: { owner_id: pastor }, after: { owner_id: null, transfer_id: transfer.id } })
+  for (const row of released)
+    log.push({
+      authorId,
+      teamId: from,
+      subjectType: 'team',
+      subjectId: row.id,
+      action: 'update',
+      before: { owner_id: pastor },
+      after: { owner_id: null, transfer_id: transfer.id },
+    })
   if (role === 'owner') {
     const taken = await tx
       .update(teams)
       .set({ owner_id: pastor, updated_at: now })
       .where(and(eq(teams.id, to), sql`${teams.owner_id} is null`))
       .returning({ id: teams.id })
-    for (const row of taken) log.push({ authorId, teamId: to, subjectType: 'team', subjectId: row.id, action: 'update', before: { owner_id: null }, after: { owner_id: pastor, transfer_id: transfer.id } })
+    for (const row of taken)
+      log.push({
+        authorId,
+        teamId: to,
+        subjectType: 'team',
+        subjectId: row.id,
+        action: 'update',
+        before: { owner_id: null },
+        after: { owner_id: pastor, transfer_id: transfer.id },
+      })
   }
 }
 

@@ -81,14 +81,31 @@ async function buildScene(): Promise<Scene> {
   for (const contact of [moves, shares, stays]) await assignContact(t, w.from, contact, w.leader.id)
   await t.db.insert(notes).values({ contact_id: moves, team_id: w.from, author_id: w.pastor.id, content: 'Met at the door' })
   await t.db.insert(notes).values({ contact_id: shares, team_id: w.from, author_id: w.pastor.id, content: 'Stays in the from-church' })
-  await t.db.insert(interactions).values({ contact_id: moves, team_id: w.from, conference_id: w.conference, by_person_id: w.pastor.id, type: 'visit', date: '2026-01-05', occurs_at: ago(10), is_completed: true })
+  await t.db
+    .insert(interactions)
+    .values({
+      contact_id: moves,
+      team_id: w.from,
+      conference_id: w.conference,
+      by_person_id: w.pastor.id,
+      type: 'visit',
+      date: '2026-01-05',
+      occurs_at: ago(10),
+      is_completed: true,
+    })
   await t.db.insert(contactEvents).values({ contact_id: moves, team_id: w.from, type: 'baptism', kind: 'decision', date: '2026-01-04' })
   await t.db.insert(parentalConsents).values({ contact_id: moves, team_id: w.from, type: 'verbal', by_name: 'Mum', consent_date: '2026-01-03' })
-  await t.db.insert(consentRequests).values({ purpose: 'contact', key_hash: `hash-${moves}`, team_id: w.from, group_id: w.from, contact_id: moves, expires_at: ago(-5) })
-  await t.db.execute(sql`update team_contacts set last_interaction_at = ${ago(10).toISOString()}::timestamptz where person_id = ${moves} and team_id = ${w.from}`)
+  await t.db
+    .insert(consentRequests)
+    .values({ purpose: 'contact', key_hash: `hash-${moves}`, team_id: w.from, group_id: w.from, contact_id: moves, expires_at: ago(-5) })
+  await t.db.execute(
+    sql`update team_contacts set last_interaction_at = ${ago(10).toISOString()}::timestamptz where person_id = ${moves} and team_id = ${w.from}`,
+  )
   const id = await insertTransfer(t, w)
   const chosen = { [moves]: 'move', [movesInto]: 'move', [shares]: 'share', [unassigned]: 'move' }
-  await t.db.insert(transferContacts).values(Object.entries(chosen).map(([contact, state]) => ({ transfer_id: id, contact_id: Number(contact), state: state as 'move' | 'share' })))
+  await t.db
+    .insert(transferContacts)
+    .values(Object.entries(chosen).map(([contact, state]) => ({ transfer_id: id, contact_id: Number(contact), state: state as 'move' | 'share' })))
   return { w, id, group, moves, movesInto, shares, stays, unassigned }
 }
 
@@ -119,8 +136,15 @@ describe('POST /api/v1/process-transfer/{id}', () => {
     for (const table of [notes, contactEvents, parentalConsents, consentRequests]) {
       expect((await t.db.select({ team_id: table.team_id }).from(table).where(eq(table.contact_id, s.moves))).map((r) => r.team_id)).toEqual([w.to])
     }
-    expect(await t.db.select({ team_id: interactions.team_id, conference_id: interactions.conference_id }).from(interactions).where(eq(interactions.contact_id, s.moves))).toEqual([{ team_id: w.to, conference_id: w.conference }])
-    expect((await t.db.select({ group_id: consentRequests.group_id }).from(consentRequests).where(eq(consentRequests.contact_id, s.moves)))[0]!.group_id).toBe(w.to)
+    expect(
+      await t.db
+        .select({ team_id: interactions.team_id, conference_id: interactions.conference_id })
+        .from(interactions)
+        .where(eq(interactions.contact_id, s.moves)),
+    ).toEqual([{ team_id: w.to, conference_id: w.conference }])
+    expect((await t.db.select({ group_id: consentRequests.group_id }).from(consentRequests).where(eq(consentRequests.contact_id, s.moves)))[0]!.group_id).toBe(
+      w.to,
+    )
 
     // Shared: both hold it (the to-church not as owner); the pastor's assignment moved, the leader's stayed; its notes stayed.
     expect(await heldBy(s.shares)).toMatchObject([
@@ -145,9 +169,15 @@ describe('POST /api/v1/process-transfer/{id}', () => {
     expect(await counts(w.to)).toBe(before.to + 2)
 
     // The pastor is an owner of the to-church (not its primary owner: it had one), and left the from-church and its group.
-    const places = await t.db.select({ team_id: memberships.team_id, role: memberships.role, has_wwcc: memberships.has_wwcc }).from(memberships).where(eq(memberships.person_id, w.pastor.id))
+    const places = await t.db
+      .select({ team_id: memberships.team_id, role: memberships.role, has_wwcc: memberships.has_wwcc })
+      .from(memberships)
+      .where(eq(memberships.person_id, w.pastor.id))
     expect(places).toEqual([{ team_id: w.to, role: 'owner', has_wwcc: true }])
-    const owners = await t.db.select({ id: teams.id, owner_id: teams.owner_id }).from(teams).where(inArray(teams.id, [w.from, w.to, s.group]))
+    const owners = await t.db
+      .select({ id: teams.id, owner_id: teams.owner_id })
+      .from(teams)
+      .where(inArray(teams.id, [w.from, w.to, s.group]))
     expect(Object.fromEntries(owners.map((team) => [team.id, team.owner_id]))).toEqual({ [w.from]: null, [w.to]: w.toOwner.id, [s.group]: null })
 
     // The pastor now lists the moved and shared contacts in the to-church.
@@ -158,8 +188,15 @@ describe('POST /api/v1/process-transfer/{id}', () => {
     expect(subTeams.items.find((team: { id: number }) => team.id === w.from)).toMatchObject({ has_owner: false, owner_name: null })
 
     // Activity: one row per change, set-based.
-    const logged = await t.db.select().from(activityLog).where(sql`${activityLog.after} ->> 'transfer_id' = ${String(s.id)} or (${activityLog.subject_type} = 'transfer' and ${activityLog.subject_id} = ${s.id})`)
-    const kinds = logged.map((entry) => `${entry.subject_type}:${entry.action}:${entry.team_id === w.from ? 'from' : entry.team_id === w.to ? 'to' : 'conference'}`).sort()
+    const logged = await t.db
+      .select()
+      .from(activityLog)
+      .where(
+        sql`${activityLog.after} ->> 'transfer_id' = ${String(s.id)} or (${activityLog.subject_type} = 'transfer' and ${activityLog.subject_id} = ${s.id})`,
+      )
+    const kinds = logged
+      .map((entry) => `${entry.subject_type}:${entry.action}:${entry.team_id === w.from ? 'from' : entry.team_id === w.to ? 'to' : 'conference'}`)
+      .sort()
     expect(kinds).toEqual(
       [
         'membership:add:to',
@@ -182,10 +219,19 @@ describe('POST /api/v1/process-transfer/{id}', () => {
         'user_assignment:delete:from',
       ].sort(),
     )
-    expect(logged.find((entry) => entry.subject_type === 'transfer')!.after).toMatchObject({ is_processed: true, by_hand: true, moved: 2, shared: 1, stayed: 1 })
+    expect(logged.find((entry) => entry.subject_type === 'transfer')!.after).toMatchObject({
+      is_processed: true,
+      by_hand: true,
+      moved: 2,
+      shared: 1,
+      stayed: 1,
+    })
 
     // Both churches' owners are told, in their language, with a link to the transfer.
-    const told = await t.db.select().from(notifications).where(eq(notifications.link_url, `/transfers/view/${s.id}`))
+    const told = await t.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.link_url, `/transfers/view/${s.id}`))
     expect(told.map((n) => n.recipient_user_id).sort()).toEqual([w.pastor.id, w.toOwner.id].sort())
     expect(told.find((n) => n.recipient_user_id === w.pastor.id)!.content).toContain('Your transfer from')
     expect(told.find((n) => n.recipient_user_id === w.toOwner.id)!.content).toContain('Paul Pastor has joined')
@@ -238,18 +284,28 @@ describe('processTransferNow (the bench’s entry)', () => {
     await t.db.execute(sql`insert into team_contacts (team_id, person_id, is_owner, sort_name) select ${w.from}, id, true, 'bulk' from unnest(${list}) id`)
     await t.db.execute(sql`insert into assignments (team_id, contact_id, to_person_id) select ${w.from}, id, ${w.pastor.id} from unnest(${list}) id`)
     await t.db.execute(sql`insert into notes (contact_id, team_id, content) select id, ${w.from}, 'note' from unnest(${list}) id`)
-    await t.db.execute(sql`insert into interactions (contact_id, team_id, type, date, occurs_at, is_completed) select id, ${w.from}, 'visit', '2026-01-01', now() - interval '3 days', true from unnest(${list}) id`)
+    await t.db.execute(
+      sql`insert into interactions (contact_id, team_id, type, date, occurs_at, is_completed) select id, ${w.from}, 'visit', '2026-01-01', now() - interval '3 days', true from unnest(${list}) id`,
+    )
     const id = await insertTransfer(t, w)
-    await t.db.execute(sql`insert into transfer_contacts (transfer_id, contact_id, state) select ${id}, id, case when id % 3 = 0 then 'share' else 'move' end from unnest(${list}) id`)
+    await t.db.execute(
+      sql`insert into transfer_contacts (transfer_id, contact_id, state) select ${id}, id, case when id % 3 = 0 then 'share' else 'move' end from unnest(${list}) id`,
+    )
     const started = performance.now()
     const outcome = await processTransferNow(t.app.deps, id)
     const elapsed = performance.now() - started
     expect(outcome).toEqual({ moved: ids.filter((i) => i % 3 !== 0).length, shared: ids.filter((i) => i % 3 === 0).length, stayed: 0 })
     // PGlite in a test: generous; PostgreSQL moves 2,000 in well under 5 s (docs/benchmarks.md).
     expect(elapsed).toBeLessThan(5_000)
-    const [held] = await t.db.select({ n: sql<number>`count(*)::int` }).from(teamContacts).where(and(eq(teamContacts.team_id, w.to), inArray(teamContacts.person_id, ids)))
+    const [held] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(teamContacts)
+      .where(and(eq(teamContacts.team_id, w.to), inArray(teamContacts.person_id, ids)))
     expect(held!.n).toBe(size)
-    const [movedNotes] = await t.db.select({ n: sql<number>`count(*)::int` }).from(notes).where(and(eq(notes.team_id, w.to), inArray(notes.contact_id, ids)))
+    const [movedNotes] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(notes)
+      .where(and(eq(notes.team_id, w.to), inArray(notes.contact_id, ids)))
     expect(movedNotes!.n).toBe(outcome!.moved)
     // A second call changes nothing.
     expect(await processTransferNow(t.app.deps, id)).toBeNull()

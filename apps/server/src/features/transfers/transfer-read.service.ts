@@ -71,7 +71,11 @@ function orderOf(query: ListQuery): SQL[] {
   const direction = query.order ?? (orderBy === 'created' ? 'desc' : 'asc')
   const by = direction === 'asc' ? asc : desc
   if (orderBy === 'date') return [sql`${transfers.date} ${sql.raw(direction)} nulls last`, by(transfers.id)]
-  if (orderBy === 'user_name') return [by(sql`(select lower(${people.first_name} || ' ' || ${people.last_name}) from ${people} where ${people.id} = ${transfers.person_id})`), by(transfers.id)]
+  if (orderBy === 'user_name')
+    return [
+      by(sql`(select lower(${people.first_name} || ' ' || ${people.last_name}) from ${people} where ${people.id} = ${transfers.person_id})`),
+      by(transfers.id),
+    ]
   return [by(transfers.created_at), by(transfers.id)]
 }
 

@@ -27,7 +27,10 @@ async function transferOf(id: number) {
 }
 
 async function processingRows(id: number) {
-  return t.db.select().from(activityLog).where(and(eq(activityLog.subject_type, 'transfer'), eq(activityLog.subject_id, id), eq(activityLog.action, 'update')))
+  return t.db
+    .select()
+    .from(activityLog)
+    .where(and(eq(activityLog.subject_type, 'transfer'), eq(activityLog.subject_id, id), eq(activityLog.action, 'update')))
 }
 
 describe('the transfers job (spec 3 §4: a transfer is processed on its date)', () => {
@@ -60,7 +63,10 @@ describe('the transfers job (spec 3 §4: a transfer is processed on its date)', 
   it('waits for the day where the from-church lives', async () => {
     const sydney = await buildTransferWorld(t)
     const honolulu = await buildTransferWorld(t)
-    await t.db.update(teams).set({ settings: { time_zone: 'Pacific/Honolulu' } }).where(eq(teams.id, honolulu.from))
+    await t.db
+      .update(teams)
+      .set({ settings: { time_zone: 'Pacific/Honolulu' } })
+      .where(eq(teams.id, honolulu.from))
     const sydneyId = await insertTransfer(t, sydney, '2031-03-02')
     const honoluluId = await insertTransfer(t, honolulu, '2031-03-02')
     // 2 March 05:00 UTC: 16:00 in Sydney, still 1 March (19:00) in Honolulu.

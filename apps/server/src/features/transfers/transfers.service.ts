@@ -72,7 +72,14 @@ export async function createTransfer(deps: Deps, viewer: Viewer, scope: TeamScop
           created_by_id: viewer.personId,
         })
         .returning()
-      await recordActivity(tx, { authorId: viewer.personId, teamId: scope.team.id, subjectType: 'transfer', subjectId: row!.id, action: 'add', after: loggedFields(row!) })
+      await recordActivity(tx, {
+        authorId: viewer.personId,
+        teamId: scope.team.id,
+        subjectType: 'transfer',
+        subjectId: row!.id,
+        action: 'add',
+        after: loggedFields(row!),
+      })
       await notifyPastorOfPlan(tx, row!, deps.now(), viewer.personId)
       return row!.id
     }),
@@ -129,7 +136,14 @@ export async function deleteTransfer(deps: Deps, viewer: Viewer, scope: TeamScop
     if (row.is_processed) throw processedConflict()
     // transfer_contacts go with it (on delete cascade).
     await tx.delete(transfers).where(eq(transfers.id, transferId))
-    await recordActivity(tx, { authorId: viewer.personId, teamId: scope.team.id, subjectType: 'transfer', subjectId: transferId, action: 'delete', before: loggedFields(row) })
+    await recordActivity(tx, {
+      authorId: viewer.personId,
+      teamId: scope.team.id,
+      subjectType: 'transfer',
+      subjectId: transferId,
+      action: 'delete',
+      before: loggedFields(row),
+    })
   })
   return done
 }
@@ -163,7 +177,10 @@ export async function setContactsToTransfer(deps: Deps, viewer: Viewer, scope: T
         : await tx
             .select({ contact_id: assignments.contact_id })
             .from(assignments)
-            .innerJoin(teamContacts, and(eq(teamContacts.team_id, assignments.team_id), eq(teamContacts.person_id, assignments.contact_id), eq(teamContacts.state, 'active')))
+            .innerJoin(
+              teamContacts,
+              and(eq(teamContacts.team_id, assignments.team_id), eq(teamContacts.person_id, assignments.contact_id), eq(teamContacts.state, 'active')),
+            )
             .where(and(eq(assignments.team_id, scope.team.id), eq(assignments.to_person_id, viewer.personId), inArray(assignments.contact_id, ids)))
     const mine = new Set(assigned.map((assignment) => assignment.contact_id))
     for (const entry of chosen) if (!mine.has(entry.contactId)) errors[`contacts.${entry.key}`] ??= notAssignedMessage(entry.contactId)
@@ -187,7 +204,14 @@ export async function setContactsToTransfer(deps: Deps, viewer: Viewer, scope: T
       chosen.map((entry) => ({ transfer_id: transferId, contact_id: entry.contactId, state: entry.state })),
     )
     const counts = { move: chosen.filter((entry) => entry.state === 'move').length, share: chosen.filter((entry) => entry.state === 'share').length }
-    await recordActivity(tx, { authorId: viewer.personId, teamId: scope.team.id, subjectType: 'transfer', subjectId: transferId, action: 'update', after: { contacts: counts } })
+    await recordActivity(tx, {
+      authorId: viewer.personId,
+      teamId: scope.team.id,
+      subjectType: 'transfer',
+      subjectId: transferId,
+      action: 'update',
+      after: { contacts: counts },
+    })
     await tx.update(transfers).set({ updated_at: deps.now() }).where(eq(transfers.id, transferId))
   })
   return { success: true as const, success_message: 'Changes saved.' }

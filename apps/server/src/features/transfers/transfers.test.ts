@@ -24,8 +24,18 @@ describe('POST /api/v1/create-transfer', () => {
     const response = await post(t, 'create-transfer', w.entity.token, transferForm(w, 7))
     expect(response.statusCode, response.body).toBe(200)
     const id = body(response).data.id
-    expect(await transferRow(id)).toMatchObject({ from_team_id: w.from, to_team_id: w.to, person_id: w.pastor.id, date: daysFromToday(7), is_processed: false, created_by_id: w.entity.id })
-    const logged = await t.db.select().from(activityLog).where(and(eq(activityLog.subject_type, 'transfer'), eq(activityLog.subject_id, id)))
+    expect(await transferRow(id)).toMatchObject({
+      from_team_id: w.from,
+      to_team_id: w.to,
+      person_id: w.pastor.id,
+      date: daysFromToday(7),
+      is_processed: false,
+      created_by_id: w.entity.id,
+    })
+    const logged = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.subject_type, 'transfer'), eq(activityLog.subject_id, id)))
     expect(logged).toMatchObject([{ action: 'add', team_id: w.conference, author_id: w.entity.id }])
     // The pastor is told that the choice of contacts is theirs, with the way to it.
     const told = await t.db.select().from(notifications).where(eq(notifications.recipient_user_id, w.pastor.id))
@@ -89,7 +99,11 @@ describe('POST /api/v1/create-transfer', () => {
     ])
     expect([first!.statusCode, second!.statusCode].sort()).toEqual([200, 409])
     const refused = [first!, second!].find((response) => response.statusCode === 409)!
-    expect(body(refused)).toMatchObject({ code: 'conflict', message: 'This pastor already has an upcoming transfer.', data: { reason: 'pastor_has_upcoming_transfer' } })
+    expect(body(refused)).toMatchObject({
+      code: 'conflict',
+      message: 'This pastor already has an upcoming transfer.',
+      data: { reason: 'pastor_has_upcoming_transfer' },
+    })
     expect(await t.db.select().from(transfers).where(eq(transfers.person_id, w.pastor.id))).toHaveLength(1)
   })
 
@@ -117,7 +131,15 @@ describe('GET /api/v1/transfers', () => {
     const upcoming = await insertTransfer(t, w, daysFromToday(20))
     const [processed] = await t.db
       .insert(transfers)
-      .values({ from_conference_id: w.conference, to_conference_id: w.conference, from_team_id: w.to, to_team_id: w.from, person_id: second.id, is_processed: true, processed_at: new Date() })
+      .values({
+        from_conference_id: w.conference,
+        to_conference_id: w.conference,
+        from_team_id: w.to,
+        to_team_id: w.from,
+        person_id: second.id,
+        is_processed: true,
+        processed_at: new Date(),
+      })
       .returning({ id: transfers.id })
     const elsewhere = await buildTransferWorld(t)
     ids = { upcoming, processed: processed!.id, other: await insertTransfer(t, elsewhere) }
@@ -127,7 +149,9 @@ describe('GET /api/v1/transfers', () => {
   it('D3-2.2-01 D3-7.3-01 lists upcoming (processed=0) and processed ones apart, with items and count', async () => {
     const upcoming = body(await get(t, 'transfers', w.entity.token, { team_id: w.conference, processed: 0, page: 1, per_page: 20 }))
     expect(upcoming).toMatchObject({ count: 1, max_pages: 1 })
-    expect(upcoming.items).toMatchObject([{ id: ids.upcoming, user_name: 'Paul Pastor', move_count: 1, share_count: 0, is_processed: false, date: daysFromToday(20) }])
+    expect(upcoming.items).toMatchObject([
+      { id: ids.upcoming, user_name: 'Paul Pastor', move_count: 1, share_count: 0, is_processed: false, date: daysFromToday(20) },
+    ])
     expect(upcoming.items[0].date_display).toMatch(/\d{4}/)
     const processed = body(await get(t, 'transfers', w.entity.token, { team_id: w.conference, processed: 1 }))
     expect(processed.items.map((item: { id: number }) => item.id)).toEqual([ids.processed])
@@ -177,7 +201,8 @@ describe('GET /api/v1/transfer/{id}', () => {
       share_contact_ids: [],
       contacts: [],
     })
-    for (const key of ['created', 'to_team_name', 'to_team_address_formatted_break', 'from_team_name', 'to_conference_id']) expect(item.data_view).toHaveProperty(key)
+    for (const key of ['created', 'to_team_name', 'to_team_address_formatted_break', 'from_team_name', 'to_conference_id'])
+      expect(item.data_view).toHaveProperty(key)
     expect(item.data_edit).toMatchObject({ from_team_id: w.from, to_team_id: w.to, user_id: w.pastor.id, user_name: 'Paul Pastor', date: null })
     expect(item).toMatchObject({ can_update: true, can_select_contacts: false, can_read_contacts: true, can_process: true })
   })
@@ -276,7 +301,11 @@ describe('POST /api/v1/set-contacts-to-transfer/{id}', () => {
   it('D3-2.2-09 D3-3-02 lets the pastor choose assigned contacts to move or share, replacing the selection', async () => {
     const w = await buildTransferWorld(t)
     const id = await insertTransfer(t, w)
-    const [a, b, c] = [await buildContact(t, { teamId: w.from, first_name: 'Ann', last_name: 'Moves' }), await buildContact(t, { teamId: w.from, first_name: 'Ben', last_name: 'Shares' }), await buildContact(t, { teamId: w.from })]
+    const [a, b, c] = [
+      await buildContact(t, { teamId: w.from, first_name: 'Ann', last_name: 'Moves' }),
+      await buildContact(t, { teamId: w.from, first_name: 'Ben', last_name: 'Shares' }),
+      await buildContact(t, { teamId: w.from }),
+    ]
     for (const contact of [a, b, c]) await assignContact(t, w.from, contact, w.pastor.id)
     const first = await post(t, `set-contacts-to-transfer/${id}`, w.pastor.token, { team_id: w.from, contacts: { [a]: 'move', [c]: 'share' } })
     expect(first.statusCode, first.body).toBe(200)
@@ -302,13 +331,21 @@ describe('POST /api/v1/set-contacts-to-transfer/{id}', () => {
     await post(t, `set-contacts-to-transfer/${id}`, w.pastor.token, { team_id: w.from, contacts: { [mine]: 'move' } })
     const leaders = await buildContact(t, { teamId: w.from })
     await assignContact(t, w.from, leaders, w.leader.id)
-    const response = await post(t, `set-contacts-to-transfer/${id}`, w.pastor.token, { team_id: w.from, contacts: { [mine]: 'share', [leaders]: 'move', 4_000_000_000: 'move' } })
+    const response = await post(t, `set-contacts-to-transfer/${id}`, w.pastor.token, {
+      team_id: w.from,
+      contacts: { [mine]: 'share', [leaders]: 'move', 4_000_000_000: 'move' },
+    })
     expect(response.statusCode).toBe(400)
     expect(body(response).data.errors).toEqual({
       [`contacts.${leaders}`]: `Contact ${leaders} is not a contact assigned to you in this church.`,
       'contacts.4000000000': 'Contact 4000000000 is not a contact assigned to you in this church.',
     })
-    expect(await t.db.select({ contact_id: transferContacts.contact_id, state: transferContacts.state }).from(transferContacts).where(eq(transferContacts.transfer_id, id))).toEqual([{ contact_id: mine, state: 'move' }])
+    expect(
+      await t.db
+        .select({ contact_id: transferContacts.contact_id, state: transferContacts.state })
+        .from(transferContacts)
+        .where(eq(transferContacts.transfer_id, id)),
+    ).toEqual([{ contact_id: mine, state: 'move' }])
     const badState = await post(t, `set-contacts-to-transfer/${id}`, w.pastor.token, { team_id: w.from, contacts: { [mine]: 'keep' } })
     expect(badState.statusCode).toBe(400)
   })
@@ -332,7 +369,10 @@ describe('POST /api/v1/set-contacts-to-transfer/{id}', () => {
     const id = await insertTransfer(t, w)
     const now = t.clock.now()
     const child = await buildContact(t, { teamId: w.from, first_name: 'Kid', last_name: 'Young', dob_year: now.getFullYear() - 8, dob_month: 1 })
-    const [adult, other] = [await buildContact(t, { teamId: w.from, first_name: 'Ann', last_name: 'Adult' }), await buildContact(t, { teamId: w.from, first_name: 'Bo', last_name: 'Other' })]
+    const [adult, other] = [
+      await buildContact(t, { teamId: w.from, first_name: 'Ann', last_name: 'Adult' }),
+      await buildContact(t, { teamId: w.from, first_name: 'Bo', last_name: 'Other' }),
+    ]
     for (const contact of [child, adult, other]) await assignContact(t, w.from, contact, w.pastor.id)
     await t.db.insert(transferContacts).values([
       { transfer_id: id, contact_id: child, state: 'move' },
@@ -347,7 +387,12 @@ describe('POST /api/v1/set-contacts-to-transfer/{id}', () => {
     const scope = await loadTeamScope(t.db, viewer, w.from)
     const gated = { ...scope, childGate: { missing: ['adsafe' as const], primary_owner_name: null, primary_owner_email: null } }
     const selection = async () =>
-      (await t.db.select({ contact_id: transferContacts.contact_id, state: transferContacts.state }).from(transferContacts).where(eq(transferContacts.transfer_id, id)))
+      (
+        await t.db
+          .select({ contact_id: transferContacts.contact_id, state: transferContacts.state })
+          .from(transferContacts)
+          .where(eq(transferContacts.transfer_id, id))
+      )
         .map((row) => `${row.contact_id}:${row.state}`)
         .sort()
 
@@ -357,7 +402,9 @@ describe('POST /api/v1/set-contacts-to-transfer/{id}', () => {
     expect((await readTransfer(t.app.deps, viewer, scope, id)).data_view.contacts.map((contact) => contact.name)).toEqual(['Ann Adult', 'Kid Young'])
 
     const before = await selection()
-    const refused = await setContactsToTransfer(t.app.deps, viewer, gated, id, { team_id: w.from, contacts: { [adult]: 'move', [child]: 'share' } }).catch((error: unknown) => error)
+    const refused = await setContactsToTransfer(t.app.deps, viewer, gated, id, { team_id: w.from, contacts: { [adult]: 'move', [child]: 'share' } }).catch(
+      (error: unknown) => error,
+    )
     expect(refused).toMatchObject({ code: 'child_data_gate', details: { missing: ['adsafe'] } })
     expect(await selection()).toEqual(before)
     // The pastor's own save (the child is not on their page) changes the adults and keeps the child.
@@ -368,6 +415,8 @@ describe('POST /api/v1/set-contacts-to-transfer/{id}', () => {
     expect(await selection()).toEqual([`${adult}:move`])
     // Through HTTP: the pastor, an owner and so exempt, chooses the child and reads it back.
     expect((await post(t, `set-contacts-to-transfer/${id}`, w.pastor.token, { team_id: w.from, contacts: { [child]: 'share' } })).statusCode).toBe(200)
-    expect(body(await get(t, `transfer/${id}`, w.pastor.token, { team_id: w.from })).data_view.contacts).toEqual([{ id: child, name: 'Kid Young', transfer_state: 'share' }])
+    expect(body(await get(t, `transfer/${id}`, w.pastor.token, { team_id: w.from })).data_view.contacts).toEqual([
+      { id: child, name: 'Kid Young', transfer_state: 'share' },
+    ])
   })
 })

@@ -117,7 +117,14 @@ export async function createUserImport(deps: Deps, viewer: Viewer, scope: TeamSc
     const foundTexts = await listTextsOfFound(tx, [...foundRows.keys()])
     const onImport = { import_id: importId, conference_id: scope.team.id }
     const people = [
-      ...[...foundRows].map(([personId, { row, teamId }]) => ({ ...onImport, person_id: personId, row, is_new: false, team_id: teamId, ...foundTexts.get(personId)! })),
+      ...[...foundRows].map(([personId, { row, teamId }]) => ({
+        ...onImport,
+        person_id: personId,
+        row,
+        is_new: false,
+        team_id: teamId,
+        ...foundTexts.get(personId)!,
+      })),
       ...newContacts.map(({ row, teamId, values }, index) => ({
         ...onImport,
         person_id: ids[index]!,

@@ -37,8 +37,16 @@ async function panelOf(person: TestPerson, teamId: number) {
 /** A conference whose North church owns Ruth, and an import of Ana, Ben and Cleo (new) and Ruth (found). */
 async function importToProcess() {
   const c = await buildConference(t)
-  const ruth = await buildContact(t, { teamId: c.north.church, person: { first_name: 'Ruth', last_name: 'Stone', gender: 'female', email: 'ruth@example.org' } })
-  const data = [row('Ana', 'Lopez', 'female'), row('Ruth', 'Stone', 'female', { email: 'ruth@example.org' }), row('Ben', 'Cole', 'male'), row('Cleo', 'Park', 'female')]
+  const ruth = await buildContact(t, {
+    teamId: c.north.church,
+    person: { first_name: 'Ruth', last_name: 'Stone', gender: 'female', email: 'ruth@example.org' },
+  })
+  const data = [
+    row('Ana', 'Lopez', 'female'),
+    row('Ruth', 'Stone', 'female', { email: 'ruth@example.org' }),
+    row('Ben', 'Cole', 'male'),
+    row('Cleo', 'Park', 'female'),
+  ]
   const { id } = await createImport(t, c, data, { title: 'Harvest rally' })
   const people = await importPeople(t, id)
   return { c, id, ruth, ana: people.get('Ana')!, ben: people.get('Ben')!, cleo: people.get('Cleo')! }
@@ -82,19 +90,41 @@ describe('process-user-import', () => {
       .orderBy(activityLog.id)
     const origin = { source_of_change: 'user_import', user_import_id: id }
     expect(activity).toEqual([
-      { team_id: c.north.church, action: 'add', before: null, after: { team_id: c.north.church, state: 'active', is_owner: true, from_team_id: c.conference, ...origin } },
-      { team_id: c.conference, action: 'update', before: { team_id: c.conference, is_owner: true }, after: { team_id: c.conference, is_owner: false, moved_to_team_id: c.north.church, ...origin } },
-      { team_id: c.south.church, action: 'add', before: null, after: { team_id: c.south.church, state: 'active', is_owner: false, from_team_id: c.conference, ...origin } },
+      {
+        team_id: c.north.church,
+        action: 'add',
+        before: null,
+        after: { team_id: c.north.church, state: 'active', is_owner: true, from_team_id: c.conference, ...origin },
+      },
+      {
+        team_id: c.conference,
+        action: 'update',
+        before: { team_id: c.conference, is_owner: true },
+        after: { team_id: c.conference, is_owner: false, moved_to_team_id: c.north.church, ...origin },
+      },
+      {
+        team_id: c.south.church,
+        action: 'add',
+        before: null,
+        after: { team_id: c.south.church, state: 'active', is_owner: false, from_team_id: c.conference, ...origin },
+      },
     ])
 
     // Each church's users are told once, in their own language; one still asking to join is not.
     for (const person of [c.north.owner, c.north.leader, c.north.member]) {
       expect(await panelOf(person, c.north.church)).toEqual([
-        expect.objectContaining({ content: "<p>1 contact from the conference&#39;s import &#39;Harvest rally&#39; was added to your church.</p>", link_url: '/contacts', link_text: 'View contacts' }),
+        expect.objectContaining({
+          content: '<p>1 contact from the conference&#39;s import &#39;Harvest rally&#39; was added to your church.</p>',
+          link_url: '/contacts',
+          link_text: 'View contacts',
+        }),
       ])
     }
     expect(await panelOf(c.south.member, c.south.church)).toEqual([
-      expect.objectContaining({ content: '<p>1 contacto de la importación &#39;Harvest rally&#39; de la conferencia se añadió a su iglesia.</p>', link_text: 'Ver contactos' }),
+      expect.objectContaining({
+        content: '<p>1 contacto de la importación &#39;Harvest rally&#39; de la conferencia se añadió a su iglesia.</p>',
+        link_text: 'Ver contactos',
+      }),
     ])
     expect(await t.db.select().from(notifications).where(eq(notifications.recipient_user_id, pending.id))).toHaveLength(0)
     expect(await panelOf(c.officer, c.conference)).toEqual([])
@@ -116,9 +146,14 @@ describe('process-user-import', () => {
     // Ana stays where the first call sent her.
     expect(await heldBy(t, c.south.church, ana)).toBeUndefined()
     expect(await heldBy(t, c.north.church, ben)).toMatchObject({ is_owner: true })
-    const list = async (type: string) => body(await get(t, 'user-imports', c.officer.token, { team_id: c.conference, type })).items.map((item: { id: number }) => item.id)
+    const list = async (type: string) =>
+      body(await get(t, 'user-imports', c.officer.token, { team_id: c.conference, type })).items.map((item: { id: number }) => item.id)
     expect(await list('not_processed')).toEqual([id])
-    expect(body(await processImport(c, id, { [ruth]: c.north.church, [cleo]: c.south.church }))).toEqual({ count_successful: 2, count_unsuccessful: 0, unsuccessful_error: [] })
+    expect(body(await processImport(c, id, { [ruth]: c.north.church, [cleo]: c.south.church }))).toEqual({
+      count_successful: 2,
+      count_unsuccessful: 0,
+      unsuccessful_error: [],
+    })
     // Ruth was already North's: processed, nothing changed, North is not told about her.
     expect((await t.db.select().from(teamContacts).where(eq(teamContacts.person_id, ruth))).map((held) => held.team_id)).toEqual([c.north.church])
     expect(await list('not_processed')).toEqual([])
@@ -140,7 +175,9 @@ describe('process-user-import', () => {
 
   it('approves a church’s waiting request for the contact', async () => {
     const { c, id, ruth } = await importToProcess()
-    await t.db.insert(teamContacts).values({ team_id: c.south.church, person_id: ruth, is_owner: false, state: 'awaiting_approval', requested_by_id: c.south.leader.id })
+    await t.db
+      .insert(teamContacts)
+      .values({ team_id: c.south.church, person_id: ruth, is_owner: false, state: 'awaiting_approval', requested_by_id: c.south.leader.id })
     expect(body(await processImport(c, id, { [ruth]: c.south.church })).count_successful).toBe(1)
     expect(await heldBy(t, c.south.church, ruth)).toMatchObject({ state: 'active', is_owner: false, requested_by_id: null })
     expect(await contactIdsOf(c.south.leader, c.south.church)).toEqual([ruth])
@@ -164,12 +201,20 @@ describe('process-user-import', () => {
     const huge = await post(t, `process-user-import/${id}`, c.officer.token, { team_id: c.conference, add_team_id_by_user_id: { 99999999999: c.north.church } })
     expect(huge.statusCode).toBe(400)
     expect((await post(t, `process-user-import/${id}`, c.officer.token, { team_id: c.conference })).statusCode).toBe(400)
-    const foreign = await post(t, `process-user-import/${id}`, other.officer.token, { team_id: other.conference, add_team_id_by_user_id: { [ana]: other.north.church } })
+    const foreign = await post(t, `process-user-import/${id}`, other.officer.token, {
+      team_id: other.conference,
+      add_team_id_by_user_id: { [ana]: other.north.church },
+    })
     expect(foreign.statusCode).toBe(404)
     expect((await t.db.select().from(userImportRows).where(eq(userImportRows.import_id, id))).every((r) => !r.is_processed)).toBe(true)
     expect(await heldBy(t, c.north.church, ana)).toBeUndefined()
     expect(await heldBy(t, c.south.church, ruth)).toBeUndefined()
-    expect(await t.db.select().from(notifications).where(inArray(notifications.team_id, [c.north.church, c.south.church]))).toHaveLength(0)
+    expect(
+      await t.db
+        .select()
+        .from(notifications)
+        .where(inArray(notifications.team_id, [c.north.church, c.south.church])),
+    ).toHaveLength(0)
   })
 
   it('two process calls at once process each person once', async () => {
@@ -189,7 +234,14 @@ describe('process-user-import', () => {
       [ruth, c.south.church],
       [cleo, c.south.church],
     ] as const) {
-      expect((await t.db.select().from(teamContacts).where(and(eq(teamContacts.person_id, person), eq(teamContacts.team_id, church)))).length).toBe(1)
+      expect(
+        (
+          await t.db
+            .select()
+            .from(teamContacts)
+            .where(and(eq(teamContacts.person_id, person), eq(teamContacts.team_id, church)))
+        ).length,
+      ).toBe(1)
     }
     // One notification per church user, from the call that did the work.
     expect(await panelOf(c.north.member, c.north.church)).toHaveLength(1)

@@ -222,10 +222,21 @@ function userOf(row: PersonRow, gate: PersonGate): UserImportUser {
  * people only when the child gate orders by age), then joined: a deep page does not join
  * every row it skips.
  */
-async function readPeople(deps: Deps, scope: TeamScope, where: SQL, order: SQL[], slice: { limit: number; offset: number }, gated: boolean): Promise<PersonRow[]> {
+async function readPeople(
+  deps: Deps,
+  scope: TeamScope,
+  where: SQL,
+  order: SQL[],
+  slice: { limit: number; offset: number },
+  gated: boolean,
+): Promise<PersonRow[]> {
   const { processedTeam, columns } = personColumns(scope.team.id)
   const rows = deps.db.select({ id: r.id }).from(r)
-  const page = (gated ? rows.innerJoin(people, eq(people.id, r.person_id)) : rows).where(where).orderBy(...order).limit(slice.limit).offset(slice.offset)
+  const page = (gated ? rows.innerJoin(people, eq(people.id, r.person_id)) : rows)
+    .where(where)
+    .orderBy(...order)
+    .limit(slice.limit)
+    .offset(slice.offset)
   return deps.db
     .select({ ...columns, import_id: r.import_id, import_title: ui.title })
     .from(r)
@@ -359,7 +370,14 @@ export async function exportProcessedPeople(deps: Deps, viewer: Viewer, scope: T
   const gated = gate.gated
   const where = and(processedOfConference(scope), personSearch(query.search, gated, now))!
   const [rows, churches] = await Promise.all([
-    readPeople(deps, scope, where, peopleOrder(query.order_by === 'is_processed' ? 'name' : query.order_by, query.order, gated, now), { limit: maxProcessedExportRows, offset: 0 }, gated),
+    readPeople(
+      deps,
+      scope,
+      where,
+      peopleOrder(query.order_by === 'is_processed' ? 'name' : query.order_by, query.order, gated, now),
+      { limit: maxProcessedExportRows, offset: 0 },
+      gated,
+    ),
     churchesOf(deps.db, scope.team.id),
   ])
   const locale = localeOf(viewer)

@@ -62,9 +62,7 @@ export async function updateUserImport(deps: Deps, scope: TeamScope, importId: n
     }
     if (input.users) {
       const kept = input.users
-      await tx
-        .delete(r)
-        .where(and(eq(r.import_id, importId), eq(r.is_processed, false), kept.length > 0 ? not(inArray(r.person_id, kept)) : undefined))
+      await tx.delete(r).where(and(eq(r.import_id, importId), eq(r.is_processed, false), kept.length > 0 ? not(inArray(r.person_id, kept)) : undefined))
     }
   })
   return { success: true }

@@ -67,7 +67,13 @@ describe('create-user-import', () => {
         { row: 7, name: 'Ana Lopez', reason: 'This person is already on the import (row 2).' },
       ],
     })
-    expect(await importRecord(result.id)).toMatchObject({ team_id: c.conference, title: 'Harvest rally', date: '2026-03-14', content: 'Decision cards of the rally', created_by: c.officer.id })
+    expect(await importRecord(result.id)).toMatchObject({
+      team_id: c.conference,
+      title: 'Harvest rally',
+      date: '2026-03-14',
+      content: 'Decision cards of the rally',
+      created_by: c.officer.id,
+    })
     // One new person (Ana); Ruth and Paul are not duplicated.
     expect(await peopleCount(t)).toBe(before + 1)
     const found = await importPeople(t, result.id)
@@ -99,7 +105,13 @@ describe('create-user-import', () => {
 
   it('D2-3.14-02 writes a new person’s extended columns as import-users does, takes assign_to_team_name as the church chosen, and leaves a found person’s record as it was', async () => {
     const c = await conferenceWithPeople()
-    const decisionCard = { notes: 'Asked for a visit.', prayer_request: 'Pray for my mother.', decision_for_baptism: 'yes', decision_for_service: '2026-03-14', assign_to_team_name: ' south CHURCH ' }
+    const decisionCard = {
+      notes: 'Asked for a visit.',
+      prayer_request: 'Pray for my mother.',
+      decision_for_baptism: 'yes',
+      decision_for_service: '2026-03-14',
+      assign_to_team_name: ' south CHURCH ',
+    }
     const result = await createImport(t, c, [
       row('Ana', 'Lopez', 'female', decisionCard),
       row('Ruth', 'Stone', 'female', { email: 'ruth@example.org', ...decisionCard, assign_to_team_name: 'North Church' }),
@@ -132,9 +144,13 @@ describe('create-user-import', () => {
     ])
     const followed = body(await get(t, `contact-interactions/${ana}`, c.officer.token, atConference))
     expect(followed.items).toEqual([expect.objectContaining({ type: 'prayer_request', content: 'Pray for my mother.', source: 'user_import' })])
-    const logged = await t.db.select({ subject_type: activityLog.subject_type, after: activityLog.after }).from(activityLog).where(eq(activityLog.contact_id, ana))
+    const logged = await t.db
+      .select({ subject_type: activityLog.subject_type, after: activityLog.after })
+      .from(activityLog)
+      .where(eq(activityLog.contact_id, ana))
     expect(logged.length).toBeGreaterThanOrEqual(5)
-    for (const entry of logged) expect(entry.after, entry.subject_type).toMatchObject({ source_of_change: 'user_import', import_row: 2, user_import_id: result.id })
+    for (const entry of logged)
+      expect(entry.after, entry.subject_type).toMatchObject({ source_of_change: 'user_import', import_row: 2, user_import_id: result.id })
     // Ruth, found, is unchanged: no note, decision, interaction or activity.
     expect(await t.db.select().from(activityLog).where(eq(activityLog.contact_id, c.ruth))).toHaveLength(0)
   })
@@ -156,7 +172,10 @@ describe('create-user-import', () => {
     for (const [payload, field] of cases) {
       const response = await post(t, 'create-user-import', c.officer.token, { team_id: c.conference, title: 'Rally', ...payload })
       expect(response.statusCode, field).toBe(400)
-      expect(Object.keys(body(response).data.errors).some((key) => key.startsWith(field)), JSON.stringify(body(response).data.errors)).toBe(true)
+      expect(
+        Object.keys(body(response).data.errors).some((key) => key.startsWith(field)),
+        JSON.stringify(body(response).data.errors),
+      ).toBe(true)
     }
     const [after] = await t.db.select({ n: count() }).from(userImports)
     expect(after!.n).toBe(imports!.n)
@@ -170,10 +189,15 @@ describe('GET user-import/{id}', () => {
     // Another conference's church owning Ruth too is never named.
     const elsewhere = await buildConference(t)
     await t.db.insert(teamContacts).values({ team_id: elsewhere.north.church, person_id: c.ruth, is_owner: true })
-    const { id } = await createImport(t, c, [row('Zoe', 'Adams', 'female'), row('Ruth', 'Stone', 'female', { email: 'ruth@example.org' }), row('Paul', 'Green', 'male')], {
-      date: '2026-03-14',
-      content: 'Notes',
-    })
+    const { id } = await createImport(
+      t,
+      c,
+      [row('Zoe', 'Adams', 'female'), row('Ruth', 'Stone', 'female', { email: 'ruth@example.org' }), row('Paul', 'Green', 'male')],
+      {
+        date: '2026-03-14',
+        content: 'Notes',
+      },
+    )
     // A group of a church is not a church to choose.
     await buildTeam(t, { kind: 'group', parentId: c.north.church, title: 'North Youth' })
     const response = await get(t, `user-import/${id}`, c.officer.token, { team_id: c.conference })
@@ -198,9 +222,45 @@ describe('GET user-import/{id}', () => {
     })
     const zoe = (await importPeople(t, id)).get('Zoe')!
     expect(record.users).toEqual([
-      { id: c.paul, first_name: 'Paul', last_name: 'Green', email: 'paul@example.org', phone: null, row: 4, is_new: false, is_processed: false, team_owners_csv: c.title, team_id: null, processed_team_title: null },
-      { id: c.ruth, first_name: 'Ruth', last_name: 'Stone', email: 'ruth@example.org', phone: '+61 412 345 678', row: 3, is_new: false, is_processed: false, team_owners_csv: 'North Church', team_id: null, processed_team_title: null },
-      { id: zoe, first_name: 'Zoe', last_name: 'Adams', email: null, phone: null, row: 2, is_new: true, is_processed: false, team_owners_csv: c.title, team_id: null, processed_team_title: null },
+      {
+        id: c.paul,
+        first_name: 'Paul',
+        last_name: 'Green',
+        email: 'paul@example.org',
+        phone: null,
+        row: 4,
+        is_new: false,
+        is_processed: false,
+        team_owners_csv: c.title,
+        team_id: null,
+        processed_team_title: null,
+      },
+      {
+        id: c.ruth,
+        first_name: 'Ruth',
+        last_name: 'Stone',
+        email: 'ruth@example.org',
+        phone: '+61 412 345 678',
+        row: 3,
+        is_new: false,
+        is_processed: false,
+        team_owners_csv: 'North Church',
+        team_id: null,
+        processed_team_title: null,
+      },
+      {
+        id: zoe,
+        first_name: 'Zoe',
+        last_name: 'Adams',
+        email: null,
+        phone: null,
+        row: 2,
+        is_new: true,
+        is_processed: false,
+        team_owners_csv: c.title,
+        team_id: null,
+        processed_team_title: null,
+      },
     ])
     // Descending, and by row ('created').
     const names = async (query: Record<string, string | number>) =>
@@ -211,7 +271,11 @@ describe('GET user-import/{id}', () => {
 
   it('sorts by each person’s name as it is now: a contact a church renames after the import moves in the import and among every processed person', async () => {
     const c = await conferenceWithPeople()
-    const { id } = await createImport(t, c, [row('Zoe', 'Adams', 'female'), row('Ruth', 'Stone', 'female', { email: 'ruth@example.org' }), row('Paul', 'Green', 'male')])
+    const { id } = await createImport(t, c, [
+      row('Zoe', 'Adams', 'female'),
+      row('Ruth', 'Stone', 'female', { email: 'ruth@example.org' }),
+      row('Paul', 'Green', 'male'),
+    ])
     const found = await importPeople(t, id)
     const everyone = Object.fromEntries([...found.values()].map((personId) => [personId, c.north.church]))
     const processed = await post(t, `process-user-import/${id}`, c.officer.token, { team_id: c.conference, add_team_id_by_user_id: everyone })
@@ -223,11 +287,19 @@ describe('GET user-import/{id}', () => {
     expect(await names(`user-import/${id}`)).toEqual(['Paul', 'Ruth', 'Zoe'])
     expect(await names('user-import/all')).toEqual(['Paul', 'Ruth', 'Zoe'])
     // North renames Zoe to Abigail: she comes first.
-    const renamed = await post(t, 'update-user', c.north.owner.token, { team_id: c.north.church, group_id: c.north.church, user_id: found.get('Zoe')!, first_name: 'Abigail' })
+    const renamed = await post(t, 'update-user', c.north.owner.token, {
+      team_id: c.north.church,
+      group_id: c.north.church,
+      user_id: found.get('Zoe')!,
+      first_name: 'Abigail',
+    })
     expect(renamed.statusCode, renamed.body).toBe(200)
     expect(await names(`user-import/${id}`)).toEqual(['Abigail', 'Paul', 'Ruth'])
     expect(await names('user-import/all')).toEqual(['Abigail', 'Paul', 'Ruth'])
-    const [stored] = await t.db.select({ sort_name: userImportRows.sort_name }).from(userImportRows).where(eq(userImportRows.person_id, found.get('Zoe')!))
+    const [stored] = await t.db
+      .select({ sort_name: userImportRows.sort_name })
+      .from(userImportRows)
+      .where(eq(userImportRows.person_id, found.get('Zoe')!))
     expect(stored!.sort_name).toBe('abigail adams')
   })
 
@@ -242,10 +314,16 @@ describe('GET user-import/{id}', () => {
     // A page past the end is the last page (spec 2 §9).
     expect((await page({ per_page: 4, page: 9 })).users.map((user: { first_name: string }) => user.first_name)).toEqual(['Ed', 'Ruth'])
     for (const search of ['ruth@EXAMPLE', 'stone', '0412 345 678', '+61412']) {
-      expect((await page({ search })).users.map((user: { id: number }) => user.id), search).toEqual([c.ruth])
+      expect(
+        (await page({ search })).users.map((user: { id: number }) => user.id),
+        search,
+      ).toEqual([c.ruth])
     }
     expect((await page({ search: 'hill' })).count).toBe(5)
-    await t.db.update(userImportRows).set({ is_processed: true }).where(and(eq(userImportRows.import_id, id), eq(userImportRows.person_id, c.ruth)))
+    await t.db
+      .update(userImportRows)
+      .set({ is_processed: true })
+      .where(and(eq(userImportRows.import_id, id), eq(userImportRows.person_id, c.ruth)))
     expect((await page({ is_processed: 1 })).users.map((user: { id: number }) => user.id)).toEqual([c.ruth])
     expect((await page({ is_processed: 0 })).count).toBe(5)
   })
@@ -280,7 +358,10 @@ describe('GET user-imports', () => {
     const half = (await createImport(t, c, [row('Di', 'Four', 'female'), row('Ed', 'Five', 'male')], { title: 'Autumn rally' })).id
     await t.db.update(userImportRows).set({ is_processed: true }).where(eq(userImportRows.import_id, done))
     const di = (await importPeople(t, half)).get('Di')!
-    await t.db.update(userImportRows).set({ is_processed: true }).where(and(eq(userImportRows.import_id, half), eq(userImportRows.person_id, di)))
+    await t.db
+      .update(userImportRows)
+      .set({ is_processed: true })
+      .where(and(eq(userImportRows.import_id, half), eq(userImportRows.person_id, di)))
     // Another conference's import is not listed.
     const other = await buildConference(t)
     await createImport(t, other, [row('Fy', 'Six', 'male')])
@@ -293,20 +374,37 @@ describe('GET user-imports', () => {
     const notProcessed = await list({ type: 'not_processed' })
     expect(notProcessed.items.map((item: { id: number }) => item.id)).toEqual([half, empty, waiting])
     expect(notProcessed.count).toBe(3)
-    expect(notProcessed.items[0]).toMatchObject({ title: 'Autumn rally', count_users: 2, count_processed: 1, is_processed: false, author_name: 'Oscar Officer', created_display: expect.any(String) })
+    expect(notProcessed.items[0]).toMatchObject({
+      title: 'Autumn rally',
+      count_users: 2,
+      count_processed: 1,
+      is_processed: false,
+      author_name: 'Oscar Officer',
+      created_display: expect.any(String),
+    })
     expect((await list({})).items.map((item: { id: number }) => item.id)).toEqual([half, empty, waiting])
     const processed = await list({ type: 'processed' })
     expect(processed.items).toEqual([expect.objectContaining({ id: done, title: 'Summer camp', count_users: 1, count_processed: 1, is_processed: true })])
     expect((await list({ type: 'not_processed', search: 'RALLY' })).items.map((item: { id: number }) => item.id)).toEqual([half, waiting])
-    expect((await list({ type: 'not_processed', order_by: 'title' })).items.map((item: { title: string }) => item.title)).toEqual(['Autumn rally', 'Empty', 'Spring rally'])
-    expect((await list({ type: 'not_processed', per_page: 4, page: 1, order_by: 'created', order: 'asc' })).items.map((item: { id: number }) => item.id)).toEqual([waiting, empty, half])
+    expect((await list({ type: 'not_processed', order_by: 'title' })).items.map((item: { title: string }) => item.title)).toEqual([
+      'Autumn rally',
+      'Empty',
+      'Spring rally',
+    ])
+    expect(
+      (await list({ type: 'not_processed', per_page: 4, page: 1, order_by: 'created', order: 'asc' })).items.map((item: { id: number }) => item.id),
+    ).toEqual([waiting, empty, half])
   })
 })
 
 describe('update-user-import', () => {
   it('D2-4.8-01 changes title, date and notes, chooses churches, and takes off the people left out who are not processed', async () => {
     const c = await conferenceWithPeople()
-    const { id } = await createImport(t, c, [row('Ana', 'Lopez', 'female'), row('Ruth', 'Stone', 'female', { email: 'ruth@example.org' }), row('Paul', 'Green', 'male')])
+    const { id } = await createImport(t, c, [
+      row('Ana', 'Lopez', 'female'),
+      row('Ruth', 'Stone', 'female', { email: 'ruth@example.org' }),
+      row('Paul', 'Green', 'male'),
+    ])
     const ana = (await importPeople(t, id)).get('Ana')!
     const update = (payload: Record<string, unknown>) => post(t, `update-user-import/${id}`, c.officer.token, { team_id: c.conference, ...payload })
     const response = await update({
@@ -324,7 +422,10 @@ describe('update-user-import', () => {
 
     // Form data: the map as JSON text; the date cleared; Paul left out of the people kept.
     expect((await update({ team_id_by_user: JSON.stringify({ [ana]: null }), date: '' })).statusCode).toBe(200)
-    await t.db.update(userImportRows).set({ is_processed: true }).where(and(eq(userImportRows.import_id, id), eq(userImportRows.person_id, c.ruth)))
+    await t.db
+      .update(userImportRows)
+      .set({ is_processed: true })
+      .where(and(eq(userImportRows.import_id, id), eq(userImportRows.person_id, c.ruth)))
     expect((await update({ users: [ana] })).statusCode).toBe(200)
     // Ruth is processed: she stays on the import, and her church is not changed any more.
     expect((await update({ team_id_by_user: { [c.ruth]: c.north.church } })).statusCode).toBe(200)
@@ -345,7 +446,8 @@ describe('update-user-import', () => {
     const group = await buildTeam(t, { kind: 'group', parentId: c.north.church, title: 'North Youth' })
     const { id } = await createImport(t, c, [row('Ana', 'Lopez', 'female')], { date: '2026-03-14' })
     const ana = (await importPeople(t, id)).get('Ana')!
-    const update = (payload: Record<string, unknown>) => post(t, `update-user-import/${id}`, c.officer.token, { team_id: c.conference, title: 'Changed', ...payload })
+    const update = (payload: Record<string, unknown>) =>
+      post(t, `update-user-import/${id}`, c.officer.token, { team_id: c.conference, title: 'Changed', ...payload })
     const refused: Array<[Record<string, unknown>, string]> = [
       [{ team_id_by_user: { [ana]: other.north.church } }, `team_id_by_user.${ana}`],
       [{ team_id_by_user: { [ana]: c.conference } }, `team_id_by_user.${ana}`],
@@ -390,7 +492,10 @@ describe('delete-user-import', () => {
 describe('CSV exports', () => {
   it('D2-7.7-02 GET user-import/{id}?export=1 answers every person of the import as CSV, formulas defused', async () => {
     const c = await buildConference(t)
-    await buildContact(t, { teamId: c.north.church, person: { first_name: '=HYPERLINK("http://x")', last_name: 'Evil, Jr', gender: 'male', email: '@ruth@example.org', phone: '+61412345678' } })
+    await buildContact(t, {
+      teamId: c.north.church,
+      person: { first_name: '=HYPERLINK("http://x")', last_name: 'Evil, Jr', gender: 'male', email: '@ruth@example.org', phone: '+61412345678' },
+    })
     const data = [row('=HYPERLINK("http://x")', 'Evil, Jr', 'male'), ...['Amy', 'Bea', 'Cy', 'Di', 'Ed'].map((name) => row(name, 'Hill', 'female'))]
     const { id } = await createImport(t, c, data, { title: 'Rally: "North" / 2026' })
     const response = await get(t, `user-import/${id}`, c.officer.token, { team_id: c.conference, export: 1, per_page: 4 })
@@ -438,13 +543,30 @@ describe('CSV exports', () => {
     expect(response.statusCode, response.body).toBe(200)
     expect(body(response)).toEqual({
       items: [
-        expect.objectContaining({ id: amy, first_name: 'Amy', import_id: first, import_title: 'Spring rally', is_processed: true, processed_team_title: 'North Church', team_id: c.north.church }),
-        expect.objectContaining({ id: cy, first_name: 'Cy', import_id: second, import_title: 'Summer camp', is_processed: true, processed_team_title: 'North Church' }),
+        expect.objectContaining({
+          id: amy,
+          first_name: 'Amy',
+          import_id: first,
+          import_title: 'Spring rally',
+          is_processed: true,
+          processed_team_title: 'North Church',
+          team_id: c.north.church,
+        }),
+        expect.objectContaining({
+          id: cy,
+          first_name: 'Cy',
+          import_id: second,
+          import_title: 'Summer camp',
+          is_processed: true,
+          processed_team_title: 'North Church',
+        }),
       ],
       count: 2,
       max_pages: 1,
     })
-    expect(body(await get(t, 'user-import/all', c.officer.token, { team_id: c.conference, search: 'cy' })).items.map((item: { id: number }) => item.id)).toEqual([cy])
+    expect(
+      body(await get(t, 'user-import/all', c.officer.token, { team_id: c.conference, search: 'cy' })).items.map((item: { id: number }) => item.id),
+    ).toEqual([cy])
     const csv = await get(t, 'user-import/all', c.officer.token, { team_id: c.conference, export: 1 })
     expect(csv.statusCode).toBe(200)
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8')

@@ -22,9 +22,7 @@ function context(
     accountLoaded: true,
     accountRole: admin ? 'admin' : 'user',
     team: noTeam ? null : { id: 10, is_conference: conference, user_capabilities: capabilities(...team) },
-    group: noTeam
-      ? null
-      : { id: primaryGroup ? 10 : 11, is_main_group: primaryGroup, user_capabilities: capabilities(...group) },
+    group: noTeam ? null : { id: primaryGroup ? 10 : 11, is_main_group: primaryGroup, user_capabilities: capabilities(...group) },
     teamsNumber: teams,
   }
 }

@@ -187,9 +187,7 @@ export const menuTable: readonly MenuEntry[] = [
 
 function toVisible(entry: MenuEntry, context: MenuContext): VisibleMenuItem | null {
   if (entry.when && !entry.when(context)) return null
-  const children = (entry.children ?? [])
-    .map((child) => toVisible(child, context))
-    .filter((child): child is VisibleMenuItem => child !== null)
+  const children = (entry.children ?? []).map((child) => toVisible(child, context)).filter((child): child is VisibleMenuItem => child !== null)
   const badges = new Set<BadgeKind>(entry.badges ?? [])
   if (entry.childBadges) for (const child of children) for (const badge of child.badges) badges.add(badge)
   return { id: entry.id, path: entry.path, label: entry.label, icon: entry.icon, badges: [...badges], children }

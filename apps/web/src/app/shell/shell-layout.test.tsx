@@ -54,7 +54,7 @@ describe('the shell', () => {
     expect(nav.getByRole('link', { name: 'My group' })).toHaveAttribute('href', '/group')
   })
 
-  it("hides My group and names no group in the title while the primary group is selected (D1-2.1-19)", async () => {
+  it('hides My group and names no group in the title while the primary group is selected (D1-2.1-19)', async () => {
     signedInAs(buildAccount([grace]), { teamId: 10, groupId: 10 })
     renderApp('/')
     const nav = await menu()
@@ -136,7 +136,7 @@ describe('the shell', () => {
     await waitFor(() => expect(document.title).toBe('Grace CRM - Dashboard'))
   })
 
-  it("has the notifications bell with the unread count in the header, asked once; none while membership is pending (D1-2.10-01, -07)", async () => {
+  it('has the notifications bell with the unread count in the header, asked once; none while membership is pending (D1-2.10-01, -07)', async () => {
     let asked = 0
     server.use(
       mockCall(notificationCalls.notifications, () => {

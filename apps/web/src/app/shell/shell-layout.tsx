@@ -81,11 +81,7 @@ function ShellFrame({ children }: { children: ReactNode }) {
   const [panelOpened, panel] = useDisclosure(false)
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={isMobile ? undefined : { width: 270, breakpoint }}
-      padding="md"
-    >
+    <AppShell header={{ height: 60 }} navbar={isMobile ? undefined : { width: 270, breakpoint }} padding="md">
       <AppShell.Header>
         <Group h="100%" px="md" gap="md" wrap="nowrap">
           <Anchor href="#main" className="skip-link">

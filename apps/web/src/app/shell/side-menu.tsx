@@ -62,9 +62,7 @@ function MenuItem({ item, counts, onNavigate }: ItemProps) {
     ),
     leftSection: Icon ? <Icon size={18} stroke={1.6} /> : undefined,
   }
-  const children = item.children.map((child) => (
-    <MenuItem key={child.id} item={child} counts={counts} onNavigate={onNavigate} />
-  ))
+  const children = item.children.map((child) => <MenuItem key={child.id} item={child} counts={counts} onNavigate={onNavigate} />)
 
   if (item.children.length === 0) {
     return <NavLink {...common} component={Link} to={item.path} active={pathname === item.path} onClick={onNavigate} />
@@ -74,14 +72,7 @@ function MenuItem({ item, counts, onNavigate }: ItemProps) {
   if (!item.linked) {
     // The entry's own screen is not built yet: a label that opens its children.
     return (
-      <NavLink
-        {...common}
-        component="button"
-        type="button"
-        opened={opened}
-        onChange={setToggled}
-        aria-expanded={opened}
-      >
+      <NavLink {...common} component="button" type="button" opened={opened} onChange={setToggled} aria-expanded={opened}>
         {children}
       </NavLink>
     )

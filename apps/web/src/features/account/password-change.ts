@@ -15,11 +15,7 @@ export interface PasswordChange {
  * old key cannot read (written before a password reset) is sent back as it was.
  */
 export async function reencryptForNewPassword(salt: string, oldPassword: string, newPassword: string): Promise<PasswordChange> {
-  const [{ items }, oldKey, newKey] = await Promise.all([
-    fetchMyPrivateNotes(),
-    deriveNoteKey(oldPassword, salt),
-    deriveNoteKey(newPassword, salt),
-  ])
+  const [{ items }, oldKey, newKey] = await Promise.all([fetchMyPrivateNotes(), deriveNoteKey(oldPassword, salt), deriveNoteKey(newPassword, salt)])
   const { notes } = await reencryptNotes(oldKey, newKey, items)
   return { notes, newKey }
 }

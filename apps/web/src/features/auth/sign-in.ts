@@ -11,11 +11,7 @@ export type { SignInCredentials, SignInSession }
  * device (keepSignIn) and loads the account. Answers the account, or null when it cannot be
  * loaded.
  */
-export async function completeSignIn(
-  queryClient: QueryClient,
-  session: SignInSession,
-  credentials: SignInCredentials,
-): Promise<Account | null> {
+export async function completeSignIn(queryClient: QueryClient, session: SignInSession, credentials: SignInCredentials): Promise<Account | null> {
   // keepSignIn stores the session before its first await: the account loads with the new token.
   const kept = keepSignIn(session, credentials)
   const [account] = await Promise.all([reloadAccount(queryClient), kept])
@@ -24,8 +20,5 @@ export async function completeSignIn(
 
 export function useCompleteSignIn() {
   const queryClient = useQueryClient()
-  return useCallback(
-    (session: SignInSession, credentials: SignInCredentials) => completeSignIn(queryClient, session, credentials),
-    [queryClient],
-  )
+  return useCallback((session: SignInSession, credentials: SignInCredentials) => completeSignIn(queryClient, session, credentials), [queryClient])
 }

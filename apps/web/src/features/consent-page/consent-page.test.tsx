@@ -217,7 +217,7 @@ describe('the consent page, other keys', () => {
     expect(entries.filter(([name]) => name === 'granted_permissions').map(([, value]) => value)).toEqual(['bible_studies'])
   })
 
-  it("contact: asks only the chosen fields and the tick, and sends them", async () => {
+  it('contact: asks only the chosen fields and the tick, and sends them', async () => {
     let body: unknown
     server.use(
       mockCall(consentCalls.submitContactUpdate, ({ input }) => {
@@ -313,7 +313,9 @@ describe('the consent page, embedded and in Spanish', () => {
 
   it("an adult's own signed form: the page names no parent or carer", async () => {
     openPage(buildPage({ mode: 'photo', contact_first_name: 'Adam', parent: null }))
-    expect(await screen.findByText('Upload a photo of the consent form Adam signed, with the details and permissions as ticked on the form.')).toBeInTheDocument()
+    expect(
+      await screen.findByText('Upload a photo of the consent form Adam signed, with the details and permissions as ticked on the form.'),
+    ).toBeInTheDocument()
     expect(screen.queryByText(/parent or carer of/)).not.toBeInTheDocument()
   })
 })

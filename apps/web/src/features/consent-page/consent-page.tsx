@@ -7,12 +7,7 @@ import { postToParent, useEmbedHeight } from './embed'
 import { ParentalForm } from './parental-form'
 import { PersonForm } from './person-form'
 
-type State =
-  | { kind: 'loading' }
-  | { kind: 'invalid' }
-  | { kind: 'failed' }
-  | { kind: 'ready'; page: ConsentPageData }
-  | { kind: 'done'; page: ConsentPageData }
+type State = { kind: 'loading' } | { kind: 'invalid' } | { kind: 'failed' } | { kind: 'ready'; page: ConsentPageData } | { kind: 'done'; page: ConsentPageData }
 
 /** The key of /consent/{key}, or '' when the path has none. */
 export function consentKeyOf(pathname: string): string {
@@ -39,8 +34,7 @@ export function ConsentPage({ consentKey, embed }: { consentKey: string; embed: 
   const load = useCallback(() => {
     fetchConsentPage(consentKey).then(
       (page) => setState({ kind: 'ready', page }),
-      (error: unknown) =>
-        setState({ kind: error instanceof ConsentCallError && (error.status === 400 || error.status === 404) ? 'invalid' : 'failed' }),
+      (error: unknown) => setState({ kind: error instanceof ConsentCallError && (error.status === 400 || error.status === 404) ? 'invalid' : 'failed' }),
     )
   }, [consentKey])
 
@@ -138,9 +132,7 @@ function Heading({ page }: { page: ConsentPageData }) {
         <Title order={1} size="h2">
           {t('parental.title', { name })}
         </Title>
-        {page.mode === 'signature' && (
-          <Text>{person ? t('parental.introBy', { person, church, name }) : t('parental.intro', { church, name })}</Text>
-        )}
+        {page.mode === 'signature' && <Text>{person ? t('parental.introBy', { person, church, name }) : t('parental.intro', { church, name })}</Text>}
       </Stack>
     )
   }

@@ -1,14 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert, Button, Input, NativeSelect, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core'
-import {
-  consentPhotoTypes,
-  maxConsentFileSize,
-  parentCarerRelationships,
-  submitConsentRequest,
-  type ConsentPage,
-  type ConsentPermission,
-} from '@crm/domain'
+import { consentPhotoTypes, maxConsentFileSize, parentCarerRelationships, submitConsentRequest, type ConsentPage, type ConsentPermission } from '@crm/domain'
 import { ConsentCallError, submitParentalConsent, toMultipart } from './api'
 import { PermissionChoices, type PermissionAnswers } from './permission-choices'
 import { SignaturePad, type SignaturePadHandle } from './signature-pad'
@@ -106,7 +99,9 @@ export function ParentalForm({ page, consentKey, onDone }: { page: ConsentPage; 
     if (!file) return
     setBusy(true)
     try {
-      const upload = isPhoto ? { field: 'photo' as const, blob: file, filename: photo?.name ?? 'photo' } : { field: 'signature' as const, blob: file, filename: 'signature.png' }
+      const upload = isPhoto
+        ? { field: 'photo' as const, blob: file, filename: photo?.name ?? 'photo' }
+        : { field: 'signature' as const, blob: file, filename: 'signature.png' }
       await submitParentalConsent(consentKey, toMultipart(fields, upload))
       onDone()
     } catch (error) {
@@ -130,106 +125,110 @@ export function ParentalForm({ page, consentKey, onDone }: { page: ConsentPage; 
   return (
     <form onSubmit={submit} noValidate aria-busy={busy}>
       <Stack gap="lg">
-      {isPhoto && <Text>{t(page.parent ? 'parental.photoIntro' : 'parental.photoIntroAdult', { name })}</Text>}
-      <Stack component="section" gap="sm" aria-labelledby="consent-permissions">
-        <Title order={2} size="h4" id="consent-permissions">
-          {t('parental.permissionsTitle')}
-        </Title>
-        {!isPhoto && <Text size="sm">{t('parental.permissionsHint')}</Text>}
-        <PermissionChoices
-          permissions={page.permissions}
-          answers={answers}
-          errors={errors as Partial<Record<ConsentPermission, string>>}
-          onChange={(permission, answer) => {
-            setAnswers((current) => ({ ...current, [permission]: answer }))
-            setErrors(({ [permission]: _dropped, ...rest }) => rest)
-          }}
-        />
-      </Stack>
-
-      <Stack component="section" gap="sm" aria-labelledby="consent-details">
-        <Title order={2} size="h4" id="consent-details">
-          {t('parental.detailsTitle')}
-        </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={t('field.first_name')} withAsterisk autoComplete="given-name" maxLength={100} {...field('parent_carer_first_name')} />
-          <TextInput label={t('field.last_name')} autoComplete="family-name" maxLength={100} {...field('parent_carer_last_name')} />
-          <NativeSelect
-            label={t('field.relationship')}
-            data={[
-              { value: '', label: t('field.choose') },
-              ...parentCarerRelationships.map((value) => ({ value, label: t(`relationship.${value}`) })),
-            ]}
-            {...field('parent_carer_relationship')}
-          />
-          <TextInput label={t('field.email')} type="email" autoComplete="email" maxLength={254} {...field('parent_carer_email')} />
-          <TextInput label={t('field.phone')} type="tel" autoComplete="tel" maxLength={40} {...field('parent_carer_phone')} />
-        </SimpleGrid>
-        <Text size="xs" c="dimmed">
-          {t('parental.contactRequired')}
-        </Text>
-      </Stack>
-
-      {isPhoto ? (
-        <Stack component="section" gap="sm" aria-labelledby="consent-photo">
-          <Title order={2} size="h4" id="consent-photo">
-            {t('parental.photoTitle')}
+        {isPhoto && <Text>{t(page.parent ? 'parental.photoIntro' : 'parental.photoIntroAdult', { name })}</Text>}
+        <Stack component="section" gap="sm" aria-labelledby="consent-permissions">
+          <Title order={2} size="h4" id="consent-permissions">
+            {t('parental.permissionsTitle')}
           </Title>
-          {/* A native file input: visible, labelled, and on a phone it offers the camera. */}
-          <Input.Wrapper id="consent-photo-file" label={t('parental.photoLabel')} description={t('parental.photoHint')} error={errors['photo']} withAsterisk>
-            <input
-              id="consent-photo-file"
-              type="file"
-              accept={[...consentPhotoTypes, '.heic', '.heif'].join(',')}
-              aria-invalid={Boolean(errors['photo'])}
-              aria-describedby={errors['photo'] ? 'consent-photo-file-description consent-photo-file-error' : 'consent-photo-file-description'}
-              style={{ display: 'block', marginTop: 6, maxWidth: '100%' }}
-              onChange={(event) => {
-                const file = event.currentTarget.files?.[0] ?? null
-                setPhoto(file)
-                const problem = file ? photoError(file) : null
-                setErrors(({ photo: _dropped, ...rest }) => (problem ? { ...rest, photo: t(`parental.${problem}`) } : rest))
-              }}
-            />
-          </Input.Wrapper>
-          <TextInput
-            type="date"
-            label={t('parental.date')}
-            value={date}
-            max={new Date().toISOString().slice(0, 10)}
-            onChange={(event) => {
-              setDate(event.currentTarget.value)
-              setErrors(({ date: _dropped, ...rest }) => rest)
+          {!isPhoto && <Text size="sm">{t('parental.permissionsHint')}</Text>}
+          <PermissionChoices
+            permissions={page.permissions}
+            answers={answers}
+            errors={errors as Partial<Record<ConsentPermission, string>>}
+            onChange={(permission, answer) => {
+              setAnswers((current) => ({ ...current, [permission]: answer }))
+              setErrors(({ [permission]: _dropped, ...rest }) => rest)
             }}
-            error={errors['date']}
-            withAsterisk
           />
-          <Textarea label={t('parental.notes')} value={notes} maxLength={5000} autosize minRows={2} onChange={(event) => setNotes(event.currentTarget.value)} />
         </Stack>
-      ) : (
-        <Stack component="section" gap="sm" aria-labelledby="consent-signature">
-          <Title order={2} size="h4" id="consent-signature">
-            {t('parental.signatureTitle')}
-          </Title>
-          <SignaturePad ref={signature} error={errors['signature']} onSigned={() => setErrors(({ signature: _dropped, ...rest }) => rest)} />
-        </Stack>
-      )}
 
-      {formError && (
-        <Alert color="red" role="alert">
-          {formError}
-          {Object.entries(errors)
-            .filter(([name]) => !knownFields.has(name) && !(page.permissions as readonly string[]).includes(name))
-            .map(([name, message]) => (
-              <Text key={name} size="sm">
-                {message}
-              </Text>
-            ))}
-        </Alert>
-      )}
-      <Button type="submit" loading={busy} size="md" style={{ alignSelf: 'flex-start' }}>
-        {t('submit')}
-      </Button>
+        <Stack component="section" gap="sm" aria-labelledby="consent-details">
+          <Title order={2} size="h4" id="consent-details">
+            {t('parental.detailsTitle')}
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label={t('field.first_name')} withAsterisk autoComplete="given-name" maxLength={100} {...field('parent_carer_first_name')} />
+            <TextInput label={t('field.last_name')} autoComplete="family-name" maxLength={100} {...field('parent_carer_last_name')} />
+            <NativeSelect
+              label={t('field.relationship')}
+              data={[{ value: '', label: t('field.choose') }, ...parentCarerRelationships.map((value) => ({ value, label: t(`relationship.${value}`) }))]}
+              {...field('parent_carer_relationship')}
+            />
+            <TextInput label={t('field.email')} type="email" autoComplete="email" maxLength={254} {...field('parent_carer_email')} />
+            <TextInput label={t('field.phone')} type="tel" autoComplete="tel" maxLength={40} {...field('parent_carer_phone')} />
+          </SimpleGrid>
+          <Text size="xs" c="dimmed">
+            {t('parental.contactRequired')}
+          </Text>
+        </Stack>
+
+        {isPhoto ? (
+          <Stack component="section" gap="sm" aria-labelledby="consent-photo">
+            <Title order={2} size="h4" id="consent-photo">
+              {t('parental.photoTitle')}
+            </Title>
+            {/* A native file input: visible, labelled, and on a phone it offers the camera. */}
+            <Input.Wrapper id="consent-photo-file" label={t('parental.photoLabel')} description={t('parental.photoHint')} error={errors['photo']} withAsterisk>
+              <input
+                id="consent-photo-file"
+                type="file"
+                accept={[...consentPhotoTypes, '.heic', '.heif'].join(',')}
+                aria-invalid={Boolean(errors['photo'])}
+                aria-describedby={errors['photo'] ? 'consent-photo-file-description consent-photo-file-error' : 'consent-photo-file-description'}
+                style={{ display: 'block', marginTop: 6, maxWidth: '100%' }}
+                onChange={(event) => {
+                  const file = event.currentTarget.files?.[0] ?? null
+                  setPhoto(file)
+                  const problem = file ? photoError(file) : null
+                  setErrors(({ photo: _dropped, ...rest }) => (problem ? { ...rest, photo: t(`parental.${problem}`) } : rest))
+                }}
+              />
+            </Input.Wrapper>
+            <TextInput
+              type="date"
+              label={t('parental.date')}
+              value={date}
+              max={new Date().toISOString().slice(0, 10)}
+              onChange={(event) => {
+                setDate(event.currentTarget.value)
+                setErrors(({ date: _dropped, ...rest }) => rest)
+              }}
+              error={errors['date']}
+              withAsterisk
+            />
+            <Textarea
+              label={t('parental.notes')}
+              value={notes}
+              maxLength={5000}
+              autosize
+              minRows={2}
+              onChange={(event) => setNotes(event.currentTarget.value)}
+            />
+          </Stack>
+        ) : (
+          <Stack component="section" gap="sm" aria-labelledby="consent-signature">
+            <Title order={2} size="h4" id="consent-signature">
+              {t('parental.signatureTitle')}
+            </Title>
+            <SignaturePad ref={signature} error={errors['signature']} onSigned={() => setErrors(({ signature: _dropped, ...rest }) => rest)} />
+          </Stack>
+        )}
+
+        {formError && (
+          <Alert color="red" role="alert">
+            {formError}
+            {Object.entries(errors)
+              .filter(([name]) => !knownFields.has(name) && !(page.permissions as readonly string[]).includes(name))
+              .map(([name, message]) => (
+                <Text key={name} size="sm">
+                  {message}
+                </Text>
+              ))}
+          </Alert>
+        )}
+        <Button type="submit" loading={busy} size="md" style={{ alignSelf: 'flex-start' }}>
+          {t('submit')}
+        </Button>
       </Stack>
     </form>
   )

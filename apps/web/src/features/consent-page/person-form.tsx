@@ -106,71 +106,71 @@ export function PersonForm({ page, consentKey, onDone }: { page: ConsentPage; co
   return (
     <form onSubmit={submit} noValidate aria-busy={busy}>
       <Stack gap="lg">
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        {shown.has('first_name') && (
-          <TextInput label={t('field.first_name')} withAsterisk autoComplete="given-name" maxLength={100} {...input('first_name')} />
-        )}
-        {shown.has('last_name') && <TextInput label={t('field.last_name')} autoComplete="family-name" maxLength={100} {...input('last_name')} />}
-        {shown.has('email') && <TextInput label={t('field.email')} type="email" autoComplete="email" maxLength={254} {...input('email')} />}
-        {shown.has('phone') && <TextInput label={t('field.phone')} type="tel" autoComplete="tel" maxLength={40} {...input('phone')} />}
-        {shown.has('gender') && (
-          <NativeSelect
-            label={t('field.gender')}
-            data={[
-              { value: '', label: t('field.choose') },
-              ...(['male', 'female', 'declined'] as const).map((value) => ({ value, label: t(`gender.${value}`) })),
-            ]}
-            {...input('gender')}
-          />
-        )}
-        {shown.has('dob') && (
-          <>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {shown.has('first_name') && (
+            <TextInput label={t('field.first_name')} withAsterisk autoComplete="given-name" maxLength={100} {...input('first_name')} />
+          )}
+          {shown.has('last_name') && <TextInput label={t('field.last_name')} autoComplete="family-name" maxLength={100} {...input('last_name')} />}
+          {shown.has('email') && <TextInput label={t('field.email')} type="email" autoComplete="email" maxLength={254} {...input('email')} />}
+          {shown.has('phone') && <TextInput label={t('field.phone')} type="tel" autoComplete="tel" maxLength={40} {...input('phone')} />}
+          {shown.has('gender') && (
             <NativeSelect
-              label={t('field.dob_month')}
-              data={[{ value: '', label: t('field.choose') }, ...months.map((month) => ({ value: String(month), label: monthName(month) }))]}
-              {...input('dob_month')}
+              label={t('field.gender')}
+              data={[
+                { value: '', label: t('field.choose') },
+                ...(['male', 'female', 'declined'] as const).map((value) => ({ value, label: t(`gender.${value}`) })),
+              ]}
+              {...input('gender')}
             />
-            <TextInput label={t('field.dob_year')} type="number" inputMode="numeric" min={1900} max={year} {...input('dob_year')} />
-          </>
+          )}
+          {shown.has('dob') && (
+            <>
+              <NativeSelect
+                label={t('field.dob_month')}
+                data={[{ value: '', label: t('field.choose') }, ...months.map((month) => ({ value: String(month), label: monthName(month) }))]}
+                {...input('dob_month')}
+              />
+              <TextInput label={t('field.dob_year')} type="number" inputMode="numeric" min={1900} max={year} {...input('dob_year')} />
+            </>
+          )}
+          {shown.has('address') && <TextInput label={t('field.address')} autoComplete="street-address" maxLength={300} {...input('address_formatted')} />}
+        </SimpleGrid>
+
+        {isNew && page.decisions.length > 0 && (
+          <Checkbox.Group label={t('newContact.decisionsLegend')} value={decisions} onChange={(value) => setDecisions(value as QrDecision[])}>
+            <Stack gap="xs" mt={6}>
+              {page.decisions.map((decision) => (
+                <Checkbox key={decision} value={decision} label={t(`decision.${decision}`)} />
+              ))}
+            </Stack>
+          </Checkbox.Group>
         )}
-        {shown.has('address') && <TextInput label={t('field.address')} autoComplete="street-address" maxLength={300} {...input('address_formatted')} />}
-      </SimpleGrid>
 
-      {isNew && page.decisions.length > 0 && (
-        <Checkbox.Group label={t('newContact.decisionsLegend')} value={decisions} onChange={(value) => setDecisions(value as QrDecision[])}>
-          <Stack gap="xs" mt={6}>
-            {page.decisions.map((decision) => (
-              <Checkbox key={decision} value={decision} label={t(`decision.${decision}`)} />
-            ))}
-          </Stack>
-        </Checkbox.Group>
-      )}
+        <Checkbox
+          label={t('consent', { church })}
+          checked={consent}
+          onChange={(event) => {
+            setConsent(event.currentTarget.checked)
+            setErrors(({ consent: _dropped, ...rest }) => rest)
+          }}
+          error={errors['consent']}
+        />
 
-      <Checkbox
-        label={t('consent', { church })}
-        checked={consent}
-        onChange={(event) => {
-          setConsent(event.currentTarget.checked)
-          setErrors(({ consent: _dropped, ...rest }) => rest)
-        }}
-        error={errors['consent']}
-      />
-
-      {formError && (
-        <Alert color="red" role="alert">
-          {formError}
-          {Object.entries(errors)
-            .filter(([name]) => !onScreen.has(name))
-            .map(([name, message]) => (
-              <Text key={name} size="sm">
-                {message}
-              </Text>
-            ))}
-        </Alert>
-      )}
-      <Button type="submit" loading={busy} size="md" style={{ alignSelf: 'flex-start' }}>
-        {t('submit')}
-      </Button>
+        {formError && (
+          <Alert color="red" role="alert">
+            {formError}
+            {Object.entries(errors)
+              .filter(([name]) => !onScreen.has(name))
+              .map(([name, message]) => (
+                <Text key={name} size="sm">
+                  {message}
+                </Text>
+              ))}
+          </Alert>
+        )}
+        <Button type="submit" loading={busy} size="md" style={{ alignSelf: 'flex-start' }}>
+          {t('submit')}
+        </Button>
       </Stack>
     </form>
   )

@@ -78,13 +78,7 @@ export const SignaturePad = forwardRef<SignaturePadHandle, { error?: string | un
   }
 
   return (
-    <Input.Wrapper
-      id="signature-pad"
-      label={t('parental.signatureLabel')}
-      description={t('parental.signatureHint')}
-      error={error}
-      withAsterisk
-    >
+    <Input.Wrapper id="signature-pad" label={t('parental.signatureLabel')} description={t('parental.signatureHint')} error={error} withAsterisk>
       <Box
         mt={4}
         style={{

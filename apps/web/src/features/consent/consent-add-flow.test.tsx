@@ -41,12 +41,23 @@ describe('the add flow: a child with Automatic or Photo', () => {
     expect(router.state.location.pathname).toBe('/contacts/new')
     await new Promise((resolve) => setTimeout(resolve, consentLinkBindingDelayMs + 50))
     act(() => {
-      window.dispatchEvent(new MessageEvent('message', { data: { type: 'consent-embed-complete' }, origin: window.location.origin, source: frame.contentWindow }))
+      window.dispatchEvent(
+        new MessageEvent('message', { data: { type: 'consent-embed-complete' }, origin: window.location.origin, source: frame.contentWindow }),
+      )
     })
     await waitFor(() => expect(router.state.location.pathname).toBe('/contacts/view/99'))
     // What the server did not keep before consent is sent again, for the new contact.
     expect(updates).toHaveLength(1)
-    expect(updates[0]).toMatchObject({ team_id: 10, group_id: 10, user_id: 99, first_name: 'Mary', last_name: 'Jones', member_status: 'member', dob_year: thisYear - 11, parent_carer_first_name: 'Pat' })
+    expect(updates[0]).toMatchObject({
+      team_id: 10,
+      group_id: 10,
+      user_id: 99,
+      first_name: 'Mary',
+      last_name: 'Jones',
+      member_status: 'member',
+      dob_year: thisYear - 11,
+      parent_carer_first_name: 'Pat',
+    })
     expect(updates[0]).not.toHaveProperty('consent_type')
     expect(router.state.location.state).toEqual({ flash: { message: 'Consent recorded.' } })
   })

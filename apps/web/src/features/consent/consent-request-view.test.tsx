@@ -58,7 +58,11 @@ function post(data: unknown, options: { origin?: string; source?: Window | null 
   const frame = document.querySelector('iframe')
   act(() => {
     window.dispatchEvent(
-      new MessageEvent('message', { data, origin: options.origin ?? window.location.origin, source: options.source === undefined ? frame?.contentWindow ?? null : options.source }),
+      new MessageEvent('message', {
+        data,
+        origin: options.origin ?? window.location.origin,
+        source: options.source === undefined ? (frame?.contentWindow ?? null) : options.source,
+      }),
     )
   })
 }
@@ -68,7 +72,9 @@ const bound = () => new Promise((resolve) => setTimeout(resolve, consentLinkBind
 describe('the consent request view', () => {
   it('D2-4.2-02 without the parent or carer first name and an email or phone it says so, links to the edit page and offers no method', async () => {
     const { dialog } = openView({ parent: null })
-    expect(await screen.findByText("The parent or carer's first name and an email or phone number are needed before consent can be requested.")).toBeInTheDocument()
+    expect(
+      await screen.findByText("The parent or carer's first name and an email or phone number are needed before consent can be requested."),
+    ).toBeInTheDocument()
     expect(dialog().getByRole('link', { name: 'Add them to the contact' })).toHaveAttribute('href', '/contacts/edit/5')
     expect(dialog().queryByRole('tab')).not.toBeInTheDocument()
   })
@@ -156,17 +162,29 @@ describe('the consent request view', () => {
       mockCall(consentCalls.submitParentalConsentVerbal, ({ input }) => {
         sent.push(input as Record<string, unknown>)
         return answer === 'refuse'
-          ? apiError('invalid_request', 400, { errors: { parent_carer_email: 'Invalid email address', notes: 'Too big: expected string to have <=5000 characters' } })
+          ? apiError('invalid_request', 400, {
+              errors: { parent_carer_email: 'Invalid email address', notes: 'Too big: expected string to have <=5000 characters' },
+            })
           : { id: 31 }
       }),
     )
     const { dialog, user, onComplete } = openView()
     await user.click(dialog().getByRole('tab', { name: 'Verbal consent' }))
-    expect(dialog().getByText('Other options should be tried first. Use verbal consent only when automatic and photo consent are unavailable.')).toBeInTheDocument()
+    expect(
+      dialog().getByText('Other options should be tried first. Use verbal consent only when automatic and photo consent are unavailable.'),
+    ).toBeInTheDocument()
     expect(dialog().queryByRole('form', { name: 'Verbal consent' })).not.toBeInTheDocument()
     await user.click(dialog().getByRole('checkbox', { name: 'I understand and confirm that other options are unavailable' }))
     const form = within(await dialog().findByRole('form', { name: 'Verbal consent' }))
-    for (const label of ['Bible studies', 'Spiritual discussions', 'Counselling sessions', 'One-on-one meetings', 'Group studies', 'Phone calls', 'Electronic messages']) {
+    for (const label of [
+      'Bible studies',
+      'Spiritual discussions',
+      'Counselling sessions',
+      'One-on-one meetings',
+      'Group studies',
+      'Phone calls',
+      'Electronic messages',
+    ]) {
       expect(form.getByRole('checkbox', { name: label })).not.toBeChecked()
     }
     expect(form.getByRole('textbox', { name: /Parent or carer first name/ })).toHaveValue('Mary')

@@ -77,7 +77,10 @@ function serveConsents(initial: ParentalConsentRecord[], options: { item?: Conta
       sent.files.push({ ...(input as Record<string, string>), authorization: headers.get('authorization') ?? '' })
       return new HttpResponse(new Uint8Array([137, 80, 78, 71]), { headers: { 'Content-Type': 'image/png' } })
     }),
-    mockCall(consentCalls.consentiaGetParentalConsentPhotoUrl, () => new HttpResponse(new Uint8Array([37, 80, 68, 70]), { headers: { 'Content-Type': 'application/pdf' } })),
+    mockCall(
+      consentCalls.consentiaGetParentalConsentPhotoUrl,
+      () => new HttpResponse(new Uint8Array([37, 80, 68, 70]), { headers: { 'Content-Type': 'application/pdf' } }),
+    ),
   )
   return { ...renderApp('/contacts/view/5'), sent }
 }
@@ -207,7 +210,9 @@ describe('the Consent tab', () => {
     server.use(mockCall(consentCalls.consentiaEmbedUrl, { url: `http://localhost:3000/consent/${key}?embed=1` }))
     server.use(mockCall(consentCalls.consentiaQrForParent, { qr_code: 'data:image/png;base64,AAAA', url: `http://localhost:3000/consent/${key}` }))
     await consentPanel()
-    const notice = screen.getByText('This contact is a child and needs the consent of a parent or carer.').closest('[role="alert"], .mantine-Alert-root') as HTMLElement
+    const notice = screen
+      .getByText('This contact is a child and needs the consent of a parent or carer.')
+      .closest('[role="alert"], .mantine-Alert-root') as HTMLElement
     await user.click(within(notice).getByRole('button', { name: 'Get parental consent' }))
     const dialog = within(await screen.findByRole('dialog', { name: 'Get parental consent' }))
     await user.click(dialog.getByRole('tab', { name: 'Upload a photo' }))
@@ -216,14 +221,16 @@ describe('the Consent tab', () => {
     const listsBefore = sent.lists
     const contactBefore = sent.contact
     act(() => {
-      window.dispatchEvent(new MessageEvent('message', { data: { type: 'consent-embed-complete' }, origin: window.location.origin, source: frame.contentWindow }))
+      window.dispatchEvent(
+        new MessageEvent('message', { data: { type: 'consent-embed-complete' }, origin: window.location.origin, source: frame.contentWindow }),
+      )
     })
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Get parental consent' })).not.toBeInTheDocument())
     await waitFor(() => expect(sent.contact).toBeGreaterThan(contactBefore))
     await waitFor(() => expect(sent.lists).toBeGreaterThan(listsBefore))
   })
 
-  it('D2-4.2-11 the tab\'s request view offers verbal only while no non-verbal consent stands', async () => {
+  it("D2-4.2-11 the tab's request view offers verbal only while no non-verbal consent stands", async () => {
     server.use(mockCall(consentCalls.consentiaQrForParent, { qr_code: 'data:image/png;base64,AAAA', url: `http://localhost:3000/consent/${key}` }))
     const signed = serveConsents([buildRecord({ id: 4 }), buildRecord({ id: 3, type: 'verbal' })])
     let panel = await consentPanel()
@@ -250,7 +257,16 @@ describe('the Consent tab', () => {
 
   it('speaks Spanish', async () => {
     await changeLocale('es')
-    serveConsents([buildRecord({ id: 3, type: 'verbal', granted_permissions: ['bible_studies'], denied_permissions: ['phone_calls'], revoked_display: '24 nov 2026', revoked_by_name: 'Ruth Miller' })])
+    serveConsents([
+      buildRecord({
+        id: 3,
+        type: 'verbal',
+        granted_permissions: ['bible_studies'],
+        denied_permissions: ['phone_calls'],
+        revoked_display: '24 nov 2026',
+        revoked_by_name: 'Ruth Miller',
+      }),
+    ])
     await screen.findByRole('tab', { name: 'Consentimiento' }, { timeout: 5000 })
     const panel = within(screen.getByRole('tabpanel'))
     expect(await panel.findByText('Revocado el 24 nov 2026 por Ruth Miller')).toBeInTheDocument()

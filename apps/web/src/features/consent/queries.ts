@@ -77,9 +77,7 @@ export type VerbalConsentInput = Omit<InputOf<typeof consentCalls.submitParental
 
 /** POST submit-parental-consent-verbal. */
 export function useSubmitVerbalConsent(id: number, scope: TeamGroupParams) {
-  return useConsentWrite(id, (input: VerbalConsentInput) =>
-    callApi(consentCalls.submitParentalConsentVerbal, { input: { ...scope, user_id: id, ...input } }),
-  )
+  return useConsentWrite(id, (input: VerbalConsentInput) => callApi(consentCalls.submitParentalConsentVerbal, { input: { ...scope, user_id: id, ...input } }))
 }
 
 /** Which file of a record: its signature or its photo of the signed form. */

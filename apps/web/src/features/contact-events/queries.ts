@@ -53,10 +53,7 @@ function useEventMutation<T, R>(id: number, write: (variables: T) => Promise<R>)
     mutationFn: write,
     // The contact (member status) and the lists (its filter and sort) may change too.
     onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: contactKeys.detail(id) }),
-        queryClient.invalidateQueries({ queryKey: contactKeys.lists() }),
-      ]),
+      Promise.all([queryClient.invalidateQueries({ queryKey: contactKeys.detail(id) }), queryClient.invalidateQueries({ queryKey: contactKeys.lists() })]),
   })
 }
 

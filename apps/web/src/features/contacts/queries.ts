@@ -1,6 +1,14 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { contactCalls, contactImportCalls, contactMapCalls, type ContactListKind, type ContactListQuery, type MapMarker, type TeamGroupParams } from '@crm/domain'
+import {
+  contactCalls,
+  contactImportCalls,
+  contactMapCalls,
+  type ContactListKind,
+  type ContactListQuery,
+  type MapMarker,
+  type TeamGroupParams,
+} from '@crm/domain'
 import { callApi, type InputOf } from '../../lib/api'
 import type { MapPoint } from '../../components/map-view'
 
@@ -16,12 +24,9 @@ export const contactKeys = {
   accessForNew: (scope: TeamGroupParams) => [...contactKeys.all, 'access-for-new', scope.team_id, scope.group_id] as const,
   detail: (id: number) => [...contactKeys.all, 'detail', id] as const,
   /** GET contact/{id}: the view page and the edit page read it through this one key. */
-  item: (id: number, scope: TeamGroupParams, locale: string) =>
-    [...contactKeys.detail(id), 'item', scope.team_id, scope.group_id, locale] as const,
-  groups: (id: number, scope: TeamGroupParams, page: number) =>
-    [...contactKeys.detail(id), 'groups', scope.team_id, scope.group_id, page] as const,
-  assignments: (id: number, scope: TeamGroupParams, page: number) =>
-    [...contactKeys.detail(id), 'assignments', scope.team_id, scope.group_id, page] as const,
+  item: (id: number, scope: TeamGroupParams, locale: string) => [...contactKeys.detail(id), 'item', scope.team_id, scope.group_id, locale] as const,
+  groups: (id: number, scope: TeamGroupParams, page: number) => [...contactKeys.detail(id), 'groups', scope.team_id, scope.group_id, page] as const,
+  assignments: (id: number, scope: TeamGroupParams, page: number) => [...contactKeys.detail(id), 'assignments', scope.team_id, scope.group_id, page] as const,
   map: (query: ContactsMapQuery) => [...contactKeys.all, 'map', query] as const,
 }
 
@@ -49,8 +54,7 @@ export function contactListQueryOptions(kind: ContactListKind, query: ContactLis
   return queryOptions({
     queryKey: contactKeys.list(kind, query),
     queryFn: ({ signal }) => callApi(listCalls[kind], { input: query, signal }),
-    placeholderData: (previous, previousQuery) =>
-      previousQuery && sameScope(previousQuery.queryKey, query) ? previous : undefined,
+    placeholderData: (previous, previousQuery) => (previousQuery && sameScope(previousQuery.queryKey, query) ? previous : undefined),
     enabled,
   })
 }
@@ -65,8 +69,7 @@ export function useContactList(kind: ContactListKind, query: ContactListQuery, e
 function contactQuery(id: number, scope: TeamGroupParams, locale: string) {
   return {
     queryKey: contactKeys.item(id, scope, locale),
-    queryFn: ({ signal }: { signal: AbortSignal }) =>
-      callApi(contactCalls.contact, { params: { id }, input: { ...scope, locale }, signal }),
+    queryFn: ({ signal }: { signal: AbortSignal }) => callApi(contactCalls.contact, { params: { id }, input: { ...scope, locale }, signal }),
   }
 }
 
@@ -148,9 +151,7 @@ export function useCreateContact() {
 
 /** POST add-existing-user: into this group, or a request to the owning team. */
 export function useAddExistingContact() {
-  return useContactsWrite((input: InputOf<typeof contactCalls.addExistingUser>) =>
-    callApi(contactCalls.addExistingUser, { input }),
-  )
+  return useContactsWrite((input: InputOf<typeof contactCalls.addExistingUser>) => callApi(contactCalls.addExistingUser, { input }))
 }
 
 /** POST update-user with the changed fields. */
@@ -168,9 +169,7 @@ const actionCalls = {
 
 /** POST archive-user, unarchive-user or remove-contact-from-team (the latter from the selected group). */
 export function useContactAction() {
-  return useContactsWrite(({ action, ...input }: TeamGroupParams & { action: ContactAction; user_id: number }) =>
-    callApi(actionCalls[action], { input }),
-  )
+  return useContactsWrite(({ action, ...input }: TeamGroupParams & { action: ContactAction; user_id: number }) => callApi(actionCalls[action], { input }))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -186,9 +185,7 @@ function useContactMutation<T, R>(id: number, write: (variables: T) => Promise<R
 
 /** POST contact/{id}/take-ownership; the_user_id is the contact (spec 2 §7 names it so). */
 export function useTakeOwnership(id: number, scope: TeamGroupParams) {
-  return useContactMutation(id, () =>
-    callApi(contactCalls.takeOwnership, { params: { id }, input: { ...scope, the_user_id: id } }),
-  )
+  return useContactMutation(id, () => callApi(contactCalls.takeOwnership, { params: { id }, input: { ...scope, the_user_id: id } }))
 }
 
 /** POST contact/{id}/relinquish: give up one's own assignment. */
@@ -210,16 +207,12 @@ export function useAnswerApprovalRequest(id: number, scope: TeamGroupParams) {
 
 /** POST add-user-to-group: the contact into a group of the team (group_id is that group). */
 export function useAddContactToGroup(id: number, teamId: number) {
-  return useContactMutation(id, (groupId: number) =>
-    callApi(contactCalls.addUserToGroup, { input: { team_id: teamId, group_id: groupId, user_id: id } }),
-  )
+  return useContactMutation(id, (groupId: number) => callApi(contactCalls.addUserToGroup, { input: { team_id: teamId, group_id: groupId, user_id: id } }))
 }
 
 /** POST remove-user-from-group: the contact out of a group (group_id is that group). */
 export function useRemoveContactFromGroup(id: number, teamId: number) {
-  return useContactMutation(id, (groupId: number) =>
-    callApi(contactCalls.removeUserFromGroup, { input: { team_id: teamId, group_id: groupId, user_id: id } }),
-  )
+  return useContactMutation(id, (groupId: number) => callApi(contactCalls.removeUserFromGroup, { input: { team_id: teamId, group_id: groupId, user_id: id } }))
 }
 
 /** POST add-contact-assignment: to oneself, or to a team user. */
@@ -233,9 +226,7 @@ export function useAddAssignment(id: number, scope: TeamGroupParams) {
 
 /** POST delete-contact-assignment. */
 export function useDeleteAssignment(id: number, scope: TeamGroupParams) {
-  return useContactMutation(id, (assignmentId: number) =>
-    callApi(contactCalls.deleteContactAssignment, { input: { ...scope, user_id: id, id: assignmentId } }),
-  )
+  return useContactMutation(id, (assignmentId: number) => callApi(contactCalls.deleteContactAssignment, { input: { ...scope, user_id: id, id: assignmentId } }))
 }
 
 // ---------------------------------------------------------------------------------------

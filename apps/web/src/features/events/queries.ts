@@ -185,9 +185,7 @@ export function useToggleAttendance(scope: { teamId: number; eventId: number; ev
       return { before }
     },
     onSuccess: (answer, { contact, attended }) => {
-      queryClient.setQueriesData<ContactsForAttendanceList>({ queryKey: contactsKey }, (list) =>
-        setAttended(list, contact.id, attended, answer?.id ?? null),
-      )
+      queryClient.setQueriesData<ContactsForAttendanceList>({ queryKey: contactsKey }, (list) => setAttended(list, contact.id, attended, answer?.id ?? null))
     },
     onError: (_error, _variables, context) => {
       for (const [key, data] of context?.before ?? []) queryClient.setQueryData(key, data)

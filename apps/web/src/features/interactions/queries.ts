@@ -66,7 +66,10 @@ export function useEventLinkOptions(id: number, scope: TeamGroupParams, enabled:
     seen.add(item.event_id)
     attendedOptions.push({ value: eventLinkValue.event(item.event_id), label: `${item.title} (${item.event_date_display})` })
   }
-  const ownOptions = (own.data?.items ?? []).map((item) => ({ value: eventLinkValue.contactEvent(item.id), label: `${item.type_display} (${item.date_display})` }))
+  const ownOptions = (own.data?.items ?? []).map((item) => ({
+    value: eventLinkValue.contactEvent(item.id),
+    label: `${item.type_display} (${item.date_display})`,
+  }))
   return { attended: attendedOptions, own: ownOptions }
 }
 
@@ -78,10 +81,7 @@ export type InteractionChange = Omit<InputOf<typeof interactionCalls.updateConta
 export function useRefreshAfterInteractions(id: number) {
   const queryClient = useQueryClient()
   return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: contactKeys.detail(id) }),
-      queryClient.invalidateQueries({ queryKey: contactKeys.lists() }),
-    ])
+    Promise.all([queryClient.invalidateQueries({ queryKey: contactKeys.detail(id) }), queryClient.invalidateQueries({ queryKey: contactKeys.lists() })])
 }
 
 function useInteractionMutation<T, R>(id: number, write: (variables: T) => Promise<R>) {

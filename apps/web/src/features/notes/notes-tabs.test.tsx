@@ -32,7 +32,12 @@ function buildNote(overrides: Partial<NoteItem> & Pick<NoteItem, 'id' | 'content
 function serveNotes(initial: NoteItem[], options: { publicNotes?: boolean; maxPages?: number; item?: ContactItem } = {}) {
   let notes = [...initial]
   let nextId = 100
-  const sent = { lists: [] as Array<Record<string, unknown>>, adds: [] as Array<Record<string, any>>, updates: [] as Array<Record<string, any>>, deletes: [] as Array<Record<string, any>> }
+  const sent = {
+    lists: [] as Array<Record<string, unknown>>,
+    adds: [] as Array<Record<string, any>>,
+    updates: [] as Array<Record<string, any>>,
+    deletes: [] as Array<Record<string, any>>,
+  }
   signedInAs(buildAccount([grace]), { teamId: 10, groupId: 10 })
   server.use(
     mockCall(contactCalls.contact, options.item ?? buildContactItem({ role: 'leader' })),

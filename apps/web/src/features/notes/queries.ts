@@ -6,8 +6,7 @@ import { contactKeys } from '../contacts/queries'
 /** Under the contact's key: a write about the contact reads its notes again too. */
 export const noteKeys = {
   all: (id: number) => [...contactKeys.detail(id), 'notes'] as const,
-  list: (id: number, scope: TeamGroupParams, kind: NoteListKind, page: number) =>
-    [...noteKeys.all(id), kind, scope.team_id, scope.group_id, page] as const,
+  list: (id: number, scope: TeamGroupParams, kind: NoteListKind, page: number) => [...noteKeys.all(id), kind, scope.team_id, scope.group_id, page] as const,
 }
 
 /** The Notes tab reads the team's notes; the Private notes tab the caller's own private ones. */
@@ -54,9 +53,7 @@ const noteInput = (note: NoteWrite) => ({
 
 /** POST add-contact-note. */
 export function useAddNote(id: number, scope: TeamGroupParams) {
-  return useNoteMutation(id, (note: NoteWrite) =>
-    callApi(noteCalls.addContactNote, { input: { ...scope, user_id: id, ...noteInput(note) } }),
-  )
+  return useNoteMutation(id, (note: NoteWrite) => callApi(noteCalls.addContactNote, { input: { ...scope, user_id: id, ...noteInput(note) } }))
 }
 
 /** POST update-contact-note. */

@@ -56,4 +56,3 @@ export function serveNotifications(items: Notification[]) {
     seenAllCalls: () => seenAll,
   }
 }
-

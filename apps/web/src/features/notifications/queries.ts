@@ -168,9 +168,7 @@ export function useUnassignedContactsRules(teamId: number, enabled: boolean) {
 }
 
 export function useAddUnassignedContactsRule() {
-  return useManageWrite((input: InputOf<typeof notificationCalls.addUnassignedContactsRule>) =>
-    callApi(notificationCalls.addUnassignedContactsRule, { input }),
-  )
+  return useManageWrite((input: InputOf<typeof notificationCalls.addUnassignedContactsRule>) => callApi(notificationCalls.addUnassignedContactsRule, { input }))
 }
 
 export function useUpdateUnassignedContactsRule() {

@@ -6,8 +6,7 @@ type PlaceSearch = InputOf<typeof placeCalls.placeSuggestions> & { search: strin
 
 export const placeKeys = {
   all: ['places'] as const,
-  suggestions: (input: PlaceSearch) =>
-    [...placeKeys.all, 'suggestions', input.search, input.locale, input.country_code ?? null] as const,
+  suggestions: (input: PlaceSearch) => [...placeKeys.all, 'suggestions', input.search, input.locale, input.country_code ?? null] as const,
 }
 
 /** GET place-suggestions: addresses for an address field, cached a minute per search. */

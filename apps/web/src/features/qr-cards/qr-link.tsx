@@ -35,7 +35,13 @@ export function QrLink({
   heading: string
   emailTitle: string
   recipient: LinkRecipient
-  send: { mutateAsync: (recipient: LinkRecipient) => Promise<{ success_message?: string | undefined }>; isPending: boolean; error: unknown; isSuccess: boolean; isError: boolean }
+  send: {
+    mutateAsync: (recipient: LinkRecipient) => Promise<{ success_message?: string | undefined }>
+    isPending: boolean
+    error: unknown
+    isSuccess: boolean
+    isError: boolean
+  }
 }) {
   const { t } = useTranslation(['qr-cards', 'common'])
   const form = useForm<RecipientForm, unknown, z.output<typeof recipientForm>>({

@@ -32,8 +32,7 @@ export function useEmailQrCard(scope: TeamGroupParams) {
 /** POST consentia-qr-for-user: the link (and QR code) where an adult contact updates the chosen fields. */
 export function useCreateUpdateLink(contactId: number, scope: TeamGroupParams) {
   return useMutation({
-    mutationFn: (fields: UpdatableByContactField[]) =>
-      callApi(consentCalls.consentiaQrForUser, { input: { ...scope, user_id: contactId, fields } }),
+    mutationFn: (fields: UpdatableByContactField[]) => callApi(consentCalls.consentiaQrForUser, { input: { ...scope, user_id: contactId, fields } }),
   })
 }
 

@@ -5,8 +5,7 @@ import { contactKeys } from '../contacts/queries'
 
 /** Under the contact's detail key: a write about the contact reads its relationships again. */
 export const relationshipKeys = {
-  list: (id: number, scope: TeamGroupParams, page: number) =>
-    [...contactKeys.detail(id), 'relationships', scope.team_id, scope.group_id, page] as const,
+  list: (id: number, scope: TeamGroupParams, page: number) => [...contactKeys.detail(id), 'relationships', scope.team_id, scope.group_id, page] as const,
 }
 
 /** GET contact-relationships/{id}: direct (paged), inverse and inferred. */

@@ -12,9 +12,7 @@ describe('report CSV', () => {
   })
 
   it('quotes commas, quotes and line breaks, and defuses text that reads as a formula', () => {
-    expect(buildCsv([['Friend, family', 'Say "hi"', '=SUM(A1)', 'two\nlines', -1]])).toBe(
-      '\uFEFF"Friend, family","Say ""hi""",\'=SUM(A1),"two\nlines",-1\r\n',
-    )
+    expect(buildCsv([['Friend, family', 'Say "hi"', '=SUM(A1)', 'two\nlines', -1]])).toBe('\uFEFF"Friend, family","Say ""hi""",\'=SUM(A1),"two\nlines",-1\r\n')
   })
 
   it('names the file by widget and period', () => {

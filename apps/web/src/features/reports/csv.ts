@@ -25,10 +25,7 @@ export function buildCsv(rows: readonly (readonly Cell[])[]): string {
  * bucket with its raw label (YYYY-MM-DD, YYYY-MM or YYYY: a spreadsheet sorts and reads those).
  */
 export function chartCsvRows(chart: ReportChart, labelHeader: string, seriesLabel: (key: string) => string): Cell[][] {
-  return [
-    [labelHeader, ...chart.keys.map(seriesLabel)],
-    ...chart.points.map((point) => [point.label, ...chart.keys.map((key) => point.values[key] ?? 0)]),
-  ]
+  return [[labelHeader, ...chart.keys.map(seriesLabel)], ...chart.points.map((point) => [point.label, ...chart.keys.map((key) => point.values[key] ?? 0)])]
 }
 
 /** reports-contacts-this_year.csv; a widget without a period leaves it out. */

@@ -3,8 +3,7 @@ import type { StoredSelection } from '../../lib/session'
 
 // One collator for every comparison: localeCompare with options builds a new one per call.
 const titleCollator = new Intl.Collator(undefined, { sensitivity: 'base' })
-const byTitle = (a: { title: string; id: number }, b: { title: string; id: number }) =>
-  titleCollator.compare(a.title, b.title) || a.id - b.id
+const byTitle = (a: { title: string; id: number }, b: { title: string; id: number }) => titleCollator.compare(a.title, b.title) || a.id - b.id
 
 /** The account's teams in the order the user sees them: by title. */
 export function sortTeams(account: Account | null | undefined): Team[] {

@@ -128,10 +128,7 @@ export function useDecideOwnerRequest() {
     mutationFn: ({ id, accept }: { id: number; accept: boolean }) =>
       callApi(accept ? teamRequestCalls.acceptOwnerRequest : teamRequestCalls.rejectOwnerRequest, { input: { id } }),
     onSettled: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: requestKeys.owner() }),
-        queryClient.invalidateQueries({ queryKey: teamKeys.all }),
-      ])
+      await Promise.all([queryClient.invalidateQueries({ queryKey: requestKeys.owner() }), queryClient.invalidateQueries({ queryKey: teamKeys.all })])
     },
   })
 }
@@ -243,9 +240,7 @@ export async function guessAcmsId(input: InputOf<typeof teamAdminCalls.acmsGetId
  * it, or a conference's sub-team (the conference acts on it).
  */
 export type UsersScope =
-  | { kind: 'team'; teamId: number }
-  | { kind: 'group'; teamId: number; groupId: number }
-  | { kind: 'subTeam'; conferenceId: number; subTeamId: number }
+  { kind: 'team'; teamId: number } | { kind: 'group'; teamId: number; groupId: number } | { kind: 'subTeam'; conferenceId: number; subTeamId: number }
 
 /** The manage-team/{id} call of the scope, with_users=1: the team or group, its users and open invites. */
 function manageTeamOf(scope: UsersScope): { id: number; input: ManageTeamInput } {
@@ -293,9 +288,7 @@ export function useSendInvite() {
 }
 
 export function useSendInviteConferenceSubTeam() {
-  return useUsersMutation((input: InputOf<typeof teamAdminCalls.sendInviteConferenceSubTeam>) =>
-    callApi(teamAdminCalls.sendInviteConferenceSubTeam, { input }),
-  )
+  return useUsersMutation((input: InputOf<typeof teamAdminCalls.sendInviteConferenceSubTeam>) => callApi(teamAdminCalls.sendInviteConferenceSubTeam, { input }))
 }
 
 export function useDeleteInvite() {
@@ -307,9 +300,7 @@ export function useUpdateTeamUser() {
 }
 
 export function useRemoveUserFromTeam() {
-  return useUsersMutation((input: InputOf<typeof teamAdminCalls.removeUserFromTeam>) =>
-    callApi(teamAdminCalls.removeUserFromTeam, { input }),
-  )
+  return useUsersMutation((input: InputOf<typeof teamAdminCalls.removeUserFromTeam>) => callApi(teamAdminCalls.removeUserFromTeam, { input }))
 }
 
 export function useRetireUser() {

@@ -28,10 +28,7 @@ export function buildInvite(overrides: Partial<InvitedUser> & Pick<InvitedUser, 
 }
 
 /** The manage-team answer of a team (or group, or sub-team) with users and invites. */
-export function buildTeamDetail(
-  overrides: Partial<TeamDetail> & Pick<TeamDetail, 'id' | 'title'>,
-  role: TeamRole = 'owner',
-): TeamDetail {
+export function buildTeamDetail(overrides: Partial<TeamDetail> & Pick<TeamDetail, 'id' | 'title'>, role: TeamRole = 'owner'): TeamDetail {
   return {
     description: '',
     parent_id: null,

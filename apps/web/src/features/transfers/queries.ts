@@ -92,10 +92,7 @@ function useTransfersWrite<T, R>(write: (variables: T) => Promise<R>) {
     mutationFn: write,
     onSuccess: async () => {
       // The dashboard's upcoming transfers show the same rows.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: transferKeys.all }),
-        queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
-      ])
+      await Promise.all([queryClient.invalidateQueries({ queryKey: transferKeys.all }), queryClient.invalidateQueries({ queryKey: dashboardKeys.all })])
     },
   })
 }
@@ -132,9 +129,7 @@ export function useProcessTransfer(id: number) {
     mutationFn: (input: InputOf<typeof transferCalls.processTransfer>) => callApi(transferCalls.processTransfer, { params: { id }, input }),
     onSuccess: async () => {
       // Its contacts moved or are shared now: every contact list may differ.
-      await Promise.all(
-        [transferKeys.all, dashboardKeys.all, contactKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      )
+      await Promise.all([transferKeys.all, dashboardKeys.all, contactKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey })))
     },
   })
 }

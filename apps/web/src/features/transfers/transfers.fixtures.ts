@@ -62,7 +62,10 @@ export function editOf(transfer: Transfer): TransferEdit {
 }
 
 /** GET transfer/{id} as the conference's staff read an upcoming transfer. */
-export function buildTransferItem(transfer: Transfer = buildTransfer(), flags: Partial<Omit<TransferItemResponse, 'data_view' | 'data_edit'>> = {}): TransferItemResponse {
+export function buildTransferItem(
+  transfer: Transfer = buildTransfer(),
+  flags: Partial<Omit<TransferItemResponse, 'data_view' | 'data_edit'>> = {},
+): TransferItemResponse {
   const upcoming = !transfer.is_processed
   return {
     data_view: transfer,

@@ -36,7 +36,44 @@ import transfers from './transfers.json'
 import reports from './reports.json'
 
 /** The source texts: one namespace per feature; every other locale has the same keys. */
-const en = { common, errors, auth, shell, teams, dashboard, site, account, contacts, 'contact-view': contactView, 'contact-form': contactForm, notes, relationships, interests, activity, interactions, 'contact-events': contactEvents, consent, 'consent-page': consentPage, 'qr-cards': qrCards, events, attendance, calendar, team, 'team-users': teamUsers, requests, 'sub-teams': subTeams, roster, 'recent-activity': recentActivity, notifications, 'manage-notifications': manageNotifications, map, 'import-and-share': importAndShare, import: spreadsheetImport, transfers, reports }
+const en = {
+  common,
+  errors,
+  auth,
+  shell,
+  teams,
+  dashboard,
+  site,
+  account,
+  contacts,
+  'contact-view': contactView,
+  'contact-form': contactForm,
+  notes,
+  relationships,
+  interests,
+  activity,
+  interactions,
+  'contact-events': contactEvents,
+  consent,
+  'consent-page': consentPage,
+  'qr-cards': qrCards,
+  events,
+  attendance,
+  calendar,
+  team,
+  'team-users': teamUsers,
+  requests,
+  'sub-teams': subTeams,
+  roster,
+  'recent-activity': recentActivity,
+  notifications,
+  'manage-notifications': manageNotifications,
+  map,
+  'import-and-share': importAndShare,
+  import: spreadsheetImport,
+  transfers,
+  reports,
+}
 
 export type LocaleBundle = typeof en
 export default en

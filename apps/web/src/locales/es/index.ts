@@ -37,6 +37,43 @@ import transfers from './transfers.json'
 import reports from './reports.json'
 
 // Loaded on demand as one chunk; typing it as the en bundle makes a missing key a type error.
-const es: LocaleBundle = { common, errors, auth, shell, teams, dashboard, site, account, contacts, 'contact-view': contactView, 'contact-form': contactForm, notes, relationships, interests, activity, interactions, 'contact-events': contactEvents, consent, 'consent-page': consentPage, 'qr-cards': qrCards, events, attendance, calendar, team, 'team-users': teamUsers, requests, 'sub-teams': subTeams, roster, 'recent-activity': recentActivity, notifications, 'manage-notifications': manageNotifications, map, 'import-and-share': importAndShare, import: spreadsheetImport, transfers, reports }
+const es: LocaleBundle = {
+  common,
+  errors,
+  auth,
+  shell,
+  teams,
+  dashboard,
+  site,
+  account,
+  contacts,
+  'contact-view': contactView,
+  'contact-form': contactForm,
+  notes,
+  relationships,
+  interests,
+  activity,
+  interactions,
+  'contact-events': contactEvents,
+  consent,
+  'consent-page': consentPage,
+  'qr-cards': qrCards,
+  events,
+  attendance,
+  calendar,
+  team,
+  'team-users': teamUsers,
+  requests,
+  'sub-teams': subTeams,
+  roster,
+  'recent-activity': recentActivity,
+  notifications,
+  'manage-notifications': manageNotifications,
+  map,
+  'import-and-share': importAndShare,
+  import: spreadsheetImport,
+  transfers,
+  reports,
+}
 
 export default es

@@ -26,7 +26,10 @@ function profileFields(currentEmail: string) {
     .object({
       first_name: z.string().trim().max(100, 'tooLong'),
       last_name: z.string().trim().max(100, 'tooLong'),
-      phone: z.string().trim().refine((value) => value === '' || isPhone(value), 'phone'),
+      phone: z
+        .string()
+        .trim()
+        .refine((value) => value === '' || isPhone(value), 'phone'),
       locale: z.enum(supportedLocales),
       sync_with_md: z.boolean(),
       email: z.string().trim().refine(isEmail, 'email'),
@@ -124,13 +127,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       <Stack gap="lg">
         <Fieldset legend={t('personal.title')}>
           <Stack gap="sm">
-            {profile.can_sync_with_md && (
-              <Checkbox
-                label={t('personal.syncWithMd')}
-                description={t('personal.syncHint')}
-                {...form.register('sync_with_md')}
-              />
-            )}
+            {profile.can_sync_with_md && <Checkbox label={t('personal.syncWithMd')} description={t('personal.syncHint')} {...form.register('sync_with_md')} />}
             <Group grow align="flex-start">
               <TextInput
                 label={t('personal.firstName')}
@@ -168,14 +165,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         </Fieldset>
         <Fieldset legend={t('security.title')}>
           <Stack gap="sm">
-            <TextInput
-              label={t('security.email')}
-              type="email"
-              autoComplete="email"
-              withAsterisk
-              error={errorText('email')}
-              {...form.register('email')}
-            />
+            <TextInput label={t('security.email')} type="email" autoComplete="email" withAsterisk error={errorText('email')} {...form.register('email')} />
             <PasswordInput
               label={t('security.oldPassword')}
               description={t('security.oldPasswordHint')}
@@ -184,12 +174,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
               visibilityToggleButtonProps={{ 'aria-label': t('common:password.show') }}
               {...form.register('old_password')}
             />
-            <PasswordField
-              label={t('security.newPassword')}
-              hint={t('security.newPasswordHint')}
-              check={passwordCheck}
-              {...form.register('password')}
-            />
+            <PasswordField label={t('security.newPassword')} hint={t('security.newPasswordHint')} check={passwordCheck} {...form.register('password')} />
             <Text size="sm" c="dimmed">
               {t('security.reencryptNote')}
             </Text>

@@ -80,12 +80,7 @@ export function TwoFactorSettings({ profile, onChanged }: { profile: Profile; on
         )}
         {mode.kind === 'setup' && (
           <Stack gap="sm">
-            <TwoFactorSetup
-              key={attempt}
-              setup={mode.setup}
-              onComplete={(code) => void confirmCode(code)}
-              disabled={action.isProcessing}
-            />
+            <TwoFactorSetup key={attempt} setup={mode.setup} onComplete={(code) => void confirmCode(code)} disabled={action.isProcessing} />
             <Group>
               <Button variant="default" onClick={() => setMode({ kind: 'idle' })}>
                 {t('twoFactor.cancel')}

@@ -152,7 +152,10 @@ describe('/profile (spec 3 §2.6)', () => {
     ]
     await storeNoteKey(oldKey, 7)
     // The server has ended every session: the logout call answers 401.
-    server.use(mockCall(accountCalls.myPrivateNotes, { items: notes }), mockCall(authCalls.logout, () => apiError('unauthorized', 401)))
+    server.use(
+      mockCall(accountCalls.myPrivateNotes, { items: notes }),
+      mockCall(authCalls.logout, () => apiError('unauthorized', 401)),
+    )
     const { user, updates, router } = openProfile(undefined, () => ({ force_logout: true, errors: [] }))
     await paste(user, await screen.findByLabelText('Old password'), oldPassword)
     await paste(user, screen.getByLabelText('New password'), newPassword)

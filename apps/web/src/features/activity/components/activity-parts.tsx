@@ -68,7 +68,9 @@ export function ActivityChanges({ item }: { item: ActivityItem }) {
       : (contactFieldLabel(field) ?? field.replaceAll('_', ' '))
   const value = (text: string | null) => (text === 'true' ? t('yes') : text === 'false' ? t('no') : (text ?? '—'))
   const valueOf = (field: string, text: string | null) =>
-    field === 'source_of_change' && (knownSources as readonly string[]).includes(text ?? '') ? t(`sources.${text as (typeof knownSources)[number]}`) : value(text)
+    field === 'source_of_change' && (knownSources as readonly string[]).includes(text ?? '')
+      ? t(`sources.${text as (typeof knownSources)[number]}`)
+      : value(text)
   const { changes } = item.computed_data
   if (changes.length === 0) return null
   return (

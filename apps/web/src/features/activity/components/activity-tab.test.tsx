@@ -105,26 +105,17 @@ describe('the Activity log tab', () => {
     const { user, requests } = openActivity()
     const box = await filters()
     const dateRange = box.getByRole('combobox', { name: 'Date' })
-    expect(within(dateRange).getAllByRole('option').map((option) => option.getAttribute('value'))).toEqual([
-      'all',
-      'this_week',
-      'last_week',
-      'this_month',
-      'last_month',
-      'this_year',
-      'last_year',
-    ])
+    expect(
+      within(dateRange)
+        .getAllByRole('option')
+        .map((option) => option.getAttribute('value')),
+    ).toEqual(['all', 'this_week', 'last_week', 'this_month', 'last_month', 'this_year', 'last_year'])
     const type = box.getByRole('combobox', { name: 'Type' })
-    expect(within(type).getAllByRole('option').map((option) => option.getAttribute('value'))).toEqual([
-      '',
-      'user',
-      'interaction',
-      'user_event',
-      'team_contact',
-      'user_assignment',
-      'relationship',
-      'invite',
-    ])
+    expect(
+      within(type)
+        .getAllByRole('option')
+        .map((option) => option.getAttribute('value')),
+    ).toEqual(['', 'user', 'interaction', 'user_event', 'team_contact', 'user_assignment', 'relationship', 'invite'])
     await user.selectOptions(dateRange, 'this_week')
     await user.selectOptions(type, 'relationship')
     await waitFor(() => expect(requests.at(-1)?.input).toEqual({ team_id: '10', group_id: '10', page: '1', date_range: 'this_week', type: 'relationship' }))

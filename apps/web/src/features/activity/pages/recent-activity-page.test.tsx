@@ -48,7 +48,12 @@ function open(path: string, options: { team?: Team; groupId?: number; items?: Re
   const team = options.team ?? grace
   signedInAs(buildAccount([team]), { teamId: team.id, groupId: options.groupId ?? team.id })
   const requests: Array<{ call: 'team' | 'group'; input: Input }> = []
-  const answer = () => ({ items: options.items ?? rows, count: 2, max_pages: 1, ...(options.more ? { count_is_lower_bound: true as const, max_pages: 10 } : {}) })
+  const answer = () => ({
+    items: options.items ?? rows,
+    count: 2,
+    max_pages: 1,
+    ...(options.more ? { count_is_lower_bound: true as const, max_pages: 10 } : {}),
+  })
   server.use(
     mockCall(suggestionCalls.teamUsers, { items: [{ id: 4, title: 'Leo Leader' }] }),
     mockCall(recentActivityCalls.teamRecentActivity, ({ input }) => {
@@ -111,9 +116,7 @@ describe('Recent activity', () => {
     const box = await filters()
     await user.selectOptions(box.getByRole('combobox', { name: 'Date' }), 'last_month')
     await user.selectOptions(box.getByRole('combobox', { name: 'Type' }), 'invite')
-    await waitFor(() =>
-      expect(requests.at(-1)?.input).toEqual({ team_id: '10', page: '1', per_page: '100', date_range: 'last_month', type: 'invite' }),
-    )
+    await waitFor(() => expect(requests.at(-1)?.input).toEqual({ team_id: '10', page: '1', per_page: '100', date_range: 'last_month', type: 'invite' }))
   })
 
   it('D2-6-22 offers the user filter with read_activity_log and sends the picked user', async () => {

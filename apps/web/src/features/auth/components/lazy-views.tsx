@@ -7,9 +7,7 @@ import type { TwoFactorStepProps } from './two-factor-step'
 // The views that replace a sign-in form only when asked for load then, not with the form:
 // most sign-ins never see the two-factor step (with the setup's QR view) or the reset request.
 const TwoFactorStep = lazy(() => loadChunk(() => import('./two-factor-step')).then((module) => ({ default: module.TwoFactorStep })))
-const ResetRequestForm = lazy(() =>
-  loadChunk(() => import('./reset-request-form')).then((module) => ({ default: module.ResetRequestForm })),
-)
+const ResetRequestForm = lazy(() => loadChunk(() => import('./reset-request-form')).then((module) => ({ default: module.ResetRequestForm })))
 
 function WhileLoading({ children }: { children: ReactNode }) {
   return (

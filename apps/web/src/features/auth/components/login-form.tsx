@@ -47,14 +47,7 @@ function EmailNotVerified({ credentials }: { credentials: () => LoginCredentials
           {t('login.emailSent')}
         </Text>
       ) : (
-        <Anchor
-          component="button"
-          type="button"
-          size="sm"
-          fw={600}
-          disabled={resend === 'sending'}
-          onClick={() => void send()}
-        >
+        <Anchor component="button" type="button" size="sm" fw={600} disabled={resend === 'sending'} onClick={() => void send()}>
           {t('login.resend')}
         </Anchor>
       )}

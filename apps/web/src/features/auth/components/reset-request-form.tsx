@@ -64,13 +64,7 @@ export function ResetRequestForm({ onCancel, redirect, defaultEmail = '' }: Rese
               autoComplete="username"
               withAsterisk
               required
-              error={
-                errors.email
-                  ? form.getValues('email').trim() === ''
-                    ? t('common:fieldRequired')
-                    : t('login.emailInvalid')
-                  : undefined
-              }
+              error={errors.email ? (form.getValues('email').trim() === '' ? t('common:fieldRequired') : t('login.emailInvalid')) : undefined}
               {...form.register('email')}
             />
             {outcome === 'failed' && (

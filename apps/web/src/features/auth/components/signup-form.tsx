@@ -197,11 +197,7 @@ export function SignupForm({ onSignedIn, onPending, onTwoFactor }: SignupFormPro
           required
           label={
             <>
-              <Trans
-                t={t}
-                i18nKey="signup.agreeTerms"
-                components={{ terms: <NewTabLink to="/terms" />, privacy: <NewTabLink to="/privacy" /> }}
-              />
+              <Trans t={t} i18nKey="signup.agreeTerms" components={{ terms: <NewTabLink to="/terms" />, privacy: <NewTabLink to="/privacy" /> }} />
               <RequiredMark />
             </>
           }
@@ -239,10 +235,7 @@ export function SignupForm({ onSignedIn, onPending, onTwoFactor }: SignupFormPro
           {t('signup.submit')}
         </Button>
         <Text size="sm" ta="center">
-          {t('signup.haveAccount')}{' '}
-          <Anchor href="/login">
-            {t('signup.login')}
-          </Anchor>
+          {t('signup.haveAccount')} <Anchor href="/login">{t('signup.login')}</Anchor>
         </Text>
       </Stack>
     </form>

@@ -38,11 +38,7 @@ export function TwoFactorStep({ email, password, request, onSignedIn, onCancel }
       const wrongCode = code === 'incorrect_totp' || code === '2fa_required' || code === '2fa_not_setup'
       const minutes = retryAfterMinutes(failure)
       setError(
-        wrongCode
-          ? t('twoFactor.incorrect')
-          : code === 'too_many_requests'
-            ? t(...tooManyAttemptsText(minutes))
-            : t(`errors:${loginFailureOf(failure)}`),
+        wrongCode ? t('twoFactor.incorrect') : code === 'too_many_requests' ? t(...tooManyAttemptsText(minutes)) : t(`errors:${loginFailureOf(failure)}`),
       )
       // A fresh, empty field for the next try.
       setAttempt((count) => count + 1)
@@ -63,17 +59,8 @@ export function TwoFactorStep({ email, password, request, onSignedIn, onCancel }
         {request.setup ? t('twoFactor.setupTitle') : t('twoFactor.title')}
       </Title>
       <Text size="sm">{request.setup ? t('twoFactor.setupRequired') : t('twoFactor.enterCode')}</Text>
-      {request.setup ? (
-        <TwoFactorSetup key={attempt} setup={request.setup} {...codeInput} />
-      ) : (
-        <TwoFactorCodeInput key={attempt} {...codeInput} />
-      )}
-      <Checkbox
-        label={t('twoFactor.rememberDevice')}
-        checked={remember}
-        onChange={(event) => setRemember(event.currentTarget.checked)}
-        disabled={busy}
-      />
+      {request.setup ? <TwoFactorSetup key={attempt} setup={request.setup} {...codeInput} /> : <TwoFactorCodeInput key={attempt} {...codeInput} />}
+      <Checkbox label={t('twoFactor.rememberDevice')} checked={remember} onChange={(event) => setRemember(event.currentTarget.checked)} disabled={busy} />
       <Group justify="space-between">
         {busy ? (
           <Group gap="xs" role="status">

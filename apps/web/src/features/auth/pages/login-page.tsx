@@ -11,10 +11,7 @@ import { DocumentLink } from '../../../components/site-link'
 import { keepSignIn } from '../keep-sign-in'
 import type { TwoFactorRequest } from '../login'
 
-type View =
-  | { kind: 'login' }
-  | { kind: 'reset'; email: string }
-  | { kind: 'two-factor'; credentials: LoginCredentials; request: TwoFactorRequest }
+type View = { kind: 'login' } | { kind: 'reset'; email: string } | { kind: 'two-factor'; credentials: LoginCredentials; request: TwoFactorRequest }
 
 export interface LoginPageProps {
   /** The page's query string: redirect_to (a path of this site) is where it goes after. */
@@ -73,11 +70,7 @@ export function LoginPage({ search, openApp }: LoginPageProps) {
           />
         )}
         {view.kind === 'reset' && (
-          <LazyResetRequestForm
-            defaultEmail={view.email}
-            redirect={redirectParam ? redirectTo : undefined}
-            onCancel={() => setView({ kind: 'login' })}
-          />
+          <LazyResetRequestForm defaultEmail={view.email} redirect={redirectParam ? redirectTo : undefined} onCancel={() => setView({ kind: 'login' })} />
         )}
         {view.kind === 'two-factor' && (
           <LazyTwoFactorStep

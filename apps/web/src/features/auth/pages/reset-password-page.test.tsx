@@ -139,9 +139,7 @@ describe('/reset-password (spec 1 §2, §4)', () => {
     await changeLocale('es')
     keyIsValid()
     renderApp('/reset-password?key=k3y&user_id=7')
-    expect(
-      await screen.findByText('Al restablecer tu contraseña, las Notas privadas que creaste antes ya no se podrán leer.'),
-    ).toBeInTheDocument()
+    expect(await screen.findByText('Al restablecer tu contraseña, las Notas privadas que creaste antes ya no se podrán leer.')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Guardar' })).toBeDisabled()
   })
 

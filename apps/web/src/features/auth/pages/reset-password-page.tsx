@@ -123,11 +123,7 @@ export function ResetPasswordPage() {
               required
             />
             {reset.isError && <SetPasswordFailed />}
-            <Button
-              type="submit"
-              loading={reset.isPending || settling}
-              disabled={!(passwordCheck.ok || passwordCheck.pending) || reset.isPending || settling}
-            >
+            <Button type="submit" loading={reset.isPending || settling} disabled={!(passwordCheck.ok || passwordCheck.pending) || reset.isPending || settling}>
               {t('resetPassword.submit')}
             </Button>
           </Stack>

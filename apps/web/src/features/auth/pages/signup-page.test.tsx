@@ -108,7 +108,11 @@ describe('/signup', () => {
     renderApp('/signup')
     const conference = await screen.findByLabelText(/^Conference/)
     await waitFor(() => expect(logged).toHaveBeenCalledWith('The lookup list conferences could not be loaded', expect.anything()))
-    expect(within(conference).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose your conference'])
+    expect(
+      within(conference)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose your conference'])
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
     logged.mockRestore()
   })
@@ -190,9 +194,7 @@ describe('/signup', () => {
     mockLookups()
     let login: unknown
     server.use(
-      mockCall(authCalls.signup, () =>
-        apiError('2fa_not_setup', 401, { totp: { qr_code_url: 'data:image/png;base64,AAAA', secret_grouped: 'ABCD EFGH' } }),
-      ),
+      mockCall(authCalls.signup, () => apiError('2fa_not_setup', 401, { totp: { qr_code_url: 'data:image/png;base64,AAAA', secret_grouped: 'ABCD EFGH' } })),
       mockCall(authCalls.login, ({ input }) => {
         login = input
         return buildSession()

@@ -9,10 +9,7 @@ import { LazyTwoFactorStep } from '../components/lazy-views'
 import type { TwoFactorRequest } from '../login'
 import { useCompleteSignIn } from '../sign-in'
 
-type Outcome =
-  | { kind: 'form' }
-  | { kind: 'pending' }
-  | { kind: 'two-factor'; credentials: SignupCredentials; request: TwoFactorRequest }
+type Outcome = { kind: 'form' } | { kind: 'pending' } | { kind: 'two-factor'; credentials: SignupCredentials; request: TwoFactorRequest }
 
 /**
  * /signup (spec 1 §2, §4): the account asks to join a church. The answer reads as a login

@@ -76,13 +76,7 @@ export function ConsentEmbed({ kind, contactId, scope, onComplete }: ConsentEmbe
       )}
       {embed.isPending && <Loader size="sm" role="status" aria-label={title} />}
       {embed.data && (
-        <iframe
-          ref={frame}
-          src={sameOriginPath(embed.data.url)}
-          title={title}
-          height={height}
-          style={{ width: '100%', border: 0, display: 'block' }}
-        />
+        <iframe ref={frame} src={sameOriginPath(embed.data.url)} title={title} height={height} style={{ width: '100%', border: 0, display: 'block' }} />
       )}
     </Stack>
   )

@@ -103,7 +103,13 @@ export function ConsentRecord({ record, scope, onRevoke }: ConsentRecordProps) {
             <Text size="xs" c="dimmed">
               {t('tab.signature')}
             </Text>
-            <ConsentFile kind="signature" scope={scope} consentiaId={record.consentia_id} fileId={record.signature} alt={t('tab.signatureAlt', { name: record.by_name })} />
+            <ConsentFile
+              kind="signature"
+              scope={scope}
+              consentiaId={record.consentia_id}
+              fileId={record.signature}
+              alt={t('tab.signatureAlt', { name: record.by_name })}
+            />
           </Stack>
         )}
         {record.photo_evidence !== null && (
@@ -111,7 +117,13 @@ export function ConsentRecord({ record, scope, onRevoke }: ConsentRecordProps) {
             <Text size="xs" c="dimmed">
               {t('tab.photo')}
             </Text>
-            <ConsentFile kind="photo" scope={scope} consentiaId={record.consentia_id} fileId={record.photo_evidence} alt={t('tab.photoAlt', { name: record.by_name })} />
+            <ConsentFile
+              kind="photo"
+              scope={scope}
+              consentiaId={record.consentia_id}
+              fileId={record.photo_evidence}
+              alt={t('tab.photoAlt', { name: record.by_name })}
+            />
           </Stack>
         )}
       </Stack>

@@ -59,7 +59,8 @@ export function ConsentTab({ contact, scope }: ContactTabProps) {
   const items = consents.data?.items ?? []
   const canUpdate = consents.data?.can_update === true
   // An adult's own signed form, chosen in the contact form: uploaded here once saved.
-  const adultAwaitsPhoto = !contact.is_child && contact.consent_type === 'photo' && !items.some((record) => record.type === 'photo' && record.revoked_display === null)
+  const adultAwaitsPhoto =
+    !contact.is_child && contact.consent_type === 'photo' && !items.some((record) => record.type === 'photo' && record.revoked_display === null)
   // A failed revoke stays said on the tab until the next one is asked.
   const askRevoke = (record: ParentalConsentRecord) => {
     revokeFailure.clear()
@@ -94,11 +95,7 @@ export function ConsentTab({ contact, scope }: ContactTabProps) {
         message={t('tab.revokeMessage')}
         confirmLabel={t('tab.revokeConfirm')}
         danger
-        onConfirm={() =>
-          revoking
-            ? revokeFailure.attempt(() => revoke.mutateAsync(revoking.consentia_id), t('tab.revokeFailed'))
-            : undefined
-        }
+        onConfirm={() => (revoking ? revokeFailure.attempt(() => revoke.mutateAsync(revoking.consentia_id), t('tab.revokeFailed')) : undefined)}
         onClose={() => setRevoking(null)}
       />
       <AdultConsentView

@@ -9,7 +9,10 @@ export interface ParentDetails {
   phone: string | null
 }
 
-type ParentFields = Pick<ContactView, 'parent_carer_first_name' | 'parent_carer_last_name' | 'parent_carer_relationship' | 'parent_carer_email' | 'parent_carer_phone'>
+type ParentFields = Pick<
+  ContactView,
+  'parent_carer_first_name' | 'parent_carer_last_name' | 'parent_carer_relationship' | 'parent_carer_email' | 'parent_carer_phone'
+>
 
 /** The contact's parent or carer, or null while the first name or both an email and a phone are missing. */
 export function parentDetailsOf(contact: ParentFields): ParentDetails | null {

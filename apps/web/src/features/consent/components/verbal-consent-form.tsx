@@ -78,7 +78,8 @@ export function VerbalConsentForm({ contactId, scope, parent, onSaved }: VerbalC
         granted_permissions: granted,
         parent_carer_first_name: values.parent_carer_first_name,
         parent_carer_last_name: values.parent_carer_last_name,
-        parent_carer_relationship: values.parent_carer_relationship === '' ? null : (values.parent_carer_relationship as (typeof parentCarerRelationships)[number]),
+        parent_carer_relationship:
+          values.parent_carer_relationship === '' ? null : (values.parent_carer_relationship as (typeof parentCarerRelationships)[number]),
         parent_carer_email: values.parent_carer_email.trim() || null,
         parent_carer_phone: values.parent_carer_phone.trim() || null,
         notes: values.notes.trim() || null,
@@ -117,7 +118,12 @@ export function VerbalConsentForm({ contactId, scope, parent, onSaved }: VerbalC
           </Stack>
         </Fieldset>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label={t('contact-form:parent.firstName')} withAsterisk error={errorOf('parent_carer_first_name')} {...form.register('parent_carer_first_name')} />
+          <TextInput
+            label={t('contact-form:parent.firstName')}
+            withAsterisk
+            error={errorOf('parent_carer_first_name')}
+            {...form.register('parent_carer_first_name')}
+          />
           <TextInput label={t('contact-form:parent.lastName')} error={errorOf('parent_carer_last_name')} {...form.register('parent_carer_last_name')} />
           <NativeSelect
             label={t('contact-form:parent.relationship')}

@@ -67,7 +67,8 @@ export function ContactEventForm({ kind, label, item, contactMemberStatus, submi
   const statuses = useLookup('member-status-types')
   const { errors } = form.formState
   const required = (field: keyof EventFormValues) => (errors[field] ? t('common:fieldRequired') : undefined)
-  const options = (items: Array<{ id: string | number; title: string }> | undefined) => (items ?? []).map((option) => ({ value: String(option.id), label: option.title }))
+  const options = (items: Array<{ id: string | number; title: string }> | undefined) =>
+    (items ?? []).map((option) => ({ value: String(option.id), label: option.title }))
 
   const onSubmit = form.handleSubmit(async (values) => {
     const fields: ContactEventWrite = {
@@ -120,7 +121,9 @@ export function ContactEventForm({ kind, label, item, contactMemberStatus, submi
         <Controller
           control={form.control}
           name="member_status"
-          render={({ field }) => <Select label={t('memberStatus')} data={options(statuses.data)} value={field.value} onChange={(value) => field.onChange(value)} />}
+          render={({ field }) => (
+            <Select label={t('memberStatus')} data={options(statuses.data)} value={field.value} onChange={(value) => field.onChange(value)} />
+          )}
         />
         <Textarea
           label={t('content')}

@@ -79,7 +79,10 @@ function openTab(options: { tab?: 'decisions' | 'events'; items?: ContactEventIt
       const page = Number(input.page ?? 1)
       return { items: attended.slice((page - 1) * 20, page * 20), count: attended.length, max_pages: Math.max(1, Math.ceil(attended.length / 20)) }
     }),
-    mockCall(contactCalls.contact, options.item ?? buildContactItem({ role: 'leader', view: { member_status: 'lead-visited', member_status_display: 'Lead (visited)' } })),
+    mockCall(
+      contactCalls.contact,
+      options.item ?? buildContactItem({ role: 'leader', view: { member_status: 'lead-visited', member_status_display: 'Lead (visited)' } }),
+    ),
     mockCall(contactEventCalls.contactEvents, ({ input }) => {
       asked.push(input)
       return { items, count: items.length, max_pages: 1 }
@@ -140,14 +143,26 @@ describe('the Decisions and Events tabs', () => {
       expect(writes).toEqual([
         {
           call: 'add',
-          input: { team_id: 10, group_id: 10, user_id: 5, type: 'baptism', date: '2026-04-04', grow_phase: null, member_status: 'member', content: 'Baptised at Grace' },
+          input: {
+            team_id: 10,
+            group_id: 10,
+            user_id: 5,
+            type: 'baptism',
+            date: '2026-04-04',
+            grow_phase: null,
+            member_status: 'member',
+            content: 'Baptised at Grace',
+          },
         },
       ]),
     )
   }, 30_000)
 
   it('D2-3.10-02 the Events tab asks for events; the grow phase shows only for type other', async () => {
-    const { user, asked } = openTab({ tab: 'events', items: [buildEvent({ id: 8, type: 'other', type_display: 'Other', kind: 'event', grow_phase: 'plant', content: null })] })
+    const { user, asked } = openTab({
+      tab: 'events',
+      items: [buildEvent({ id: 8, type: 'other', type_display: 'Other', kind: 'event', grow_phase: 'plant', content: null })],
+    })
     const entries = within(await list('Events'))
     expect(entries.getByText('Plant')).toBeInTheDocument()
     expect(asked[0]).toMatchObject({ kind: 'event' })
@@ -216,7 +231,17 @@ describe('the Decisions and Events tabs', () => {
       expect(writes).toEqual([
         {
           call: 'update',
-          input: { team_id: 10, group_id: 10, user_id: 5, id: 4, type: 'decision-to-follow-jesus', date: '2026-03-01', grow_phase: null, member_status: 'lead-visited', content: 'At the seminar' },
+          input: {
+            team_id: 10,
+            group_id: 10,
+            user_id: 5,
+            id: 4,
+            type: 'decision-to-follow-jesus',
+            date: '2026-03-01',
+            grow_phase: null,
+            member_status: 'lead-visited',
+            content: 'At the seminar',
+          },
         },
       ]),
     )

@@ -88,12 +88,23 @@ function ContactEventsTab({ kind, item, contact, scope, intent }: ContactTabProp
                       </Group>
                       <Group gap="xs" wrap="nowrap">
                         {mayUpdate && (
-                          <Button size="xs" variant="subtle" onClick={() => setEditingId(entry.id)} aria-label={t('editLabel', { type: entry.type_display, date: entry.date_display })}>
+                          <Button
+                            size="xs"
+                            variant="subtle"
+                            onClick={() => setEditingId(entry.id)}
+                            aria-label={t('editLabel', { type: entry.type_display, date: entry.date_display })}
+                          >
                             {t('edit')}
                           </Button>
                         )}
                         {mayDelete && (
-                          <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(entry)} aria-label={t('deleteLabel', { type: entry.type_display, date: entry.date_display })}>
+                          <Button
+                            size="xs"
+                            variant="subtle"
+                            color="red"
+                            onClick={() => setDeleting(entry)}
+                            aria-label={t('deleteLabel', { type: entry.type_display, date: entry.date_display })}
+                          >
                             {t('delete')}
                           </Button>
                         )}

@@ -122,10 +122,7 @@ export function useContactColumns(width: number | undefined) {
   const shownText = shownKeys.join(',')
   // A stable array while the same columns show: the memoised rows do not render again.
   const shown = useMemo(() => columns.filter((column) => shownText.split(',').includes(column.key)), [shownText])
-  const setShown = useCallback(
-    (key: ColumnKey, visible: boolean) => storeChoice({ ...parseChoice(readChoiceText()), [key]: visible }),
-    [],
-  )
+  const setShown = useCallback((key: ColumnKey, visible: boolean) => storeChoice({ ...parseChoice(readChoiceText()), [key]: visible }), [])
   return { shown, setShown }
 }
 

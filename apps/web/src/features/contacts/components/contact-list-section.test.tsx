@@ -36,7 +36,15 @@ function renderSection(path = '/contacts') {
   // Signed in: without a session the app clears its cached answers.
   signedInAs(buildAccount([buildTeam({ id: 10, title: 'Grace Church', role: 'owner' })]), { teamId: 10, groupId: 10 })
   return renderWithProviders(
-    <ContactListSection kind="contacts" title="All contacts in team" scope={{ team_id: 10, group_id: 10 }} canRead canCreate canImport={false} emptyText="Nothing found." />,
+    <ContactListSection
+      kind="contacts"
+      title="All contacts in team"
+      scope={{ team_id: 10, group_id: 10 }}
+      canRead
+      canCreate
+      canImport={false}
+      emptyText="Nothing found."
+    />,
     path,
   )
 }
@@ -184,9 +192,7 @@ describe('contact list: search (D1-9-01, issue #10)', () => {
 
 describe('contact list: a count stopped at a bound (issue #11)', () => {
   it('says "More than" the bound and keeps Next on past the last page it knows', async () => {
-    server.use(
-      mockCall(contactCalls.contacts, () => ({ items: people, count: 1000, max_pages: 10, count_is_lower_bound: true as const })),
-    )
+    server.use(mockCall(contactCalls.contacts, () => ({ items: people, count: 1000, max_pages: 10, count_is_lower_bound: true as const })))
     renderSection('/contacts?page=10')
     expect(await screen.findByText('More than 1,000 contacts')).toBeInTheDocument()
     const pages = screen.getByRole('navigation', { name: /All contacts in team/ })

@@ -138,7 +138,13 @@ export function ContactListSection({ kind, title, scope, canRead, canCreate, can
       ) : (
         <PagedListBody
           // A deferred answer that lags the query's is not the current page's: it may not move the page.
-          list={{ data: answer, isError: list.isError, isFetching: list.isFetching, isPlaceholderData: list.isPlaceholderData || answer !== list.data, refetch: list.refetch }}
+          list={{
+            data: answer,
+            isError: list.isError,
+            isFetching: list.isFetching,
+            isPlaceholderData: list.isPlaceholderData || answer !== list.data,
+            refetch: list.refetch,
+          }}
           paging={state}
           pagingTarget={headingRef}
           // A failed list says so quietly and offers another try (spec 2 §8: lists fail silently).

@@ -29,9 +29,7 @@ const squeezed: Partial<Record<ColumnKey, string>> = { name: classes.squeezeName
 
 /** The sort a header click asks for: the other direction of the sorted column, else its first. */
 export function nextSort(sort: ContactSort, sortBy: NonNullable<Column['sortBy']>): ContactSort {
-  return sort.order_by === sortBy
-    ? { order_by: sortBy, order: sort.order === 'asc' ? 'desc' : 'asc' }
-    : { order_by: sortBy, order: firstSortOrder(sortBy) }
+  return sort.order_by === sortBy ? { order_by: sortBy, order: sort.order === 'asc' ? 'desc' : 'asc' } : { order_by: sortBy, order: firstSortOrder(sortBy) }
 }
 
 /** The rows of a contact list, with sortable column headers (spec 2 §2, D2-2.1-06). */
@@ -70,14 +68,7 @@ export function ContactListTable({ items, columns, sort, onSort, busy, caption }
 
   return (
     <div className={classes.scroll}>
-      <Table
-        striped
-        highlightOnHover
-        verticalSpacing="xs"
-        aria-label={caption}
-        aria-busy={busy || undefined}
-        className={busy ? classes.busy : undefined}
-      >
+      <Table striped highlightOnHover verticalSpacing="xs" aria-label={caption} aria-busy={busy || undefined} className={busy ? classes.busy : undefined}>
         <Table.Thead>
           <Table.Tr>{columns.map(header)}</Table.Tr>
         </Table.Thead>
@@ -110,14 +101,7 @@ const ContactRow = memo(function ContactRow({ item, columns, t }: { item: Contac
   return (
     <tr {...rowAttributes}>
       {columns.map((column) => (
-        <td
-          key={column.key}
-          className={[
-            Table.classes.td,
-            oneLineColumns.has(column.key) ? classes.nowrap : '',
-            squeezed[column.key] ?? '',
-          ].join(' ')}
-        >
+        <td key={column.key} className={[Table.classes.td, oneLineColumns.has(column.key) ? classes.nowrap : '', squeezed[column.key] ?? ''].join(' ')}>
           {cellValue(column.key, item, t)}
         </td>
       ))}
@@ -143,12 +127,7 @@ export function nameLine(item: ContactListItem, t: ContactsT): ReactNode {
   const name = item.is_restricted && !item.name ? t('list.restrictedName') : item.name
   return (
     <span className={classes.nameLine}>
-      <a
-        href={`/contacts/view/${item.id}`}
-        {...{ [routeLinkAttribute]: '' }}
-        className={`${classes.link} ${classes.name} ${classes.truncate}`}
-        title={name}
-      >
+      <a href={`/contacts/view/${item.id}`} {...{ [routeLinkAttribute]: '' }} className={`${classes.link} ${classes.name} ${classes.truncate}`} title={name}>
         {name}
       </a>
       {item.is_child && <span className={`${classes.badge} ${classes.child}`}>{t('list.child')}</span>}

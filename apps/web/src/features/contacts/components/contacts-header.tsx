@@ -21,13 +21,21 @@ export function ContactsHeader({ group, isPublicGroup }: ContactsHeaderProps) {
       <Stack gap={2}>
         <Title order={1}>{isPublicGroup ? t('list.titlePublic') : t('list.titleOwn')}</Title>
         <Text c="dimmed">
-          {t('list.groupLabel')} <Text span fw={600} c="var(--mantine-color-text)">{group.title}</Text>
+          {t('list.groupLabel')}{' '}
+          <Text span fw={600} c="var(--mantine-color-text)">
+            {group.title}
+          </Text>
         </Text>
       </Stack>
       <Group gap="sm">
         {group.user_capabilities.read_contact && (
           // The map of the same contacts, under the list's search and filters (spec 1 §2.9).
-          <Button component={Link} to={{ pathname: '/contacts/map', search: location.search }} variant="default" leftSection={<IconMap size={16} aria-hidden="true" />}>
+          <Button
+            component={Link}
+            to={{ pathname: '/contacts/map', search: location.search }}
+            variant="default"
+            leftSection={<IconMap size={16} aria-hidden="true" />}
+          >
             {t('map:pageName')}
           </Button>
         )}

@@ -70,8 +70,17 @@ describe('contact import (spec 2 §2, §3, §4 "Contact import"; issue 17)', () 
   it('D2-3.14-01 D2-4.7-01 previews the rows with what is wrong, sends them with their row numbers and reports each refused row', async () => {
     const { user, sent } = open('owner', (input) =>
       input.first_row === 2
-        ? { ...empty, count_successful: 1, count_unsuccessful: 1, unsuccessful_error: [{ row: 3, name: 'Ben Ng', reason: 'The row has invalid values.', errors: { gender: 'Required' } }] }
-        : { ...empty, count_unsuccessful: 1, unsuccessful_team_user_exists: [{ row: 5, name: 'Dee Park', reason: 'A contact with these details already exists in this team.' }] },
+        ? {
+            ...empty,
+            count_successful: 1,
+            count_unsuccessful: 1,
+            unsuccessful_error: [{ row: 3, name: 'Ben Ng', reason: 'The row has invalid values.', errors: { gender: 'Required' } }],
+          }
+        : {
+            ...empty,
+            count_unsuccessful: 1,
+            unsuccessful_team_user_exists: [{ row: 5, name: 'Dee Park', reason: 'A contact with these details already exists in this team.' }],
+          },
     )
     const dialog = await openDialog(user)
     await user.upload(
@@ -102,7 +111,10 @@ describe('contact import (spec 2 §2, §3, §4 "Contact import"; issue 17)', () 
   it('D2-4.7-03 importing as church members drops the member_status column', async () => {
     const { user, sent } = open('owner', () => ({ ...empty, count_successful: 1 }))
     const dialog = await openDialog(user)
-    await user.upload(dialog.getByLabelText('Spreadsheet (.csv, .xls or .xlsx)'), csvFile(['first_name,last_name,gender,member_status', 'Ana,López,female,lead-visited']))
+    await user.upload(
+      dialog.getByLabelText('Spreadsheet (.csv, .xls or .xlsx)'),
+      csvFile(['first_name,last_name,gender,member_status', 'Ana,López,female,lead-visited']),
+    )
     await dialog.findByText('1 row read from members.csv.')
     await user.click(dialog.getByRole('checkbox', { name: /Import as church members/ }))
     expect(dialog.getByText(/Columns ignored:/)).toHaveTextContent('member_status')

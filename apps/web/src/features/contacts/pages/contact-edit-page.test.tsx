@@ -117,7 +117,10 @@ describe('/contacts/edit/{id}: the contact as stored now', () => {
     server.use(otherCallsNotFound)
     signedInAs(buildAccount([grace]), { teamId: 10, groupId: 10 })
     let stored = buildContactItem(buildContactView())
-    server.use(lookupHandler, mockCall(contactCalls.contact, () => stored))
+    server.use(
+      lookupHandler,
+      mockCall(contactCalls.contact, () => stored),
+    )
     const { router } = renderApp('/contacts/view/42')
     expect(await screen.findByRole('heading', { level: 1, name: 'Anna Lee' }, { timeout: 10_000 })).toBeInTheDocument()
     stored = buildContactItem(buildContactView({ name: 'Annie Lee', first_name: 'Annie' }))
@@ -142,7 +145,7 @@ describe('/contacts/edit/{id}: consent (spec 2 §4)', () => {
     expect(screen.getByText("Consent has been given, so verbal consent and 'I don't have consent yet' are not available.")).toBeInTheDocument()
   })
 
-  it("D2-4.2-11: with a verbal consent on record every option stays open", async () => {
+  it('D2-4.2-11: with a verbal consent on record every option stays open', async () => {
     await openEdit(buildContactItem(buildContactView({ consent_type: 'verbal' })))
     await save()
     for (const radio of screen.getAllByRole('radio')) expect(radio).toBeEnabled()

@@ -1,12 +1,5 @@
 // Test data of the contact form pages (tests only).
-import {
-  contactCalls,
-  lookupCalls,
-  type ContactItem,
-  type ContactRole,
-  type ContactView,
-  type LookupItem,
-} from '@crm/domain'
+import { contactCalls, lookupCalls, type ContactItem, type ContactRole, type ContactView, type LookupItem } from '@crm/domain'
 import { http } from 'msw'
 import { apiBase } from '../../../lib/api'
 import { apiError, mockCall } from '../../../test/server'

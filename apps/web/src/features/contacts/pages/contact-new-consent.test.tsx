@@ -58,7 +58,8 @@ describe('/contacts/new: consent choices and drafts (spec 2 §4.2, §5)', () => 
       expect(creates[0]).not.toHaveProperty('member_status')
       expect(creates[0]).not.toHaveProperty('source')
       expect(creates[0]).toMatchObject({ first_name: 'Sam', gender: 'male', consent_type: choice.startsWith('Automatic') ? 'automatic' : 'none' })
-      if (age !== null) expect(creates[0]).toMatchObject({ dob_year: thisYear - age - 1, parent_carer_first_name: 'Pat', parent_carer_email: 'pat@example.test' })
+      if (age !== null)
+        expect(creates[0]).toMatchObject({ dob_year: thisYear - age - 1, parent_carer_first_name: 'Pat', parent_carer_email: 'pat@example.test' })
     })
   }
 

@@ -81,7 +81,7 @@ describe('/contacts/new: a contact that already exists (spec 2 §4, §8)', () =>
     expect(adds).toEqual([{ team_id: 10, group_id: 10, user_id: 7, match_token: 'token-of-this-match' }])
   })
 
-  it("issue #8 item 1: a refused add (the token expired) says it was not saved, and Go back still works", async () => {
+  it('issue #8 item 1: a refused add (the token expired) says it was not saved, and Go back still works', async () => {
     const { user } = await openNew({
       create: matching('user_exists_in_other_team', { team_id: 20, team_name: 'Hope Chapel', match_token: 'old-token' }),
     })
@@ -119,13 +119,15 @@ describe('/contacts/new: a contact that already exists (spec 2 §4, §8)', () =>
     expect(adds).toEqual([])
   })
 
-  it("issue #8 item 3: a hidden match in another team offers only Ignore and create new (which creates) and Go back", async () => {
+  it('issue #8 item 3: a hidden match in another team offers only Ignore and create new (which creates) and Go back', async () => {
     const { user, creates, router } = await openNew({ create: matching('user_exists_in_other_team', { field: 'gender', ...hiddenMatch }) })
     await fillAdult(user)
     await user.click(submit())
     const view = await duplicateView()
     expect(
-      within(view).getByText('You are trying to add Mary Jones as a new user. However a user with the provided name and gender already exists in another team:'),
+      within(view).getByText(
+        'You are trying to add Mary Jones as a new user. However a user with the provided name and gender already exists in another team:',
+      ),
     ).toBeInTheDocument()
     expect(buttonsOf(view)).toEqual(['Ignore and create new', 'Go back'])
     await user.click(within(view).getByRole('button', { name: 'Ignore and create new' }))

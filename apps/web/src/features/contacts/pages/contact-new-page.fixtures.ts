@@ -88,4 +88,7 @@ export function mockAddExisting(answer: { id: number; is_awaiting_approval: bool
 }
 
 export const duplicateView = () => screen.findByRole('region', { name: 'This contact may already exist' })
-export const buttonsOf = (region: HTMLElement) => within(region).getAllByRole('button').map((button) => button.textContent)
+export const buttonsOf = (region: HTMLElement) =>
+  within(region)
+    .getAllByRole('button')
+    .map((button) => button.textContent)

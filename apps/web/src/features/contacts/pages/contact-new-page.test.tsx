@@ -29,9 +29,17 @@ describe('/contacts/new (spec 2 §2, §3, §5)', () => {
     expect(screen.queryByRole('region', { name: 'Add an existing contact' })).not.toBeInTheDocument()
     expect(screen.getByRole('group', { name: 'Additional information' })).toBeInTheDocument()
     const gender = select('Gender')
-    expect(within(gender).getAllByRole('option').map((option) => (option as HTMLOptionElement).value)).toEqual(['', ...genders])
+    expect(
+      within(gender)
+        .getAllByRole('option')
+        .map((option) => (option as HTMLOptionElement).value),
+    ).toEqual(['', ...genders])
     expect(within(gender).getByRole('option', { name: 'Prefer not to say' })).toHaveValue('declined')
-    expect(within(select('Marital status')).getAllByRole('option').map((option) => (option as HTMLOptionElement).value)).toEqual(['', ...maritalStatuses])
+    expect(
+      within(select('Marital status'))
+        .getAllByRole('option')
+        .map((option) => (option as HTMLOptionElement).value),
+    ).toEqual(['', ...maritalStatuses])
     // The birth date is a month and a year, no day.
     const dob = within(screen.getByRole('group', { name: 'Date of birth' }))
     expect(dob.getAllByRole('combobox').map((box) => box.getAttribute('aria-label') ?? box.id)).toHaveLength(2)

@@ -117,22 +117,14 @@ describe('/contacts/new: the phone, address and birth date widgets (spec 1 §5, 
     await fillAdult(user)
     const month = select('Birth month')
     const year = select('Birth year')
-    expect(within(month).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      '—',
-      'January',
-      'February',
-      'March',
-      'April',
-      'May',
-      'June',
-      'July',
-      'August',
-      'September',
-      'October',
-      'November',
-      'December',
-    ])
-    const years = within(year).getAllByRole('option').map((option) => option.textContent)
+    expect(
+      within(month)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['—', 'January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'])
+    const years = within(year)
+      .getAllByRole('option')
+      .map((option) => option.textContent)
     expect(years.slice(0, 3)).toEqual(['—', String(thisYear), String(thisYear - 1)])
     expect(years.at(-1)).toBe('1900')
     await user.selectOptions(month, 'March')

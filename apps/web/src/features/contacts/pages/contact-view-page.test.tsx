@@ -135,7 +135,13 @@ describe('contact view: Archive and Restore in the header (issue #10 item 14)', 
   })
 
   const cases = [
-    ['Archive', 'active', contactCalls.archiveUser, 'Archive Ada Lovelace? An archived contact is removed after 12 months without interactions.', 'Ada Lovelace was archived.'],
+    [
+      'Archive',
+      'active',
+      contactCalls.archiveUser,
+      'Archive Ada Lovelace? An archived contact is removed after 12 months without interactions.',
+      'Ada Lovelace was archived.',
+    ],
     ['Restore', 'archive', contactCalls.unarchiveUser, 'Restore Ada Lovelace to the active contacts?', 'Ada Lovelace was restored.'],
   ] as const
 
@@ -172,7 +178,11 @@ describe('contact view: Archive and Restore in the header (issue #10 item 14)', 
     const dialog = within(await screen.findByRole('dialog', { name: 'Archive' }))
     await user.click(dialog.getByRole('button', { name: 'Archive' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
-    expect(actions().getByText(/^Error$/).closest('[role="alert"]')).not.toBeNull()
+    expect(
+      actions()
+        .getByText(/^Error$/)
+        .closest('[role="alert"]'),
+    ).not.toBeNull()
     expect(router.state.location.pathname).toBe('/contacts/view/5')
   })
 })
@@ -303,9 +313,7 @@ describe('contact view: banners', () => {
   ] as const)('D2-2.2-25 D2-4.3-04/05 the owner may %s a request after confirming; the contact is refreshed', async (_answer, button, title, call) => {
     const request = { team: { id: 20, title: 'Hope Chapel' }, requested_by: { id: 31, name: 'Sam Carter' } }
     let answered: unknown
-    const { user, requests } = openContact(() =>
-      buildContactItem({ ownership: { other_team_is_awaiting_approval_data: answered ? [] : [request] } }),
-    )
+    const { user, requests } = openContact(() => buildContactItem({ ownership: { other_team_is_awaiting_approval_data: answered ? [] : [request] } }))
     server.use(
       mockCall(call, ({ params, input }) => {
         answered = { params, input }
@@ -372,7 +380,7 @@ describe('contact view: banners', () => {
     expect(screen.getByRole('region', { name: 'Details' })).toBeInTheDocument()
   })
 
-  it('D2-2.2-26 a contact another of the caller\'s teams holds: the 404 names it and the banner switches to it', async () => {
+  it("D2-2.2-26 a contact another of the caller's teams holds: the 404 names it and the banner switches to it", async () => {
     const { user, requests } = openContact(() =>
       requests.length > 1 ? buildContactItem() : apiError('not_found', 404, { contact_team: { id: 20, title: 'Hope Chapel', user_has_access: true } }),
     )

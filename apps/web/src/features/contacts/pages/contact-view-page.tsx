@@ -85,11 +85,7 @@ function ContactDetails({ item, scope, team, group }: { item: ContactItem; scope
   return (
     <Stack gap="lg">
       {item.child_gate && <ChildGateNotice gate={item.child_gate} />}
-      <ApprovalRequestBanner
-        contactId={item.data_view_simple.id}
-        scope={scope}
-        requests={item.ownership.other_team_is_awaiting_approval_data}
-      />
+      <ApprovalRequestBanner contactId={item.data_view_simple.id} scope={scope} requests={item.ownership.other_team_is_awaiting_approval_data} />
       {view && <ConsentDeclinedBanner contact={view} />}
       {view && <ChildConsentNotice contact={view} scope={scope} canRequest={item.auth.user_capabilities.update_contact === true} />}
       <Group justify="space-between" align="center">
@@ -104,10 +100,7 @@ function ContactDetails({ item, scope, team, group }: { item: ContactItem; scope
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: view ? 8 : 12 }}>
           <Stack gap="lg">
-            <ProfileCard
-              contact={view ?? simple}
-              photoChange={mayEdit(item) ? { contactId: item.data_view_simple.id, scope } : undefined}
-            />
+            <ProfileCard contact={view ?? simple} photoChange={mayEdit(item) ? { contactId: item.data_view_simple.id, scope } : undefined} />
             {view && <InfoRows contact={view} expect={item.expect} />}
           </Stack>
         </Grid.Col>

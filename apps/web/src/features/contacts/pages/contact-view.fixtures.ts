@@ -1,4 +1,13 @@
-import { capabilityMap, contactFlagFields, contactTextFields, type ContactFlagField, type ContactItem, type ContactRole, type ContactTextField, type ContactView } from '@crm/domain'
+import {
+  capabilityMap,
+  contactFlagFields,
+  contactTextFields,
+  type ContactFlagField,
+  type ContactItem,
+  type ContactRole,
+  type ContactTextField,
+  type ContactView,
+} from '@crm/domain'
 
 // Every field of the groups starts empty, so a field added to one needs no line here.
 const emptyTexts = Object.fromEntries(contactTextFields.map((field) => [field, null])) as Record<ContactTextField, null>

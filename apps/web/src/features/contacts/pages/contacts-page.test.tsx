@@ -51,8 +51,20 @@ function mockLists(responders: Partial<Record<ContactListKind, Responder>> = {})
 function mockLookups() {
   server.use(
     mockCall(lookupCalls.lookups, ({ params }) => {
-      if (params['list'] === 'member-status-types') return { items: [{ id: 'member', title: 'Member' }, { id: 'lead-visited', title: 'Lead (visited)' }] }
-      if (params['list'] === 'contact-source-types') return { items: [{ id: 'event', title: 'Event' }, { id: 'friend', title: 'Friend' }] }
+      if (params['list'] === 'member-status-types')
+        return {
+          items: [
+            { id: 'member', title: 'Member' },
+            { id: 'lead-visited', title: 'Lead (visited)' },
+          ],
+        }
+      if (params['list'] === 'contact-source-types')
+        return {
+          items: [
+            { id: 'event', title: 'Event' },
+            { id: 'friend', title: 'Friend' },
+          ],
+        }
       return { items: [] }
     }),
   )
@@ -148,7 +160,15 @@ describe('/contacts: rows and empty states', () => {
     signedInAs(buildAccount([grace]), { teamId: 10, groupId: 10 })
     mockLists({
       contacts: answer([
-        buildContact({ id: 1, name: 'Ann Lee', age: 1, grow_phase: 'preserve', phone: '+61 412 345 678', email: 'ann@example.test', last_interaction_days_ago: 3 }),
+        buildContact({
+          id: 1,
+          name: 'Ann Lee',
+          age: 1,
+          grow_phase: 'preserve',
+          phone: '+61 412 345 678',
+          email: 'ann@example.test',
+          last_interaction_days_ago: 3,
+        }),
         buildContact({ id: 2, name: 'Ben Cho', age: 15, is_child: true, is_awaiting_approval: true }),
       ]),
     })
@@ -173,7 +193,19 @@ describe('/contacts: rows and empty states', () => {
 
   it("a restricted child's row names no one: 'A child', linking to its page, and the protected text (issue 33)", async () => {
     signedInAs(buildAccount([grace]), { teamId: 10, groupId: 10 })
-    const restricted = { id: 5, name: '', first_name: '', last_name: '', is_child: true, is_restricted: true, age: null, member_status_display: null, grow_phase: null, phone: null, email: null }
+    const restricted = {
+      id: 5,
+      name: '',
+      first_name: '',
+      last_name: '',
+      is_child: true,
+      is_restricted: true,
+      age: null,
+      member_status_display: null,
+      grow_phase: null,
+      phone: null,
+      email: null,
+    }
     mockLists({ contacts: answer([buildContact(restricted)]) })
     await visit('/contacts')
     const all = await section('All contacts in team')
@@ -232,7 +264,10 @@ describe('/contacts: search, filters and sorting (D2-2.1-06)', () => {
     await user.click(toggle)
     expect(toggle).toHaveAttribute('aria-expanded', 'true')
 
-    const options = (label: string) => within(all.getByRole('combobox', { name: label })).getAllByRole('option').map((option) => option.textContent)
+    const options = (label: string) =>
+      within(all.getByRole('combobox', { name: label }))
+        .getAllByRole('option')
+        .map((option) => option.textContent)
     expect(options('Age')).toEqual(['All', '0-12', '13-21', '22-40', '41-65', '66+'])
     expect(options('Interaction')).toEqual(['All', 'Overdue', 'None', '1 month since last', '3 months since last', '6 months since last', 'Unvisited'])
     expect(options('Grow phase')).toEqual(['All', 'Prepare', 'Plant', 'Cultivate', 'Harvest', 'Multiply'])
@@ -300,7 +335,11 @@ describe('/contacts: search, filters and sorting (D2-2.1-06)', () => {
     await waitFor(() => expect(last(sent.contacts)).toMatchObject({ order_by: 'age', order: 'desc' }))
     await user.click(all.getByRole('button', { name: 'Added' }))
     await waitFor(() => expect(last(sent.contacts)).toMatchObject({ order_by: 'created', order: 'desc' }))
-    for (const [column, orderBy] of [['Member status', 'member_status'], ['Grow phase', 'grow_phase'], ['Last interaction', 'last_interaction']]) {
+    for (const [column, orderBy] of [
+      ['Member status', 'member_status'],
+      ['Grow phase', 'grow_phase'],
+      ['Last interaction', 'last_interaction'],
+    ]) {
       await user.click(all.getByRole('button', { name: column }))
       await waitFor(() => expect(last(sent.contacts)).toMatchObject({ order_by: orderBy }))
     }
@@ -315,7 +354,11 @@ describe('/contacts: paging (spec 1 §9)', () => {
     const all = await section('All contacts in team')
     await all.findByRole('link', { name: 'Ann Lee' })
     const size = all.getByRole('combobox', { name: 'Rows per page' })
-    expect(within(size).getAllByRole('option').map((option) => option.textContent)).toEqual(['4', '20', '50', '100', '200'])
+    expect(
+      within(size)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['4', '20', '50', '100', '200'])
     expect(size).toHaveValue('100')
     await first.user.selectOptions(size, '20')
     await waitFor(() => expect(last(sent.contacts)).toMatchObject({ per_page: '20' }))

@@ -28,7 +28,9 @@ export function UpcomingInteractions({ teamId }: { teamId: number }) {
             {item.user_name || t('upcomingInteractions.unnamedChild')}
           </Anchor>
           <Text size="sm">
-            {item.bible_study_display ? t('upcomingInteractions.typeWithStudy', { type: item.type_display, study: item.bible_study_display }) : item.type_display}
+            {item.bible_study_display
+              ? t('upcomingInteractions.typeWithStudy', { type: item.type_display, study: item.bible_study_display })
+              : item.type_display}
           </Text>
           <Text size="sm" c="dimmed">
             {item.date_display}

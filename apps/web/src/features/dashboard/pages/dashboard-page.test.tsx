@@ -12,10 +12,19 @@ const conference = buildTeam({ id: 40, title: 'North Conference', is_conference:
 
 const interactions: UpcomingInteraction[] = [
   { user_id: 5, user_name: 'Ana Lopez', date_display: '26 Nov 2026, 10:00 am', type_display: 'Visit', bible_study: null, bible_study_display: null },
-  { user_id: 6, user_name: 'Ben Cole', date_display: '27 Nov 2026', type_display: 'Bible study', bible_study: 'discover-3', bible_study_display: 'Jesus: the Saviour' },
+  {
+    user_id: 6,
+    user_name: 'Ben Cole',
+    date_display: '27 Nov 2026',
+    type_display: 'Bible study',
+    bible_study: 'discover-3',
+    bible_study_display: 'Jesus: the Saviour',
+  },
   { user_id: 7, user_name: '', date_display: '28 Nov 2026', type_display: 'Phone call', bible_study: null, bible_study_display: null },
 ]
-const transfers: UpcomingTransfer[] = [{ id: 3, user_name: 'Cara Diaz', date_display: '1 Dec 2026', from_team_name: 'Grace Church', to_team_name: 'Hope Chapel' }]
+const transfers: UpcomingTransfer[] = [
+  { id: 3, user_name: 'Cara Diaz', date_display: '1 Dec 2026', from_team_name: 'Grace Church', to_team_name: 'Hope Chapel' },
+]
 
 describe('dashboard', () => {
   it("is titled 'Dashboard - {team}' for the primary group", async () => {
@@ -104,7 +113,9 @@ describe('dashboard', () => {
     server.use(
       mockCall(dashboardCalls.upcomingInteractions, () => ((asked = true), apiError('internal_error', 500))),
       mockCall(dashboardCalls.upcomingTransfers, { items: transfers }),
-      mockCall(eventCalls.eventsToday, { items: [{ id: 7, original_id: 7, title: 'Sunday service', event_date: '2026-11-24', start_date_time_display: '24 Nov 2026, 10:00' }] }),
+      mockCall(eventCalls.eventsToday, {
+        items: [{ id: 7, original_id: 7, title: 'Sunday service', event_date: '2026-11-24', start_date_time_display: '24 Nov 2026, 10:00' }],
+      }),
     )
     signedInAs(buildAccount([conference]), { teamId: 40, groupId: 40 })
     renderApp('/')

@@ -19,9 +19,7 @@ export function DashboardPage() {
   usePageTitle(t('pageName'))
   // The route guard only renders this page with a team and a group selected.
   if (!team || !group) return null
-  const title = isPrimaryGroup(team, group)
-    ? t('title', { team: team.title })
-    : t('titleWithGroup', { team: team.title, group: group.title })
+  const title = isPrimaryGroup(team, group) ? t('title', { team: team.title }) : t('titleWithGroup', { team: team.title, group: group.title })
   return (
     <Stack gap="lg">
       <Title order={1}>{title}</Title>

@@ -15,7 +15,12 @@ function mockEvents(options: { event?: EventView; create?: () => Response | { id
   server.use(
     mockCall(lookupCalls.lookups, ({ params }) =>
       params['list'] === 'event-types'
-        ? { items: [{ id: 'bible-study', title: 'Bible study' }, { id: 'other', title: 'Other', is_other: true }] }
+        ? {
+            items: [
+              { id: 'bible-study', title: 'Bible study' },
+              { id: 'other', title: 'Other', is_other: true },
+            ],
+          }
         : { items: [] },
     ),
     mockCall(eventCalls.event, options.event ?? buildEventView()),
@@ -55,7 +60,8 @@ describe('the event form (spec 3 §2.1)', () => {
     // The fields of spec 3 §2.1, the required ones marked.
     expect(form.getByRole('textbox', { name: /^Title/ })).toBeRequired()
     expect(form.getByLabelText(/^Start date/)).toBeRequired()
-    for (const label of ['Public event', 'No address', 'Recurring event', 'All day', 'Lasts several days']) expect(form.getByRole('checkbox', { name: label })).toBeInTheDocument()
+    for (const label of ['Public event', 'No address', 'Recurring event', 'All day', 'Lasts several days'])
+      expect(form.getByRole('checkbox', { name: label })).toBeInTheDocument()
     for (const label of ['Discipleship phase', 'Grow phase', /^Start time/, 'End time']) expect(inputOf(form, label)).toBeInTheDocument()
     expect(within(inputOf(form, 'Discipleship phase')).getAllByRole('option')).toHaveLength(10)
 
@@ -160,7 +166,10 @@ describe('the event form (spec 3 §2.1)', () => {
     expect(inputOf(form, 'Discipleship phase')).toHaveValue('grow')
     await user.click(form.getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/events/view/7'))
-    expect(writes[0]).toMatchObject({ call: 'update 7', input: { team_id: 10, rrule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,TH;COUNT=10', address_street: '1 Main St' } })
+    expect(writes[0]).toMatchObject({
+      call: 'update 7',
+      input: { team_id: 10, rrule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,TH;COUNT=10', address_street: '1 Main St' },
+    })
   }, 40_000)
 
   it('shows the server’s field errors on their fields, the schedule’s under the schedule', async () => {

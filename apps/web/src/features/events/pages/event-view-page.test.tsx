@@ -98,7 +98,10 @@ describe('/events/view/{id} (spec 3 §2.1)', () => {
     const today = '2026-06-15'
     const { reads } = mockEvent(
       buildEventView({
-        occurrences: [buildOccurrence({ event_date: addDays(today, -7), start_date_time_display: 'A week ago' }), buildOccurrence({ event_date: addDays(today, 7), start_date_time_display: 'In a week' })],
+        occurrences: [
+          buildOccurrence({ event_date: addDays(today, -7), start_date_time_display: 'A week ago' }),
+          buildOccurrence({ event_date: addDays(today, 7), start_date_time_display: 'In a week' }),
+        ],
       }),
     )
     const { user, router } = await openView('/events/view/7')
@@ -114,7 +117,9 @@ describe('/events/view/{id} (spec 3 §2.1)', () => {
   }, 30_000)
 
   it('a window without dates offers the next date, and moves the window there', async () => {
-    const { reads } = mockEvent(buildEventView({ occurrences: [], next_occurance_data: { event_date: '2027-03-02', start_date_time_display: '2 Mar 2027 10:00' } }))
+    const { reads } = mockEvent(
+      buildEventView({ occurrences: [], next_occurance_data: { event_date: '2027-03-02', start_date_time_display: '2 Mar 2027 10:00' } }),
+    )
     const { user, router } = await openView('/events/view/7')
     await user.click(await screen.findByRole('button', { name: 'Go to Mar 2, 2027' }))
     await waitFor(() => expect(reads.at(-1)).toMatchObject({ from: '2027-01-05', to: '2027-04-27' }))
@@ -122,10 +127,16 @@ describe('/events/view/{id} (spec 3 §2.1)', () => {
   }, 30_000)
 
   it('a multi-day date offers each of its days for the attendance', async () => {
-    mockEvent(buildEventView({ is_multi_day: true, has_multi_days: true, occurrences: [buildOccurrence({ event_date: '2026-01-06', end_date: '2026-01-08' })] }))
+    mockEvent(
+      buildEventView({ is_multi_day: true, has_multi_days: true, occurrences: [buildOccurrence({ event_date: '2026-01-06', end_date: '2026-01-08' })] }),
+    )
     const { user, router } = await openView()
     const day = await screen.findByLabelText('Day of the event')
-    expect(within(day).getAllByRole('option').map((option) => [option.getAttribute('value'), option.textContent])).toEqual([
+    expect(
+      within(day)
+        .getAllByRole('option')
+        .map((option) => [option.getAttribute('value'), option.textContent]),
+    ).toEqual([
       ['2026-01-06', 'Jan 6, 2026'],
       ['2026-01-07', 'Jan 7, 2026'],
       ['2026-01-08', 'Jan 8, 2026'],

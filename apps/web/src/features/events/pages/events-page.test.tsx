@@ -40,7 +40,14 @@ const section = async (name: string) => within(await screen.findByRole('region',
 describe('/events (spec 3 §2.1)', () => {
   it('lists Current, Upcoming and Past: title linked to the view, when, the schedule, the address; created newest first', async () => {
     const { of } = mockLists({
-      today: [buildEventListItem({ id: 1, title: 'Prayer night', address_formatted: '1 Main St', next_occurance_data: { event_date: '2026-01-06', start_date_time_display: 'Today 19:00' } })],
+      today: [
+        buildEventListItem({
+          id: 1,
+          title: 'Prayer night',
+          address_formatted: '1 Main St',
+          next_occurance_data: { event_date: '2026-01-06', start_date_time_display: 'Today 19:00' },
+        }),
+      ],
       future: [
         buildEventListItem({
           id: 2,

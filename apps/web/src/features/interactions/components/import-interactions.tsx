@@ -10,7 +10,15 @@ import { importInteractions, useRefreshAfterInteractions } from '../queries'
 // YYYY-MM-DD and HH:mm.
 
 /** The Import dialog of a contact's interactions. */
-export function ImportInteractionsDialog({ contactId, scope, onClose }: { contactId: number; scope: { team_id: number; group_id: number }; onClose: () => void }) {
+export function ImportInteractionsDialog({
+  contactId,
+  scope,
+  onClose,
+}: {
+  contactId: number
+  scope: { team_id: number; group_id: number }
+  onClose: () => void
+}) {
   const { t, i18n } = useTranslation('interactions')
   const refresh = useRefreshAfterInteractions(contactId)
   const kind = interactionImportKind(dateOrderOf(typeof navigator === 'undefined' ? i18n.language : navigator.language))

@@ -85,9 +85,7 @@ export function InteractionEntries({ items, highlightedId, editingId, renderEdit
                       )}
                     </Text>
                   )}
-                  {item.event_title && (
-                    <Text size="sm">{t(item.is_user_event ? 'atOwnEvent' : 'atEvent', { title: item.event_title })}</Text>
-                  )}
+                  {item.event_title && <Text size="sm">{t(item.is_user_event ? 'atOwnEvent' : 'atEvent', { title: item.event_title })}</Text>}
                   {item.content && (
                     <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                       {item.content}
@@ -105,12 +103,23 @@ export function InteractionEntries({ items, highlightedId, editingId, renderEdit
                         </Button>
                       )}
                       {item.can_update && (
-                        <Button size="xs" variant="subtle" onClick={() => onEdit(item)} aria-label={t('editOne', { type: item.type_display, date: item.date_display })}>
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          onClick={() => onEdit(item)}
+                          aria-label={t('editOne', { type: item.type_display, date: item.date_display })}
+                        >
                           {t('edit')}
                         </Button>
                       )}
                       {item.can_delete && (
-                        <Button size="xs" variant="subtle" color="red" onClick={() => onDelete(item)} aria-label={t('deleteOne', { type: item.type_display, date: item.date_display })}>
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          color="red"
+                          onClick={() => onDelete(item)}
+                          aria-label={t('deleteOne', { type: item.type_display, date: item.date_display })}
+                        >
                           {t('delete')}
                         </Button>
                       )}

@@ -61,7 +61,22 @@ function today(): string {
 /** The form's values of an interaction being edited, or of a new one. */
 function valuesOf(item: InteractionItem | undefined, lessonParent: string | null): InteractionFormValues {
   if (!item) {
-    return { type: 'visit', prayer_type: null, type_other: '', study: null, bible_study: null, bible_study_other: '', reaction: null, date: today(), time: '', content: '', is_completed: true, by_user: null, others: [], event_link: null }
+    return {
+      type: 'visit',
+      prayer_type: null,
+      type_other: '',
+      study: null,
+      bible_study: null,
+      bible_study_other: '',
+      reaction: null,
+      date: today(),
+      time: '',
+      content: '',
+      is_completed: true,
+      by_user: null,
+      others: [],
+      event_link: null,
+    }
   }
   return {
     type: item.prayer_type ? 'prayer' : (item.type as InteractionFormValues['type']),
@@ -137,7 +152,18 @@ const contactEventTypes: readonly ContactEventKind[] = ['event', 'decision']
 const contactEventTypeValue = (kind: ContactEventKind) => `contact-event:${kind}`
 
 /** Logs or edits an interaction: its type and the type's fields, when, who, who else was there. */
-export function InteractionForm({ contactId, teamId, label, item, mayPickUser, eventLinkScope, submitLabel, onSave, onCancel, onPickContactEvent }: InteractionFormProps) {
+export function InteractionForm({
+  contactId,
+  teamId,
+  label,
+  item,
+  mayPickUser,
+  eventLinkScope,
+  submitLabel,
+  onSave,
+  onCancel,
+  onPickContactEvent,
+}: InteractionFormProps) {
   const { t } = useTranslation(['interactions', 'common', 'contacts'])
   const defaults = valuesOf(item, null)
   const form = useForm<InteractionFormValues>({ resolver: zodResolver(interactionForm), defaultValues: defaults })
@@ -163,7 +189,8 @@ export function InteractionForm({ contactId, teamId, label, item, mayPickUser, e
     }
   }, submission.reportInvalid)
 
-  const options = (items: Array<{ id: string | number; title: string }> | undefined) => (items ?? []).map((option) => ({ value: String(option.id), label: option.title }))
+  const options = (items: Array<{ id: string | number; title: string }> | undefined) =>
+    (items ?? []).map((option) => ({ value: String(option.id), label: option.title }))
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={label}>
@@ -228,7 +255,14 @@ export function InteractionForm({ contactId, teamId, label, item, mayPickUser, e
                 control={form.control}
                 name="bible_study"
                 render={({ field }) => (
-                  <Select label={t('lesson')} required data={options(lessons.data)} value={field.value} onChange={field.onChange} error={required('bible_study')} />
+                  <Select
+                    label={t('lesson')}
+                    required
+                    data={options(lessons.data)}
+                    value={field.value}
+                    onChange={field.onChange}
+                    error={required('bible_study')}
+                  />
                 )}
               />
             )}
@@ -278,7 +312,14 @@ export function InteractionForm({ contactId, teamId, label, item, mayPickUser, e
             control={form.control}
             name="by_user"
             render={({ field }) => (
-              <SuggestionInput call={suggestionCalls.teamUsers} input={{ team_id: teamId }} label={t('byUser')} placeholder={t('byUserPlaceholder')} value={field.value} onChange={field.onChange} />
+              <SuggestionInput
+                call={suggestionCalls.teamUsers}
+                input={{ team_id: teamId }}
+                label={t('byUser')}
+                placeholder={t('byUserPlaceholder')}
+                value={field.value}
+                onChange={field.onChange}
+              />
             )}
           />
         )}
@@ -306,7 +347,12 @@ export function InteractionForm({ contactId, teamId, label, item, mayPickUser, e
                   // Mantine hides a pill's remove button from keyboards and screen readers
                   // (aria-hidden, tabIndex -1); here it is the only way to take someone off.
                   removeButtonProps={{ 'aria-label': t('removeOther', { name: other.title }), 'aria-hidden': false, tabIndex: 0 }}
-                  onRemove={() => form.setValue('others', others.filter((kept) => kept.id !== other.id))}
+                  onRemove={() =>
+                    form.setValue(
+                      'others',
+                      others.filter((kept) => kept.id !== other.id),
+                    )
+                  }
                 >
                   {other.title}
                 </Pill>
@@ -335,11 +381,18 @@ export function InteractionForm({ contactId, teamId, label, item, mayPickUser, e
             )}
           />
         )}
-        <Textarea label={t('content')} autosize minRows={3} maxRows={12} maxLength={maxInteractionContentLength} error={errors.content ? t('tooLong', { max: maxInteractionContentLength }) : undefined} {...form.register('content')} />
+        <Textarea
+          label={t('content')}
+          autosize
+          minRows={3}
+          maxRows={12}
+          maxLength={maxInteractionContentLength}
+          error={errors.content ? t('tooLong', { max: maxInteractionContentLength }) : undefined}
+          {...form.register('content')}
+        />
         <Checkbox label={t('completed')} {...form.register('is_completed')} />
         <FormActions submission={submission} submitLabel={submitLabel} cancel={onCancel && { label: t('cancel'), onClick: onCancel }} />
       </Stack>
     </form>
   )
 }
-

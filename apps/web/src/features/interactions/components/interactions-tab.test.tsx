@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
-import { contactCalls, contactEventCalls, eventAttendanceCalls, interactionCalls, interactionImportCalls, lookupCalls, type InteractionItem, type LookupItem } from '@crm/domain'
+import {
+  contactCalls,
+  contactEventCalls,
+  eventAttendanceCalls,
+  interactionCalls,
+  interactionImportCalls,
+  lookupCalls,
+  type InteractionItem,
+  type LookupItem,
+} from '@crm/domain'
 import { pinClock } from '../../../test/clock'
 import { buildAccount, buildGroup, buildTeam, buildContactHit } from '../../../test/fixtures'
 import { renderApp } from '../../../test/render'
@@ -73,7 +82,12 @@ const lookups: Record<string, LookupItem[]> = {
 function openContact(options: { path?: string; items?: () => InteractionItem[]; role?: ContactRole; groupRole?: 'leader' } = {}) {
   const writes: { added: unknown[]; updated: unknown[] } = { added: [], updated: [] }
   const team = options.groupRole
-    ? buildTeam({ id: 10, title: 'Grace Church', role: 'leader', groups: [buildGroup({ id: 10, title: 'Grace Church', is_public: true, user_role: options.groupRole })] })
+    ? buildTeam({
+        id: 10,
+        title: 'Grace Church',
+        role: 'leader',
+        groups: [buildGroup({ id: 10, title: 'Grace Church', is_public: true, user_role: options.groupRole })],
+      })
     : grace
   signedInAs(buildAccount([team]), { teamId: 10, groupId: 10 })
   window.localStorage.setItem(activeTabStorageKey, 'interactions')
@@ -81,7 +95,10 @@ function openContact(options: { path?: string; items?: () => InteractionItem[]; 
   server.use(
     mockCall(contactCalls.contact, buildContactItem({ role: options.role ?? 'leader' })),
     mockCall(interactionCalls.contactInteractions, () => ({ items: items(), count: items().length, max_pages: 1 })),
-    mockCall(interactionCalls.contactInteractionsStudies, { items: { 'discover-1': { date: '2026-11-01', date_display: '1 Nov 2026', reaction: 'happy' } }, items_other: [] }),
+    mockCall(interactionCalls.contactInteractionsStudies, {
+      items: { 'discover-1': { date: '2026-11-01', date_display: '1 Nov 2026', reaction: 'happy' } },
+      items_other: [],
+    }),
     mockCall(lookupCalls.lookups, ({ params }) => ({ items: lookups[String(params.list)] ?? [] })),
     mockCall(contactCalls.contactGroups, { items: [], count: 0, max_pages: 1 }),
     mockCall(contactCalls.teamContactSuggestions, { items: [buildContactHit(7, 'Ben Cole'), buildContactHit(8, 'Bea Diaz')] }),
@@ -160,11 +177,23 @@ describe('the Interactions tab', () => {
       items: () => [
         buildInteraction({ id: 1, grow_phase: 'harvest', is_completed: true, is_future: false }),
         buildInteraction({ id: 2, grow_phase: 'plant', is_future: false }),
-        buildInteraction({ id: 3, grow_phase: 'plant', type: 'bible-study', type_display: 'Bible study', bible_study: 'discover-1', bible_study_display: 'The Bible', reaction: 'happy' }),
+        buildInteraction({
+          id: 3,
+          grow_phase: 'plant',
+          type: 'bible-study',
+          type_display: 'Bible study',
+          bible_study: 'discover-1',
+          bible_study_display: 'The Bible',
+          reaction: 'happy',
+        }),
       ],
     })
     const list = await interactionsList()
-    expect(within(list).getAllByRole('separator').map((banner) => banner.textContent)).toEqual(['Harvest', 'Plant'])
+    expect(
+      within(list)
+        .getAllByRole('separator')
+        .map((banner) => banner.textContent),
+    ).toEqual(['Harvest', 'Plant'])
     expect(within(list).getByText('Overdue')).toBeInTheDocument()
     expect(within(list).getByText('Upcoming')).toBeInTheDocument()
     expect(within(list).getByRole('img', { name: 'Happy' })).toBeInTheDocument()
@@ -242,7 +271,9 @@ describe('the Interactions tab', () => {
 
     await user.click(screen.getByRole('button', { name: 'Log interaction' }))
     const form = screen.getByRole('form', { name: 'Log an interaction' })
-    const eventLink = within(form).getAllByLabelText('Event').find((element) => element.tagName === 'INPUT')!
+    const eventLink = within(form)
+      .getAllByLabelText('Event')
+      .find((element) => element.tagName === 'INPUT')!
     await user.click(eventLink)
     // An event attended on two dates is offered once, at its latest date.
     expect(await screen.findAllByRole('option', { name: 'Hope series (8 Nov 2026)' })).toHaveLength(1)
@@ -254,14 +285,24 @@ describe('the Interactions tab', () => {
 
   it("D1-3-14 offers 'Event' and 'Decision' after the looked-up types; picking Decision opens the Decisions tab's add form", async () => {
     const { writes, user, form } = await openLogForm()
-    await user.click(within(form).getAllByLabelText(/^Type/).find((element) => element.tagName === 'INPUT')!)
+    await user.click(
+      within(form)
+        .getAllByLabelText(/^Type/)
+        .find((element) => element.tagName === 'INPUT')!,
+    )
     const offered = within(await screen.findByRole('listbox')).getAllByRole('option')
     expect(offered.map((option) => option.textContent)).toEqual(['Visit', 'Bible study', 'Prayer', 'Other', 'Event', 'Decision'])
     await user.click(screen.getByRole('option', { name: 'Decision' }))
 
     expect(await screen.findByRole('tab', { name: 'Decisions', selected: true })).toBeInTheDocument()
     const addForm = await screen.findByRole('form', { name: 'Add a decision' }, { timeout: 5000 })
-    await waitFor(() => expect(within(addForm).getAllByLabelText(/^Type/).find((element) => element.tagName === 'INPUT')).toHaveFocus())
+    await waitFor(() =>
+      expect(
+        within(addForm)
+          .getAllByLabelText(/^Type/)
+          .find((element) => element.tagName === 'INPUT'),
+      ).toHaveFocus(),
+    )
     expect(window.localStorage.getItem(activeTabStorageKey)).toBe('decisions')
     // Nothing was logged as an interaction.
     expect(writes.added).toEqual([])
@@ -269,7 +310,11 @@ describe('the Interactions tab', () => {
 
   it("D1-3-14 offers no 'Event' or 'Decision' to a caller who may not add them (no update_user_event)", async () => {
     const { user, form } = await openLogForm({ role: 'member' })
-    await user.click(within(form).getAllByLabelText(/^Type/).find((element) => element.tagName === 'INPUT')!)
+    await user.click(
+      within(form)
+        .getAllByLabelText(/^Type/)
+        .find((element) => element.tagName === 'INPUT')!,
+    )
     const offered = within(await screen.findByRole('listbox')).getAllByRole('option')
     expect(offered.map((option) => option.textContent)).toEqual(['Visit', 'Bible study', 'Prayer', 'Other'])
   }, 15_000)
@@ -302,7 +347,9 @@ describe('the Interactions tab', () => {
     const user = setupUser()
     await user.click(screen.getByRole('button', { name: 'Import interactions' }))
     const dialog = within(await screen.findByRole('dialog', { name: 'Import interactions' }))
-    const file = new File(['Fecha,Hora,Tipo,Notas\n2026-03-01,2:30 pm,visit,Met the family\n46090,0.75,Prayer request,\n2026-03-10,,Visit,'], 'visits.csv', { type: 'text/csv' })
+    const file = new File(['Fecha,Hora,Tipo,Notas\n2026-03-01,2:30 pm,visit,Met the family\n46090,0.75,Prayer request,\n2026-03-10,,Visit,'], 'visits.csv', {
+      type: 'text/csv',
+    })
     await user.upload(dialog.getByLabelText('Spreadsheet (.csv, .xls or .xlsx)'), file)
     expect(await dialog.findByText('3 rows read from visits.csv.')).toBeInTheDocument()
     expect(dialog.getByText(/Columns read:/)).toHaveTextContent('date (Fecha), time (Hora), type (Tipo), content (Notas)')

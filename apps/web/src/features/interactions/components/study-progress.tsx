@@ -44,7 +44,11 @@ export function StudyProgress({ contactId, scope }: { contactId: number; scope: 
                     variant={lessonDone ? 'filled' : 'outline'}
                     color={lessonDone ? 'teal' : 'gray'}
                     title={lessonDone ? `${lesson.title}: ${lessonDone.date_display}` : lesson.title}
-                    aria-label={lessonDone ? t('studies.lessonDone', { lesson: lesson.title, date: lessonDone.date_display }) : t('studies.lessonToDo', { lesson: lesson.title })}
+                    aria-label={
+                      lessonDone
+                        ? t('studies.lessonDone', { lesson: lesson.title, date: lessonDone.date_display })
+                        : t('studies.lessonToDo', { lesson: lesson.title })
+                    }
                   >
                     {index + 1}
                     {lessonDone?.reaction ? ` ${reactionFaces[lessonDone.reaction]}` : ''}

@@ -61,7 +61,13 @@ describe('the Interests tab', () => {
     const add = await form()
     const select = add.getByRole('combobox', { name: /^Interest/ })
     // Music is held already: it is not offered again; Other always is.
-    await waitFor(() => expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(['', 'Prayer', 'Other']))
+    await waitFor(() =>
+      expect(
+        within(select)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['', 'Prayer', 'Other']),
+    )
     expect(add.queryByRole('textbox', { name: /^Other interest/ })).not.toBeInTheDocument()
     await user.selectOptions(select, 'other')
     await user.click(add.getByRole('button', { name: 'Add interest' }))

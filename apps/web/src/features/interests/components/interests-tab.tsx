@@ -41,11 +41,15 @@ function AddInterestForm({ contactId, scope, current }: Pick<ContactTabProps, 's
     } else if (isApiError(result.error)) {
       const fields = result.error.fieldErrors
       if (result.error.code === 'conflict') setErrors({ [isOther ? 'other' : 'interest']: 'exists' })
-      else if (fields['interest'] || fields['interest_other']) setErrors({ ...(fields['interest'] ? { interest: 'invalid' } : {}), ...(fields['interest_other'] ? { other: 'invalid' } : {}) })
+      else if (fields['interest'] || fields['interest_other'])
+        setErrors({ ...(fields['interest'] ? { interest: 'invalid' } : {}), ...(fields['interest_other'] ? { other: 'invalid' } : {}) })
     }
   }
   // Spec 2 §8: only 'Please correct the errors to continue.' is said; a failed call is silent.
-  const shown = submission.status === 'error' && submission.message !== t('common:correctErrors') ? { status: 'idle' as const, message: null, isProcessing: submission.isProcessing } : submission
+  const shown =
+    submission.status === 'error' && submission.message !== t('common:correctErrors')
+      ? { status: 'idle' as const, message: null, isProcessing: submission.isProcessing }
+      : submission
 
   return (
     <Stack component="section" gap="sm" aria-labelledby="add-interest-title">

@@ -40,8 +40,7 @@ export function NoteForm({ label, initial, offerType, placeholder, submitLabel, 
     if (result.ok && !initial) form.reset(defaults)
   }, submission.reportInvalid)
 
-  const contentError =
-    errors.content?.type === 'too_big' ? t('notes:tooLong', { max: maxNoteLength }) : errors.content ? t('common:fieldRequired') : undefined
+  const contentError = errors.content?.type === 'too_big' ? t('notes:tooLong', { max: maxNoteLength }) : errors.content ? t('common:fieldRequired') : undefined
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={label}>

@@ -65,9 +65,7 @@ export function NotesTab({ item, contact, scope }: ContactTabProps) {
             label={t('addTitle')}
             offerType={offerType}
             submitLabel={t('add')}
-            onSave={(values) =>
-              addNote.mutateAsync({ content: values.content, isEncrypted: false, type: offerType ? values.type : undefined })
-            }
+            onSave={(values) => addNote.mutateAsync({ content: values.content, isEncrypted: false, type: offerType ? values.type : undefined })}
           />
         </Stack>
       )}

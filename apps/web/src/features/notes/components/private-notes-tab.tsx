@@ -34,9 +34,9 @@ function useDecrypted(key: CryptoKey | null | undefined, notes: NoteItem[]): Rea
   useEffect(() => {
     if (!key) return
     let live = true
-    void Promise.all(
-      notes.map(async (note): Promise<[number, string | null]> => [note.id, await decryptNote(key, note.content).catch(() => null)]),
-    ).then((pairs) => live && setTexts((known) => new Map([...known, ...pairs])))
+    void Promise.all(notes.map(async (note): Promise<[number, string | null]> => [note.id, await decryptNote(key, note.content).catch(() => null)])).then(
+      (pairs) => live && setTexts((known) => new Map([...known, ...pairs])),
+    )
     return () => {
       live = false
     }

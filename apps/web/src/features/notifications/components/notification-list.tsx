@@ -161,12 +161,7 @@ function NotificationItem({ item, onSeen, marking, onNavigate }: { item: Notific
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           {/* The server sanitizes notification content (platform/sanitize.ts) before storing and
               answering it; React's innerHTML never runs scripts, and the box keeps it in place. */}
-          <Box
-            className="notification-content"
-            style={{ overflowWrap: 'anywhere' }}
-            fz="sm"
-            dangerouslySetInnerHTML={{ __html: item.content }}
-          />
+          <Box className="notification-content" style={{ overflowWrap: 'anywhere' }} fz="sm" dangerouslySetInnerHTML={{ __html: item.content }} />
           {item.link_url && <NotificationLink url={item.link_url} text={item.link_text || item.link_url} onNavigate={onNavigate} />}
           {item.associated_user && (
             <Anchor component={Link} to={`/contacts/view/${item.associated_user.id}`} size="sm" onClick={onNavigate}>
@@ -174,9 +169,7 @@ function NotificationItem({ item, onSeen, marking, onNavigate }: { item: Notific
             </Anchor>
           )}
           <Text size="xs" c="dimmed">
-            <time dateTime={date.toISOString()}>
-              {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(date)}
-            </time>
+            <time dateTime={date.toISOString()}>{new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(date)}</time>
           </Text>
         </Stack>
         {!item.is_seen && (

@@ -127,7 +127,11 @@ describe('the notifications panel', () => {
   })
 
   it('says why the list could not be loaded, and shows the empty state', async () => {
-    server.use(mockCall(notificationCalls.notifications, ({ input }) => ((input as unknown as Record<string, string>)['per_page'] === '4' ? { items: [], count: 0, count_unread: 0 } : apiError('internal_error', 500))))
+    server.use(
+      mockCall(notificationCalls.notifications, ({ input }) =>
+        (input as unknown as Record<string, string>)['per_page'] === '4' ? { items: [], count: 0, count_unread: 0 } : apiError('internal_error', 500),
+      ),
+    )
     const failed = await openPanel()
     expect(await failed.panel.findByRole('alert')).toHaveTextContent('The notifications could not be loaded. Try again later.')
     failed.unmount()

@@ -59,7 +59,10 @@ async function choose(user: ReturnType<typeof renderApp>['user'], label: string,
 
 describe('/manage-notifications (spec 3 §2.7)', () => {
   it('D3-2.7-03 D3-2.7-04 a row shows the content, scheduled date, importance, link URL and text, and Seen by n', async () => {
-    const sent = mockList([row({ id: 5 }), row({ id: 6, is_scheduled: false, date: null, link_url: null, link_text: null, importance: 'normal', level: 'global', is_seen_by_count: 0 })])
+    const sent = mockList([
+      row({ id: 5 }),
+      row({ id: 6, is_scheduled: false, date: null, link_url: null, link_text: null, importance: 'normal', level: 'global', is_seen_by_count: 0 }),
+    ])
     await visit()
     const first = within(await screen.findByRole('listitem', { name: 'Notification 5' }, { timeout: 15000 }))
     expect(first.getByText('youth camp').tagName).toBe('STRONG')
@@ -125,7 +128,15 @@ describe('/manage-notifications (spec 3 §2.7)', () => {
     await user.click(dialog.getByRole('button', { name: 'Add' }))
     await waitFor(() =>
       expect(added).toEqual([
-        { content: 'Camp this weekend', link_url: '/events', link_text: null, importance: 'medium', is_scheduled: true, date: '2026-12-24', requesting_team_id: 1 },
+        {
+          content: 'Camp this weekend',
+          link_url: '/events',
+          link_text: null,
+          importance: 'medium',
+          is_scheduled: true,
+          date: '2026-12-24',
+          requesting_team_id: 1,
+        },
       ]),
     )
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add notification' })).not.toBeInTheDocument())
@@ -140,7 +151,10 @@ describe('/manage-notifications (spec 3 §2.7)', () => {
         return { id: 9 }
       }),
     )
-    const { user } = await visit('/manage-notifications', { role: 'admin', team: buildTeam({ id: 1, title: 'Demo Conference', role: 'admin', is_conference: true }) })
+    const { user } = await visit('/manage-notifications', {
+      role: 'admin',
+      team: buildTeam({ id: 1, title: 'Demo Conference', role: 'admin', is_conference: true }),
+    })
     await user.click(await screen.findByRole('button', { name: 'Add new' }, { timeout: 15000 }))
     const dialog = within(await screen.findByRole('dialog', { name: 'Add notification' }))
     await user.type(dialog.getByRole('textbox', { name: /^Content/ }), 'For everyone')
@@ -185,7 +199,12 @@ describe('/manage-notifications (spec 3 §2.7)', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
     confirm = within(await screen.findByRole('dialog', { name: 'Delete notification' }))
     await user.click(confirm.getByRole('button', { name: 'Delete' }))
-    await waitFor(() => expect(deleted).toEqual([{ id: 5, requesting_team_id: 1 }, { id: 5, requesting_team_id: 1 }]))
+    await waitFor(() =>
+      expect(deleted).toEqual([
+        { id: 5, requesting_team_id: 1 },
+        { id: 5, requesting_team_id: 1 },
+      ]),
+    )
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete notification' })).not.toBeInTheDocument())
   }, 30_000)
 

@@ -10,10 +10,7 @@ import { signedInAs } from '../../../test/session'
 const conference = buildTeam({ id: 1, title: 'Demo Conference', role: 'entity_admin', is_conference: true })
 
 function mockMissed(items: MissedInteractionRule[]) {
-  server.use(
-    mockCall(notificationCalls.notifications, { items: [], count: 0, count_unread: 0 }),
-    mockCall(notificationCalls.missedInteractionRules, { items }),
-  )
+  server.use(mockCall(notificationCalls.notifications, { items: [], count: 0, count_unread: 0 }), mockCall(notificationCalls.missedInteractionRules, { items }))
 }
 
 function mockUnassigned(items: UnassignedContactsRule[]) {
@@ -133,13 +130,21 @@ describe('/manage-notifications/missed-activities (spec 3 §2.7)', () => {
 
   it('D3-6-15 a church reads that it is not available', async () => {
     mockMissed([])
-    await visit('/manage-notifications/missed-activities', 'Missed activities', buildTeam({ id: 2, title: 'Hope Church', role: 'entity_admin', is_conference: false }))
+    await visit(
+      '/manage-notifications/missed-activities',
+      'Missed activities',
+      buildTeam({ id: 2, title: 'Hope Church', role: 'entity_admin', is_conference: false }),
+    )
     expect(screen.getByText('Notification management is available only for conference teams.')).toBeInTheDocument()
   }, 30_000)
 
   it('D3-6-15 a conference owner without update_missed_interactions_notifications is not allowed', async () => {
     mockMissed([])
-    await visit('/manage-notifications/missed-activities', 'Missed activities', buildTeam({ id: 1, title: 'Demo Conference', role: 'owner', is_conference: true }))
+    await visit(
+      '/manage-notifications/missed-activities',
+      'Missed activities',
+      buildTeam({ id: 1, title: 'Demo Conference', role: 'owner', is_conference: true }),
+    )
     expect(screen.getByText('You do not have permission to manage the notifications of this team.')).toBeInTheDocument()
   }, 30_000)
 })
@@ -194,7 +199,11 @@ describe('/manage-notifications/unassigned-contacts (spec 3 §2.7)', () => {
 
   it('D3-6-16 a church reads that it is not available', async () => {
     mockUnassigned([])
-    await visit('/manage-notifications/unassigned-contacts', 'Unassigned contacts', buildTeam({ id: 2, title: 'Hope Church', role: 'entity_admin', is_conference: false }))
+    await visit(
+      '/manage-notifications/unassigned-contacts',
+      'Unassigned contacts',
+      buildTeam({ id: 2, title: 'Hope Church', role: 'entity_admin', is_conference: false }),
+    )
     expect(screen.getByText('Notification management is available only for conference teams.')).toBeInTheDocument()
   }, 30_000)
 })

@@ -19,10 +19,7 @@ export type AddressValue = {
 }
 
 export const emptyAddress = Object.fromEntries(
-  contactAddressFields.map((field) => [
-    field,
-    field === 'address_manual_input' ? false : (placeParts as readonly string[]).includes(field) ? null : '',
-  ]),
+  contactAddressFields.map((field) => [field, field === 'address_manual_input' ? false : (placeParts as readonly string[]).includes(field) ? null : '']),
 ) as AddressValue
 
 /** A text part of the address: '' in the input for none. */
@@ -46,9 +43,7 @@ export function isPickedOnly(field: ContactAddressField): boolean {
 }
 
 /** The parts typed by hand once 'Enter the address manually' is ticked. */
-export const manualAddressParts: readonly ContactAddressField[] = contactAddressFields.filter(
-  (field) => isAddressText(field) && !isPickedOnly(field),
-)
+export const manualAddressParts: readonly ContactAddressField[] = contactAddressFields.filter((field) => isAddressText(field) && !isPickedOnly(field))
 
 type ManualPart = 'address_street' | 'address_city' | 'address_state' | 'address_postcode'
 const manualParts: Array<[ManualPart, 'street' | 'city' | 'state' | 'postcode', string]> = [
@@ -86,10 +81,7 @@ export function AddressField({ legend, value, onChange, countryCode, disabled, e
   const search = useDebouncedValue(value.address_formatted.trim())
   const countries = useMemo(() => countryOptions(i18n.language), [i18n.language])
   const searching = !value.address_manual_input && search.length > 0 && search !== picked
-  const places = usePlaceSuggestions(
-    { search, session_token: sessionToken, locale: i18n.language, country_code: countryCode ?? undefined },
-    searching,
-  )
+  const places = usePlaceSuggestions({ search, session_token: sessionToken, locale: i18n.language, country_code: countryCode ?? undefined }, searching)
   const items = places.data?.items ?? []
 
   const pick = (placeId: string) => {

@@ -74,7 +74,9 @@ describe('the Relationships tab', () => {
     const { user, writes } = openRelationships()
     const inferred = await table('Suggested relationships')
     await user.click(inferred.getByRole('button', { name: 'Confirm Sue Lee as Sister' }))
-    await waitFor(() => expect(writes).toContainEqual({ call: 'confirm', input: { team_id: 10, group_id: 10, user_id: 5, related_user_id: 9, relationship_type: 'sister' } }))
+    await waitFor(() =>
+      expect(writes).toContainEqual({ call: 'confirm', input: { team_id: 10, group_id: 10, user_id: 5, related_user_id: 9, relationship_type: 'sister' } }),
+    )
     await user.click(inferred.getByRole('button', { name: 'Remove the suggestion Sue Lee' }))
     await waitFor(() => expect(writes).toContainEqual({ call: 'remove', input: { team_id: 10, group_id: 10, user_id: 5, related_user_id: 9 } }))
   })
@@ -93,7 +95,9 @@ describe('the Relationships tab', () => {
     await user.click(await screen.findByRole('option', { name: 'Peter Lee' }))
     expect(searches.at(-1)).toEqual({ search: 'Pet', team_id: '10', group_id: '10', exclude_id: '5' })
     const type = form.getByRole('combobox', { name: /^Relationship/ })
-    const options = within(type).getAllByRole('option').map((option) => option.getAttribute('value'))
+    const options = within(type)
+      .getAllByRole('option')
+      .map((option) => option.getAttribute('value'))
     expect(options.filter(Boolean)).toEqual([...relationshipTypes])
     await user.selectOptions(type, 'coworker')
     await user.click(form.getByRole('button', { name: 'Add relationship' }))
@@ -137,7 +141,9 @@ describe('the Relationships tab', () => {
     await user.click(direct.getByRole('button', { name: 'Edit the relationship with Max Lee' }))
     await user.selectOptions(direct.getByRole('combobox', { name: 'Relationship' }), 'guardian')
     await user.click(direct.getByRole('button', { name: 'Save' }))
-    await waitFor(() => expect(writes).toContainEqual({ call: 'update', input: { team_id: 10, group_id: 10, user_id: 5, id: 1, relationship_type: 'guardian' } }))
+    await waitFor(() =>
+      expect(writes).toContainEqual({ call: 'update', input: { team_id: 10, group_id: 10, user_id: 5, id: 1, relationship_type: 'guardian' } }),
+    )
     await user.click(direct.getByRole('button', { name: 'Delete the relationship with Max Lee' }))
     const dialog = within(await screen.findByRole('dialog', { name: 'Delete this relationship?' }))
     await user.click(dialog.getByRole('button', { name: 'Delete' }))

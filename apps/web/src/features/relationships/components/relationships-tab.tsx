@@ -50,11 +50,7 @@ function DirectRow({
         <ContactLink id={item.related_user_id} name={item.user_name} />
       </Table.Td>
       <Table.Td>
-        {editing === null ? (
-          item.relationship_type_display
-        ) : (
-          <RelationshipTypeSelect label={t('type')} size="xs" value={editing} onChange={setEditing} />
-        )}
+        {editing === null ? item.relationship_type_display : <RelationshipTypeSelect label={t('type')} size="xs" value={editing} onChange={setEditing} />}
       </Table.Td>
       <Table.Td>
         {mayEdit && editing === null && (
@@ -88,7 +84,17 @@ function DirectRow({
 }
 
 /** A suggestion from two hops: confirm it (with its suggested type) or remove it. */
-function InferredRow({ item, mayEdit, onConfirm, onRemove }: { item: InferredRelationshipItem; mayEdit: boolean; onConfirm: () => void; onRemove: () => void }) {
+function InferredRow({
+  item,
+  mayEdit,
+  onConfirm,
+  onRemove,
+}: {
+  item: InferredRelationshipItem
+  mayEdit: boolean
+  onConfirm: () => void
+  onRemove: () => void
+}) {
   const { t } = useTranslation('relationships')
   return (
     <Table.Tr>
@@ -104,7 +110,12 @@ function InferredRow({ item, mayEdit, onConfirm, onRemove }: { item: InferredRel
       <Table.Td>
         {mayEdit && (
           <Group gap="xs" wrap="nowrap" justify="flex-end">
-            <Button size="xs" variant="light" aria-label={t('confirmLabel', { name: item.user_name, type: item.relationship_type_display })} onClick={onConfirm}>
+            <Button
+              size="xs"
+              variant="light"
+              aria-label={t('confirmLabel', { name: item.user_name, type: item.relationship_type_display })}
+              onClick={onConfirm}
+            >
               {t('confirm')}
             </Button>
             <Button size="xs" variant="subtle" color="gray" aria-label={t('removeLabel', { name: item.user_name })} onClick={onRemove}>
@@ -166,9 +177,7 @@ export function RelationshipsTab({ item, contact, scope }: ContactTabProps) {
                     key={relationship.id}
                     item={relationship}
                     mayEdit={mayEdit}
-                    onSave={(type) =>
-                      updateRelationship.mutateAsync({ relationshipId: relationship.id, relatedId: relationship.related_user_id, type })
-                    }
+                    onSave={(type) => updateRelationship.mutateAsync({ relationshipId: relationship.id, relatedId: relationship.related_user_id, type })}
                     onDelete={() => setDeleting(relationship)}
                   />
                 ))}
@@ -237,9 +246,7 @@ export function RelationshipsTab({ item, contact, scope }: ContactTabProps) {
         message={t('deleteMessage', { name: deleting?.user_name ?? '' })}
         confirmLabel={t('delete')}
         danger
-        onConfirm={() =>
-          deleting ? deleteRelationship.mutateAsync({ relationshipId: deleting.id, relatedId: deleting.related_user_id }) : undefined
-        }
+        onConfirm={() => (deleting ? deleteRelationship.mutateAsync({ relationshipId: deleting.id, relatedId: deleting.related_user_id }) : undefined)}
         onClose={() => setDeleting(null)}
       />
     </Stack>

@@ -47,7 +47,14 @@ export function FollowupFigures({ followups }: { followups: ReportsSummary['foll
         <ReportCard id="outstanding" titleOrder={3} title={t('widgets.outstanding')} hint={t('widgets.outstandingHint')} loading={loading} skeletonHeight={36}>
           {followups && <Figure value={formatCount(followups.outstanding, locale)} />}
         </ReportCard>
-        <ReportCard id="response-time" titleOrder={3} title={t('widgets.responseTime')} hint={t('widgets.responseTimeHint')} loading={loading} skeletonHeight={36}>
+        <ReportCard
+          id="response-time"
+          titleOrder={3}
+          title={t('widgets.responseTime')}
+          hint={t('widgets.responseTimeHint')}
+          loading={loading}
+          skeletonHeight={36}
+        >
           {followups && <Figure value={formatResponseTime(hours, t)} />}
         </ReportCard>
         <ReportCard

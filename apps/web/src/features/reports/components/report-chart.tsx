@@ -43,9 +43,7 @@ export function ReportChartView({ chart, type, label, seriesLabel }: ReportChart
     // Contact sources with no contact that has a source: nothing to draw.
     body = noData
   } else if (type === 'pie') {
-    const cells = series
-      .map((item) => ({ name: item.label, value: chart.totals[item.key] ?? 0, color: item.color }))
-      .filter((cell) => cell.value > 0)
+    const cells = series.map((item) => ({ name: item.label, value: chart.totals[item.key] ?? 0, color: item.color })).filter((cell) => cell.value > 0)
     body = cells.length === 0 ? noData : <PieChartBody cells={cells} valueFormatter={valueFormatter} />
   } else if (type === 'bar' || type === 'stacked_bar') {
     body = <BarChartBody rows={rows} series={series} withLegend={withLegend} valueFormatter={valueFormatter} stacked={type === 'stacked_bar'} />

@@ -27,10 +27,7 @@ export function ReportFilters({ team, value, onChange }: ReportFiltersProps) {
   const statuses = useLookup('member-status-types')
   const churches = useLookup('conference-teams', { parent: String(team.id), enabled: team.is_conference })
 
-  const statusOptions = [
-    { value: '', label: t('filters.all') },
-    ...(statuses.data ?? []).map((item) => ({ value: String(item.id), label: item.title })),
-  ]
+  const statusOptions = [{ value: '', label: t('filters.all') }, ...(statuses.data ?? []).map((item) => ({ value: String(item.id), label: item.title }))]
   if (value.memberStatus && !statusOptions.some((option) => option.value === value.memberStatus)) {
     statusOptions.push({ value: value.memberStatus, label: value.memberStatus })
   }

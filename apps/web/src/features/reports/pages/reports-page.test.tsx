@@ -75,7 +75,13 @@ describe('/reports (spec 3 §2.3)', () => {
     const { sent, last } = mockSummary()
     const { user } = await visit()
     const filter = await screen.findByRole('combobox', { name: 'Member status' })
-    await waitFor(() => expect(within(filter).getAllByRole('option').map((option) => option.textContent)).toEqual(['All', 'Member', 'Visitor']))
+    await waitFor(() =>
+      expect(
+        within(filter)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['All', 'Member', 'Visitor']),
+    )
     await waitFor(() => expect(sent.length).toBeGreaterThan(0))
     expect(last()).not.toHaveProperty('member_status')
     expect(last()).toMatchObject({ team: '10' })
@@ -122,7 +128,11 @@ describe('/reports (spec 3 §2.3)', () => {
     const { user } = await visit()
     const contacts = await region('Contacts')
     const period = contacts.getByRole('combobox', { name: 'Period' })
-    expect(within(period).getAllByRole('option').map((option) => [option.getAttribute('value'), option.textContent])).toEqual([
+    expect(
+      within(period)
+        .getAllByRole('option')
+        .map((option) => [option.getAttribute('value'), option.textContent]),
+    ).toEqual([
       ['all', 'All time'],
       ['this_year', 'This year'],
       ['last_year', 'Last year'],
@@ -273,13 +283,11 @@ describe('/reports (spec 3 §2.3)', () => {
     await screen.findByRole('heading', { level: 1, name: 'Informes' }, { timeout: 15000 })
     const contacts = await region('Contactos')
     const period = contacts.getByRole('combobox', { name: 'Periodo' })
-    expect(within(period).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Todo el tiempo',
-      'Este año',
-      'El año pasado',
-      'Este mes',
-      'El mes pasado',
-    ])
+    expect(
+      within(period)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Todo el tiempo', 'Este año', 'El año pasado', 'Este mes', 'El mes pasado'])
     expect(await (await region('Tiempo de respuesta de seguimiento, promedio')).findByText('2 días y 3 horas')).toBeInTheDocument()
     const table = within(contacts.getByRole('table', { name: 'Contactos (Este año)' }))
     expect(table.getByRole('rowheader', { name: /ene.*2026/ })).toBeInTheDocument()

@@ -40,7 +40,11 @@ describe('ChurchRosterSection', () => {
     ])
     const table = within(await screen.findByRole('table', { name: 'Church rosters' }, { timeout: 15_000 }))
     const rows = table.getAllByRole('row').slice(1)
-    expect(within(rows[0]!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Hope Church', '801', '42', '3 Mar 2026, 9:00 am'])
+    expect(
+      within(rows[0]!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Hope Church', '801', '42', '3 Mar 2026, 9:00 am'])
     expect(rows[1]).toHaveTextContent('ZionNo sub-team has this ACMS ID')
     expect(asked).toEqual([{ team_id: '5' }])
     const sample = screen.getByRole('link', { name: 'Sample spreadsheet' })

@@ -144,7 +144,14 @@ export function ImportRosterModal({ conferenceId, onClose }: { conferenceId: num
       title={t('import.title')}
       texts={texts}
       intro={t('import.intro')}
-      read={(chosen) => readColumnsFile(chosen, churchRosterColumns, { required: requiredColumns, aliases: columnAliases, maxRows: maxChurchRosterRows, maxBytes: maxRosterFileBytes })}
+      read={(chosen) =>
+        readColumnsFile(chosen, churchRosterColumns, {
+          required: requiredColumns,
+          aliases: columnAliases,
+          maxRows: maxChurchRosterRows,
+          maxBytes: maxRosterFileBytes,
+        })
+      }
       missingBlocks={false}
       check={{ key: String(replace), run: (file) => send(file, true) }}
       preview={preview}

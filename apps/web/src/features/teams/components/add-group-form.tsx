@@ -51,12 +51,7 @@ export function AddGroupForm({ team }: { team: Team }) {
             error={errors.title ? t('common:fieldRequired') : undefined}
             {...form.register('title')}
           />
-          <Checkbox
-            label={t('addGroup.private')}
-            description={t('addGroup.privateHint')}
-            disabled={!mayAddPublic}
-            {...form.register('is_private')}
-          />
+          <Checkbox label={t('addGroup.private')} description={t('addGroup.privateHint')} disabled={!mayAddPublic} {...form.register('is_private')} />
           <FormActions submission={submission} submitLabel={t('addGroup.submit')} />
         </Stack>
       </form>

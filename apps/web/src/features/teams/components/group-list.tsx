@@ -25,14 +25,7 @@ export function GroupList({ team, groups, selectedId, busyId, onOpen }: GroupLis
   }
 
   return (
-    <Stack
-      component="ul"
-      gap="xs"
-      p={0}
-      m={0}
-      style={{ listStyle: 'none' }}
-      aria-label={t('switchGroup.groupsLabel', { team: team.title })}
-    >
+    <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('switchGroup.groupsLabel', { team: team.title })}>
       {groups.map((group) => {
         const isSelected = selectedId === group.id && !group.is_temp_private_group
         return (
@@ -43,11 +36,7 @@ export function GroupList({ team, groups, selectedId, busyId, onOpen }: GroupLis
               loading={busyId === group.id}
               disabled={busyId !== null && busyId !== group.id}
               leftSection={
-                group.is_temp_private_group ? (
-                  <IconPlus size={18} aria-hidden="true" />
-                ) : isSelected ? (
-                  <IconCheck size={18} aria-hidden="true" />
-                ) : undefined
+                group.is_temp_private_group ? <IconPlus size={18} aria-hidden="true" /> : isSelected ? <IconCheck size={18} aria-hidden="true" /> : undefined
               }
               rightSection={
                 <Row gap="xs" wrap="nowrap">
@@ -61,9 +50,7 @@ export function GroupList({ team, groups, selectedId, busyId, onOpen }: GroupLis
                       {t(`common:roles.${group.user_role}`)}
                     </Badge>
                   )}
-                  {!group.is_public && (
-                    <IconLock size={18} role="img" aria-label={t('switchGroup.notPublic')} />
-                  )}
+                  {!group.is_public && <IconLock size={18} role="img" aria-label={t('switchGroup.notPublic')} />}
                 </Row>
               }
               onClick={() => onOpen(group)}

@@ -14,7 +14,12 @@ const grace = buildTeam({ id: 10, title: 'Grace Church', role: 'owner', groups: 
 const ruth = buildTeamUser({ user_id: 7, name: 'Ruth Miller', email: 'ruth@example.test', role: 'owner', role_display_name: 'Owner', is_self: true })
 const ann = buildTeamUser({ user_id: 21, name: 'Ann Lee', email: 'ann@example.test', role: 'leader', role_display_name: 'Leader' })
 const bob = buildTeamUser({ user_id: 22, name: 'Bob Stone', email: 'bob@example.test' })
-const teamDetail = buildTeamDetail({ id: 10, title: 'Grace Church', users: [ruth, ann, bob], invited_users: [buildInvite({ id: 31, email: 'nina@example.test' })] })
+const teamDetail = buildTeamDetail({
+  id: 10,
+  title: 'Grace Church',
+  users: [ruth, ann, bob],
+  invited_users: [buildInvite({ id: 31, email: 'nina@example.test' })],
+})
 const groupDetail = buildTeamDetail({ id: 12, title: 'Youth', is_group: true, parent_id: 10, users: [ruth] })
 
 /** Opens a users page; manage-team answers by id (team 10, group 12); send-invite answers `answer`. */
@@ -49,17 +54,17 @@ async function fillTeamInvite(user: ReturnType<typeof renderApp>['user'], email:
   return form
 }
 
-describe("the invite form of a team (spec 3 §5 Invite, §8)", () => {
-  it("D3-5-01 D3-8-05 D3-2.4-27 Send waits for first name, email and role; a sent invite says so and shows under Invited", async () => {
+describe('the invite form of a team (spec 3 §5 Invite, §8)', () => {
+  it('D3-5-01 D3-8-05 D3-2.4-27 Send waits for first name, email and role; a sent invite says so and shows under Invited', async () => {
     const { user, sent } = openInvite('/team/users')
     const form = within(await screen.findByRole('form', { name: 'Invite user' }))
     const send = form.getByRole('button', { name: 'Send' })
     expect(send).toBeDisabled()
-    expect(within(form.getByRole('combobox', { name: 'Role' })).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Choose a role',
-      'Member',
-      'Leader',
-    ])
+    expect(
+      within(form.getByRole('combobox', { name: 'Role' }))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose a role', 'Member', 'Leader'])
     await enter(user, form.getByRole('textbox', { name: 'Email' }), 'jo@example.test')
     await user.selectOptions(form.getByRole('combobox', { name: 'Role' }), 'leader')
     expect(send).toBeDisabled()
@@ -102,19 +107,19 @@ describe("the invite form of a team (spec 3 §5 Invite, §8)", () => {
     expect(sent).toHaveLength(1)
   })
 
-  it("D3-8-04 acms_not_in_church_requires_admin explains that the admin was asked", async () => {
+  it('D3-8-04 acms_not_in_church_requires_admin explains that the admin was asked', async () => {
     const { user } = openInvite('/team/users', () => apiError('acms_not_in_church_requires_admin', 403, { email: 'far@example.test' }))
     const form = await fillTeamInvite(user, 'far@example.test')
     await user.click(form.getByRole('button', { name: 'Send' }))
-    expect(
-      await form.findByText('The email far@example.test cannot be added without admin approval. An email has been sent to the admin.'),
-    ).toBeInTheDocument()
+    expect(await form.findByText('The email far@example.test cannot be added without admin approval. An email has been sent to the admin.')).toBeInTheDocument()
     expect(form.queryByRole('checkbox', { name: 'Ignore membership check - invite anyway' })).not.toBeInTheDocument()
     expect(form.getByRole('button', { name: 'Send' })).toBeDisabled()
   })
 
-  it("D3-8-03 D3-5-06 acms_not_in_church shows its text and the ignore checkbox; ticking it re-enables Send and sends ignore_acms_check=1", async () => {
-    const { user, sent } = openInvite('/team/users', (body) => (body['ignore_acms_check'] ? null : apiError('acms_not_in_church', 422, { email: 'out@example.test' })))
+  it('D3-8-03 D3-5-06 acms_not_in_church shows its text and the ignore checkbox; ticking it re-enables Send and sends ignore_acms_check=1', async () => {
+    const { user, sent } = openInvite('/team/users', (body) =>
+      body['ignore_acms_check'] ? null : apiError('acms_not_in_church', 422, { email: 'out@example.test' }),
+    )
     const form = await fillTeamInvite(user, 'out@example.test')
     await user.click(form.getByRole('button', { name: 'Send' }))
     expect(await form.findByText('The email out@example.test was not found as a member of this church.')).toBeInTheDocument()
@@ -127,7 +132,7 @@ describe("the invite form of a team (spec 3 §5 Invite, §8)", () => {
     expect(sent.map((body) => body['ignore_acms_check'])).toEqual([undefined, 1])
   })
 
-  it("D3-4-13 a slow send says it may take some time and not to navigate away", async () => {
+  it('D3-4-13 a slow send says it may take some time and not to navigate away', async () => {
     let release: () => void = () => {}
     const held = new Promise<void>((resolve) => (release = resolve))
     signedInAs(buildAccount([grace]), { teamId: 10, groupId: 10 })
@@ -157,13 +162,17 @@ describe('the invite form of a group (spec 3 §5 Invite (group))', () => {
     const chooser = form.getByRole('combobox', { name: 'User' })
     // Team users already in the group are not offered.
     await waitFor(() => expect(within(chooser).getAllByRole('option')).toHaveLength(3))
-    expect(within(chooser).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Choose a user',
-      'Ann Lee (ann@example.test)',
-      'Bob Stone (bob@example.test)',
-    ])
+    expect(
+      within(chooser)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose a user', 'Ann Lee (ann@example.test)', 'Bob Stone (bob@example.test)'])
     const role = form.getByRole('combobox', { name: 'Role' })
-    expect(within(role).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose a role', 'Member', 'Leader', 'Owner'])
+    expect(
+      within(role)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose a role', 'Member', 'Leader', 'Owner'])
     const send = form.getByRole('button', { name: 'Send' })
     await user.selectOptions(chooser, '22')
     expect(send).toBeDisabled()

@@ -121,11 +121,7 @@ export function InviteForm({ scope, takenEmails, roleChoices, teamUsers = [] }: 
     }
   }
 
-  const emailError = emailTaken
-    ? t('invite.codes.in_team', { email: inviteEmail })
-    : emailBad
-      ? t('invite.badEmail')
-      : required('email', inviteEmail === '')
+  const emailError = emailTaken ? t('invite.codes.in_team', { email: inviteEmail }) : emailBad ? t('invite.badEmail') : required('email', inviteEmail === '')
 
   return (
     <Stack component="section" gap="sm" aria-labelledby="invite-form-title">

@@ -108,7 +108,9 @@ export function TeamForm({ initial, label, withAddress, withAcms, onSave, onSave
     if (guess) setValues((current) => (current.acms_id.trim() === '' ? { ...current, acms_id: guess } : current))
   }
 
-  const addressErrors = Object.fromEntries(Object.entries(server).filter(([field]) => field.startsWith('address_'))) as Partial<Record<keyof AddressValue, string>>
+  const addressErrors = Object.fromEntries(Object.entries(server).filter(([field]) => field.startsWith('address_'))) as Partial<
+    Record<keyof AddressValue, string>
+  >
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label={label}>

@@ -37,9 +37,7 @@ export function EditUserPanel({ scope, user, roleChoices, onClose }: EditUserPan
     setTried(true)
     if (roleMissing) return submission.reportInvalid()
     const base = { ...scopeIds(scope), user_id: user.user_id, has_wwcc: hasWwcc, has_adsafe: hasAdsafe }
-    const result = await submission.submit(() =>
-      update.mutateAsync(inConference ? base : { ...base, role: role ?? undefined, hidden_in_contacts: hidden }),
-    )
+    const result = await submission.submit(() => update.mutateAsync(inConference ? base : { ...base, role: role ?? undefined, hidden_in_contacts: hidden }))
     if (result.ok) onClose()
   }
 
@@ -58,7 +56,10 @@ export function EditUserPanel({ scope, user, roleChoices, onClose }: EditUserPan
               label={t('edit.role')}
               withAsterisk
               required
-              data={[...(role === null ? [{ value: '', label: t('invite.chooseRole') }] : []), ...choices.map((value) => ({ value, label: t(`common:roles.${value}`) }))]}
+              data={[
+                ...(role === null ? [{ value: '', label: t('invite.chooseRole') }] : []),
+                ...choices.map((value) => ({ value, label: t(`common:roles.${value}`) })),
+              ]}
               value={role ?? ''}
               onChange={(event) => setRole((event.currentTarget.value || null) as GrantableRole | null)}
               error={tried && roleMissing ? t('common:fieldRequired') : undefined}
@@ -66,9 +67,7 @@ export function EditUserPanel({ scope, user, roleChoices, onClose }: EditUserPan
           )}
           <Checkbox label={t('edit.hasWwcc')} checked={hasWwcc} onChange={(event) => setHasWwcc(event.currentTarget.checked)} />
           <Checkbox label={t('edit.hasAdsafe')} checked={hasAdsafe} onChange={(event) => setHasAdsafe(event.currentTarget.checked)} />
-          {!inConference && (
-            <Checkbox label={t('edit.hiddenInContacts')} checked={hidden} onChange={(event) => setHidden(event.currentTarget.checked)} />
-          )}
+          {!inConference && <Checkbox label={t('edit.hiddenInContacts')} checked={hidden} onChange={(event) => setHidden(event.currentTarget.checked)} />}
           <FormActions layout="modal" submission={submission} submitLabel={t('edit.save')} cancel={{ label: t('common:cancel'), onClick: onClose }} />
         </Stack>
       </form>

@@ -22,10 +22,7 @@ export interface TeamUsersListProps {
 }
 
 type Pending =
-  | { kind: 'edit'; user: TeamUser }
-  | { kind: 'remove'; user: TeamUser }
-  | { kind: 'retire'; user: TeamUser }
-  | { kind: 'cancelInvite'; invite: InvitedUser }
+  { kind: 'edit'; user: TeamUser } | { kind: 'remove'; user: TeamUser } | { kind: 'retire'; user: TeamUser } | { kind: 'cancelInvite'; invite: InvitedUser }
 
 /** The users of a team, group or sub-team by role, then the open invites; 'Nothing found.' when none. */
 export function TeamUsersList({ scope, detail, canEdit, canRetire = false, roleChoices }: TeamUsersListProps) {
@@ -87,11 +84,23 @@ export function TeamUsersList({ scope, detail, canEdit, canRetire = false, roleC
                         <Button size="xs" variant="default" aria-label={t('card.editOf', { name: nameOf(user) })} onClick={() => ask({ kind: 'edit', user })}>
                           {t('card.edit')}
                         </Button>
-                        <Button size="xs" variant="default" color="red" aria-label={t('card.removeOf', { name: nameOf(user) })} onClick={() => ask({ kind: 'remove', user })}>
+                        <Button
+                          size="xs"
+                          variant="default"
+                          color="red"
+                          aria-label={t('card.removeOf', { name: nameOf(user) })}
+                          onClick={() => ask({ kind: 'remove', user })}
+                        >
                           {t('card.remove')}
                         </Button>
                         {canRetire && (
-                          <Button size="xs" variant="default" color="red" aria-label={t('card.retireOf', { name: nameOf(user) })} onClick={() => ask({ kind: 'retire', user })}>
+                          <Button
+                            size="xs"
+                            variant="default"
+                            color="red"
+                            aria-label={t('card.retireOf', { name: nameOf(user) })}
+                            onClick={() => ask({ kind: 'retire', user })}
+                          >
                             {t('card.retire')}
                           </Button>
                         )}
@@ -123,7 +132,13 @@ export function TeamUsersList({ scope, detail, canEdit, canRetire = false, roleC
                 }
                 actions={
                   canEdit ? (
-                    <Button size="xs" variant="default" color="red" aria-label={t('card.cancelInviteOf', { name: nameOf(invite) })} onClick={() => ask({ kind: 'cancelInvite', invite })}>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      color="red"
+                      aria-label={t('card.cancelInviteOf', { name: nameOf(invite) })}
+                      onClick={() => ask({ kind: 'cancelInvite', invite })}
+                    >
                       {t('card.cancelInvite')}
                     </Button>
                   ) : undefined
@@ -142,9 +157,7 @@ export function TeamUsersList({ scope, detail, canEdit, canRetire = false, roleC
         confirmLabel={t('confirmRemove.confirm')}
         danger
         onClose={close}
-        onConfirm={() =>
-          pending?.kind === 'remove' && run(() => remove.mutateAsync({ ...scopeIds(scope), user_id: pending.user.user_id }))
-        }
+        onConfirm={() => pending?.kind === 'remove' && run(() => remove.mutateAsync({ ...scopeIds(scope), user_id: pending.user.user_id }))}
       />
       <ConfirmDialog
         opened={pending?.kind === 'retire'}

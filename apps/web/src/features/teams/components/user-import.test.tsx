@@ -72,7 +72,13 @@ describe('the users spreadsheet importer (spec 3 §2.4, §5 Spreadsheet import)'
     const importer = within(await screen.findByRole('region', { name: 'Invite from a spreadsheet' }))
     await user.upload(
       importer.getByLabelText('Spreadsheet file'),
-      csvFile(['First name,Last name,Email,Role', 'Anna,Smith,anna@example.test,member', 'Ruth,Miller,ruth@example.test,leader', 'Bo,,bad,boss', 'Far,Away,far@example.test,member']),
+      csvFile([
+        'First name,Last name,Email,Role',
+        'Anna,Smith,anna@example.test,member',
+        'Ruth,Miller,ruth@example.test,leader',
+        'Bo,,bad,boss',
+        'Far,Away,far@example.test,member',
+      ]),
     )
     expect(await importer.findByText('4 rows read from users.csv.')).toBeInTheDocument()
     const preview = within(importer.getByRole('table', { name: 'Rows to invite' }))

@@ -15,7 +15,12 @@ type ImportAnswer = OutputOf<typeof teamAdminCalls.importTeamUsers>
 type UsersFile = ColumnsFile<ImportColumn>
 
 /** The sample to download: the header and two example rows, made here as a CSV (no file to serve). */
-export const sampleUsersCsv = ['first_name,last_name,email,role', 'Anna,Smith,anna.smith@example.com,member', 'Ben,Jones,ben.jones@example.com,leader', ''].join('\r\n')
+export const sampleUsersCsv = [
+  'first_name,last_name,email,role',
+  'Anna,Smith,anna.smith@example.com,member',
+  'Ben,Jones,ben.jones@example.com,leader',
+  '',
+].join('\r\n')
 const sampleHref = `data:text/csv;charset=utf-8,${encodeURIComponent(sampleUsersCsv)}`
 
 const rowOf = (row: Partial<ImportRow>) => Object.fromEntries(userImportColumns.map((column) => [column, row[column] ?? ''])) as ImportRow

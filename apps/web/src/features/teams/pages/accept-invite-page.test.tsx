@@ -106,9 +106,7 @@ describe('/accept-invite: a new person (spec 3 §2.5, §4)', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/group/switch'))
     expect(calls.checked).toEqual([{ key: 'inv1' }])
-    expect(calls.activated).toEqual([
-      { key: 'inv1', first_name: 'Sam', last_name: 'Lee', email: 'sam@example.test', password, redirectUrl: '/group/switch' },
-    ])
+    expect(calls.activated).toEqual([{ key: 'inv1', first_name: 'Sam', last_name: 'Lee', email: 'sam@example.test', password, redirectUrl: '/group/switch' }])
     expect(getAccessToken()).toBe('fresh-token')
     expect(await loadNoteKey(7)).not.toBeNull()
     expect(readStoredSelection()).toEqual({ teamId: 10, groupId: 10 })

@@ -162,9 +162,7 @@ export function AcceptInvitePage() {
     content = (
       <Stack gap="md">
         <Text>
-          {inviterName
-            ? t('acceptInvite.welcome', { inviter: inviterName, team: teamName })
-            : t('acceptInvite.welcomeNoInviter', { team: teamName })}
+          {inviterName ? t('acceptInvite.welcome', { inviter: inviterName, team: teamName }) : t('acceptInvite.welcomeNoInviter', { team: teamName })}
         </Text>
         <Paper withBorder p="lg" radius="md">
           <AcceptInviteForm

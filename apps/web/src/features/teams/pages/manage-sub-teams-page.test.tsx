@@ -61,7 +61,15 @@ describe('/team/manage-sub-teams (spec 3 §2.4)', () => {
   it('D3-2.4-33 D3-2.4-09 lists title, address, ACMS id and the indicators with text labels; Add new and Edit link on', async () => {
     const sent = mockList([
       row({ id: 11, title: 'Hope Street Church' }),
-      row({ id: 12, title: 'Riverside Church', has_owner: false, owner_name: null, owner_last_login: null, any_member_last_login: daysAgo(120), acms_id: null }),
+      row({
+        id: 12,
+        title: 'Riverside Church',
+        has_owner: false,
+        owner_name: null,
+        owner_last_login: null,
+        any_member_last_login: daysAgo(120),
+        acms_id: null,
+      }),
     ])
     await visit()
     const hope = within((await screen.findByText('Hope Street Church', {}, { timeout: 15000 })).closest('[role="listitem"]') as HTMLElement)

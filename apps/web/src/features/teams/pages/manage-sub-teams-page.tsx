@@ -27,7 +27,10 @@ export function ManageSubTeamsPage() {
   const paging = useListPaging()
   const allowed = team?.is_conference === true && team.user_capabilities.update_team === true
   const conferenceId = team?.id ?? 0
-  const list = useSubTeams({ team_id: conferenceId, page: paging.page, per_page: paging.pageSize, order_by: 'created', order: 'desc', ...(search ? { search } : {}) }, allowed)
+  const list = useSubTeams(
+    { team_id: conferenceId, page: paging.page, per_page: paging.pageSize, order_by: 'created', order: 'desc', ...(search ? { search } : {}) },
+    allowed,
+  )
   const remove = useDeleteSubTeam(conferenceId)
   const [removing, setRemoving] = useState<SubTeamListItem | null>(null)
   const failure = useActionFailure()

@@ -81,7 +81,16 @@ describe('/team/membership-requests (spec 3 §2.4)', () => {
   }, 30_000)
 
   it("D3-2.4-07 the {team_id} of a conference's sub-team asks the server; a refusal is the not-allowed screen", async () => {
-    server.use(mockCall(teamRequestCalls.membershipRequests, () => new Response(JSON.stringify({ code: 'forbidden', message: 'x', data: { status: 403 } }), { status: 403, headers: { 'content-type': 'application/json' } })))
+    server.use(
+      mockCall(
+        teamRequestCalls.membershipRequests,
+        () =>
+          new Response(JSON.stringify({ code: 'forbidden', message: 'x', data: { status: 403 } }), {
+            status: 403,
+            headers: { 'content-type': 'application/json' },
+          }),
+      ),
+    )
     signedInAs(buildAccount([ownerTeam]), { teamId: 10, groupId: 10 })
     renderApp('/team/membership-requests/55')
     expect(await screen.findByText('You do not have permission to see these requests.', {}, { timeout: 15000 })).toBeInTheDocument()
@@ -123,7 +132,14 @@ describe('/team/owner-requests (spec 3 §2.4, §6)', () => {
   it('D3-4-10 D3-8-01 rejecting asks first; a failure closes the dialog and the request says Error', async () => {
     server.use(
       mockCall(teamRequestCalls.ownerRequests, { items: [request], count: 1 }),
-      mockCall(teamRequestCalls.rejectOwnerRequest, () => new Response(JSON.stringify({ code: 'internal_error', message: 'x', data: { status: 500 } }), { status: 500, headers: { 'content-type': 'application/json' } })),
+      mockCall(
+        teamRequestCalls.rejectOwnerRequest,
+        () =>
+          new Response(JSON.stringify({ code: 'internal_error', message: 'x', data: { status: 500 } }), {
+            status: 500,
+            headers: { 'content-type': 'application/json' },
+          }),
+      ),
     )
     signedInAs(buildAccount([ownerTeam], { role: 'admin' }), { teamId: 10, groupId: 10 })
     const { user } = renderApp('/team/owner-requests')

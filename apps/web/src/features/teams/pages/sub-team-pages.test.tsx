@@ -10,7 +10,16 @@ import { buildTeamDetail } from '../team-detail.fixture'
 
 const conference = buildTeam({ id: 20, title: 'Demo Conference', role: 'owner', is_conference: true })
 const conferenceDetail = buildTeamDetail({ id: 20, title: 'Demo Conference', is_conference: true, role: 'owner', acms_id: 'CONF-9' })
-const hope = buildTeamDetail({ id: 31, title: 'Hope Church', parent_id: 20, is_sub_team: true, role: 'owner', acms_id: 'HOPE-1', can_remove: true, can_leave: false })
+const hope = buildTeamDetail({
+  id: 31,
+  title: 'Hope Church',
+  parent_id: 20,
+  is_sub_team: true,
+  role: 'owner',
+  acms_id: 'HOPE-1',
+  can_remove: true,
+  can_leave: false,
+})
 
 /** GET manage-team: the conference itself, or its sub-team (with users when asked). */
 function mockDetails() {
@@ -53,7 +62,14 @@ describe('sub-team new page', () => {
     await user.click(within(form).getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/team/manage-sub-teams'))
     expect(sent).toEqual([
-      expect.objectContaining({ team_id: 20, title: 'New Life', acms_id: 'NL-7', address_manual_input: true, address_street: '1 Hill St', address_city: 'Ryde' }),
+      expect.objectContaining({
+        team_id: 20,
+        title: 'New Life',
+        acms_id: 'NL-7',
+        address_manual_input: true,
+        address_street: '1 Hill St',
+        address_city: 'Ryde',
+      }),
     ])
   }, 30_000)
 

@@ -91,9 +91,7 @@ describe('switch group page', () => {
     let sent: unknown
     const choir = buildGroup({ id: 60, title: 'Choir', is_public: false, user_role: 'owner' })
     server.use(
-      mockCall(accountCalls.user, () =>
-        buildAccount([sent ? buildTeam({ id: 10, title: 'Grace Church', groups: [youth, elders, choir] }) : grace]),
-      ),
+      mockCall(accountCalls.user, () => buildAccount([sent ? buildTeam({ id: 10, title: 'Grace Church', groups: [youth, elders, choir] }) : grace])),
       mockCall(teamCalls.addGroup, ({ input }) => {
         sent = input
         return { id: 60 }
@@ -146,16 +144,11 @@ describe('switch group page', () => {
 
   it('lists pending invites with an Accept invite link', async () => {
     signedInAs(buildAccount([grace]), { teamId: 10, groupId: 10 })
-    server.use(
-      mockCall(teamCalls.invites, { items: [{ id: 3, team_name: 'Hope Chapel', url: 'http://localhost:3000/accept-invite?key=a' }], count: 1 }),
-    )
+    server.use(mockCall(teamCalls.invites, { items: [{ id: 3, team_name: 'Hope Chapel', url: 'http://localhost:3000/accept-invite?key=a' }], count: 1 }))
     renderApp('/group/switch')
     const invites = within(await screen.findByRole('region', { name: 'Pending invites' }))
     expect(invites.getByText('Hope Chapel')).toBeInTheDocument()
-    expect(invites.getByRole('link', { name: 'Accept invite to Hope Chapel' })).toHaveAttribute(
-      'href',
-      'http://localhost:3000/accept-invite?key=a',
-    )
+    expect(invites.getByRole('link', { name: 'Accept invite to Hope Chapel' })).toHaveAttribute('href', 'http://localhost:3000/accept-invite?key=a')
     await waitFor(() => expect(invites.getByRole('link')).toHaveTextContent('Accept invite'))
   })
 })

@@ -57,13 +57,7 @@ export function SwitchGroupPage() {
       {groups.length === 0 ? (
         <Text>{t('switchGroup.noGroups')}</Text>
       ) : (
-        <GroupList
-          team={team}
-          groups={groups}
-          selectedId={selected?.id ?? null}
-          busyId={busyId}
-          onOpen={(group) => void open(group)}
-        />
+        <GroupList team={team} groups={groups} selectedId={selected?.id ?? null} busyId={busyId} onOpen={(group) => void open(group)} />
       )}
       <InvitesList />
       <AddGroupForm team={team} />

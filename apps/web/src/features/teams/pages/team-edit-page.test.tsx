@@ -50,7 +50,9 @@ describe('team edit page', () => {
     await user.type(name, 'Grace Street Church')
     await user.click(screen.getByRole('button', { name: 'Save' }))
     expect(await screen.findByText('Saved')).toBeInTheDocument()
-    expect(sent).toEqual([expect.objectContaining({ team_id: 10, title: 'Grace Street Church', description: 'A church by the sea', address_place_id: 'place-1' })])
+    expect(sent).toEqual([
+      expect.objectContaining({ team_id: 10, title: 'Grace Street Church', description: 'A church by the sea', address_place_id: 'place-1' }),
+    ])
   })
 
   it('D3-6-08 without update_team the form is not offered', async () => {

@@ -116,7 +116,11 @@ describe('the users page (spec 3 §2.4 Team users)', () => {
     await user.click(await screen.findByRole('button', { name: 'Edit Bob Stone' }))
     const dialog = within(await screen.findByRole('dialog', { name: 'Edit Bob Stone' }))
     const role = dialog.getByRole('combobox', { name: 'Role' })
-    expect(within(role).getAllByRole('option').map((option) => option.textContent)).toEqual(['Member', 'Leader'])
+    expect(
+      within(role)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Member', 'Leader'])
     expect(role).toHaveValue('member')
     expect(dialog.getByRole('checkbox', { name: 'Has WWCC (Working with Children Check)' })).not.toBeChecked()
     expect(dialog.getByRole('checkbox', { name: 'Has AdSafe' })).toBeChecked()
@@ -134,7 +138,11 @@ describe('the users page (spec 3 §2.4 Team users)', () => {
     const { user } = openUsers('/team/users', teamDetail({ is_conference: true }), conference)
     await user.click(await screen.findByRole('button', { name: 'Edit Bob Stone' }))
     const role = within(await screen.findByRole('dialog', { name: 'Edit Bob Stone' })).getByRole('combobox', { name: 'Role' })
-    expect(within(role).getAllByRole('option').map((option) => option.textContent)).toEqual(['Member', 'Leader', 'Owner'])
+    expect(
+      within(role)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Member', 'Leader', 'Owner'])
   })
 
   it('D3-2.4-20 delete asks first, then remove-user-from-team takes the user out', async () => {

@@ -123,7 +123,14 @@ export function ContactSelection({ transfer }: { transfer: Transfer }) {
               {t('contacts.allOnPage')}:
             </Text>
             {choices.map((choice) => (
-              <Button key={choice} variant="default" size="compact-sm" disabled={!list.data?.items.length} onClick={() => chooseAll(choice)} aria-label={t('contacts.setAll', { state: t(`contacts.states.${choice}`) })}>
+              <Button
+                key={choice}
+                variant="default"
+                size="compact-sm"
+                disabled={!list.data?.items.length}
+                onClick={() => chooseAll(choice)}
+                aria-label={t('contacts.setAll', { state: t(`contacts.states.${choice}`) })}
+              >
                 {t(`contacts.states.${choice}`)}
               </Button>
             ))}

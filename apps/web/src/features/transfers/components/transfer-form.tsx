@@ -3,7 +3,14 @@ import { Controller, useForm, useWatch } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useTranslation } from 'react-i18next'
 import { Alert, Button, NativeSelect, SimpleGrid, Stack, TextInput, Title } from '@mantine/core'
-import { earliestTransferDate, suggestionCalls, transferDateTooSoonMessage, transferFieldMessages, transferMinDaysAhead, type TransferFieldMessage } from '@crm/domain'
+import {
+  earliestTransferDate,
+  suggestionCalls,
+  transferDateTooSoonMessage,
+  transferFieldMessages,
+  transferMinDaysAhead,
+  type TransferFieldMessage,
+} from '@crm/domain'
 import { FormActions } from '../../../components/form-actions'
 import { SuggestionInput } from '../../../components/suggestion-input'
 import { isApiError } from '../../../lib/api'
@@ -83,7 +90,10 @@ export function TransferForm({ initial, conferences, storedDate = null, label, o
   }
 
   const conferenceOptions = useMemo(() => {
-    const options = (choices: ConferenceChoice[]) => [{ value: '', label: t('form.choose') }, ...choices.map((choice) => ({ value: String(choice.id), label: choice.title }))]
+    const options = (choices: ConferenceChoice[]) => [
+      { value: '', label: t('form.choose') },
+      ...choices.map((choice) => ({ value: String(choice.id), label: choice.title })),
+    ]
     return { from: options(conferences.from), to: options(conferences.to) }
   }, [conferences, t])
 
@@ -240,4 +250,3 @@ export function TransferForm({ initial, conferences, storedDate = null, label, o
     </form>
   )
 }
-

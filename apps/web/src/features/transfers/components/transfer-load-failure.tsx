@@ -16,7 +16,5 @@ export function TransferLoadFailure({ error }: { error: unknown }) {
       </Text>
     )
   }
-  return (
-    <RecordLoadFailure error={error} texts={{ notFound: t('view.notFound'), failed: t('view.loadFailed'), back: t('view.back') }} backTo="/transfers" />
-  )
+  return <RecordLoadFailure error={error} texts={{ notFound: t('view.notFound'), failed: t('view.loadFailed'), back: t('view.back') }} backTo="/transfers" />
 }

@@ -35,8 +35,18 @@ export function TransferSummary({ transfer }: { transfer: Transfer }) {
         </SimpleGrid>
       </Paper>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <Church heading={t('view.from')} name={transfer.from_team_name} conference={transfer.from_conference_name} address={transfer.from_team_address_formatted_break} />
-        <Church heading={t('view.to')} name={transfer.to_team_name} conference={transfer.to_conference_name} address={transfer.to_team_address_formatted_break} />
+        <Church
+          heading={t('view.from')}
+          name={transfer.from_team_name}
+          conference={transfer.from_conference_name}
+          address={transfer.from_team_address_formatted_break}
+        />
+        <Church
+          heading={t('view.to')}
+          name={transfer.to_team_name}
+          conference={transfer.to_conference_name}
+          address={transfer.to_team_address_formatted_break}
+        />
       </SimpleGrid>
     </Stack>
   )

@@ -28,7 +28,9 @@ const owners: Record<string, Array<{ id: number; title: string }>> = {
 type Query = Record<string, string>
 
 /** Answers the conferences, the churches and owners suggestions, GET transfer/5 and the writes; records them. */
-function mockForm(options: { item?: TransferItemResponse; create?: () => Response | { data: { id: number } }; update?: () => Response | { success: true } } = {}) {
+function mockForm(
+  options: { item?: TransferItemResponse; create?: () => Response | { data: { id: number } }; update?: () => Response | { success: true } } = {},
+) {
   const writes: Array<{ call: string; input: unknown }> = []
   const churchQueries: Query[] = []
   const ownerQueries: Query[] = []
@@ -98,8 +100,16 @@ describe('the transfer form (spec 3 §2.2, §5)', () => {
     // An entity admin of a second conference may send the pastor there.
     const { form, user } = await openForm('/transfers/new', 'Add transfer', [conference, south])
     // The from conference is the one that plans the transfer.
-    expect(within(form.getByRole('combobox', { name: /^From conference/ })).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose…', 'North Conference'])
-    expect(within(form.getByRole('combobox', { name: /^To conference/ })).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose…', 'North Conference', 'South Conference'])
+    expect(
+      within(form.getByRole('combobox', { name: /^From conference/ }))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose…', 'North Conference'])
+    expect(
+      within(form.getByRole('combobox', { name: /^To conference/ }))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose…', 'North Conference', 'South Conference'])
     // The pastor waits for the church.
     expect(form.getByRole('combobox', { name: /^Pastor/ })).toBeDisabled()
 
@@ -116,7 +126,13 @@ describe('the transfer form (spec 3 §2.2, §5)', () => {
 
     await pickChurch(user, form, /^From church/, 'Gra', 'Grace Church')
     const pastor = form.getByRole('combobox', { name: /^Pastor/ })
-    await waitFor(() => expect(within(pastor).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose…', 'Paul Green', 'Anne Green']))
+    await waitFor(() =>
+      expect(
+        within(pastor)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Choose…', 'Paul Green', 'Anne Green']),
+    )
     expect(ownerQueries.at(-1)).toMatchObject({ team_id: '11', conference_team_id: '1' })
     await user.selectOptions(pastor, '41')
     expect(pastor).toHaveValue('41')
@@ -124,7 +140,13 @@ describe('the transfer form (spec 3 §2.2, §5)', () => {
     // Another from church: the pastor is chosen again, among its owners.
     await user.clear(form.getByRole('textbox', { name: /^From church/ }))
     await pickChurch(user, form, /^From church/, 'Hope', 'Hope Chapel')
-    await waitFor(() => expect(within(pastor).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose…', 'Mark Hill']))
+    await waitFor(() =>
+      expect(
+        within(pastor)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Choose…', 'Mark Hill']),
+    )
     expect(pastor).toHaveValue('')
   }, 40_000)
 
@@ -147,7 +169,10 @@ describe('the transfer form (spec 3 §2.2, §5)', () => {
     expect(date).toHaveAttribute('type', 'date')
     expect(date).toHaveAttribute('min', earliestTransferDate())
     await pickChurch(user, form, /^From church/, 'Gra', 'Grace Church')
-    await user.selectOptions(form.getByRole('combobox', { name: /^Pastor/ }), await within(form.getByRole('combobox', { name: /^Pastor/ })).findByRole('option', { name: 'Paul Green' }))
+    await user.selectOptions(
+      form.getByRole('combobox', { name: /^Pastor/ }),
+      await within(form.getByRole('combobox', { name: /^Pastor/ })).findByRole('option', { name: 'Paul Green' }),
+    )
     await pickChurch(user, form, /^To church/, 'Hope', 'Hope Chapel')
     await user.type(date, daysFromToday(6))
     await user.click(form.getByRole('button', { name: 'Save' }))
@@ -163,7 +188,10 @@ describe('the transfer form (spec 3 §2.2, §5)', () => {
     const { writes } = mockForm()
     const { form, user, router } = await openForm('/transfers/new', 'Add transfer')
     await pickChurch(user, form, /^From church/, 'Gra', 'Grace Church')
-    await user.selectOptions(form.getByRole('combobox', { name: /^Pastor/ }), await within(form.getByRole('combobox', { name: /^Pastor/ })).findByRole('option', { name: 'Paul Green' }))
+    await user.selectOptions(
+      form.getByRole('combobox', { name: /^Pastor/ }),
+      await within(form.getByRole('combobox', { name: /^Pastor/ })).findByRole('option', { name: 'Paul Green' }),
+    )
     await pickChurch(user, form, /^To church/, 'Hope', 'Hope Chapel')
     await user.click(form.getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/transfers/view/5'))
@@ -174,11 +202,15 @@ describe('the transfer form (spec 3 §2.2, §5)', () => {
 
   it("shows the server's refusal on its field and in words", async () => {
     mockForm({
-      create: () => apiError('invalid_request', 400, { errors: { to_team_id: transferFieldMessages.sameChurch, team_id: 'Not a conference you plan transfers in' } }),
+      create: () =>
+        apiError('invalid_request', 400, { errors: { to_team_id: transferFieldMessages.sameChurch, team_id: 'Not a conference you plan transfers in' } }),
     })
     const { form, user, router } = await openForm('/transfers/new', 'Add transfer')
     await pickChurch(user, form, /^From church/, 'Gra', 'Grace Church')
-    await user.selectOptions(form.getByRole('combobox', { name: /^Pastor/ }), await within(form.getByRole('combobox', { name: /^Pastor/ })).findByRole('option', { name: 'Paul Green' }))
+    await user.selectOptions(
+      form.getByRole('combobox', { name: /^Pastor/ }),
+      await within(form.getByRole('combobox', { name: /^Pastor/ })).findByRole('option', { name: 'Paul Green' }),
+    )
     await pickChurch(user, form, /^To church/, 'Gra', 'Grace Church')
     await user.click(form.getByRole('button', { name: 'Save' }))
     // A message the contract names is read from the locale; any other shows as the server sent it.
@@ -191,12 +223,14 @@ describe('the transfer form (spec 3 §2.2, §5)', () => {
 
   it('a pastor with another upcoming transfer is refused on the pastor field, in words', async () => {
     mockForm({
-      create: () =>
-        apiError('conflict', 409, { reason: 'pastor_has_upcoming_transfer', errors: { user_id: 'This pastor already has an upcoming transfer.' } }),
+      create: () => apiError('conflict', 409, { reason: 'pastor_has_upcoming_transfer', errors: { user_id: 'This pastor already has an upcoming transfer.' } }),
     })
     const { form, user } = await openForm('/transfers/new', 'Add transfer')
     await pickChurch(user, form, /^From church/, 'Gra', 'Grace Church')
-    await user.selectOptions(form.getByRole('combobox', { name: /^Pastor/ }), await within(form.getByRole('combobox', { name: /^Pastor/ })).findByRole('option', { name: 'Paul Green' }))
+    await user.selectOptions(
+      form.getByRole('combobox', { name: /^Pastor/ }),
+      await within(form.getByRole('combobox', { name: /^Pastor/ })).findByRole('option', { name: 'Paul Green' }),
+    )
     await pickChurch(user, form, /^To church/, 'Hope', 'Hope Chapel')
     await user.click(form.getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(form.getByRole('combobox', { name: /^Pastor/ })).toHaveAccessibleDescription(/This pastor already has an upcoming transfer\./))

@@ -46,7 +46,8 @@ async function openView(team = conference, heading = 'Transfer of Paul Green') {
   return view
 }
 
-const pastorItem = (transfer = buildTransfer()) => buildTransferItem(transfer, { can_update: false, can_process: false, can_read_contacts: false, can_select_contacts: true })
+const pastorItem = (transfer = buildTransfer()) =>
+  buildTransferItem(transfer, { can_update: false, can_process: false, can_read_contacts: false, can_select_contacts: true })
 
 describe('/transfers/view/{id} (spec 3 §2.2)', () => {
   it('D3-2.2-03 D3-2.2-05 shows the pastor, both churches with their addresses and the date; Edit for the conference', async () => {

@@ -95,7 +95,14 @@ describe('/transfers (spec 3 §2.2)', () => {
     expect(await (await section('Processed')).findByText('Nothing found.')).toBeInTheDocument()
     expect(within(screen.getByRole('main')).queryByRole('alert')).not.toBeInTheDocument()
     await user.type(screen.getByRole('searchbox', { name: 'Search transfers' }), 'Paul')
-    await waitFor(() => expect(sent.filter((query) => query['search'] === 'Paul').map((query) => query['processed']).sort()).toEqual(['0', '1']))
+    await waitFor(() =>
+      expect(
+        sent
+          .filter((query) => query['search'] === 'Paul')
+          .map((query) => query['processed'])
+          .sort(),
+      ).toEqual(['0', '1']),
+    )
     expect(router.state.location.search).toBe('?search=Paul')
   }, 30_000)
 

@@ -12,7 +12,10 @@ import { ProblemRows } from './problem-rows'
  * cover the whole import, processed people included; `openIds` are the ones not processed (all
  * of them when nobody is processed yet), null while they load.
  */
-export function peopleToProcess(record: Pick<UserImport, 'team_id_by_user' | 'count_processed'>, openIds: readonly number[] | undefined): Record<string, number> | null {
+export function peopleToProcess(
+  record: Pick<UserImport, 'team_id_by_user' | 'count_processed'>,
+  openIds: readonly number[] | undefined,
+): Record<string, number> | null {
   if (record.count_processed === 0) return record.team_id_by_user
   if (!openIds) return null
   const open = new Set(openIds.map(String))

@@ -29,7 +29,9 @@ describe('/contacts/import-and-share (spec 2 §2.4)', () => {
   it('D2-2.4-01 lists Not processed and Processed imports in two sections, each from its own request', async () => {
     const sent = mockLists({
       not_processed: [buildImportListItem({ id: 40, title: 'Health expo', count_users: 5, count_processed: 2 })],
-      processed: [buildImportListItem({ id: 41, title: 'Youth rally', count_users: 3, count_processed: 3, is_processed: true, author_name: 'Olivia Owner', date: null })],
+      processed: [
+        buildImportListItem({ id: 41, title: 'Youth rally', count_users: 3, count_processed: 3, is_processed: true, author_name: 'Olivia Owner', date: null }),
+      ],
     })
     await visit()
     const open = within(screen.getByRole('region', { name: 'Not processed' }))

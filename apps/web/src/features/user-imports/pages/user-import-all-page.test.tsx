@@ -9,7 +9,14 @@ import { buildImportUser, visitAs } from '../user-imports.fixtures'
 
 const people: ProcessedUserImportUser[] = [
   {
-    ...buildImportUser({ id: 33, first_name: 'Cara', last_name: 'Díaz', email: 'cara@example.org', is_processed: true, processed_team_title: 'Hope Street Church' }),
+    ...buildImportUser({
+      id: 33,
+      first_name: 'Cara',
+      last_name: 'Díaz',
+      email: 'cara@example.org',
+      is_processed: true,
+      processed_team_title: 'Hope Street Church',
+    }),
     import_id: 40,
     import_title: 'Health expo',
   },

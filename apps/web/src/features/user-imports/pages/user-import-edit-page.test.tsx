@@ -9,13 +9,24 @@ import { buildImport, buildImportUser, visitAs } from '../user-imports.fixtures'
 
 const ana = buildImportUser({ id: 31, first_name: 'Ana', last_name: 'López', email: 'ana@example.org', phone: '+61412345678', row: 2 })
 const ben = buildImportUser({ id: 32, first_name: 'Ben', last_name: 'Ng', row: 3, is_new: false, team_owners_csv: 'Riverside Church', team_id: 12 })
-const cara = buildImportUser({ id: 33, first_name: 'Cara', last_name: 'Díaz', row: 4, is_processed: true, team_id: 11, processed_team_title: 'Hope Street Church' })
+const cara = buildImportUser({
+  id: 33,
+  first_name: 'Cara',
+  last_name: 'Díaz',
+  row: 4,
+  is_processed: true,
+  team_id: 11,
+  processed_team_title: 'Hope Street Church',
+})
 
 /**
  * The import's reads and writes, answered as the server would: a write changes what later reads
  * answer. holdReads() keeps the reads' answers back (each as read on arrival) until released.
  */
-function mockImport(record: UserImport = buildImport({ users: [ana, ben, cara], team_id_by_user: { '32': 12, '33': 11 } }), openOnOtherPages?: UserImportUser[]) {
+function mockImport(
+  record: UserImport = buildImport({ users: [ana, ben, cara], team_id_by_user: { '32': 12, '33': 11 } }),
+  openOnOtherPages?: UserImportUser[],
+) {
   const reads: Array<Record<string, string>> = []
   const updates: unknown[] = []
   const held: Array<Record<string, string>> = []
@@ -183,7 +194,9 @@ describe('/contacts/import-and-share/edit/{id} (spec 2 §2.4, §3, §4)', () => 
     expect(await screen.findByText('1 person has a church chosen.', {}, { timeout: 10000 })).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Process' }))
     const dialog = within(await screen.findByRole('dialog', { name: 'Process the import' }, { timeout: 10000 }))
-    expect(dialog.getByText('1 person will be shared with or moved to the church chosen, and the church will be told. This cannot be undone.')).toBeInTheDocument()
+    expect(
+      dialog.getByText('1 person will be shared with or moved to the church chosen, and the church will be told. This cannot be undone.'),
+    ).toBeInTheDocument()
     await user.click(dialog.getByRole('button', { name: 'Process' }))
     expect(await screen.findByText('Processing, please wait a few seconds…', {}, { timeout: 10000 })).toBeInTheDocument()
     expect(screen.queryByText('The import has finished processing.')).not.toBeInTheDocument()
@@ -260,7 +273,11 @@ describe('/contacts/import-and-share/edit/{id} (spec 2 §2.4, §3, §4)', () => 
         deleted.push({ id: params['id'], ...(input as object) })
         return { success: true as const }
       }),
-      mockCall(userImportCalls.userImports, ({ input }) => ({ items: [], count: 0, max_pages: maxPages(0, Number((input as unknown as Record<string, string>)['per_page'])) })),
+      mockCall(userImportCalls.userImports, ({ input }) => ({
+        items: [],
+        count: 0,
+        max_pages: maxPages(0, Number((input as unknown as Record<string, string>)['per_page'])),
+      })),
     )
     const { user, router } = await visit()
     await user.click(screen.getByRole('button', { name: 'Delete' }))

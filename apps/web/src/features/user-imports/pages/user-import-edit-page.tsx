@@ -18,7 +18,15 @@ import { useFormSubmission } from '../../../lib/form-submission'
 import { usePageTitle } from '../../../lib/page-title'
 import { ExportCsvButton } from '../components/export-csv-button'
 import { ImportAccessDenied, useImportTeam } from '../components/import-access'
-import { ImportDetailsFields, OtherFieldErrors, detailsOf, detailsPayload, importDetailsForm, markServerErrors, type ImportDetailsValues } from '../components/import-details-fields'
+import {
+  ImportDetailsFields,
+  OtherFieldErrors,
+  detailsOf,
+  detailsPayload,
+  importDetailsForm,
+  markServerErrors,
+  type ImportDetailsValues,
+} from '../components/import-details-fields'
 import { ImportPerson } from '../components/import-people'
 import { ProcessImport } from '../components/process-import'
 import { fetchUserImportCsv, useDeleteUserImport, useUpdateUserImport, useUserImport, type UserImportQuery } from '../queries'
@@ -110,7 +118,13 @@ export function UserImportEditPage() {
       <DetailsSection key={data.id} item={data} importId={id} teamId={team.id} />
       <PagedListSection
         title={t('edit.people')}
-        list={{ data: { items: data.users, count: data.count, max_pages: data.max_pages }, isError: record.isError, isFetching: record.isFetching, isPlaceholderData: record.isPlaceholderData, refetch: record.refetch }}
+        list={{
+          data: { items: data.users, count: data.count, max_pages: data.max_pages },
+          isError: record.isError,
+          isFetching: record.isFetching,
+          isPlaceholderData: record.isPlaceholderData,
+          refetch: record.refetch,
+        }}
         paging={paging}
         pager="answer"
         texts={{

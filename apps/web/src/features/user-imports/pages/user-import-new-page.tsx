@@ -10,7 +10,14 @@ import { isApiError } from '../../../lib/api'
 import { useFormSubmission } from '../../../lib/form-submission'
 import { usePageTitle } from '../../../lib/page-title'
 import { ImportAccessDenied, useImportTeam } from '../components/import-access'
-import { ImportDetailsFields, OtherFieldErrors, detailsPayload, importDetailsForm, markServerErrors, type ImportDetailsValues } from '../components/import-details-fields'
+import {
+  ImportDetailsFields,
+  OtherFieldErrors,
+  detailsPayload,
+  importDetailsForm,
+  markServerErrors,
+  type ImportDetailsValues,
+} from '../components/import-details-fields'
 import { ImportFileField, isImportFileReady, type ImportFile } from '../components/import-file-field'
 import { ProblemRows } from '../components/problem-rows'
 import { useCreateUserImport } from '../queries'

@@ -19,9 +19,9 @@ export function AdditionalSection({ kit, religions, teamCountry }: { kit: FormKi
   const { t } = useTranslation(['contact-form', 'contacts'])
   const { register, setValue, formState } = useFormContext<ContactFormValues>()
   const { values } = kit
-  const addressErrors = Object.fromEntries(
-    Object.keys(values.address).map((key) => [key, kit.error(`address.${key}`)]),
-  ) as Partial<Record<keyof AddressValue, string>>
+  const addressErrors = Object.fromEntries(Object.keys(values.address).map((key) => [key, kit.error(`address.${key}`)])) as Partial<
+    Record<keyof AddressValue, string>
+  >
 
   return (
     <Fieldset legend={t('sections.additional')}>

@@ -44,12 +44,7 @@ export function ChurchSection({ kit, memberStatuses, sources }: { kit: FormKit; 
           />
         )}
         {kit.shown('source_other') && isOtherTextOpen('source_other', values, kit.settings) && (
-          <TextInput
-            label={t('fields.sourceOther')}
-            disabled={!kit.enabled('source_other')}
-            error={kit.error('source_other')}
-            {...register('source_other')}
-          />
+          <TextInput label={t('fields.sourceOther')} disabled={!kit.enabled('source_other')} error={kit.error('source_other')} {...register('source_other')} />
         )}
         {kit.shown('grow_phase') && (
           <NativeSelect

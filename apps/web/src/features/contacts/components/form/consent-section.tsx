@@ -18,10 +18,8 @@ export function ConsentSection({ kit }: { kit: FormKit }) {
   if (!kit.shown('consent_type')) return null
 
   const needsParent = kit.child && !parentCanBeAsked(values)
-  const disabled = (choice: ConsentChoice) =>
-    (choice !== 'none' && needsParent) || ((choice === 'verbal' || choice === 'none') && settings.consentLocked)
-  const choose = (choice: string) =>
-    setValue('consent_type', choice as ConsentChoice, { shouldDirty: true, shouldValidate: formState.isSubmitted })
+  const disabled = (choice: ConsentChoice) => (choice !== 'none' && needsParent) || ((choice === 'verbal' || choice === 'none') && settings.consentLocked)
+  const choose = (choice: string) => setValue('consent_type', choice as ConsentChoice, { shouldDirty: true, shouldValidate: formState.isSubmitted })
 
   return (
     <Fieldset legend={t('sections.consent')}>
@@ -63,20 +61,10 @@ export function ConsentSection({ kit }: { kit: FormKit }) {
         {values.consent_type === 'verbal' && (
           <>
             <Text size="sm">{t('consent.tryOthersFirst')}</Text>
-            <Checkbox
-              label={t('consent.verbalConfirm')}
-              error={kit.error('consent_verbal_confirmed')}
-              {...register('consent_verbal_confirmed')}
-            />
+            <Checkbox label={t('consent.verbalConfirm')} error={kit.error('consent_verbal_confirmed')} {...register('consent_verbal_confirmed')} />
             {values.consent_verbal_confirmed && (
               <>
-                <TextInput
-                  type="date"
-                  label={t('consent.date')}
-                  withAsterisk
-                  error={kit.error('consent_date')}
-                  {...register('consent_date')}
-                />
+                <TextInput type="date" label={t('consent.date')} withAsterisk error={kit.error('consent_date')} {...register('consent_date')} />
                 <Textarea
                   label={t('consent.content')}
                   withAsterisk

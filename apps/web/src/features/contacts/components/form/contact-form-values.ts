@@ -21,14 +21,7 @@ import {
   type SocialNetwork,
 } from '@crm/domain'
 import { addressValueOf, emptyAddress, isAddressText, isPickedOnly, type AddressValue } from '../../../places/components/address-field'
-import {
-  isAllowed,
-  isEnabled,
-  isOtherTextOpen,
-  isTickCounted,
-  phoneIsEmpty,
-  type ContactFormSettings,
-} from './contact-form-rules'
+import { isAllowed, isEnabled, isOtherTextOpen, isTickCounted, phoneIsEmpty, type ContactFormSettings } from './contact-form-rules'
 
 type ContactNameField = (typeof contactNameFields)[number]
 /** Names, texts and choices as their inputs hold them: '' for none, a choice keeps its type (`Gender | ''`). */

@@ -30,10 +30,7 @@ export function DobField({ legend, month, year, onMonthChange, onYearChange, tod
     }))
   }, [i18n.language])
   const lastYear = today.getFullYear()
-  const years = useMemo(
-    () => Array.from({ length: lastYear - firstBirthYear + 1 }, (_, index) => String(lastYear - index)),
-    [lastYear],
-  )
+  const years = useMemo(() => Array.from({ length: lastYear - firstBirthYear + 1 }, (_, index) => String(lastYear - index)), [lastYear])
   const none = { value: '', label: t('widgets.dob.none') }
 
   return (

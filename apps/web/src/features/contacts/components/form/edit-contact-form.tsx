@@ -26,7 +26,17 @@ function consentOnRecord(contact: ContactView, item: ContactItem) {
  * Editing a contact (spec 2 §2): the inputs auth.fields allows, sent as update-user with
  * only the changed fields. No local draft: the stored contact is the starting point.
  */
-export function EditContactForm({ item, contact, scope, teamCountry }: { item: ContactItem; contact: ContactView; scope: TeamGroupParams; teamCountry?: string | null }) {
+export function EditContactForm({
+  item,
+  contact,
+  scope,
+  teamCountry,
+}: {
+  item: ContactItem
+  contact: ContactView
+  scope: TeamGroupParams
+  teamCountry?: string | null
+}) {
   const { t } = useTranslation('contact-form')
   const consent = consentOnRecord(contact, item)
   const { settings, lookups } = useContactFormSettings(item.auth.fields, consent)
@@ -42,9 +52,7 @@ export function EditContactForm({ item, contact, scope, teamCountry }: { item: C
     setServerGate(null)
     serverErrors.clear()
     const result = await submission.submit(() =>
-      Object.keys(changes).length === 0
-        ? Promise.resolve({ success: true as const })
-        : update.mutateAsync({ ...changes, ...scope, user_id: contact.id }),
+      Object.keys(changes).length === 0 ? Promise.resolve({ success: true as const }) : update.mutateAsync({ ...changes, ...scope, user_id: contact.id }),
     )
     if (result.ok) {
       setBaseline(values)

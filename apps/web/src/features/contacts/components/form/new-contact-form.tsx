@@ -112,9 +112,7 @@ export function NewContactForm({ scope, access, canUpdate, teamCountry }: NewCon
     const addExistingOne = async () => {
       if (!match) return
       // Another team's contact is added only with the token of the answer that showed it.
-      const result = await duplicateSubmission.submit(() =>
-        addExisting.mutateAsync({ ...scope, user_id: match.id, ...(match_token ? { match_token } : {}) }),
-      )
+      const result = await duplicateSubmission.submit(() => addExisting.mutateAsync({ ...scope, user_id: match.id, ...(match_token ? { match_token } : {}) }))
       if (!result.ok) return
       if (result.value.is_awaiting_approval) {
         draft.clear()

@@ -75,9 +75,7 @@ export function ParentCarerSection({ kit }: { kit: FormKit }) {
                 onChange={field.onChange}
                 onBlur={field.onBlur}
                 country={kit.values.parent_carer_phone_country}
-                onCountryChange={(country) =>
-                  setValue('parent_carer_phone_country', country, { shouldDirty: true, shouldValidate: formState.isSubmitted })
-                }
+                onCountryChange={(country) => setValue('parent_carer_phone_country', country, { shouldDirty: true, shouldValidate: formState.isSubmitted })}
                 disabled={disabled}
                 error={kit.error('parent_carer_phone')}
               />

@@ -20,25 +20,14 @@ export function PersonalSection({ kit }: { kit: FormKit }) {
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {kit.shown('first_name') && (
-            <TextInput
-              label={t('fields.firstName')}
-              withAsterisk
-              autoComplete="off"
-              error={kit.error('first_name')}
-              {...register('first_name')}
-            />
+            <TextInput label={t('fields.firstName')} withAsterisk autoComplete="off" error={kit.error('first_name')} {...register('first_name')} />
           )}
-          {kit.shown('last_name') && (
-            <TextInput label={t('fields.lastName')} autoComplete="off" error={kit.error('last_name')} {...register('last_name')} />
-          )}
+          {kit.shown('last_name') && <TextInput label={t('fields.lastName')} autoComplete="off" error={kit.error('last_name')} {...register('last_name')} />}
         </SimpleGrid>
         {kit.shown('gender') && (
           <NativeSelect
             label={t('fields.gender')}
-            data={[
-              { value: '', label: t('fields.none') },
-              ...genders.map((gender) => ({ value: gender, label: t(`contacts:gender.${gender}`) })),
-            ]}
+            data={[{ value: '', label: t('fields.none') }, ...genders.map((gender) => ({ value: gender, label: t(`contacts:gender.${gender}`) }))]}
             error={kit.error('gender')}
             {...register('gender')}
           />

@@ -42,9 +42,7 @@ export function ApprovalRequestBanner({ contactId, scope, requests }: { contactI
         message={pending?.answer === 'reject' ? t('banners.rejectMessage', { team }) : t('banners.acceptMessage', { team })}
         confirmLabel={pending?.answer === 'reject' ? t('banners.reject') : t('banners.accept')}
         danger={pending?.answer === 'reject'}
-        onConfirm={() =>
-          pending ? answerRequest.mutateAsync({ answer: pending.answer, requestingTeamId: pending.request.team.id }) : undefined
-        }
+        onConfirm={() => (pending ? answerRequest.mutateAsync({ answer: pending.answer, requestingTeamId: pending.request.team.id }) : undefined)}
         onClose={() => setPending(null)}
       />
     </>

@@ -90,12 +90,7 @@ export function AssignmentsTab({ item, contact, scope, team }: ContactTabProps) 
         </Text>
       )}
       {mayAssign && !needsConsent && (
-        <AddAssignmentForm
-          contactId={contact.id}
-          scope={scope}
-          teamId={team.id}
-          mayPickUser={capabilities.read_dcrm_team_users_names === true}
-        />
+        <AddAssignmentForm contactId={contact.id} scope={scope} teamId={team.id} mayPickUser={capabilities.read_dcrm_team_users_names === true} />
       )}
       <ConfirmDialog
         opened={deleting !== null}

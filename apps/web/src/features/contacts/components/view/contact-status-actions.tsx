@@ -59,9 +59,7 @@ export function useContactActions({ contact, scope, isPrimaryGroup, groupTitle }
   const questions: Record<ContactAction, string> = {
     archive: t('actions.confirmArchive', { name }),
     restore: t('actions.confirmRestore', { name }),
-    remove: isPrimaryGroup
-      ? t('actions.confirmRemoveFromTeam', { name })
-      : t('actions.confirmRemoveFromGroup', { name, group: groupTitle }),
+    remove: isPrimaryGroup ? t('actions.confirmRemoveFromTeam', { name }) : t('actions.confirmRemoveFromGroup', { name, group: groupTitle }),
   }
   const outcomes: Record<ContactAction, string> = {
     archive: t('actions.archived', { name }),
@@ -76,7 +74,10 @@ export function useContactActions({ contact, scope, isPrimaryGroup, groupTitle }
 
   const run = async (action: ContactAction) => {
     // Spec 2 §8: remove, archive and unarchive failures show 'Error' on the page, whatever the reason.
-    await failure.attempt(() => act.mutateAsync({ ...scope, user_id: contact.id, action }), () => t('contacts:error'))
+    await failure.attempt(
+      () => act.mutateAsync({ ...scope, user_id: contact.id, action }),
+      () => t('contacts:error'),
+    )
     await navigate('/contacts', { state: withFlash(outcomes[action]) })
   }
 

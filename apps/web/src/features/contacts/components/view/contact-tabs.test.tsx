@@ -67,7 +67,21 @@ describe('the tab registry', () => {
       'relationships',
       'activityLog',
     ])
-    expect(contactTabs.filter((tab) => tab.available).map((tab) => tab.key)).toEqual(['consent', 'ownership', 'groups', 'assignments', 'notes', 'interactions', 'events', 'decisions', 'interests', 'privateNotes', 'delegate', 'relationships', 'activityLog'])
+    expect(contactTabs.filter((tab) => tab.available).map((tab) => tab.key)).toEqual([
+      'consent',
+      'ownership',
+      'groups',
+      'assignments',
+      'notes',
+      'interactions',
+      'events',
+      'decisions',
+      'interests',
+      'privateNotes',
+      'delegate',
+      'relationships',
+      'activityLog',
+    ])
   })
 
   it('D2-2.2-19 D2-2.2-20 a tab needs its capability; Interests, Relationships and Activity log go when consent was declined', () => {
@@ -90,7 +104,20 @@ describe('contact view tabs', () => {
   it('D2-2.2-18 D2-2.2-21/22 in a public group all built tabs show, in order, and no placeholder', async () => {
     server.use(mockCall(contactCalls.contactGroups, emptyList))
     openContact(buildContactItem({ role: 'admin' }))
-    expect(await tabNames()).toEqual(['Ownership', 'Groups', 'Assignments', 'Notes', 'Interactions', 'Events', 'Decisions', 'Interests', 'Private notes', 'Delegate', 'Relationships', 'Activity log'])
+    expect(await tabNames()).toEqual([
+      'Ownership',
+      'Groups',
+      'Assignments',
+      'Notes',
+      'Interactions',
+      'Events',
+      'Decisions',
+      'Interests',
+      'Private notes',
+      'Delegate',
+      'Relationships',
+      'Activity log',
+    ])
     expect(screen.getByRole('tab', { name: 'Ownership' })).toHaveAttribute('aria-selected', 'true')
     expect(screen.queryByRole('tab', { name: 'Consent' })).not.toBeInTheDocument()
   })
@@ -100,7 +127,18 @@ describe('contact view tabs', () => {
     ['a private group', 13],
   ])('D2-2.2-21/22 Groups and Delegate are hidden in %s', async (_case, groupId) => {
     openContact(buildContactItem({ role: 'admin' }), groupId)
-    expect(await tabNames()).toEqual(['Ownership', 'Assignments', 'Notes', 'Interactions', 'Events', 'Decisions', 'Interests', 'Private notes', 'Relationships', 'Activity log'])
+    expect(await tabNames()).toEqual([
+      'Ownership',
+      'Assignments',
+      'Notes',
+      'Interactions',
+      'Events',
+      'Decisions',
+      'Interests',
+      'Private notes',
+      'Relationships',
+      'Activity log',
+    ])
   })
 
   it('D2-6-09 D2-6-10 D2-6-11 each tab needs its capability (Ownership: read_dcrm_team_users)', async () => {
@@ -171,10 +209,7 @@ describe('the Ownership tab', () => {
   })
 
   it("D2-8-07 taking ownership that fails shows 'Error'", async () => {
-    const { user } = openContact(
-      buildContactItem({ ownership: { has_owner: false, is_owned_by_current_team: false, primary_owner: null, owners: [] } }),
-      10,
-    )
+    const { user } = openContact(buildContactItem({ ownership: { has_owner: false, is_owned_by_current_team: false, primary_owner: null, owners: [] } }), 10)
     server.use(mockCall(contactCalls.takeOwnership, () => apiError('internal_error', 500)))
     await findTab('Ownership')
     await user.click(panel().getByRole('button', { name: 'Take ownership' }))
@@ -246,7 +281,11 @@ describe('the Delegate tab', () => {
     await user.click(await findTab('Delegate'))
     const select = await panel().findByRole('combobox', { name: /Group/ })
     // The public groups other than the primary one; not the private Elders.
-    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(['', 'Choir', 'Youth'])
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['', 'Choir', 'Youth'])
     await user.selectOptions(select, 'Youth')
     await user.click(panel().getByRole('button', { name: 'Add to group' }))
     await waitFor(() => expect(panel().getByRole('status')).toHaveTextContent('Saved'))
@@ -285,7 +324,14 @@ describe('the Assignments tab', () => {
     const { user } = openContact(buildContactItem({ role: 'assigned_member' }), 10)
     const table = within(await screen.findByRole('table', { name: 'Assignments' }, { timeout: 5000 }))
     const rows = table.getAllByRole('row').slice(1)
-    expect(rows.map((row) => within(row).getAllByRole('cell').slice(0, 3).map((cell) => cell.textContent))).toEqual([
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .slice(0, 3)
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
       ['Ruth Millerruth@example.test', 'Paul Reed', '02/05/2025'],
       ['Joan Avery', 'Ruth Miller', '01/04/2025'],
     ])
@@ -350,7 +396,9 @@ describe('the Assignments tab', () => {
     server.use(mockCall(contactCalls.contactAssignments, emptyList))
     const { user } = openContact(buildContactItem({ role: 'leader', view: { is_child: true, age: 12, consent_given: false } }), 10)
     await user.click(await findTab('Assignments'))
-    expect(await screen.findByText('A minor needs parental or carer consent on record before anyone follows them up.', {}, { timeout: 5000 })).toBeInTheDocument()
+    expect(
+      await screen.findByText('A minor needs parental or carer consent on record before anyone follows them up.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument()
     expect(screen.getByText('This contact is a child and needs the consent of a parent or carer.')).toBeInTheDocument()
     expect(screen.queryByRole('region', { name: 'Add assignment' })).not.toBeInTheDocument()
   })

@@ -32,9 +32,7 @@ const interactionLinkParams = ['view_interaction', 'show_interaction', 'interact
 export function ContactTabs(props: ContactTabProps) {
   const { t } = useTranslation(['contact-view', 'common'])
   const [params] = useSearchParams()
-  const [active, setActive] = useState<ContactTabKey | null>(() =>
-    interactionLinkParams.some((name) => params.has(name)) ? 'interactions' : readStoredTab(),
-  )
+  const [active, setActive] = useState<ContactTabKey | null>(() => (interactionLinkParams.some((name) => params.has(name)) ? 'interactions' : readStoredTab()))
   // What the open tab was asked to do by the tab that opened it (none when a person picks a tab).
   const [intent, setIntent] = useState<ContactTabIntent | null>(null)
   const tabs = shownTabs({ contact: props.contact, capabilities: props.item.auth.user_capabilities, group: props.group })

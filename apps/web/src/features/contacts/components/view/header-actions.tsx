@@ -74,12 +74,7 @@ export function HeaderActions({ item, scope }: { item: ContactItem; scope: TeamG
         </Button>
       )}
       {mayArchive(item) && status && group && (
-        <StatusAction
-          contact={{ id: contact.id, name: contact.name, status }}
-          scope={scope}
-          isPrimaryGroup={group.is_main_group}
-          groupTitle={group.title}
-        />
+        <StatusAction contact={{ id: contact.id, name: contact.name, status }} scope={scope} isPrimaryGroup={group.is_main_group} groupTitle={group.title} />
       )}
       <Button component={Link} to="/contacts/new">
         {t('contacts:addNew')}

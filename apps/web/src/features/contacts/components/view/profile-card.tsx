@@ -5,8 +5,7 @@ import { maxConsentFileSize, socialNetworks, type ContactView, type TeamGroupPar
 import { isApiError } from '../../../../lib/api'
 import { useContactPhoto, useUploadContactAvatar } from '../../../consent/queries'
 
-type ProfileContact = Pick<ContactView, 'name' | 'first_name' | 'last_name' | 'gender' | 'avatar'> &
-  Partial<Pick<ContactView, 'age' | 'social'>>
+type ProfileContact = Pick<ContactView, 'name' | 'first_name' | 'last_name' | 'gender' | 'avatar'> & Partial<Pick<ContactView, 'age' | 'social'>>
 
 function initialsOf(contact: ProfileContact): string {
   const letters = [contact.first_name, contact.last_name].map((part) => part.trim().charAt(0)).join('')
@@ -24,13 +23,7 @@ function ProfilePhoto({ contact }: { contact: ProfileContact }) {
   const [brokenUrl, setBrokenUrl] = useState<string | null>(null)
   if (photo.status === 'ready' && brokenUrl !== photo.url) {
     return (
-      <Avatar
-        src={photo.url}
-        alt={t('profile.photo', { name: contact.name })}
-        size={72}
-        radius="xl"
-        imageProps={{ onError: () => setBrokenUrl(photo.url) }}
-      />
+      <Avatar src={photo.url} alt={t('profile.photo', { name: contact.name })} size={72} radius="xl" imageProps={{ onError: () => setBrokenUrl(photo.url) }} />
     )
   }
   return (

@@ -112,7 +112,9 @@ function open(setup: Setup = {}) {
   const visitors = setup.visitors ?? []
   const recordsNow = () =>
     setup.records ?? [
-      ...contacts.filter((contact) => contact.attended).map((contact) => visitor({ id: 100 + contact.id, name: contact.name, is_visitor: false, user_id: contact.id })),
+      ...contacts
+        .filter((contact) => contact.attended)
+        .map((contact) => visitor({ id: 100 + contact.id, name: contact.name, is_visitor: false, user_id: contact.id })),
       ...visitors,
     ]
   server.use(
@@ -125,7 +127,8 @@ function open(setup: Setup = {}) {
       records.push(input as Record<string, unknown>)
       const query = input as Record<string, unknown>
       const all = recordsNow()
-      const items = query.is_visitor === 'true' ? all.filter((item) => item.is_visitor) : query.is_visitor === 'false' ? all.filter((item) => !item.is_visitor) : all
+      const items =
+        query.is_visitor === 'true' ? all.filter((item) => item.is_visitor) : query.is_visitor === 'false' ? all.filter((item) => !item.is_visitor) : all
       const { hidden } = setup
       if (!hidden) return { items, count: items.length, max_pages: 1 }
       const hidden_children = query.is_visitor === 'true' ? hidden.visitors : query.is_visitor === 'false' ? hidden.contacts : hidden.contacts + hidden.visitors
@@ -238,11 +241,25 @@ describe('AttendanceSection: contacts toggled', () => {
     expect(asked[0]).toMatchObject({ team_id: '10', group_id: '10', event_id: '7', event_date: date, order_by: 'name', order: 'asc', page: '1' })
 
     const gender = screen.getByRole('combobox', { name: 'Gender' })
-    expect(within(gender).getAllByRole('option').map((option) => option.textContent)).toEqual(['Any', 'Male', 'Female', 'Declined to say'])
+    expect(
+      within(gender)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Any', 'Male', 'Female', 'Declined to say'])
     const age = screen.getByRole('combobox', { name: 'Age' })
-    expect(within(age).getAllByRole('option').map((option) => option.textContent)).toEqual(['Any', '0-12', '13-21', '22-40', '41-65', '66 and over'])
+    expect(
+      within(age)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Any', '0-12', '13-21', '22-40', '41-65', '66 and over'])
     const status = screen.getByRole('combobox', { name: 'Member status' })
-    await waitFor(() => expect(within(status).getAllByRole('option').map((option) => option.textContent)).toEqual(['Any', 'Member', 'Lead (visited)']))
+    await waitFor(() =>
+      expect(
+        within(status)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Any', 'Member', 'Lead (visited)']),
+    )
 
     await user.selectOptions(gender, 'declined')
     await waitFor(() => expect(asked.at(-1)).toMatchObject({ gender: 'declined' }))
@@ -265,7 +282,17 @@ describe('AttendanceSection: visitors', () => {
     server.use(
       mockCall(eventAttendanceCalls.addAttendance, ({ input }) => {
         sent.push(input)
-        visitors.push(visitor({ id: 90, name: 'Vera Cruz', user_id: 55, visitor_info_phone: '0412 345 678', visitor_info_email: 'vera@example.org', visitor_info_is_new: true, visitor_info_create_contact: true }))
+        visitors.push(
+          visitor({
+            id: 90,
+            name: 'Vera Cruz',
+            user_id: 55,
+            visitor_info_phone: '0412 345 678',
+            visitor_info_email: 'vera@example.org',
+            visitor_info_is_new: true,
+            visitor_info_create_contact: true,
+          }),
+        )
         // The consent rule kept the phone back (fields_not_kept, as create-user answers it).
         return { id: 90, user_id: 55, ...({ fields_not_kept: ['visitor_info_phone'] } as object) }
       }),
@@ -388,7 +415,15 @@ describe('AttendanceSection: import', () => {
       { row: 1, status: 'matched', user_id: 1, name: 'Ana López', matched_by: 'email' },
       { row: 2, status: 'added', user_id: null, name: null, matched_by: null },
       { row: 3, status: 'refused', user_id: null, name: null, matched_by: null, errors: { gender: 'Gender is required' } },
-      { row: 4, status: 'refused', user_id: null, name: null, matched_by: null, errors: { email: 'A child’s record is closed to you.' }, reason: 'child_data_gate' },
+      {
+        row: 4,
+        status: 'refused',
+        user_id: null,
+        name: null,
+        matched_by: null,
+        errors: { email: 'A child’s record is closed to you.' },
+        reason: 'child_data_gate',
+      },
     ]
     const { user } = open()
     server.use(
@@ -428,7 +463,9 @@ describe('AttendanceSection: import', () => {
     expect(preview.getByText('New: added as a visitor')).toBeInTheDocument()
     expect(preview.getByText('Refused: Gender: Gender is required')).toBeInTheDocument()
     // A row that matches a child under the child data gate: why, in the interface's words, naming nobody.
-    expect(preview.getByText('Refused: The row matches a child: a Working with Children Check and AdSafe training are needed to mark them.')).toBeInTheDocument()
+    expect(
+      preview.getByText('Refused: The row matches a child: a Working with Children Check and AdSafe training are needed to mark them.'),
+    ).toBeInTheDocument()
 
     await user.click(dialog.getByRole('radio', { name: 'Add them as new contacts' }))
     await waitFor(() => expect(sent).toHaveLength(2))
@@ -503,7 +540,9 @@ describe('AttendanceSection: children the child data gate withholds (spec 2 §5,
 
   it('a date where only children attended does not say no one came', async () => {
     open({ event: buildEventView({ can_update_attendance: false }), records: [], hidden: { contacts: 1, visitors: 0 } })
-    expect(await screen.findByText('1 child (a Working with Children Check and AdSafe training are needed to see them).', {}, { timeout: 15_000 })).toBeInTheDocument()
+    expect(
+      await screen.findByText('1 child (a Working with Children Check and AdSafe training are needed to see them).', {}, { timeout: 15_000 }),
+    ).toBeInTheDocument()
     expect(screen.queryByText('No one is marked as attended on this date.')).not.toBeInTheDocument()
     expect(await screen.findByText('Contacts attended: 1')).toBeInTheDocument()
   }, 30_000)

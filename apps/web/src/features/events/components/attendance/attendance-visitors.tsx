@@ -97,7 +97,12 @@ export function AttendanceVisitors({ scope }: { scope: AttendanceScope }) {
                         </Text>
                       )}
                       {visitor.user_id !== null && (
-                        <Anchor component={Link} to={`/contacts/view/${visitor.user_id}`} size="xs" aria-label={t('visitors.contactLinkLabel', { name: visitor.name })}>
+                        <Anchor
+                          component={Link}
+                          to={`/contacts/view/${visitor.user_id}`}
+                          size="xs"
+                          aria-label={t('visitors.contactLinkLabel', { name: visitor.name })}
+                        >
                           {t('visitors.contactLink')}
                         </Anchor>
                       )}

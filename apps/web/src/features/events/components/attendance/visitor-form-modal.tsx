@@ -72,8 +72,7 @@ export function VisitorFormModal({
   const updateVisitor = useUpdateVisitor(scope.eventId, scope.eventDate)
   const submission = useFormSubmission({
     successMessage: t('visitors.saved'),
-    errorMessage: (error) =>
-      isApiError(error) && error.status === 403 && values.createContact ? t('visitors.createContactForbidden') : failureReason(error),
+    errorMessage: (error) => (isApiError(error) && error.status === 403 && values.createContact ? t('visitors.createContactForbidden') : failureReason(error)),
   })
   const isContact = visitor?.user_id != null
   const formId = visitor ? `visitor-form-${visitor.id}` : 'visitor-form-new'

@@ -90,12 +90,24 @@ export function EventForm({ initial, ruleError, label, submitLabel, onSave, onSa
   if (showErrors) for (const [key, text] of Object.entries(own.recurrence)) recurrenceErrors[key as keyof RecurrenceForm] = eventMessage(text, t)
   if (server.rrule) recurrenceErrors.rrule = eventMessage(server.rrule, t)
   const addressErrors = Object.fromEntries(
-    Object.entries(server).filter(([field]) => field.startsWith('address_')).map(([field, text]) => [field, eventMessage(String(text), t)]),
+    Object.entries(server)
+      .filter(([field]) => field.startsWith('address_'))
+      .map(([field, text]) => [field, eventMessage(String(text), t)]),
   ) as Partial<Record<keyof AddressValue, string>>
 
   // Server errors of fields not on screen are listed above the buttons.
   const onScreen = new Set<string>([
-    'title', 'is_public', 'type', 'no_address', 'is_recurring', 'rrule', 'is_all_day', 'is_multi_day', 'start_time', 'auc_disciple_phase', 'grow_phase',
+    'title',
+    'is_public',
+    'type',
+    'no_address',
+    'is_recurring',
+    'rrule',
+    'is_all_day',
+    'is_multi_day',
+    'start_time',
+    'auc_disciple_phase',
+    'grow_phase',
     ...(values.type === otherEventType ? ['type_other'] : []),
     ...(values.no_address ? [] : Object.keys(values.address)),
     ...(values.is_all_day ? [] : ['start_time_hour', 'end_time_hour']),
@@ -131,7 +143,14 @@ export function EventForm({ initial, ruleError, label, submitLabel, onSave, onSa
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label={label}>
       <Stack gap="md" maw={720}>
-        <TextInput label={t('fields.title')} required maxLength={200} value={values.title} error={fieldError('title')} onChange={(event) => set('title', event.currentTarget.value)} />
+        <TextInput
+          label={t('fields.title')}
+          required
+          maxLength={200}
+          value={values.title}
+          error={fieldError('title')}
+          onChange={(event) => set('title', event.currentTarget.value)}
+        />
         <Checkbox label={t('fields.isPublic')} checked={values.is_public} onChange={(event) => set('is_public', event.currentTarget.checked)} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Select
@@ -143,34 +162,76 @@ export function EventForm({ initial, ruleError, label, submitLabel, onSave, onSa
             onChange={(value) => set('type', value)}
           />
           {values.type === otherEventType && (
-            <TextInput label={t('fields.typeOther')} required maxLength={120} value={values.type_other} error={fieldError('type_other')} onChange={(event) => set('type_other', event.currentTarget.value)} />
+            <TextInput
+              label={t('fields.typeOther')}
+              required
+              maxLength={120}
+              value={values.type_other}
+              error={fieldError('type_other')}
+              onChange={(event) => set('type_other', event.currentTarget.value)}
+            />
           )}
         </SimpleGrid>
         <Checkbox label={t('fields.noAddress')} checked={values.no_address} onChange={(event) => set('no_address', event.currentTarget.checked)} />
         {!values.no_address && (
-          <AddressField legend={t('fields.address')} value={values.address} onChange={(address) => set('address', address)} countryCode={countryCode} errors={addressErrors} />
+          <AddressField
+            legend={t('fields.address')}
+            value={values.address}
+            onChange={(address) => set('address', address)}
+            countryCode={countryCode}
+            errors={addressErrors}
+          />
         )}
         <Group gap="lg" wrap="wrap">
           <Checkbox label={t('fields.isRecurring')} checked={values.is_recurring} onChange={(event) => toggleRecurring(event.currentTarget.checked)} />
           <Checkbox label={t('fields.isAllDay')} checked={values.is_all_day} onChange={(event) => set('is_all_day', event.currentTarget.checked)} />
           <Checkbox label={t('fields.isMultiDay')} checked={values.is_multi_day} onChange={(event) => set('is_multi_day', event.currentTarget.checked)} />
         </Group>
-        {values.is_recurring && <RecurrenceField value={values.recurrence} onChange={changeRecurrence} errors={recurrenceErrors} legend={t('fields.schedule')} />}
+        {values.is_recurring && (
+          <RecurrenceField value={values.recurrence} onChange={changeRecurrence} errors={recurrenceErrors} legend={t('fields.schedule')} />
+        )}
         {!values.is_recurring && recurrenceErrors.rrule && (
           <Alert color="red" variant="light">
             {recurrenceErrors.rrule}
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput type="date" label={t('fields.startDate')} required value={values.start_time} error={fieldError('start_time')} onChange={(event) => set('start_time', event.currentTarget.value)} />
+          <TextInput
+            type="date"
+            label={t('fields.startDate')}
+            required
+            value={values.start_time}
+            error={fieldError('start_time')}
+            onChange={(event) => set('start_time', event.currentTarget.value)}
+          />
           {!values.is_all_day && (
-            <TextInput type="time" label={t('fields.startTime')} required value={values.start_time_hour} error={fieldError('start_time_hour')} onChange={(event) => set('start_time_hour', event.currentTarget.value)} />
+            <TextInput
+              type="time"
+              label={t('fields.startTime')}
+              required
+              value={values.start_time_hour}
+              error={fieldError('start_time_hour')}
+              onChange={(event) => set('start_time_hour', event.currentTarget.value)}
+            />
           )}
           {values.is_multi_day && (
-            <TextInput type="date" label={t('fields.endDate')} required value={values.end_time} error={fieldError('end_time')} onChange={(event) => set('end_time', event.currentTarget.value)} />
+            <TextInput
+              type="date"
+              label={t('fields.endDate')}
+              required
+              value={values.end_time}
+              error={fieldError('end_time')}
+              onChange={(event) => set('end_time', event.currentTarget.value)}
+            />
           )}
           {!values.is_all_day && (
-            <TextInput type="time" label={t('fields.endTime')} value={values.end_time_hour} error={fieldError('end_time_hour')} onChange={(event) => set('end_time_hour', event.currentTarget.value)} />
+            <TextInput
+              type="time"
+              label={t('fields.endTime')}
+              value={values.end_time_hour}
+              error={fieldError('end_time_hour')}
+              onChange={(event) => set('end_time_hour', event.currentTarget.value)}
+            />
           )}
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
