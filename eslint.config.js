@@ -6,6 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import queryKeys from './eslint/query-keys.js'
 import serverZones from './eslint/server-zones.js'
+import webZones from './eslint/web-zones.js'
 import typeAware from './eslint/type-aware.js'
 
 const webOverHttp = { group: ['@crm/server', '**/apps/server/**', '**/server/src/**'], message: 'The web app talks to the server over HTTP only.' }
@@ -139,6 +140,7 @@ export default tseslint.config(
   },
   ...boundaries,
   ...serverZones,
+  ...webZones,
   ...queryKeys,
   ...typeAware,
 )

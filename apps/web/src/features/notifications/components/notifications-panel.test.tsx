@@ -6,7 +6,7 @@ import { renderApp } from '../../../test/render'
 import { apiError, mockCall, server } from '../../../test/server'
 import { signedInAs } from '../../../test/session'
 import { i18next } from '../../../lib/i18n'
-import { buildNotification, serveNotifications } from '../notifications-fixtures'
+import { buildNotification, serveNotifications } from '../notifications.fixtures'
 
 const grace = buildTeam({ id: 10, title: 'Grace Church', role: 'owner' })
 

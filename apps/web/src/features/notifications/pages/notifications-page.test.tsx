@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { buildAccount, buildTeam } from '../../../test/fixtures'
 import { renderApp } from '../../../test/render'
 import { signedInAs } from '../../../test/session'
-import { buildNotification, serveNotifications } from '../notifications-fixtures'
+import { buildNotification, serveNotifications } from '../notifications.fixtures'
 
 const grace = buildTeam({ id: 10, title: 'Grace Church', role: 'member' })
 
