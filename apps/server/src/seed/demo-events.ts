@@ -100,15 +100,13 @@ export async function seedDemoEvents(tx: Executor, demo: DemoEventsInput): Promi
     await recordActivity(tx, { authorId, teamId: demo.hopeId, subjectType: 'event', subjectId: row!.id, action: 'add', after: { title: columns.title } })
     // Last Sunday's service has its notes.
     if (index === 0 && lastSunday > columns.start_date) {
-      await tx
-        .insert(eventOccurrences)
-        .values({
-          event_id: row!.id,
-          original_date: lastSunday,
-          event_date: lastSunday,
-          notes: 'Communion service; the youth led the music.',
-          updated_by_id: authorId,
-        })
+      await tx.insert(eventOccurrences).values({
+        event_id: row!.id,
+        original_date: lastSunday,
+        event_date: lastSunday,
+        notes: 'Communion service; the youth led the music.',
+        updated_by_id: authorId,
+      })
     }
   }
   return planned.length

@@ -354,19 +354,17 @@ describe("the user's own upcoming interactions", () => {
     const child = await buildContact(t, { teamId: church, first_name: 'Timmy', last_name: 'Minorson', dob_year: year - 10 })
     const later = addDays(zonedDate(now, zone), 5)
     const add = (contactId: number, values: Partial<typeof interactions.$inferInsert>) =>
-      t.db
-        .insert(interactions)
-        .values({
-          contact_id: contactId,
-          team_id: church,
-          by_person_id: member.id,
-          author_id: member.id,
-          type: 'visit',
-          date: later,
-          time: '14:00',
-          occurs_at: zonedInstant(later, '14:00', zone),
-          ...values,
-        })
+      t.db.insert(interactions).values({
+        contact_id: contactId,
+        team_id: church,
+        by_person_id: member.id,
+        author_id: member.id,
+        type: 'visit',
+        date: later,
+        time: '14:00',
+        occurs_at: zonedInstant(later, '14:00', zone),
+        ...values,
+      })
     await add(adult, {})
     await add(child, { type: 'phone-call' })
     await add(adult, { date: addDays(later, -30), occurs_at: zonedInstant(addDays(later, -30), '14:00', zone), content: 'Past visit' })

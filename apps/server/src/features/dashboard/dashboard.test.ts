@@ -234,17 +234,15 @@ describe('GET upcoming-transfers-for-current-user', () => {
       })
       .returning({ id: transfers.id })
     // A processed transfer and another conference's are not listed.
-    await t.db
-      .insert(transfers)
-      .values({
-        from_conference_id: w.conference,
-        to_conference_id: w.conference,
-        from_team_id: w.from,
-        to_team_id: w.to,
-        person_id: w.leader.id,
-        date: dateIn(8),
-        is_processed: true,
-      })
+    await t.db.insert(transfers).values({
+      from_conference_id: w.conference,
+      to_conference_id: w.conference,
+      from_team_id: w.from,
+      to_team_id: w.to,
+      person_id: w.leader.id,
+      date: dateIn(8),
+      is_processed: true,
+    })
     await insertTransfer(t, second, dateIn(8))
     const response = await get(t, 'upcoming-transfers-for-current-user', admin.token, { team_id: w.conference })
     expect(response.statusCode, response.body).toBe(200)
@@ -266,16 +264,14 @@ describe('GET upcoming-transfers-for-current-user', () => {
     expect(body(await get(t, 'upcoming-transfers-for-current-user', w.entity.token, { team_id: w.conference })).items).toHaveLength(1)
     for (let n = 0; n < maxUpcomingItems + 1; n++) {
       const pastor = await buildPerson(t)
-      await t.db
-        .insert(transfers)
-        .values({
-          from_conference_id: w.conference,
-          to_conference_id: w.conference,
-          from_team_id: w.from,
-          to_team_id: w.to,
-          person_id: pastor.id,
-          date: dateIn(10 + n),
-        })
+      await t.db.insert(transfers).values({
+        from_conference_id: w.conference,
+        to_conference_id: w.conference,
+        from_team_id: w.from,
+        to_team_id: w.to,
+        person_id: pastor.id,
+        date: dateIn(10 + n),
+      })
     }
     expect(body(await get(t, 'upcoming-transfers-for-current-user', w.entity.token, { team_id: w.conference })).items).toHaveLength(maxUpcomingItems)
   })

@@ -43,16 +43,14 @@ async function view(id: number) {
 }
 
 function attend(id: number, eventDate: string, personId: number | null = null) {
-  return t.db
-    .insert(eventAttendance)
-    .values({
-      event_id: id,
-      team_id: c.church,
-      event_date: eventDate,
-      person_id: personId,
-      is_visitor: personId === null,
-      visitor_name: personId === null ? 'Vera' : null,
-    })
+  return t.db.insert(eventAttendance).values({
+    event_id: id,
+    team_id: c.church,
+    event_date: eventDate,
+    person_id: personId,
+    is_visitor: personId === null,
+    visitor_name: personId === null ? 'Vera' : null,
+  })
 }
 
 const on = (event: any, date: string) => event.occurrences.find((occurrence: any) => occurrence.event_date === date)

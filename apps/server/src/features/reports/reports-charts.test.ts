@@ -267,18 +267,16 @@ describe('the follow-ups kept on the assignments', () => {
     const c = await buildChurch(t)
     const contact = await buildContact(t, { teamId: c.church })
     await assignContact(t, { teamId: c.church, contactId: contact, toId: c.leader.id })
-    await t.db
-      .insert(interactions)
-      .values({
-        contact_id: contact,
-        team_id: c.church,
-        by_person_id: c.leader.id,
-        type: 'visit',
-        date: '2026-06-14',
-        occurs_at: now,
-        is_completed: true,
-        completed_at: now,
-      })
+    await t.db.insert(interactions).values({
+      contact_id: contact,
+      team_id: c.church,
+      by_person_id: c.leader.id,
+      type: 'visit',
+      date: '2026-06-14',
+      occurs_at: now,
+      is_completed: true,
+      completed_at: now,
+    })
     const [kept] = await t.db.select().from(assignments).where(eq(assignments.contact_id, contact))
     expect(kept!.first_completed_at).not.toBeNull()
     await t.db.delete(people).where(eq(people.id, contact))

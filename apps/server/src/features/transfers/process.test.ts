@@ -81,18 +81,16 @@ async function buildScene(): Promise<Scene> {
   for (const contact of [moves, shares, stays]) await assignContact(t, w.from, contact, w.leader.id)
   await t.db.insert(notes).values({ contact_id: moves, team_id: w.from, author_id: w.pastor.id, content: 'Met at the door' })
   await t.db.insert(notes).values({ contact_id: shares, team_id: w.from, author_id: w.pastor.id, content: 'Stays in the from-church' })
-  await t.db
-    .insert(interactions)
-    .values({
-      contact_id: moves,
-      team_id: w.from,
-      conference_id: w.conference,
-      by_person_id: w.pastor.id,
-      type: 'visit',
-      date: '2026-01-05',
-      occurs_at: ago(10),
-      is_completed: true,
-    })
+  await t.db.insert(interactions).values({
+    contact_id: moves,
+    team_id: w.from,
+    conference_id: w.conference,
+    by_person_id: w.pastor.id,
+    type: 'visit',
+    date: '2026-01-05',
+    occurs_at: ago(10),
+    is_completed: true,
+  })
   await t.db.insert(contactEvents).values({ contact_id: moves, team_id: w.from, type: 'baptism', kind: 'decision', date: '2026-01-04' })
   await t.db.insert(parentalConsents).values({ contact_id: moves, team_id: w.from, type: 'verbal', by_name: 'Mum', consent_date: '2026-01-03' })
   await t.db
