@@ -1,13 +1,4 @@
 import { and, asc, eq } from 'drizzle-orm'
-import type { z } from 'zod'
-import type {
-  addMissedInteractionRuleRequest,
-  addUnassignedContactsRuleRequest,
-  MissedInteractionRule,
-  UnassignedContactsRule,
-  updateMissedInteractionRuleRequest,
-  updateUnassignedContactsRuleRequest,
-} from '@crm/domain'
 import { missedInteractionRules, ruleDeliveries, unassignedContactRules } from '../../db/schema/index'
 import type { TeamScope, Viewer } from '../../platform/access'
 import { affectedRows } from '../../db/client'
@@ -15,11 +6,33 @@ import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 
 // The conference's two notification rules (spec 3 §2.7, §3, §5, §7 Notifications): a
-// missed-activity rule (after_days) and an unassigned-contacts rule (every_days). The
-// route has checked the capability on a conference; a rule of another team is 404.
+// missed-activity rule (after_days) and an unassigned-contacts rule (every_days). They are
+// one record with one CRUD: only the table, the name of the days field and the recipients
+// each may name differ. The route has checked the capability on a conference; a rule of
+// another team is 404.
 
-const mi = missedInteractionRules
-const uc = unassignedContactRules
+const kinds = {
+  missed_interaction: { table: missedInteractionRules, days: 'after_days' },
+  unassigned_contacts: { table: unassignedContactRules, days: 'every_days' },
+} as const
+
+export type RuleKind = keyof typeof kinds
+type DaysField<K extends RuleKind> = (typeof kinds)[K]['days']
+type Recipient<K extends RuleKind> = (typeof kinds)[K]['table']['$inferSelect']['to']
+
+/** A rule as the calls answer it: `after_days` or `every_days` by its kind. */
+export type Rule<K extends RuleKind> = { id: number; to: Recipient<K>; to_email: string | null } & Record<DaysField<K>, number>
+
+/** The fields of an add (all) or an update (the id, and any of the rest). */
+type RuleFields<K extends RuleKind> = { to: Recipient<K>; to_email?: string | null | undefined } & Record<DaysField<K>, number>
+type RuleChange<K extends RuleKind> = { id: number } & Partial<RuleFields<K>>
+
+/**
+ * Both tables have the same columns but the days one; the queries below name the days
+ * column through `days`, so one shape serves both (drizzle cannot type a union of tables).
+ */
+const tableOf = (kind: RuleKind) => kinds[kind].table as typeof missedInteractionRules
+const daysOf = <K extends RuleKind>(kind: K) => kinds[kind].days as DaysField<K>
 
 /** to_email is kept only when the rule mails it (spec 3 §5); any other `to` stores null. */
 function recipientOf(to: string, toEmail: string | null | undefined): string | null {
@@ -28,98 +41,57 @@ function recipientOf(to: string, toEmail: string | null | undefined): string | n
   return toEmail
 }
 
-export async function listMissedInteractionRules(deps: Deps, scope: TeamScope): Promise<{ items: MissedInteractionRule[] }> {
-  const items = await deps.db
-    .select({ id: mi.id, after_days: mi.after_days, to: mi.to, to_email: mi.to_email })
-    .from(mi)
-    .where(eq(mi.team_id, scope.team.id))
-    .orderBy(asc(mi.after_days), asc(mi.id))
-  return { items }
+export async function listRules<K extends RuleKind>(deps: Deps, scope: TeamScope, kind: K): Promise<{ items: Rule<K>[] }> {
+  const table = tableOf(kind)
+  const days = table[daysOf(kind) as 'after_days']
+  const rows = await deps.db
+    .select({ id: table.id, days, to: table.to, to_email: table.to_email })
+    .from(table)
+    .where(eq(table.team_id, scope.team.id))
+    .orderBy(asc(days), asc(table.id))
+  return { items: rows.map(({ days: value, ...rule }) => ({ ...rule, [daysOf(kind)]: value }) as Rule<K>) }
 }
 
-export async function addMissedInteractionRule(deps: Deps, viewer: Viewer, scope: TeamScope, input: z.output<typeof addMissedInteractionRuleRequest>) {
+export async function addRule<K extends RuleKind>(deps: Deps, viewer: Viewer, scope: TeamScope, kind: K, input: RuleFields<K>) {
+  const table = tableOf(kind)
   const [row] = await deps.db
-    .insert(mi)
+    .insert(table)
     .values({
       team_id: scope.team.id,
-      after_days: input.after_days,
+      [daysOf(kind)]: input[daysOf(kind)],
       to: input.to,
       to_email: recipientOf(input.to, input.to_email),
       created_by: viewer.personId,
-    })
-    .returning({ id: mi.id })
+    } as unknown as typeof table.$inferInsert)
+    .returning({ id: table.id })
   return { id: row!.id }
 }
 
-export async function updateMissedInteractionRule(deps: Deps, scope: TeamScope, input: z.output<typeof updateMissedInteractionRuleRequest>) {
+export async function updateRule<K extends RuleKind>(deps: Deps, scope: TeamScope, kind: K, input: RuleChange<K>) {
+  const table = tableOf(kind)
+  const field = daysOf(kind)
   const [rule] = await deps.db
     .select()
-    .from(mi)
-    .where(and(eq(mi.id, input.id), eq(mi.team_id, scope.team.id)))
+    .from(table)
+    .where(and(eq(table.id, input.id), eq(table.team_id, scope.team.id)))
   if (!rule) throw new AppError('not_found')
-  const to = input.to ?? rule.to
-  const toEmail = recipientOf(to, input.to_email !== undefined ? input.to_email : rule.to_email)
+  const stored = rule as unknown as Rule<K>
+  const to = input.to ?? stored.to
+  const toEmail = recipientOf(to, input.to_email !== undefined ? input.to_email : stored.to_email)
   await deps.db
-    .update(mi)
-    .set({ after_days: input.after_days ?? rule.after_days, to, to_email: toEmail, updated_at: deps.now() })
-    .where(eq(mi.id, rule.id))
+    .update(table)
+    .set({ [field]: input[field] ?? stored[field], to, to_email: toEmail, updated_at: deps.now() } as Partial<typeof table.$inferInsert>)
+    .where(eq(table.id, stored.id))
   return { success: true as const }
 }
 
-export async function deleteMissedInteractionRule(deps: Deps, scope: TeamScope, id: number) {
+export async function deleteRule(deps: Deps, scope: TeamScope, kind: RuleKind, id: number) {
+  const table = tableOf(kind)
   await deps.db.transaction(async (tx) => {
-    const result = await tx.delete(mi).where(and(eq(mi.id, id), eq(mi.team_id, scope.team.id)))
+    const result = await tx.delete(table).where(and(eq(table.id, id), eq(table.team_id, scope.team.id)))
     if (affectedRows(result) === 0) throw new AppError('not_found')
     // Its delivery claims go with it: they name nothing without the rule.
-    await tx.delete(ruleDeliveries).where(and(eq(ruleDeliveries.rule_kind, 'missed_interaction'), eq(ruleDeliveries.rule_id, id)))
-  })
-  return { success: true as const }
-}
-
-export async function listUnassignedContactsRules(deps: Deps, scope: TeamScope): Promise<{ items: UnassignedContactsRule[] }> {
-  const items = await deps.db
-    .select({ id: uc.id, every_days: uc.every_days, to: uc.to, to_email: uc.to_email })
-    .from(uc)
-    .where(eq(uc.team_id, scope.team.id))
-    .orderBy(asc(uc.every_days), asc(uc.id))
-  return { items }
-}
-
-export async function addUnassignedContactsRule(deps: Deps, viewer: Viewer, scope: TeamScope, input: z.output<typeof addUnassignedContactsRuleRequest>) {
-  const [row] = await deps.db
-    .insert(uc)
-    .values({
-      team_id: scope.team.id,
-      every_days: input.every_days,
-      to: input.to,
-      to_email: recipientOf(input.to, input.to_email),
-      created_by: viewer.personId,
-    })
-    .returning({ id: uc.id })
-  return { id: row!.id }
-}
-
-export async function updateUnassignedContactsRule(deps: Deps, scope: TeamScope, input: z.output<typeof updateUnassignedContactsRuleRequest>) {
-  const [rule] = await deps.db
-    .select()
-    .from(uc)
-    .where(and(eq(uc.id, input.id), eq(uc.team_id, scope.team.id)))
-  if (!rule) throw new AppError('not_found')
-  const to = input.to ?? rule.to
-  const toEmail = recipientOf(to, input.to_email !== undefined ? input.to_email : rule.to_email)
-  await deps.db
-    .update(uc)
-    .set({ every_days: input.every_days ?? rule.every_days, to, to_email: toEmail, updated_at: deps.now() })
-    .where(eq(uc.id, rule.id))
-  return { success: true as const }
-}
-
-export async function deleteUnassignedContactsRule(deps: Deps, scope: TeamScope, id: number) {
-  await deps.db.transaction(async (tx) => {
-    const result = await tx.delete(uc).where(and(eq(uc.id, id), eq(uc.team_id, scope.team.id)))
-    if (affectedRows(result) === 0) throw new AppError('not_found')
-    // Its delivery claims go with it: they name nothing without the rule.
-    await tx.delete(ruleDeliveries).where(and(eq(ruleDeliveries.rule_kind, 'unassigned_contacts'), eq(ruleDeliveries.rule_id, id)))
+    await tx.delete(ruleDeliveries).where(and(eq(ruleDeliveries.rule_kind, kind), eq(ruleDeliveries.rule_id, id)))
   })
   return { success: true as const }
 }
