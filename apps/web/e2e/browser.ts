@@ -51,7 +51,24 @@ export async function openBrowser(baseUrl: string, options: { locale?: string; v
     viewport: options.viewport ?? { width: 1280, height: 900 },
   })
   const page = await context.newPage()
-  return { browser, context, page, close: () => context.close() }
+  return { browser, context, page, close: () => closeContext(context) }
+}
+
+/**
+ * Closes a session's context. Closing a context has once hung for minutes in CI (right after
+ * a sign-out's navigation), where closing the whole browser never did: if the context has
+ * not closed within 15 s, the file's browser is closed and the next session launches another.
+ */
+async function closeContext(context: BrowserContext): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const hung = new Promise<true>((resolve) => (timer = setTimeout(() => resolve(true), 15_000)))
+  const closed = context.close().then(() => false as const)
+  const timedOut = await Promise.race([closed, hung])
+  clearTimeout(timer)
+  if (!timedOut) return
+  const browser = launched
+  launched = undefined
+  if (browser) await (await browser).close()
 }
 
 /** Signs in through the login page and waits until it is left. */
