@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { flag, integer } from '../rules/wire'
 import { socialNetworks } from '../rules/contacts'
-import { contactFieldsSchema, teamGroupFields as scope, type ContactFields } from './contact-shapes'
+import { teamGroupFields as scope } from './contact-shapes'
+import { contactFieldsSchema, type ContactFields } from './contact-fields'
 import { defineCall } from './define'
 
 // Contact import (spec 2 §3 "Contact import columns", §4 "Contact import", §6 import_contact,

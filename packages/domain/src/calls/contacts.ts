@@ -3,7 +3,6 @@ import { flag, id, listResponse, pagingQuerySchema, suggestionSchema, text } fro
 import {
   assignmentItemSchema,
   childGateSchema,
-  contactFieldsSchema,
   contactGroupItemSchema,
   contactItemResponseSchema,
   contactListQuerySchema,
@@ -11,10 +10,11 @@ import {
   teamGroupFields as scope,
   transferContactListQuerySchema,
 } from './contact-shapes'
+import { contactFieldsSchema } from './contact-fields'
 import { defineCall } from './define'
 
 // The contact calls of spec 2 §7 (lists, the item, writes, ownership, groups, assignments);
-// the shapes they carry are in contact-shapes.ts.
+// the shapes they carry are in contact-shapes.ts and contact-fields.ts.
 
 const contactIdParams = z.object({ id })
 const tabQuery = pagingQuerySchema.extend(scope)

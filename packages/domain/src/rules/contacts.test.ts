@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ageFrom, birthMonthIndex, birthMonthRange, dobOf, isChild, isSocialLink, isSourceRequired } from './contacts'
-import { contactFieldsSchema } from '../calls/contact-shapes'
+import { contactFieldsSchema } from '../calls/contact-fields'
 
 const today = new Date(2026, 10, 20) // 20 November 2026
 
