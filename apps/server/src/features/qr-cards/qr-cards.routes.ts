@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify'
 import { consentCalls as calls } from '@crm/domain'
 import type { Deps } from '../../platform/deps'
 import { addRoute, contactAccess, groupAccess, publicAccess, type RouteOptions } from '../../platform/route'
-import { emailContactUpdateLink, emailNewContactLink, makeContactUpdateQr, makeNewContactCard, submitContactUpdate, submitNewContact } from './qr-cards.service'
+import { submitContactUpdate, submitNewContact } from './qr-card-answers.service'
+import { emailContactUpdateLink, emailNewContactLink, makeContactUpdateQr, makeNewContactCard } from './qr-cards.service'
 
 // QR cards for new people and update links for adult contacts (spec 2 §7.3, §9; issue 13
 // item 5). A card is made by whoever may add contacts to the group; an update link by

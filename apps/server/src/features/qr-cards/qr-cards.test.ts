@@ -15,7 +15,8 @@ import {
 import { hashToken } from '../../platform/tokens'
 import { addMember, body, buildPerson, buildTeam, createTestApp, mailTo, type TestApp, type TestPerson } from '../../../test/harness'
 import { activityOf, bornYearsAgo, buildChurch, buildContact, get, post, type Church } from '../../../test/contact-factories'
-import { childDetailsMessage, thanksMessage } from './qr-cards.service'
+import { thanksMessage } from './qr-card-answers.service'
+import { childDetailsMessage } from './qr-cards.service'
 
 let t: TestApp
 beforeAll(async () => {
