@@ -24,7 +24,8 @@ import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 import { lockInteractionReadModel, refreshInteractionReadModel } from '../../platform/read-model'
 import { instantIn, prayerTitles } from '../interactions/interaction-view'
-import { checkFollowUpAllowed, checkNewInteraction, insertInteraction, type NewInteraction } from '../interactions/interactions.service'
+import { checkFollowUpAllowed } from '../interactions/interaction-rules'
+import { checkNewInteraction, insertInteraction, type NewInteraction } from '../interactions/interactions.service'
 import { addRefusal, invalidRowMessage, requiredMessage, RowRefused, textOf } from '../contact-import/import-report'
 
 // import-contact-interactions (spec 2 §3 "Contact import columns", §6 import_interaction, §7;
