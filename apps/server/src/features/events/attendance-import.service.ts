@@ -1,21 +1,8 @@
-import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, or } from 'drizzle-orm'
 import type { z } from 'zod'
-import {
-  genderMessage,
-  genderOfCell,
-  hasCapability,
-  hasInvisibleCharacters,
-  hasUnsafeNameCharacters,
-  isEmail,
-  normalizeEmail,
-  type AttendanceImportRow,
-  type Gender,
-  type ImportAttendanceResult,
-  type ImportRowResult,
-  type importAttendanceRequest,
-} from '@crm/domain'
+import { type ImportAttendanceResult, type ImportRowResult, type importAttendanceRequest } from '@crm/domain'
 import type { Executor } from '../../db/client'
-import { activityLog, assignments, eventAttendance, people, teamContacts, teams } from '../../db/schema/index'
+import { activityLog, eventAttendance, people, teamContacts } from '../../db/schema/index'
 import type { TeamScope, Viewer } from '../../platform/access'
 import { personGate } from '../../platform/child-gate'
 import { childRecordClosedMessage } from '../../platform/contact-access'
@@ -23,8 +10,19 @@ import type { Deps } from '../../platform/deps'
 import { fullName } from '../../platform/format'
 import { readModelOf } from '../../platform/read-model'
 import { conferenceIdOf, inConference, inOtherTeamMessage, inThisTeamMessage, lockContactsOfConference } from '../contacts/duplicates.service'
-import { assertMayCreateContact, normalisedPhone } from './attendance-visitor.service'
+import { assertMayCreateContact } from './attendance-visitor.service'
 import { assertEventDate, loadScopedEvent } from './event-access'
+import {
+  type CheckedRow,
+  checkRow,
+  findByKeys,
+  firstFound,
+  type Found,
+  identityKey,
+  type MatchField,
+  readableInTeam,
+  refusedField,
+} from './attendance-import-rows'
 
 // import-event-attendance (spec 3 §2.1 "Attendance can be imported"; issue 14 item 3): each
 // row is checked on its own, matched to a contact of the team the caller can read (email,
@@ -36,147 +34,6 @@ type ImportInput = z.output<typeof importAttendanceRequest>
 
 const tc = teamContacts
 const ea = eventAttendance
-
-const maxNameLength = 100
-const unsafeNameMessage = 'Remove the invisible or control characters'
-
-interface CheckedRow {
-  row: number
-  first_name: string
-  last_name: string
-  gender: Gender
-  phone: string | null
-  email: string | null
-}
-
-type Checked = { ok: true; value: CheckedRow } | { ok: false; row: number; errors: Record<string, string> }
-
-function checkName(value: string | null | undefined, field: string, errors: Record<string, string>): string {
-  const name = (value ?? '').trim().replace(/ +/g, ' ')
-  if (!name) errors[field] = 'Required'
-  else if (name.length > maxNameLength) errors[field] = `At most ${maxNameLength} characters`
-  // As a contact's name: no control or invisible characters (a tab or a line break included).
-  else if (hasUnsafeNameCharacters(name)) errors[field] = unsafeNameMessage
-  return name
-}
-
-/** A row with its fields in their one form, or its field errors. */
-export function checkRow(raw: AttendanceImportRow, row: number, country: string): Checked {
-  const errors: Record<string, string> = {}
-  const first_name = checkName(raw.first_name, 'first_name', errors)
-  const last_name = checkName(raw.last_name, 'last_name', errors)
-  const genderText = (raw.gender ?? '').trim().toLowerCase()
-  const gender = genderOfCell(genderText)
-  if (!genderText) errors.gender = 'Required'
-  else if (!gender) errors.gender = genderMessage
-  const phoneText = (raw.phone ?? '').trim()
-  const phone = phoneText ? (normalisedPhone(phoneText, country) ?? null) : null
-  if (phoneText && !phone) errors.phone = 'Invalid phone number'
-  const emailText = normalizeEmail(raw.email ?? '')
-  if (emailText && (!isEmail(emailText) || hasInvisibleCharacters(emailText) || emailText.length > 254)) errors.email = 'Invalid email'
-  if (Object.keys(errors).length > 0) return { ok: false, row, errors }
-  return { ok: true, value: { row, first_name, last_name, gender: gender!, phone, email: emailText || null } }
-}
-
-interface Found {
-  id: number
-  name: string
-  key: string
-  dob_year: number | null
-  dob_month: number | null
-}
-
-type MatchField = 'email' | 'phone' | 'name'
-
-function nameKey(row: { first_name: string; last_name: string; gender: string | null }): string {
-  return `${row.first_name.toLowerCase()}\u0001${row.last_name.toLowerCase()}\u0001${row.gender ?? ''}`
-}
-
-/** The three match conditions over the rows, each one query served by an index of people. */
-const keyOf: Record<MatchField, (row: CheckedRow) => string | null> = { email: (row) => row.email, phone: (row) => row.phone, name: nameKey }
-
-function matchTerms(rows: CheckedRow[]): Array<{ field: MatchField; condition: SQL | null; key: SQL<string> }> {
-  const emails = [...new Set(rows.flatMap((row) => (row.email ? [row.email] : [])))]
-  const phones = [...new Set(rows.flatMap((row) => (row.phone ? [row.phone] : [])))]
-  const names = new Map(rows.map((row) => [nameKey(row), row]))
-  // One parameter for every name: a list of thousands of row values is too deep for the parser.
-  const tuples = JSON.stringify([...names.values()].map((row) => ({ f: row.first_name.toLowerCase(), l: row.last_name.toLowerCase(), g: row.gender })))
-  return [
-    {
-      field: 'email',
-      condition: emails.length ? sql`lower(${people.email}) = any(array(select json_array_elements_text(${JSON.stringify(emails)}::json)))` : null,
-      key: sql<string>`lower(${people.email})`,
-    },
-    {
-      field: 'phone',
-      condition: phones.length ? sql`${people.phone} = any(array(select json_array_elements_text(${JSON.stringify(phones)}::json)))` : null,
-      key: sql<string>`${people.phone}`,
-    },
-    {
-      field: 'name',
-      condition: names.size
-        ? sql`(lower(${people.first_name}), lower(${people.last_name}), ${people.gender}) in (select f, l, g from json_to_recordset(${tuples}::json) as k(f text, l text, g text))`
-        : null,
-      key: sql<string>`lower(${people.first_name}) || chr(1) || lower(${people.last_name}) || chr(1) || coalesce(${people.gender}, '')`,
-    },
-  ]
-}
-
-/** The active contacts of the team the caller may read (the contact routes' rule). */
-function readableInTeam(viewer: Viewer, scope: TeamScope): SQL {
-  const active = and(eq(tc.team_id, scope.team.id), eq(tc.state, 'active'), isNull(tc.archived_at))!
-  if (hasCapability(scope.role, 'read_contact')) return active
-  return and(
-    active,
-    or(
-      eq(tc.added_by_id, viewer.personId),
-      eq(people.created_by_id, viewer.personId),
-      sql`exists (select 1 from ${assignments} where ${assignments.team_id} = ${scope.team.id} and ${assignments.contact_id} = ${people.id} and ${assignments.to_person_id} = ${viewer.personId})`,
-    ),
-  )!
-}
-
-/** For each field, the first contact (lowest id) per key among those `where` allows. */
-async function findByKeys(tx: Executor, rows: CheckedRow[], where: (field: MatchField) => SQL): Promise<Map<MatchField, Map<string, Found>>> {
-  const found = new Map<MatchField, Map<string, Found>>()
-  for (const term of matchTerms(rows)) {
-    const byKey = new Map<string, Found>()
-    found.set(term.field, byKey)
-    if (!term.condition) continue
-    const hits = await tx
-      .select({
-        id: people.id,
-        first_name: people.first_name,
-        last_name: people.last_name,
-        dob_year: people.dob_year,
-        dob_month: people.dob_month,
-        key: term.key,
-      })
-      .from(people)
-      .innerJoin(tc, eq(tc.person_id, people.id))
-      .innerJoin(teams, eq(teams.id, tc.team_id))
-      .where(and(term.condition, where(term.field)))
-      .orderBy(asc(people.id))
-    for (const hit of hits) if (!byKey.has(hit.key)) byKey.set(hit.key, { ...hit, name: fullName(hit.first_name, hit.last_name) })
-  }
-  return found
-}
-
-function firstFound(found: Map<MatchField, Map<string, Found>>, row: CheckedRow): { by: MatchField; hit: Found } | null {
-  for (const field of ['email', 'phone', 'name'] as const) {
-    const key = keyOf[field](row)
-    const hit = key ? found.get(field)?.get(key) : undefined
-    if (hit) return { by: field, hit }
-  }
-  return null
-}
-
-/** Two rows of the file for one person: the same email, phone, or name and gender. */
-function identityKey(row: CheckedRow): string {
-  return row.email ? `e:${row.email}` : row.phone ? `p:${row.phone}` : `n:${nameKey(row)}`
-}
-
-const refusedField: Record<MatchField, string> = { email: 'email', phone: 'phone', name: 'first_name' }
 
 /**
  * POST import-event-attendance: the report of every row, and (unless a dry run) the
