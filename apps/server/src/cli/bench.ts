@@ -5,8 +5,9 @@ import type { Database } from '../db/client'
 import { migrate } from '../db/migrate'
 import { syncLookups } from '../features/lookups/lookups.service'
 import { seedLargeContacts, seedLargeWorkspace } from '../seed/large'
-import { recordSizeFor, seedLargeRecord, type LargeRecord } from '../seed/record'
+import { recordSizeFor, seedLargeRecord } from '../seed/record'
 import { seedLargeEvents } from '../seed/large-events'
+import { measureRecord, printRecord } from './bench-record'
 import { eventsOn, measureEvents, printEvents } from './bench-events'
 import { measureRecentActivity, printRecentActivity, recentActivityOn, seedRecentActivity } from './bench-recent-activity'
 import { measureTeamAdmin, printTeamAdmin, seedTeamAdmin, teamAdminOn } from './bench-team-admin'
@@ -26,13 +27,11 @@ import {
   loadSql,
   measure,
   printTable,
-  rowsOf,
   statementText,
   statementsOf,
   timed,
   type ListResult,
   type Queryable,
-  type RecordResult,
 } from './bench-measure'
 
 /**
@@ -278,7 +277,7 @@ async function run(engine: string, database: Database, contactCount: number) {
     listResults.push({ ...result, key: list.label.replace(` (${lastPage})`, ''), sqlP50, sqlP95 })
   }
 
-  const recordResults = record ? await measureRecord(record) : []
+  const recordResults = record ? await measureRecord({ base, auth, database, teamId: contacts.teamId, rounds, sqlOf: listSql }, record) : []
   const eventResults = eventsSeed ? await measureEvents({ base, auth, database, seeded: eventsSeed, groupId: contacts.teamId, rounds }) : []
   const activityResults = activitySeed ? await measureRecentActivity({ base, auth, gatedAuth, seeded: activitySeed, groupId: contacts.groupId }) : []
   const teamAdminResults = teamAdminSeed ? await measureTeamAdmin({ base, tokenOf, seeded: teamAdminSeed }) : []
@@ -292,69 +291,6 @@ async function run(engine: string, database: Database, contactCount: number) {
   const importResult = importSeed ? await measureImport({ base, auth, seeded: importSeed }) : undefined
   // A write of its own churches: nothing measured before reads them.
   const transferResult = transferSeed ? await measureTransfer(app.deps, transferSeed) : undefined
-
-  // The contact record (issue 12): page 1 of each tab, for a typical contact and the heaviest,
-  // with the SQL that reads the tab's table replayed alone; then logging interactions.
-  async function measureRecord(seeded: LargeRecord): Promise<RecordResult[]> {
-    const out: RecordResult[] = []
-    const counted = async (url: string) => {
-      const response = await fetch(url, { headers: auth })
-      if (!response.ok) throw new Error(`${url}: HTTP ${response.status} ${await response.text()}`)
-      return ((await response.json()) as { count: number }).count
-    }
-    const scope = `team_id=${contacts.teamId}&group_id=${contacts.teamId}`
-    const who = [
-      ['typical contact', seeded.typicalContactId],
-      ['heaviest contact', seeded.heaviestContactId],
-    ] as const
-    const tabs = [
-      ['interactions', (id: number) => `contact-interactions/${id}?${scope}`, /"interactions"/],
-      ['notes', (id: number) => `contact-notes/${id}?${scope}`, /"notes"/],
-      ['private notes', (id: number) => `contact-notes/${id}?${scope}&is_encrypted=1`, /"notes"/],
-      ['activity log', (id: number) => `activity-log-for-contact/${id}?${scope}`, /"activity_log"/],
-    ] as const
-    for (const [tab, path, tables] of tabs) {
-      for (const [whom, contactId] of who) {
-        const url = `${base}/api/v1/${path(contactId)}`
-        const rows = await counted(url)
-        const result = await measure(`${tab}, ${whom}, page 1 — ${rows.toLocaleString('en')} ${rows === 1 ? 'row' : 'rows'}`, rounds, () =>
-          browserGet(url, auth),
-        )
-        const { p50: sqlP50 } = await timed(rounds, await listSql(url, auth, tables))
-        out.push({ ...result, key: `${tab}, ${whom}, page 1`, sqlP50, kind: 'read' })
-      }
-    }
-    // Logging an interaction: a completed visit today, each round (warm-up included) on
-    // another adult contact, so every round locks and refreshes a different read-model row.
-    const ids = rowsOf<{ person_id: number }>(
-      await database.db.execute(
-        // Adults: a minor is followed up only with a carer's consent on record (spec 2 §5).
-        sql`select tc.person_id from team_contacts tc join people p on p.id = tc.person_id
-            where tc.team_id = ${contacts.teamId} and tc.archived_at is null
-              and (p.dob_year is null or p.dob_year < extract(year from now())::int - 19)
-            order by md5(tc.person_id::text) limit ${rounds + 5}`,
-      ),
-    ).map((row) => row.person_id)
-    let next = 0
-    const today = new Date().toISOString().slice(0, 10)
-    const logged = await measure('add-contact-interaction (a visit; the read model follows)', rounds, () =>
-      fetch(`${base}/api/v1/add-contact-interaction`, {
-        method: 'POST',
-        headers: { ...auth, ...json },
-        body: JSON.stringify({
-          team_id: contacts.teamId,
-          group_id: contacts.teamId,
-          user_id: ids[next++ % ids.length],
-          type: 'visit',
-          date: today,
-          content: 'Bench visit',
-          is_completed: 1,
-        }),
-      }),
-    )
-    out.push({ ...logged, key: 'add-contact-interaction', sqlP50: Number.NaN, kind: 'write' })
-    return out
-  }
 
   // Under load: the contacts list's first page, then its SQL alone at the same concurrency.
   let loaded: string | undefined
@@ -384,24 +320,7 @@ async function run(engine: string, database: Database, contactCount: number) {
     for (const r of listResults)
       console.log(`| ${r.label} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.sqlP50.toFixed(1)} | ${(r.p50 / r.sqlP50).toFixed(2)} |`)
   }
-  if (record) {
-    const { seconds } = record
-    console.log(
-      `\n${engine}: the contact record (issue 12), ${record.interactions.toLocaleString('en')} interactions ` +
-        `(${record.othersPresent.toLocaleString('en')} with another contact present), ${record.notes.toLocaleString('en')} notes, ` +
-        `${record.activity.toLocaleString('en')} activity rows; seeded in ${seconds.interactions.toFixed(1)} s + ${seconds.notes.toFixed(1)} s + ` +
-        `${seconds.activity.toFixed(1)} s, read model ${seconds.readModel.toFixed(1)} s`,
-    )
-    console.log('| call | kind | p50 ms | p95 ms | SQL p50 ms | API / SQL |\n|---|---|---|---|---|---|')
-    for (const r of recordResults) {
-      const ratio = Number.isNaN(r.sqlP50) ? '—' : (r.p50 / r.sqlP50).toFixed(2)
-      const sqlCell = Number.isNaN(r.sqlP50) ? '—' : r.sqlP50.toFixed(1)
-      console.log(`| ${r.label} | ${r.kind} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${sqlCell} | ${ratio} |`)
-    }
-    // The summary counts a write apart: each one adds a row and moves the read model.
-    const writes = recordResults.filter((r) => r.kind === 'write').length * (rounds + 5)
-    console.log(`(writes: ${writes} add-contact-interaction requests, ${rounds} measured + 5 warm-up; every other call is a read)`)
-  }
+  if (record) printRecord(engine, record, recordResults, rounds)
   if (eventsSeed) printEvents(engine, eventsSeed, eventResults)
   if (activitySeed) printRecentActivity(engine, activitySeed, activityResults)
   if (teamAdminSeed) printTeamAdmin(engine, teamAdminSeed, teamAdminResults)
