@@ -3,6 +3,7 @@ import type { Db } from '../db/client'
 import { createAccount } from '../features/auth/signup.service'
 import { hashPassword } from '../platform/passwords'
 import { growPhaseRankSql, memberStatusRank } from '../platform/read-model'
+import { sources } from './demo-words'
 
 export interface LargeWorkspace {
   conferenceId: number
@@ -152,20 +153,6 @@ const memberStatuses = [
   'lead-unvisited',
   'former-member',
   'not-interested',
-]
-const sources = [
-  'friend-family',
-  'member-referral',
-  'evangelistic-event',
-  'health-program',
-  'community-service',
-  'bible-school',
-  'media',
-  'online',
-  'social-media',
-  'literature',
-  'school',
-  'walk-in',
 ]
 
 function textArray(values: readonly string[]) {
