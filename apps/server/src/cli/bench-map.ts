@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import type { MapMarker } from '@crm/domain'
 import type { Db } from '../db/client'
 import { createAccount } from '../features/auth/signup.service'
 import { hashPassword } from '../platform/passwords'
@@ -76,7 +77,11 @@ export async function measureMap({
       const url = `${base}/api/v1/contacts-for-map?${scope}&page=${page}`
       const answer = await fetch(url, { headers })
       if (!answer.ok) throw new Error(`${url}: HTTP ${answer.status} ${await answer.text()}`)
-      const { items } = (await answer.json()) as { items: unknown[] }
+      const { items } = (await answer.json()) as { items: MapMarker[] }
+      // The markers carry spec 2 §3.1's coordinate names, as the web reads them.
+      if (items.some((marker) => typeof marker.address_lat !== 'number' || typeof marker.address_lng !== 'number')) {
+        throw new Error(`${url}: a marker without address_lat/address_lng`)
+      }
       const label = `contacts-for-map, page ${page === 1 ? 1 : `${page} (the last)`}, as ${whom}`
       out.push({
         ...(await measure(`${label} — ${items.length.toLocaleString('en')} markers`, rounds, () => browserGet(url, headers))),

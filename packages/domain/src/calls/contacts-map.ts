@@ -19,8 +19,9 @@ export const mapPageSize = 1000
 export const mapMarkerSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  lat: z.number(),
-  lng: z.number(),
+  /** Spec 2 §3.1's names for the contact's coordinates. */
+  address_lat: z.number(),
+  address_lng: z.number(),
 })
 export type MapMarker = z.infer<typeof mapMarkerSchema>
 

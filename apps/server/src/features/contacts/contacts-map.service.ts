@@ -24,8 +24,8 @@ export async function listContactsForMap(deps: Deps, viewer: Viewer, scope: Grou
       id: people.id,
       first_name: people.first_name,
       last_name: people.last_name,
-      lat: people.address_lat,
-      lng: people.address_lng,
+      address_lat: people.address_lat,
+      address_lng: people.address_lng,
     })
     .from(teamContacts)
     .innerJoin(people, eq(people.id, teamContacts.person_id))
@@ -42,6 +42,6 @@ export async function listContactsForMap(deps: Deps, viewer: Viewer, scope: Grou
     .offset((query.page - 1) * mapPageSize)
   const items = rows
     .slice(0, mapPageSize)
-    .map((row): MapMarker => ({ id: row.id, name: fullName(row.first_name, row.last_name), lat: row.lat!, lng: row.lng! }))
+    .map((row): MapMarker => ({ id: row.id, name: fullName(row.first_name, row.last_name), address_lat: row.address_lat!, address_lng: row.address_lng! }))
   return { items, has_more: rows.length > mapPageSize }
 }

@@ -20,7 +20,7 @@ function mapOf(person: TestPerson, teamId: number, query: Record<string, string 
 async function markersOf(person: TestPerson, teamId: number, query: Record<string, string | number> = {}, groupId = teamId) {
   const response = await mapOf(person, teamId, query, groupId)
   expect(response.statusCode, response.body).toBe(200)
-  return body<{ items: Array<{ id: number; name: string; lat: number; lng: number; is_child: boolean }>; has_more: boolean }>(response)
+  return body<{ items: Array<{ id: number; name: string; address_lat: number; address_lng: number }>; has_more: boolean }>(response)
 }
 
 describe('GET /api/v1/contacts-for-map', () => {
@@ -40,8 +40,8 @@ describe('GET /api/v1/contacts-for-map', () => {
     const answer = await markersOf(c.leader, c.church)
     expect(answer).toEqual({
       items: [
-        { id: ann, name: 'Ann Baker', lat: sydney.address_lat, lng: sydney.address_lng },
-        { id: ben, name: 'Ben Cole', lat: -33.9, lng: 151.1 },
+        { id: ann, name: 'Ann Baker', ...sydney },
+        { id: ben, name: 'Ben Cole', address_lat: -33.9, address_lng: 151.1 },
       ],
       has_more: false,
     })
@@ -71,10 +71,10 @@ describe('GET /api/v1/contacts-for-map', () => {
     const adult = await buildContact(t, { teamId: c.church, person: { first_name: 'Ada', last_name: 'Grown', ...bornYearsAgo(t, 40), ...sydney } })
 
     // No marker at all: an id beside a place, however rounded, locates the child.
-    expect((await markersOf(unchecked, c.church)).items).toEqual([{ id: adult, name: 'Ada Grown', lat: sydney.address_lat, lng: sydney.address_lng }])
+    expect((await markersOf(unchecked, c.church)).items).toEqual([{ id: adult, name: 'Ada Grown', ...sydney }])
     // With both checks, and as the owner (exempt), the child is shown as any contact.
     for (const reader of [c.leader, c.owner]) {
-      expect((await markersOf(reader, c.church)).items[0]).toEqual({ id: child, name: 'Kid Young', lat: sydney.address_lat, lng: sydney.address_lng })
+      expect((await markersOf(reader, c.church)).items[0]).toEqual({ id: child, name: 'Kid Young', ...sydney })
     }
   })
 

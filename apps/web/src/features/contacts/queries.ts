@@ -267,7 +267,7 @@ export function useContactsMap(query: ContactsMapQuery, enabled = true) {
  * caller may not see has no marker at all (the server's child gate, issue 33).
  */
 export function markerPoint(marker: MapMarker): MapPoint {
-  return { id: marker.id, lat: marker.lat, lng: marker.lng, title: marker.name, href: `/contacts/view/${marker.id}` }
+  return { id: marker.id, lat: marker.address_lat, lng: marker.address_lng, title: marker.name, href: `/contacts/view/${marker.id}` }
 }
 
 /** POST import-users: one chunk of a contact import (the import dialog sends them one at a time). */

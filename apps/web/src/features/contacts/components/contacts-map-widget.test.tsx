@@ -7,8 +7,8 @@ import { apiError, mockCall, server } from '../../../test/server'
 import { signedInAs } from '../../../test/session'
 
 const markers: MapMarker[] = [
-  { id: 5, name: 'Ana Lopez', lat: -33.87, lng: 151.2 },
-  { id: 6, name: 'Ben Ng', lat: -33.9, lng: 151.25 },
+  { id: 5, name: 'Ana Lopez', address_lat: -33.87, address_lng: 151.2 },
+  { id: 6, name: 'Ben Ng', address_lat: -33.9, address_lng: 151.25 },
 ]
 
 describe("the dashboard's contacts map (spec 1 §2.8, §2.9)", () => {

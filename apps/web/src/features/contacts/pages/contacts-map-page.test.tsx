@@ -8,8 +8,8 @@ import { apiError, mockCall, server } from '../../../test/server'
 import { signedInAs } from '../../../test/session'
 
 const grace = buildTeam({ id: 10, title: 'Grace Church', role: 'leader' })
-const ana: MapMarker = { id: 5, name: 'Ana Lopez', lat: -33.87, lng: 151.2 }
-const ben: MapMarker = { id: 6, name: 'Ben Ng', lat: -33.87, lng: 151.21 }
+const ana: MapMarker = { id: 5, name: 'Ana Lopez', address_lat: -33.87, address_lng: 151.2 }
+const ben: MapMarker = { id: 6, name: 'Ben Ng', address_lat: -33.87, address_lng: 151.21 }
 
 // jsdom lays nothing out: Leaflet reads the map's size from clientWidth and clientHeight.
 const sizes = ['clientWidth', 'clientHeight'] as const
@@ -40,7 +40,12 @@ describe('/contacts/map (spec 1 §2.9)', () => {
 
   it("reads every page and asks with the contacts list's search and filters from the URL", async () => {
     const asked: Array<Record<string, string>> = []
-    const full = Array.from({ length: mapPageSize }, (_, n): MapMarker => ({ id: 100 + n, name: `Contact ${n}`, lat: -33.8 - n / 10_000, lng: 151 }))
+    const full = Array.from({ length: mapPageSize }, (_, n): MapMarker => ({
+      id: 100 + n,
+      name: `Contact ${n}`,
+      address_lat: -33.8 - n / 10_000,
+      address_lng: 151,
+    }))
     server.use(
       mockCall(contactMapCalls.contactsForMap, ({ input }) => {
         asked.push(input as unknown as Record<string, string>)
