@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { capabilityTable, hasCapability, type Capability, type ContactRole } from '../capabilities'
-import { addContactNoteRequest, isNoteCiphertext, maxNoteCiphertextLength, maxNoteLength, mayChangeNote } from './notes'
+import { addContactNoteRequest, isNoteCiphertext, maxNoteCiphertextLength, maxNoteLength, mayChangeNote, mayReadNote } from './notes'
 
 const holder = (role: ContactRole) => (capability: Capability) => hasCapability(role, capability)
 const author = 1
@@ -36,6 +36,23 @@ describe('mayChangeNote (spec 2 §6)', () => {
     for (const role of Object.keys(capabilityTable) as ContactRole[]) {
       if (hasCapability(role, 'update_note') || hasCapability(role, 'update_public_note')) expect(hasCapability(role, 'update_own_note')).toBe(true)
     }
+  })
+})
+
+describe('mayReadNote (issue 35 item 8)', () => {
+  const team = { author_id: author, is_public: false, is_encrypted: false }
+  it.each([
+    // [who, role, note, reads]
+    ['other assigned member, public note', 'assigned_member', { ...team, is_public: true }, true],
+    ['other assigned member, team note', 'assigned_member', team, false],
+    ['author member, team note', 'member', team, true],
+    ['other leader, team note', 'leader', team, true],
+    ['other owner, team note', 'owner', team, true],
+    ['other admin, team note', 'admin', team, true],
+    ['other admin, private note', 'admin', { ...team, is_encrypted: true }, false],
+    ['author member, private note', 'member', { ...team, is_encrypted: true }, true],
+  ] as const)('%s', (who, role, note, reads) => {
+    expect(mayReadNote(note, who.startsWith('author') ? author : other, holder(role))).toBe(reads)
   })
 })
 

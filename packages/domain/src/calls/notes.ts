@@ -6,9 +6,10 @@ import { teamGroupFields as scope } from './contact-shapes'
 import { defineCall } from './define'
 
 // The notes of a contact (spec 2 §3 Note, §6, §7.1 contact-notes, §7.4). Three kinds:
-// a team note (the Notes tab), a public note (the Notes tab, when the team has public
-// notes on) and a private note (the Private notes tab): ciphertext made in its author's
-// browser, which nobody else receives, not even as ciphertext (DESIGN.md §6).
+// a team note (the Notes tab; type private: the team's leaders and its author read it), a
+// public note (the Notes tab, when the team has public notes on; everyone who reads the
+// contact's notes) and a private note (the Private notes tab): ciphertext made in its
+// author's browser, which nobody else receives, not even as ciphertext (DESIGN.md §6).
 
 // The ciphertext rule lives in rules/ so that update-account's re-encrypted notes share it.
 export { isNoteCiphertext, maxNoteCiphertextLength, maxNoteLength, noteCipherPrefix, noteCiphertextMessage } from '../rules/note-ciphertext'
@@ -20,7 +21,8 @@ export type NoteType = (typeof noteTypes)[number]
  * What add-contact-note and update-contact-note carry. A private note (is_encrypted) is
  * ciphertext; any other note is plain text of at most maxNoteLength characters. The type
  * (public or private, spec 2 §5) of a plain note is offered only when the team has public
- * notes on; private there means a team note, seen by the team's readers of notes.
+ * notes on; private there means a team note read by the team's leaders and its author
+ * (mayReadNote). Without a type a plain note is private.
  */
 const noteFields = z.object({
   ...scope,
@@ -52,8 +54,12 @@ export const updateContactNoteRequest = withNoteRules(noteFields.extend({ id }))
 
 export const contactNotesQuery = pagingQuerySchema.extend({
   ...scope,
-  /** The Private notes tab: the caller's own private notes; else the Notes tab. */
-  is_encrypted: flag.default(false),
+  /**
+   * Absent (spec 2 §7.1's query): every note the caller may read, their own private notes
+   * (ciphertext) among the team's. 1: the caller's own private notes only (the Private notes
+   * tab); 0: the team's plain notes only (the Notes tab).
+   */
+  is_encrypted: flag.optional(),
 })
 
 export const noteItemSchema = z.object({
@@ -114,6 +120,24 @@ export interface NoteForRule {
   author_id: number | null
   is_public: boolean
   is_encrypted: boolean
+}
+
+/**
+ * The capability that reads a team's private (not public) notes: the roles that read all the
+ * team's contacts (leaders, owners, entity admins, admins), not a member a contact is
+ * assigned to, who reads its public notes (read_public_note) and their own.
+ */
+export const teamNoteReaderCapability = 'read_contact' satisfies Capability
+
+/**
+ * Who reads a note, once the caller reads the contact's notes (read_public_note): an encrypted
+ * private note its author alone; a public note every such caller; a team's private note its
+ * author and the team's leaders (docs/decisions.md "Private notes", issue 35 item 8).
+ */
+export function mayReadNote(note: NoteForRule, viewerId: number, holds: (capability: Capability) => boolean): boolean {
+  const isAuthor = note.author_id !== null && note.author_id === viewerId
+  if (note.is_encrypted) return isAuthor
+  return note.is_public || isAuthor || holds(teamNoteReaderCapability)
 }
 
 /**

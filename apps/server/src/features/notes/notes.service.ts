@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm'
-import { clampPage, hasCapability, mayChangeNote, maxPages, pageOffset, type NoteType } from '@crm/domain'
+import { and, asc, count, desc, eq, or } from 'drizzle-orm'
+import { clampPage, hasCapability, mayChangeNote, mayReadNote, maxPages, pageOffset, teamNoteReaderCapability, type NoteType } from '@crm/domain'
 import type { Executor } from '../../db/client'
 import { notes, people } from '../../db/schema/index'
 import type { Viewer } from '../../platform/access'
@@ -20,13 +20,20 @@ function loggedNote(note: Pick<NoteRow, 'content' | 'is_encrypted' | 'is_public'
 }
 
 /**
- * The notes a caller may see on the contact in this team: the Notes tab lists the team's
- * plain notes (team and public); the Private notes tab lists the caller's own private notes.
- * Another person's private note is not served in any form, not even as ciphertext.
+ * The notes a caller may see on the contact in this team (mayReadNote): the team's plain
+ * notes (its private ones only to its leaders and their authors) and the caller's own
+ * private notes, as ciphertext. `privateNotes` narrows the list to one of the two tabs: true
+ * the Private notes tab, false the Notes tab. Another person's private note is not served in
+ * any form, not even as ciphertext.
  */
-function visibleNotes(scope: ContactScope, viewer: Viewer, privateNotes: boolean) {
+function visibleNotes(scope: ContactScope, viewer: Viewer, privateNotes: boolean | undefined) {
   const ofContact = and(eq(notes.contact_id, scope.contact.id), eq(notes.team_id, scope.team.id))
-  return privateNotes ? and(ofContact, eq(notes.is_encrypted, true), eq(notes.author_id, viewer.personId)) : and(ofContact, eq(notes.is_encrypted, false))
+  const plain = hasCapability(scope.contactRole, teamNoteReaderCapability)
+    ? eq(notes.is_encrypted, false)
+    : and(eq(notes.is_encrypted, false), or(eq(notes.is_public, true), eq(notes.author_id, viewer.personId)))
+  const ownPrivate = and(eq(notes.is_encrypted, true), eq(notes.author_id, viewer.personId))
+  if (privateNotes === undefined) return and(ofContact, or(plain, ownPrivate))
+  return and(ofContact, privateNotes ? ownPrivate : plain)
 }
 
 /** contact-notes/{id}: newest first (spec 2 §9). Reading a minor's notes is recorded (issue 12 item 5). */
@@ -34,7 +41,7 @@ export async function listContactNotes(
   deps: Deps,
   viewer: Viewer,
   scope: ContactScope,
-  query: { page: number; per_page: number; order?: 'asc' | 'desc' | undefined; is_encrypted: boolean },
+  query: { page: number; per_page: number; order?: 'asc' | 'desc' | undefined; is_encrypted?: boolean | undefined },
 ) {
   assertChildDataAllowed(scope)
   const where = visibleNotes(scope, viewer, query.is_encrypted)
@@ -154,7 +161,8 @@ export async function insertContactNotes(tx: Executor, items: readonly NewNote[]
 
 /**
  * The note, locked for the change, as the caller may see it: another team's note, a note
- * of another contact and another person's private note are all not found.
+ * of another contact, another person's private note and a team's private note the caller
+ * does not read (mayReadNote) are all not found.
  */
 async function lockVisibleNote(tx: Executor, viewer: Viewer, scope: ContactScope, noteId: number): Promise<NoteRow> {
   const [note] = await tx
@@ -162,7 +170,7 @@ async function lockVisibleNote(tx: Executor, viewer: Viewer, scope: ContactScope
     .from(notes)
     .where(and(eq(notes.id, noteId), eq(notes.contact_id, scope.contact.id), eq(notes.team_id, scope.team.id)))
     .for('update')
-  if (!note || (note.is_encrypted && note.author_id !== viewer.personId)) throw new AppError('not_found')
+  if (!note || !mayReadNote(note, viewer.personId, (capability) => hasCapability(scope.contactRole, capability))) throw new AppError('not_found')
   return note
 }
 

@@ -188,10 +188,10 @@ describe('private notes', () => {
     const mine = body(await listNotes(c, c.leader, contact, { is_encrypted: 1 }))
     expect(mine.items).toEqual([expect.objectContaining({ id, content: secret, is_encrypted: true })])
     // Not in the Notes tab, and nobody else receives it in any form: not the owner, not a site admin.
-    expect(body(await listNotes(c, c.leader, contact)).items).toEqual([])
+    expect(body(await listNotes(c, c.leader, contact, { is_encrypted: 0 })).items).toEqual([])
     for (const other of [c.owner, admin]) {
-      for (const is_encrypted of [0, 1]) {
-        const answer = await listNotes(c, other, contact, { is_encrypted })
+      for (const query of [{}, { is_encrypted: 0 }, { is_encrypted: 1 }] as Array<Record<string, number>>) {
+        const answer = await listNotes(c, other, contact, query)
         expect(answer.statusCode).toBe(200)
         expect(answer.body).not.toContain(secret)
         expect(body(answer).items).toEqual([])
@@ -200,6 +200,31 @@ describe('private notes', () => {
       expect((await deleteNote(c, other, contact, id)).statusCode).toBe(404)
     }
     expect((await storedNote(id))!.content).toBe(secret)
+  })
+
+  it("spec 2 §7.1's query (paging, team_id, group_id) lists the author's private notes as ciphertext among the team's, and nobody else's (D2-7.4-05)", async () => {
+    const c = await churchWithPublicNotes()
+    const contact = await buildContact(t, { teamId: c.church })
+    const mySecret = ciphertext(64)
+    const theirSecret = ciphertext(64)
+    const teamNote = await addedNote(c, c.owner, contact, { content: 'Visited on Sunday' })
+    const mine = await addedNote(c, c.leader, contact, { content: mySecret, is_encrypted: 1 })
+    const theirs = await addedNote(c, c.owner, contact, { content: theirSecret, is_encrypted: 1 })
+
+    const listed = await listNotes(c, c.leader, contact, { page: 1, per_page: 20 })
+    expect(listed.statusCode).toBe(200)
+    expect(body(listed)).toMatchObject({ count: 2, max_pages: 1 })
+    expect(body(listed).items).toEqual([
+      expect.objectContaining({ id: mine, content: mySecret, is_encrypted: true, is_public: false, author_id: c.leader.id }),
+      expect.objectContaining({ id: teamNote, content: 'Visited on Sunday', is_encrypted: false }),
+    ])
+    expect(listed.body).not.toContain(theirSecret)
+    expect(body(listed).items.map((item: any) => item.id)).not.toContain(theirs)
+    // The tabs may still ask apart: 1 the author's private notes, 0 the team's plain notes.
+    expect(body(await listNotes(c, c.leader, contact, { is_encrypted: 1 })).items.map((item: any) => item.id)).toEqual([mine])
+    expect(body(await listNotes(c, c.leader, contact, { is_encrypted: 0 })).items.map((item: any) => item.id)).toEqual([teamNote])
+    // The server keeps the ciphertext as it came.
+    expect((await storedNote(mine))!.content).toBe(mySecret)
   })
 
   it('logs private writes without their content', async () => {
@@ -225,6 +250,39 @@ describe('private notes', () => {
   })
 })
 
+describe('who reads a note (issue 35 item 8)', () => {
+  it("a public note: everyone who reads the contact's notes; a private (team) note: the team's leaders, owners and admins, and its author", async () => {
+    const c = await churchWithPublicNotes()
+    const contact = await buildContact(t, { teamId: c.church })
+    await assignContact(t, { teamId: c.church, contactId: contact, toId: c.member.id })
+    const admin = await buildPerson(t, { siteRole: 'admin' })
+    const publicNote = await addedNote(c, c.owner, contact, { content: 'Everyone on the team', type: 'public' })
+    const leadersNote = await addedNote(c, c.owner, contact, { content: 'Leaders only', type: 'private' })
+    const untyped = await addedNote(c, c.leader, contact, { content: 'No type given' })
+    const membersOwn = await addedNote(c, c.member, contact, { content: 'Member to the leaders', type: 'private' })
+    const contents = async (who: TestPerson) =>
+      (body(await listNotes(c, who, contact, { is_encrypted: 0 })).items as Array<{ content: string }>).map((n) => n.content)
+
+    for (const reader of [c.owner, c.leader, admin]) {
+      expect(await contents(reader)).toEqual(['Member to the leaders', 'No type given', 'Leaders only', 'Everyone on the team'])
+    }
+    // The member the contact is assigned to reads the public note and their own.
+    const memberList = await listNotes(c, c.member, contact)
+    expect(memberList.statusCode).toBe(200)
+    expect(await contents(c.member)).toEqual(['Member to the leaders', 'Everyone on the team'])
+    expect(memberList.body).not.toContain('Leaders only')
+    expect(body(memberList).count).toBe(2)
+    // A team's private note the member does not read is not found to them, whatever they ask.
+    for (const id of [leadersNote, untyped]) {
+      expect((await updateNote(c, c.member, contact, id, { content: 'Changed' })).statusCode).toBe(404)
+      expect((await deleteNote(c, c.member, contact, id)).statusCode).toBe(404)
+    }
+    expect((await storedNote(leadersNote))!.content).toBe('Leaders only')
+    expect(await storedNote(publicNote)).toBeDefined()
+    expect(await storedNote(membersOwn)).toBeDefined()
+  })
+})
+
 describe('the note edit and delete rule (spec 2 §6)', () => {
   async function setUp() {
     const c = await churchWithPublicNotes()
@@ -237,7 +295,8 @@ describe('the note edit and delete rule (spec 2 §6)', () => {
   it('the author with update_own_note edits and deletes their note; another without a matching capability gets 403 (D2-6-23, D2-6-26)', async () => {
     const { c, contact } = await setUp()
     const memberNote = await addedNote(c, c.member, contact, { content: 'Member wrote' })
-    const leaderNote = await addedNote(c, c.leader, contact, { content: 'Leader wrote' })
+    // Public, so that the member reads it: a team's private note they do not read is not found.
+    const leaderNote = await addedNote(c, c.leader, contact, { content: 'Leader wrote', type: 'public' })
     expect((await updateNote(c, c.member, contact, memberNote, { content: 'Member edited' })).statusCode).toBe(200)
     expect((await storedNote(memberNote))!.content).toBe('Member edited')
     expect((await updateNote(c, c.member, contact, leaderNote, { content: 'Member edits leader' })).statusCode).toBe(403)

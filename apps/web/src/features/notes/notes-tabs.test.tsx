@@ -104,12 +104,31 @@ describe('the Notes tab', () => {
     expect(await panel.findByText('Visited with the family')).toBeInTheDocument()
   })
 
+  it('says under each choice who reads the note, and starts on Public where the team keeps public notes (issue 35 item 8)', async () => {
+    const { user, sent } = serveNotes([], { publicNotes: true })
+    const panel = await openTab(user, 'Notes')
+    const form = within(await panel.findByRole('form', { name: 'Add a note' }))
+    const publicChoice = form.getByRole('radio', { name: 'Public' })
+    const privateChoice = form.getByRole('radio', { name: 'Private' })
+    expect(publicChoice).toBeChecked()
+    expect(privateChoice).not.toBeChecked()
+    expect(publicChoice).toHaveAccessibleDescription('Everyone on this team who can open this contact reads it, members it is assigned to included.')
+    expect(privateChoice).toHaveAccessibleDescription(
+      "Only this team's leaders, owners and admins read it, and you. A note that only you can read belongs in Private notes.",
+    )
+    await user.type(form.getByRole('textbox', { name: /Note/ }), 'For the whole team')
+    await user.click(form.getByRole('button', { name: 'Add note' }))
+    await waitFor(() => expect(sent.adds).toHaveLength(1))
+    expect(sent.adds[0]).toMatchObject({ content: 'For the whole team', type: 'public' })
+  })
+
   it('offers no Public or Private choice where the team keeps no public notes; an empty note asks for text', async () => {
     const { user, sent } = serveNotes([])
     const panel = await openTab(user, 'Notes')
     expect(await panel.findByText('Nothing found.')).toBeInTheDocument()
     const form = within(panel.getByRole('form', { name: 'Add a note' }))
     expect(form.queryByRole('radio')).not.toBeInTheDocument()
+    expect(form.getByRole('textbox', { name: /Note/ })).toHaveAccessibleDescription("This team's leaders, owners and admins read this note, and you.")
     await user.click(form.getByRole('button', { name: 'Add note' }))
     expect(await form.findByText('This field is required.')).toBeInTheDocument()
     expect(sent.adds).toEqual([])
@@ -152,6 +171,23 @@ describe('the Notes tab', () => {
     const { user } = serveNotes([])
     const panel = await openTab(user, 'Notas')
     expect(await panel.findByRole('button', { name: 'Añadir nota' })).toBeInTheDocument()
+    expect(panel.getByRole('textbox', { name: /Nota/ })).toHaveAccessibleDescription(
+      'Leen esta nota los líderes, propietarios y administradores de este equipo, y tú.',
+    )
+  })
+
+  it('says who reads each choice in Spanish too', async () => {
+    await changeLocale('es')
+    const { user } = serveNotes([], { publicNotes: true })
+    const panel = await openTab(user, 'Notas')
+    const form = within(await panel.findByRole('form', { name: 'Añadir una nota' }))
+    expect(form.getByRole('radio', { name: 'Pública' })).toBeChecked()
+    expect(form.getByRole('radio', { name: 'Pública' })).toHaveAccessibleDescription(
+      'La leen todos los de este equipo que pueden abrir este contacto, incluidos los miembros a quienes está asignado.',
+    )
+    expect(form.getByRole('radio', { name: 'Privada' })).toHaveAccessibleDescription(
+      'Solo la leen los líderes, propietarios y administradores de este equipo, y tú. Una nota que solo tú puedas leer va en Notas privadas.',
+    )
   })
 })
 

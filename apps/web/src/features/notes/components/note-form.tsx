@@ -2,7 +2,7 @@ import { Controller, useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { Group, Radio, Stack, Textarea } from '@mantine/core'
+import { Radio, Stack, Textarea } from '@mantine/core'
 import { maxNoteLength, noteTypes } from '@crm/domain'
 import { FormActions } from '../../../components/form-actions'
 import { useFormSubmission } from '../../../lib/form-submission'
@@ -20,6 +20,8 @@ export interface NoteFormProps {
   initial?: Partial<NoteFormValues>
   /** The Public or Private choice (spec 2 §5: only where the team keeps public notes). */
   offerType: boolean
+  /** Who reads the note, said under the text when no choice is offered. */
+  readers?: string
   placeholder?: string
   submitLabel: string
   /** Saves the note; a failure is shown by the form. */
@@ -27,10 +29,14 @@ export interface NoteFormProps {
   onCancel?: () => void
 }
 
-/** Writes or edits one note: its text, and its type where the team keeps public notes. */
-export function NoteForm({ label, initial, offerType, placeholder, submitLabel, onSave, onCancel }: NoteFormProps) {
+/**
+ * Writes or edits one note: its text, and its type where the team keeps public notes, each
+ * choice saying who reads the note. A new note is public where the team keeps public notes
+ * (the team's setting says its notes are for everyone who opens the contact), else private.
+ */
+export function NoteForm({ label, initial, offerType, readers, placeholder, submitLabel, onSave, onCancel }: NoteFormProps) {
   const { t } = useTranslation(['notes', 'common', 'contacts'])
-  const defaults: NoteFormValues = { content: initial?.content ?? '', type: initial?.type ?? 'private' }
+  const defaults: NoteFormValues = { content: initial?.content ?? '', type: initial?.type ?? (offerType ? 'public' : 'private') }
   const form = useForm<NoteFormValues>({ resolver: zodResolver(noteForm), defaultValues: defaults })
   const submission = useFormSubmission({ timing: 'saveIndicator', successMessage: t('contacts:saved'), errorMessage: t('contacts:error') })
   const { errors } = form.formState
@@ -53,6 +59,7 @@ export function NoteForm({ label, initial, offerType, placeholder, submitLabel, 
           maxRows={12}
           required
           error={contentError}
+          {...(!offerType && readers ? { description: readers } : {})}
           {...form.register('content')}
         />
         {offerType && (
@@ -61,10 +68,10 @@ export function NoteForm({ label, initial, offerType, placeholder, submitLabel, 
             name="type"
             render={({ field }) => (
               <Radio.Group label={t('notes:type')} value={field.value} onChange={field.onChange}>
-                <Group mt={4}>
-                  <Radio value="public" label={t('notes:typePublic')} />
-                  <Radio value="private" label={t('notes:typePrivate')} />
-                </Group>
+                <Stack gap="xs" mt={4}>
+                  <Radio value="public" label={t('notes:typePublic')} description={t('notes:readersPublic')} />
+                  <Radio value="private" label={t('notes:typePrivate')} description={t('notes:readersPrivate')} />
+                </Stack>
               </Radio.Group>
             )}
           />

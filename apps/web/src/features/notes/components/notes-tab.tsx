@@ -64,6 +64,7 @@ export function NotesTab({ item, contact, scope }: ContactTabProps) {
           <NoteForm
             label={t('addTitle')}
             offerType={offerType}
+            readers={t('readersTeam')}
             submitLabel={t('add')}
             onSave={(values) => addNote.mutateAsync({ content: values.content, isEncrypted: false, type: offerType ? values.type : undefined })}
           />
