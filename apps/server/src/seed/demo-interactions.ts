@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Reaction, StoredInteractionType } from '@crm/domain'
 import { refreshInteractionReadModel } from '../platform/read-model'
 import type { Executor } from '../db/client'
@@ -216,5 +216,19 @@ export async function seedDemoInteractions(tx: Executor, demo: DemoInteractionsI
   }
   if (present.length > 0) await tx.insert(interactionPeople).values(present.map((entry) => ({ interaction_id: ids[entry.index]!, person_id: entry.person_id })))
   await refreshInteractionReadModel(tx, [...new Set(held.map((contact) => contact.person_id))], now)
+  // The assignments came a day to five before the assignee's first visit or call, so the
+  // reports' response time has follow-ups to measure: dated at the seed, every follow-up would
+  // come before its assignment and the figure would read as none. Moving created_at makes the
+  // assignments' trigger work out each follow-up again (migration 0028).
+  await tx.execute(sql`
+    update assignments a set created_at = f.first_at - make_interval(days => 1 + a.id % 5)
+    from (
+      select a2.id, min(coalesce(i.completed_at, i.occurs_at)) as first_at
+      from assignments a2
+      join interactions i on i.contact_id = a2.contact_id and i.team_id = a2.team_id and i.by_person_id = a2.to_person_id and i.is_completed
+      where a2.team_id in (${hope}, ${riverside})
+      group by a2.id
+    ) f
+    where a.id = f.id`)
   return { count: rows.length }
 }

@@ -82,7 +82,7 @@ export const reportsSummarySchema = z.object({
     /** Assignees who logged an interaction in the last 30 days (spec 3 §9). */
     active_members: z.number().int(),
   }),
-  /** Baptism decisions in each bucket (key 'baptism_decisions'); a line chart. */
+  /** Decisions for baptism ('baptism_decisions') and baptisms ('baptisms') in each bucket; a line chart. */
   baptism_decisions: reportChartSchema,
   /** New contacts by source (one key per source): a pie, or a stacked bar over the period. */
   contact_sources: reportChartSchema.extend({

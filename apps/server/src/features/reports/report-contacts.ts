@@ -85,31 +85,35 @@ export async function countNewContacts(
   return { contacts: newContactsChart(periods.contacts, contactRows), sources: contactSourcesChart(periods.sources, sourceRows ?? contactRows) }
 }
 
-/** A contact's baptism is a decision of this type (packages/domain rules/contact-events.ts). */
-export const baptismType = 'baptism'
+/**
+ * The Baptism decisions widget's two series (packages/domain rules/contact-events.ts): the
+ * decisions for baptism the title promises, and the baptisms that followed, apart.
+ */
+export const baptismSeries = { baptism_decisions: 'decision-for-baptism', baptisms: 'baptism' } as const
+const seriesOfType = new Map(Object.entries(baptismSeries).map(([key, type]) => [type as string, key]))
 
-/** Baptisms recorded by the team per bucket, on the decision's date. */
-export async function countBaptisms(db: Executor, target: ReportTarget, dates: PeriodDates): Promise<ReportChart> {
+/** Decisions for baptism and baptisms recorded by the team per bucket, on the entry's date. */
+export async function countBaptismDecisions(db: Executor, target: ReportTarget, dates: PeriodDates): Promise<ReportChart> {
   const label = dateLabel(contactEvents.date, dates.granularity)
   const rows = await db
-    .select({ label: label.mapWith(String), n: count() })
+    .select({ label: label.mapWith(String), type: contactEvents.type, n: count() })
     .from(contactEvents)
     .innerJoin(teamContacts, and(eq(teamContacts.team_id, contactEvents.team_id), eq(teamContacts.person_id, contactEvents.contact_id)))
     .where(
       and(
         inTeams(contactEvents.team_id, target.teamIds),
-        eq(contactEvents.type, baptismType),
+        inArray(contactEvents.type, Object.values(baptismSeries)),
         dates.from ? gte(contactEvents.date, dates.from) : undefined,
         dates.until ? lt(contactEvents.date, dates.until) : undefined,
         countedContacts(target),
       ),
     )
-    .groupBy(sql`1`)
+    .groupBy(sql`1`, sql`2`)
   return buildChart(
     'line',
     dates,
-    ['baptism_decisions'],
-    rows.map((row): BucketCount => ({ label: row.label, key: 'baptism_decisions', n: row.n })),
+    Object.keys(baptismSeries),
+    rows.map((row): BucketCount => ({ label: row.label, key: seriesOfType.get(row.type)!, n: row.n })),
   )
 }
 

@@ -99,7 +99,7 @@ describe('contacts and the periods', () => {
 })
 
 describe('baptisms and sources', () => {
-  it('D3-2.3-07 baptism decisions: the team’s baptisms by month, not other decisions, teams or archived contacts', async () => {
+  it('D3-2.3-07 baptism decisions: the team’s decisions for baptism by month, its baptisms apart, not other decisions, teams or archived contacts', async () => {
     const c = await buildChurch(t)
     const [ana, ben] = [await contactAt(c.church, '2025-01-01T00:00:00Z'), await contactAt(c.church, '2025-01-01T00:00:00Z')]
     const gone = await contactAt(c.church, '2025-01-01T00:00:00Z', {}, { archived: true })
@@ -114,17 +114,19 @@ describe('baptisms and sources', () => {
     await t.db
       .insert(contactEvents)
       .values([
-        decision(ana, c.church, 'baptism', '2026-02-10'),
-        decision(ben, c.church, 'baptism', '2026-02-20'),
-        decision(ben, c.church, 'baptism', '2026-05-05'),
-        decision(ana, c.church, 'baptism', '2025-11-01'),
-        decision(ana, c.church, 'decision-for-baptism', '2026-02-11'),
-        decision(gone, c.church, 'baptism', '2026-02-12'),
-        decision(ana, other.church, 'baptism', '2026-02-13'),
+        decision(ana, c.church, 'decision-for-baptism', '2026-02-10'),
+        decision(ben, c.church, 'decision-for-baptism', '2026-02-20'),
+        decision(ben, c.church, 'decision-for-baptism', '2026-05-05'),
+        decision(ana, c.church, 'decision-for-baptism', '2025-11-01'),
+        decision(ana, c.church, 'baptism', '2026-03-11'),
+        decision(ana, c.church, 'decision-to-follow-jesus', '2026-02-11'),
+        decision(gone, c.church, 'decision-for-baptism', '2026-02-12'),
+        decision(ana, other.church, 'decision-for-baptism', '2026-02-13'),
       ])
     const report = await figures(c.church, c.leader.token)
-    expect(report.baptism_decisions).toMatchObject({ type: 'line', keys: ['baptism_decisions'], totals: { baptism_decisions: 3 } })
+    expect(report.baptism_decisions).toMatchObject({ type: 'line', keys: ['baptism_decisions', 'baptisms'], totals: { baptism_decisions: 3, baptisms: 1 } })
     expect(nonZero(report.baptism_decisions, 'baptism_decisions')).toEqual({ '2026-02': 2, '2026-05': 1 })
+    expect(nonZero(report.baptism_decisions, 'baptisms')).toEqual({ '2026-03': 1 })
     const all = await figures(c.church, c.leader.token, { baptism_decisions_period: 'all' })
     expect(nonZero(all.baptism_decisions, 'baptism_decisions')).toEqual({ '2025': 1, '2026': 3 })
     const lastMonth = await figures(c.church, c.leader.token, { baptism_decisions_period: 'last_month' })

@@ -5,7 +5,7 @@ import { teams } from '../../db/schema/index'
 import { teamSettingsOf, type TeamScope } from '../../platform/access'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
-import { countBaptisms, countFollowUps, countNewContacts, type ReportTarget } from './report-contacts'
+import { countBaptismDecisions, countFollowUps, countNewContacts, type ReportTarget } from './report-contacts'
 import { countEvents, countRecurringEvents } from './report-events'
 import { periodDates } from './report-periods'
 
@@ -55,7 +55,7 @@ export async function readReportsSummary(deps: Deps, scope: TeamScope, input: Re
   const [{ contacts, sources }, followups, baptisms, nonRecurring, multiDay, recurring] = await Promise.all([
     countNewContacts(db, target, { contacts: dates(input.contacts_period), sources: dates(input.contact_sources_period) }),
     countFollowUps(db, target, now),
-    countBaptisms(db, target, dates(input.baptism_decisions_period)),
+    countBaptismDecisions(db, target, dates(input.baptism_decisions_period)),
     countEvents(db, target, dates(input.events_non_recurring_period), 'non_recurring'),
     countEvents(db, target, dates(input.events_multi_day_period), 'multi_day'),
     countRecurringEvents(db, target, dates(input.events_recurring_period)),

@@ -112,7 +112,7 @@ describe('GET reports-summary/{team id}: access and validation', () => {
     }
     expect(charts.map((chart) => chart.type)).toEqual(['line', 'line', 'pie', 'bar', 'multi_line', 'multi_line'])
     expect(report.contacts.keys).toEqual(['contacts'])
-    expect(report.baptism_decisions.keys).toEqual(['baptism_decisions'])
+    expect(report.baptism_decisions.keys).toEqual(['baptism_decisions', 'baptisms'])
     expect(report.events_non_recurring.keys).toEqual(['events', 'attendance'])
     expect(report.events_recurring.keys).toEqual(['occurrences', 'attendance'])
     expect(report.contact_sources).toMatchObject({ keys: [], primary: null })

@@ -22,7 +22,7 @@ export function buildReportsSummary(overrides: Partial<ReportsSummary> = {}): Re
   return {
     contacts: buildChart({ contacts: [4, 7, 2] }),
     followups: { outstanding: 12, response_time_average: 51, active_members: 5 },
-    baptism_decisions: buildChart({ baptism_decisions: [1, 0, 3] }),
+    baptism_decisions: buildChart({ baptism_decisions: [1, 0, 3], baptisms: [0, 1, 0] }),
     contact_sources: { ...buildChart({ facebook: [2, 3, 1], friend: [1, 1, 0] }, { type: 'pie' }), primary: 'facebook' },
     events_non_recurring: buildChart({ events: [1, 2, 0], attendance: [30, 45, 0] }, { type: 'bar' }),
     events_multi_day: buildChart({ events: [0, 1, 0], attendance: [0, 80, 0] }, { type: 'multi_line' }),

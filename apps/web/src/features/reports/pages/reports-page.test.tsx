@@ -204,7 +204,10 @@ describe('/reports (spec 3 §2.3)', () => {
       // recharts draws inside (each kind of chart loads as its own chunk).
       await waitFor(() => expect(image.querySelectorAll(selector)).toHaveLength(count))
     }
-    await drawn('Baptism decisions', 'Line chart', '.recharts-line', 1)
+    // Decisions for baptism under the title, the baptisms that followed as a second line.
+    await drawn('Baptism decisions', 'Line chart', '.recharts-line', 2)
+    const baptisms = within(await (await region('Baptism decisions')).findByRole('table', { name: 'Baptism decisions (This year)' }))
+    expect(baptisms.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Month', 'Decisions for baptism', 'Baptisms'])
     await drawn('Events non recurring', 'Bar chart', '.recharts-bar', 2)
     await drawn('Events multi-day', 'Multi-line chart', '.recharts-line', 2)
     await drawn('Events recurring', 'Multi-line chart', '.recharts-line', 2)
