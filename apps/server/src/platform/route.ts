@@ -16,7 +16,7 @@ export type Access =
   | { kind: 'public' }
   | { kind: 'signed_in'; allowAnonymous?: (request: FastifyRequest) => boolean }
   | { kind: 'site_admin' }
-  | { kind: 'team'; capability?: Capability; conferenceOnly?: boolean; teamField?: string }
+  | { kind: 'team'; capability?: Capability; conferenceOnly?: boolean; teamField?: string; teamOf?: TeamLocator }
   | { kind: 'group'; capability?: Capability; teamField?: string; groupField?: string }
   | {
       kind: 'contact'
@@ -27,12 +27,23 @@ export type Access =
       nameHoldingTeam?: boolean
     }
 
+/**
+ * Where the team of a call that may name none comes from (spec 3 §7 event-attendance/{id}: the
+ * event's own team): asked only when the request has no team field. Answers the team's id, or
+ * null when nothing the request names is found (404); the caller's place there is then checked
+ * as for any team call, so another team's row is 404 too.
+ */
+export type TeamLocator = (deps: Deps, viewer: Viewer, request: FastifyRequest) => Promise<number | null>
+
 export const publicAccess = { kind: 'public' } as const
 export const signedIn = { kind: 'signed_in' } as const
 export const siteAdmin = { kind: 'site_admin' } as const
 
-/** Needs a membership of the team in `team_id` (and the capability there, if named). */
-export function teamAccess(capability?: Capability, options: { conferenceOnly?: boolean; teamField?: string } = {}) {
+/**
+ * Needs a membership of the team in `team_id` (and the capability there, if named). With
+ * `teamOf`, a request without `team_id` is scoped to the team it locates.
+ */
+export function teamAccess(capability?: Capability, options: { conferenceOnly?: boolean; teamField?: string; teamOf?: TeamLocator } = {}) {
   return { kind: 'team', capability, ...options } as const
 }
 
@@ -158,7 +169,7 @@ declare module 'fastify' {
 }
 
 /** A field of the request: the path's, else the query string's (GET, HEAD) or the body's (POST, DELETE). */
-function readField(request: FastifyRequest, field: string): unknown {
+export function readField(request: FastifyRequest, field: string): unknown {
   const payload = request.method === 'GET' || request.method === 'HEAD' ? request.query : request.body
   for (const source of [request.params, payload]) {
     if (source && typeof source === 'object' && Object.hasOwn(source, field)) return (source as Record<string, unknown>)[field]
@@ -167,13 +178,20 @@ function readField(request: FastifyRequest, field: string): unknown {
 }
 
 /** An id the access check needs, read by the wire's own rule before the call's schema runs. */
-function readId(request: FastifyRequest, field: string): number {
+export function readId(request: FastifyRequest, field: string): number {
   const value = readField(request, field)
   const parsed = id.safeParse(value)
   if (value === undefined || !parsed.success) {
     throw new AppError('invalid_request', { errors: { [field]: value === undefined ? 'Required' : (parsed.error?.issues[0]?.message ?? 'Invalid id') } })
   }
   return parsed.data
+}
+
+/** The team a TeamLocator finds for a request without a team field, or 404. */
+async function locateTeam(deps: Deps, viewer: Viewer, request: FastifyRequest, teamOf: TeamLocator): Promise<number> {
+  const teamId = await teamOf(deps, viewer, request)
+  if (teamId === null) throw new AppError('not_found')
+  return teamId
 }
 
 /** The caller, where the route needs one: 401 without. Nothing of the body is read yet. */
@@ -192,7 +210,11 @@ async function checkAccess(deps: Deps, request: FastifyRequest, access: Access):
     if (!viewer.isSiteAdmin) throw new AppError('forbidden')
     return
   }
-  const teamId = readId(request, access.kind === 'contact' ? 'team_id' : (access.teamField ?? 'team_id'))
+  const teamField = access.kind === 'contact' ? 'team_id' : (access.teamField ?? 'team_id')
+  const teamId =
+    access.kind === 'team' && access.teamOf && readField(request, teamField) === undefined
+      ? await locateTeam(deps, viewer, request, access.teamOf)
+      : readId(request, teamField)
   let scope: TeamScope | GroupScope
   let role: TeamRole
   if (access.kind === 'contact') {

@@ -59,7 +59,11 @@ export const eventAttendanceResponse = listResponse(attendanceItemSchema).extend
 })
 
 export const eventAttendanceQuery = pagingQuerySchema.extend({
-  ...teamScope,
+  /**
+   * Optional (spec 3 §7: event_date and paging): the event's own team is the scope. When sent,
+   * the event must be that team's (else 404).
+   */
+  team_id: id.optional(),
   event_date: eventDate,
   /** By name, A to Z, by default (spec 3 §9). */
   order_by: z.enum(['name', 'created']).optional(),
@@ -160,13 +164,29 @@ export const importAttendanceResponse = z.object({
 })
 export type ImportAttendanceResult = z.infer<typeof importAttendanceResponse>
 
-/** contacts-for-attendance: the contacts list's query, and the event date to mark. */
-export const contactsForAttendanceQuery = contactListQuerySchema.extend(attendanceDate)
+export const attendanceDateBothMessage = 'Send event_id and event_date together'
+
+/**
+ * contacts-for-attendance (spec 2 §7.1: the same query as the contacts list): the contacts
+ * list's query, and optionally the event date to mark (event_id with event_date, both or
+ * neither); with them each contact says whether it attended on that date.
+ */
+export const contactsForAttendanceQuery = contactListQuerySchema
+  .extend({ event_id: id.optional(), event_date: eventDate.optional() })
+  .superRefine((value, context) => {
+    if (value.event_id !== undefined && value.event_date === undefined) {
+      context.addIssue({ code: 'custom', path: ['event_date'], message: attendanceDateBothMessage })
+    }
+    if (value.event_date !== undefined && value.event_id === undefined) {
+      context.addIssue({ code: 'custom', path: ['event_id'], message: attendanceDateBothMessage })
+    }
+  })
 
 export const attendanceContactSchema = contactListItemSchema.extend({
-  attended: z.boolean(),
-  /** The attendance record when attended. */
-  attendance_id: z.number().int().nullable(),
+  /** With event_id and event_date: the contact attended on that date. Absent without them. */
+  attended: z.boolean().optional(),
+  /** The attendance record when attended (with event_id and event_date). */
+  attendance_id: z.number().int().nullable().optional(),
 })
 export type AttendanceContact = z.infer<typeof attendanceContactSchema>
 

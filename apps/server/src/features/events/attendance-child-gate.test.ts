@@ -88,6 +88,17 @@ describe('GET event-attendance/{id} under the child data gate', () => {
     }
   })
 
+  it('D3-7.1-03 applies to the names of a call that names no team: the event’s team decides the gate', async () => {
+    const s = await setup()
+    const gated = await get(t, `event-attendance/${s.event}`, s.c.member.token, { event_date: sunday })
+    expect(gated.statusCode).toBe(200)
+    expect(names(gated)).toEqual(['Ada Adult', 'Vic Visitor'])
+    expect(body(gated)).toMatchObject({ count: 2, hidden_children: 1 })
+    expect(gated.body).not.toMatch(/Kid|Young/)
+    const checked = await get(t, `event-attendance/${s.event}`, s.c.leader.token, { event_date: sunday })
+    expect(names(checked)).toEqual(['Ada Adult', 'Kid Young', 'Vic Visitor'])
+  })
+
   it('pages over the records shown: the child takes no place on a page', async () => {
     const s = await setup()
     for (const name of ['Zed One', 'Zed Two', 'Zed Three']) {

@@ -79,6 +79,28 @@ describe('GET contacts-for-attendance', () => {
     expect(body(next).items.every((i: { attended: boolean }) => !i.attended)).toBe(true)
   })
 
+  it('D2-7.1-05 takes the contacts list query alone: event_id and event_date are optional, and come together', async () => {
+    const s = await setup()
+    const bea = await buildContact(t, { teamId: s.c.church, person: { first_name: 'Bea', last_name: 'Alone', gender: 'female' } })
+    await buildContact(t, { teamId: s.c.church, person: { first_name: 'Abe', last_name: 'Alone', gender: 'male' } })
+    await mark(s, s.c.leader.token, { user_id: bea })
+    const query = { team_id: s.c.church, group_id: s.c.church, search: 'alone' }
+    const list = await get(t, 'contacts-for-attendance', s.c.leader.token, query)
+    expect(list.statusCode).toBe(200)
+    expect(names(list)).toEqual(['Abe Alone', 'Bea Alone'])
+    expect(body(list).count).toBe(2)
+    // No date asked, so no marks: the rows are the contacts list's.
+    for (const item of body(list).items) expect(Object.keys(item)).not.toContain('attended')
+    expect(names(await get(t, 'contacts-for-attendance', s.c.leader.token, { ...query, gender: 'female' }))).toEqual(['Bea Alone'])
+    // One without the other is 400 naming the missing one.
+    const noDate = await get(t, 'contacts-for-attendance', s.c.leader.token, { ...query, event_id: s.event })
+    expect(noDate.statusCode).toBe(400)
+    expect(Object.keys(body(noDate).data.errors)).toEqual(['event_date'])
+    const noEvent = await get(t, 'contacts-for-attendance', s.c.leader.token, { ...query, event_date: sunday })
+    expect(noEvent.statusCode).toBe(400)
+    expect(Object.keys(body(noEvent).data.errors)).toEqual(['event_id'])
+  })
+
   it('D3-2.1-25 filters by the genders male, female and declined; any other value is 400', async () => {
     const s = await setup()
     for (const gender of ['male', 'female', 'declined'] as const) {

@@ -4,10 +4,12 @@ import { addRoute, contactAccess, groupAccess, teamAccess } from '../../platform
 import { importAttendance } from './attendance-import.service'
 import { listContactEventAttendance, listContactsForAttendance, listEventAttendance } from './attendance.service'
 import { addAttendance, deleteAttendance, updateAttendance } from './attendance-writes.service'
+import { eventTeamOf } from './event-access'
 
 // Attendance of an event's dates (spec 3 §2.1, §6, §7 Events; spec 2 §7.1).
 export async function attendanceRoutes(app: FastifyInstance) {
-  addRoute(app, calls.eventAttendance, teamAccess('read_event_attendance'), ({ deps, scope, params, input }) =>
+  // The event's own team is the scope when the call names none (spec 3 §7: event_date, paging).
+  addRoute(app, calls.eventAttendance, teamAccess('read_event_attendance', { teamOf: eventTeamOf }), ({ deps, scope, params, input }) =>
     listEventAttendance(deps, scope, params.id, input),
   )
   // The contacts list of the caller in the selected group, to mark on a date.

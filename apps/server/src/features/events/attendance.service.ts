@@ -99,12 +99,13 @@ export async function listEventAttendance(
 }
 
 /**
- * GET contacts-for-attendance: the contacts list of this caller, as GET contacts answers it
- * (a role that reads the group's contacts), or as assigned-contacts does (a member), with
- * its filters, search and child gate, by name A to Z by default; and whether each contact
- * of the page attended on the date (one more query for the page). A child's row is the
- * contacts list's neutral one, and under the gate its mark is withheld too: which dates a
- * child attended is the child's data (spec 2 §5).
+ * GET contacts-for-attendance (spec 2 §7.1: the contacts list's query): the contacts list of
+ * this caller, as GET contacts answers it (a role that reads the group's contacts), or as
+ * assigned-contacts does (a member), with its filters, search and child gate, by name A to Z
+ * by default; and, with event_id and event_date, whether each contact of the page attended on
+ * that date (one more query for the page). A child's row is the contacts list's neutral one,
+ * and under the gate its mark is withheld too: which dates a child attended is the child's
+ * data (spec 2 §5).
  */
 export async function listContactsForAttendance(
   deps: Deps,
@@ -112,11 +113,14 @@ export async function listContactsForAttendance(
   scope: GroupScope,
   query: ContactsQuery,
 ): Promise<{ items: AttendanceContact[]; count: number; max_pages: number; count_is_lower_bound?: true }> {
-  const event = await loadScopedEvent(deps.db, scope, query.event_id)
-  assertEventDate(event, query.event_date)
+  // transfer_team_id is assigned-contacts' alone (contact-shapes.ts): this list is the selected group's.
+  const { event_id: eventId, event_date: eventDate, transfer_team_id: _transfer, ...listQuery } = query
+  // The schema lets both through or neither.
+  const date = eventId !== undefined && eventDate !== undefined ? { event: await loadScopedEvent(deps.db, scope, eventId), eventDate } : null
+  if (date) assertEventDate(date.event, date.eventDate)
   const kind = hasCapability(scope.groupRole, 'read_contact') ? 'contacts' : 'assigned'
-  const { event_id: _event, event_date: _date, ...listQuery } = query
   const list = await listContacts(deps, viewer, scope, kind, { ...listQuery, order_by: listQuery.order_by ?? 'name' })
+  if (!date) return list
   const ids = list.items.map((item) => item.id)
   const marked =
     ids.length === 0
@@ -125,7 +129,9 @@ export async function listContactsForAttendance(
           .select({ id: ea.id, person_id: ea.person_id })
           .from(ea)
           .innerJoin(people, eq(people.id, ea.person_id))
-          .where(and(eq(ea.event_id, event.row.id), eq(ea.event_date, query.event_date), inArray(ea.person_id, ids), personGate(scope, deps.now()).visibleTo()))
+          .where(
+            and(eq(ea.event_id, date.event.row.id), eq(ea.event_date, date.eventDate), inArray(ea.person_id, ids), personGate(scope, deps.now()).visibleTo()),
+          )
   const attended = new Map(marked.map((row) => [row.person_id, row.id]))
   return {
     ...list,

@@ -131,6 +131,31 @@ describe('GET event-attendance/{id}', () => {
     expect(body(second).items[0].event_date).toBe(sunday)
   })
 
+  it('D3-7.1-03 takes event_date and paging alone: the event’s own team is the scope, and its members only read it', async () => {
+    const s = await setup()
+    await mark(s, s.c.leader.token, { is_visitor: 1, visitor_info_name: 'Vera Visitor' })
+    const url = `event-attendance/${s.event}`
+    const answer = await get(t, url, s.c.member.token, { event_date: sunday, page: 1, per_page: 20 })
+    expect(answer.statusCode).toBe(200)
+    expect(body(answer)).toMatchObject({ count: 1, max_pages: 1 })
+    expect(names(answer)).toEqual(['Vera Visitor'])
+    // Somebody of another church (even its owner), and a signed-in person of no team: not found.
+    const other = await setup()
+    const stranger = await buildPerson(t)
+    for (const token of [other.c.owner.token, stranger.token]) {
+      const refused = await get(t, url, token, { event_date: sunday })
+      expect(refused.statusCode).toBe(404)
+      expect(refused.body).not.toContain('Vera')
+    }
+    // Another team's id beside the event is not found either; an event that does not exist is 404.
+    expect((await get(t, url, other.c.owner.token, { team_id: other.c.church, event_date: sunday })).statusCode).toBe(404)
+    expect((await get(t, 'event-attendance/99999999', s.c.member.token, { event_date: sunday })).statusCode).toBe(404)
+    // The date is still checked against the event's dates.
+    const offDate = await get(t, url, s.c.member.token, { event_date: monday })
+    expect(offDate.statusCode).toBe(400)
+    expect(body(offDate).data.errors.event_date).toBeTruthy()
+  })
+
   it('D2-9-05 lists by name A to Z by default, contacts and visitors together', async () => {
     const s = await setup()
     for (const first_name of ['Zed', 'amy']) {

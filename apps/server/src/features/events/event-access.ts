@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client'
 import { eventOccurrences, events } from '../../db/schema/index'
 import type { TeamScope } from '../../platform/access'
 import { AppError } from '../../platform/errors'
+import { readId, type TeamLocator } from '../../platform/route'
 
 // An event reached through the caller's team: the one way every event call finds its event.
 // An id from the client proves nothing; an event of another team is not found (404).
@@ -30,6 +31,18 @@ export async function loadExceptions(db: Executor, eventId: number): Promise<Occ
     .from(eventOccurrences)
     .where(eq(eventOccurrences.event_id, eventId))
   return rows.filter((row) => row.is_cancelled || row.event_date !== row.original_date)
+}
+
+/**
+ * The team of the event in the path (`:id`), for a call the event's own team scopes when it
+ * names none (spec 3 §7 event-attendance/{id}); null when there is no such event.
+ */
+export const eventTeamOf: TeamLocator = async (deps, _viewer, request) => {
+  const [row] = await deps.db
+    .select({ team_id: events.team_id })
+    .from(events)
+    .where(eq(events.id, readId(request, 'id')))
+  return row?.team_id ?? null
 }
 
 /** The event `eventId` of the scope's team with its schedule, or not_found. */

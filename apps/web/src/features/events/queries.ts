@@ -180,7 +180,7 @@ export function useToggleAttendance(scope: { teamId: number; eventId: number; ev
       await queryClient.cancelQueries({ queryKey: contactsKey })
       const before = queryClient.getQueriesData<ContactsForAttendanceList>({ queryKey: contactsKey })
       queryClient.setQueriesData<ContactsForAttendanceList>({ queryKey: contactsKey }, (list) =>
-        setAttended(list, contact.id, attended, attended ? contact.attendance_id : null),
+        setAttended(list, contact.id, attended, attended ? (contact.attendance_id ?? null) : null),
       )
       return { before }
     },

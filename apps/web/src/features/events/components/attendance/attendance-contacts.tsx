@@ -117,7 +117,7 @@ function AttendanceRow({ contact, onToggle }: { contact: AttendanceContact; onTo
     <Box component="li" py={6} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }} data-save-status={submission.status}>
       <Group justify="space-between" wrap="nowrap" gap="sm" align="center">
         <Checkbox
-          checked={clicked ?? contact.attended}
+          checked={clicked ?? contact.attended === true}
           aria-label={t('contacts.attendedLabel', { name: contact.name })}
           label={
             <Stack gap={0}>
