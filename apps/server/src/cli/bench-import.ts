@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import type { ContactImportRow, ImportUsersResult } from '@crm/domain'
+import type { ContactImportRow, ImportRefusalList, ImportUsersResult } from '@crm/domain'
 import type { Db } from '../db/client'
 import { percentile, rowsOf } from './bench-measure'
 
@@ -182,7 +182,7 @@ export interface ImportResult {
   totalSeconds: number
   p50: number
   max: number
-  counts: Omit<Record<keyof ImportUsersResult, number>, 'count_successful' | 'count_unsuccessful'> & { successful: number; unsuccessful: number }
+  counts: Record<ImportRefusalList, number> & { successful: number; unsuccessful: number }
 }
 
 /** The file, chunk after chunk as the dialog sends it; the whole time and each call's. */

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { flag, integer } from '../rules/wire'
+import { dateOrders } from '../rules/import-dates'
 import { socialNetworks } from '../rules/contacts'
 import { teamGroupFields as scope } from './contact-shapes'
 import { contactFieldsSchema, type ContactFields } from './contact-fields'
@@ -50,7 +51,7 @@ export const contactFieldsNotImported = [
   'address_manual_input',
   'address_lat',
   'address_lng',
-  // An imported contact has no consent on record (spec 2 §4).
+  // Consent comes in contactImportConsentColumns, by rules of its own (a kind, a date, what was agreed).
   'consent_type',
   'consent_date',
   'consent_content',
@@ -72,13 +73,30 @@ export const contactImportFieldColumns: readonly FieldColumn[] = [
 ] as FieldColumn[]
 
 /**
+ * Consent a church collected on paper (issue 35 item 10): its kind (verbal, or direct: signed
+ * by the person), its date and what was agreed. An adult's row with them keeps every column;
+ * a row without them keeps the name and gender (spec 2 §4).
+ */
+export const contactImportConsentColumns = ['consent_type', 'consent_date', 'consent_content'] as const
+/** The kinds of consent a consent_type cell names. */
+export const contactImportConsentTypes = ['verbal', 'direct'] as const
+export type ContactImportConsentType = (typeof contactImportConsentTypes)[number]
+
+/**
  * The extended list's columns that create what they name rather than fill a field (spec 2 §3;
  * issue 17; its expect_follow_up and parent or carer are fields): notes, a team note;
  * prayer_request, a prayer-request interaction; the decision columns, decisions; other_decision,
  * an event of type other with the cell as its text; assign_to_team_name, the contact joins that
  * team of the conference too.
  */
-export const extendedContactImportColumns = ['notes', 'prayer_request', ...decisionColumns, 'other_decision', 'assign_to_team_name'] as const
+export const extendedContactImportColumns = [
+  'notes',
+  'prayer_request',
+  ...decisionColumns,
+  'other_decision',
+  'assign_to_team_name',
+  ...contactImportConsentColumns,
+] as const
 
 /** The columns a contact import reads; any other column is ignored. */
 export const contactImportColumns: ReadonlyArray<FieldColumn | (typeof extendedContactImportColumns)[number]> = [
@@ -136,17 +154,95 @@ export const importUsersRequest = z.object({
    * names the rows as the person sees them in their file.
    */
   first_row: integer(1, maxContactImportRows + 1).default(2),
+  /** A dry run: every row checked by the same rules and answered the same way, nothing written. */
+  dry_run: flag.optional(),
 })
+
+/**
+ * Why an import refuses a row, as a code with what the reader needs to put it in words
+ * (issue 35 item 9): the web words each code in the reader's language.
+ */
+export const importIssueCodes = [
+  'required',
+  /** value is not one of allowed (a lookup list's ids when list is given, else the choice's values). */
+  'not_in_list',
+  /** value is not a date; order says how the team's country writes one. */
+  'invalid_date',
+  /** value could be a date in either order (a country that writes both). */
+  'ambiguous_date',
+  'invalid_time',
+  'invalid_email',
+  'invalid_phone',
+  'invalid_url',
+  /** A cell that must say yes or no. */
+  'yes_no',
+  /** A decision cell: yes, no or a date. */
+  'yes_no_or_date',
+  /** At most max characters. */
+  'too_long',
+  /** From min to max (a number, or a date's years). */
+  'out_of_range',
+  'dob_in_future',
+  'birth_year_required',
+  /** A child's parent or carer needs an email or a phone. */
+  'parent_contact_required',
+  'unknown_team',
+  /** The caller's role does not let them record what the column creates. */
+  'not_allowed',
+  /** A child, and the caller lacks the child data checks. */
+  'child_record_closed',
+  /** A child has no consent on record: nothing that follows them up is recorded. */
+  'minor_without_consent',
+  'exists_in_this_team',
+  'exists_in_other_team',
+  /** The person is on the import already, at row. */
+  'already_on_import',
+  'interaction_exists',
+  /** Any other value the rules refuse. */
+  'invalid',
+] as const
+export type ImportIssueCode = (typeof importIssueCodes)[number]
+
+export const importIssueSchema = z.object({
+  code: z.enum(importIssueCodes),
+  /** The column it is about; none for the row as a whole. */
+  field: z.string().optional(),
+  /** The cell as the file wrote it. */
+  value: z.string().optional(),
+  allowed: z.array(z.string()).optional(),
+  /** The lookup list of allowed (GET lookups/{list}), for their titles in the reader's language. */
+  list: z.string().optional(),
+  order: z.enum(dateOrders).optional(),
+  min: z.number().optional(),
+  max: z.number().optional(),
+  row: z.number().int().optional(),
+})
+export type ImportIssue = z.infer<typeof importIssueSchema>
 
 /** A refused row: its number in the file, the name it carries, and why. */
 export const importRowProblemSchema = z.object({
   row: z.number().int(),
   name: z.string(),
+  /** Why, in English (API clients, exports); the web words issues instead. */
   reason: z.string(),
   /** Field → message, for a row with invalid fields. */
   errors: z.record(z.string(), z.string()).optional(),
+  issues: z.array(importIssueSchema).optional(),
 })
 export type ImportRowProblem = z.infer<typeof importRowProblemSchema>
+
+/**
+ * A row imported without consent (spec 2 §4): the columns the file gave that were not kept.
+ * child: a child, whose consent is a parent's or carer's, given on the contact's Consent tab;
+ * a file's consent columns are not taken for one.
+ */
+export const importRowKeptSchema = z.object({
+  row: z.number().int(),
+  name: z.string(),
+  not_kept: z.array(z.string()),
+  child: z.boolean(),
+})
+export type ImportRowKept = z.infer<typeof importRowKeptSchema>
 
 /** The import result (spec 2 §3): the counts and each list of refused rows. */
 export const importUsersResponse = z.object({
@@ -160,6 +256,10 @@ export const importUsersResponse = z.object({
   unsuccessful_team_user_exists: z.array(importRowProblemSchema),
   unsuccessful_invalid_email: z.array(importRowProblemSchema),
   unsuccessful_error: z.array(importRowProblemSchema),
+  /** Contact imports: the rows imported with their consent, so with every column. */
+  with_consent: z.array(z.number().int()).optional(),
+  /** Contact imports: the rows imported without consent and what of them was not kept. */
+  kept_without_consent: z.array(importRowKeptSchema).optional(),
 })
 export type ImportUsersResult = z.infer<typeof importUsersResponse>
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { id, integer } from '../rules/wire'
+import { flag, id, integer } from '../rules/wire'
 import { importRows, importRowSchema, importUsersResponse, maxContactImportChunk, maxContactImportRows } from './contact-import'
 import { teamGroupFields as scope } from './contact-shapes'
 import { defineCall } from './define'
@@ -34,8 +34,9 @@ export const requiredInteractionImportColumns = ['date', 'time', 'type'] as cons
 
 /**
  * One spreadsheet row, keyed by the column names above; unknown keys are dropped. date is
- * YYYY-MM-DD (the browser turns Excel dates into that text), time HH:mm (H:mm and HH:mm:ss
- * too), type an interaction type's key or its English or Spanish title.
+ * YYYY-MM-DD or written as the team's country writes dates (rules/import-dates.ts), time
+ * HH:mm (H:mm and HH:mm:ss too), type and bible_study a lookup's id or its English or
+ * Spanish title (case, accents and spacing aside).
  */
 export const interactionImportRowSchema = importRowSchema(interactionImportColumns)
 export type InteractionImportRow = z.input<typeof interactionImportRowSchema>
@@ -49,6 +50,8 @@ export const importContactInteractionsRequest = z.object({
   data: rows,
   /** The spreadsheet row number of the first row sent (2 below a header row), as in import-users. */
   first_row: integer(1, maxContactImportRows + 1).default(2),
+  /** A dry run: every row checked and answered as the import would, nothing kept. */
+  dry_run: flag.optional(),
 })
 
 export const interactionImportCalls = {

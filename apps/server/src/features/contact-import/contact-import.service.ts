@@ -1,17 +1,10 @@
 import type { z } from 'zod'
 import { and, eq, or } from 'drizzle-orm'
 import {
-  contactAddressFields,
-  contactFieldsSchema,
-  contactFlagFields,
-  contactImportFieldColumns,
+  dateOrderOfCountry,
   emptyImportReport,
   importRefusalLists,
-  genderMessage,
-  genderOfCell,
   hasCapability,
-  requiredContactImportColumns,
-  socialNetworks,
   type Capability,
   type ContactImportRow,
   type ImportUsersResult,
@@ -24,102 +17,33 @@ import { childRecordClosedMessage, contactRoleOf, minorWithoutConsentMessage } f
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 import { loadEventLookups, type EventLookups } from '../contact-events/contact-events.service'
-import { loadContactLookups, resolveContactInput, type ContactInput, type ResolvedContact } from '../contacts/contact-input'
+import { resolveContactInput, type ContactInput, type ResolvedContact } from '../contacts/contact-input'
 import { conferenceIdOf, inOtherTeamMessage, inThisTeamMessage, lockContactsOfConference } from '../contacts/duplicates.service'
 import { todayIn } from '../interactions/interaction-view'
-import { extendedColumnsOf, teamNameKey, unknownTeamMessage, yesNoMessage, yesNoOf, type ExtendedColumns } from './extended-columns'
-import { addRefusal, invalidRowMessage, requiredMessage, RowRefused, textOf } from './import-report'
+import { addFieldMessages, columnsNotKept, contactImportLookupLists, notInListMessage, rowOf } from './contact-row'
+import { teamNameKey, unknownTeamMessage, type ExtendedColumns, type ImportedConsent } from './extended-columns'
+import { refuseColumn, RowProblems } from './import-issues'
+import { loadImportLookups, type ImportLookups } from './import-lookups'
+import { addKeptRow, addRefusal, invalidRowMessage, RowRefused, textOf, writeUnlessDryRun } from './import-report'
 import { ChunkIdentities, knownIdentities, saveNewContacts, type NewContact } from './new-contacts'
 
-// import-users (spec 2 §3, §4 "Contact import", §7; issue 17 items 2 and 3): every row is
-// checked with create-user's rules (fields, lookups, phone, the child rules and consent,
-// duplicates) and the rules of what its extended columns create (a note, a prayer-request
-// interaction, decisions and events, another team of the conference); then the rows that
-// pass are written together (new-contacts.ts) with the writes of the features they belong
-// to, each record with its activity row marked as the import's. A refused row leaves nothing.
+// import-users (spec 2 §3, §4 "Contact import", §7; issue 17 items 2 and 3; issue 35 items 9
+// and 10): every row is checked with create-user's rules (fields, lookups, phone, the child
+// rules and consent, duplicates) and the rules of what its extended columns create (a note, a
+// prayer-request interaction, decisions and events, another team of the conference); then the
+// rows that pass are written together (new-contacts.ts) with the writes of the features they
+// belong to, each record with its activity row marked as the import's. A refused row leaves
+// nothing. A dry run does all of it in a transaction it rolls back: the same answer, nothing kept.
 
 type ImportInput = z.output<typeof importUsersRequest>
 
 const notAllowedMessage = 'Your role in this team does not let you record this.'
-const notInListMessage = 'Choose a value from the list.'
-
-/** A date of birth as the reader sends it: YYYY-MM-DD or YYYY-MM (the browser turns Excel dates into text). */
-function birthOf(text: string): { dob_year: number; dob_month: number | null } | null {
-  const match = /^(\d{4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?$/.exec(text)
-  if (!match) return null
-  return { dob_year: Number(match[1]), dob_month: match[2] ? Number(match[2]) : null }
-}
-
-// The field columns by how a cell becomes the field; every other one (plainColumns) is the cell's
-// text as it reads, so a text field added to the contract is imported with no change here.
-const flagColumns = contactImportFieldColumns.filter((column) => (contactFlagFields as readonly string[]).includes(column))
-const addressColumns = contactImportFieldColumns.filter((column) => (contactAddressFields as readonly string[]).includes(column))
-/** Choices: their values are lower case, as a sheet may not write them. */
-const choiceColumns = new Set<string>(['marital_status', 'parent_carer_relationship'])
-const ownRules = new Set<string>(['gender', 'dob', 'address_country', 'member_status', ...socialNetworks, ...flagColumns])
-const plainColumns = contactImportFieldColumns.filter((column) => !ownRules.has(column))
-
-/** The create-user fields of a row and what its extended columns create, or the row's field errors. */
-export function rowOf(raw: ContactImportRow, asMembers: boolean, today: string): { fields: ContactInput; extended: ExtendedColumns } {
-  const errors: Record<string, string> = {}
-  for (const column of requiredContactImportColumns) if (!textOf(raw[column])) errors[column] = requiredMessage
-  const genderText = textOf(raw.gender)
-  const gender = genderText ? genderOfCell(genderText) : null
-  if (genderText && !gender) errors.gender = genderMessage
-  const fields: Record<string, unknown> = { gender }
-  const dob = textOf(raw.dob)
-  if (dob) {
-    const birth = birthOf(dob)
-    if (birth) Object.assign(fields, birth)
-    else errors.dob = 'Use a date such as 1990-05-31'
-  }
-  for (const column of plainColumns) {
-    const value = textOf(raw[column])
-    if (value) fields[column] = choiceColumns.has(column) ? value.toLowerCase() : value
-  }
-  const country = textOf(raw.address_country)
-  if (country) fields.address_country = country.toUpperCase()
-  if (addressColumns.some((column) => fields[column])) fields.address_manual_input = true
-  const social = Object.fromEntries(socialNetworks.map((network) => [network, textOf(raw[network])]).filter(([, url]) => url))
-  if (Object.keys(social).length > 0) fields.social = social
-  // Imported as church members: the column is dropped and each one is a member (spec 2 §4).
-  const memberStatus = asMembers ? 'member' : textOf(raw.member_status)
-  if (memberStatus) fields.member_status = memberStatus
-  for (const column of flagColumns) {
-    const text = textOf(raw[column])
-    if (!text) continue
-    const ticked = yesNoOf(text)
-    if (ticked === null) errors[column] = yesNoMessage
-    else fields[column] = ticked
-  }
-  const extended = extendedColumnsOf(raw, today, errors)
-
-  const parsed = contactFieldsSchema.safeParse(fields)
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0] ?? 'row')
-      errors[field] ??= issue.message
-    }
-  }
-  if (!parsed.success || Object.keys(errors).length > 0) refuseInvalid(errors)
-  return { fields: parsed.data, extended }
-}
-
-/** Invalid fields: an invalid email has its own list (spec 2 §3), anything else is an error row. */
-export function refuseInvalid(errors: Record<string, string>): never {
-  if (errors.email && Object.keys(errors).length === 1) throw new RowRefused('unsuccessful_invalid_email', errors.email, errors)
-  throw new RowRefused('unsuccessful_error', invalidRowMessage, errors)
-}
-
-/** A refusal that names one column and says why in its reason. */
-function refuseColumn(column: string, message: string): never {
-  throw new RowRefused('unsuccessful_error', message, { [column]: message })
-}
 
 /** What a chunk reads once for all its rows: the caller's capabilities, the lookups, the conference's teams. */
 export interface ChunkContext {
   holds(capability: Capability): boolean
-  contactLookups: ReadonlySet<string>
+  /** The contact fields' lookups, by id or title (contact-row.ts). */
+  lookups: ImportLookups
   eventLookups(): Promise<EventLookups>
   teamNamed(name: string): Promise<Pick<TeamRow, 'id' | 'title'> | null>
 }
@@ -131,7 +55,7 @@ export async function chunkContextOf(tx: Executor, scope: GroupScope): Promise<C
   let named: Promise<Map<string, Pick<TeamRow, 'id' | 'title'>>> | undefined
   return {
     holds: (capability) => hasCapability(role, capability),
-    contactLookups: await loadContactLookups(tx),
+    lookups: await loadImportLookups(tx, contactImportLookupLists),
     eventLookups: () => (lookups ??= loadEventLookups(tx)),
     teamNamed: async (name) => (await (named ??= teamsOfConference(tx, scope.team))).get(teamNameKey(name)) ?? null,
   }
@@ -159,17 +83,17 @@ async function teamsOfConference(tx: Executor, team: TeamRow): Promise<Map<strin
  * the row: each needs the capability its own call needs (add-contact-note, -interaction, -event).
  */
 async function checkExtended(extended: ExtendedColumns, chunk: ChunkContext): Promise<Pick<TeamRow, 'id' | 'title'> | null> {
-  if (extended.note && !chunk.holds('update_own_note')) refuseColumn('notes', notAllowedMessage)
-  if (extended.prayerRequest && !chunk.holds('create_interaction')) refuseColumn('prayer_request', notAllowedMessage)
+  if (extended.note && !chunk.holds('update_own_note')) refuseColumn('notes', notAllowedMessage, { code: 'not_allowed' })
+  if (extended.prayerRequest && !chunk.holds('create_interaction')) refuseColumn('prayer_request', notAllowedMessage, { code: 'not_allowed' })
   if (extended.events.length > 0) {
-    if (!chunk.holds('update_user_event')) refuseColumn(extended.events[0]!.column, notAllowedMessage)
+    if (!chunk.holds('update_user_event')) refuseColumn(extended.events[0]!.column, notAllowedMessage, { code: 'not_allowed' })
     const lookups = await chunk.eventLookups()
     const retired = extended.events.find((event) => !lookups.isActive('user-event-types', event.type))
-    if (retired) refuseColumn(retired.column, notInListMessage)
+    if (retired) refuseColumn(retired.column, notInListMessage, { code: 'not_in_list', value: retired.type })
   }
   if (!extended.teamName) return null
   const team = await chunk.teamNamed(extended.teamName)
-  if (!team) refuseColumn('assign_to_team_name', unknownTeamMessage)
+  if (!team) refuseColumn('assign_to_team_name', unknownTeamMessage, { code: 'unknown_team', value: extended.teamName })
   return team
 }
 
@@ -179,27 +103,60 @@ export interface Checked {
   resolved: ResolvedContact
   extended: ExtendedColumns
   assignTo: Pick<TeamRow, 'id'> | null
+  /** Recorded with the file's consent: every column kept. */
+  withConsent: boolean
+  /** The columns the file gave that are not kept (no consent). */
+  notKept: string[]
+  /** A child whose consent columns were not taken: a child's consent is a parent's or carer's. */
+  consentNotTaken: boolean
+}
+
+/** The consent fields of create-user for a consent from the file: verbal as the form gives it; direct as a signed form. */
+function consentFieldsOf(consent: ImportedConsent): ContactInput {
+  if (consent.type === 'direct') return {}
+  // The importer vouches for the file: a verbal consent noted on paper is what the form's tick confirms.
+  return { consent_type: 'verbal', consent_date: consent.date, consent_content: consent.content, consent_verbal_confirmed: true }
 }
 
 /**
  * A row by create-user's rules (fields, lookups, phone, the child rules and consent) and the
  * rules of what its extended columns create; a RowRefused says why not. Reads nothing per row:
- * the chunk read the lookups and teams.
+ * the chunk read the lookups and teams. An adult's consent from the file is recorded as the
+ * add-contact form records it (verbal), or as a signed form the person gave (direct: the
+ * consent type a QR card's visitor gives), and the row keeps every column; a child's is not
+ * taken (spec 2 §4: a parent's or carer's consent, through the contact's Consent tab).
  */
 export async function checkRow(
   raw: ContactImportRow,
   at: { tx: Executor; asMembers: boolean; scope: GroupScope; chunk: ChunkContext; now: Date; today: string },
 ): Promise<Omit<Checked, 'row' | 'name'>> {
   const { scope, now } = at
-  const { fields, extended } = rowOf(raw, at.asMembers, at.today)
+  const order = dateOrderOfCountry(scope.settings.country)
+  const { fields, extended, consent } = rowOf(raw, { asMembers: at.asMembers, today: at.today, now, order, lookups: at.chunk.lookups })
   const team = await checkExtended(extended, at.chunk)
-  const resolved = await resolveContactInput(at.tx, fields, null, { now, country: scope.settings.country, lookups: at.chunk.contactLookups })
-  if (resolved.isChild && scope.childGate) throw new RowRefused('unsuccessful_error', childRecordClosedMessage)
-  if (Object.keys(resolved.errors).length > 0) refuseInvalid(resolved.errors)
+  const context = { now, country: scope.settings.country, lookups: at.chunk.lookups.keys() }
+  let resolved = await resolveContactInput(at.tx, fields, null, context)
+  // A child's consent is a parent's or carer's: a file's is taken for an adult only.
+  const taken = consent && !resolved.isChild ? consent : null
+  if (taken) resolved = await resolveContactInput(at.tx, { ...fields, ...consentFieldsOf(taken) }, null, { ...context, consentGiven: taken.type === 'direct' })
+  if (resolved.isChild && scope.childGate) throw new RowRefused('unsuccessful_error', childRecordClosedMessage, undefined, [{ code: 'child_record_closed' }])
+  if (Object.keys(resolved.errors).length > 0) {
+    const problems = new RowProblems()
+    addFieldMessages(problems, resolved.errors, raw)
+    problems.refuse(true)
+  }
+  if (taken?.type === 'direct') Object.assign(resolved.values, { consent_type: 'direct', consent_date: taken.date, consent_content: taken.content })
   // An imported child has no consent on record: no one follows them up or records their decisions yet.
-  if (resolved.isChild && extended.prayerRequest) refuseColumn('prayer_request', minorWithoutConsentMessage)
-  if (resolved.isChild && extended.events.length > 0) refuseColumn(extended.events[0]!.column, minorWithoutConsentMessage)
-  return { resolved, extended, assignTo: team && team.id !== scope.team.id ? team : null }
+  if (resolved.isChild && extended.prayerRequest) refuseColumn('prayer_request', minorWithoutConsentMessage, { code: 'minor_without_consent' })
+  if (resolved.isChild && extended.events.length > 0) refuseColumn(extended.events[0]!.column, minorWithoutConsentMessage, { code: 'minor_without_consent' })
+  return {
+    resolved,
+    extended,
+    assignTo: team && team.id !== scope.team.id ? team : null,
+    withConsent: taken !== null,
+    notKept: columnsNotKept(resolved.notKept, raw),
+    consentNotTaken: consent !== null && taken === null,
+  }
 }
 
 /**
@@ -214,7 +171,7 @@ export async function importContacts(deps: Deps, viewer: Viewer, scope: GroupSco
   const refuse = (row: number, name: string, error: unknown) => addRefusal(result, row, name, refusalOf(error))
   const now = deps.now()
   const today = todayIn(now, scope.settings.timeZone)
-  await deps.db.transaction(async (tx) => {
+  await writeUnlessDryRun(deps.db, input.dry_run ?? false, async (tx) => {
     await lockContactsOfConference(tx, scope.team)
     const chunk = await chunkContextOf(tx, scope)
     const checked: Checked[] = []
@@ -236,12 +193,12 @@ export async function importContacts(deps: Deps, viewer: Viewer, scope: GroupSco
     const contacts: NewContact[] = []
     for (const [index, row] of checked.entries()) {
       const { identity } = row.resolved
-      if (known[index] === 'in_this_team' || accepted.has(identity))
-        refuse(row.row, row.name, new RowRefused('unsuccessful_team_user_exists', inThisTeamMessage))
-      else if (known[index] === 'in_other_team') refuse(row.row, row.name, new RowRefused('unsuccessful_exists', inOtherTeamMessage))
+      if (known[index] === 'in_this_team' || accepted.has(identity)) refuse(row.row, row.name, inThisTeam())
+      else if (known[index] === 'in_other_team') refuse(row.row, row.name, inOtherTeam())
       else {
         accepted.add(identity)
         contacts.push({ row: row.row, values: row.resolved.values, isChild: row.resolved.isChild, assignTo: row.assignTo, extended: row.extended })
+        addKeptRow(result, { ...row, child: row.resolved.isChild })
       }
     }
     await saveNewContacts(tx, { now, today, viewer, scope }, contacts)
@@ -262,9 +219,16 @@ export async function importContacts(deps: Deps, viewer: Viewer, scope: GroupSco
 export function refusalOf(error: unknown): RowRefused {
   if (error instanceof RowRefused) return error
   if (error instanceof AppError) {
-    if (error.code === 'user_exists_in_this_team') return new RowRefused('unsuccessful_team_user_exists', inThisTeamMessage)
-    if (error.code === 'user_exists_in_other_team') return new RowRefused('unsuccessful_exists', inOtherTeamMessage)
-    if (error.code === 'invalid_request') return new RowRefused('unsuccessful_error', invalidRowMessage, (error.details.errors ?? {}) as Record<string, string>)
+    if (error.code === 'user_exists_in_this_team') return inThisTeam()
+    if (error.code === 'user_exists_in_other_team') return inOtherTeam()
+    if (error.code === 'invalid_request') {
+      const problems = new RowProblems()
+      addFieldMessages(problems, (error.details.errors ?? {}) as Record<string, string>, {})
+      return new RowRefused('unsuccessful_error', invalidRowMessage, problems.errors, problems.issues)
+    }
   }
   throw error
 }
+
+const inThisTeam = () => new RowRefused('unsuccessful_team_user_exists', inThisTeamMessage, undefined, [{ code: 'exists_in_this_team' }])
+const inOtherTeam = () => new RowRefused('unsuccessful_exists', inOtherTeamMessage, undefined, [{ code: 'exists_in_other_team' }])

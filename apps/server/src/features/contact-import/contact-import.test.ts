@@ -63,13 +63,38 @@ describe('import-users', () => {
     expect(body(response)).toEqual({
       count_successful: 2,
       count_unsuccessful: 5,
-      unsuccessful_exists: [{ row: 5, name: 'Paul Green', reason: inOtherTeamMessage }],
+      unsuccessful_exists: [{ row: 5, name: 'Paul Green', reason: inOtherTeamMessage, issues: [{ code: 'exists_in_other_team' }] }],
       unsuccessful_not_exists: [],
-      unsuccessful_team_user_exists: [{ row: 4, name: 'Ruth Stone', reason: inThisTeamMessage }],
-      unsuccessful_invalid_email: [{ row: 6, name: 'Cara Diaz', reason: expect.any(String), errors: { email: expect.any(String) } }],
+      unsuccessful_team_user_exists: [{ row: 4, name: 'Ruth Stone', reason: inThisTeamMessage, issues: [{ code: 'exists_in_this_team' }] }],
+      unsuccessful_invalid_email: [
+        {
+          row: 6,
+          name: 'Cara Diaz',
+          reason: expect.any(String),
+          errors: { email: expect.any(String) },
+          issues: [{ code: 'invalid_email', field: 'email', value: 'not-an-email' }],
+        },
+      ],
       unsuccessful_error: [
-        { row: 7, name: 'Dan Ng', reason: 'The row has invalid values.', errors: { gender: 'Enter male, female or declined.' } },
-        { row: 8, name: 'Nobody', reason: 'The row has invalid values.', errors: { first_name: 'Required' } },
+        {
+          row: 7,
+          name: 'Dan Ng',
+          reason: 'The row has invalid values.',
+          errors: { gender: 'Enter male, female or declined.' },
+          issues: [{ code: 'not_in_list', field: 'gender', value: 'robot', allowed: ['male', 'female', 'declined'] }],
+        },
+        {
+          row: 8,
+          name: 'Nobody',
+          reason: 'The row has invalid values.',
+          errors: { first_name: 'Required' },
+          issues: [{ code: 'required', field: 'first_name' }],
+        },
+      ],
+      // No consent in the file: the result says, row by row, what was not kept (issue 35 item 10).
+      kept_without_consent: [
+        { row: 2, name: 'Ana Lopez', not_kept: ['email', 'phone'], child: false },
+        { row: 3, name: 'Ben Cole', not_kept: ['age'], child: false },
       ],
     })
     const names = (await contactsOf(c.church)).map((row) => `${row.first_name} ${row.last_name} ${row.gender}`).sort()
@@ -114,7 +139,7 @@ describe('import-users', () => {
     expect(gated).toMatchObject({
       count_successful: 0,
       count_unsuccessful: 1,
-      unsuccessful_error: [{ row: 2, name: 'Kid Young', reason: childRecordClosedMessage }],
+      unsuccessful_error: [{ row: 2, name: 'Kid Young', reason: childRecordClosedMessage, issues: [{ code: 'child_record_closed' }] }],
     })
     expect(await contactsOf(c.church)).toHaveLength(0)
   })
@@ -161,8 +186,8 @@ describe('import-users', () => {
     const answer = body(await importRows(c, c.leader.token, data))
     expect(answer).toMatchObject({ count_successful: 2, count_unsuccessful: 2 })
     expect(answer.unsuccessful_team_user_exists).toEqual([
-      { row: 3, name: 'Lia Forde', reason: inThisTeamMessage },
-      { row: 5, name: 'Maxwell Ford', reason: inThisTeamMessage },
+      { row: 3, name: 'Lia Forde', reason: inThisTeamMessage, issues: [{ code: 'exists_in_this_team' }] },
+      { row: 5, name: 'Maxwell Ford', reason: inThisTeamMessage, issues: [{ code: 'exists_in_this_team' }] },
     ])
     expect((await contactsOf(c.church)).map((row) => row.first_name).sort()).toEqual(['Lia', 'Max'])
   })
@@ -281,11 +306,35 @@ describe('import-users, the extended columns', () => {
     const answer = body(await importRows(c, c.leader.token, data))
     expect(answer).toMatchObject({ count_successful: 2, count_unsuccessful: 4 })
     expect(answer.unsuccessful_error).toEqual([
-      { row: 3, name: 'Bad Decision', reason: 'The row has invalid values.', errors: { decision_for_baptism: decisionCellMessage } },
-      { row: 4, name: 'Bad Followup', reason: 'The row has invalid values.', errors: { expect_follow_up: yesNoMessage } },
+      {
+        row: 3,
+        name: 'Bad Decision',
+        reason: 'The row has invalid values.',
+        errors: { decision_for_baptism: decisionCellMessage },
+        issues: [{ code: 'yes_no_or_date', field: 'decision_for_baptism', value: 'maybe', order: 'dmy' }],
+      },
+      {
+        row: 4,
+        name: 'Bad Followup',
+        reason: 'The row has invalid values.',
+        errors: { expect_follow_up: yesNoMessage },
+        issues: [{ code: 'yes_no', field: 'expect_follow_up', value: 'perhaps' }],
+      },
       // Another conference's team reads as no team at all: its name is not confirmed.
-      { row: 5, name: 'Far Team', reason: unknownTeamMessage, errors: { assign_to_team_name: unknownTeamMessage } },
-      { row: 6, name: 'No Team', reason: unknownTeamMessage, errors: { assign_to_team_name: unknownTeamMessage } },
+      {
+        row: 5,
+        name: 'Far Team',
+        reason: unknownTeamMessage,
+        errors: { assign_to_team_name: unknownTeamMessage },
+        issues: [{ code: 'unknown_team', field: 'assign_to_team_name', value: 'Hilltop Church' }],
+      },
+      {
+        row: 6,
+        name: 'No Team',
+        reason: unknownTeamMessage,
+        errors: { assign_to_team_name: unknownTeamMessage },
+        issues: [{ code: 'unknown_team', field: 'assign_to_team_name', value: 'Nowhere Church' }],
+      },
     ])
     const kept = await contactsOf(c.church)
     expect(kept.map((row) => `${row.first_name} ${row.last_name}`).sort()).toEqual(['Good One', 'Good Two'])
@@ -329,7 +378,15 @@ describe('import-users, the extended columns', () => {
     const other = await buildChurch(t)
     const asIs = body(await importRows(other, other.leader.token, [data[1]]))
     expect(asIs.unsuccessful_error).toEqual([
-      { row: 2, name: 'Ned Odd', reason: 'The row has invalid values.', errors: { member_status: 'Choose a value from the list.' } },
+      {
+        row: 2,
+        name: 'Ned Odd',
+        reason: 'The row has invalid values.',
+        errors: { member_status: 'Choose a value from the list.' },
+        issues: [
+          { code: 'not_in_list', field: 'member_status', value: 'not-a-status', list: 'member-status-types', allowed: expect.arrayContaining(['member']) },
+        ],
+      },
     ])
   })
 
@@ -352,9 +409,25 @@ describe('import-users, the extended columns', () => {
         name: 'Ana Solo',
         reason: 'The row has invalid values.',
         errors: { parent_carer_first_name: 'Required', parent_carer_email: parentEmailOrPhoneMessage },
+        issues: [
+          { code: 'required', field: 'parent_carer_first_name' },
+          { code: 'parent_contact_required', field: 'parent_carer_email' },
+        ],
       },
-      { row: 4, name: 'Eva Diaz', reason: minorWithoutConsentMessage, errors: { decision_to_follow_jesus: minorWithoutConsentMessage } },
-      { row: 5, name: 'Lua Diaz', reason: minorWithoutConsentMessage, errors: { prayer_request: minorWithoutConsentMessage } },
+      {
+        row: 4,
+        name: 'Eva Diaz',
+        reason: minorWithoutConsentMessage,
+        errors: { decision_to_follow_jesus: minorWithoutConsentMessage },
+        issues: [{ code: 'minor_without_consent', field: 'decision_to_follow_jesus' }],
+      },
+      {
+        row: 5,
+        name: 'Lua Diaz',
+        reason: minorWithoutConsentMessage,
+        errors: { prayer_request: minorWithoutConsentMessage },
+        issues: [{ code: 'minor_without_consent', field: 'prayer_request' }],
+      },
     ])
     const [teo] = await t.db.select().from(people).where(eq(people.first_name, 'Teo'))
     expect(teo).toMatchObject({
@@ -383,7 +456,13 @@ describe('import-users, the extended columns', () => {
     const answer = body(await post(t, 'import-users', c.member.token, { team_id: c.church, group_id: group, data }))
     expect(answer).toMatchObject({ count_successful: 1, count_unsuccessful: 1 })
     expect(answer.unsuccessful_error).toEqual([
-      { row: 3, name: 'Pia Decided', reason: 'Your role in this team does not let you record this.', errors: { decision_for_baptism: expect.any(String) } },
+      {
+        row: 3,
+        name: 'Pia Decided',
+        reason: 'Your role in this team does not let you record this.',
+        errors: { decision_for_baptism: expect.any(String) },
+        issues: [{ code: 'not_allowed', field: 'decision_for_baptism' }],
+      },
     ])
     const [ola] = await t.db.select({ id: people.id }).from(people).where(eq(people.first_name, 'Ola'))
     expect(await t.db.select({ group: groupContacts.group_id }).from(groupContacts).where(eq(groupContacts.person_id, ola!.id))).toEqual([{ group }])

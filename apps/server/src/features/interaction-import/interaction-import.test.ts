@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, asc, count, eq } from 'drizzle-orm'
-import { activityLog, interactions, people, teamContacts } from '../../db/schema/index'
+import { activityLog, interactions, people, teamContacts, teams } from '../../db/schema/index'
 import { addMember, body, buildPerson, buildTeam, createTestApp, type TestApp } from '../../../test/harness'
 import { assignContact, bornYearsAgo, buildChurch, buildContact, get, post, type Church } from '../../../test/contact-factories'
 import { interactionExistsMessage } from './interaction-import.service'
@@ -149,8 +149,23 @@ describe('import-contact-interactions', () => {
         count_successful: 2,
         count_unsuccessful: 2,
         unsuccessful_error: [
-          { row: 41, name: '2024-05-02 visit', reason: 'The row has invalid values.', errors: { time: 'Required' } },
-          { row: 42, name: '11:00', reason: 'The row has invalid values.', errors: { date: 'Required', type: 'Required' } },
+          {
+            row: 41,
+            name: '2024-05-02 visit',
+            reason: 'The row has invalid values.',
+            errors: { time: 'Required' },
+            issues: [{ code: 'required', field: 'time' }],
+          },
+          {
+            row: 42,
+            name: '11:00',
+            reason: 'The row has invalid values.',
+            errors: { date: 'Required', type: 'Required' },
+            issues: [
+              { code: 'required', field: 'date' },
+              { code: 'required', field: 'type' },
+            ],
+          },
         ],
       }),
     )
@@ -178,21 +193,33 @@ describe('import-contact-interactions', () => {
       { date: '2024-06-06', time: '10:00', type: 'other' },
       { date: '2024-06-07', time: '10:00', type: 'prayer' },
       { date: '2024-02-30', time: '25:00', type: 'visit' },
+      // An Excel date typed as a number (five digits) is a date: 2023-03-15.
       { date: 45000, time: '10:00', type: 'visit' },
       { date: '2024-06-08', time: '10:00', type: 'visit', is_completed: 'maybe' },
       { date: '2024-06-09', time: '10:00', type: 'bible-study', bible_study: 'no such lesson' },
       { date: dateIn(10), time: '10:00', type: 'visit' },
     ]
     const answer = body(await importRows(c, c.leader.token, contact, data))
-    expect(answer.count_successful).toBe(5)
+    expect(answer.count_successful).toBe(6)
     expect(answer.unsuccessful_error.map((problem: any) => [problem.row, problem.errors])).toEqual([
       [6, { type: 'Choose an interaction type of the list.' }],
       [7, { type_other: expect.any(String) }],
       [8, { prayer_type: expect.any(String) }],
       [9, { date: expect.any(String), time: expect.any(String) }],
-      [10, { date: expect.any(String) }],
       [11, { is_completed: 'Use yes or no.' }],
       [12, { bible_study: 'Choose a Bible study of the list.' }],
+    ])
+    // Each refusal as codes the web words in the reader's language (issue 35 item 9).
+    expect(answer.unsuccessful_error.map((problem: any) => problem.issues)).toEqual([
+      [{ code: 'not_in_list', field: 'type', value: 'party', list: 'interaction-types', allowed: expect.arrayContaining(['visit', 'bible-study', 'other']) }],
+      [{ code: 'required', field: 'type_other' }],
+      [{ code: 'required', field: 'prayer_type' }],
+      [
+        { code: 'invalid_date', field: 'date', value: '2024-02-30', order: 'dmy' },
+        { code: 'invalid_time', field: 'time', value: '25:00' },
+      ],
+      [{ code: 'yes_no', field: 'is_completed', value: 'maybe' }],
+      [{ code: 'not_in_list', field: 'bible_study', value: 'no such lesson', list: 'bible-studies', allowed: expect.arrayContaining(['discover-1']) }],
     ])
     expect(answer.unsuccessful_error[0].name).toBe('2024-06-05 10:00 party')
     const saved = await interactionsOf(contact)
@@ -201,6 +228,7 @@ describe('import-contact-interactions', () => {
       ['prayer_answer', true],
       ['share-literature', true],
       ['other', true],
+      ['visit', true],
       // A planned interaction is not completed unless the row says so.
       ['visit', false],
     ])
@@ -227,8 +255,8 @@ describe('import-contact-interactions', () => {
         count_successful: 1,
         count_unsuccessful: 2,
         unsuccessful_exists: [
-          { row: 2, name: '2024-07-01 10:00 Visit', reason: interactionExistsMessage },
-          { row: 4, name: '2024-07-02 10:00 visit', reason: interactionExistsMessage },
+          { row: 2, name: '2024-07-01 10:00 Visit', reason: interactionExistsMessage, issues: [{ code: 'interaction_exists' }] },
+          { row: 4, name: '2024-07-02 10:00 visit', reason: interactionExistsMessage, issues: [{ code: 'interaction_exists' }] },
         ],
       }),
     )
@@ -236,6 +264,62 @@ describe('import-contact-interactions', () => {
     expect(again).toMatchObject({ count_successful: 0, count_unsuccessful: 3 })
     expect(again.unsuccessful_exists.map((problem: any) => problem.row)).toEqual([2, 3, 4])
     expect(await interactionsOf(contact)).toHaveLength(2)
+  })
+
+  it('reads types and lessons by id or title in either language, and dates as the team’s country writes them (issue 35 item 9)', async () => {
+    const c = await buildChurch(t)
+    const contact = await buildContact(t, { teamId: c.church })
+    const data = [
+      { date: '05/03/2024', time: '10:30', type: 'Bible study', bible_study: '  the   CROSS ' },
+      { date: '31/05/2024', time: '10:30', type: 'estudio biblico', bible_study: 'La cruz' },
+      { date: '05/31/2024', time: '10:30', type: 'visit' },
+    ]
+    const answer = body(await importRows(c, c.leader.token, contact, data))
+    expect(answer).toMatchObject({ count_successful: 2, count_unsuccessful: 1 })
+    expect(answer.unsuccessful_error[0].issues).toEqual([{ code: 'invalid_date', field: 'date', value: '05/31/2024', order: 'dmy' }])
+    const saved = await t.db
+      .select({ type: interactions.type, date: interactions.date, bible_study: interactions.bible_study })
+      .from(interactions)
+      .where(eq(interactions.contact_id, contact))
+      .orderBy(asc(interactions.id))
+    expect(saved).toEqual([
+      { type: 'bible-study', date: '2024-03-05', bible_study: 'gospels-5' },
+      { type: 'bible-study', date: '2024-05-31', bible_study: 'gospels-5' },
+    ])
+
+    // A church in the United States writes the month first.
+    const us = await buildChurch(t)
+    await t.db
+      .update(teams)
+      .set({ settings: { default_country: 'US' } })
+      .where(eq(teams.id, us.church))
+    const theirs = await buildContact(t, { teamId: us.church })
+    const american = body(await importRows(us, us.leader.token, theirs, [{ date: '05/31/2024', time: '10:30', type: 'Visita' }]))
+    expect(american).toMatchObject({ count_successful: 1, count_unsuccessful: 0 })
+    expect((await interactionsOf(theirs)).map((row) => row.date)).toEqual(['2024-05-31'])
+  })
+
+  it('a dry run answers what the import will do and keeps nothing (issue 35 item 9)', async () => {
+    const c = await buildChurch(t)
+    const contact = await buildContact(t, { teamId: c.church })
+    const data = [
+      { date: '2024-10-01', time: '10:00', type: 'visit' },
+      { date: '2024-10-01', time: '10:00', type: 'visit' },
+      { date: '2024-10-02', time: '10:00', type: 'Bible study' },
+    ]
+    const before = [await interactionCount(), await activityCount()]
+    const dry = await importRows(c, c.leader.token, contact, data, { dry_run: true })
+    expect(dry.statusCode, dry.body).toBe(200)
+    expect(body(dry)).toMatchObject({
+      count_successful: 1,
+      count_unsuccessful: 2,
+      unsuccessful_exists: [{ row: 3, issues: [{ code: 'interaction_exists' }] }],
+      unsuccessful_error: [{ row: 4, issues: [{ code: 'required', field: 'bible_study' }] }],
+    })
+    expect([await interactionCount(), await activityCount()]).toEqual(before)
+    const real = await importRows(c, c.leader.token, contact, data)
+    expect(body(real)).toEqual(body(dry))
+    expect(await interactionsOf(contact)).toHaveLength(1)
   })
 
   it('two imports of one file at once add each interaction once', async () => {

@@ -9,7 +9,7 @@ import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 import { searchTextOf, sortNameOf } from '../../platform/read-model'
 import { checkRow, chunkContextOf, refusalOf } from '../contact-import/contact-import.service'
-import { addRefusal, RowRefused, textOf } from '../contact-import/import-report'
+import { addKeptRow, addRefusal, RowRefused, textOf } from '../contact-import/import-report'
 import { ChunkIdentities, saveNewContacts, type NewContact } from '../contact-import/new-contacts'
 import type { ContactIdentity } from '../contacts/contact-input'
 import { assertNoDuplicate, lockContactsOfConference, type DuplicateCheck } from '../contacts/duplicates.service'
@@ -61,6 +61,7 @@ async function listTextsOfFound(tx: Executor, personIds: number[]): Promise<Map<
 }
 
 const alreadyOnImport = (row: number) => `This person is already on the import (row ${row}).`
+const onImportAlready = (row: number) => new RowRefused('unsuccessful_error', alreadyOnImport(row), undefined, [{ code: 'already_on_import', row }])
 
 /** create-user-import: the new record, its people, and what became of each row. */
 export async function createUserImport(deps: Deps, viewer: Viewer, scope: TeamScope, input: CreateInput): Promise<CreateUserImportResult> {
@@ -93,20 +94,23 @@ export async function createUserImport(deps: Deps, viewer: Viewer, scope: TeamSc
       const row = firstRow + index
       const name = `${textOf(raw.first_name)} ${textOf(raw.last_name)}`.trim()
       try {
-        const { resolved, extended, assignTo } = await checkRow(raw, { tx, asMembers: false, scope: atConference, chunk, now, today })
+        const checked = await checkRow(raw, { tx, asMembers: false, scope: atConference, chunk, now, today })
+        const { resolved, extended, assignTo } = checked
         const teamId = assignTo?.id ?? null
         const found = await findInConference(tx, deps, check, resolved.identity)
-        if (found === 'hidden') throw new RowRefused('unsuccessful_error', childRecordClosedMessage)
+        if (found === 'hidden') throw new RowRefused('unsuccessful_error', childRecordClosedMessage, undefined, [{ code: 'child_record_closed' }])
         if (found !== null) {
           const earlier = foundRows.get(found)
-          if (earlier) throw new RowRefused('unsuccessful_error', alreadyOnImport(earlier.row))
+          if (earlier) throw onImportAlready(earlier.row)
           foundRows.set(found, { row, teamId })
         } else {
           const earlier = newIdentities.rowOf(resolved.identity)
-          if (earlier !== undefined) throw new RowRefused('unsuccessful_error', alreadyOnImport(earlier))
+          if (earlier !== undefined) throw onImportAlready(earlier)
           newIdentities.add(resolved.identity, row)
           // The church is chosen on the import, not joined now: processing shares or moves the contact.
           newContacts.push({ row, values: resolved.values, isChild: resolved.isChild, assignTo: null, extended, teamId })
+          // A new person keeps what the file gives with its consent, else the name and gender: the report says which (issue 35 item 10).
+          addKeptRow(result, { row, name, ...checked, child: resolved.isChild })
         }
         result.count_successful += 1
       } catch (error) {

@@ -60,12 +60,34 @@ describe('create-user-import', () => {
       unsuccessful_exists: [],
       unsuccessful_not_exists: [],
       unsuccessful_team_user_exists: [],
-      unsuccessful_invalid_email: [{ row: 8, name: 'Cara Diaz', reason: expect.any(String), errors: { email: expect.any(String) } }],
-      unsuccessful_error: [
-        { row: 5, name: 'Dan Ng', reason: 'The row has invalid values.', errors: { gender: 'Enter male, female or declined.' } },
-        { row: 6, name: 'Nobody', reason: 'The row has invalid values.', errors: { first_name: 'Required' } },
-        { row: 7, name: 'Ana Lopez', reason: 'This person is already on the import (row 2).' },
+      unsuccessful_invalid_email: [
+        {
+          row: 8,
+          name: 'Cara Diaz',
+          reason: expect.any(String),
+          errors: { email: expect.any(String) },
+          issues: [expect.objectContaining({ code: 'invalid_email' })],
+        },
       ],
+      unsuccessful_error: [
+        {
+          row: 5,
+          name: 'Dan Ng',
+          reason: 'The row has invalid values.',
+          errors: { gender: 'Enter male, female or declined.' },
+          issues: [expect.objectContaining({ code: 'not_in_list', field: 'gender' })],
+        },
+        {
+          row: 6,
+          name: 'Nobody',
+          reason: 'The row has invalid values.',
+          errors: { first_name: 'Required' },
+          issues: [{ code: 'required', field: 'first_name' }],
+        },
+        { row: 7, name: 'Ana Lopez', reason: 'This person is already on the import (row 2).', issues: [{ code: 'already_on_import', row: 2 }] },
+      ],
+      // A new person without consent keeps the name and gender: the result says what was not kept (issue 35 item 10).
+      kept_without_consent: [{ row: 2, name: 'Ana Lopez', not_kept: ['email'], child: false }],
     })
     expect(await importRecord(result.id)).toMatchObject({
       team_id: c.conference,
@@ -153,6 +175,24 @@ describe('create-user-import', () => {
       expect(entry.after, entry.subject_type).toMatchObject({ source_of_change: 'user_import', import_row: 2, user_import_id: result.id })
     // Ruth, found, is unchanged: no note, decision, interaction or activity.
     expect(await t.db.select().from(activityLog).where(eq(activityLog.contact_id, c.ruth))).toHaveLength(0)
+  })
+
+  it('D2-3.14-02 keeps a new person’s email and phone when the row carries the consent collected on paper, and says per row what was not kept without it (issue 35 item 10)', async () => {
+    const c = await buildConference(t)
+    const consent = { consent_type: 'verbal', consent_date: '2026-03-14', consent_content: 'Happy for a church to visit', member_status: 'member' }
+    const result = await createImport(t, c, [
+      row('Ivy', 'Card', 'female', { email: 'ivy@example.org', phone: '0412 345 678', ...consent }),
+      row('Jon', 'Card', 'male', { email: 'jon@example.org' }),
+    ])
+    expect(result).toMatchObject({
+      count_successful: 2,
+      with_consent: [2],
+      kept_without_consent: [{ row: 3, name: 'Jon Card', not_kept: ['email'], child: false }],
+    })
+    const ids = await importPeople(t, result.id)
+    const shown = body(await get(t, `user-import/${result.id}`, c.officer.token, { team_id: c.conference }))
+    const ivy = shown.users.find((user: { id: number }) => user.id === ids.get('Ivy'))
+    expect(ivy).toMatchObject({ email: 'ivy@example.org', phone: expect.stringContaining('412') })
   })
 
   it('refuses bad input whole (400) and changes nothing: 1,001 rows, a bad date, no title, rows that are not rows', async () => {
