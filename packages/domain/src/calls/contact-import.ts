@@ -210,8 +210,9 @@ export const importIssueSchema = z.object({
   /** The cell as the file wrote it. */
   value: z.string().optional(),
   allowed: z.array(z.string()).optional(),
-  /** The lookup list of allowed (GET lookups/{list}), for their titles in the reader's language. */
+  /** The lookup list of allowed (GET lookups/{list}), and their titles by language, in allowed's order. */
   list: z.string().optional(),
+  allowed_titles: z.record(z.string(), z.array(z.string())).optional(),
   order: z.enum(dateOrders).optional(),
   min: z.number().optional(),
   max: z.number().optional(),

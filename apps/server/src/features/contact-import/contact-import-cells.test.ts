@@ -65,6 +65,8 @@ describe('import-users reads what the app shows (issue 35 item 9)', () => {
             value: 'Church atendee',
             list: 'member-status-types',
             allowed: expect.arrayContaining(['member', 'church-attendee', 'lead-visited']),
+            // The titles the app shows, in each language, for the web to list in the reader's.
+            allowed_titles: { en: expect.arrayContaining(['Church attendee']), es: expect.arrayContaining(['Asiste a la iglesia']) },
           },
         ],
       },

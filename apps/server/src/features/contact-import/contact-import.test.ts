@@ -384,7 +384,14 @@ describe('import-users, the extended columns', () => {
         reason: 'The row has invalid values.',
         errors: { member_status: 'Choose a value from the list.' },
         issues: [
-          { code: 'not_in_list', field: 'member_status', value: 'not-a-status', list: 'member-status-types', allowed: expect.arrayContaining(['member']) },
+          {
+            code: 'not_in_list',
+            field: 'member_status',
+            value: 'not-a-status',
+            list: 'member-status-types',
+            allowed: expect.arrayContaining(['member']),
+            allowed_titles: expect.any(Object),
+          },
         ],
       },
     ])

@@ -132,7 +132,14 @@ export function rowOf(raw: ContactImportRow, at: DateReading & { asMembers: bool
     if (!text) continue
     const value = at.lookups.match(list, text)
     if (value) fields[column] = value
-    else problems.add(column, notInListMessage, { code: 'not_in_list', value: text, list, allowed: at.lookups.values(list) })
+    else
+      problems.add(column, notInListMessage, {
+        code: 'not_in_list',
+        value: text,
+        list,
+        allowed: at.lookups.values(list),
+        allowed_titles: at.lookups.titles(list),
+      })
   }
   for (const column of flagColumns) {
     const text = textOf(raw[column])

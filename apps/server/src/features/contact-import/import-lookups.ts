@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
+import { supportedLocales } from '@crm/domain'
 import type { Executor } from '../../db/client'
 import { lookupItems } from '../../db/schema/index'
 
@@ -21,6 +22,8 @@ export interface ImportLookups {
   match(list: string, text: string): string | null
   /** The active ids of `list`, in the list's order. */
   values(list: string): string[]
+  /** The titles of `list`'s active items by language, in the list's order (English is the title). */
+  titles(list: string): Record<string, string[]>
   /** Every active item as `list/id` (what resolveContactInput takes as its lookups). */
   keys(): ReadonlySet<string>
 }
@@ -33,8 +36,12 @@ export async function loadImportLookups(db: Executor, lists: readonly string[]):
     .orderBy(asc(lookupItems.sort_order), asc(lookupItems.id))
   const byName = new Map<string, string>()
   const values = new Map<string, string[]>()
+  const titles = new Map<string, Record<string, string[]>>()
   for (const row of rows) {
     values.set(row.list, [...(values.get(row.list) ?? []), row.value])
+    const byLocale = titles.get(row.list) ?? Object.fromEntries(supportedLocales.map((locale) => [locale, []]))
+    for (const locale of supportedLocales) byLocale[locale]!.push(locale === 'en' ? row.title : (row.translations[locale] ?? row.title))
+    titles.set(row.list, byLocale)
     // An id wins over another item's title.
     for (const name of [row.title, ...Object.values(row.translations)]) {
       const key = `${row.list}/${lookupWordOf(name)}`
@@ -46,6 +53,7 @@ export async function loadImportLookups(db: Executor, lists: readonly string[]):
   return {
     match: (list, text) => byName.get(`${list}/${lookupWordOf(text)}`) ?? null,
     values: (list) => values.get(list) ?? [],
+    titles: (list) => titles.get(list) ?? {},
     keys: () => keys,
   }
 }

@@ -64,8 +64,10 @@ const completedWords = new Map<string, boolean>([
 interface InteractionLookups {
   type(text: string): { type: InteractionType; prayer_type: PrayerType | null } | null
   types: string[]
+  typeTitles: Record<string, string[]>
   lesson(text: string): string | null
   lessons: string[]
+  lessonTitles: Record<string, string[]>
 }
 
 async function loadInteractionLookups(db: Executor): Promise<InteractionLookups> {
@@ -76,7 +78,12 @@ async function loadInteractionLookups(db: Executor): Promise<InteractionLookups>
     const names = [`prayer_${prayerType}`, ...supportedLocales.map((locale) => prayerTitles[locale][prayerType])]
     for (const name of names) prayers.set(lookupWordOf(name), prayerType)
   }
-  const types = lookups.values('interaction-types').filter((value) => (interactionTypes as readonly string[]).includes(value))
+  const all = lookups.values('interaction-types')
+  const known = all.map((value) => (interactionTypes as readonly string[]).includes(value))
+  const types = all.filter((_, index) => known[index])
+  const typeTitles = Object.fromEntries(
+    Object.entries(lookups.titles('interaction-types')).map(([locale, titles]) => [locale, titles.filter((_, index) => known[index])]),
+  )
   return {
     type: (text) => {
       const prayer = prayers.get(lookupWordOf(text))
@@ -85,8 +92,10 @@ async function loadInteractionLookups(db: Executor): Promise<InteractionLookups>
       return type && types.includes(type) ? { type: type as InteractionType, prayer_type: null } : null
     },
     types,
+    typeTitles,
     lesson: (text) => lookups.match('bible-studies', text),
     lessons: lookups.values('bible-studies'),
+    lessonTitles: lookups.titles('bible-studies'),
   }
 }
 
@@ -104,7 +113,14 @@ function requestOf(raw: InteractionImportRow, input: ImportInput, lookups: Inter
   for (const column of requiredInteractionImportColumns) if (!cells[column]) problems.add(column, requiredMessage, { code: 'required' })
   const typeText = cells.type ?? ''
   const picked = typeText ? lookups.type(typeText) : null
-  if (typeText && !picked) problems.add('type', unknownTypeMessage, { code: 'not_in_list', value: typeText, list: 'interaction-types', allowed: lookups.types })
+  if (typeText && !picked)
+    problems.add('type', unknownTypeMessage, {
+      code: 'not_in_list',
+      value: typeText,
+      list: 'interaction-types',
+      allowed: lookups.types,
+      allowed_titles: lookups.typeTitles,
+    })
   let date = dateText
   if (dateText) {
     const read = importDateOf(dateText, at)
@@ -119,7 +135,13 @@ function requestOf(raw: InteractionImportRow, input: ImportInput, lookups: Inter
   const studyText = textOf(raw.bible_study)
   const lesson = studyText ? lookups.lesson(studyText) : null
   if (studyText && !lesson)
-    problems.add('bible_study', unknownLessonMessage, { code: 'not_in_list', value: studyText, list: 'bible-studies', allowed: lookups.lessons })
+    problems.add('bible_study', unknownLessonMessage, {
+      code: 'not_in_list',
+      value: studyText,
+      list: 'bible-studies',
+      allowed: lookups.lessons,
+      allowed_titles: lookups.lessonTitles,
+    })
   const optional = (column: 'content' | 'type_other' | 'bible_study_other') => textOf(raw[column]) || null
   const request: AddContactInteractionInput = {
     team_id: input.team_id,

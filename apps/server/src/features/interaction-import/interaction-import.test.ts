@@ -211,7 +211,16 @@ describe('import-contact-interactions', () => {
     ])
     // Each refusal as codes the web words in the reader's language (issue 35 item 9).
     expect(answer.unsuccessful_error.map((problem: any) => problem.issues)).toEqual([
-      [{ code: 'not_in_list', field: 'type', value: 'party', list: 'interaction-types', allowed: expect.arrayContaining(['visit', 'bible-study', 'other']) }],
+      [
+        {
+          code: 'not_in_list',
+          field: 'type',
+          value: 'party',
+          list: 'interaction-types',
+          allowed: expect.arrayContaining(['visit', 'bible-study', 'other']),
+          allowed_titles: expect.objectContaining({ es: expect.arrayContaining(['Visita']) }),
+        },
+      ],
       [{ code: 'required', field: 'type_other' }],
       [{ code: 'required', field: 'prayer_type' }],
       [
@@ -219,7 +228,16 @@ describe('import-contact-interactions', () => {
         { code: 'invalid_time', field: 'time', value: '25:00' },
       ],
       [{ code: 'yes_no', field: 'is_completed', value: 'maybe' }],
-      [{ code: 'not_in_list', field: 'bible_study', value: 'no such lesson', list: 'bible-studies', allowed: expect.arrayContaining(['discover-1']) }],
+      [
+        {
+          code: 'not_in_list',
+          field: 'bible_study',
+          value: 'no such lesson',
+          list: 'bible-studies',
+          allowed: expect.arrayContaining(['discover-1']),
+          allowed_titles: expect.any(Object),
+        },
+      ],
     ])
     expect(answer.unsuccessful_error[0].name).toBe('2024-06-05 10:00 party')
     const saved = await interactionsOf(contact)
