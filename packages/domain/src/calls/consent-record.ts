@@ -31,3 +31,19 @@ export const parentalConsentRecordSchema = z.object({
   revoked_by_name: z.string().nullable(),
 })
 export type ParentalConsentRecord = z.infer<typeof parentalConsentRecordSchema>
+
+/**
+ * GET contact/{id}'s most_recent_consent: spec 2 §3.4's record of the latest consent of the
+ * team that is not revoked. With none on record, the contact's own consent given without a
+ * record (an adult's in the contact form or through their link, or an import): `id` and
+ * `consentia_id` are then null, nothing can be revoked, and no permission was answered.
+ */
+export const mostRecentConsentSchema = parentalConsentRecordSchema.extend({
+  id: z.number().int().nullable(),
+  consentia_id: z.number().int().nullable(),
+  /** The consent's date, YYYY-MM-DD (consent_date is the same for display). */
+  date: z.string().nullable(),
+  /** What was agreed: the record's notes. */
+  content: z.string().nullable(),
+})
+export type MostRecentConsent = z.infer<typeof mostRecentConsentSchema>

@@ -7,7 +7,7 @@ import { id, listResponse, pagingQuerySchema, text } from '../rules/wire'
 import { consentTypes, genders, growPhases, maritalStatuses, parentCarerRelationships, socialNetworks } from '../rules/contacts'
 import { assignedRoles, teamRoles } from '../capabilities'
 import { addressPartsView } from './places'
-import { parentalConsentRecordSchema } from './consent-record'
+import { mostRecentConsentSchema, parentalConsentRecordSchema } from './consent-record'
 import { contactOrderBy } from '../rules/contact-lists'
 import { interactionSummarySchema, interestItemSchema } from './record-shapes'
 
@@ -242,9 +242,8 @@ export const contactItemResponseSchema = z.object({
   child_gate: childGateSchema.nullable(),
   /** The caller's own consent on record for this contact (to_id = the caller), if any. */
   parental_consent_for_current_user: parentalConsentRecordSchema.nullable(),
-  most_recent_consent: z
-    .object({ type: z.enum(consentTypes), date: z.string().nullable(), content: z.string().nullable(), by_name: z.string().nullable() })
-    .nullable(),
+  /** The latest consent (spec 2 §3.4's record); null with none, or while the details are withheld. */
+  most_recent_consent: mostRecentConsentSchema.nullable(),
 })
 export type ContactItem = z.infer<typeof contactItemResponseSchema>
 

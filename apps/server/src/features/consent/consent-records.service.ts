@@ -3,11 +3,13 @@ import { alias } from 'drizzle-orm/pg-core'
 import {
   ageFrom,
   consentPermissions,
+  consentTypes,
   hasCapability,
   isChild,
   toE164,
   type ConsentPermission,
   type ContactConsents,
+  type MostRecentConsent,
   type ParentalConsentRecord,
 } from '@crm/domain'
 import type { Executor } from '../../db/client'
@@ -18,7 +20,7 @@ import { assertChildDataAllowed, loadContactScope, type ContactScope } from '../
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 import { readStoredFile } from '../../platform/files'
-import { displayDate, displayDateTime } from '../../platform/format'
+import { displayDate, displayDateTime, oneOf } from '../../platform/format'
 
 // Consents on record (spec 2 §3.4, §4.2; issue 13 items 3, 4): listing, verbal consent,
 // revocation and the stored signature or photo. The contact's people.consent_* columns
@@ -132,12 +134,25 @@ export async function syncPersonConsent(tx: Executor, contactId: number, now: Da
     .where(eq(people.id, contactId))
 }
 
+interface RecordView {
+  locale: string
+  timeZone: string
+  contactId: number
+  teamId: number
+}
+
+/** The team's people who follow the contact (assigned to it), by name. */
+function loadAssignedPeople(db: Executor, view: RecordView) {
+  return db
+    .select({ id: people.id, first_name: people.first_name, last_name: people.last_name })
+    .from(assignments)
+    .innerJoin(people, eq(people.id, assignments.to_person_id))
+    .where(and(eq(assignments.contact_id, view.contactId), eq(assignments.team_id, view.teamId)))
+    .orderBy(people.first_name, people.last_name, people.id)
+}
+
 /** Records of `where`, newest first, as the Consent tab shows them. */
-export async function loadConsentRecords(
-  db: Executor,
-  where: SQL | undefined,
-  view: { locale: string; timeZone: string; contactId: number; teamId: number },
-): Promise<ParentalConsentRecord[]> {
+export async function loadConsentRecords(db: Executor, where: SQL | undefined, view: RecordView): Promise<ParentalConsentRecord[]> {
   const to = alias(people, 'consent_to')
   const revoker = alias(people, 'consent_revoker')
   const [rows, assigned] = await Promise.all([
@@ -154,12 +169,7 @@ export async function loadConsentRecords(
       .leftJoin(revoker, eq(revoker.id, parentalConsents.revoked_by_id))
       .where(where)
       .orderBy(desc(parentalConsents.created_at), desc(parentalConsents.id)),
-    db
-      .select({ id: people.id, first_name: people.first_name, last_name: people.last_name })
-      .from(assignments)
-      .innerJoin(people, eq(people.id, assignments.to_person_id))
-      .where(and(eq(assignments.contact_id, view.contactId), eq(assignments.team_id, view.teamId)))
-      .orderBy(people.first_name, people.last_name, people.id),
+    loadAssignedPeople(db, view),
   ])
   return rows.map(({ record, ...names }) => ({
     id: record.id,
@@ -343,17 +353,66 @@ export async function readConsentFile(
 }
 
 /**
+ * The contact's own consent given without a record (an adult's in the contact form or through
+ * their link, an import), in the record's shape (spec 2 §3.4): given by the person, or by a
+ * child's parent or carer as the contact names them; no permission was answered. Null when
+ * the contact has no consent.
+ */
+function consentOfPerson(person: PersonRow, view: RecordView & { isChild: boolean; assigned: string[] }): MostRecentConsent | null {
+  const type = oneOf(consentTypes, person.consent_type)
+  if (!type) return null
+  const byParent = view.isChild && person.parent_carer_first_name !== null
+  const date = person.consent_date ? displayDate(person.consent_date, view.locale, view.timeZone) : ''
+  return {
+    id: null,
+    consentia_id: null,
+    type,
+    by_name: byParent ? nameOf(person.parent_carer_first_name, person.parent_carer_last_name)! : nameOf(person.first_name, person.last_name)!,
+    by_relationship: byParent ? person.parent_carer_relationship : null,
+    by_email: byParent ? person.parent_carer_email : person.email,
+    by_phone: byParent ? person.parent_carer_phone : person.phone,
+    created_display: date,
+    consent_date: date,
+    notes: person.consent_content,
+    signature: null,
+    photo_evidence: null,
+    to_id: null,
+    to_name: null,
+    granted_permissions: [],
+    denied_permissions: [],
+    other_team_members: view.assigned,
+    revoked_display: null,
+    revoked_by_name: null,
+    date: person.consent_date,
+    content: person.consent_content,
+  }
+}
+
+/**
  * The contact item's consent (GET contact/{id}): the caller's own consent on record (granted
- * to them) and the latest consent that is not revoked, of this team.
+ * to them), and the most recent consent: the latest record of this team that is not revoked
+ * (spec 2 §3.4's fields), else the contact's own consent given without a record.
  */
 export async function consentsForItem(db: Executor, viewer: Viewer, scope: ContactScope) {
   const active = and(ofContactInTeam(scope), isNull(parentalConsents.revoked_at))
   const view = { locale: viewer.locale, timeZone: scope.settings.timeZone, contactId: scope.contact.id, teamId: scope.team.id }
-  const records = await loadConsentRecords(db, active, view)
-  const [latest] = await db.select().from(parentalConsents).where(active).orderBy(desc(parentalConsents.created_at), desc(parentalConsents.id)).limit(1)
+  const [records, [latest], assigned] = await Promise.all([
+    loadConsentRecords(db, active, view),
+    db
+      .select({ id: parentalConsents.id, consent_date: parentalConsents.consent_date, notes: parentalConsents.notes })
+      .from(parentalConsents)
+      .where(active)
+      .orderBy(desc(parentalConsents.created_at), desc(parentalConsents.id))
+      .limit(1),
+    loadAssignedPeople(db, view),
+  ])
+  const record = latest && records.find((one) => one.id === latest.id)
+  const names = assigned.map((one) => nameOf(one.first_name, one.last_name)!)
   return {
-    forCaller: records.find((record) => record.to_id === viewer.personId) ?? null,
-    latest: latest ? { type: latest.type, date: latest.consent_date, content: latest.notes, by_name: latest.by_name } : null,
+    forCaller: records.find((one) => one.to_id === viewer.personId) ?? null,
+    /** Of the contact as loaded beside: its own consent when no record is. */
+    mostRecent: (person: PersonRow): MostRecentConsent | null =>
+      record ? { ...record, date: latest.consent_date, content: latest.notes } : consentOfPerson(person, { ...view, isChild: scope.isChild, assigned: names }),
   }
 }
 

@@ -199,7 +199,34 @@ describe('GET contact-consents/{id}', () => {
     // The item: the caller's own consent on record, and the latest consent.
     const asOwner = body(await get(t, `contact/${child}`, c.owner.token, { team_id: c.church, group_id: c.church }))
     expect(asOwner.parental_consent_for_current_user).toMatchObject({ id: verbalId, type: 'verbal' })
-    expect(asOwner.most_recent_consent).toEqual({ type: 'verbal', date: '2026-04-02', content: 'Agreed at the door after church', by_name: 'Vera Voice' })
+    // most_recent_consent carries spec 2 §3.4's record in full (issue 35 item 4), as the Consent tab lists it.
+    const specKeys = [
+      'id',
+      'consentia_id',
+      'type',
+      'by_name',
+      'by_relationship',
+      'by_email',
+      'by_phone',
+      'created_display',
+      'notes',
+      'signature',
+      'photo_evidence',
+      'to_id',
+      'to_name',
+      'granted_permissions',
+      'denied_permissions',
+      'other_team_members',
+    ]
+    expect(Object.keys(asOwner.most_recent_consent)).toEqual(expect.arrayContaining(specKeys))
+    expect(asOwner.most_recent_consent).toEqual({ ...list.items[0], date: '2026-04-02', content: 'Agreed at the door after church' })
+    expect(asOwner.most_recent_consent).toMatchObject({
+      id: verbalId,
+      consentia_id: verbalId,
+      by_name: 'Vera Voice',
+      to_id: c.owner.id,
+      to_name: 'Olive Owner',
+    })
     const asLeader = body(await get(t, `contact/${child}`, c.leader.token, { team_id: c.church, group_id: c.church }))
     expect(asLeader.parental_consent_for_current_user).toBeNull()
   })

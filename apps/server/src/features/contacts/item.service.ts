@@ -20,7 +20,7 @@ import { fullName, oneOf } from '../../platform/format'
 import { findUpcomingInteraction } from '../interactions/list.service'
 import { contactInterestItems } from '../interests/interests.service'
 import { consentsForItem } from '../consent/consent-records.service'
-import { contactViewOf, loadContactLookups, type PersonRow } from './contact-view'
+import { contactViewOf, loadContactLookups } from './contact-view'
 
 /** Every field a contact form may send. */
 const allFields = Object.keys(contactFieldsSchema.shape)
@@ -85,17 +85,6 @@ function ownershipOf(holdings: TeamHolding[], current: TeamHolding, isMember: bo
           }))
       : [],
   }
-}
-
-function mostRecentConsent(person: PersonRow, isChildContact: boolean): ContactItem['most_recent_consent'] {
-  const type = oneOf(['direct', 'photo', 'verbal'] as const, person.consent_type)
-  if (!type) return null
-  // A child's consent is the parent's or carer's; an adult gives their own.
-  const byName =
-    isChildContact && person.parent_carer_first_name
-      ? fullName(person.parent_carer_first_name, person.parent_carer_last_name)
-      : fullName(person.first_name, person.last_name)
-  return { type, date: person.consent_date, content: person.consent_content, by_name: byName }
 }
 
 const noExpectations = {
@@ -183,7 +172,7 @@ export async function getContactItem(deps: Deps, viewer: Viewer, scope: ContactS
     child_gate: childGate,
     parental_consent_for_current_user: withheld ? null : consents.forCaller,
     // The latest consent on record; without one (an adult's consent given in the form) the person's.
-    most_recent_consent: withheld ? null : (consents.latest ?? mostRecentConsent(person, dataView.is_child)),
+    most_recent_consent: withheld ? null : consents.mostRecent(person),
   }
 }
 

@@ -186,7 +186,30 @@ describe('GET /api/v1/contact/{id}', () => {
       baptism: true,
       baptism_completed: false,
     })
-    expect(answer.most_recent_consent).toEqual({ type: 'verbal', date: '2026-02-03', content: 'Happy to be contacted.', by_name: 'Ann Baker' })
+    // An adult's consent given in the form has no record: spec 2 §3.4's fields, given by the person (issue 35 item 4).
+    expect(answer.most_recent_consent).toEqual({
+      id: null,
+      consentia_id: null,
+      type: 'verbal',
+      by_name: 'Ann Baker',
+      by_relationship: null,
+      by_email: 'ann@example.org',
+      by_phone: '+61412345678',
+      created_display: '3 Feb 2026',
+      consent_date: '3 Feb 2026',
+      notes: 'Happy to be contacted.',
+      signature: null,
+      photo_evidence: null,
+      to_id: null,
+      to_name: null,
+      granted_permissions: [],
+      denied_permissions: [],
+      other_team_members: ['Liam Leader'],
+      revoked_display: null,
+      revoked_by_name: null,
+      date: '2026-02-03',
+      content: 'Happy to be contacted.',
+    })
     expect(answer.child_gate).toBeNull()
   })
 
@@ -429,7 +452,18 @@ describe('the child data gate (D2-5-17..D2-5-21)', () => {
         parent_carer_relationship: 'mother',
         parent_carer_phone: '+61 400 111 222',
       })
-      expect(answer.most_recent_consent).toEqual({ type: 'verbal', date: '2026-01-05', content: 'Mother agreed by phone.', by_name: 'Pat Young' })
+      // A child's consent without a record is the parent's or carer's, as the contact names them.
+      expect(answer.most_recent_consent).toMatchObject({
+        id: null,
+        type: 'verbal',
+        by_name: 'Pat Young',
+        by_relationship: 'mother',
+        by_email: null,
+        by_phone: '+61400111222',
+        consent_date: '5 Jan 2026',
+        notes: 'Mother agreed by phone.',
+        date: '2026-01-05',
+      })
     }
   })
 
