@@ -163,6 +163,18 @@ export function describeAuthorizationShard(index: number, count: number): void {
       // Every route times every role: it grows with the routes (about 60 calls a second).
     }, 120_000)
 
+    it('gives the site-admin routes to site admins only', async () => {
+      for (const route of apiRoutes()) {
+        if (route.access!.kind !== 'site_admin') continue
+        for (const [role, personId] of [...Object.entries(roles), ['outsider', outsider] as const]) {
+          const response = await send(route.method, route.url, {}, await tokenFor(personId))
+          const where = `${route.method} ${route.url} as ${role}`
+          if (role === 'admin') expectAllowed(response, where)
+          else expect(response.statusCode, where).toBe(403)
+        }
+      }
+    })
+
     it("hides another team's rows from its members: 404", async () => {
       const token = await tokenFor(outsider)
       for (const route of apiRoutes()) {

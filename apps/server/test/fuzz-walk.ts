@@ -7,10 +7,11 @@ import { addMember, buildPerson, buildTeam, createTestApp, type TestApp } from '
 import { restoreHeldContact } from './contacts'
 
 /**
- * A small, deterministic fuzz of the wire: every API route, as a signed-in owner, with one
- * field at a time set to a hostile value (ids beyond an integer, NUL, lone surrogates, long
- * strings, lists and objects where strings belong, wrong types), in the path, the query
- * string or the body, plus prototype keys and form data. No answer may be a 5xx.
+ * A small, deterministic fuzz of the wire: every API route, as a signed-in owner (a site
+ * admin for the site-admin routes), with one field at a time set to a hostile value (ids
+ * beyond an integer, NUL, lone surrogates, long strings, lists and objects where strings
+ * belong, wrong types), in the path, the query string or the body, plus prototype keys and
+ * form data. No answer may be a 5xx.
  *
  * The routes are dealt to shards (fuzz-*.test.ts), each a test file with its own database,
  * so the two test workers share the walk instead of one running it alone for a minute and a half.
@@ -22,6 +23,8 @@ export function describeFuzzShard(index: number, count: number): void {
   let conference: number
   let church: number
   let owner = 0
+  /** A site admin, for the site-admin routes (an owner would only get their 403). */
+  let admin = 0
   let contact: number
 
   /** Hostile values sent in place of every field. */
@@ -41,6 +44,7 @@ export function describeFuzzShard(index: number, count: number): void {
     t = await createTestApp()
     conference = await buildTeam(t, { kind: 'conference', title: 'Fuzz Conference' })
     church = await buildTeam(t, { kind: 'team', parentId: conference, title: 'Fuzz Church' })
+    admin = (await buildPerson(t, { siteRole: 'admin' })).id
     const [person] = await t.db.insert(people).values({ first_name: 'Fuzz', last_name: 'Contact', member_status: 'member' }).returning({ id: people.id })
     contact = person!.id
     await restoreContact()
@@ -123,7 +127,8 @@ export function describeFuzzShard(index: number, count: number): void {
         await restoreContact()
         await ensureOwner()
         // A fresh session per route: logout and delete-account end the one before.
-        const token = (await startSession(t.db, { config: t.config, now: t.clock.now }, owner, 'salt')).access_token
+        const caller = route.access?.kind === 'site_admin' ? admin : owner
+        const token = (await startSession(t.db, { config: t.config, now: t.clock.now }, caller, 'salt')).access_token
         const base = basePayload(route)
         const name = `${route.method} ${route.url}`
         const fields = [...new Set([...Object.keys(base), ...fieldsOf(route.input)])]

@@ -46,6 +46,14 @@ export type LoginSession = z.infer<typeof loginSessionSchema>
 export const totpSetupSchema = z.object({ qr_code_url: z.string(), secret_grouped: z.string() })
 export type TotpSetup = z.infer<typeof totpSetupSchema>
 
+/**
+ * Why an account is locked (spec 1 §8 is_locked): `admin`, a site admin locked it and only a
+ * site admin unlocks it; `failures`, sustained failed sign-ins locked it and its owner unlocks
+ * it by setting a new password through the reset mail (or a site admin unlocks it).
+ */
+export const accountLockReasons = ['admin', 'failures'] as const
+export type AccountLockReason = (typeof accountLockReasons)[number]
+
 export const signupRequestSchema = z.object({
   first_name: requiredPersonName(100),
   last_name: requiredPersonName(100),
@@ -121,5 +129,19 @@ export const authCalls = {
     request: z.object({}),
     response: okSchema,
     summary: 'End the current session',
+  }),
+  lockUser: defineCall({
+    method: 'POST',
+    path: '/lock-user',
+    request: z.object({ user_id: id }),
+    response: okSchema,
+    summary: "A site admin locks a person's account: sign-in answers is_locked and every session ends, until a site admin unlocks it",
+  }),
+  unlockUser: defineCall({
+    method: 'POST',
+    path: '/unlock-user',
+    request: z.object({ user_id: id }),
+    response: okSchema,
+    summary: "A site admin unlocks a person's account (either lock), and its failed sign-ins are forgotten",
   }),
 }

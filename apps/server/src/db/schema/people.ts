@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, date, index, integer, jsonb, pgTable, smallint, text, uniqueIndex, timestamp } from 'drizzle-orm/pg-core'
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, smallint, text, uniqueIndex, timestamp } from 'drizzle-orm/pg-core'
+import { accountLockReasons } from '@crm/domain'
 import { addressColumns, timestamps } from './columns'
 
 /**
@@ -79,8 +80,16 @@ export const accounts = pgTable(
     site_role: text('site_role'),
     locale: text('locale').notNull().default('en'),
     email_verified_at: timestamp('email_verified_at', { withTimezone: true }),
-    /** Locked by an administrator until unlocked. */
-    is_locked: boolean('is_locked').notNull().default(false),
+    /**
+     * Why the account is locked, null when it is not: 'admin' (a site admin's lock, lifted by a
+     * site admin only) or 'failures' (sustained failed sign-ins, lifted by a password reset too).
+     */
+    locked_reason: text('locked_reason', { enum: accountLockReasons }),
+    locked_at: timestamp('locked_at', { withTimezone: true }),
+    /** Locked: sign-in answers is_locked, sessions and links of the account stop working. */
+    is_locked: boolean('is_locked')
+      .notNull()
+      .generatedAlwaysAs(sql`"locked_reason" is not null`),
     totp_secret: text('totp_secret'),
     /** Set once the secret is confirmed; a secret without it is a setup in progress. */
     totp_enabled_at: timestamp('totp_enabled_at', { withTimezone: true }),
@@ -93,7 +102,11 @@ export const accounts = pgTable(
     calendar_token_hash: text('calendar_token_hash'),
     ...timestamps,
   },
-  (t) => [uniqueIndex('accounts_email_key').on(t.email)],
+  (t) => [
+    uniqueIndex('accounts_email_key').on(t.email),
+    check('accounts_locked_reason', sql`${t.locked_reason} in ('admin', 'failures')`),
+    check('accounts_locked_at', sql`(${t.locked_reason} is null) = (${t.locked_at} is null)`),
+  ],
 )
 
 /** Bearer sessions; only the SHA-256 of the token is stored. */

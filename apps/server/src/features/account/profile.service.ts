@@ -11,7 +11,8 @@ import { queueMail } from '../../platform/mail'
 import { checkNewPassword, hashPassword, verifyPassword } from '../../platform/passwords'
 import { refreshContactReadModel } from '../../platform/read-model'
 import { sendActivationMail } from '../auth/activation.service'
-import { clearThrottle, throttled, throttleKeys } from '../auth/sign-in-throttle'
+import { throttledForAccount } from '../auth/account-lock.service'
+import { clearThrottle, throttleKeys } from '../auth/sign-in-throttle'
 import { confirmTwoFactorCode, forgetDevices, requiresTwoFactor } from '../auth/two-factor.service'
 import { deletePersonWithFiles } from '../consent/contact-files'
 import { assertKeepsAnOwner, owningRoles } from '../teams/ownership'
@@ -290,8 +291,9 @@ async function keepTheirTeamsOwned(tx: Executor, personId: number): Promise<void
 export async function deleteAccount(deps: Deps, viewer: Viewer, input: { password: string; totp?: string | undefined }): Promise<void> {
   const { account } = await loadPerson(deps.db, viewer.personId)
   const accountKey = throttleKeys.account(viewer.personId)
-  await throttled(
-    deps.db,
+  await throttledForAccount(
+    deps,
+    viewer.personId,
     [accountKey],
     deps.now(),
     async () => {

@@ -7,7 +7,7 @@ import { queueMail } from '../../platform/mail'
 import { issueOneTimeKey, useOneTimeKey } from '../../platform/one-time-keys'
 import { dummyPasswordHash, verifyPassword } from '../../platform/passwords'
 import { isFailedSignIn, signInThrottleKeys } from './auth.service'
-import { throttled } from './sign-in-throttle'
+import { throttledForAccount } from './account-lock.service'
 
 /** An activation link works this long. */
 export const activationDays = 7
@@ -78,8 +78,9 @@ export async function resendVerificationEmail(deps: Deps, input: { email: string
     .innerJoin(people, eq(people.id, accounts.person_id))
     .where(eq(accounts.email, input.email))
   const keys = await signInThrottleKeys(deps, row?.account, {}, ip, now)
-  await throttled(
-    deps.db,
+  await throttledForAccount(
+    deps,
+    row?.account.person_id,
     keys,
     now,
     async () => {
@@ -88,7 +89,7 @@ export async function resendVerificationEmail(deps: Deps, input: { email: string
         throw new AppError('login_failed')
       }
       const { account } = row
-      if (account.is_locked) throw new AppError('is_locked')
+      if (account.locked_reason) throw new AppError('is_locked', { locked_reason: account.locked_reason })
       if (!(await verifyPassword(account.password_hash, input.password))) throw new AppError('login_failed')
       if (account.email_verified_at) return
       await deps.db.transaction((tx) => sendActivationMail(tx, deps, { personId: account.person_id, email: account.email, firstName: row.firstName }, 'resend'))

@@ -3,7 +3,8 @@ import { authCalls } from '@crm/domain'
 import type { Deps } from '../../platform/deps'
 import { captchaFor } from '../../platform/captcha'
 import { AppError } from '../../platform/errors'
-import { addRoute, publicAccess, signedIn, type RouteOptions } from '../../platform/route'
+import { addRoute, publicAccess, signedIn, siteAdmin, type RouteOptions } from '../../platform/route'
+import { lockAccount, unlockAccount } from './account-lock.service'
 import { login, logout } from './auth.service'
 import { activateEmail, resendVerificationEmail } from './activation.service'
 import { checkResetPasswordKey, requestPasswordReset, resetPassword } from './password-reset.service'
@@ -102,6 +103,17 @@ export async function authRoutes(app: FastifyInstance) {
     },
     perAddress,
   )
+
+  // A site admin locks and unlocks an account (from the team users screens).
+  addRoute(app, authCalls.lockUser, siteAdmin, async ({ deps, viewer, input }) => {
+    await lockAccount(deps, viewer, input.user_id)
+    return ok
+  })
+
+  addRoute(app, authCalls.unlockUser, siteAdmin, async ({ deps, viewer, input }) => {
+    await unlockAccount(deps, viewer, input.user_id)
+    return ok
+  })
 
   addRoute(
     app,

@@ -6,7 +6,8 @@ import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 import { dummyPasswordHash, verifyPassword } from '../../platform/passwords'
 import { hashToken, newToken } from '../../platform/tokens'
-import { clearThrottle, throttled, throttleKeys, type ThrottleKey } from './sign-in-throttle'
+import { throttledForAccount } from './account-lock.service'
+import { clearThrottle, throttleKeys, type ThrottleKey } from './sign-in-throttle'
 import { checkSecondFactor, rememberedDeviceId, type AccountRow, type SecondFactorInput } from './two-factor.service'
 
 export interface LoginInput extends SecondFactorInput {
@@ -48,14 +49,16 @@ export async function signInThrottleKeys(
 /**
  * Signs a person in (spec 1 §7). The order of the checks matters: the throttle comes first,
  * so a throttled account or address cannot be probed; an unknown email and a wrong password
- * cost the same time; verification is revealed only with the password.
+ * cost the same time; a locked account answers is_locked before its password is checked;
+ * verification is revealed only with the password. Sustained failures lock the account.
  */
 export async function login(deps: Deps, input: LoginInput, client: SignInClient): Promise<LoginSession> {
   const now = deps.now()
   const [account] = await deps.db.select().from(accounts).where(eq(accounts.email, input.email))
   const keys = await signInThrottleKeys(deps, account, input, client.ip, now)
-  return throttled(
-    deps.db,
+  return throttledForAccount(
+    deps,
+    account?.person_id,
     keys,
     now,
     async () => {
@@ -63,7 +66,8 @@ export async function login(deps: Deps, input: LoginInput, client: SignInClient)
         await verifyPassword(await dummyPasswordHash(), input.password)
         throw new AppError('email_not_found')
       }
-      if (account.is_locked) throw new AppError('is_locked')
+      // Locked: the same answer with any password, so it tells nothing about the password.
+      if (account.locked_reason) throw new AppError('is_locked', { locked_reason: account.locked_reason })
       if (!(await verifyPassword(account.password_hash, input.password))) throw new AppError('login_failed')
       const session = await completeSignIn(deps, account, input, client.userAgent)
       // The right password (and code): the account's failures, from anywhere, are forgotten;

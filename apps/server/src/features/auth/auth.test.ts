@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { accounts, sessions, signInThrottles, twoFactorRemembered } from '../../db/schema/index'
 import { hashToken, newToken } from '../../platform/tokens'
 import { body, buildPerson, createTestApp, mailTo, testPassword, type TestApp } from '../../../test/harness'
-import { accountThrottle, addressThrottle, resetAccountThrottle, resetAddressThrottle } from './sign-in-throttle'
+import { accountLockFailures, accountThrottle, addressThrottle, resetAccountThrottle, resetAddressThrottle } from './sign-in-throttle'
 
 let t: TestApp
 beforeAll(async () => {
@@ -75,10 +75,10 @@ describe('POST /api/v1/login', () => {
 
   it('answers is_locked for an account an administrator locked', async () => {
     const person = await buildPerson(t)
-    await t.db.update(accounts).set({ is_locked: true }).where(eq(accounts.person_id, person.id))
+    await t.db.update(accounts).set({ locked_reason: 'admin', locked_at: t.clock.now() }).where(eq(accounts.person_id, person.id))
     const response = await login({ email: person.email, password: testPassword })
     expect(response.statusCode).toBe(423)
-    expect(body(response).code).toBe('is_locked')
+    expect(body(response)).toMatchObject({ code: 'is_locked', message: 'Your account has been locked.', data: { status: 423, locked_reason: 'admin' } })
     // A locked account's sessions stop working too.
     expect((await t.call({ method: 'GET', url: '/api/v1/user', token: person.token })).statusCode).toBe(401)
   })
@@ -184,10 +184,10 @@ describe('sign-in throttle (issue #8 item 6)', () => {
     expect(body(await wrong()).code).toBe('login_failed')
     expect(body(await right()).data.retry_after).toBe(accountThrottle.baseSeconds * 2)
 
-    // However many failures, the delay stays under the cap.
+    // However many failures (short of the lock), the delay stays under the cap.
     await t.db
       .update(signInThrottles)
-      .set({ failures: 10_000, blocked_until: null })
+      .set({ failures: accountLockFailures - 2, blocked_until: null })
       .where(eq(signInThrottles.key, `account:${person.id}`))
     expect(body(await wrong()).code).toBe('login_failed')
     expect(body(await right()).data.retry_after).toBe(accountThrottle.capSeconds)

@@ -1,5 +1,6 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { safeRedirectPath } from '@crm/domain'
+import type { Executor } from '../../db/client'
 import { accounts, people, sessions } from '../../db/schema/index'
 import { recordActivity } from '../../platform/activity'
 import type { Deps } from '../../platform/deps'
@@ -8,6 +9,7 @@ import { queueMail } from '../../platform/mail'
 import { checkOneTimeKey, issueOneTimeKey, useOneTimeKey } from '../../platform/one-time-keys'
 import { checkNewPassword, hashPassword } from '../../platform/passwords'
 import { clearThrottle, takeAttempt, throttleKeys, tooManyAttempts } from './sign-in-throttle'
+import type { Addressee } from './activation.service'
 import { forgetDevices } from './two-factor.service'
 
 /** A reset link works this long, once. */
@@ -31,29 +33,50 @@ export async function requestPasswordReset(deps: Deps, input: { email: string; r
   // Past a few mails to one account, from any address, the answer stays the same (it must
   // not tell who has an account) but no mail goes out until the delay passes.
   if (await takeAttempt(deps.db, throttleKeys.resetAccount(row.personId), now)) return
+  await deps.db.transaction((tx) =>
+    mailResetLink(tx, deps, { personId: row.personId, email: row.email, firstName: row.firstName }, { why: 'requested', redirect: input.redirect }),
+  )
+}
+
+/**
+ * Mails a reset link (the older ones of the person stop working): one the person asked for, or
+ * the one that tells them sustained failed sign-ins locked their account and that a new
+ * password unlocks it. Call it in the transaction of the request or of the lock.
+ */
+export async function mailResetLink(
+  tx: Executor,
+  deps: Pick<Deps, 'config' | 'now'>,
+  to: Addressee,
+  options: { why: 'requested' | 'locked'; redirect?: string | undefined },
+): Promise<void> {
   const { siteName, publicUrl } = deps.config
-  await deps.db.transaction(async (tx) => {
-    const key = await issueOneTimeKey(tx, now, { personId: row.personId, purpose: 'reset', ttlMs: resetHours * 3600 * 1000 })
-    const query = new URLSearchParams({ key, user_id: String(row.personId) })
-    const redirect = safeRedirectPath(input.redirect)
-    if (redirect) query.set('redirect_to', redirect)
-    await queueMail(tx, deps, {
-      to: row.email,
-      template: 'reset',
-      subject: `Set a new password for ${siteName}`,
-      text: [
-        `Hello ${row.firstName},`,
-        '',
-        `Someone, hopefully you, asked to set a new password for your ${siteName} account. Open this link to choose one:`,
-        '',
-        `${publicUrl}/reset-password?${query}`,
-        '',
-        `The link works once, for ${resetHours} hours. Private notes you wrote before the reset can no longer be read after it.`,
-        'If you did not ask for this, you can ignore this email: your password stays as it is.',
-        '',
-        siteName,
-      ].join('\n'),
-    })
+  const key = await issueOneTimeKey(tx, deps.now(), { personId: to.personId, purpose: 'reset', ttlMs: resetHours * 3600 * 1000 })
+  const query = new URLSearchParams({ key, user_id: String(to.personId) })
+  const redirect = safeRedirectPath(options.redirect)
+  if (redirect) query.set('redirect_to', redirect)
+  const link = `${publicUrl}/reset-password?${query}`
+  const requested = [
+    `Someone, hopefully you, asked to set a new password for your ${siteName} account. Open this link to choose one:`,
+    '',
+    link,
+    '',
+    `The link works once, for ${resetHours} hours. Private notes you wrote before the reset can no longer be read after it.`,
+    'If you did not ask for this, you can ignore this email: your password stays as it is.',
+  ]
+  const locked = [
+    `Your ${siteName} account has been locked: someone kept signing in to it with a wrong password, many times over many hours. Whoever it was did not get in.`,
+    '',
+    'To unlock it, choose a new password with this link:',
+    '',
+    link,
+    '',
+    `The link works once, for ${resetHours} hours; after that, ask for a new one with "Don't remember your password?" on the sign-in page. Private notes you wrote before the reset can no longer be read after it.`,
+  ]
+  await queueMail(tx, deps, {
+    to: to.email,
+    template: options.why === 'locked' ? 'account_locked' : 'reset',
+    subject: options.why === 'locked' ? `Your ${siteName} account has been locked` : `Set a new password for ${siteName}`,
+    text: [`Hello ${to.firstName},`, '', ...(options.why === 'locked' ? locked : requested), '', siteName].join('\n'),
   })
 }
 
@@ -64,8 +87,8 @@ export async function checkResetPasswordKey(deps: Deps, input: { user_id: number
 
 /**
  * POST reset-password: a new password with the key of a reset link. The link came by mail,
- * so the address counts as verified; the account's failed sign-ins are forgotten, and every
- * session and remembered device of the person ends.
+ * so the address counts as verified; the account's failed sign-ins are forgotten (and the lock
+ * they brought, not a site admin's), and every session and remembered device of the person ends.
  */
 export async function resetPassword(deps: Deps, input: { user_id: number; key: string; password: string }): Promise<void> {
   const now = deps.now()
@@ -92,13 +115,19 @@ export async function resetPassword(deps: Deps, input: { user_id: number; key: s
     await forgetDevices(tx, personId)
     await clearThrottle(tx, throttleKeys.account(personId).key)
     await clearThrottle(tx, throttleKeys.resetAccount(personId).key)
+    // The lock of sustained failed sign-ins ends with the new password; a site admin's stays.
+    const unlocked = await tx
+      .update(accounts)
+      .set({ locked_reason: null, locked_at: null })
+      .where(and(eq(accounts.person_id, personId), eq(accounts.locked_reason, 'failures')))
+      .returning({ personId: accounts.person_id })
     await recordActivity(tx, {
       authorId: personId,
       teamId: null,
       subjectType: 'account',
       subjectId: personId,
       action: 'update',
-      after: { password: 'reset' },
+      ...(unlocked.length > 0 ? { before: { locked: 'failures' }, after: { password: 'reset', locked: null } } : { after: { password: 'reset' } }),
     })
   })
 }

@@ -20,6 +20,12 @@ const hours = 3600
 
 /** Failures of one account (wrong passwords and codes, from anywhere). */
 export const accountThrottle: ThrottleRule = { free: 5, baseSeconds: 30, capSeconds: 15 * minutes, forgetSeconds: 24 * hours }
+/**
+ * Failures of one account, counted by its throttle (no day's quiet, no right password between
+ * them), that lock it until a password reset or a site admin lifts the lock. At the throttle's
+ * pace the 50th comes after some ten hours of guessing: sustained, never a few typing slips.
+ */
+export const accountLockFailures = 50
 /** Failures of one account from one remembered two-factor device: the owner's own way in. */
 export const deviceThrottle: ThrottleRule = accountThrottle
 /** Failed sign-ins from one client address, whatever the email (spraying, enumeration). */

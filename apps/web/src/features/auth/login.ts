@@ -1,4 +1,4 @@
-import { authCalls, totpSetupSchema, type TotpSetup } from '@crm/domain'
+import { accountLockReasons, authCalls, totpSetupSchema, type AccountLockReason, type TotpSetup } from '@crm/domain'
 import { callApi, isApiError, type InputOf } from '../../lib/api'
 
 // The sign-in page's calls, as plain functions: the sign-in page is a bundle of its own,
@@ -55,6 +55,13 @@ export function loginFailureOf(error: unknown): LoginFailure {
     default:
       return 'login_failed'
   }
+}
+
+/** Why a locked account is locked (is_locked's data.locked_reason), or null for any other answer. */
+export function lockedReasonOf(error: unknown): AccountLockReason | null {
+  if (!isApiError(error) || error.code !== 'is_locked') return null
+  const reason = error.data['locked_reason']
+  return accountLockReasons.find((known) => known === reason) ?? null
 }
 
 /** What a sign-in needs next when the server asks for two-factor: a code, or setting it up first. */

@@ -2,9 +2,10 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
-import { authCalls, type LoginSession } from '@crm/domain'
+import { authCalls, type AccountLockReason, type LoginSession } from '@crm/domain'
 import { readRememberId } from '../../../lib/two-factor-remember'
 import {
+  lockedReasonOf,
   login,
   loginFailureOf,
   resendVerificationEmail,
@@ -67,6 +68,7 @@ export function LoginForm({ onSignedIn, onTwoFactor, onForgotPassword }: LoginFo
   // A login failure, or 'invalid' when fields have errors; kept as a code so a language switch re-renders it.
   const [failure, setFailure] = useState<LoginFailure | 'invalid' | null>(null)
   const [retryMinutes, setRetryMinutes] = useState<number | null>(null)
+  const [lockedReason, setLockedReason] = useState<AccountLockReason | null>(null)
   const [submitted, setSubmitted] = useState<LoginCredentials | null>(null)
   // Two fields checked by the contract's own schema, without a form library: the sign-in
   // page is a bundle of its own with a budget (login.html, issue #10), as the consent page is.
@@ -104,6 +106,7 @@ export function LoginForm({ onSignedIn, onTwoFactor, onForgotPassword }: LoginFo
       if (twoFactor) return onTwoFactor(credentials, twoFactor)
       setSubmitted(credentials)
       setRetryMinutes(retryAfterMinutes(error))
+      setLockedReason(lockedReasonOf(error))
       setFailure(loginFailureOf(error))
     }
   }
@@ -145,6 +148,11 @@ export function LoginForm({ onSignedIn, onTwoFactor, onForgotPassword }: LoginFo
                 : failure === 'too_many_requests'
                   ? t(...tooManyAttemptsText(retryMinutes))
                   : t(`errors:${failure}`)}
+              {failure === 'is_locked' && lockedReason && (
+                <Text span size="sm" display="block" mt={4}>
+                  {t(lockedReason === 'failures' ? 'login.lockedFailures' : 'login.lockedAdmin')}
+                </Text>
+              )}
             </Alert>
           )
         )}

@@ -47,6 +47,25 @@ describe('login page', () => {
     expect(getAccessToken()).toBeNull()
   })
 
+  it("says how a locked account is unlocked (D1-8-03): a new password after failed sign-ins, a site admin's lock by them, in English and Spanish", async () => {
+    server.use(mockCall(authCalls.login, () => apiError('is_locked', 423, { locked_reason: 'failures' })))
+    const { user } = renderSignIn('/login')
+    await fillAndSubmit(user)
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('Your account has been locked.')
+    expect(alert).toHaveTextContent("It was locked after many failed sign-ins. To unlock it, choose a new password: use “Don't remember your password?” below")
+    await changeLocale('es')
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Tu cuenta ha sido bloqueada.'))
+    expect(screen.getByRole('alert')).toHaveTextContent('Para desbloquearla, elige una contraseña nueva')
+    server.use(mockCall(authCalls.login, () => apiError('is_locked', 423, { locked_reason: 'admin' })))
+    await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }))
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('La bloqueó un administrador del sitio. Pídele que la desbloquee.'))
+    await changeLocale('en')
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('A site administrator locked it. Ask them to unlock it.'))
+    expect(screen.getByRole('alert')).toHaveTextContent('Your account has been locked.')
+    expect(getAccessToken()).toBeNull()
+  })
+
   it('says how long to wait when sign-in is throttled (429 with retry_after), in English and Spanish', async () => {
     server.use(mockCall(authCalls.login, () => apiError('too_many_requests', 429, { retry_after: 61 })))
     const { user } = renderSignIn('/login')

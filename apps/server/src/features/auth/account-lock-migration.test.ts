@@ -1,0 +1,75 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { sql } from 'drizzle-orm'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator'
+import { openPglite, openPostgres, type Database } from '../../db/client'
+import { migrationsFolder } from '../../db/migrate'
+import { createEmptyPostgresDatabase, engine } from '../../../test/databases'
+
+// Migration 0030 (issue 35) keeps why an account is locked: a lock stored before it (is_locked
+// alone) was an administrator's. A database migrated to 0029 with accounts in it, then to the end.
+
+const lockMigration = '0030_account_locks'
+let folder: string
+let database: Database
+let dropDatabase = async () => {}
+
+async function migrateFrom(migrationsFolder: string): Promise<void> {
+  if (database.engine === 'pglite') await migratePglite(database.db as never, { migrationsFolder })
+  else await migratePostgres(database.db as never, { migrationsFolder })
+}
+
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'crm-migrations-'))
+  await cp(migrationsFolder(), folder, { recursive: true })
+  const journalFile = join(folder, 'meta', '_journal.json')
+  const journal = JSON.parse(await readFile(journalFile, 'utf8')) as { entries: Array<{ idx: number; tag: string }> }
+  const cut = journal.entries.findIndex((entry) => entry.tag === lockMigration)
+  expect(cut).toBeGreaterThan(0)
+  await writeFile(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }))
+  if (engine === 'postgres') {
+    const empty = await createEmptyPostgresDatabase()
+    database = openPostgres(empty.url, 2)
+    dropDatabase = empty.drop
+  } else {
+    database = await openPglite()
+  }
+}, 120_000)
+
+afterAll(async () => {
+  await database.close()
+  await dropDatabase()
+  await rm(folder, { recursive: true, force: true })
+})
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
+
+it("0030 makes an earlier lock an administrator's, and is_locked follows the reason from then on", async () => {
+  await migrateFrom(folder)
+  const account = async (name: string, locked: boolean) => {
+    const [person] = rowsOf<{ id: number }>(await database.db.execute(sql`insert into people (first_name) values (${name}) returning id`))
+    await database.db.execute(sql`insert into accounts (person_id, email, password_hash, encryption_salt, is_locked)
+      values (${person!.id}, ${`${name.toLowerCase()}@crm.test`}, 'x', 'salt', ${locked})`)
+    return person!.id
+  }
+  const locked = await account('Locked', true)
+  const open = await account('Open', false)
+
+  await migrateFrom(migrationsFolder())
+  const lockOf = async (id: number) =>
+    rowsOf<{ is_locked: boolean; locked_reason: string | null; has_time: boolean }>(
+      await database.db.execute(sql`select is_locked, locked_reason, locked_at is not null as has_time from accounts where person_id = ${id}`),
+    )[0]
+  expect(await lockOf(locked)).toEqual({ is_locked: true, locked_reason: 'admin', has_time: true })
+  expect(await lockOf(open)).toEqual({ is_locked: false, locked_reason: null, has_time: false })
+
+  await database.db.execute(sql`update accounts set locked_reason = 'failures', locked_at = now() where person_id = ${open}`)
+  expect(await lockOf(open)).toEqual({ is_locked: true, locked_reason: 'failures', has_time: true })
+  // No write sets one without the other.
+  await expect(database.db.execute(sql`update accounts set is_locked = false where person_id = ${open}`)).rejects.toThrow()
+  await expect(database.db.execute(sql`update accounts set locked_at = null where person_id = ${open}`)).rejects.toThrow()
+  await expect(database.db.execute(sql`update accounts set locked_reason = 'bored', locked_at = now() where person_id = ${open}`)).rejects.toThrow()
+}, 120_000)
