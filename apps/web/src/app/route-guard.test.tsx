@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
-import { render, screen, waitFor } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { accountCalls, teamCalls } from '@crm/domain'
+import { accountCalls, contactMapCalls, teamCalls } from '@crm/domain'
 import { chunkReloadKey, loadChunk } from '../lib/chunk-reload'
 import { getCookie } from '../lib/cookies'
 import { getAccessToken, readStoredSelection, storeSelection } from '../lib/session'
@@ -89,6 +89,22 @@ describe('route guard', () => {
     expect(screen.getByText("We couldn't locate any teams associated with your account.")).toBeInTheDocument()
     expect(await screen.findByRole('link', { name: 'Accept invite to Grace Church' })).toHaveAttribute('href', 'http://localhost:3000/accept-invite?key=k')
   })
+
+  it("a member who opens /contacts/map is told it is not allowed, not 'Error' from a refused call (issue 35)", async () => {
+    const member = buildTeam({ id: 40, title: 'Grace Church', role: 'member' })
+    signedInAs(buildAccount([member]), { teamId: 40, groupId: 40 })
+    const asked: unknown[] = []
+    server.use(
+      mockCall(contactMapCalls.contactsForMap, ({ input }) => {
+        asked.push(input)
+        return apiError('forbidden', 403)
+      }),
+    )
+    renderApp('/contacts/map')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Not allowed.' }, { timeout: 15000 })).toBeInTheDocument()
+    expect(within(screen.getByRole('main')).queryByText('Error')).not.toBeInTheDocument()
+    expect(asked).toEqual([])
+  }, 30_000)
 })
 
 describe('error screens', () => {

@@ -3,7 +3,7 @@ import type { RouteObject } from 'react-router'
 import { loadChunk } from '../lib/chunk-reload'
 import { loadAllTexts } from '../lib/i18n'
 import { FullPageLoader, LoadingPage, ErrorScreen, NotFoundScreen } from '../components/status-screens'
-import type { RouteAccess } from './guard'
+import type { RouteAccess, RouteNeeds } from './guard'
 import type { BuiltPath } from '../lib/paths'
 import { PublicLayout } from './public-layout'
 import { RouteErrorScreen } from './route-error-screen'
@@ -69,12 +69,15 @@ const pages = {
 const loadShell = () => Promise.all([import('./shell/shell-layout'), loadAllTexts()]).then(([module]) => ({ Component: module.ShellLayout }))
 
 type RouteSpec =
-  | { frame: 'shell'; access: RouteAccess; page: PageLoader }
+  /** `needs`: what the selected team or group must allow; without it the not-allowed page shows. */
+  | { frame: 'shell'; access: RouteAccess; page: PageLoader; needs?: RouteNeeds }
   | { frame: 'public'; page: PageLoader }
   | { frame: 'public'; element: ReactNode }
   /** Renders nothing of its own (logout; /login, which loads the sign-in page's bundle). */
   | { frame: 'none'; page: PageLoader }
   | { frame: 'none'; element: ReactNode }
+
+const transferPlanning: RouteNeeds = { capability: 'create_transfer', conference: true }
 
 /** Every built path and its screen (lib/paths.ts lists them for the menu). */
 const routeTable: Record<BuiltPath, RouteSpec> = {
@@ -113,17 +116,19 @@ const routeTable: Record<BuiltPath, RouteSpec> = {
   '/manage-notifications': { frame: 'shell', access: 'team', page: pages.manageNotifications },
   '/manage-notifications/missed-activities': { frame: 'shell', access: 'team', page: pages.missedActivities },
   '/manage-notifications/unassigned-contacts': { frame: 'shell', access: 'team', page: pages.unassignedContacts },
-  '/contacts/map': { frame: 'shell', access: 'group', page: pages.contactsMap },
+  // The map reads the group's contacts (contacts-for-map: read_contact in the group).
+  '/contacts/map': { frame: 'shell', access: 'group', page: pages.contactsMap, needs: { capability: 'read_contact', of: 'group' } },
   // Import-and-share is the conference's (spec 2 §2.4): a team is enough; each page checks the conference and update_user_import.
   '/contacts/import-and-share': { frame: 'shell', access: 'team', page: pages.importAndShare },
   '/contacts/import-and-share/new': { frame: 'shell', access: 'team', page: pages.userImportNew },
   '/contacts/import-and-share/edit/:id': { frame: 'shell', access: 'team', page: pages.userImportEdit },
   '/contacts/import-and-share/all': { frame: 'shell', access: 'team', page: pages.userImportAll },
-  // Transfers are planned by a conference; the pastor opens one from their church (spec 3 §2.2): a team is enough, each page checks.
-  '/transfers': { frame: 'shell', access: 'team', page: pages.transfers },
-  '/transfers/new': { frame: 'shell', access: 'team', page: pages.transferNew },
-  '/transfers/view/:id': { frame: 'shell', access: 'team', page: pages.transferView },
-  '/transfers/edit/:id': { frame: 'shell', access: 'team', page: pages.transferEdit },
+  // Transfers are planned by a conference (create_transfer: the list, add, edit); the pastor opens one
+  // from their church (read_transfer) (spec 3 §2.2, §6).
+  '/transfers': { frame: 'shell', access: 'team', page: pages.transfers, needs: transferPlanning },
+  '/transfers/new': { frame: 'shell', access: 'team', page: pages.transferNew, needs: transferPlanning },
+  '/transfers/view/:id': { frame: 'shell', access: 'team', page: pages.transferView, needs: { capability: 'read_transfer' } },
+  '/transfers/edit/:id': { frame: 'shell', access: 'team', page: pages.transferEdit, needs: transferPlanning },
   '/reports': { frame: 'shell', access: 'team', page: pages.reports },
   '/login': { frame: 'none', element: <SignInPageLoad /> },
   '/logout': { frame: 'none', page: pages.logout },
@@ -141,7 +146,7 @@ const routeTable: Record<BuiltPath, RouteSpec> = {
 function toRoute(path: string, spec: RouteSpec): RouteObject {
   const location = path === '/' ? { index: true as const } : { path: path.slice(1) }
   const content = 'element' in spec ? { element: spec.element } : { lazy: () => loadChunk(spec.page) }
-  const handle: ShellRouteHandle | undefined = spec.frame === 'shell' ? { access: spec.access } : undefined
+  const handle: ShellRouteHandle | undefined = spec.frame === 'shell' ? { access: spec.access, needs: spec.needs } : undefined
   return { ...location, ...content, handle } as RouteObject
 }
 

@@ -33,6 +33,25 @@ export function NotFoundScreen() {
   )
 }
 
+/**
+ * The not-allowed page (spec 3 §6: a 403 on a transfer lookup shows it): a page the selected
+ * team or group does not allow, typed in or opened from an old link. `message` says what of
+ * the page is not allowed, when the page knows.
+ */
+export function NotAllowedScreen({ message }: { message?: string }) {
+  const { t } = useTranslation()
+  usePageTitle(t('pages.notAllowed'))
+  return (
+    <Stack align="center" gap="sm" py="xl">
+      <Title order={1} size="h2">
+        {t('notAllowed')}
+      </Title>
+      <Text c="dimmed">{message ?? t('notAllowedHint')}</Text>
+      <Anchor href="/">{t('goToStart')}</Anchor>
+    </Stack>
+  )
+}
+
 export function FullPageLoader() {
   const { t } = useTranslation()
   return (

@@ -11,8 +11,8 @@ import { NoTeamState } from '../../features/dashboard/components/no-team-state'
 import { useSession } from '../../features/session/session'
 import { NotificationsBell } from '../../features/notifications/components/notifications-panel'
 import { FlashMessage } from '../../components/flash-message'
-import { FullPageLoader } from '../../components/status-screens'
-import { guardOutcome, type GuardOutcome, type RouteAccess } from '../guard'
+import { FullPageLoader, NotAllowedScreen } from '../../components/status-screens'
+import { guardOutcome, type GuardOutcome, type RouteAccess, type RouteNeeds } from '../guard'
 import { SelectionSummary } from './selection-summary'
 import { SideMenu } from './side-menu'
 import { SiteFooter } from './site-footer'
@@ -30,15 +30,16 @@ const SwitchGroupPage = lazy(() =>
 
 export interface ShellRouteHandle {
   access: RouteAccess
+  needs?: RouteNeeds | undefined
 }
 
-function useRouteAccess(): RouteAccess {
+function useRouteHandle(): ShellRouteHandle {
   const matches = useMatches()
   for (let index = matches.length - 1; index >= 0; index--) {
     const handle = matches[index]?.handle as Partial<ShellRouteHandle> | undefined
-    if (handle?.access) return handle.access
+    if (handle?.access) return { access: handle.access, needs: handle.needs }
   }
-  return 'group'
+  return { access: 'group' }
 }
 
 function replacementFor(outcome: GuardOutcome): ReactNode {
@@ -51,6 +52,8 @@ function replacementFor(outcome: GuardOutcome): ReactNode {
       return <SwitchTeamPage />
     case 'switch-group':
       return <SwitchGroupPage />
+    case 'not-allowed':
+      return <NotAllowedScreen />
     default:
       return <Outlet />
   }
@@ -59,9 +62,9 @@ function replacementFor(outcome: GuardOutcome): ReactNode {
 /** The signed-in frame: header, side menu (a drawer on phones), content and footer, behind the route guard. */
 export function ShellLayout() {
   const state = useSession()
-  const access = useRouteAccess()
+  const { access, needs } = useRouteHandle()
   const location = useLocation()
-  const outcome = guardOutcome(state, access)
+  const outcome = guardOutcome(state, access, needs)
   if (outcome === 'login') return <Navigate replace to={loginPath(location.pathname + location.search)} />
   if (outcome === 'loading') return <FullPageLoader />
   return (

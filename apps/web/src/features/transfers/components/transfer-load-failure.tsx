@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
-import { Text } from '@mantine/core'
 import { RecordLoadFailure } from '../../../components/record-load-failure'
+import { NotAllowedScreen } from '../../../components/status-screens'
 import { isApiError } from '../../../lib/api'
 
 /**
@@ -9,12 +9,6 @@ import { isApiError } from '../../../lib/api'
  */
 export function TransferLoadFailure({ error }: { error: unknown }) {
   const { t } = useTranslation('transfers')
-  if (isApiError(error) && error.status === 403) {
-    return (
-      <Text fw={600} py="xl" ta="center">
-        {t('notAllowed')}
-      </Text>
-    )
-  }
+  if (isApiError(error) && error.status === 403) return <NotAllowedScreen message={t('notAllowed')} />
   return <RecordLoadFailure error={error} texts={{ notFound: t('view.notFound'), failed: t('view.loadFailed'), back: t('view.back') }} backTo="/transfers" />
 }

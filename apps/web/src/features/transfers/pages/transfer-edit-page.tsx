@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router'
-import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core'
+import { Button, Center, Loader, Stack, Title } from '@mantine/core'
 import { ActionFailureAlert, useActionFailure } from '../../../components/action-failure'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
+import { NotAllowedScreen } from '../../../components/status-screens'
 import { errorText } from '../../../lib/errors'
 import { withFlash } from '../../../lib/flash'
 import { usePageTitle } from '../../../lib/page-title'
@@ -47,13 +48,7 @@ export function TransferEditPage() {
   }
   // Nothing to change once processed (spec 3 §2.2, D3-2.2-08).
   if (stored.data_view.is_processed) return null
-  if (!stored.can_update || !edit || !initial) {
-    return (
-      <Text fw={600} py="xl" ta="center">
-        {t('notAllowed')}
-      </Text>
-    )
-  }
+  if (!stored.can_update || !edit || !initial) return <NotAllowedScreen message={t('notAllowed')} />
 
   const confirmCancel = async () => {
     await cancelFailure.attempt(

@@ -75,11 +75,34 @@ describe('/transfers (spec 3 §2.2)', () => {
     expect(await screen.findByRole('form', { name: 'Add transfer' }, { timeout: 15000 })).toBeInTheDocument()
   }, 30_000)
 
-  it("D3-2.2-02 hides 'Add new' without create_transfer", async () => {
-    mockLists()
-    await visit('/transfers', conferenceOwner)
-    expect(await (await section('Upcoming')).findByText('Nothing found.')).toBeInTheDocument()
-    expect(screen.queryByRole('link', { name: 'Add new' })).not.toBeInTheDocument()
+  it("D3-6-04 D3-2.2-02 without create_transfer /transfers is the not-allowed page, not lists the server refuses shown as 'Nothing found' (issue 35)", async () => {
+    const { sent } = mockLists({ upcoming: [buildTransferListItem({ id: 5, user_name: 'Olivia Owner' })] })
+    // A church's owner (the pastor of a transfer) types the address; a conference's owner may read transfers, not list them.
+    const churchOwner = buildTeam({ id: 11, title: 'Hope Street Church', role: 'owner', parent_id: 1 })
+    for (const team of [churchOwner, conferenceOwner]) {
+      signedInAs(buildAccount([team]), { teamId: team.id, groupId: team.id })
+      const { unmount } = renderApp('/transfers')
+      expect(await screen.findByRole('heading', { level: 1, name: 'Not allowed.' }, { timeout: 15000 })).toBeInTheDocument()
+      expect(screen.getByText('You do not have permission to see this page in the selected team.')).toBeInTheDocument()
+      expect(screen.queryByText('Nothing found.')).not.toBeInTheDocument()
+      expect(screen.queryByRole('link', { name: 'Add new' })).not.toBeInTheDocument()
+      expect(document.title).toMatch(/Not allowed$/)
+      unmount()
+    }
+    // Nothing was asked of the server that it would refuse.
+    expect(sent).toEqual([])
+  }, 30_000)
+
+  it('the not-allowed page reads in Spanish', async () => {
+    await changeLocale('es')
+    try {
+      signedInAs(buildAccount([conferenceOwner]), { teamId: 1, groupId: 1 })
+      renderApp('/transfers/new')
+      expect(await screen.findByRole('heading', { level: 1, name: 'No permitido.' }, { timeout: 15000 })).toBeInTheDocument()
+      expect(screen.getByText('No tienes permiso para ver esta página en el equipo seleccionado.')).toBeInTheDocument()
+    } finally {
+      await changeLocale('en')
+    }
   }, 30_000)
 
   it('D3-8-13 a list that fails to load shows empty, with no error; the search asks both lists', async () => {
