@@ -131,9 +131,9 @@ describe('parental consent in the browser (issue 13)', () => {
     await sign(parent)
     await parent.getByRole('button', { name: 'Submit' }).click()
     await expect.poll(() => parent.getByText(/^Thank you\. Your answer has been sent to/).isVisible(), poll).toBe(true)
-    // The same link a second time: it has been used.
+    // The same link a second time: it says it was answered (issue 35 item 11).
     await parent.goto(link)
-    await expect.poll(() => parent.getByText('The link has expired.').isVisible(), poll).toBe(true)
+    await expect.poll(() => parent.getByText('This link has already been answered. Thank you.').isVisible(), poll).toBe(true)
 
     // The leader reads it: signed online, who gave it, granted and denied, the signature.
     const panel = await openConsentTab(leader, child)

@@ -57,17 +57,23 @@ export function qrCodeOf(url: string): Promise<string> {
   return QRCode.toDataURL(url, { errorCorrectionLevel: 'M', margin: 2, width: 320 })
 }
 
+/** A single-use link already answered: key_invalid, saying so (the page thanks, not "expired"). */
+const answeredLink = () => new AppError('key_invalid', { answered: true }, 'This link has already been answered.')
+
 /**
  * The request of a key that still works: known, not expired, and (but for a QR card, which
  * serves one visitor after another until it expires) not yet answered. Otherwise
- * key_invalid, the same answer for an unknown, used or expired key.
+ * key_invalid: with `answered: true` for a link already answered, expired since or not (its
+ * holder is the one who answered it, issue 35 item 11); the same plain answer for an
+ * unknown or expired key.
  */
 export async function findUsableRequest(db: Executor, now: Date, key: string): Promise<ConsentRequestRow> {
   const [row] = await db
     .select()
     .from(consentRequests)
-    .where(and(eq(consentRequests.key_hash, hashToken(key)), gt(consentRequests.expires_at, now)))
-  if (!row || (row.purpose !== 'new_contact' && row.status === 'submitted')) throw new AppError('key_invalid')
+    .where(eq(consentRequests.key_hash, hashToken(key)))
+  if (row && row.purpose !== 'new_contact' && row.status === 'submitted') throw answeredLink()
+  if (!row || row.expires_at.getTime() <= now.getTime()) throw new AppError('key_invalid')
   return row
 }
 
@@ -82,5 +88,5 @@ export async function claimRequest(tx: Executor, now: Date, request: ConsentRequ
     .set({ status: 'submitted', submitted_at: now })
     .where(and(eq(consentRequests.id, request.id), sql`${consentRequests.status} <> 'submitted'`, gt(consentRequests.expires_at, now)))
     .returning({ id: consentRequests.id })
-  if (claimed.length === 0) throw new AppError('key_invalid')
+  if (claimed.length === 0) throw request.expires_at.getTime() <= now.getTime() ? new AppError('key_invalid') : answeredLink()
 }

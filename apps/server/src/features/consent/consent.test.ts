@@ -216,11 +216,15 @@ describe('GET consent-page/{key} and submit-consent/{key}: requested → viewed 
     expect(await personOf(child)).toMatchObject({ consent_type: 'direct', consent_declined: true, parental_consent_declined: true })
   })
 
-  it('a used, expired or unknown key is 400 key_invalid and changes nothing', async () => {
+  it('a used, expired or unknown key is 400 key_invalid and changes nothing; a used one says it was answered, expired since or not (issue 35 item 11)', async () => {
     const c = await buildChurch(t)
     const child = await buildChild(t, c)
     const used = await parentalKey(t, c, child)
     expect((await signed(used, ['phone_calls'])).statusCode).toBe(200)
+    for (const response of [await openPage(used), await signed(used, ['bible_studies'])]) {
+      expect(response.statusCode).toBe(400)
+      expect(body(response)).toMatchObject({ code: 'key_invalid', data: { answered: true } })
+    }
     const expired = await parentalKey(t, c, child)
     t.clock.advance(consentKeyTtlMs + 1000)
     try {
@@ -228,6 +232,7 @@ describe('GET consent-page/{key} and submit-consent/{key}: requested → viewed 
         for (const response of [await openPage(key), await signed(key, ['bible_studies'])]) {
           expect(response.statusCode, key).toBe(400)
           expect(body(response).code).toBe('key_invalid')
+          expect(body(response).data.answered, key).toBe(key === used ? true : undefined)
         }
       }
     } finally {

@@ -10,6 +10,8 @@ export class ConsentCallError extends Error {
     readonly code: string,
     readonly status: number,
     readonly fieldErrors: Record<string, string> = {},
+    /** The link was already answered (key_invalid's `answered`): the page says so, not that it expired. */
+    readonly answered = false,
   ) {
     super(code)
     this.name = 'ConsentCallError'
@@ -29,13 +31,20 @@ async function send(url: string, init: RequestInit): Promise<unknown> {
   }
   const body: unknown = await response.json().catch(() => undefined)
   if (response.ok) return body
-  const envelope = (body && typeof body === 'object' ? body : {}) as { code?: unknown; data?: { errors?: unknown } }
+  const envelope = (body && typeof body === 'object' ? body : {}) as { code?: unknown; data?: { errors?: unknown; answered?: unknown } }
   const errors = envelope.data?.errors
   throw new ConsentCallError(
     typeof envelope.code === 'string' ? envelope.code : 'internal_error',
     response.status,
     errors && typeof errors === 'object' ? (errors as Record<string, string>) : {},
+    envelope.data?.answered === true,
   )
+}
+
+/** What a refused link says: answered already, or expired (also an unknown or used key). */
+export function linkRefusal(error: unknown): 'answered' | 'expired' | null {
+  if (!(error instanceof ConsentCallError) || error.code !== 'key_invalid') return null
+  return error.answered ? 'answered' : 'expired'
 }
 
 /** GET consent-page/{key}: what the page shows (the first open marks the link viewed). */

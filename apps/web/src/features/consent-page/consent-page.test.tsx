@@ -176,6 +176,33 @@ describe('the consent page, other keys', () => {
     expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument()
   })
 
+  it('reopening a link already answered says it was answered, not that it expired, and shows no form (issue 35 item 11)', async () => {
+    openPage(apiError('key_invalid', 400, { answered: true }))
+    expect(await screen.findByText('This link has already been answered. Thank you.')).toBeInTheDocument()
+    expect(screen.queryByText('The link has expired.')).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument()
+  })
+
+  it('says it in Spanish too', async () => {
+    await changeConsentLocale('es')
+    try {
+      openPage(apiError('key_invalid', 400, { answered: true }))
+      expect(await screen.findByText('Este enlace ya fue respondido. Gracias.')).toBeInTheDocument()
+    } finally {
+      await changeConsentLocale('en')
+    }
+  })
+
+  it('an answer sent on a link answered meanwhile (another tab) says it was answered', async () => {
+    server.use(http.post(submitUrl, () => apiError('key_invalid', 400, { answered: true })))
+    const user = openPage(buildPage({ permissions: ['phone_calls'] }))
+    await screen.findByRole('heading', { name: 'Consent for Sam' })
+    await user.click(screen.getByRole('radio', { name: 'Grant' }))
+    drawSignature()
+    await user.click(screen.getByRole('button', { name: 'Submit' }))
+    expect(await screen.findByText('This link has already been answered. Thank you.')).toBeInTheDocument()
+  })
+
   it('a path without a well-formed key shows the same, without asking the server', async () => {
     render(
       <MantineProvider env="test">

@@ -2,12 +2,18 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert, Box, Button, Loader, Stack, Text, Title } from '@mantine/core'
 import type { ConsentPage as ConsentPageData } from '@crm/domain'
-import { ConsentCallError, fetchConsentPage } from './api'
+import { ConsentCallError, fetchConsentPage, linkRefusal } from './api'
 import { postToParent, useEmbedHeight } from './embed'
 import { ParentalForm } from './parental-form'
 import { PersonForm } from './person-form'
 
-type State = { kind: 'loading' } | { kind: 'invalid' } | { kind: 'failed' } | { kind: 'ready'; page: ConsentPageData } | { kind: 'done'; page: ConsentPageData }
+type State =
+  | { kind: 'loading' }
+  | { kind: 'invalid' }
+  | { kind: 'answered' }
+  | { kind: 'failed' }
+  | { kind: 'ready'; page: ConsentPageData }
+  | { kind: 'done'; page: ConsentPageData }
 
 /** The key of /consent/{key}, or '' when the path has none. */
 export function consentKeyOf(pathname: string): string {
@@ -18,7 +24,8 @@ export function consentKeyOf(pathname: string): string {
 /**
  * /consent/{key} (issue 13 item 1): what the key opens — a parent's consent (signature or
  * photo mode), an adult's update of asked-for details, or a QR card's new-contact form. A
- * used, expired or unknown key shows 'The link has expired.' and no form. In embed mode
+ * link already answered says so; an expired or unknown key shows 'The link has expired.';
+ * neither shows a form. In embed mode
  * (?embed=1) the page reports its height and its completion to the app around it.
  */
 export function ConsentPage({ consentKey, embed }: { consentKey: string; embed: boolean }) {
@@ -34,7 +41,10 @@ export function ConsentPage({ consentKey, embed }: { consentKey: string; embed: 
   const load = useCallback(() => {
     fetchConsentPage(consentKey).then(
       (page) => setState({ kind: 'ready', page }),
-      (error: unknown) => setState({ kind: error instanceof ConsentCallError && (error.status === 400 || error.status === 404) ? 'invalid' : 'failed' }),
+      (error: unknown) => {
+        if (linkRefusal(error) === 'answered') setState({ kind: 'answered' })
+        else setState({ kind: error instanceof ConsentCallError && (error.status === 400 || error.status === 404) ? 'invalid' : 'failed' })
+      },
     )
   }, [consentKey])
 
@@ -62,6 +72,11 @@ export function ConsentPage({ consentKey, embed }: { consentKey: string; embed: 
       {state.kind === 'invalid' && (
         <Alert color="red" role="alert">
           {t('expired')}
+        </Alert>
+      )}
+      {state.kind === 'answered' && (
+        <Alert color="green" role="status">
+          {t('answered')}
         </Alert>
       )}
       {state.kind === 'failed' && (

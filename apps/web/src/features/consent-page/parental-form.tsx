@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert, Button, Input, NativeSelect, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core'
 import { consentPhotoTypes, maxConsentFileSize, parentCarerRelationships, submitConsentRequest, type ConsentPage, type ConsentPermission } from '@crm/domain'
-import { ConsentCallError, submitParentalConsent, toMultipart } from './api'
+import { ConsentCallError, linkRefusal, submitParentalConsent, toMultipart } from './api'
 import { PermissionChoices, type PermissionAnswers } from './permission-choices'
 import { SignaturePad, type SignaturePadHandle } from './signature-pad'
 
@@ -109,7 +109,8 @@ export function ParentalForm({ page, consentKey, onDone }: { page: ConsentPage; 
       const fieldErrors = error instanceof ConsentCallError ? error.fieldErrors : {}
       setErrors(fieldErrors)
       setFormError(Object.keys(fieldErrors).length > 0 ? t('correctErrors') : t('submitError'))
-      if (error instanceof ConsentCallError && error.code === 'key_invalid') setFormError(t('expired'))
+      const refusal = linkRefusal(error)
+      if (refusal) setFormError(t(refusal))
     } finally {
       setBusy(false)
     }

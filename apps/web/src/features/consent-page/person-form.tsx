@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert, Button, Checkbox, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
 import { submitNewContactRequest, type ConsentPage, type QrDecision, type UpdatableByContactField } from '@crm/domain'
-import { ConsentCallError, submitPersonDetails } from './api'
+import { ConsentCallError, linkRefusal, submitPersonDetails } from './api'
 
 type Errors = Record<string, string>
 
@@ -86,7 +86,8 @@ export function PersonForm({ page, consentKey, onDone }: { page: ConsentPage; co
     } catch (error) {
       const fieldErrors = error instanceof ConsentCallError ? error.fieldErrors : {}
       setErrors(fieldErrors)
-      if (error instanceof ConsentCallError && error.code === 'key_invalid') setFormError(t('expired'))
+      const refusal = linkRefusal(error)
+      if (refusal) setFormError(t(refusal))
       else setFormError(Object.keys(fieldErrors).length > 0 ? t('correctErrors') : t('submitError'))
     } finally {
       setBusy(false)
