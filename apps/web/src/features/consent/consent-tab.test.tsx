@@ -232,7 +232,10 @@ describe('the Consent tab', () => {
 
   it("D2-4.2-11 the tab's request view offers verbal only while no non-verbal consent stands", async () => {
     server.use(mockCall(consentCalls.consentiaQrForParent, { qr_code: 'data:image/png;base64,AAAA', url: `http://localhost:3000/consent/${key}` }))
-    const signed = serveConsents([buildRecord({ id: 4 }), buildRecord({ id: 3, type: 'verbal' })])
+    // A signed answer that declined: consent may be asked again, but not verbally.
+    const signed = serveConsents([buildRecord({ id: 4 }), buildRecord({ id: 3, type: 'verbal' })], {
+      item: child({ consent_given: false, consent_declined: true, parental_consent_declined: true }),
+    })
     let panel = await consentPanel()
     await signed.user.click(await panel.findByRole('button', { name: 'Get parental consent' }))
     let dialog = within(await screen.findByRole('dialog', { name: 'Get parental consent' }))
@@ -240,11 +243,79 @@ describe('the Consent tab', () => {
     signed.unmount()
 
     // A revoked photo consent no longer stands.
-    const revoked = serveConsents([buildRecord({ id: 4, type: 'photo', revoked_display: '1 Nov 2026', revoked_by_name: 'Ruth Miller' })])
+    const revoked = serveConsents([buildRecord({ id: 4, type: 'photo', revoked_display: '1 Nov 2026', revoked_by_name: 'Ruth Miller' })], {
+      item: child({ consent_given: false, consent_type: null }),
+    })
     panel = await consentPanel()
     await revoked.user.click(await panel.findByRole('button', { name: 'Get parental consent' }))
     dialog = within(await screen.findByRole('dialog', { name: 'Get parental consent' }))
     expect(dialog.getByRole('tab', { name: 'Verbal consent' })).toBeEnabled()
+  })
+
+  it("issue 35 item 11: an adult's verbal consent given when they were added shows on the tab, not 'Nothing found'", async () => {
+    const adult = buildContactItem({
+      role: 'leader',
+      view: { is_child: false, age: 40, consent_given: true, consent_type: 'verbal', consent_date: '2026-02-03', consent_content: 'Happy to be contacted.' },
+      most_recent_consent: {
+        ...buildRecord({ id: 0 }),
+        id: null,
+        consentia_id: null,
+        type: 'verbal',
+        by_name: 'Ada Lovelace',
+        by_relationship: null,
+        by_email: 'ada@example.test',
+        created_display: '3 Feb 2026',
+        consent_date: '3 Feb 2026',
+        notes: 'Happy to be contacted.',
+        to_id: null,
+        to_name: null,
+        date: '2026-02-03',
+        content: 'Happy to be contacted.',
+      },
+    })
+    serveConsents([], { item: adult })
+    const panel = await consentPanel()
+    const record = within(await panel.findByRole('article', { name: 'Verbal' }))
+    expect(record.getByText('Ada Lovelace')).toBeInTheDocument()
+    expect(record.getByText('3 Feb 2026')).toBeInTheDocument()
+    expect(record.getByText('Happy to be contacted.')).toBeInTheDocument()
+    expect(record.getByText("Recorded with the contact's details.")).toBeInTheDocument()
+    // Nothing on record to revoke: the consent is the contact's own.
+    expect(record.queryByRole('button', { name: 'Revoke' })).not.toBeInTheDocument()
+    expect(panel.queryByText('Nothing found.')).not.toBeInTheDocument()
+  })
+
+  it("issue 35 item 11: once a child's consent is given, neither the tab nor the page offers 'Get parental consent'", async () => {
+    serveConsents([buildRecord({ id: 3, type: 'verbal', granted_permissions: ['bible_studies'] })])
+    const panel = await consentPanel()
+    expect(await panel.findByRole('article', { name: 'Verbal' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Get parental consent' })).not.toBeInTheDocument()
+  })
+
+  it('issue 35 item 10: an adult saved without consent shows the needs-consent notice, whose action records consent in the contact form', async () => {
+    const adult = buildContactItem({ role: 'leader', view: { is_child: false, age: 40, consent_given: false, consent_type: null } })
+    serveConsents([], { item: adult })
+    const text = await screen.findByText('This contact has not given consent yet, so only their name and gender are kept.', {}, { timeout: 5000 })
+    const notice = text.closest('.mantine-Alert-root') as HTMLElement
+    expect(within(notice).getByText('Consent')).toBeInTheDocument()
+    expect(within(notice).getByRole('link', { name: 'Record consent' })).toHaveAttribute('href', '/contacts/edit/5')
+    expect(screen.queryByRole('button', { name: 'Get parental consent' })).not.toBeInTheDocument()
+  })
+
+  it('issue 35 item 10: the notice names no action to a reader who may not edit the contact, and speaks Spanish', async () => {
+    await changeLocale('es')
+    const adult = buildContactItem({ role: 'member', view: { is_child: false, age: 40, consent_given: false, consent_type: null } })
+    serveConsents([], { item: adult })
+    expect(
+      await screen.findByText('Este contacto aún no ha dado su consentimiento, así que solo se guardan su nombre y su género.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Registrar el consentimiento' })).not.toBeInTheDocument()
+  })
+
+  it('issue 35 item 10: with consent declined, an adult shows the declined banner, not the needs-consent notice', async () => {
+    serveConsents([], { item: buildContactItem({ role: 'leader', view: { consent_given: false, consent_declined: true } }) })
+    expect(await screen.findByText('This person has declined consent.', {}, { timeout: 5000 })).toBeInTheDocument()
+    expect(screen.queryByText(/has not given consent yet/)).not.toBeInTheDocument()
   })
 
   it('revokes the object URL of a file when it leaves the screen', async () => {

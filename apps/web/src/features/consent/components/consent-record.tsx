@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core'
 import { IconCheck, IconX } from '@tabler/icons-react'
-import { consentPermissions, type ConsentPermission, type ParentalConsentRecord, type TeamGroupParams } from '@crm/domain'
+import { consentPermissions, type ConsentPermission, type MostRecentConsent, type ParentalConsentRecord, type TeamGroupParams } from '@crm/domain'
 import { ConsentFile } from './consent-file'
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -19,7 +19,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** Each of the seven permissions, granted or denied: an icon and a word, not colour alone. */
-function PermissionList({ record }: { record: ParentalConsentRecord }) {
+function PermissionList({ record }: { record: ParentalConsentRecord | MostRecentConsent }) {
   const { t } = useTranslation('consent')
   const granted = new Set<ConsentPermission>(record.granted_permissions)
   const answered = new Set<ConsentPermission>([...record.granted_permissions, ...record.denied_permissions])
@@ -51,16 +51,21 @@ function PermissionList({ record }: { record: ParentalConsentRecord }) {
 }
 
 export interface ConsentRecordProps {
-  record: ParentalConsentRecord
+  /** A consent on record, or the contact's own consent given without one (id null). */
+  record: ParentalConsentRecord | MostRecentConsent
   scope: TeamGroupParams
   /** Revoke is offered when the caller may and the record is not revoked yet. */
   onRevoke?: (() => void) | undefined
 }
 
-/** One consent on record (spec 2 §3.4); a revoked one is greyed and says when and by whom. */
+/**
+ * One consent on record (spec 2 §3.4); a revoked one is greyed and says when and by whom. The
+ * contact's own consent given without a record (an adult's in the contact form) says so.
+ */
 export function ConsentRecord({ record, scope, onRevoke }: ConsentRecordProps) {
   const { t } = useTranslation('consent')
   const revoked = record.revoked_display !== null
+  const consentiaId = record.consentia_id
   const by = [record.by_name, record.by_relationship].filter(Boolean).join(', ')
   return (
     <Card withBorder padding="md" component="article" aria-label={t(`types.${record.type}`)} style={revoked ? { opacity: 0.6 } : undefined}>
@@ -92,13 +97,18 @@ export function ConsentRecord({ record, scope, onRevoke }: ConsentRecordProps) {
           <Detail label={t('tab.consentDate')}>{record.consent_date}</Detail>
           {record.by_email && <Detail label={t('tab.email')}>{record.by_email}</Detail>}
           {record.by_phone && <Detail label={t('tab.phone')}>{record.by_phone}</Detail>}
-          <Detail label={t('tab.recorded')}>{record.created_display}</Detail>
+          {consentiaId !== null && <Detail label={t('tab.recorded')}>{record.created_display}</Detail>}
           {record.to_name && <Detail label={t('tab.grantedTo')}>{record.to_name}</Detail>}
           {record.other_team_members.length > 0 && <Detail label={t('tab.otherMembers')}>{record.other_team_members.join(', ')}</Detail>}
         </SimpleGrid>
+        {consentiaId === null && (
+          <Text size="sm" c="dimmed">
+            {t('tab.withContactDetails')}
+          </Text>
+        )}
         <PermissionList record={record} />
         {record.notes && <Detail label={t('tab.notes')}>{record.notes}</Detail>}
-        {record.signature !== null && (
+        {consentiaId !== null && record.signature !== null && (
           <Stack gap={4}>
             <Text size="xs" c="dimmed">
               {t('tab.signature')}
@@ -106,13 +116,13 @@ export function ConsentRecord({ record, scope, onRevoke }: ConsentRecordProps) {
             <ConsentFile
               kind="signature"
               scope={scope}
-              consentiaId={record.consentia_id}
+              consentiaId={consentiaId}
               fileId={record.signature}
               alt={t('tab.signatureAlt', { name: record.by_name })}
             />
           </Stack>
         )}
-        {record.photo_evidence !== null && (
+        {consentiaId !== null && record.photo_evidence !== null && (
           <Stack gap={4}>
             <Text size="xs" c="dimmed">
               {t('tab.photo')}
@@ -120,7 +130,7 @@ export function ConsentRecord({ record, scope, onRevoke }: ConsentRecordProps) {
             <ConsentFile
               kind="photo"
               scope={scope}
-              consentiaId={record.consentia_id}
+              consentiaId={consentiaId}
               fileId={record.photo_evidence}
               alt={t('tab.photoAlt', { name: record.by_name })}
             />

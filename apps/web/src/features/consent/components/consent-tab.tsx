@@ -46,8 +46,13 @@ function LinkStatus({ request }: { request: NonNullable<ContactConsents['request
   )
 }
 
-/** Consent (spec 2 §2.2): the consents on record, the latest link, and revoking after confirmation. */
-export function ConsentTab({ contact, scope }: ContactTabProps) {
+/**
+ * Consent (spec 2 §2.2): every consent of the contact, adult or child — the records, and the
+ * contact's own consent given without a record (most_recent_consent with no id: an adult's in
+ * the contact form, or by their link) — the latest link, and revoking after confirmation.
+ * 'Get parental consent' is offered to a child without consent.
+ */
+export function ConsentTab({ item, contact, scope }: ContactTabProps) {
   const { t } = useTranslation('consent')
   const consents = useContactConsents(contact.id, scope)
   const revoke = useRevokeConsent(contact.id, scope)
@@ -57,6 +62,7 @@ export function ConsentTab({ contact, scope }: ContactTabProps) {
   const [photoOpen, setPhotoOpen] = useState(false)
   const refresh = useRefreshContact(contact.id)
   const items = consents.data?.items ?? []
+  const ownConsent = item.most_recent_consent?.consentia_id === null ? item.most_recent_consent : null
   const canUpdate = consents.data?.can_update === true
   // An adult's own signed form, chosen in the contact form: uploaded here once saved.
   const adultAwaitsPhoto =
@@ -69,7 +75,7 @@ export function ConsentTab({ contact, scope }: ContactTabProps) {
 
   return (
     <Stack gap="md">
-      {contact.is_child && canUpdate && (
+      {contact.is_child && !contact.consent_given && canUpdate && (
         <Group>
           <Button onClick={() => setRequestOpen(true)}>{t('notice.getConsent')}</Button>
         </Group>
@@ -82,8 +88,9 @@ export function ConsentTab({ contact, scope }: ContactTabProps) {
       )}
       {consents.data?.request && <LinkStatus request={consents.data.request} />}
       <ActionFailureAlert failure={revokeFailure} />
-      <TabListState isPending={consents.isPending} isError={consents.isError} count={items.length}>
+      <TabListState isPending={consents.isPending} isError={consents.isError} count={items.length + (ownConsent ? 1 : 0)}>
         <Stack gap="sm">
+          {ownConsent && <ConsentRecord record={ownConsent} scope={scope} />}
           {items.map((record) => (
             <ConsentRecord key={record.id} record={record} scope={scope} onRevoke={canUpdate ? () => askRevoke(record) : undefined} />
           ))}

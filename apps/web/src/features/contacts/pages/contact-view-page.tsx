@@ -11,7 +11,7 @@ import { usePageTitle } from '../../../lib/page-title'
 import { useContact } from '../queries'
 import { AccessDenied, ContactNotFound } from '../components/view/access-states'
 import { ApprovalRequestBanner } from '../components/view/approval-request-banner'
-import { AwaitingApprovalBanner, ChildConsentNotice, ConsentDeclinedBanner } from '../components/view/banners'
+import { AwaitingApprovalBanner, ConsentDeclinedBanner, ConsentNotice } from '../components/view/banners'
 import { ChildGateNotice } from '../components/child-gate-notice'
 import { ContactSummary } from '../components/view/contact-summary'
 import { ContactTabs } from '../components/view/contact-tabs'
@@ -87,7 +87,7 @@ function ContactDetails({ item, scope, team, group }: { item: ContactItem; scope
       {item.child_gate && <ChildGateNotice gate={item.child_gate} />}
       <ApprovalRequestBanner contactId={item.data_view_simple.id} scope={scope} requests={item.ownership.other_team_is_awaiting_approval_data} />
       {view && <ConsentDeclinedBanner contact={view} />}
-      {view && <ChildConsentNotice contact={view} scope={scope} canRequest={item.auth.user_capabilities.update_contact === true} />}
+      {view && <ConsentNotice contact={view} scope={scope} canRequest={item.auth.user_capabilities.update_contact === true} canRecord={mayEdit(item)} />}
       <Group justify="space-between" align="center">
         <Anchor component={Link} to="/contacts" size="sm">
           <Group gap={4}>

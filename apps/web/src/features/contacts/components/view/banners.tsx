@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { Alert, Button, Group, Stack, Text } from '@mantine/core'
 import type { ContactTeam, ContactView, TeamGroupParams } from '@crm/domain'
 import { useSession } from '../../../session/session'
@@ -28,13 +29,44 @@ export function AwaitingApprovalBanner() {
 }
 
 /**
- * A minor with no consent on record (spec 2 §4.2): the needs-consent notice, and for whoever
- * may update the contact 'Get parental consent', which opens the request view.
+ * A contact saved without consent (spec 2 §4; issue 35 item 10): the needs-consent notice with
+ * its action. An adult's consent is recorded in the contact form (verbal, or a photo of their
+ * signed form) by whoever may edit the contact (`canRecord`); 'Ask to update details' in the
+ * header mails them their own link. A minor's is asked of the parent or carer: 'Get parental
+ * consent' opens the request view for whoever may update the contact (`canRequest`).
  */
-export function ChildConsentNotice({ contact, scope, canRequest }: { contact: ContactView; scope: TeamGroupParams; canRequest: boolean }) {
+export function ConsentNotice({
+  contact,
+  scope,
+  canRequest,
+  canRecord,
+}: {
+  contact: ContactView
+  scope: TeamGroupParams
+  canRequest: boolean
+  canRecord: boolean
+}) {
+  const { t } = useTranslation(['contact-view', 'consent'])
+  if (contact.consent_given || contact.consent_declined || contact.parental_consent_declined) return null
+  if (contact.is_child) return <ChildConsentNotice contact={contact} scope={scope} canRequest={canRequest} />
+  return (
+    <Alert color="yellow" title={t('banners.adultConsentTitle')}>
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{t('banners.adultConsentText')}</Text>
+        {canRecord && (
+          <Button size="xs" component={Link} to={`/contacts/edit/${contact.id}`}>
+            {t('banners.recordConsent')}
+          </Button>
+        )}
+      </Stack>
+    </Alert>
+  )
+}
+
+/** A minor with no consent on record (spec 2 §4.2): 'Get parental consent' opens the request view. */
+function ChildConsentNotice({ contact, scope, canRequest }: { contact: ContactView; scope: TeamGroupParams; canRequest: boolean }) {
   const { t } = useTranslation(['contact-view', 'consent'])
   const [opened, setOpened] = useState(false)
-  if (!contact.is_child || contact.consent_given || contact.consent_declined || contact.parental_consent_declined) return null
   return (
     <Alert color="yellow" title={t('banners.childConsentTitle')}>
       <Stack gap="xs" align="flex-start">
