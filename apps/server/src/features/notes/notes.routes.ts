@@ -3,8 +3,9 @@ import { noteCalls as calls } from '@crm/domain'
 import { addRoute, contactAccess } from '../../platform/route'
 import { addContactNote, deleteContactNote, listContactNotes, updateContactNote } from './notes.service'
 
-// Notes and private notes of a contact (spec 2 §7.1 contact-notes, §7.4). The Private notes
-// tab reads the same list with is_encrypted; every holder of update_own_note reads notes.
+// Notes and private notes of a contact (spec 2 §7.1 contact-notes, §7.4). One list holds the
+// notes the caller reads, their own private ones among them; the tabs narrow it with
+// is_encrypted. Every holder of update_own_note reads notes.
 export async function noteRoutes(app: FastifyInstance) {
   addRoute(app, calls.contactNotes, contactAccess('read_public_note'), ({ deps, viewer, scope, input }) => listContactNotes(deps, viewer, scope, input))
   // Writes: the note's own rule (spec 2 §6) decides, in the service, once the note is found.
