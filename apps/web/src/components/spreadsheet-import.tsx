@@ -1,18 +1,20 @@
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert, Progress, ScrollArea, Stack, Table, Text } from '@mantine/core'
-import { emptyImportReport, importRefusalLists, type ImportRowProblem } from '@crm/domain'
+import { emptyImportReport } from '@crm/domain'
 import { runChunkedImport, type ChunkedImportOutcome, type ImportReport } from '../lib/chunked-import'
-import { readImportFile, type CellProblem, type ImportFile, type PreparedRow, type SpreadsheetImportKind } from '../lib/import-kind'
+import { readImportFile, type ImportFile, type SpreadsheetImportKind } from '../lib/import-kind'
 import { isSpreadsheetError, normalizeHeader } from '../lib/spreadsheet'
 import { ImportDialog, type ImportTexts } from './import-flow'
+import { ImportReportDetails, rowOutcome, useOutcomeText } from './import-report'
 
-// The imports whose rows the browser can check and sends in chunks (issue 17 item 1; spec 2 §4
-// "Contact import", §5, §8) — contacts and a contact's interactions — on the one import flow:
-// the columns matched to the spec's names (aliases and case tolerated, the others shown as
-// ignored), the first rows previewed with what the browser can already see is wrong, the rows
-// sent in chunks with a progress bar and the running counts, and the spec's report: the counts
-// and each refused row and why.
+// The imports sent in chunks (issue 17 item 1; spec 2 §4 "Contact import", §5, §8) — contacts
+// and a contact's interactions — on the one import flow: the columns matched to the spec's
+// names (aliases and case tolerated, the others shown as ignored), every row checked by the
+// server's dry run of the same call (issue 35 item 9) and the first rows previewed with what
+// the server will do with each, then the rows sent in chunks with a progress bar and the
+// running counts, and the spec's report: the counts, what each row kept and each refused row
+// and why.
 
 export interface SpreadsheetImportProps<C extends string> {
   kind: SpreadsheetImportKind<C>
@@ -22,8 +24,10 @@ export interface SpreadsheetImportProps<C extends string> {
   options?: ReactNode
   /** Columns the import leaves out under the current options (shown as ignored). */
   dropped?: readonly C[]
-  /** Sends a chunk: its rows and the file's number of its first row. */
-  send: (rows: Array<Record<string, string>>, firstRow: number) => Promise<ImportReport>
+  /** Sends a chunk: its rows and the file's number of its first row; a dry run keeps nothing. */
+  send: (rows: Array<Record<string, string>>, firstRow: number, options: { dryRun: boolean }) => Promise<ImportReport>
+  /** The choices the server's answer depends on (e.g. 'members'): a new value checks the rows again. */
+  checkKey?: string
   /** Called once rows were saved (to refresh the lists behind the dialog). */
   onImported?: () => void
   onClose: () => void
@@ -35,6 +39,9 @@ interface Finished extends ChunkedImportOutcome {
 
 /** How many rows the preview shows. */
 const previewRows = 10
+
+/** The dry run failed: its own words, not the import's. */
+class CheckFailed extends Error {}
 
 /** A CSV cell: quoted when it holds a comma, a quote or a line break. */
 function csvCell(value: string): string {
@@ -57,7 +64,8 @@ export function useSpreadsheetImportTexts(): ImportTexts {
     missingColumns: (columns) => t('missingColumns', { columns: columns.join(', ') }),
     readError: (failure) => (isSpreadsheetError(failure) ? t(`errors.${failure.code}`, { limit: limitText(failure.code, failure.limit) }) : t('errors.empty')),
     // A chunk that fails ends the import with a report (see ImportReportView), never here.
-    failure: () => t('failed'),
+    failure: (failure) => (failure instanceof CheckFailed ? t('checkFailed') : t('failed')),
+    checking: t('checking'),
     import: t('import'),
     cancel: t('cancel'),
     close: t('close'),
@@ -66,10 +74,33 @@ export function useSpreadsheetImportTexts(): ImportTexts {
 }
 
 /** The dialog of a chunked import: choose a file, check the preview, import, read the report. */
-export function SpreadsheetImport<C extends string>({ kind, title, intro, options, dropped = [], send, onImported, onClose }: SpreadsheetImportProps<C>) {
+export function SpreadsheetImport<C extends string>({
+  kind,
+  title,
+  intro,
+  options,
+  dropped = [],
+  send,
+  checkKey = '',
+  onImported,
+  onClose,
+}: SpreadsheetImportProps<C>) {
   const { t } = useTranslation('import')
   const texts = useSpreadsheetImportTexts()
   const [progress, setProgress] = useState<{ sent: number; total: number; report: ImportReport } | null>(null)
+
+  // The dry run: every row, chunk by chunk as the import sends them, by the server's own rules.
+  const check = async (file: ImportFile<C>): Promise<ImportReport> => {
+    if (file.missing.length > 0) return emptyImportReport()
+    const outcome = await runChunkedImport({
+      rows: file.rows.map((prepared) => prepared.row),
+      rowNumbers: file.rowNumbers,
+      chunkSize: kind.chunkSize,
+      send: (rows, firstRow) => send(rows, firstRow, { dryRun: true }),
+    })
+    if (outcome.error !== undefined) throw new CheckFailed()
+    return outcome.report
+  }
 
   const run = async (file: ImportFile<C>, shouldStop: () => boolean): Promise<Finished> => {
     const total = file.rows.length
@@ -78,7 +109,7 @@ export function SpreadsheetImport<C extends string>({ kind, title, intro, option
       rows: file.rows.map((prepared) => prepared.row),
       rowNumbers: file.rowNumbers,
       chunkSize: kind.chunkSize,
-      send,
+      send: (rows, firstRow) => send(rows, firstRow, { dryRun: false }),
       onProgress: (sent, report) => setProgress({ sent, total, report }),
       shouldStop,
     })
@@ -87,7 +118,7 @@ export function SpreadsheetImport<C extends string>({ kind, title, intro, option
   }
 
   return (
-    <ImportDialog<ImportFile<C>, never, Finished>
+    <ImportDialog<ImportFile<C>, ImportReport, Finished>
       title={title}
       texts={texts}
       intro={intro}
@@ -96,7 +127,8 @@ export function SpreadsheetImport<C extends string>({ kind, title, intro, option
       // A large file is many rows: the 2 MB of the smaller imports is not enough here.
       read={(chosen) => readImportFile(chosen, kind, { maxBytes: 40 * 1024 * 1024 })}
       missingBlocks
-      preview={(file) => <KindPreview kind={kind} file={file} options={options} dropped={dropped} />}
+      check={{ key: checkKey, run: check }}
+      preview={(file, checked) => <KindPreview kind={kind} file={file} checked={checked} options={options} dropped={dropped} />}
       run={run}
       progress={progress && <ChunkProgress {...progress} />}
       result={(finished) => <ImportReportView finished={finished} />}
@@ -105,24 +137,22 @@ export function SpreadsheetImport<C extends string>({ kind, title, intro, option
   )
 }
 
-/** The columns read and ignored, the choices, and the first rows with what the browser sees wrong in them. */
+/** The columns read and ignored, the choices, and the first rows with what the server will do with each. */
 function KindPreview<C extends string>({
   kind,
   file,
+  checked,
   options,
   dropped,
 }: {
   kind: SpreadsheetImportKind<C>
   file: ImportFile<C>
+  checked: ImportReport | null
   options: ReactNode
   dropped: readonly C[]
 }) {
   const { t } = useTranslation('import')
-  const problemText = (problems: PreparedRow['problems']) =>
-    Object.entries(problems)
-      .map(([column, problem]) => `${column}: ${t(`problems.${problem as CellProblem}`)}`)
-      .join('; ')
-  const rowsWithProblems = file.rows.filter((row) => Object.keys(row.problems).length > 0).length
+  const outcomeText = useOutcomeText()
   const ignored = [...file.ignored, ...dropped.filter((column) => file.found.some(([found]) => found === column))]
   const title = t('previewTitle', { count: Math.min(previewRows, file.rows.length) })
   return (
@@ -150,20 +180,31 @@ function KindPreview<C extends string>({
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {file.rows.slice(0, previewRows).map((row, index) => {
-              const problems = Object.keys(row.problems).length > 0
+            {file.rows.slice(0, previewRows).map((_, index) => {
+              const row = file.rowNumbers[index]!
+              const outcome = checked ? rowOutcome(checked, row) : null
+              const refused = outcome?.kind === 'refused'
               return (
-                <Table.Tr key={file.rowNumbers[index]} data-problem={problems || undefined}>
-                  <Table.Td>{file.rowNumbers[index]}</Table.Td>
+                <Table.Tr key={row} data-problem={refused || undefined}>
+                  <Table.Td>{row}</Table.Td>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{kind.nameOf(file.source[index] ?? {})}</Table.Td>
-                  <Table.Td c={problems ? 'red.8' : undefined}>{problems ? problemText(row.problems) : t('looksFine')}</Table.Td>
+                  <Table.Td c={refused ? 'red.8' : outcome?.kind === 'kept' ? 'yellow.9' : undefined} style={{ overflowWrap: 'anywhere' }}>
+                    {outcome ? outcomeText(outcome) : '…'}
+                  </Table.Td>
                 </Table.Tr>
               )
             })}
           </Table.Tbody>
         </Table>
       </ScrollArea.Autosize>
-      {rowsWithProblems > 0 && <Alert color="yellow">{t('problemsAhead', { count: rowsWithProblems })}</Alert>}
+      {checked && file.missing.length === 0 && (
+        <Stack gap="xs" data-dry-run>
+          <Alert color={checked.count_unsuccessful > 0 ? 'yellow' : 'teal'} role="status" title={t('checkedTitle')}>
+            {t('checked', { successful: checked.count_successful.toLocaleString(), unsuccessful: checked.count_unsuccessful.toLocaleString() })}
+          </Alert>
+          <ImportReportDetails report={checked} />
+        </Stack>
+      )}
     </>
   )
 }
@@ -191,12 +232,11 @@ function limitText(code: string, limit: number | undefined): string {
   return code === 'too_large' ? String(Math.round(limit / (1024 * 1024))) : limit.toLocaleString()
 }
 
-/** The report: the counts and each list of refused rows, with their numbers and why (spec 2 §3, §8). */
+/** The report: the counts, what each row kept, and each list of refused rows, with their numbers and why (spec 2 §3, §8). */
 function ImportReportView({ finished }: { finished: Finished }) {
   const { t } = useTranslation('import')
   const { report, total } = finished
   const failed = finished.error !== undefined
-  const reasonOf = useImportReason()
   return (
     <>
       {failed && (
@@ -219,61 +259,7 @@ function ImportReportView({ finished }: { finished: Finished }) {
           {t('summary', { successful: report.count_successful.toLocaleString(), unsuccessful: report.count_unsuccessful.toLocaleString() })}
         </Text>
       )}
-      {importRefusalLists
-        .filter((list) => report[list].length > 0)
-        .map((list) => (
-          <Stack gap={4} key={list} data-list={list}>
-            <Text fw={600} size="sm">
-              {t(`lists.${list}`, { count: report[list].length })}
-            </Text>
-            <ScrollArea.Autosize mah={240} type="auto" viewportProps={{ tabIndex: 0 }}>
-              <ul style={{ margin: 0, paddingInlineStart: '1.25rem' }}>
-                {report[list].map((problem) => (
-                  <li key={`${problem.row}`}>
-                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                      {t('refusedRow', { row: problem.row, name: problem.name || t('noName'), reason: reasonOf(problem) })}
-                    </Text>
-                  </li>
-                ))}
-              </ul>
-            </ScrollArea.Autosize>
-          </Stack>
-        ))}
+      <ImportReportDetails report={report} />
     </>
   )
-}
-
-/**
- * Why the server refused a row, in the reader's language where the import knows the words:
- * each field's message when the server names them, else its reason.
- */
-export function useImportReason(): (problem: ImportRowProblem) => string {
-  const { t } = useTranslation('import')
-  return (problem) => {
-    const fields = Object.entries(problem.errors ?? {})
-      .map(([field, message]) => `${field}: ${messageText(message, t)}`)
-      .join('; ')
-    return fields || messageText(problem.reason, t)
-  }
-}
-
-// The server's words for the messages the import shows in the reader's language; any other
-// text is shown as the server wrote it.
-type MessageKey = `messages.${'required' | 'email' | 'phone' | 'notInList' | 'invalidRow' | 'date' | 'inThisTeam' | 'inOtherTeam' | 'childClosed'}`
-
-const serverMessages: Array<[RegExp, MessageKey]> = [
-  [/^Required$/, 'messages.required'],
-  [/^Invalid email/, 'messages.email'],
-  [/^Invalid phone number$/, 'messages.phone'],
-  [/^Choose a value from the list\.$/, 'messages.notInList'],
-  [/^The row has invalid values\.$/, 'messages.invalidRow'],
-  [/^Use a date such as/, 'messages.date'],
-  [/^A contact with these details already exists in this team\.$/, 'messages.inThisTeam'],
-  [/^A contact with these details already exists in another team\.$/, 'messages.inOtherTeam'],
-  [/^A child’s record is closed to you/, 'messages.childClosed'],
-]
-
-function messageText(message: string, t: (key: MessageKey) => string): string {
-  const key = serverMessages.find(([pattern]) => pattern.test(message))?.[1]
-  return key ? t(key) : message
 }

@@ -13,6 +13,11 @@ export function addImportReports(total: ImportReport, chunk: ImportReport): Impo
     count_unsuccessful: total.count_unsuccessful + chunk.count_unsuccessful,
   }
   for (const list of importRefusalLists) sum[list] = [...total[list], ...chunk[list]]
+  // What each contact row kept (issue 35 item 10), when the import says.
+  if (total.with_consent || chunk.with_consent) sum.with_consent = [...(total.with_consent ?? []), ...(chunk.with_consent ?? [])]
+  if (total.kept_without_consent || chunk.kept_without_consent) {
+    sum.kept_without_consent = [...(total.kept_without_consent ?? []), ...(chunk.kept_without_consent ?? [])]
+  }
   return sum
 }
 

@@ -23,4 +23,7 @@ export const contactColumnAliases: ColumnAliases<ContactImportColumn> = {
   address_country: ['Country', 'País'],
   source: ['Origen', 'Fuente'],
   member_status: ['Membership', 'Member', 'Membresía', 'Estado de membresía'],
+  consent_type: ['Consent', 'Consentimiento', 'Tipo de consentimiento'],
+  consent_date: ['Fecha de consentimiento', 'Fecha del consentimiento'],
+  consent_content: ['What was agreed', 'Consent notes', 'Lo acordado', 'Notas del consentimiento'],
 }

@@ -2,18 +2,14 @@ import { mapColumns, readSpreadsheet, type ColumnAliases } from './spreadsheet'
 
 // One kind of spreadsheet import (contacts, a contact's interactions) and the one way a file
 // becomes the rows sent: read by the product's reader, its columns matched to the kind's
-// (aliases and case tolerated), each row prepared as the kind sends it with the problems the
-// browser can already see. The import dialog, the import-and-share page and the API tests
-// with spreadsheets (e2e/import-files.e2e.ts) all read files through readImportFile.
-
-/** What a problem the browser sees in a cell is: the texts are the `import` namespace's. */
-export type CellProblem = 'required' | 'date' | 'time' | 'gender' | 'email'
+// (aliases and case tolerated), each row prepared as the kind sends it. What is wrong with a
+// row is the server's to say (its dry run, issue 35 item 9), never the browser's guess. The
+// import dialog, the import-and-share page and the API tests with spreadsheets
+// (e2e/import-files.e2e.ts) all read files through readImportFile.
 
 export interface PreparedRow {
   /** The row as sent: the import's column names, cells as text. */
   row: Record<string, string>
-  /** What is wrong with it, by column, as far as the browser can tell. */
-  problems: Partial<Record<string, CellProblem>>
 }
 
 /** One kind of import: its columns, limits, sample and how a row of the file becomes a row sent. */
@@ -27,7 +23,7 @@ export interface SpreadsheetImportKind<C extends string> {
   chunkSize: number
   /** The sample spreadsheet: its header is `columns`, then these example rows. */
   sampleRows: ReadonlyArray<Partial<Record<C, string>>>
-  /** The row sent for a row of the file, and the problems the browser can see in it. */
+  /** The row sent for a row of the file. */
   prepare: (row: Partial<Record<C, string>>) => PreparedRow
   /** The name a row shows in the preview. */
   nameOf: (row: Partial<Record<C, string>>) => string

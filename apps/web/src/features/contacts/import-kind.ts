@@ -1,26 +1,13 @@
-import {
-  contactImportColumns,
-  contactImportDecisionTypes,
-  genderOfCell,
-  isEmail,
-  maxContactImportChunk,
-  maxContactImportRows,
-  requiredContactImportColumns,
-  type ContactImportColumn,
-} from '@crm/domain'
+import { contactImportColumns, maxContactImportChunk, maxContactImportRows, requiredContactImportColumns, type ContactImportColumn } from '@crm/domain'
 import { contactColumnAliases } from '../../lib/contact-column-aliases'
-import { dateOfCell, type DateOrder } from '../../lib/import-cells'
-import type { CellProblem, SpreadsheetImportKind } from '../../lib/import-kind'
+import type { SpreadsheetImportKind } from '../../lib/import-kind'
 
 // The contact kind of the import dialog (spec 2 §3 "Contact import columns"): the columns and
-// their aliases, the sample, and a row prepared as import-users takes it (dates YYYY-MM-DD).
+// their aliases, the sample, and a row as import-users takes it: the cells as written (the
+// server reads dates as the team's country writes them, and lookups by id or title).
 
-const decisionColumns = new Set<string>(Object.keys(contactImportDecisionTypes))
-/** A cell that says yes to a decision rather than giving its date. */
-const yesWords = /^(yes|y|x|true|1|sí|si)$/i
-
-/** The contact kind of the shared import dialog; `order` reads dates written with slashes. */
-export function contactImportKind(order: DateOrder): SpreadsheetImportKind<ContactImportColumn> {
+/** The contact kind of the shared import dialog. */
+export function contactImportKind(): SpreadsheetImportKind<ContactImportColumn> {
   return {
     name: 'contacts',
     columns: contactImportColumns,
@@ -48,6 +35,11 @@ export function contactImportKind(order: DateOrder): SpreadsheetImportKind<Conta
         notes: 'Met at the health expo',
         decision_for_bible_studies: 'yes',
         expect_follow_up: 'yes',
+        member_status: 'Church attendee',
+        source: 'Friend or family',
+        consent_type: 'verbal',
+        consent_date: '2026-03-01',
+        consent_content: 'Happy to be visited and phoned',
       },
       {
         first_name: 'Chloe',
@@ -63,27 +55,11 @@ export function contactImportKind(order: DateOrder): SpreadsheetImportKind<Conta
     nameOf: (row) => [row.first_name, row.last_name].filter(Boolean).join(' '),
     prepare: (source) => {
       const row: Record<string, string> = {}
-      const problems: Partial<Record<string, CellProblem>> = {}
       for (const column of contactImportColumns) {
         const cell = source[column]
         if (cell) row[column] = cell
       }
-      for (const column of requiredContactImportColumns) if (!row[column]) problems[column] = 'required'
-      if (row.gender && !genderOfCell(row.gender)) problems.gender = 'gender'
-      if (row.email && !isEmail(row.email)) problems.email = 'email'
-      if (row.dob) {
-        const date = dateOfCell(row.dob, order)
-        if (date) row.dob = date
-        else problems.dob = 'date'
-      }
-      for (const column of decisionColumns) {
-        const cell = row[column]
-        if (!cell || yesWords.test(cell)) continue
-        // A decision's date, in any of the ways a sheet holds one; anything else the server judges.
-        const date = dateOfCell(cell, order)
-        if (date) row[column] = date
-      }
-      return { row, problems }
+      return { row }
     },
   }
 }

@@ -5,12 +5,13 @@ import {
   requiredInteractionImportColumns,
   type InteractionImportColumn,
 } from '@crm/domain'
-import { dateOfCell, timeOfCell, type DateOrder } from '../../lib/import-cells'
-import type { CellProblem, SpreadsheetImportKind } from '../../lib/import-kind'
+import { timeOfCell } from '../../lib/import-cells'
+import type { SpreadsheetImportKind } from '../../lib/import-kind'
 import type { ColumnAliases } from '../../lib/spreadsheet'
 
 // The interaction kind of the import dialog (spec 2 §3 "Interaction import columns date, time
-// and type are required"): dates and times turned into YYYY-MM-DD and HH:mm.
+// and type are required"): times turned into HH:mm; dates as written (the server reads them as
+// the team's country writes them).
 
 /** Other names the columns go by in the files people keep, in English and Spanish. */
 const aliases: ColumnAliases<InteractionImportColumn> = {
@@ -26,7 +27,7 @@ const aliases: ColumnAliases<InteractionImportColumn> = {
   reaction: ['Reacción'],
 }
 
-export function interactionImportKind(order: DateOrder): SpreadsheetImportKind<InteractionImportColumn> {
+export function interactionImportKind(): SpreadsheetImportKind<InteractionImportColumn> {
   return {
     name: 'interactions',
     columns: interactionImportColumns,
@@ -42,30 +43,19 @@ export function interactionImportKind(order: DateOrder): SpreadsheetImportKind<I
     nameOf: (row) => [row.date, row.time, row.type].filter(Boolean).join(' '),
     prepare: (source) => {
       const row: Record<string, string> = {}
-      const problems: Partial<Record<string, CellProblem>> = {}
       for (const column of interactionImportColumns) {
         const cell = source[column]
         if (cell) row[column] = cell
       }
-      for (const column of requiredInteractionImportColumns) if (!row[column]) problems[column] = 'required'
-      if (row.date) {
-        // A real date and time in one cell gives the time too, when the time column is empty.
-        const timeInDate = /^\d{4}-\d{2}-\d{2} (\d{2}:\d{2})$/.exec(row.date)?.[1]
-        const date = dateOfCell(row.date, order)
-        if (date && date.length === 10) {
-          row.date = date
-          if (!row.time && timeInDate) {
-            row.time = timeInDate
-            delete problems.time
-          }
-        } else problems.date = 'date'
+      // A real date and time in one cell gives the time too, when the time column is empty.
+      const date = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})$/.exec(row.date ?? '')
+      if (date) {
+        row.date = date[1]!
+        row.time ||= date[2]!
       }
-      if (row.time) {
-        const time = timeOfCell(row.time)
-        if (time) row.time = time
-        else problems.time = 'time'
-      }
-      return { row, problems }
+      // A time the server cannot read (2:30 pm, 14h30, an Excel fraction) in its HH:mm; anything else as written, for the server to judge.
+      if (row.time) row.time = timeOfCell(row.time) || row.time
+      return { row }
     },
   }
 }

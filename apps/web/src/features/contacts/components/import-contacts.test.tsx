@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { contactCalls, contactImportCalls, type ImportUsersResult, type InputOf } from '@crm/domain'
@@ -8,6 +8,7 @@ import { buildAccount, buildGroup, buildTeam } from '../../../test/fixtures'
 import { renderApp } from '../../../test/render'
 import { apiError, mockCall, server } from '../../../test/server'
 import { signedInAs } from '../../../test/session'
+import { i18next } from '../../../lib/i18n'
 
 type Sent = InputOf<typeof contactImportCalls.importUsers>
 
@@ -67,45 +68,139 @@ describe('contact import (spec 2 §2, §3, §4 "Contact import"; issue 17)', () 
     expect(screen.queryByRole('button', { name: 'Import' })).not.toBeInTheDocument()
   })
 
-  it('D2-3.14-01 D2-4.7-01 previews the rows with what is wrong, sends them with their row numbers and reports each refused row', async () => {
-    const { user, sent } = open('owner', (input) =>
+  it('D2-3.14-01 D2-4.7-01 previews what the server will do with each row (its dry run), sends the rows with their numbers and reports each refused row (issue 35 item 9)', async () => {
+    // The server's answer for a chunk, the same for its dry run and for the import.
+    const answerFor = (input: Sent): ImportUsersResult =>
       input.first_row === 2
         ? {
             ...empty,
             count_successful: 1,
             count_unsuccessful: 1,
-            unsuccessful_error: [{ row: 3, name: 'Ben Ng', reason: 'The row has invalid values.', errors: { gender: 'Required' } }],
+            unsuccessful_error: [
+              {
+                row: 3,
+                name: 'Ben Ng',
+                reason: 'The row has invalid values.',
+                errors: { gender: 'Required', member_status: 'Choose a value from the list.' },
+                issues: [
+                  { code: 'required', field: 'gender' },
+                  {
+                    code: 'not_in_list',
+                    field: 'member_status',
+                    value: 'Church atendee',
+                    list: 'member-status-types',
+                    allowed: ['member', 'church-attendee'],
+                    allowed_titles: { en: ['Member', 'Church attendee'], es: ['Miembro', 'Asiste a la iglesia'] },
+                  },
+                ],
+              },
+            ],
+            kept_without_consent: [{ row: 2, name: 'Ana López', not_kept: ['dob', 'email'], child: false }],
           }
         : {
             ...empty,
             count_unsuccessful: 1,
-            unsuccessful_team_user_exists: [{ row: 5, name: 'Dee Park', reason: 'A contact with these details already exists in this team.' }],
-          },
-    )
+            unsuccessful_team_user_exists: [
+              { row: 5, name: 'Dee Park', reason: 'A contact with these details already exists in this team.', issues: [{ code: 'exists_in_this_team' }] },
+            ],
+          }
+    const { user, sent } = open('owner', answerFor)
     const dialog = await openDialog(user)
     await user.upload(
       dialog.getByLabelText('Spreadsheet (.csv, .xls or .xlsx)'),
-      csvFile(['First name,Surname,Gender,Date of birth,Favourite colour', 'Ana,López,female,33024,blue', 'Ben,Ng,,,green', '', 'Dee,Park,f,1990-02-30,red']),
+      csvFile([
+        'First name,Surname,Gender,Date of birth,Email,Member status,Favourite colour',
+        'Ana,López,female,31/05/1990,ana@example.org,,blue',
+        'Ben,Ng,,,,Church atendee,green',
+        '',
+        'Dee,Park,f,,,,red',
+      ]),
     )
     expect(await dialog.findByText('3 rows read from members.csv.')).toBeInTheDocument()
-    expect(dialog.getByText(/Columns read:/)).toHaveTextContent('Columns read: first_name, last_name (Surname), gender, dob (Date of birth)')
+    expect(dialog.getByText(/Columns read:/)).toHaveTextContent(
+      'Columns read: first_name, last_name (Surname), gender, dob (Date of birth), email, member_status',
+    )
     expect(dialog.getByText(/Columns ignored:/)).toHaveTextContent('Favourite colour')
+    // The dry run: every row, as written (the server reads the date as the team's country writes it), nothing kept.
+    expect(await dialog.findByText("Checked with the server's rules. Will be imported: 1. Will not be imported: 2.")).toBeInTheDocument()
+    expect(sent.map((input) => [input.first_row, input.dry_run])).toEqual([
+      [2, true],
+      [5, true],
+    ])
+    expect((sent[0]!.data as Array<Record<string, string>>)[0]).toEqual({
+      first_name: 'Ana',
+      last_name: 'López',
+      gender: 'female',
+      dob: '31/05/1990',
+      email: 'ana@example.org',
+    })
     const preview = within(dialog.getByRole('table', { name: 'The first 3 rows' }))
     const rows = preview.getAllByRole('row').slice(1)
-    expect(rows.map((row) => row.textContent)).toEqual(['2Ana LópezLooks fine', '3Ben Nggender: required', '5Dee Parkdob: not a date (use 1990-05-31)'])
-    expect(dialog.getByText('2 rows have a problem shown here. They will not be imported and the report will name them.')).toBeInTheDocument()
-    expect(sent).toEqual([])
+    expect(rows.map((row) => row.textContent)).toEqual([
+      '2Ana LópezWill be imported with the name and gender only (no consent): Date of birth, Email not kept',
+      '3Ben NgWill not be imported: Gender is required. Member status “Church atendee” is not one of: Member, Church attendee.',
+      '5Dee ParkWill not be imported: A contact with these details already exists in this team.',
+    ])
 
     await user.click(dialog.getByRole('button', { name: 'Import' }))
     expect(await dialog.findByText('Imported: 1. Not imported: 2.')).toBeInTheDocument()
-    // A blank row in the file starts a new chunk, so every row keeps its number.
-    expect(sent.map((input) => [input.first_row, (input.data as unknown[]).length])).toEqual([
-      [2, 2],
-      [5, 1],
+    // A blank row in the file starts a new chunk, so every row keeps its number; the import keeps what it sends.
+    expect(sent.slice(2).map((input) => [input.first_row, (input.data as unknown[]).length, input.dry_run])).toEqual([
+      [2, 2, undefined],
+      [5, 1, undefined],
     ])
-    expect((sent[0]!.data as Array<Record<string, string>>)[0]).toEqual({ first_name: 'Ana', last_name: 'López', gender: 'female', dob: '1990-05-31' })
-    expect(dialog.getByText('Row 3, Ben Ng: gender: required')).toBeInTheDocument()
-    expect(dialog.getByText('Row 5, Dee Park: a contact with these details already exists in this team')).toBeInTheDocument()
+    expect(dialog.getByText('Row 3, Ben Ng: Gender is required. Member status “Church atendee” is not one of: Member, Church attendee.')).toBeInTheDocument()
+    expect(dialog.getByText('Row 5, Dee Park: A contact with these details already exists in this team.')).toBeInTheDocument()
+    // Issue 35 item 10: what each row kept.
+    expect(dialog.getByText('1 row kept the name and gender only: no consent in the file')).toBeInTheDocument()
+    expect(dialog.getByText('Row 2, Ana López: Date of birth, Email not kept.')).toBeInTheDocument()
+  })
+
+  it('words the result in Spanish from the same codes: the refusals, the lookup titles and what each row kept (issue 35 items 9 and 10)', async () => {
+    await i18next.changeLanguage('es')
+    const answer: ImportUsersResult = {
+      ...empty,
+      count_successful: 2,
+      count_unsuccessful: 1,
+      unsuccessful_error: [
+        {
+          row: 4,
+          name: 'Di Typo',
+          reason: 'The row has invalid values.',
+          issues: [
+            {
+              code: 'not_in_list',
+              field: 'member_status',
+              value: 'Church atendee',
+              list: 'member-status-types',
+              allowed: ['member', 'church-attendee'],
+              allowed_titles: { en: ['Member', 'Church attendee'], es: ['Miembro', 'Asiste a la iglesia'] },
+            },
+            { code: 'invalid_date', field: 'dob', value: '05/31/1990', order: 'dmy' },
+          ],
+        },
+      ],
+      with_consent: [2],
+      kept_without_consent: [{ row: 3, name: 'Mo None', not_kept: ['email'], child: false }],
+    }
+    const { user } = open('owner', () => answer)
+    const section = within(await screen.findByRole('region', { name: 'Todos los contactos del equipo' }))
+    await user.click(section.getByRole('button', { name: 'Importar' }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Importar contactos' }))
+    await user.upload(
+      dialog.getByLabelText('Hoja de cálculo (.csv, .xls o .xlsx)'),
+      csvFile(['first_name,last_name,gender', 'Kim,Paper,female', 'Mo,None,male', 'Di,Typo,female']),
+    )
+    await dialog.findByText('Lo que hará la importación')
+    await user.click(dialog.getByRole('button', { name: 'Importar' }))
+    expect(await dialog.findByText('Importadas: 2. No importadas: 1.')).toBeInTheDocument()
+    expect(
+      dialog.getByText(
+        'Fila 4, Di Typo: Estado de membresía «Church atendee» no es uno de: Miembro, Asiste a la iglesia. Fecha de nacimiento «05/31/1990» no es una fecha. Escríbela como dd/mm/aaaa o aaaa-mm-dd.',
+      ),
+    ).toBeInTheDocument()
+    expect(dialog.getByText('1 fila con consentimiento guardó todas sus columnas.')).toBeInTheDocument()
+    expect(dialog.getByText('Fila 3, Mo None: no se guardó Correo electrónico.')).toBeInTheDocument()
   })
 
   it('D2-4.7-03 importing as church members drops the member_status column', async () => {
@@ -118,13 +213,17 @@ describe('contact import (spec 2 §2, §3, §4 "Contact import"; issue 17)', () 
     await dialog.findByText('1 row read from members.csv.')
     await user.click(dialog.getByRole('checkbox', { name: /Import as church members/ }))
     expect(dialog.getByText(/Columns ignored:/)).toHaveTextContent('member_status')
+    // The choice is the server's to judge: the rows are checked again with it.
+    await waitFor(() => expect(sent.filter((input) => input.dry_run && input.import_as_members)).toHaveLength(1))
+    await waitFor(() => expect(dialog.getByRole('button', { name: 'Import' })).toBeEnabled())
     await user.click(dialog.getByRole('button', { name: 'Import' }))
     await dialog.findByText('Imported: 1. Not imported: 0.')
-    expect(sent[0]).toMatchObject({ import_as_members: true, data: [{ first_name: 'Ana', last_name: 'López', gender: 'female' }] })
+    expect(sent.at(-1)).toMatchObject({ import_as_members: true, data: [{ first_name: 'Ana', last_name: 'López', gender: 'female' }] })
+    expect(sent.at(-1)!.dry_run).toBeUndefined()
   })
 
   it('D2-8-08 a file without a required column names it; a failed import says so', async () => {
-    const { user, sent } = open('owner', () => apiError('internal_error', 500))
+    const { user, sent } = open('owner', (input) => (input.dry_run ? empty : apiError('internal_error', 500)))
     const dialog = await openDialog(user)
     await user.upload(dialog.getByLabelText('Spreadsheet (.csv, .xls or .xlsx)'), csvFile(['first_name,gender', 'Ana,female']))
     expect(await dialog.findByText('The file has no column for: last_name. Add these columns and choose the file again.')).toBeInTheDocument()
@@ -137,8 +236,11 @@ describe('contact import (spec 2 §2, §3, §4 "Contact import"; issue 17)', () 
     expect(await dialog.findByText('Choose a .csv, .xls or .xlsx file.')).toBeInTheDocument()
 
     await user.upload(dialog.getByLabelText('Spreadsheet (.csv, .xls or .xlsx)'), csvFile(['first_name,last_name,gender', 'Ana,López,female']))
-    await user.click(await dialog.findByRole('button', { name: 'Import' }))
+    // Import waits for the dry run's answer.
+    await dialog.findByText('What the import will do')
+    await user.click(dialog.getByRole('button', { name: 'Import' }))
     expect(await dialog.findByText('The import failed with an error.')).toBeInTheDocument()
-    expect(sent).toHaveLength(1)
+    // The dry run of the file with its columns, then the import.
+    expect(sent.map((input) => input.dry_run)).toEqual([true, undefined])
   })
 })

@@ -2,20 +2,20 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Checkbox } from '@mantine/core'
 import { SpreadsheetImport } from '../../../components/spreadsheet-import'
-import { dateOrderOf } from '../../../lib/import-cells'
 import { contactImportKind } from '../import-kind'
 import { importContacts, useRefreshAfterContactImport } from '../queries'
 
 // Import contacts from a spreadsheet into the selected group (spec 2 §2 the Import button, §3
-// the columns, §4 "Contact import"; D2-2.1-07, D2-4.7-*): the shared import dialog with the
-// contact columns, the date cells turned into YYYY-MM-DD, and 'Import as church members'.
+// the columns, §4 "Contact import"; D2-2.1-07, D2-4.7-*; issue 35): the shared import dialog
+// with the contact columns, the server's dry run, and 'Import as church members' (a change
+// checks the rows again).
 
 /** The Import dialog of the contact lists. */
 export function ImportContactsDialog({ scope, onClose }: { scope: { team_id: number; group_id: number }; onClose: () => void }) {
-  const { t, i18n } = useTranslation('contacts')
+  const { t } = useTranslation('contacts')
   const refresh = useRefreshAfterContactImport()
   const [asMembers, setAsMembers] = useState(false)
-  const kind = contactImportKind(dateOrderOf(typeof navigator === 'undefined' ? i18n.language : navigator.language))
+  const kind = contactImportKind()
   return (
     <SpreadsheetImport
       kind={kind}
@@ -30,7 +30,8 @@ export function ImportContactsDialog({ scope, onClose }: { scope: { team_id: num
           onChange={(event) => setAsMembers(event.currentTarget.checked)}
         />
       }
-      send={(rows, firstRow) =>
+      checkKey={asMembers ? 'members' : 'as-written'}
+      send={(rows, firstRow, { dryRun }) =>
         importContacts({
           ...scope,
           data: rows.map((row) => {
@@ -41,6 +42,7 @@ export function ImportContactsDialog({ scope, onClose }: { scope: { team_id: num
           }),
           first_row: firstRow,
           ...(asMembers ? { import_as_members: true } : {}),
+          ...(dryRun ? { dry_run: true } : {}),
         })
       }
       onImported={() => void refresh()}

@@ -326,7 +326,7 @@ describe('the Interactions tab', () => {
     expect(screen.queryByRole('button', { name: 'Import interactions' })).not.toBeInTheDocument()
   })
 
-  it('D2-3.14-04 D2-7.6-02 imports interactions from a spreadsheet: dates and times as the sheet holds them, each refused row by its number', async () => {
+  it('D2-3.14-04 D2-7.6-02 imports interactions from a spreadsheet after the server’s dry run: times as the sheet holds them, dates as written, each refused row by its number', async () => {
     const sent: Array<Record<string, unknown>> = []
     server.use(
       mockCall(interactionImportCalls.importContactInteractions, ({ input }) => {
@@ -338,7 +338,15 @@ describe('the Interactions tab', () => {
           unsuccessful_not_exists: [],
           unsuccessful_team_user_exists: [],
           unsuccessful_invalid_email: [],
-          unsuccessful_error: [{ row: 4, name: '2026-03-10 Visit', reason: 'The row has invalid values.', errors: { time: 'Required' } }],
+          unsuccessful_error: [
+            {
+              row: 4,
+              name: '2026-03-10 Visit',
+              reason: 'The row has invalid values.',
+              errors: { time: 'Required' },
+              issues: [{ code: 'required' as const, field: 'time' }],
+            },
+          ],
         }
       }),
     )
@@ -347,27 +355,33 @@ describe('the Interactions tab', () => {
     const user = setupUser()
     await user.click(screen.getByRole('button', { name: 'Import interactions' }))
     const dialog = within(await screen.findByRole('dialog', { name: 'Import interactions' }))
-    const file = new File(['Fecha,Hora,Tipo,Notas\n2026-03-01,2:30 pm,visit,Met the family\n46090,0.75,Prayer request,\n2026-03-10,,Visit,'], 'visits.csv', {
-      type: 'text/csv',
-    })
+    const file = new File(
+      ['Fecha,Hora,Tipo,Notas\n2026-03-01,2:30 pm,visit,Met the family\n09/03/2026,0.75,Prayer request,\n2026-03-10,,Visit,'],
+      'visits.csv',
+      {
+        type: 'text/csv',
+      },
+    )
     await user.upload(dialog.getByLabelText('Spreadsheet (.csv, .xls or .xlsx)'), file)
     expect(await dialog.findByText('3 rows read from visits.csv.')).toBeInTheDocument()
     expect(dialog.getByText(/Columns read:/)).toHaveTextContent('date (Fecha), time (Hora), type (Tipo), content (Notas)')
+    // The server's dry run says what the import will do with each row before anything is kept.
+    expect(await dialog.findByText('Will not be imported: Time is required.')).toBeInTheDocument()
     await user.click(dialog.getByRole('button', { name: 'Import' }))
     expect(await dialog.findByText('Imported: 2. Not imported: 1.')).toBeInTheDocument()
-    expect(dialog.getByText('Row 4, 2026-03-10 Visit: time: required')).toBeInTheDocument()
-    expect(sent).toEqual([
-      {
-        team_id: 10,
-        group_id: 10,
-        user_id: 5,
-        first_row: 2,
-        data: [
-          { date: '2026-03-01', time: '14:30', type: 'visit', content: 'Met the family' },
-          { date: '2026-03-09', time: '18:00', type: 'Prayer request' },
-          { date: '2026-03-10', type: 'Visit' },
-        ],
-      },
-    ])
+    expect(dialog.getByText('Row 4, 2026-03-10 Visit: Time is required.')).toBeInTheDocument()
+    const chunk = {
+      team_id: 10,
+      group_id: 10,
+      user_id: 5,
+      first_row: 2,
+      data: [
+        { date: '2026-03-01', time: '14:30', type: 'visit', content: 'Met the family' },
+        // The date as written: the server reads it as the team's country writes dates.
+        { date: '09/03/2026', time: '18:00', type: 'Prayer request' },
+        { date: '2026-03-10', type: 'Visit' },
+      ],
+    }
+    expect(sent).toEqual([{ ...chunk, dry_run: true }, chunk])
   })
 })

@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next'
 import { Stack, Table, Text } from '@mantine/core'
 import { maxUserImportRows, type ContactImportColumn } from '@crm/domain'
 import { ImportFilePicker } from '../../../components/import-flow'
-import { dateOrderOf } from '../../../lib/import-cells'
 import { readImportFile } from '../../../lib/import-kind'
 import { isSpreadsheetError, normalizeHeader } from '../../../lib/spreadsheet'
 import { contactImportKind } from '../../contacts/import-kind'
@@ -13,7 +12,7 @@ const previewRows = 5
 /** A spreadsheet read in the browser, its columns matched to the contact import's. */
 export interface ImportFile {
   name: string
-  /** The rows as sent: the contact import's column names, dates as YYYY-MM-DD. */
+  /** The rows as sent: the contact import's column names, cells as written. */
   rows: Array<Record<string, string>>
   /** The import's columns the file has, in the import's order, with the header that holds each. */
   found: Array<[ContactImportColumn, string]>
@@ -36,10 +35,10 @@ export function isImportFileReady(file: ImportFile | null): file is ImportFile {
  * shows the first rows.
  */
 export function ImportFileField({ value, onChange, error }: { value: ImportFile | null; onChange: (file: ImportFile | null) => void; error?: string | null }) {
-  const { t, i18n } = useTranslation('import-and-share')
+  const { t } = useTranslation('import-and-share')
   const read = async (chosen: File): Promise<ImportFile> => {
     // The contact import's kind (its columns, aliases and how a cell becomes what is sent), up to this page's limit.
-    const kind = { ...contactImportKind(dateOrderOf(typeof navigator === 'undefined' ? i18n.language : navigator.language)), maxRows: maxUserImportRows }
+    const kind = { ...contactImportKind(), maxRows: maxUserImportRows }
     const file = await readImportFile(chosen, kind)
     return { ...file, rows: file.rows.map((prepared) => prepared.row) }
   }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Stack, Table, Text } from '@mantine/core'
 import type { ImportRowProblem } from '@crm/domain'
-import { useImportReason } from '../../../components/spreadsheet-import'
+import { useImportReason } from '../../../components/import-report'
 
 /**
  * Rows the server refused (create-user-import) or could not process (process-user-import):

@@ -133,6 +133,24 @@ describe('/contacts/import-and-share/new (spec 2 §2.4, §5)', () => {
     expect(screen.getByRole('link', { name: 'Continue to the import' })).toHaveAttribute('href', '/contacts/import-and-share/edit/40')
   }, 30_000)
 
+  it('shows the people kept without consent, and what of them was not kept, before going on to the import (issue 35 item 10)', async () => {
+    mockCreate(
+      answer({
+        count_successful: 2,
+        with_consent: [2],
+        kept_without_consent: [{ row: 3, name: 'Ben Ng', not_kept: ['email', 'phone'], child: false }],
+      }),
+    )
+    const { user } = await visit()
+    choose(goodCsv())
+    await screen.findByText('2 rows read from cards.csv.')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('1 row with consent kept every column.', {}, { timeout: 10000 })).toBeInTheDocument()
+    expect(screen.getByText('1 row kept the name and gender only: no consent in the file')).toBeInTheDocument()
+    expect(screen.getByText('Row 3, Ben Ng: Email, Phone not kept.')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Continue to the import' })).toHaveAttribute('href', '/contacts/import-and-share/edit/40')
+  }, 30_000)
+
   it("says why a save was refused: the server's field messages on their fields and for the rows", async () => {
     mockCreate(apiError('invalid_request', 400, { errors: { title: 'At most 200 characters', 'data.1.email': 'Enter a valid email' } }))
     const { user } = await visit()

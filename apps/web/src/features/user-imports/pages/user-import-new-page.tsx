@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { Alert, Anchor, Button, Group, Stack, Title } from '@mantine/core'
 import { defaultUserImportTitle, type CreateUserImportResult } from '@crm/domain'
 import { FormStatus } from '../../../components/form-status'
+import { ImportKeptDetails } from '../../../components/import-report'
 import { isApiError } from '../../../lib/api'
 import { useFormSubmission } from '../../../lib/form-submission'
 import { usePageTitle } from '../../../lib/page-title'
@@ -72,8 +73,9 @@ export function UserImportNewPage() {
         setOtherErrors(markServerErrors(form, saved.error))
         return
       }
+      // Refused rows, and people kept without consent (issue 35 item 10), are shown before going on.
       const refused = refusedRows(saved.value)
-      if (refused.length === 0) void navigate(`/contacts/import-and-share/edit/${saved.value.id}`)
+      if (refused.length === 0 && !saved.value.kept_without_consent?.length) void navigate(`/contacts/import-and-share/edit/${saved.value.id}`)
       else setResult(saved.value)
     },
     () => {
@@ -97,6 +99,7 @@ export function UserImportNewPage() {
         <Alert color="yellow" role="status" title={t('new.saved')}>
           {t('new.imported', { count: result.count_successful })}
         </Alert>
+        <ImportKeptDetails report={result} />
         <ProblemRows title={t('new.refusedTitle')} rows={refusedRows(result)} />
         <Group>
           <Button component={Link} to={`/contacts/import-and-share/edit/${result.id}`}>

@@ -1,0 +1,170 @@
+import { useTranslation } from 'react-i18next'
+import { ScrollArea, Stack, Text } from '@mantine/core'
+import { importRefusalLists, type ImportIssue, type ImportRowKept, type ImportRowProblem, type ImportUsersResult } from '@crm/domain'
+import { useContactFieldLabel } from '../lib/contact-field-labels'
+
+// What an import did, or its dry run will do, row by row (spec 2 §3 "Import result"; issue 35
+// items 9 and 10): each refused row with its reasons worded from the server's codes in the
+// reader's language, and what each contact row kept (every column with its consent, else the
+// name and gender). The contact and interaction imports and import-and-share show it.
+
+/** A column's label: the import's own names, else the contact form's, else the column itself. */
+export function useImportFieldLabel(): (field: string) => string {
+  const { t, i18n } = useTranslation('import')
+  const contactLabel = useContactFieldLabel()
+  return (field) => (i18n.exists(`import:fields.${field}`) ? t(`fields.${field}` as 'fields.notes') : (contactLabel(field) ?? field))
+}
+
+/** One issue in the reader's words. */
+function useIssueText(): (issue: ImportIssue) => string {
+  const { t, i18n } = useTranslation('import')
+  const label = useImportFieldLabel()
+  const language = i18n.language.split('-')[0] ?? 'en'
+  return (issue) => {
+    const iso = t('dateFormats.iso')
+    const format = issue.order && issue.order !== 'either' ? t(`dateFormats.${issue.order}`) : iso
+    const allowed = (issue.allowed_titles?.[language] ?? issue.allowed_titles?.en ?? issue.allowed ?? []).join(', ')
+    const values = {
+      field: issue.field ? label(issue.field) : '',
+      value: issue.value ?? '',
+      allowed,
+      format,
+      iso,
+      min: issue.min,
+      max: issue.max,
+      row: issue.row,
+    }
+    switch (issue.code) {
+      case 'invalid_date':
+        return t(issue.order === 'either' ? 'issues.invalid_date_iso' : 'issues.invalid_date', values)
+      case 'out_of_range':
+        if (issue.min === undefined) return t('issues.out_of_range_max', values)
+        return t(issue.max === undefined ? 'issues.out_of_range_min' : 'issues.out_of_range', values)
+      case 'invalid':
+        return t(issue.value === undefined ? 'issues.invalid_blank' : 'issues.invalid', values)
+      default:
+        return t(`issues.${issue.code}`, values)
+    }
+  }
+}
+
+/**
+ * Why the server refused a row, in the reader's language: each of its issues. A refusal
+ * without issues (an older answer, a call that gives none) keeps the server's reason.
+ */
+export function useImportReason(): (problem: ImportRowProblem) => string {
+  const issueText = useIssueText()
+  return (problem) => (problem.issues && problem.issues.length > 0 ? problem.issues.map(issueText).join(' ') : problem.reason)
+}
+
+/** The columns a row did not keep, by their labels. */
+function useNotKeptText(): (kept: ImportRowKept) => string {
+  const label = useImportFieldLabel()
+  return (kept) => kept.not_kept.map(label).join(', ')
+}
+
+export type RowOutcome = { kind: 'refused'; problem: ImportRowProblem } | { kind: 'kept'; kept: ImportRowKept } | { kind: 'withConsent' } | { kind: 'imported' }
+
+/** What a report says became of the file's row `row`. */
+export function rowOutcome(report: ImportUsersResult, row: number): RowOutcome {
+  for (const list of importRefusalLists) {
+    const problem = report[list].find((item) => item.row === row)
+    if (problem) return { kind: 'refused', problem }
+  }
+  const kept = report.kept_without_consent?.find((item) => item.row === row)
+  if (kept) return { kind: 'kept', kept }
+  return report.with_consent?.includes(row) ? { kind: 'withConsent' } : { kind: 'imported' }
+}
+
+/** A row's outcome in the preview's words. */
+export function useOutcomeText(): (outcome: RowOutcome) => string {
+  const { t } = useTranslation('import')
+  const reasonOf = useImportReason()
+  const notKept = useNotKeptText()
+  return (outcome) => {
+    switch (outcome.kind) {
+      case 'refused':
+        return t('outcome.refused', { reason: reasonOf(outcome.problem) })
+      case 'kept':
+        if (outcome.kept.child) {
+          return outcome.kept.not_kept.length > 0 ? t('outcome.childWithoutConsent', { columns: notKept(outcome.kept) }) : t('outcome.childConsentNotTaken')
+        }
+        return t('outcome.withoutConsent', { columns: notKept(outcome.kept) })
+      case 'withConsent':
+        return t('outcome.withConsent')
+      case 'imported':
+        return t('outcome.willImport')
+    }
+  }
+}
+
+/** The rows listed under a title, in a box that scrolls when long. */
+function RowList({ title, list, lines }: { title: string; list: string; lines: Array<[string, string]> }) {
+  return (
+    <Stack gap={4} data-list={list}>
+      <Text fw={600} size="sm">
+        {title}
+      </Text>
+      <ScrollArea.Autosize mah={240} type="auto" viewportProps={{ tabIndex: 0 }}>
+        <ul style={{ margin: 0, paddingInlineStart: '1.25rem' }}>
+          {lines.map(([key, line]) => (
+            <li key={key}>
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {line}
+              </Text>
+            </li>
+          ))}
+        </ul>
+      </ScrollArea.Autosize>
+    </Stack>
+  )
+}
+
+/** What each contact row kept: every column with its consent, else the name and gender (issue 35 item 10). */
+export function ImportKeptDetails({ report }: { report: Pick<ImportUsersResult, 'with_consent' | 'kept_without_consent'> }) {
+  const { t } = useTranslation('import')
+  const notKept = useNotKeptText()
+  const withConsent = report.with_consent?.length ?? 0
+  const kept = report.kept_without_consent ?? []
+  const keptLine = (row: ImportRowKept) => {
+    const values = { row: row.row, name: row.name || t('noName'), columns: notKept(row) }
+    if (!row.child) return t('keptRow', values)
+    return t(row.not_kept.length > 0 ? 'keptChildRow' : 'keptChildRowNothingLost', values)
+  }
+  return (
+    <>
+      {withConsent > 0 && <Text size="sm">{t('withConsent', { count: withConsent })}</Text>}
+      {kept.length > 0 && (
+        <RowList
+          title={t('keptWithoutConsent', { count: kept.length })}
+          list="kept_without_consent"
+          lines={kept.map((row): [string, string] => [String(row.row), keptLine(row)])}
+        />
+      )}
+    </>
+  )
+}
+
+/** What each row kept and each list of refused rows with why (spec 2 §3, §8). */
+export function ImportReportDetails({ report }: { report: ImportUsersResult }) {
+  const { t } = useTranslation('import')
+  const reasonOf = useImportReason()
+  return (
+    <>
+      <ImportKeptDetails report={report} />
+      {importRefusalLists
+        .filter((list) => report[list].length > 0)
+        .map((list) => (
+          <RowList
+            key={list}
+            title={t(`lists.${list}`, { count: report[list].length })}
+            list={list}
+            lines={report[list].map((problem): [string, string] => [
+              String(problem.row),
+              t('refusedRow', { row: problem.row, name: problem.name || t('noName'), reason: reasonOf(problem) }),
+            ])}
+          />
+        ))}
+    </>
+  )
+}
