@@ -27,6 +27,16 @@ export type ContactImportDecisionColumn = keyof typeof contactImportDecisionType
 const decisionColumns = Object.keys(contactImportDecisionTypes) as ContactImportDecisionColumn[]
 
 /**
+ * Consent a church collected on paper (issue 35 item 10): its kind (verbal, or direct: signed
+ * by the person), its date and what was agreed. An adult's row with them keeps every column;
+ * a row without them keeps the name and gender (spec 2 §4).
+ */
+export const contactImportConsentColumns = ['consent_type', 'consent_date', 'consent_content'] as const
+/** The kinds of consent a consent_type cell names. */
+export const contactImportConsentTypes = ['verbal', 'direct'] as const
+export type ContactImportConsentType = (typeof contactImportConsentTypes)[number]
+
+/**
  * The contact fields a spreadsheet has no column for (spec 2 §3 lists the columns). Every other
  * field of contactFieldsSchema is a column of its own name, so a field added to the contract is
  * imported unless it is named here.
@@ -51,10 +61,8 @@ export const contactFieldsNotImported = [
   'address_manual_input',
   'address_lat',
   'address_lng',
-  // Consent comes in contactImportConsentColumns, by rules of its own (a kind, a date, what was agreed).
-  'consent_type',
-  'consent_date',
-  'consent_content',
+  // Consent comes in contactImportConsentColumns (a kind, its date, what was agreed); the form's
+  // confirmation is the importer's (docs/decisions.md "Contact import").
   'consent_verbal_confirmed',
 ] as const satisfies ReadonlyArray<keyof ContactFields>
 
@@ -68,19 +76,11 @@ export const contactImportFieldColumns: readonly FieldColumn[] = [
   ...new Set(
     Object.keys(contactFieldsSchema.shape)
       .filter((field) => !(contactFieldsNotImported as readonly string[]).includes(field))
+      // Read by rules of their own, with the extended columns.
+      .filter((field) => !(contactImportConsentColumns as readonly string[]).includes(field))
       .flatMap((field): readonly string[] => (Object.hasOwn(columnsOfField, field) ? columnsOfField[field as keyof typeof columnsOfField] : [field])),
   ),
 ] as FieldColumn[]
-
-/**
- * Consent a church collected on paper (issue 35 item 10): its kind (verbal, or direct: signed
- * by the person), its date and what was agreed. An adult's row with them keeps every column;
- * a row without them keeps the name and gender (spec 2 §4).
- */
-export const contactImportConsentColumns = ['consent_type', 'consent_date', 'consent_content'] as const
-/** The kinds of consent a consent_type cell names. */
-export const contactImportConsentTypes = ['verbal', 'direct'] as const
-export type ContactImportConsentType = (typeof contactImportConsentTypes)[number]
 
 /**
  * The extended list's columns that create what they name rather than fill a field (spec 2 §3;
