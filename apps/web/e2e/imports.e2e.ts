@@ -73,18 +73,20 @@ describe('contact import (issue 17)', () => {
       buffer: workbook(),
     })
     await expect.poll(() => dialog.innerText(), { timeout: 15_000 }).toContain('20 rows read from members.xlsx.')
+    // The preview says what the server will do with each row (its dry run, issue 35 item 9).
+    await expect.poll(() => dialog.innerText(), { timeout: 30_000 }).toContain('Will be imported: 17. Will not be imported: 3.')
     const preview = await dialog.innerText()
     expect(preview).toContain('Columns ignored: Favourite hymn')
-    expect(preview).toMatch(/4\s+Cyrus Imported\w+\s+gender: required/)
+    expect(preview).toMatch(/4\s+Cyrus Imported\w+\s+Will not be imported: Gender is required\./)
     await settled(page)
     expect(await violations(page)).toEqual([])
 
     await dialog.getByRole('button', { name: 'Import', exact: true }).click()
     await expect.poll(() => dialog.innerText(), { timeout: 30_000 }).toContain('Imported: 17. Not imported: 3.')
     const report = await dialog.innerText()
-    expect(report).toContain(`Row 4, Cyrus ${surname}: gender: required`)
-    expect(report).toContain(`Row 11, Joy ${surname}: email:`)
-    expect(report).toContain(`Row 18, Quinn ${surname}: dob:`)
+    expect(report).toContain(`Row 4, Cyrus ${surname}: Gender is required.`)
+    expect(report).toContain(`Row 11, Joy ${surname}: Email “x@” is not an email address.`)
+    expect(report).toContain(`Row 18, Quinn ${surname}: Date of birth “someday” is not a date.`)
     // The report is scrolled into view (spec 2 §4: 400 ms after it appears).
     await page.waitForTimeout(800)
     const reportBox = await dialog.getByText('The import is complete').boundingBox()
@@ -129,7 +131,7 @@ describe('interaction import (issue 17)', () => {
     await expect.poll(() => dialog.innerText(), { timeout: 15_000 }).toContain('3 rows read from visits.xlsx.')
     await dialog.getByRole('button', { name: 'Import', exact: true }).click()
     await expect.poll(() => dialog.innerText(), { timeout: 15_000 }).toContain('Imported: 2. Not imported: 1.')
-    expect(await dialog.innerText()).toMatch(/Row 4, .*time: required/)
+    expect(await dialog.innerText()).toMatch(/Row 4, .*Time is required\./)
     await dialog.getByRole('button', { name: 'Close' }).last().click()
 
     const entries = page.getByRole('list', { name: 'Interactions' })
