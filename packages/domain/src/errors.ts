@@ -37,6 +37,8 @@ export const errorStatus = {
   acms_not_in_church_requires_admin: 409,
   name_taken: 409,
   require_address: 400,
+  /** Another sub-team of the conference holds the ACMS id (issue 35); data.team names it. */
+  acms_id_taken: 409,
 } as const
 
 export type ErrorCode = keyof typeof errorStatus

@@ -3,6 +3,7 @@ import { teamRoles } from '../capabilities'
 import { email } from '../rules/email'
 import { flag, id, okSchema, personName, requiredPersonName, requiredText, text } from '../rules/wire'
 import { capabilityMapSchema } from './account'
+import { accountLockReasons } from './auth'
 import { addressView } from './contact-shapes'
 import { addressWriteFields } from './places'
 import { defineCall } from './define'
@@ -29,6 +30,8 @@ export const teamUserSchema = z.object({
   /** The caller's own card: it links to /profile. */
   is_self: z.boolean(),
   last_login_display: z.string().nullable(),
+  /** Site admins only (absent for anyone else): why the account is locked, null when it is not. */
+  account_lock: z.enum(accountLockReasons).nullable().optional(),
 })
 export type TeamUser = z.infer<typeof teamUserSchema>
 
@@ -229,9 +232,19 @@ export const teamAdminCalls = {
   acmsGetIdForTeam: defineCall({
     method: 'GET',
     path: '/acms-get-id-for-team',
-    request: z.object({ team_id: id, team_name: requiredText(120), conference_acms_id: text(60).optional() }),
+    request: z.object({
+      /**
+       * The conference; optional (spec 3 §7: team_name, conference_acms_id): without it the
+       * conference is the one whose ACMS id is conference_acms_id.
+       */
+      team_id: id.optional(),
+      team_name: requiredText(120),
+      conference_acms_id: text(60).optional(),
+      /** The sub-team being edited: its own id may be guessed, never one another sub-team holds. */
+      sub_team_id: id.optional(),
+    }),
     response: z.object({ id: z.string().nullable() }),
-    summary: "Guess a sub-team's ACMS id from its name, in the conference's church roster",
+    summary: "Guess a sub-team's ACMS id from its name, in the conference's church roster (an id another sub-team holds is never guessed)",
   }),
   manageTeamsAdd: defineCall({
     method: 'POST',

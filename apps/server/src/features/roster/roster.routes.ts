@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { churchRosterCalls as calls, teamAdminCalls } from '@crm/domain'
 import { addRoute, teamAccess } from '../../platform/route'
-import { guessAcmsId, importChurchRoster, listRosterChurches } from './roster.service'
+import { conferenceByAcmsId, guessAcmsId, importChurchRoster, listRosterChurches } from './roster.service'
 
 /** A roster of 20,000 rows is larger than the app's 2 MB body limit. */
 const rosterImportBodyLimit = 12 * 1024 * 1024
@@ -15,5 +15,8 @@ export async function rosterRoutes(app: FastifyInstance) {
   const conferenceAdmin = teamAccess('update_team', { conferenceOnly: true })
   addRoute(app, calls.importChurchRoster, conferenceAdmin, ({ deps, viewer, scope, input }) => importChurchRoster(deps, viewer, scope, input))
   addRoute(app, calls.churchRoster, conferenceAdmin, ({ deps, viewer, scope }) => listRosterChurches(deps, viewer, scope))
-  addRoute(app, teamAdminCalls.acmsGetIdForTeam, conferenceAdmin, ({ deps, scope, input }) => guessAcmsId(deps, scope, input))
+  // Without team_id, the conference is the one conference_acms_id names (spec 3 §7); the same rule there.
+  addRoute(app, teamAdminCalls.acmsGetIdForTeam, teamAccess('update_team', { conferenceOnly: true, teamOf: conferenceByAcmsId }), ({ deps, scope, input }) =>
+    guessAcmsId(deps, scope, input),
+  )
 }

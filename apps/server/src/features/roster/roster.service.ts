@@ -1,11 +1,22 @@
 import { and, asc, count, eq, isNotNull, max, sql } from 'drizzle-orm'
-import { email as emailRule, hasUnsafeNameCharacters, toE164, type ChurchRosterRow, type ImportChurchRosterResult, type RosterChurch } from '@crm/domain'
-import { churchRosterMembers, teams } from '../../db/schema/index'
+import {
+  email as emailRule,
+  hasUnsafeNameCharacters,
+  isMalformedText,
+  toE164,
+  type ChurchRosterRow,
+  type ImportChurchRosterResult,
+  type RosterChurch,
+} from '@crm/domain'
+import { churchRosterMembers, memberships, teams } from '../../db/schema/index'
 import type { TeamScope, Viewer } from '../../platform/access'
 import { recordActivity } from '../../platform/activity'
 import { churchRoster } from '../../platform/church-roster'
 import type { Deps } from '../../platform/deps'
+import { AppError } from '../../platform/errors'
 import { displayDateTime } from '../../platform/format'
+import { readField, type TeamLocator } from '../../platform/route'
+import { subTeamWithAcmsId } from '../teams/team-records'
 
 /** A roster row ready to store. */
 interface RosterRecord {
@@ -191,12 +202,43 @@ export async function listRosterChurches(deps: Deps, viewer: Viewer, scope: Team
 }
 
 /**
- * GET acms-get-id-for-team: the guessed ACMS id of a new sub-team from its name. The
- * conference's own ACMS id is the stored one when it has one, else the one the form sent.
+ * The conference of acms-get-id-for-team when it names none (spec 3 §7: team_name,
+ * conference_acms_id): the conference with that ACMS id (any case), one the caller belongs to
+ * first. The route then needs update_team there, as with team_id; a conference the caller has
+ * no place in is not found.
  */
-export async function guessAcmsId(deps: Deps, scope: TeamScope, input: { team_name: string; conference_acms_id?: string | undefined }) {
+export const conferenceByAcmsId: TeamLocator = async (deps, viewer, request) => {
+  const sent = readField(request, 'conference_acms_id')
+  const acmsId = typeof sent === 'string' ? sent.trim() : ''
+  if (!acmsId) throw new AppError('invalid_request', { errors: { conference_acms_id: 'Required' } })
+  // Read before the call's schema runs: a value no ACMS id can be finds nothing.
+  if (acmsId.length > 60 || isMalformedText(acmsId)) return null
+  const [row] = await deps.db
+    .select({ id: teams.id })
+    .from(teams)
+    .leftJoin(memberships, and(eq(memberships.team_id, teams.id), eq(memberships.person_id, viewer.personId)))
+    .where(and(eq(teams.kind, 'conference'), eq(sql`lower(${teams.acms_id})`, acmsId.toLowerCase())))
+    .orderBy(sql`${memberships.id} is null`, asc(teams.id))
+    .limit(1)
+  return row?.id ?? null
+}
+
+/**
+ * GET acms-get-id-for-team: the guessed ACMS id of a sub-team from its name. The conference's
+ * own ACMS id is the stored one when it has one, else the one the form sent. An id another
+ * sub-team of the conference holds is never the guess (issue 35: saving it would be refused,
+ * and invites would be checked against that church's roster); the sub-team being edited
+ * (sub_team_id) may get its own.
+ */
+export async function guessAcmsId(
+  deps: Deps,
+  scope: TeamScope,
+  input: { team_name: string; conference_acms_id?: string | undefined; sub_team_id?: number | undefined },
+) {
   const [conference] = await deps.db.select({ acms_id: teams.acms_id }).from(teams).where(eq(teams.id, scope.team.id))
   const conferenceAcmsId = conference?.acms_id || input.conference_acms_id || null
   const id = await churchRoster(deps).guessChurchId({ conferenceId: scope.team.id, conferenceAcmsId }, input.team_name)
-  return { id }
+  if (id === null) return { id }
+  const holder = await subTeamWithAcmsId(deps.db, scope.team.id, id, input.sub_team_id)
+  return { id: holder ? null : id }
 }

@@ -224,6 +224,7 @@ describe('GET acms-get-id-for-team', () => {
       member('904', 'a@example.org', 'A', 'B', { church_name: 'Riverside' }),
       member('905', 'a@example.org', 'A', 'B', { church_name: 'Riverside Church' }),
     ])
+    // Grace's own edit form may get Grace's id back (see below for a new sub-team).
     const expectations: Array<[string, string | null]> = [
       ['grace seventh-day adventist church', '901'],
       ['Grace', '901'],
@@ -235,10 +236,57 @@ describe('GET acms-get-id-for-team', () => {
       ['Unknown Fellowship', null],
     ]
     for (const [name, id] of expectations) {
-      const response = await guess(c, name)
+      const response = await get(t, 'acms-get-id-for-team', c.admin.token, { team_id: c.id, team_name: name, conference_acms_id: 'C1', sub_team_id: subTeam })
       expect(response.statusCode, name).toBe(200)
       expect(body(response), name).toEqual({ id })
     }
+  })
+
+  it('D3-5-14 never guesses an id another sub-team holds (issue 35): saving it would be refused', async () => {
+    const c = await buildConference()
+    const hope = await buildTeam(t, { kind: 'team', parentId: c.id, title: 'Hope Street' })
+    await t.db.update(teams).set({ acms_id: 'DEMO-1' }).where(eq(teams.id, hope))
+    await importRoster(c, [member('DEMO-1', 'a@example.org', 'A', 'B', { church_name: 'Hope Street Church' })])
+    // A new sub-team named like Hope Street gets no guess; Hope Street's own edit form gets its id.
+    expect(body(await guess(c, 'Hope Street'))).toEqual({ id: null })
+    expect(body(await guess(c, 'Hope Street Church'))).toEqual({ id: null })
+    const own = await get(t, 'acms-get-id-for-team', c.admin.token, { team_id: c.id, team_name: 'Hope Street', sub_team_id: hope })
+    expect(body(own)).toEqual({ id: 'DEMO-1' })
+  })
+
+  it('D3-5-14 takes team_name and conference_acms_id alone: the conference with that ACMS id, for its admins', async () => {
+    const c = await buildConference()
+    await t.db.update(teams).set({ acms_id: 'CONF-35' }).where(eq(teams.id, c.id))
+    await importRoster(c, [member('3501', 'a@example.org', 'A', 'B', { church_name: 'Bethel Church' })])
+    const ask = (token: string, query: Record<string, string>) => get(t, 'acms-get-id-for-team', token, { team_name: 'Bethel', ...query })
+    const answer = await ask(c.admin.token, { conference_acms_id: 'CONF-35' })
+    expect(answer.statusCode).toBe(200)
+    expect(body(answer)).toEqual({ id: '3501' })
+    // The id as typed in another case names the same conference.
+    expect(body(await ask(c.admin.token, { conference_acms_id: 'conf-35' }))).toEqual({ id: '3501' })
+    // A church's owner, another conference's admin and an unknown id: not found, nothing guessed.
+    const church = await buildTeam(t, { kind: 'team', parentId: c.id })
+    const churchOwner = await buildPerson(t)
+    await addMember(t, churchOwner.id, church, 'owner')
+    for (const [who, token, acms] of [
+      ['church owner', churchOwner.token, 'CONF-35'],
+      ['other admin', (await buildConference()).admin.token, 'CONF-35'],
+      ['unknown id', c.admin.token, 'NO-SUCH'],
+      ['broken text', c.admin.token, 'CONF\u0000-35'],
+      ['too long', c.admin.token, 'C'.repeat(61)],
+    ] as const) {
+      const refused = await ask(token, { conference_acms_id: acms })
+      expect(refused.statusCode, who).toBe(404)
+      expect(refused.body, who).not.toContain('3501')
+    }
+    // A leader of the conference may not administer it: 403.
+    const leader = await buildPerson(t)
+    await addMember(t, leader.id, c.id, 'leader')
+    expect((await ask(leader.token, { conference_acms_id: 'CONF-35' })).statusCode).toBe(403)
+    // Neither the conference nor its ACMS id: 400 naming conference_acms_id.
+    const neither = await ask(c.admin.token, {})
+    expect(neither.statusCode).toBe(400)
+    expect(Object.keys(body(neither).data.errors)).toEqual(['conference_acms_id'])
   })
 
   it('D3-5-14 is for conference admins: 403 for a church, 404 for another conference, 400 without a name', async () => {

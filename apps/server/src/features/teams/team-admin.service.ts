@@ -7,7 +7,7 @@ import { type GroupScope, type TeamScope, type Viewer } from '../../platform/acc
 import type { Deps } from '../../platform/deps'
 import { AppError, isUniqueViolation } from '../../platform/errors'
 import { assertKeepsAnOwner, isOwningRole } from './ownership'
-import { isEmpty, membershipRole, ownsGroup, subTeamOf, teamRow, type TeamRecord } from './team-records'
+import { isEmpty, membershipRole, ownsGroup, subTeamOf, subTeamWithAcmsId, teamRow, type TeamRecord } from './team-records'
 
 // Team administration (spec 3 §2.4, §6, §7 Teams, groups, users; Sub-teams): a team's or group's
 // edit, group removal, leaving, and adding a conference's sub-team. The view is team-detail.service.ts.
@@ -78,6 +78,28 @@ function nameTaken(): AppError {
   return new AppError('name_taken', { errors: { title: nameTakenMessage } }, nameTakenMessage)
 }
 
+export function acmsIdTakenMessage(team: string): string {
+  return `This ACMS ID is already used by ${team}.`
+}
+
+/**
+ * The writes of a conference's sub-teams take turns (an advisory lock per conference; 7303:
+ * this lock's class, see duplicates.service.ts for 7301), then its names and ACMS ids are
+ * checked: no two churches share a name (name_taken) or an ACMS id (acms_id_taken, issue 35:
+ * invites would be checked against the wrong roster). No unique index holds the ids, so the
+ * lock is what keeps two saves from both passing the check.
+ */
+async function assertSubTeamFree(tx: Executor, conferenceId: number, fields: { title: string; acms_id?: string | null | undefined }, exceptId?: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(7303, ${conferenceId})`)
+  if (await titleTaken(tx, conferenceId, fields.title, exceptId)) throw nameTaken()
+  if (!fields.acms_id) return
+  const holder = await subTeamWithAcmsId(tx, conferenceId, fields.acms_id, exceptId)
+  if (holder) {
+    const message = acmsIdTakenMessage(holder.title)
+    throw new AppError('acms_id_taken', { team: holder.title, errors: { acms_id: message } }, message)
+  }
+}
+
 /** A sub-team of the conference with this title (any case), other than `exceptId`. */
 async function titleTaken(db: Executor, conferenceId: number, title: string, exceptId?: number): Promise<boolean> {
   const [row] = await db
@@ -121,7 +143,8 @@ export async function updateTeam(
   const conferenceId = isSubTeam ? scope.team.id : target.kind === 'team' ? target.parent_id : null
   try {
     await deps.db.transaction(async (tx) => {
-      if (conferenceId && (await titleTaken(tx, conferenceId, input.title, target.id))) throw nameTaken()
+      if (isSubTeam) await assertSubTeamFree(tx, scope.team.id, input, target.id)
+      else if (conferenceId && (await titleTaken(tx, conferenceId, input.title, target.id))) throw nameTaken()
       const [after] = await tx.update(teams).set(values).where(eq(teams.id, target.id)).returning({ id: teams.id, title: teams.title })
       await recordActivity(tx, {
         authorId: viewer.personId,
@@ -248,7 +271,7 @@ export async function addSubTeam(deps: Deps, viewer: Viewer, scope: TeamScope, i
   if (!hasAddress(input)) throw new AppError('require_address', { errors: { address: requireAddressMessage } }, requireAddressMessage)
   try {
     return await deps.db.transaction(async (tx) => {
-      if (await titleTaken(tx, scope.team.id, input.title)) throw nameTaken()
+      await assertSubTeamFree(tx, scope.team.id, input)
       const [row] = await tx
         .insert(teams)
         .values({

@@ -324,7 +324,7 @@ describe('POST manage-teams/add and add-sub-team', () => {
 
   it('D3-8-06 two adds of the same name at once: one succeeds, the other is name_taken', async () => {
     const results = await Promise.all(
-      [1, 2].map(() => post(t, 'manage-teams/add', conferenceOwner.token, { team_id: c.conference, ...church, title: 'Twin Church' })),
+      [1, 2].map(() => post(t, 'manage-teams/add', conferenceOwner.token, { team_id: c.conference, ...church, title: 'Twin Church', acms_id: 'TW-1' })),
     )
     expect(results.map((result) => result.statusCode).sort()).toEqual([200, 409])
     expect(body(results.find((result) => result.statusCode === 409)!).code).toBe('name_taken')
@@ -348,6 +348,52 @@ describe('POST manage-teams/add and add-sub-team', () => {
     await addMember(t, plain.id, c.conference, 'member')
     expect((await post(t, 'manage-teams/add', plain.token, { team_id: c.conference, ...church, title: 'B' })).statusCode).toBe(403)
     expect((await post(t, 'add-sub-team', conferenceOwner.token, { team_id: other.conference, ...church, title: 'C' })).statusCode).toBe(404)
+  })
+
+  it('an ACMS id another sub-team holds (any case) is refused on add and on edit, naming that sub-team; nothing changes (issue 35)', async () => {
+    const subTeams = async () => t.db.select({ id: teams.id, title: teams.title, acms_id: teams.acms_id }).from(teams).where(eq(teams.parent_id, c.conference))
+    const before = await subTeams()
+    const added = await post(t, 'manage-teams/add', conferenceOwner.token, { team_id: c.conference, ...church, title: 'Renamed Plant', acms_id: ' nl-1 ' })
+    expect(added.statusCode).toBe(409)
+    expect(body(added)).toMatchObject({
+      code: 'acms_id_taken',
+      data: { team: 'New Life Church', errors: { acms_id: 'This ACMS ID is already used by New Life Church.' } },
+    })
+    const edited = await post(t, 'update-team', conferenceOwner.token, {
+      team_id: c.conference,
+      sub_team_id: c.church,
+      title: 'Hope Street Church',
+      acms_id: 'NL-1',
+    })
+    expect(edited.statusCode).toBe(409)
+    expect(body(edited).data.errors).toEqual({ acms_id: 'This ACMS ID is already used by New Life Church.' })
+    expect(await subTeams()).toEqual(before)
+    // Its own id stays with a sub-team that is renamed; another conference's churches are another list.
+    const renamed = await post(t, 'update-team', conferenceOwner.token, {
+      team_id: c.conference,
+      sub_team_id: c.church,
+      title: 'Hope Street Chapel',
+      acms_id: 'ac-1',
+    })
+    expect(renamed.statusCode, renamed.body).toBe(200)
+    const elsewhere = await buildPerson(t)
+    await addMember(t, elsewhere.id, other.conference, 'owner')
+    expect((await post(t, 'manage-teams/add', elsewhere.token, { team_id: other.conference, ...church })).statusCode).toBe(200)
+  })
+
+  it('two adds of one ACMS id at once under different names: one succeeds, the other is acms_id_taken (issue 35)', async () => {
+    const results = await Promise.all(
+      ['First Plant', 'Second Plant'].map((title) =>
+        post(t, 'add-sub-team', conferenceOwner.token, { team_id: c.conference, ...church, title, acms_id: 'PLANT-1' }),
+      ),
+    )
+    expect(results.map((result) => result.statusCode).sort()).toEqual([200, 409])
+    expect(body(results.find((result) => result.statusCode === 409)!).code).toBe('acms_id_taken')
+    const holders = await t.db
+      .select({ id: teams.id })
+      .from(teams)
+      .where(and(eq(teams.parent_id, c.conference), eq(teams.acms_id, 'PLANT-1')))
+    expect(holders).toHaveLength(1)
   })
 
   it('renaming a sub-team to a sibling name is name_taken', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, ne, sql } from 'drizzle-orm'
 import { hasCapability, type TeamRole } from '@crm/domain'
 import type { Executor } from '../../db/client'
 import { groupContacts, memberships, teamContacts, teams } from '../../db/schema/index'
@@ -22,6 +22,28 @@ export async function subTeamOf(db: Executor, conferenceId: number, subTeamId: n
     .where(and(eq(teams.id, subTeamId), eq(teams.parent_id, conferenceId), eq(teams.kind, 'team')))
   if (!row) throw new AppError('not_found')
   return row
+}
+
+/**
+ * The sub-team of the conference holding the ACMS id (any case, around spaces), other than
+ * `exceptId`: ACMS ids are unique in a conference (issue 35), since invites are checked against
+ * the roster of the church the id names.
+ */
+export async function subTeamWithAcmsId(db: Executor, conferenceId: number, acmsId: string, exceptId?: number): Promise<{ id: number; title: string } | null> {
+  const [row] = await db
+    .select({ id: teams.id, title: teams.title })
+    .from(teams)
+    .where(
+      and(
+        eq(teams.parent_id, conferenceId),
+        eq(teams.kind, 'team'),
+        eq(sql`lower(trim(${teams.acms_id}))`, acmsId.trim().toLowerCase()),
+        exceptId !== undefined ? ne(teams.id, exceptId) : undefined,
+      ),
+    )
+    .orderBy(teams.id)
+    .limit(1)
+  return row ?? null
 }
 
 /** The caller's membership role in one team or group (null without one). */

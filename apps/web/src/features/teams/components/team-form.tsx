@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react'
+import { useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Fieldset, Stack, Text, TextInput, Textarea } from '@mantine/core'
 import { contactAddressFields, type TeamDetail } from '@crm/domain'
@@ -50,7 +50,10 @@ export interface TeamFormProps {
   withAcms: boolean
   onSave: (fields: ReturnType<typeof teamWriteOf>) => Promise<unknown>
   onSaved?: (value: unknown) => void
-  /** The title lost focus (the ACMS id is guessed then); answers an id to fill in, or null. */
+  /**
+   * The title lost focus (the ACMS id is guessed then); answers an id to fill in, or null. Asked
+   * again when the name changes: a new guess (or none) replaces the last one, never an id typed.
+   */
   onTitleBlur?: (title: string) => Promise<string | null>
   /** Below the buttons: the Remove button with its warning. */
   footer?: ReactNode
@@ -63,6 +66,11 @@ export function TeamForm({ initial, label, withAddress, withAcms, onSave, onSave
   const [showErrors, setShowErrors] = useState(false)
   const [server, setServer] = useState<Record<string, string>>({})
   const submission = useFormSubmission({ successMessage: t('common:saved') })
+  // The name the last guess was for (issue 35: a sub-team renamed after a guess kept another
+  // church's id), and whether the ACMS id in the field is the user's (typed, or stored): theirs
+  // stays, a guess is replaced by the next name's guess, or cleared.
+  const guessedFor = useRef<string | null>(null)
+  const ownAcmsId = useRef(initial.acms_id.trim() !== '')
 
   const set = <K extends keyof TeamFormValues>(key: K, value: TeamFormValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }))
@@ -97,15 +105,19 @@ export function TeamForm({ initial, label, withAddress, withAcms, onSave, onSave
       // The spec's texts for the two codes of a sub-team add (spec 3 §8).
       if (result.error.code === 'name_taken') errors.title = errorCodeText('name_taken')
       if (result.error.code === 'require_address') errors.address = errorCodeText('require_address')
+      if (result.error.code === 'acms_id_taken') errors.acms_id = errorCodeText('acms_id_taken', result.error.data)
       if (errors.acms_id === 'Required') errors.acms_id = t('form.required')
       setServer(errors)
     }
   }
 
   const blurTitle = async () => {
-    if (!onTitleBlur || values.title.trim() === '' || values.acms_id.trim() !== '') return
-    const guess = await onTitleBlur(values.title.trim())
-    if (guess) setValues((current) => (current.acms_id.trim() === '' ? { ...current, acms_id: guess } : current))
+    const title = values.title.trim()
+    if (!onTitleBlur || title === '' || ownAcmsId.current || guessedFor.current === title) return
+    guessedFor.current = title
+    const guess = (await onTitleBlur(title)) ?? ''
+    // Typed while the guess was on its way: the user's id stays.
+    if (!ownAcmsId.current && guessedFor.current === title) set('acms_id', guess)
   }
 
   const addressErrors = Object.fromEntries(Object.entries(server).filter(([field]) => field.startsWith('address_'))) as Partial<
@@ -155,7 +167,10 @@ export function TeamForm({ initial, label, withAddress, withAcms, onSave, onSave
               maxLength={60}
               value={values.acms_id}
               error={fieldError('acms_id')}
-              onChange={(event) => set('acms_id', event.currentTarget.value)}
+              onChange={(event) => {
+                ownAcmsId.current = event.currentTarget.value.trim() !== ''
+                set('acms_id', event.currentTarget.value)
+              }}
             />
           </Fieldset>
         )}

@@ -58,7 +58,13 @@ export function SubTeamEditPage() {
           withAddress
           withAcms
           onTitleBlur={(title) =>
-            guessAcmsId({ team_id: teamId, team_name: title, ...(conference.data?.acms_id ? { conference_acms_id: conference.data.acms_id } : {}) })
+            guessAcmsId({
+              team_id: teamId,
+              team_name: title,
+              // Its own id may come back; one another sub-team holds never does.
+              sub_team_id: subTeamId,
+              ...(conference.data?.acms_id ? { conference_acms_id: conference.data.acms_id } : {}),
+            })
           }
           onSave={(fields) => update.mutateAsync({ team_id: teamId, sub_team_id: subTeamId, ...fields })}
           footer={

@@ -94,6 +94,75 @@ describe('sub-team new page', () => {
     expect((await within(form).findAllByText('An address is required.')).length).toBeGreaterThan(0)
   })
 
+  it('D3-5-14 a new name asks again: the guess is replaced (or cleared), never an id the user typed (issue 35)', async () => {
+    signedInAs(buildAccount([conference]), { teamId: 20, groupId: 20 })
+    mockDetails()
+    const guesses: string[] = []
+    const ids: Record<string, string> = { 'Hope Street': 'DEMO-1', Riverside: 'DEMO-2' }
+    server.use(
+      mockCall(teamAdminCalls.acmsGetIdForTeam, ({ input }) => {
+        guesses.push(String(input.team_name))
+        return { id: ids[String(input.team_name)] ?? null }
+      }),
+    )
+    const { user } = renderApp('/team/manage-sub-teams/new')
+    const form = await screen.findByRole('form', { name: 'Add sub-team' })
+    await waitFor(() => expect(screen.queryAllByRole('status', { name: 'Loading' })).toHaveLength(0))
+    const name = within(form).getByRole('textbox', { name: /Name/ })
+    const acmsId = within(form).getByRole('textbox', { name: /ACMS ID/ })
+    const rename = async (title: string) => {
+      await user.clear(name)
+      await user.type(name, title)
+      await user.tab()
+    }
+    await rename('Hope Street')
+    await waitFor(() => expect(acmsId).toHaveValue('DEMO-1'))
+    // Renamed: Hope Street's id goes; no church fits the new name, so the field is empty again.
+    await rename('Harbour Light')
+    await waitFor(() => expect(guesses).toEqual(['Hope Street', 'Harbour Light']))
+    await waitFor(() => expect(acmsId).toHaveValue(''))
+    await rename('Riverside')
+    await waitFor(() => expect(acmsId).toHaveValue('DEMO-2'))
+    // Leaving the name as it is asks nothing.
+    await user.click(name)
+    await user.tab()
+    expect(guesses).toHaveLength(3)
+    // An id the user typed is theirs: a new name neither asks nor replaces it.
+    await user.clear(acmsId)
+    await user.type(acmsId, 'MY-7')
+    await rename('Hope Street')
+    expect(acmsId).toHaveValue('MY-7')
+    expect(guesses).toEqual(['Hope Street', 'Harbour Light', 'Riverside'])
+  }, 30_000)
+
+  it('an ACMS ID another sub-team holds shows acms_id_taken on the field, in English and Spanish (issue 35)', async () => {
+    signedInAs(buildAccount([conference]), { teamId: 20, groupId: 20 })
+    mockDetails()
+    server.use(
+      mockCall(teamAdminCalls.acmsGetIdForTeam, { id: null }),
+      mockCall(teamAdminCalls.manageTeamsAdd, () =>
+        apiError('acms_id_taken', 409, { team: 'Hope Street Church', errors: { acms_id: 'This ACMS ID is already used by Hope Street Church.' } }),
+      ),
+    )
+    const { user } = renderApp('/team/manage-sub-teams/new')
+    const form = await screen.findByRole('form', { name: 'Add sub-team' })
+    await user.type(within(form).getByRole('textbox', { name: /Name/ }), 'New Plant')
+    await user.type(within(form).getByRole('textbox', { name: /ACMS ID/ }), 'DEMO-1')
+    await user.click(within(form).getByRole('checkbox', { name: 'Enter the address manually' }))
+    await user.type(within(form).getByRole('textbox', { name: 'Street' }), '1 Hill St')
+    await user.type(within(form).getByRole('textbox', { name: 'City' }), 'Ryde')
+    await user.click(within(form).getByRole('button', { name: 'Save' }))
+    const field = within(form).getByRole('textbox', { name: /ACMS ID/ })
+    await waitFor(() => expect(field).toHaveAccessibleDescription('This ACMS ID is already used by Hope Street Church.'))
+    await changeLocale('es')
+    try {
+      await user.click(within(form).getByRole('button', { name: 'Guardar' }))
+      await waitFor(() => expect(field).toHaveAccessibleDescription('Hope Street Church ya usa este ID de ACMS.'))
+    } finally {
+      await changeLocale('en')
+    }
+  }, 30_000)
+
   it('D3-6-10 a church (not a conference) is not offered the form', async () => {
     signedInAs(buildAccount([buildTeam({ id: 10, title: 'Grace Church', role: 'owner' })]), { teamId: 10, groupId: 10 })
     renderApp('/team/manage-sub-teams/new')
@@ -130,6 +199,31 @@ describe('sub-team edit page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/team/manage-sub-teams'))
     expect(removed).toEqual([{ team_id: 20, sub_team_id: 31 }])
   })
+
+  it('D3-5-14 keeps the stored ACMS ID on a rename; emptied, the guess names the sub-team, whose own id may come back', async () => {
+    signedInAs(buildAccount([conference]), { teamId: 20, groupId: 20 })
+    mockDetails()
+    const guesses: unknown[] = []
+    server.use(
+      mockCall(teamAdminCalls.acmsGetIdForTeam, ({ input }) => {
+        guesses.push(input)
+        return { id: 'HOPE-1' }
+      }),
+    )
+    const { user } = renderApp('/team/manage-sub-teams/edit/31')
+    const form = await screen.findByRole('form', { name: 'Edit sub-team' })
+    const name = within(form).getByRole('textbox', { name: /Name/ })
+    const acmsId = within(form).getByRole('textbox', { name: /ACMS ID/ })
+    await user.type(name, ' Street')
+    await user.tab()
+    expect(acmsId).toHaveValue('HOPE-1')
+    expect(guesses).toEqual([])
+    await user.clear(acmsId)
+    await user.click(name)
+    await user.tab()
+    await waitFor(() => expect(acmsId).toHaveValue('HOPE-1'))
+    expect(guesses).toEqual([{ team_id: '20', team_name: 'Hope Church Street', sub_team_id: '31', conference_acms_id: 'CONF-9' }])
+  }, 30_000)
 
   it('reads in Spanish', async () => {
     await changeLocale('es')
