@@ -121,10 +121,12 @@ describe('visibleMenu: the side menu table of spec 1 §2', () => {
     expect(shown(context({ team: [...capabilityNames] }), '/team/owner-requests')).toBe(false)
   })
 
-  it('D1-2.1-15 /team/manage-sub-teams needs read_dcrm_team_users on a conference', () => {
+  it('D1-2.1-15 D3-6-10 /team/manage-sub-teams needs read_dcrm_team_users on a conference, and update_team the page needs', () => {
     const path = '/team/manage-sub-teams'
-    expect(shown(context({ team: ['read_dcrm_team', 'read_dcrm_team_users'], conference: true }), path)).toBe(true)
-    expect(shown(context({ team: ['read_dcrm_team', 'read_dcrm_team_users'] }), path)).toBe(false)
+    expect(shown(context({ team: ['read_dcrm_team', 'read_dcrm_team_users', 'update_team'], conference: true }), path)).toBe(true)
+    expect(shown(context({ team: ['read_dcrm_team', 'read_dcrm_team_users', 'update_team'] }), path)).toBe(false)
+    // A conference leader reads the team's users but manages no sub-teams: no entry to a refusal.
+    expect(shown(context({ team: ['read_dcrm_team', 'read_dcrm_team_users'], conference: true }), path)).toBe(false)
     expect(shown(context({ team: ['read_dcrm_team'], conference: true }), path)).toBe(false)
   })
 

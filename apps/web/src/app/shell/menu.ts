@@ -145,7 +145,9 @@ export const menuTable: readonly MenuEntry[] = [
         id: 'team-manage-sub-teams',
         path: '/team/manage-sub-teams',
         label: 'manageSubTeams',
-        when: both(team('read_dcrm_team_users'), conference),
+        // Spec 1 shows it with read_dcrm_team_users; the page and its calls need update_team
+        // (spec 3 §6), so a conference leader is not offered a page that would refuse them.
+        when: both(team('read_dcrm_team_users'), team('update_team'), conference),
       },
       {
         id: 'team-recent-activity',
