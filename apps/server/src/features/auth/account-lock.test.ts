@@ -209,3 +209,24 @@ describe('POST /api/v1/lock-user and /api/v1/unlock-user', () => {
     expect(body(bad).data.errors).toHaveProperty('user_id')
   })
 })
+
+describe('the team users screen', () => {
+  it('shows each account’s lock to a site admin only', async () => {
+    const church = await buildTeam(t)
+    const admin = await buildPerson(t, { siteRole: 'admin' })
+    const owner = await buildPerson(t)
+    const person = await buildPerson(t)
+    await addMember(t, owner.id, church, 'owner')
+    await addMember(t, person.id, church, 'member')
+    await post('lock-user', { user_id: person.id }, admin.token)
+    const usersAs = async (token: string) => {
+      const response = await t.call({ method: 'GET', url: `/api/v1/manage-team/${church}?team_id=${church}&with_users=1`, token })
+      expect(response.statusCode).toBe(200)
+      return body(response).users as Array<{ user_id: number; account_lock?: string | null }>
+    }
+    const asAdmin = await usersAs(admin.token)
+    expect(asAdmin.find((user) => user.user_id === person.id)?.account_lock).toBe('admin')
+    expect(asAdmin.find((user) => user.user_id === owner.id)?.account_lock).toBeNull()
+    for (const user of await usersAs(owner.token)) expect(user).not.toHaveProperty('account_lock')
+  })
+})

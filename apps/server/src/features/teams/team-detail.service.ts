@@ -60,6 +60,8 @@ async function usersOf(deps: Deps, viewer: Viewer, teamId: number, timeZone: str
       has_adsafe: memberships.has_adsafe,
       hidden_in_contacts: memberships.hidden_in_contacts,
       last_login_at: accounts.last_login_at,
+      has_account: sql<boolean>`${accounts.person_id} is not null`,
+      locked_reason: accounts.locked_reason,
     })
     .from(memberships)
     .innerJoin(people, eq(people.id, memberships.person_id))
@@ -77,6 +79,8 @@ async function usersOf(deps: Deps, viewer: Viewer, teamId: number, timeZone: str
     hidden_in_contacts: row.hidden_in_contacts,
     is_self: row.user_id === viewer.personId,
     last_login_display: row.last_login_at ? displayDateTime(row.last_login_at, viewer.locale, timeZone) : null,
+    // Only a site admin locks and unlocks accounts, so only they read the lock.
+    ...(viewer.isSiteAdmin && row.has_account ? { account_lock: row.locked_reason } : {}),
   }))
 }
 

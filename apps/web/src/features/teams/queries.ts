@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { inviteCalls, subTeamCalls, teamAdminCalls, teamCalls, teamRequestCalls, type ManageTeamsQuery } from '@crm/domain'
+import { authCalls, inviteCalls, subTeamCalls, teamAdminCalls, teamCalls, teamRequestCalls, type ManageTeamsQuery } from '@crm/domain'
 import { callApi, type InputOf } from '../../lib/api'
 
 export const teamKeys = {
@@ -309,4 +309,14 @@ export function useRetireUser() {
 
 export function useImportTeamUsers() {
   return useUsersMutation((input: InputOf<typeof teamAdminCalls.importTeamUsers>) => callApi(teamAdminCalls.importTeamUsers, { input }))
+}
+
+/** A site admin locks a user's account (lock-user): the users lists show the lock. */
+export function useLockUser() {
+  return useUsersMutation((input: InputOf<typeof authCalls.lockUser>) => callApi(authCalls.lockUser, { input }))
+}
+
+/** A site admin unlocks a user's account (unlock-user). */
+export function useUnlockUser() {
+  return useUsersMutation((input: InputOf<typeof authCalls.unlockUser>) => callApi(authCalls.unlockUser, { input }))
 }

@@ -4,7 +4,7 @@ import { Button, Stack, Text, Title } from '@mantine/core'
 import type { GrantableRole, InvitedUser, TeamDetail, TeamRole, TeamUser } from '@crm/domain'
 import { ActionFailureAlert, useActionFailure } from '../../../components/action-failure'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
-import { scopeIds, useDeleteInvite, useRemoveUserFromTeam, useRetireUser, type UsersScope } from '../queries'
+import { scopeIds, useDeleteInvite, useLockUser, useRemoveUserFromTeam, useRetireUser, useUnlockUser, type UsersScope } from '../queries'
 import { EditUserPanel } from './team-users-edit'
 import { UserCard } from './user-card'
 
@@ -21,8 +21,7 @@ export interface TeamUsersListProps {
   roleChoices: readonly GrantableRole[]
 }
 
-type Pending =
-  { kind: 'edit'; user: TeamUser } | { kind: 'remove'; user: TeamUser } | { kind: 'retire'; user: TeamUser } | { kind: 'cancelInvite'; invite: InvitedUser }
+type Pending = { kind: 'edit' | 'remove' | 'retire' | 'lock' | 'unlock'; user: TeamUser } | { kind: 'cancelInvite'; invite: InvitedUser }
 
 /** The users of a team, group or sub-team by role, then the open invites; 'Nothing found.' when none. */
 export function TeamUsersList({ scope, detail, canEdit, canRetire = false, roleChoices }: TeamUsersListProps) {
@@ -34,6 +33,8 @@ export function TeamUsersList({ scope, detail, canEdit, canRetire = false, roleC
   const remove = useRemoveUserFromTeam()
   const retire = useRetireUser()
   const deleteInvite = useDeleteInvite()
+  const lock = useLockUser()
+  const unlock = useUnlockUser()
 
   const ask = (next: Pending) => {
     failure.clear()
@@ -45,6 +46,8 @@ export function TeamUsersList({ scope, detail, canEdit, canRetire = false, roleC
 
   // Super admins and entity admins come from outside the team: their cards are not edited here.
   const editable = (user: TeamUser) => canEdit && !user.is_self && user.role !== 'admin' && user.role !== 'entity_admin'
+  // The server sends account_lock to site admins only; nobody locks their own account.
+  const lockable = (user: TeamUser) => user.account_lock !== undefined && !user.is_self
 
   if (users.length === 0 && invited.length === 0) {
     return (
@@ -78,32 +81,63 @@ export function TeamUsersList({ scope, detail, canEdit, canRetire = false, roleC
                   isSelf={user.is_self}
                   hasWwcc={user.has_wwcc}
                   hasAdsafe={user.has_adsafe}
+                  lock={user.account_lock}
                   actions={
-                    editable(user) ? (
+                    editable(user) || lockable(user) ? (
                       <>
-                        <Button size="xs" variant="default" aria-label={t('card.editOf', { name: nameOf(user) })} onClick={() => ask({ kind: 'edit', user })}>
-                          {t('card.edit')}
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="default"
-                          color="red"
-                          aria-label={t('card.removeOf', { name: nameOf(user) })}
-                          onClick={() => ask({ kind: 'remove', user })}
-                        >
-                          {t('card.remove')}
-                        </Button>
-                        {canRetire && (
-                          <Button
-                            size="xs"
-                            variant="default"
-                            color="red"
-                            aria-label={t('card.retireOf', { name: nameOf(user) })}
-                            onClick={() => ask({ kind: 'retire', user })}
-                          >
-                            {t('card.retire')}
-                          </Button>
+                        {editable(user) && (
+                          <>
+                            <Button
+                              size="xs"
+                              variant="default"
+                              aria-label={t('card.editOf', { name: nameOf(user) })}
+                              onClick={() => ask({ kind: 'edit', user })}
+                            >
+                              {t('card.edit')}
+                            </Button>
+                            <Button
+                              size="xs"
+                              variant="default"
+                              color="red"
+                              aria-label={t('card.removeOf', { name: nameOf(user) })}
+                              onClick={() => ask({ kind: 'remove', user })}
+                            >
+                              {t('card.remove')}
+                            </Button>
+                            {canRetire && (
+                              <Button
+                                size="xs"
+                                variant="default"
+                                color="red"
+                                aria-label={t('card.retireOf', { name: nameOf(user) })}
+                                onClick={() => ask({ kind: 'retire', user })}
+                              >
+                                {t('card.retire')}
+                              </Button>
+                            )}
+                          </>
                         )}
+                        {lockable(user) &&
+                          (user.account_lock ? (
+                            <Button
+                              size="xs"
+                              variant="default"
+                              aria-label={t('card.unlockOf', { name: nameOf(user) })}
+                              onClick={() => ask({ kind: 'unlock', user })}
+                            >
+                              {t('card.unlock')}
+                            </Button>
+                          ) : (
+                            <Button
+                              size="xs"
+                              variant="default"
+                              color="red"
+                              aria-label={t('card.lockOf', { name: nameOf(user) })}
+                              onClick={() => ask({ kind: 'lock', user })}
+                            >
+                              {t('card.lock')}
+                            </Button>
+                          ))}
                       </>
                     ) : undefined
                   }
@@ -171,6 +205,23 @@ export function TeamUsersList({ scope, detail, canEdit, canRetire = false, roleC
           scope.kind === 'subTeam' &&
           run(() => retire.mutateAsync({ conference_team_id: scope.conferenceId, team_id: scope.subTeamId, user_id: pending.user.user_id }))
         }
+      />
+      <ConfirmDialog
+        opened={pending?.kind === 'lock'}
+        title={t('confirmLock.title')}
+        message={pending?.kind === 'lock' ? t('confirmLock.message', { name: nameOf(pending.user) }) : ''}
+        confirmLabel={t('confirmLock.confirm')}
+        danger
+        onClose={close}
+        onConfirm={() => pending?.kind === 'lock' && run(() => lock.mutateAsync({ user_id: pending.user.user_id }))}
+      />
+      <ConfirmDialog
+        opened={pending?.kind === 'unlock'}
+        title={t('confirmUnlock.title')}
+        message={pending?.kind === 'unlock' ? t('confirmUnlock.message', { name: nameOf(pending.user) }) : ''}
+        confirmLabel={t('confirmUnlock.confirm')}
+        onClose={close}
+        onConfirm={() => pending?.kind === 'unlock' && run(() => unlock.mutateAsync({ user_id: pending.user.user_id }))}
       />
       <ConfirmDialog
         opened={pending?.kind === 'cancelInvite'}

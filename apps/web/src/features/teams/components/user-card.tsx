@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { ActionIcon, Anchor, Badge, Card, Group, Stack, Text, Tooltip } from '@mantine/core'
 import { useClipboard } from '@mantine/hooks'
 import { IconCopy } from '@tabler/icons-react'
-import { copiedMessageMs } from '@crm/domain'
+import { copiedMessageMs, type AccountLockReason } from '@crm/domain'
 
 export interface UserCardProps {
   name: string
@@ -14,14 +14,16 @@ export interface UserCardProps {
   isSelf?: boolean
   hasWwcc?: boolean
   hasAdsafe?: boolean
+  /** The account's lock, shown to site admins (a 'Locked' badge that says why). */
+  lock?: AccountLockReason | null | undefined
   /** More lines under the role (an invite's dates). */
   details?: ReactNode
-  /** The card's buttons (edit, delete, retire, cancel invite). */
+  /** The card's buttons (edit, delete, retire, lock or unlock, cancel invite). */
   actions?: ReactNode
 }
 
 /** One person of a users screen: name, email with a copy button ('Copied' for 2 s), role and checks. */
-export function UserCard({ name, email, roleDisplay, isSelf, hasWwcc, hasAdsafe, details, actions }: UserCardProps) {
+export function UserCard({ name, email, roleDisplay, isSelf, hasWwcc, hasAdsafe, lock, details, actions }: UserCardProps) {
   const { t } = useTranslation('team-users')
   const clipboard = useClipboard({ timeout: copiedMessageMs })
   const shownName = name || email
@@ -64,6 +66,11 @@ export function UserCard({ name, email, roleDisplay, isSelf, hasWwcc, hasAdsafe,
             {hasAdsafe && (
               <Badge size="sm" variant="light" color="blue" title={t('card.adsafeHint')}>
                 {t('card.adsafe')}
+              </Badge>
+            )}
+            {lock && (
+              <Badge size="sm" variant="light" color="red" title={t(lock === 'admin' ? 'card.lockedAdmin' : 'card.lockedFailures')}>
+                {t('card.locked')}
               </Badge>
             )}
           </Group>

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { copiedMessageMs, teamAdminCalls, type TeamDetail } from '@crm/domain'
+import { authCalls, copiedMessageMs, teamAdminCalls, type TeamDetail } from '@crm/domain'
 import { buildAccount, buildGroup, buildTeam } from '../../../test/fixtures'
 import { renderApp } from '../../../test/render'
 import { apiError, mockCall, server } from '../../../test/server'
@@ -190,5 +190,66 @@ describe('the users page (spec 3 §2.4 Team users)', () => {
       { team_id: 10, invite_id: 31 },
       { team_id: 10, invite_id: 31 },
     ])
+  })
+})
+
+describe("a site admin's lock of an account (D1-8-03, issue 35)", () => {
+  const adminTeam = buildTeam({ id: 10, title: 'Grace Church', role: 'admin' })
+  const me = buildTeamUser({ ...sam, is_self: true, account_lock: null })
+  const adminDetail = (annLock: 'admin' | null = null) =>
+    buildTeamDetail(
+      {
+        id: 10,
+        title: 'Grace Church',
+        users: [me, { ...ann, account_lock: annLock }, { ...bob, account_lock: 'failures' }],
+      },
+      'admin',
+    )
+
+  it('locks after confirmation (lock-user) and unlocks (unlock-user); the cards say which accounts are locked', async () => {
+    const sent: Array<[string, unknown]> = []
+    const { user, setDetail } = openUsers('/team/users', adminDetail(), adminTeam)
+    server.use(
+      mockCall(authCalls.lockUser, ({ input }) => {
+        sent.push(['lock', input])
+        setDetail(adminDetail('admin'))
+        return { success: true as const }
+      }),
+      mockCall(authCalls.unlockUser, ({ input }) => {
+        sent.push(['unlock', input])
+        return { success: true as const }
+      }),
+    )
+    const bobCard = within(await screen.findByRole('listitem', { name: 'Bob Stone' }))
+    expect(bobCard.getByTitle('Many failed sign-ins locked this account; a new password unlocks it')).toHaveTextContent('Locked')
+    expect(within(screen.getByRole('listitem', { name: 'Ann Lee' })).queryByText('Locked')).not.toBeInTheDocument()
+    // Nobody locks their own account.
+    expect(within(screen.getByRole('listitem', { name: 'Sam Admin' })).queryByRole('button', { name: /Lock/ })).not.toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: 'Lock the account of Ann Lee' }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Lock account' }))
+    expect(
+      dialog.getByText('Lock the account of Ann Lee? They are signed out everywhere and cannot sign in until a site admin unlocks it.'),
+    ).toBeInTheDocument()
+    expect(sent).toEqual([])
+    await user.click(dialog.getByRole('button', { name: 'Lock account' }))
+    const annCard = within(screen.getByRole('listitem', { name: 'Ann Lee' }))
+    expect(await annCard.findByTitle('A site admin locked this account')).toHaveTextContent('Locked')
+    expect(annCard.getByRole('button', { name: 'Unlock the account of Ann Lee' })).toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: 'Unlock the account of Bob Stone' }))
+    await user.click(within(await screen.findByRole('dialog', { name: 'Unlock account' })).getByRole('button', { name: 'Unlock account' }))
+    await waitFor(() => expect(sent).toHaveLength(2))
+    expect(sent).toEqual([
+      ['lock', { user_id: 21 }],
+      ['unlock', { user_id: 22 }],
+    ])
+  })
+
+  it("offers no lock to anyone else: an owner's page has no lock buttons", async () => {
+    openUsers()
+    await screen.findByRole('heading', { name: 'Members', level: 2 })
+    expect(screen.queryByRole('button', { name: /Lock|Unlock/ })).not.toBeInTheDocument()
+    expect(screen.queryByText('Locked')).not.toBeInTheDocument()
   })
 })
