@@ -7,6 +7,13 @@ import { hashToken, newToken } from './tokens'
 /** What a mailed key is for; a key of one purpose never works for another. */
 export type KeyPurpose = 'activation' | 'reset'
 
+/** The person a mailed key goes to. */
+export interface Addressee {
+  personId: number
+  email: string
+  firstName: string
+}
+
 /**
  * A new single-use key for a mailed link; the person's older keys of the same purpose stop
  * working. Only the key's hash is stored.

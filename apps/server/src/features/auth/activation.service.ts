@@ -8,15 +8,10 @@ import { issueOneTimeKey, useOneTimeKey } from '../../platform/one-time-keys'
 import { dummyPasswordHash, verifyPassword } from '../../platform/passwords'
 import { isFailedSignIn, signInThrottleKeys } from './auth.service'
 import { throttledForAccount } from './account-lock.service'
+import type { Addressee } from '../../platform/one-time-keys'
 
 /** An activation link works this long. */
 export const activationDays = 7
-
-export interface Addressee {
-  personId: number
-  email: string
-  firstName: string
-}
 
 /**
  * Mails an activation link (sign-up, resend, a new email address); older activation links of

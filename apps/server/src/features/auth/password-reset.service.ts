@@ -9,8 +9,8 @@ import { queueMail } from '../../platform/mail'
 import { checkOneTimeKey, issueOneTimeKey, useOneTimeKey } from '../../platform/one-time-keys'
 import { checkNewPassword, hashPassword } from '../../platform/passwords'
 import { clearThrottle, takeAttempt, throttleKeys, tooManyAttempts } from './sign-in-throttle'
-import type { Addressee } from './activation.service'
 import { forgetDevices } from './two-factor.service'
+import type { Addressee } from '../../platform/one-time-keys'
 
 /** A reset link works this long, once. */
 export const resetHours = 2
