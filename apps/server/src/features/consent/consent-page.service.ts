@@ -19,7 +19,8 @@ import { AppError } from '../../platform/errors'
 import { saveFile } from '../../platform/files'
 import type { UploadedFile } from '../../platform/multipart'
 import { claimRequest, findUsableRequest, type ConsentRequestRow } from './consent-requests'
-import { insertConsentRecord, resolveParentDetails, splitPermissions } from './consent-records.service'
+import { splitPermissions } from './consent-record-views'
+import { insertConsentRecord, resolveParentDetails } from './consent-records.service'
 
 // The public consent page (spec 2 §4.2; issue 13 item 1): the key is the proof. It shows
 // only what the parent needs to answer (the child's first name, never more of the child).

@@ -4,7 +4,8 @@ import type { Deps } from '../../platform/deps'
 import { sendStoredFile } from '../../platform/files'
 import { addRoute, contactAccess, groupAccess, publicAccess, type RouteOptions } from '../../platform/route'
 import { getConsentPage, submitConsent } from './consent-page.service'
-import { listContactConsents, readConsentFile, revokeConsent, submitVerbalConsent } from './consent-records.service'
+import { listContactConsents } from './consent-record-views'
+import { readConsentFile, revokeConsent, submitVerbalConsent } from './consent-records.service'
 import { emailParentLink, makeParentEmbedUrl, makeParentQr, makePhotoEmbedUrl } from './consent.service'
 
 // Parental consent (spec 2 §4.2, §7.3; issue 13): reading needs a contact the caller may read;

@@ -19,7 +19,7 @@ import { AppError } from '../../platform/errors'
 import { fullName, oneOf } from '../../platform/format'
 import { findUpcomingInteraction } from '../interactions/list.service'
 import { contactInterestItems } from '../interests/interests.service'
-import { consentsForItem } from '../consent/consent-records.service'
+import { consentsForItem } from '../consent/consent-record-views'
 import { contactViewOf, loadContactLookups } from './contact-view'
 
 /** Every field a contact form may send. */
