@@ -1,54 +1,24 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
-import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator'
-import { openPglite, openPostgres, type Database } from '../../db/client'
-import { migrationsFolder } from '../../db/migrate'
-import { createEmptyPostgresDatabase, engine } from '../../../test/databases'
+import type { Database } from '../../db/client'
+import { migrationSteps, type MigrationSteps } from '../../../test/migration-steps'
 
 // Migration 0030 (issue 35) keeps why an account is locked: a lock stored before it (is_locked
 // alone) was an administrator's. A database migrated to 0029 with accounts in it, then to the end.
 
 const lockMigration = '0030_account_locks'
-let folder: string
+let steps: MigrationSteps
 let database: Database
-let dropDatabase = async () => {}
-
-async function migrateFrom(migrationsFolder: string): Promise<void> {
-  if (database.engine === 'pglite') await migratePglite(database.db as never, { migrationsFolder })
-  else await migratePostgres(database.db as never, { migrationsFolder })
-}
-
 beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'crm-migrations-'))
-  await cp(migrationsFolder(), folder, { recursive: true })
-  const journalFile = join(folder, 'meta', '_journal.json')
-  const journal = JSON.parse(await readFile(journalFile, 'utf8')) as { entries: Array<{ idx: number; tag: string }> }
-  const cut = journal.entries.findIndex((entry) => entry.tag === lockMigration)
-  expect(cut).toBeGreaterThan(0)
-  await writeFile(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }))
-  if (engine === 'postgres') {
-    const empty = await createEmptyPostgresDatabase()
-    database = openPostgres(empty.url, 2)
-    dropDatabase = empty.drop
-  } else {
-    database = await openPglite()
-  }
+  steps = await migrationSteps(lockMigration)
+  database = steps.database
 }, 120_000)
-
-afterAll(async () => {
-  await database.close()
-  await dropDatabase()
-  await rm(folder, { recursive: true, force: true })
-})
+afterAll(async () => steps.close())
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 
 it("0030 makes an earlier lock an administrator's, and is_locked follows the reason from then on", async () => {
-  await migrateFrom(folder)
+  await steps.migrateBefore()
   const account = async (name: string, locked: boolean) => {
     const [person] = rowsOf<{ id: number }>(await database.db.execute(sql`insert into people (first_name) values (${name}) returning id`))
     await database.db.execute(sql`insert into accounts (person_id, email, password_hash, encryption_salt, is_locked)
@@ -58,7 +28,7 @@ it("0030 makes an earlier lock an administrator's, and is_locked follows the rea
   const locked = await account('Locked', true)
   const open = await account('Open', false)
 
-  await migrateFrom(migrationsFolder())
+  await steps.migrateToEnd()
   const lockOf = async (id: number) =>
     rowsOf<{ is_locked: boolean; locked_reason: string | null; has_time: boolean }>(
       await database.db.execute(sql`select is_locked, locked_reason, locked_at is not null as has_time from accounts where person_id = ${id}`),
