@@ -236,6 +236,8 @@ describe("a site admin's lock of an account (D1-8-03, issue 35)", () => {
     const annCard = within(screen.getByRole('listitem', { name: 'Ann Lee' }))
     expect(await annCard.findByTitle('A site admin locked this account')).toHaveTextContent('Locked')
     expect(annCard.getByRole('button', { name: 'Unlock the account of Ann Lee' })).toBeInTheDocument()
+    // The dialog closes a moment after the lock (spec 1 §9); its overlay covers the page until then.
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Lock account' })).not.toBeInTheDocument())
 
     await user.click(screen.getByRole('button', { name: 'Unlock the account of Bob Stone' }))
     await user.click(within(await screen.findByRole('dialog', { name: 'Unlock account' })).getByRole('button', { name: 'Unlock account' }))
