@@ -114,7 +114,8 @@ describe.runIf(engine === 'pglite')('the server on embedded PGlite', () => {
     expect(second.code).toBe(1)
     expect(second.output).toContain('Another server')
     expect(second.output).toContain(dataDir)
-  })
+    // A seeded start and a second process that compiles main.ts: longer than one call's 30 s on a loaded machine.
+  }, 90_000)
 
   it('a start that fails at the port lets the data folder go: it opens again at once', async () => {
     const dataDir = tempDir()
@@ -126,7 +127,8 @@ describe.runIf(engine === 'pglite')('the server on embedded PGlite', () => {
     // The folder's lock and its database were let go (and the job queue stopped with them).
     const again = await start({ DATA_DIR: dataDir })
     expect((await signIn(again, demoAccounts.owner)).status).toBe(200)
-  })
+    // Two starts, one of them seeding the demo workspace.
+  }, 90_000)
 
   it('prints a random demo password once when DEMO_PASSWORD is not set', async () => {
     const dataDir = tempDir()
