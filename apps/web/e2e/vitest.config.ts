@@ -29,5 +29,9 @@ export default defineConfig({
     },
     testTimeout: 90_000,
     hookTimeout: 120_000,
+    // A page the browser waits for is there when it is there: expect.poll's 1 s default failed a
+    // dashboard that took longer after sign-in on a loaded machine. A check that passes at once
+    // is not slowed.
+    expect: { poll: { timeout: 10_000 } },
   },
 })
