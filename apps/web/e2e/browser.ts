@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { afterAll } from 'vitest'
+import { afterAll, afterEach, beforeEach, type TestContext } from 'vitest'
 import { demoPassword } from './server'
 
 /** Debian's Chromium; nothing is downloaded (there is no internet on these machines). */
@@ -13,6 +13,12 @@ export interface Session {
 }
 
 let launched: Promise<Browser> | undefined
+
+/**
+ * E2E_CPU_SLOWDOWN=6 runs every page's scripts six times slower (Chromium's CPU throttling),
+ * to find a test that passes here only because the page is quick, as CI's loaded cores are not.
+ */
+const cpuSlowdown = Number(process.env.E2E_CPU_SLOWDOWN ?? 1)
 
 /**
  * One Chromium per test file, launched when first asked for: a launch costs a second or two
@@ -37,6 +43,7 @@ function browserOfThisFile(): Promise<Browser> {
 
 // Registered by each test file that imports this module (every file has its own modules).
 afterAll(async () => {
+  openContexts.clear()
   const browser = launched
   launched = undefined
   if (browser) await (await browser).close()
@@ -51,6 +58,12 @@ export async function openBrowser(baseUrl: string, options: { locale?: string; v
     viewport: options.viewport ?? { width: 1280, height: 900 },
   })
   const page = await context.newPage()
+  watch(page)
+  openContexts.add(context)
+  if (cpuSlowdown > 1) {
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown })
+  }
   return { browser, context, page, close: () => closeContext(context) }
 }
 
@@ -60,6 +73,8 @@ export async function openBrowser(baseUrl: string, options: { locale?: string; v
  * not closed within 15 s, the file's browser is closed and the next session launches another.
  */
 async function closeContext(context: BrowserContext): Promise<void> {
+  if (!openContexts.delete(context)) return
+  if (currentTest?.result?.state === 'fail') await tellWhatPagesShow(context)
   let timer: ReturnType<typeof setTimeout> | undefined
   const hung = new Promise<true>((resolve) => (timer = setTimeout(() => resolve(true), 15_000)))
   const closed = context.close().then(() => false as const)
@@ -70,6 +85,52 @@ async function closeContext(context: BrowserContext): Promise<void> {
   launched = undefined
   if (browser) await (await browser).close()
 }
+
+// What a failed test's pages showed, printed with the failure: a flake in CI is seen once,
+// on a machine no one can look at afterwards.
+const openContexts = new Set<BrowserContext>()
+const pageEvents = new WeakMap<Page, string[]>()
+let currentTest: TestContext['task'] | undefined
+
+function watch(page: Page): void {
+  const events: string[] = []
+  pageEvents.set(page, events)
+  const note = (event: string) => {
+    events.push(`${new Date().toISOString().slice(11, 23)} ${event}`)
+    if (events.length > 30) events.shift()
+  }
+  page.on('console', (message) => message.type() === 'error' && note(`console: ${message.text().slice(0, 300)}`))
+  page.on('pageerror', (error) => note(`page error: ${error.message.slice(0, 300)}`))
+  page.on('requestfailed', (request) => note(`failed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`))
+  page.on('response', (response) => response.status() >= 400 && note(`${response.status()}: ${response.request().method()} ${response.url()}`))
+  page.on('framenavigated', (frame) => frame === page.mainFrame() && note(`at ${frame.url()}`))
+}
+
+const toldOfThisTest = new Set<BrowserContext>()
+
+async function tellWhatPagesShow(context: BrowserContext): Promise<void> {
+  if (toldOfThisTest.has(context)) return
+  toldOfThisTest.add(context)
+  for (const page of context.pages()) {
+    const text = await page
+      .evaluate(() => document.body.innerText)
+      .then((shown) => shown.replace(/\n{2,}/g, '\n').slice(0, 1500))
+      .catch((error: unknown) => `(the page could not be read: ${String(error)})`)
+    const events = pageEvents.get(page) ?? []
+    console.error(`\n── In "${currentTest?.name}", ${page.url()} showed:\n${text}\n── Its last events:\n${events.join('\n') || '(none)'}\n`)
+  }
+}
+
+beforeEach((context) => {
+  currentTest = context.task
+  toldOfThisTest.clear()
+})
+// Runs after the file's own afterEach (hooks run in reverse order): pages a file keeps open
+// across tests are told here.
+afterEach(async (context) => {
+  if (context.task.result?.state !== 'fail') return
+  for (const open of openContexts) await tellWhatPagesShow(open)
+})
 
 /** Signs in through the login page and waits until it is left. */
 export async function signIn(page: Page, email: string, password = demoPassword, path = '/login'): Promise<void> {

@@ -3,13 +3,15 @@ import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { afterAll, beforeAll, inject } from 'vitest'
+import { afterAll, afterEach, beforeAll, inject } from 'vitest'
 
 const root = resolve(import.meta.dirname, '../../..')
 export const demoPassword = 'e2e demo password 2026'
 
 export interface AppServer {
   baseUrl: string
+  /** What the server has printed (warnings and errors: LOG_LEVEL is warn). */
+  output(): string
   /** Stops the server; removes its data folder unless the caller chose it (DATA_DIR). */
   stop(): Promise<void>
 }
@@ -73,6 +75,7 @@ export async function startAppServer(env: Record<string, string> = {}, { fromTem
   }
   return {
     baseUrl,
+    output: () => output,
     stop: async () => {
       if (server.exitCode === null) {
         const exited = new Promise((r) => server.once('exit', r))
@@ -91,6 +94,13 @@ export function withAppServer(env?: Record<string, string>): () => string {
     server = await startAppServer(env)
   })
   afterAll(async () => server?.stop())
+  let printed = 0
+  afterEach((context) => {
+    const output = server?.output() ?? ''
+    if (context.task.result?.state === 'fail' && output.length > printed)
+      console.error(`\n── The server printed:\n${output.slice(Math.max(printed, output.length - 4000))}`)
+    printed = output.length
+  })
   return () => {
     if (!server) throw new Error('The server has not started')
     return server.baseUrl
