@@ -29,7 +29,7 @@ describe('locale detection (spec 1 §1)', () => {
   })
 
   it('skips an unsupported value to the next source', () => {
-    expect(detectLocale({ search: '?locale=xx', cookie: 'es', languages: [] }).locale).toBe('es')
+    expect(detectLocale({ search: '?locale=fr', cookie: 'es', languages: [] }).locale).toBe('es')
   })
 })
 

@@ -7,6 +7,7 @@ import errors from '../locales/en/errors.json'
 import auth from '../locales/en/auth.json'
 import { daysToSeconds, getCookie, setCookie } from './cookies'
 import { cookieNames } from './session'
+import { pseudoLocale } from './pseudo-locale'
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -15,7 +16,9 @@ declare module 'i18next' {
   }
 }
 
-export { supportedLocales, type Locale }
+export { supportedLocales, pseudoLocale, type Locale }
+/** A locale the texts may be in: a supported one, or the pseudo-locale of the browser tests. */
+export type TextLocale = Locale | typeof pseudoLocale
 export type Namespace = keyof LocaleBundle
 
 // Every namespace once (a missing or unknown one is a type error), in the files' order.
@@ -72,15 +75,24 @@ type BundleLoader = () => Promise<{ default: LocaleBundle }>
  * Each locale's whole bundle is one lazily loaded chunk (src/locales/<lng>/index.ts imports
  * all its namespaces), so choosing a locale costs exactly one request.
  */
-export const localeLoaders: Record<Locale, BundleLoader> = {
+export const localeLoaders: Record<TextLocale, BundleLoader> = {
   en: () => import('../locales/en/index'),
   es: () => import('../locales/es/index'),
+  [pseudoLocale]: async () => {
+    const [english, pseudo] = await Promise.all([import('../locales/en/index'), import('./pseudo-locale')])
+    return { default: pseudo.pseudoLocalize(english.default) }
+  },
 }
 
 export function normalizeLocale(value: string | null | undefined): Locale | null {
   if (!value) return null
   const language = value.trim().toLowerCase().split(/[-_]/)[0] ?? ''
   return (supportedLocales as readonly string[]).includes(language) ? (language as Locale) : null
+}
+
+/** A supported locale, or the pseudo-locale when asked for by name (the query or the cookie, never the browser). */
+function textLocaleOf(value: string | null | undefined): TextLocale | null {
+  return value?.trim().toLowerCase() === pseudoLocale ? pseudoLocale : normalizeLocale(value)
 }
 
 export interface LocaleSources {
@@ -95,10 +107,10 @@ export interface LocaleSources {
 export type LocaleSource = 'query' | 'cookie' | 'browser' | 'default'
 
 /** Spec 1 §1: query parameter locale, then the locale cookie, then the browser languages, then en. */
-export function detectLocale(sources: LocaleSources): { locale: Locale; source: LocaleSource } {
-  const fromQuery = normalizeLocale(new URLSearchParams(sources.search).get('locale'))
+export function detectLocale(sources: LocaleSources): { locale: TextLocale; source: LocaleSource } {
+  const fromQuery = textLocaleOf(new URLSearchParams(sources.search).get('locale'))
   if (fromQuery) return { locale: fromQuery, source: 'query' }
-  const fromCookie = normalizeLocale(sources.cookie)
+  const fromCookie = textLocaleOf(sources.cookie)
   if (fromCookie) return { locale: fromCookie, source: 'cookie' }
   for (const language of sources.languages) {
     const fromBrowser = normalizeLocale(language)
@@ -116,10 +128,10 @@ export function initVisitorTexts(): Promise<unknown> {
   return initI18n(locale, { persist: source === 'query' }).catch(() => initI18n('en'))
 }
 
-const loading = new Map<Locale, Promise<LocaleBundle>>()
+const loading = new Map<TextLocale, Promise<LocaleBundle>>()
 
 /** A locale's whole bundle, fetched once. */
-export function loadLocale(locale: Locale, loaders: Partial<Record<Locale, BundleLoader>> = localeLoaders): Promise<LocaleBundle> {
+export function loadLocale(locale: TextLocale, loaders: Partial<Record<TextLocale, BundleLoader>> = localeLoaders): Promise<LocaleBundle> {
   const cached = loading.get(locale)
   if (cached) return cached
   const loader = loaders[locale]
@@ -139,7 +151,7 @@ export function resetLoadedLocales(): void {
   loading.clear()
 }
 
-async function addLocale(locale: Locale): Promise<void> {
+async function addLocale(locale: TextLocale): Promise<void> {
   const bundle = await loadLocale(locale)
   for (const namespace of namespaces) {
     if (!i18next.hasResourceBundle(locale, namespace)) i18next.addResourceBundle(locale, namespace, bundle[namespace], true, true)
@@ -155,26 +167,27 @@ let allTextsWanted = false
  */
 export async function loadAllTexts(): Promise<void> {
   allTextsWanted = true
-  const current = normalizeLocale(i18next.language) ?? 'en'
-  await Promise.all([...new Set<Locale>(['en', current])].map(addLocale))
+  const current = textLocaleOf(i18next.language) ?? 'en'
+  await Promise.all([...new Set<TextLocale>(['en', current])].map(addLocale))
 }
 
 /** Switches the interface to a locale; with persist, remembers it in the locale cookie for 365 days. */
-export async function changeLocale(locale: Locale, options: { persist?: boolean } = {}): Promise<void> {
+export async function changeLocale(locale: TextLocale, options: { persist?: boolean } = {}): Promise<void> {
   // Another locale comes whole; en has the entry's texts and the rest once a page wanted them.
   if (locale !== 'en' || allTextsWanted) await addLocale(locale)
   await i18next.changeLanguage(locale)
-  document.documentElement.lang = locale
+  // The pseudo-locale is English to a screen reader (and to axe).
+  document.documentElement.lang = locale === pseudoLocale ? 'en' : locale
   if (options.persist) setCookie(cookieNames.locale, locale, { maxAgeSeconds: daysToSeconds(selectionCookieDays) })
 }
 
 /** Initialises i18next with en bundled, then switches to the chosen locale. */
-export async function initI18n(locale: Locale = 'en', options: { persist?: boolean } = {}): Promise<void> {
+export async function initI18n(locale: TextLocale = 'en', options: { persist?: boolean } = {}): Promise<void> {
   if (!i18next.isInitialized) {
     await i18next.use(initReactI18next).init({
       lng: 'en',
       fallbackLng: 'en',
-      supportedLngs: [...supportedLocales],
+      supportedLngs: [...supportedLocales, pseudoLocale],
       load: 'languageOnly',
       ns: namespaces,
       defaultNS: 'common',

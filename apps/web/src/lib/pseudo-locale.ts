@@ -1,0 +1,53 @@
+import type { LocaleBundle } from '../locales/en/index'
+
+// The pseudo-locale (issue 36 item 4): English with every catalogue text between ⟦ and ⟧
+// and its letters accented, so a text on screen that is neither bracketed nor a person's data
+// did not come through the catalogue. The browser tests walk the app in it
+// (pseudo-locale.e2e.ts); it is chosen only by ?locale=xx or its cookie, never offered.
+
+export const pseudoLocale = 'xx'
+export const pseudoOpen = '⟦'
+export const pseudoClose = '⟧'
+
+const accented: Record<string, string> = {
+  a: 'á',
+  c: 'ç',
+  e: 'é',
+  i: 'í',
+  n: 'ñ',
+  o: 'ó',
+  u: 'ú',
+  y: 'ý',
+  A: 'Á',
+  C: 'Ç',
+  E: 'É',
+  I: 'Í',
+  N: 'Ñ',
+  O: 'Ó',
+  U: 'Ú',
+  Y: 'Ý',
+}
+
+// What i18next and <Trans> read inside a text: {{values}}, $t(nesting), <1>tags</1>. They stay
+// as they are; only the words around them change.
+const kept = /(\{\{[^}]*\}\}|\$t\([^)]*\)|<\/?[A-Za-z0-9]+\s*\/?>)/
+
+/** One catalogue text in the pseudo-locale: "Save" → "⟦Sávé⟧". */
+export function pseudoText(text: string): string {
+  if (text === '') return text
+  const parts = text.split(kept)
+  const words = parts.map((part, index) => (index % 2 === 1 ? part : [...part].map((letter) => accented[letter] ?? letter).join('')))
+  return `${pseudoOpen}${words.join('')}${pseudoClose}`
+}
+
+function pseudoValue(value: unknown): unknown {
+  if (typeof value === 'string') return pseudoText(value)
+  if (Array.isArray(value)) return value.map(pseudoValue)
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, pseudoValue(inner)]))
+  return value
+}
+
+/** The English bundle, every text in the pseudo-locale. */
+export function pseudoLocalize(bundle: LocaleBundle): LocaleBundle {
+  return pseudoValue(bundle) as LocaleBundle
+}
