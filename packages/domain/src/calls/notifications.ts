@@ -4,6 +4,7 @@ import { email } from '../rules/email'
 import { teamGroupFields as scope } from './contact-shapes'
 import { eventDate } from './events'
 import { defineCall } from './define'
+import { issueOf } from '../field-errors'
 
 // The notifications panel (spec 1 §2.10, §3, §7) and notification management with its two
 // rules (spec 3 §2.7, §3, §5, §6, §7 Notifications, §9).
@@ -29,12 +30,39 @@ export const notificationLinkUrl = z
   .string()
   .trim()
   .max(2000)
-  .refine((value) => /^\/(?!\/)/.test(value) || /^https?:\/\/[^\s]+$/i.test(value), {
-    message: 'Enter a web address starting with http:// or https://, or a path starting with /',
-  })
+  .refine((value) => /^\/(?!\/)/.test(value) || /^https?:\/\/[^\s]+$/i.test(value), issueOf('invalid_link'))
 
 // ---------------------------------------------------------------------------------------
 // The panel
+
+const count = z.number().int()
+const name = z.string()
+
+/**
+ * What a notification the server wrote says, as a code with its parameters (issue 36): the
+ * reader's side words it, and its link, in the reader's language. A notification a person
+ * wrote, or one stored before these, has none and shows its content.
+ */
+export const systemNotificationSchema = z.discriminatedUnion('kind', [
+  /** A contact has had no interaction for `days` days; `name` is null for a minor the reader may not see named. */
+  z.object({ kind: z.literal('contact_quiet'), params: z.object({ name: name.nullable(), days: count }) }),
+  /** `count` contacts of the church `church` are not assigned to anyone. */
+  z.object({ kind: z.literal('contacts_unassigned'), params: z.object({ count, church: name }) }),
+  /** `count` contacts of the conference's import `import_title` were added to the reader's church. */
+  z.object({ kind: z.literal('import_received'), params: z.object({ count, import_title: name }) }),
+  /** A transfer of the reader from the church `from` to `to` is planned: they choose the contacts. */
+  z.object({ kind: z.literal('transfer_planned'), params: z.object({ from: name, to: name }) }),
+  /**
+   * A transfer was processed, told to `reader`: the pastor moved, the church they joined (to)
+   * or the one they left (from).
+   */
+  z.object({
+    kind: z.literal('transfer_processed'),
+    params: z.object({ reader: z.enum(['pastor', 'to', 'from']), pastor: name, from: name, to: name, moved: count, shared: count }),
+  }),
+])
+export type SystemNotification = z.infer<typeof systemNotificationSchema>
+export type SystemNotificationKind = SystemNotification['kind']
 
 /** One item of the panel (spec 1 §3 Notification). */
 export const notificationSchema = z.object({
@@ -47,6 +75,8 @@ export const notificationSchema = z.object({
   content: z.string(),
   link_url: z.string().nullable(),
   link_text: z.string().nullable(),
+  /** What the server wrote, as a code and parameters to word (content is its English or recipient-language text); null for one a person wrote. */
+  system: systemNotificationSchema.nullable(),
   /** The contact a rule notification is about, when the reader may see them. */
   associated_user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
 })
@@ -141,7 +171,7 @@ export type UnassignedContactsRule = z.infer<typeof unassignedContactsRuleSchema
 /** to_email is required, and kept, only when to is email (spec 3 §5). */
 function emailWhenTo<T extends { to?: string; to_email?: string | null }>(value: T, context: z.RefinementCtx) {
   if (value.to === 'email' && !value.to_email) {
-    context.addIssue({ code: 'custom', path: ['to_email'], message: 'Enter the email address to send to' })
+    context.addIssue({ code: 'custom', path: ['to_email'], ...issueOf('required'), message: 'Enter the email address to send to' })
   }
 }
 

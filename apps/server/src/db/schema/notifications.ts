@@ -1,5 +1,6 @@
-import { boolean, check, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
+import type { SystemNotification } from '@crm/domain'
 import { timestamps } from './columns'
 import { people } from './people'
 import { teams } from './teams'
@@ -25,6 +26,13 @@ export const notifications = pgTable(
     content: text('content').notNull(),
     link_url: text('link_url'),
     link_text: text('link_text'),
+    /**
+     * What a notification the server wrote says, as a code (systemNotificationSchema's kind)
+     * and its parameters, worded by the reader's side (issue 36); content keeps the words
+     * for older clients. Null for one a person wrote and for rows stored before 0031.
+     */
+    kind: text('kind').$type<SystemNotification['kind']>(),
+    params: jsonb('params').$type<SystemNotification['params']>(),
     importance: text('importance', { enum: ['normal', 'medium', 'high'] })
       .notNull()
       .default('normal'),
@@ -43,6 +51,7 @@ export const notifications = pgTable(
       .where(sql`${t.is_scheduled}`),
     check('notifications_global_has_no_team', sql`${t.level} <> 'global' OR ${t.team_id} IS NULL`),
     check('notifications_conference_has_team', sql`${t.level} <> 'conference' OR ${t.team_id} IS NOT NULL`),
+    check('notifications_kind_has_params', sql`(${t.kind} IS NULL) = (${t.params} IS NULL)`),
     check('notifications_team_has_recipient', sql`${t.level} <> 'team' OR ${t.recipient_user_id} IS NOT NULL`),
   ],
 )

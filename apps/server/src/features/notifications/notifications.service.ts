@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { affectedRows } from '../../db/client'
-import { type Notification, type NotificationList } from '@crm/domain'
+import { systemNotificationSchema, type Notification, type NotificationList } from '@crm/domain'
 import { assignments, notificationReceipts, notifications, people, teamContacts } from '../../db/schema/index'
 import type { GroupScope, Viewer } from '../../platform/access'
 import { canReadContact, contactRoleOf } from '../../platform/contact-access'
@@ -80,7 +80,7 @@ export async function listNotifications(deps: Deps, viewer: Viewer, scope: Group
   )
   const [pageResult, countResult] = await Promise.all([
     deps.db.execute(sql`
-      select n.id, ${seen(sql`n.id`)} as is_seen, n.importance, n.date, n.content, n.link_url, n.link_text, n.associated_person_id
+      select n.id, ${seen(sql`n.id`)} as is_seen, n.importance, n.date, n.content, n.kind, n.params, n.link_url, n.link_text, n.associated_person_id
       from (select id, date from (${pageOf}) merged order by date desc, id desc limit ${query.per_page}::int offset ${offset}::int) page
       join notifications n on n.id = page.id
       order by n.date desc, n.id desc`),
@@ -97,6 +97,8 @@ export async function listNotifications(deps: Deps, viewer: Viewer, scope: Group
     content: string
     link_url: string | null
     link_text: string | null
+    kind: string | null
+    params: unknown
     associated_person_id: number | null
   }>(pageResult)
   const [counts] = rowsOf<{ total: number; seen: number }>(countResult)
@@ -108,13 +110,24 @@ export async function listNotifications(deps: Deps, viewer: Viewer, scope: Group
     scope,
     rows.map((row) => row.associated_person_id),
   )
-  const items = rows.map(({ associated_person_id, date, ...row }): Notification => ({
+  const items = rows.map(({ associated_person_id, date, kind, params, ...row }): Notification => ({
     ...row,
+    system: systemOf(kind, params),
     date_timestamp: Math.floor(new Date(date).getTime() / 1000),
     associated_user: associated_person_id === null ? null : (readable.get(associated_person_id) ?? null),
   }))
   const count = query.filter === 'unread' ? total - seenCount : query.filter === 'read' ? seenCount : total
   return { items, count, count_unread: total - seenCount }
+}
+
+/**
+ * A stored code and its parameters as the wire carries them; a row a person wrote, or one the
+ * contract no longer reads, has none and its reader is shown its content.
+ */
+function systemOf(kind: string | null, params: unknown): Notification['system'] {
+  if (kind === null) return null
+  const parsed = systemNotificationSchema.safeParse({ kind, params: typeof params === 'string' ? JSON.parse(params) : params })
+  return parsed.success ? parsed.data : null
 }
 
 function rowsOf<T>(result: unknown): T[] {

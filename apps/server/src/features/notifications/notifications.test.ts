@@ -56,7 +56,7 @@ describe('GET /api/v1/notifications', () => {
     expect(list).toMatchObject({ count: 3, count_unread: 3 })
     expect(list.items.map((item: { id: number }) => item.id)).toEqual([forMember, forConference, global])
     const item = list.items[2]
-    expect(Object.keys(item).sort()).toEqual(['associated_user', 'content', 'date_timestamp', 'id', 'importance', 'is_seen', 'link_text', 'link_url'])
+    expect(Object.keys(item).sort()).toEqual(['associated_user', 'content', 'date_timestamp', 'id', 'importance', 'is_seen', 'link_text', 'link_url', 'system'])
     expect(item).toMatchObject({
       id: global,
       is_seen: false,
@@ -64,6 +64,8 @@ describe('GET /api/v1/notifications', () => {
       content: '<p>For <b>everyone</b></p>',
       link_url: '/events',
       link_text: 'Events',
+      // Written by a person (or stored before issue 36): no code, its content shows.
+      system: null,
       associated_user: null,
     })
     expect(Number.isInteger(item.date_timestamp)).toBe(true)
@@ -73,6 +75,41 @@ describe('GET /api/v1/notifications', () => {
     const entity = await buildPerson(t)
     await addMember(t, entity.id, conference, 'entity_admin')
     expect(await items(entity, conference)).toEqual([forConference, global])
+  })
+
+  it('answers what the server wrote as a code and parameters, and a stored code the contract does not read as none', async () => {
+    const { church, member } = await buildChurch(t)
+    const written = await notify({
+      level: 'team',
+      team_id: church,
+      recipient_user_id: member.id,
+      content: '<p>3 contacts of Hope are not assigned to anyone.</p>',
+      kind: 'contacts_unassigned',
+      params: { count: 3, church: 'Hope' },
+      link_url: '/contacts',
+      link_text: 'View contacts',
+      date: minutesAgo(5),
+    })
+    const unreadable = await notify({
+      level: 'team',
+      team_id: church,
+      recipient_user_id: member.id,
+      content: '<p>Old words</p>',
+      kind: 'contacts_unassigned',
+      params: { church: 'Hope' } as never,
+      date: minutesAgo(6),
+    })
+    const list = body<{ items: Array<{ id: number; system: unknown; content: string }> }>(await panel(member, church))
+    expect(list.items.map(({ id, system, content }) => ({ id, system, content }))).toEqual([
+      {
+        id: written,
+        system: { kind: 'contacts_unassigned', params: { count: 3, church: 'Hope' } },
+        content: '<p>3 contacts of Hope are not assigned to anyone.</p>',
+      },
+      { id: unreadable, system: null, content: '<p>Old words</p>' },
+    ])
+    // A code always comes with its parameters.
+    await expect(notify({ level: 'team', team_id: church, recipient_user_id: member.id, kind: 'contact_quiet' })).rejects.toThrow()
   })
 
   it('D1-2.10-04 marks one seen: is_seen, the read and unread tabs and their counts follow; again is fine', async () => {

@@ -57,6 +57,9 @@ describe('missed-interaction-rules job', () => {
       link_url: `/contacts/view/${contact}`,
       link_text: 'View contact',
       content: '<p>Ann&lt;b&gt; Quiet has had no interaction for 3 days.</p>',
+      // The code and parameters the reader's side words (issue 36): the name as written, not escaped.
+      kind: 'contact_quiet',
+      params: { name: 'Ann<b> Quiet', days: 3 },
     })
     expect(await aboutContact(archived)).toHaveLength(0)
     // Nobody is assigned the other contact: a 'user' rule has no one to tell.
@@ -64,7 +67,13 @@ describe('missed-interaction-rules job', () => {
     // The assignee sees it in the panel.
     const { access_token } = await startSession(t.db, { config: t.config, now: t.clock.now }, member.id, 'salt')
     const panel = body(await get(t, 'notifications', access_token, { team_id: church, group_id: church }))
-    expect(panel.items).toEqual([expect.objectContaining({ id: first!.id, associated_user: { id: contact, name: 'Ann<b> Quiet' } })])
+    expect(panel.items).toEqual([
+      expect.objectContaining({
+        id: first!.id,
+        system: { kind: 'contact_quiet', params: { name: 'Ann<b> Quiet', days: 3 } },
+        associated_user: { id: contact, name: 'Ann<b> Quiet' },
+      }),
+    ])
 
     await missedRun()
     t.clock.advance(day)
@@ -95,6 +104,13 @@ describe('missed-interaction-rules job', () => {
       [
         [leader.id, '<p>Kid Young has had no interaction for 2 days.</p>'],
         [uncheckedLeader.id, '<p>A contact under 18 has had no interaction for 2 days.</p>'],
+      ].sort(),
+    )
+    // The minor's name is not among the parameters of the unchecked leader's notification either.
+    expect(forChild.map((row) => [row.recipient_user_id, row.params]).sort()).toEqual(
+      [
+        [leader.id, { name: 'Kid Young', days: 2 }],
+        [uncheckedLeader.id, { name: null, days: 2 }],
       ].sort(),
     )
     const forAdult = await aboutContact(adult)
@@ -184,6 +200,8 @@ describe('unassigned-contacts-rules job', () => {
     expect(first[0]).toMatchObject({
       recipient_user_id: owner.id,
       content: expect.stringMatching(/^<p>2 contacts of .* are not assigned to anyone\.<\/p>$/),
+      kind: 'contacts_unassigned',
+      params: { count: 2, church: expect.any(String) },
       link_url: '/contacts',
       importance: 'medium',
     })

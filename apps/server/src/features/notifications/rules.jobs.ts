@@ -133,10 +133,12 @@ async function notifyBatch(tx: Executor, rule: MissedRule, to: 'user' | 'leader'
       fresh as (select c.* from candidates c where c.subject_key in (select subject_key from claimed)),
       recipients as (${recipientsSql(to)}),
       written as (
-        insert into notifications (level, team_id, recipient_user_id, associated_person_id, content, link_url, link_text, importance, date)
+        insert into notifications (level, team_id, recipient_user_id, associated_person_id, content, kind, params, link_url, link_text, importance, date)
         select 'team', r.team_id, r.recipient, r.person_id,
           '<p>' || case when r.is_child and not r.sees_children then ${inLocale(locale, (texts) => texts.child)} else ${escapedSql(sql`r.name`)} end
             || ${inLocale(locale, (texts) => texts.quiet(rule.after_days))} || '</p>',
+          'contact_quiet',
+          jsonb_build_object('name', case when r.is_child and not r.sees_children then null else r.name end, 'days', ${rule.after_days}::int),
           '/contacts/view/' || r.person_id, ${inLocale(locale, (texts) => texts.viewContact)}, 'medium', ${now.toISOString()}::timestamptz
         from recipients r left join accounts ra on ra.person_id = r.recipient
         returning 1)
@@ -257,6 +259,8 @@ async function runUnassignedContactsRule(deps: Deps, rule: UnassignedRule): Prom
         team_id: recipient.team_id,
         recipient_user_id: recipient.person_id,
         content: `<p>${escapeHtml(textOf(byId.get(recipient.team_id)!, textsOf(recipient.locale)))}</p>`,
+        kind: 'contacts_unassigned' as const,
+        params: { count: byId.get(recipient.team_id)!.unassigned, church: byId.get(recipient.team_id)!.title },
         link_url: '/contacts',
         link_text: textsOf(recipient.locale).viewContacts,
         importance: 'medium' as const,

@@ -243,7 +243,15 @@ describe('POST /api/v1/process-transfer/{id}', () => {
     const id = await insertTransfer(t, w)
     expect((await post(t, `process-transfer/${id}`, w.entity.token, { team_id: w.conference })).statusCode).toBe(200)
     const [told] = await t.db.select().from(notifications).where(eq(notifications.recipient_user_id, stayer.id))
-    expect(told).toMatchObject({ team_id: w.from, link_text: 'Ver traslado' })
+    expect(told).toMatchObject({ team_id: w.from, link_text: 'Ver traslado', kind: 'transfer_processed' })
+    expect(told!.params).toEqual({
+      reader: 'from',
+      pastor: 'Paul Pastor',
+      from: expect.any(String),
+      to: expect.any(String),
+      moved: expect.any(Number),
+      shared: expect.any(Number),
+    })
     expect(told!.content).toContain('se ha trasladado')
     const [to] = await t.db.select({ owner_id: teams.owner_id }).from(teams).where(eq(teams.id, w.to))
     expect(to!.owner_id).toBe(w.pastor.id)

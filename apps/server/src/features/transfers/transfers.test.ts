@@ -39,7 +39,8 @@ describe('POST /api/v1/create-transfer', () => {
     expect(logged).toMatchObject([{ action: 'add', team_id: w.conference, author_id: w.entity.id }])
     // The pastor is told that the choice of contacts is theirs, with the way to it.
     const told = await t.db.select().from(notifications).where(eq(notifications.recipient_user_id, w.pastor.id))
-    expect(told).toMatchObject([{ team_id: w.from, link_url: `/transfers/view/${id}`, link_text: 'Choose contacts' }])
+    expect(told).toMatchObject([{ team_id: w.from, link_url: `/transfers/view/${id}`, link_text: 'Choose contacts', kind: 'transfer_planned' }])
+    expect(told[0]!.params).toEqual({ from: expect.any(String), to: expect.any(String) })
     expect(told[0]!.content).toContain('Choose which of your contacts move with you')
   })
 

@@ -225,6 +225,8 @@ async function notifyChurches(deps: Deps, viewer: Viewer, importTitle: string, r
           recipient_user_id: recipient.person_id,
           created_by: viewer.personId,
           content: `<p>${escapeHtml(texts.received(received.get(recipient.team_id) ?? 0, importTitle))}</p>`,
+          kind: 'import_received' as const,
+          params: { count: received.get(recipient.team_id) ?? 0, import_title: importTitle },
           link_url: '/contacts',
           link_text: texts.viewContacts,
           importance: 'normal' as const,

@@ -115,6 +115,7 @@ describe('process-user-import', () => {
       expect(await panelOf(person, c.north.church)).toEqual([
         expect.objectContaining({
           content: '<p>1 contact from the conference&#39;s import &#39;Harvest rally&#39; was added to your church.</p>',
+          system: { kind: 'import_received', params: { count: 1, import_title: 'Harvest rally' } },
           link_url: '/contacts',
           link_text: 'View contacts',
         }),

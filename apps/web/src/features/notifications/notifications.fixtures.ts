@@ -11,6 +11,7 @@ export function buildNotification(overrides: Partial<Notification> & Pick<Notifi
     content: `<p>Notification ${overrides.id}</p>`,
     link_url: null,
     link_text: null,
+    system: null,
     associated_user: null,
     ...overrides,
   }

@@ -4,9 +4,10 @@ import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Alert, Anchor, Badge, Box, Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core'
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react'
-import { clearAllAfterItems, type Notification } from '@crm/domain'
+import { clearAllAfterItems, type Notification, type SystemNotification } from '@crm/domain'
 import { PagedListBody } from '../../../components/paged-list-section'
 import type { ListPaging } from '../../../components/paging'
+import { useDateFormat } from '../../../lib/date-format'
 import { errorText } from '../../../lib/errors'
 import { notificationKeys, useNotifications, useSeenAllNotifications, useSeenNotification, type NotificationTab } from '../queries'
 
@@ -151,9 +152,32 @@ function NotificationLink({ url, text, onNavigate }: { url: string; text: string
   )
 }
 
+/** What the server wrote, in the reader's words (issue 36). */
+function useSystemText(): (system: SystemNotification) => string {
+  const { t } = useTranslation('notifications')
+  return (system) => {
+    switch (system.kind) {
+      case 'contact_quiet':
+        return t('system.contact_quiet', { name: system.params.name ?? t('system.contactUnder18'), count: system.params.days })
+      case 'contacts_unassigned':
+        return t('system.contacts_unassigned', { count: system.params.count, church: system.params.church })
+      case 'import_received':
+        return t('system.import_received', { count: system.params.count, import_title: system.params.import_title })
+      case 'transfer_planned':
+        return t('system.transfer_planned', system.params)
+      case 'transfer_processed':
+        return t(`system.transfer_processed_${system.params.reader}`, { ...system.params, count: system.params.moved })
+    }
+  }
+}
+
 function NotificationItem({ item, onSeen, marking, onNavigate }: { item: Notification; onSeen: () => void; marking: boolean; onNavigate?: () => void }) {
-  const { t, i18n } = useTranslation('notifications')
+  const { t } = useTranslation('notifications')
+  const format = useDateFormat()
+  const systemText = useSystemText()
   const date = new Date(item.date_timestamp * 1000)
+  // What the server wrote is worded here, with its link; a person's notification shows as written.
+  const linkText = item.system ? t(`links.${item.system.kind}`) : item.link_text || item.link_url
   return (
     <Paper component="li" withBorder p="sm" radius="sm">
       <Group wrap="nowrap" align="flex-start" gap="sm">
@@ -161,15 +185,21 @@ function NotificationItem({ item, onSeen, marking, onNavigate }: { item: Notific
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           {/* The server sanitizes notification content (platform/sanitize.ts) before storing and
               answering it; React's innerHTML never runs scripts, and the box keeps it in place. */}
-          <Box className="notification-content" style={{ overflowWrap: 'anywhere' }} fz="sm" dangerouslySetInnerHTML={{ __html: item.content }} />
-          {item.link_url && <NotificationLink url={item.link_url} text={item.link_text || item.link_url} onNavigate={onNavigate} />}
+          {item.system ? (
+            <Text className="notification-content" style={{ overflowWrap: 'anywhere' }} size="sm">
+              {systemText(item.system)}
+            </Text>
+          ) : (
+            <Box className="notification-content" style={{ overflowWrap: 'anywhere' }} fz="sm" dangerouslySetInnerHTML={{ __html: item.content }} />
+          )}
+          {item.link_url && <NotificationLink url={item.link_url} text={linkText ?? item.link_url} onNavigate={onNavigate} />}
           {item.associated_user && (
             <Anchor component={Link} to={`/contacts/view/${item.associated_user.id}`} size="sm" onClick={onNavigate}>
               {t('about', { name: item.associated_user.name })}
             </Anchor>
           )}
           <Text size="xs" c="dimmed">
-            <time dateTime={date.toISOString()}>{new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(date)}</time>
+            <time dateTime={date.toISOString()}>{format.dateTime(date)}</time>
           </Text>
         </Stack>
         {!item.is_seen && (

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import i18next from 'i18next'
 import { screen, waitFor, within } from '@testing-library/react'
 import { buildAccount, buildTeam } from '../../../test/fixtures'
 import { renderApp } from '../../../test/render'
@@ -40,6 +41,46 @@ describe('/notifications', () => {
     await user.click(screen.getByRole('tab', { name: 'Read' }))
     const readList = within(await screen.findByRole('list', { name: 'Read' }))
     expect(readList.getByText('Old one')).toBeInTheDocument()
+  })
+
+  it("words what the server wrote in the reader's language, with its link; a person's notification shows as written (issue 36)", async () => {
+    await i18next.changeLanguage('es')
+    serveNotifications([
+      buildNotification({
+        id: 1,
+        content: '<p>180 contacts of Hope are not assigned to anyone.</p>',
+        system: { kind: 'contacts_unassigned', params: { count: 180, church: 'Hope' } },
+        link_url: '/contacts',
+        link_text: 'View contacts',
+      }),
+      buildNotification({
+        id: 2,
+        content: '<p>A contact under 18 has had no interaction for 1 day.</p>',
+        system: { kind: 'contact_quiet', params: { name: null, days: 1 } },
+        link_url: '/contacts/view/7',
+        link_text: 'View contact',
+      }),
+      buildNotification({
+        id: 3,
+        content: '<p>Paul moved</p>',
+        system: { kind: 'transfer_processed', params: { reader: 'to', pastor: 'Paul Pastor', from: 'Hope', to: 'Grace', moved: 2, shared: 1 } },
+        link_url: '/transfers/view/4',
+        link_text: 'View transfer',
+      }),
+      buildNotification({ id: 4, content: '<p>Camp meeting <b>Friday</b></p>', link_url: 'https://example.org/camp', link_text: 'Camp details' }),
+    ])
+    visit()
+    const list = within(await screen.findByRole('list', { name: 'No leídas' }))
+    expect(list.getByText('180 contactos de Hope no están asignados a nadie.')).toBeInTheDocument()
+    expect(list.getByRole('link', { name: 'Ver contactos' })).toHaveAttribute('href', '/contacts')
+    expect(list.getByText('Un contacto menor de 18 años no ha tenido ninguna interacción en 1 día.')).toBeInTheDocument()
+    expect(list.getByRole('link', { name: 'Ver contacto' })).toHaveAttribute('href', '/contacts/view/7')
+    expect(list.getByText('Paul Pastor se ha unido a Grace desde Hope, con 2 contactos trasladados y 1 compartidos.')).toBeInTheDocument()
+    expect(list.getByRole('link', { name: 'Ver traslado' })).toBeInTheDocument()
+    // Written by a person: as written, link text too.
+    expect(list.getByText('Friday')).toBeInTheDocument()
+    expect(list.getByRole('link', { name: 'Camp details' })).toBeInTheDocument()
+    expect(list.queryByText(/not assigned|View contact/)).not.toBeInTheDocument()
   })
 
   it('pages through the notifications with the shared paging', async () => {
