@@ -5,6 +5,7 @@ import { activityDateRanges, activityTypeFilters, suggestionCalls, type Activity
 import { SuggestionInput } from '../../../components/suggestion-input'
 import { useContactFieldLabel } from '../../../lib/contact-field-labels'
 import type { ActivityFilters } from '../queries'
+import { useActivityValueText } from './activity-values'
 
 // The pieces every activity log shows: the contact's Activity log tab and the recent
 // activity of a team or a group.
@@ -66,12 +67,12 @@ export function ActivityChanges({ item }: { item: ActivityItem }) {
     (knownFields as readonly string[]).includes(field)
       ? t(`fields.${field as (typeof knownFields)[number]}`)
       : (contactFieldLabel(field) ?? field.replaceAll('_', ' '))
-  const value = (text: string | null) => (text === 'true' ? t('yes') : text === 'false' ? t('no') : (text ?? '—'))
-  const valueOf = (field: string, text: string | null) =>
-    field === 'source_of_change' && (knownSources as readonly string[]).includes(text ?? '')
-      ? t(`sources.${text as (typeof knownSources)[number]}`)
-      : value(text)
   const { changes } = item.computed_data
+  const valueText = useActivityValueText([item])
+  const valueOf = (change: (typeof changes)[number], side: 'before' | 'after') =>
+    change.field === 'source_of_change' && (knownSources as readonly string[]).includes(change[side] ?? '')
+      ? t(`sources.${change[side] as (typeof knownSources)[number]}`)
+      : (valueText(item, change, side) ?? '—')
   if (changes.length === 0) return null
   return (
     <List size="sm" listStyleType="none" spacing={2}>
@@ -81,10 +82,10 @@ export function ActivityChanges({ item }: { item: ActivityItem }) {
             {fieldName(change.field)}:
           </Text>{' '}
           {item.action === 'add'
-            ? valueOf(change.field, change.after)
+            ? valueOf(change, 'after')
             : item.action === 'delete'
-              ? valueOf(change.field, change.before)
-              : `${valueOf(change.field, change.before)} → ${valueOf(change.field, change.after)}`}
+              ? valueOf(change, 'before')
+              : `${valueOf(change, 'before')} → ${valueOf(change, 'after')}`}
         </List.Item>
       ))}
     </List>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
-import { activityLogCalls, contactCalls, suggestionCalls, type ActivityItem, type ContactItem, type InputOf } from '@crm/domain'
+import { activityLogCalls, contactCalls, lookupCalls, suggestionCalls, type ActivityItem, type ContactItem, type InputOf } from '@crm/domain'
 import { changeLocale } from '../../../lib/i18n'
 import { buildAccount, buildTeam } from '../../../test/fixtures'
 import { renderApp } from '../../../test/render'
@@ -96,7 +96,7 @@ describe('the Activity log tab', () => {
     openActivity(undefined, false, [imported])
     const table = within(await screen.findByRole('table', { name: 'Activity log' }, { timeout: 5000 }))
     const [, row] = table.getAllByRole('row')
-    expect(row).toHaveTextContent('Gender: female')
+    expect(row).toHaveTextContent('Gender: Female')
     expect(row).toHaveTextContent('Made by: A spreadsheet import')
     expect(row).toHaveTextContent('Spreadsheet row: 7')
   })
@@ -140,6 +140,80 @@ describe('the Activity log tab', () => {
     openActivity(buildContactItem({ role: 'owner' }), true)
     const section = within(await screen.findByRole('region', { name: 'Viewed by' }, { timeout: 5000 }))
     expect(section.getByText('Leo Leader · 18 Nov 2026, 9:00 am · notes')).toBeInTheDocument()
+  })
+
+  it("words a change's lookups, choices, flags and dates in Spanish; a value it does not know shows as stored (issue 36)", async () => {
+    await changeLocale('es')
+    const lookupRequests: Array<{ list: unknown; locale: unknown }> = []
+    server.use(
+      mockCall(lookupCalls.lookups, ({ params, input }) => {
+        lookupRequests.push({ list: params['list'], locale: input.locale })
+        const spanish = input.locale === 'es'
+        if (params['list'] === 'user-event-types')
+          return { items: [{ id: 'decision-for-baptism', title: spanish ? 'Decisión por el bautismo' : 'Decision for baptism' }] }
+        return { items: [{ id: 'baptismal-candidate', title: spanish ? 'Candidato al bautismo' : 'Baptismal candidate' }] }
+      }),
+    )
+    const event: ActivityItem = {
+      id: 7,
+      type: 'user_event',
+      action: 'add',
+      author_id: 4,
+      author_name: 'Leo Leader',
+      created_at: '2026-11-21T01:00:00.000Z',
+      created_display: '21 nov 2026, 12:00',
+      subject_id: 5,
+      data: { before: null, after: { type: 'decision-for-baptism', date: '2026-11-13', grow_phase: 'plant', member_status: 'retired-status' } },
+      computed_data: {
+        changes: [
+          { field: 'type', before: null, after: 'decision-for-baptism' },
+          { field: 'date', before: null, after: '2026-11-13' },
+          { field: 'grow_phase', before: null, after: 'plant' },
+          { field: 'member_status', before: null, after: 'retired-status' },
+        ],
+      },
+    }
+    const contact: ActivityItem = {
+      ...event,
+      id: 6,
+      type: 'user',
+      action: 'update',
+      data: {
+        before: { member_status: null, expect_bible_study_completed: true },
+        after: { member_status: 'baptismal-candidate', expect_bible_study_completed: false },
+      },
+      computed_data: {
+        changes: [
+          { field: 'member_status', before: null, after: 'baptismal-candidate' },
+          { field: 'expect_bible_study_completed', before: 'true', after: 'false' },
+        ],
+      },
+    }
+    const relationship: ActivityItem = {
+      ...event,
+      id: 5,
+      type: 'user_relationship',
+      action: 'update',
+      data: {
+        before: { relationship_type: 'father', relationship_type_display: 'Father' },
+        after: { relationship_type: 'mother', relationship_type_display: 'Mother' },
+      },
+      computed_data: { changes: [{ field: 'relationship_type', before: 'Father', after: 'Mother' }] },
+    }
+    openActivity(undefined, false, [event, contact, relationship])
+    const table = within(await screen.findByRole('table', { name: 'Registro de actividad' }, { timeout: 5000 }))
+    const [, eventRow, contactRow, relationshipRow] = table.getAllByRole('row')
+    await waitFor(() => expect(eventRow).toHaveTextContent('Tipo: Decisión por el bautismo'))
+    expect(eventRow).toHaveTextContent('Fecha: 13 nov 2026')
+    expect(eventRow).toHaveTextContent('Ciclo de crecimiento: Sembrar')
+    // A lookup item since removed keeps its stored value.
+    expect(eventRow).toHaveTextContent('retired-status')
+    await waitFor(() => expect(contactRow).toHaveTextContent('Candidato al bautismo'))
+    expect(contactRow).toHaveTextContent('— → Candidato al bautismo')
+    expect(contactRow).toHaveTextContent('Sí → No')
+    expect(relationshipRow).toHaveTextContent('Relación: Padre → Madre')
+    expect(lookupRequests.every((request) => request.locale === 'es')).toBe(true)
+    await changeLocale('en')
   })
 
   it('reads in Spanish, filters included', async () => {
