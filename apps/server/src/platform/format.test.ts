@@ -8,6 +8,8 @@ describe('display dates', () => {
     expect(displayDateTime(date)).toMatch(/^20 Nov 2026, 9:30\s?am$/)
     expect(displayDate('2026-03-04')).toBe('4 Mar 2026')
     expect(displayDate(date, 'es')).toMatch(/20 nov/)
+    // Spanish reads the 24-hour clock.
+    expect(displayDateTime(new Date('2026-11-20T08:05:00Z'), 'es')).toBe('20 nov 2026, 19:05')
   })
   it('keep each time zone and locale apart when formatters are reused (one per kind, locale and zone)', () => {
     const date = new Date('2026-11-19T22:30:00Z')
@@ -19,6 +21,10 @@ describe('display dates', () => {
       expect(displayDateTime(date, 'es', 'Australia/Perth')).toMatch(/20 nov 2026.*6:30/)
       expect(displayDate(date, 'es', 'Pacific/Honolulu')).toMatch(/19 nov/)
     }
+  })
+  it('keep a calendar date as it is in any zone', () => {
+    // Read at noon UTC in the zone, as before, this was 5 Mar in Kiritimati (UTC+14).
+    for (const zone of ['Pacific/Honolulu', 'Pacific/Kiritimati']) expect(displayDate('2026-03-04', 'en', zone)).toBe('4 Mar 2026')
   })
   it('count days and hours since', () => {
     expect(elapsed(new Date('2026-11-17T10:00:00Z'), new Date('2026-11-20T12:00:00Z'))).toEqual({ days_ago: 3, hours_ago: 74 })

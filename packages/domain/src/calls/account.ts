@@ -35,6 +35,8 @@ export const teamSchema = z.object({
   address_lat: z.number().nullable(),
   address_lng: z.number().nullable(),
   address_country: z.string().nullable(),
+  /** The team's time zone (its settings, else defaultTimeZone): dates and times are shown in it. */
+  time_zone: z.string(),
 })
 export type Team = z.infer<typeof teamSchema>
 

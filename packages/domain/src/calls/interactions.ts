@@ -123,6 +123,8 @@ export const interactionItemSchema = z.object({
   date: z.string(),
   date_display: z.string(),
   time: z.string().nullable(),
+  /** The date, and the time on the locale's clock when there is one: what a list shows. */
+  date_time_display: z.string(),
   /** Later than now: an upcoming interaction. */
   is_future: z.boolean(),
   by_user_id: z.number().int().nullable(),

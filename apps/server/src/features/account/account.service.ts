@@ -4,7 +4,7 @@ import { capabilityMap, type Account, type Group, type Team } from '@crm/domain'
 import { accounts, memberships, people, teams } from '../../db/schema/index'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
-import { resolveGroupRole, resolveTeamRole, roleDisplayName, type Viewer } from '../../platform/access'
+import { resolveGroupRole, resolveTeamRole, roleDisplayName, teamSettingsOf, type Viewer } from '../../platform/access'
 
 const avatarColors = ['#1c7ed6', '#0ca678', '#f08c00', '#e64980', '#7048e8', '#1098ad', '#d6336c', '#5c940d']
 
@@ -69,6 +69,7 @@ export async function listTeamsOf(deps: Deps, viewer: Viewer): Promise<Record<st
       address_lat: teams.address_lat,
       address_lng: teams.address_lng,
       address_country: teams.address_country,
+      settings: teams.settings,
       role: memberships.role,
       parentRole: parentMembership.role,
     })
@@ -164,6 +165,7 @@ export async function listTeamsOf(deps: Deps, viewer: Viewer): Promise<Record<st
       address_lat: row.address_lat,
       address_lng: row.address_lng,
       address_country: row.address_country,
+      time_zone: teamSettingsOf(row.settings).timeZone,
     }
   }
   return result

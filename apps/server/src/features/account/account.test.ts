@@ -41,6 +41,8 @@ describe('GET /api/v1/user', () => {
     expect(Object.keys(account.teams)).toEqual([String(church)])
     expect(team).toMatchObject({ id: church, title: 'Grace Church', user_role: 'leader', user_role_display_name: 'Leader', is_conference: false })
     for (const key of ['address_lat', 'address_lng', 'address_country', 'groups', 'user_capabilities']) expect(team).toHaveProperty(key)
+    // A team without a time zone of its own shows dates in the default one.
+    expect(team.time_zone).toBe('Australia/Sydney')
     expect(Object.keys(team.user_capabilities).sort()).toEqual([...capabilityNames].sort())
     expect(Object.values(team.user_capabilities).every((value) => typeof value === 'boolean')).toBe(true)
     expect(team.user_capabilities.read_contact).toBe(true)

@@ -20,6 +20,7 @@ import {
   type ContactView,
   type GrowPhase,
   type Locale,
+  zonedDate,
 } from '@crm/domain'
 import type { Executor } from '../../db/client'
 import { preparedQuery } from '../../db/prepared'
@@ -87,11 +88,6 @@ export function addressLines(
   const locality = [person.address_city, person.address_state, person.address_postcode].filter(Boolean).join(' ')
   const lines = [person.address_street, locality, person.address_country].filter(Boolean)
   return lines.length > 0 ? lines.join('\n') : null
-}
-
-/** YYYY-MM-DD of a moment in a time zone. */
-function isoDateIn(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).format(date)
 }
 
 export interface ContactViewContext {
@@ -183,7 +179,7 @@ export function contactViewOf(person: PersonRow, context: ContactViewContext): C
     // The photo is served by the consent work (consentia-get-photo-url); no URL here yet.
     consent_photo: null,
     consent_url_sent: person.consent_url_sent_at !== null,
-    consent_url_sent_date: person.consent_url_sent_at ? isoDateIn(person.consent_url_sent_at, timeZone) : null,
+    consent_url_sent_date: person.consent_url_sent_at ? zonedDate(person.consent_url_sent_at, timeZone) : null,
     consent_url_sent_date_display: person.consent_url_sent_at ? displayDate(person.consent_url_sent_at, locale, timeZone) : null,
     consent_url_viewed: person.consent_url_viewed_at !== null,
     consent_url_submitted: person.consent_url_submitted_at !== null,

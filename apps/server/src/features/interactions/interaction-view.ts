@@ -9,47 +9,27 @@ import {
   type InteractionItem,
   type Locale,
   type StoredInteractionType,
+  zonedDate,
+  zonedInstant,
 } from '@crm/domain'
 import type { Executor } from '../../db/client'
 import { interactions, lookupItems, people } from '../../db/schema/index'
 import type { Viewer } from '../../platform/access'
 import type { PersonGate } from '../../platform/child-gate'
 import type { ContactScope } from '../../platform/contact-access'
-import { displayDate, oneOf } from '../../platform/format'
+import { displayDate, displayDateTime, oneOf } from '../../platform/format'
 
 // What the interaction reads and writes share: moments where the team lives, which
 // interactions a team sees, and an interaction as the wire shows it.
 
-/** The offset (ms) of a time zone from UTC at an instant. */
-function offsetMs(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(instant)
-  const part = (type: string) => Number(parts.find((item) => item.type === type)?.value ?? 0)
-  const asUtc = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'))
-  return asUtc - Math.floor(instant.getTime() / 1000) * 1000
-}
-
 /** The moment of a date and time (HH:MM; midnight without one) where the team lives. */
 export function instantIn(date: string, time: string | null | undefined, timeZone: string): Date {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number]
-  const [hour, minute] = (time ?? '00:00').split(':').map(Number) as [number, number]
-  const wall = Date.UTC(year, month - 1, day, hour, minute)
-  // Twice: the offset at the first guess may differ from the offset at the answer (DST).
-  const guess = wall - offsetMs(new Date(wall), timeZone)
-  return new Date(wall - offsetMs(new Date(guess), timeZone))
+  return zonedInstant(date, time ?? '00:00', timeZone)
 }
 
 /** Today's date (YYYY-MM-DD) where the team lives. */
 export function todayIn(now: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
+  return zonedDate(now, timeZone)
 }
 
 /** The interactions a team sees: its own, and its sub-teams' when it is their conference. */
@@ -208,6 +188,10 @@ export function interactionItemOf(
     date: row.date,
     date_display: displayDate(row.date, context.locale, scope.settings.timeZone),
     time: row.time,
+    // occurs_at is the date and time where the team lives: shown in its zone, it reads them back.
+    date_time_display: row.time
+      ? displayDateTime(row.occurs_at, context.locale, scope.settings.timeZone)
+      : displayDate(row.date, context.locale, scope.settings.timeZone),
     is_future: row.occurs_at.getTime() > context.now.getTime(),
     by_user_id: row.by_person_id,
     by_user_name: row.by_first === null ? '' : `${row.by_first} ${row.by_last ?? ''}`.trim(),

@@ -128,6 +128,9 @@ describe('add-contact-interaction and contact-interactions/{id}', () => {
     expect(page.items[2]).toMatchObject({ bible_study: 'other', bible_study_other: 'Daniel', is_completed: false })
     expect(page.items[6]).toMatchObject({ type_display: 'Answered prayer', prayer_type: 'answer' })
     expect(page.items[7]).toMatchObject({ type_other: 'Coffee', type_display: 'Coffee', time: null })
+    // The time on the locale's clock (Australian English: 12 hours), after the date; none without a time.
+    expect(page.items[0].date_time_display).toBe(`${page.items[0].date_display}, 10:00 am`)
+    expect(page.items[7].date_time_display).toBe(page.items[7].date_display)
 
     // The friend was present: the visit is theirs too, and so is its place in the lists.
     const friendsPage = await list(c, c.leader.token, friend)

@@ -10,6 +10,7 @@ import {
   type consentCalls,
   type QrDecision,
   type UpdatableByContactField,
+  zonedDate,
 } from '@crm/domain'
 import type { Executor } from '../../db/client'
 import { accounts, assignments, contactEvents, contactInterests, people, teamContacts, teams } from '../../db/schema/index'
@@ -47,11 +48,6 @@ export const decisionRecords: Record<QrDecision, { event: string } | { interest:
   prayer: { event: 'prayer-request' },
   serve: { event: 'decision-for-service' },
   newsletter: { interest: 'newsletter' },
-}
-
-/** YYYY-MM-DD of a moment in a time zone: the date a consent is given on. */
-function isoDateIn(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).format(date)
 }
 
 function contactInputOf(input: NewContactInput | ContactUpdateInput, asked: ReadonlySet<UpdatableByContactField>): ContactInput {
@@ -207,7 +203,7 @@ export async function submitNewContact(deps: Deps, key: string, input: NewContac
   const child = isChild(ageFrom(input.dob_year, input.dob_month, now))
   const resolved = await resolveContactInput(deps.db, fields, null, { now, country: scope.settings.country, consentGiven: !child })
   assertValid(errorsOfAsked(resolved.errors, fields))
-  const today = isoDateIn(now, scope.settings.timeZone)
+  const today = zonedDate(now, scope.settings.timeZone)
   await deps.db.transaction(async (tx) => {
     await lockContactsOfConference(tx, scope.team)
     const existing = await teamContactWith(tx, scope.team.id, resolved.identity.email, resolved.identity.phone)
@@ -280,7 +276,7 @@ export async function submitContactUpdate(deps: Deps, key: string, input: Contac
     const values: PersonValues = {
       ...resolved.values,
       consent_type: 'direct',
-      consent_date: isoDateIn(now, settings.timeZone),
+      consent_date: zonedDate(now, settings.timeZone),
       consent_declined: false,
       consent_url_submitted_at: now,
     }
