@@ -17,7 +17,7 @@ function buildRecord(overrides: Partial<ParentalConsentRecord> & Pick<ParentalCo
     consentia_id: overrides.id,
     type: 'direct',
     by_name: 'Mary Reed',
-    by_relationship: 'Mother',
+    by_relationship: 'mother',
     by_email: 'mary@example.test',
     by_phone: '+61 400 000 000',
     created_display: '20 Nov 2026',
@@ -341,6 +341,8 @@ describe('the Consent tab', () => {
     await screen.findByRole('tab', { name: 'Consentimiento' }, { timeout: 5000 })
     const panel = within(screen.getByRole('tabpanel'))
     expect(await panel.findByText('Revocado el 24 nov 2026 por Ruth Miller')).toBeInTheDocument()
+    // The relationship is stored as its code and read in the reader's language (issue 36).
+    expect(panel.getByText('Mary Reed, Madre')).toBeInTheDocument()
     expect(panel.getByText('Concedido')).toBeInTheDocument()
     expect(panel.getByText(': Estudios bíblicos', { exact: false })).toBeInTheDocument()
     expect(panel.getByText('Denegado')).toBeInTheDocument()

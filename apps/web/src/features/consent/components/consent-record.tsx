@@ -2,7 +2,14 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core'
 import { IconCheck, IconX } from '@tabler/icons-react'
-import { consentPermissions, type ConsentPermission, type MostRecentConsent, type ParentalConsentRecord, type TeamGroupParams } from '@crm/domain'
+import {
+  consentPermissions,
+  type ConsentPermission,
+  type parentCarerRelationships,
+  type MostRecentConsent,
+  type ParentalConsentRecord,
+  type TeamGroupParams,
+} from '@crm/domain'
 import { ConsentFile } from './consent-file'
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -63,10 +70,15 @@ export interface ConsentRecordProps {
  * contact's own consent given without a record (an adult's in the contact form) says so.
  */
 export function ConsentRecord({ record, scope, onRevoke }: ConsentRecordProps) {
-  const { t } = useTranslation('consent')
+  const { t, i18n } = useTranslation(['consent', 'contacts'])
   const revoked = record.revoked_display !== null
   const consentiaId = record.consentia_id
-  const by = [record.by_name, record.by_relationship].filter(Boolean).join(', ')
+  // The relationship is stored as its code (mother, guardian…); one the list does not know shows as stored.
+  const relationship =
+    record.by_relationship && i18n.exists(`contacts:relationship.${record.by_relationship}`)
+      ? t(`contacts:relationship.${record.by_relationship as (typeof parentCarerRelationships)[number]}`)
+      : record.by_relationship
+  const by = [record.by_name, relationship].filter(Boolean).join(', ')
   return (
     <Card withBorder padding="md" component="article" aria-label={t(`types.${record.type}`)} style={revoked ? { opacity: 0.6 } : undefined}>
       <Stack gap="sm">

@@ -25,7 +25,7 @@ type Pending = { kind: 'edit' | 'remove' | 'retire' | 'lock' | 'unlock'; user: T
 
 /** The users of a team, group or sub-team by role, then the open invites; 'Nothing found.' when none. */
 export function TeamUsersList({ scope, detail, canEdit, canRetire = false, roleChoices }: TeamUsersListProps) {
-  const { t } = useTranslation('team-users')
+  const { t } = useTranslation(['team-users', 'common'])
   const users = detail.users ?? []
   const invited = detail.invited_users ?? []
   const [pending, setPending] = useState<Pending | null>(null)
@@ -77,7 +77,7 @@ export function TeamUsersList({ scope, detail, canEdit, canRetire = false, roleC
                   key={user.user_id}
                   name={user.name}
                   email={user.email}
-                  roleDisplay={user.role_display_name}
+                  roleDisplay={t(`common:roles.${user.role}`)}
                   isSelf={user.is_self}
                   hasWwcc={user.has_wwcc}
                   hasAdsafe={user.has_adsafe}
@@ -158,7 +158,7 @@ export function TeamUsersList({ scope, detail, canEdit, canRetire = false, roleC
                 key={invite.id}
                 name={invite.name}
                 email={invite.email}
-                roleDisplay={invite.role_display_name}
+                roleDisplay={t(`common:roles.${invite.role}`)}
                 details={
                   <Text size="xs" c="dimmed">
                     {t('card.invitedOn', { created: invite.created_display, expires: invite.expires_display })}

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { authCalls, copiedMessageMs, teamAdminCalls, type TeamDetail } from '@crm/domain'
+import { changeLocale } from '../../../lib/i18n'
 import { buildAccount, buildGroup, buildTeam } from '../../../test/fixtures'
 import { renderApp } from '../../../test/render'
 import { apiError, mockCall, server } from '../../../test/server'
@@ -57,6 +58,19 @@ describe('the users page (spec 3 §2.4 Team users)', () => {
     expect(section('Owners').getByRole('link', { name: 'Ruth Miller (you)' })).toHaveAttribute('href', '/profile')
     expect(section('Leaders').queryByRole('link')).not.toBeInTheDocument()
     expect(asked[0]).toEqual({ id: '10', input: { team_id: '10', with_users: '1' } })
+  })
+
+  it("names each user's and invite's role in the reader's language, not the server's English (issue 36)", async () => {
+    await changeLocale('es')
+    openUsers()
+    await screen.findByRole('heading', { name: 'Miembros', level: 2 })
+    expect(section('Propietarios').getByText('Responsable')).toBeInTheDocument()
+    expect(section('Líderes').getByText('Líder')).toBeInTheDocument()
+    expect(section('Miembros').getByText('Miembro')).toBeInTheDocument()
+    expect(section('Superadministradores').getByText('Superadministrador')).toBeInTheDocument()
+    expect(section('Invitados').getByText('Miembro')).toBeInTheDocument()
+    expect(screen.queryByText(/^(Owner|Leader|Member)$/)).not.toBeInTheDocument()
+    await changeLocale('en')
   })
 
   it("D3-2.4-20 with update_dcrm_team_user each card has edit and delete; a leader's page has none", async () => {
