@@ -64,6 +64,7 @@ export function buildTeam({ role = 'owner', groups = [], ...overrides }: TeamOpt
     address_lat: null,
     address_lng: null,
     address_country: null,
+    time_zone: 'Australia/Sydney',
     ...overrides,
     groups: Object.fromEntries([primary, ...groups].map((group) => [String(group.id), group])),
   }

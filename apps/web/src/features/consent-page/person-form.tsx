@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert, Button, Checkbox, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
 import { submitNewContactRequest, type ConsentPage, type QrDecision, type UpdatableByContactField } from '@crm/domain'
+import { useDateFormat } from '../../lib/date-format'
 import { ConsentCallError, linkRefusal, submitPersonDetails } from './api'
 
 type Errors = Record<string, string>
@@ -39,6 +40,7 @@ const fieldsOf: Record<UpdatableByContactField, (keyof Values)[]> = {
  */
 export function PersonForm({ page, consentKey, onDone }: { page: ConsentPage; consentKey: string; onDone: () => void }) {
   const { t } = useTranslation('consent-page')
+  const format = useDateFormat()
   const isNew = page.purpose === 'new_contact'
   const asked = isNew ? newContactFields : page.fields
   const [values, setValues] = useState<Values>(empty)
@@ -128,7 +130,7 @@ export function PersonForm({ page, consentKey, onDone }: { page: ConsentPage; co
             <>
               <NativeSelect
                 label={t('field.dob_month')}
-                data={[{ value: '', label: t('field.choose') }, ...months.map((month) => ({ value: String(month), label: monthName(month) }))]}
+                data={[{ value: '', label: t('field.choose') }, ...months.map((month) => ({ value: String(month), label: format.month(month) }))]}
                 {...input('dob_month')}
               />
               <TextInput label={t('field.dob_year')} type="number" inputMode="numeric" min={1900} max={year} {...input('dob_year')} />
@@ -175,8 +177,4 @@ export function PersonForm({ page, consentKey, onDone }: { page: ConsentPage; co
       </Stack>
     </form>
   )
-}
-
-function monthName(month: number): string {
-  return new Intl.DateTimeFormat(document.documentElement.lang || 'en', { month: 'long' }).format(new Date(2000, month - 1, 1))
 }

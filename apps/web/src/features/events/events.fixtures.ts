@@ -7,7 +7,7 @@ export function buildOccurrence(overrides: Partial<Occurrence> & Pick<Occurrence
     is_cancelled: false,
     notes: null,
     attendance_count: 0,
-    start_date_time_display: `${overrides.event_date} 10:00`,
+    start_date_time_display: `${overrides.event_date}, 10:00 am`,
     ...overrides,
   }
 }
@@ -51,7 +51,7 @@ export function buildEventView(overrides: Partial<EventView> = {}): EventView {
       buildOccurrence({ event_date: '2026-01-08', is_cancelled: true }),
     ],
     exceptions: [],
-    next_occurance_data: { event_date: '2026-01-06', start_date_time_display: '6 Jan 2026 10:00' },
+    next_occurance_data: { event_date: '2026-01-06', start_date_time_display: '6 Jan 2026, 10:00 am' },
     last_date: '2026-02-05',
     time_zone: 'Australia/Sydney',
     created_display: '1 Jan 2026',
@@ -76,7 +76,7 @@ export function buildEventListItem(overrides: Partial<EventListItem> & Pick<Even
     end_time: '2026-01-06',
     end_time_hour: null,
     address_formatted: null,
-    next_occurance_data: { event_date: '2026-01-06', start_date_time_display: '6 Jan 2026 10:00' },
+    next_occurance_data: { event_date: '2026-01-06', start_date_time_display: '6 Jan 2026, 10:00 am' },
     last_date: null,
     created_display: '1 Jan 2026',
     ...overrides,

@@ -1,25 +1,17 @@
 import type { TFunction } from 'i18next'
+import type { DateFormat } from '../../lib/date-format'
 
-const dayLabel = /^(\d{4})-(\d{2})-(\d{2})$/
-const monthLabel = /^(\d{4})-(\d{2})$/
-
-function safeFormat(locale: string, options: Intl.DateTimeFormatOptions, date: Date, fallback: string): string {
-  try {
-    return new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(date)
-  } catch {
-    return fallback
-  }
-}
+const dayLabel = /^\d{4}-\d{2}-\d{2}$/
+const monthLabel = /^\d{4}-\d{2}$/
 
 /**
- * A chart bucket's label as the reader writes it: YYYY-MM-DD a day ('6 Jan'), YYYY-MM a month
- * ('Jan 2026'), YYYY the year; anything else as it came.
+ * A chart bucket's label as the reader writes it: YYYY-MM-DD a day ('6 Mar 2026'), YYYY-MM a
+ * month ('Mar 2026'), YYYY the year; anything else as it came. The buckets are the team's
+ * days, so no zone shifts them.
  */
-export function formatBucketLabel(label: string, locale: string): string {
-  const day = dayLabel.exec(label)
-  if (day) return safeFormat(locale, { day: 'numeric', month: 'short' }, new Date(`${label}T00:00:00Z`), label)
-  const month = monthLabel.exec(label)
-  if (month) return safeFormat(locale, { month: 'short', year: 'numeric' }, new Date(`${label}-01T00:00:00Z`), label)
+export function formatBucketLabel(label: string, format: Pick<DateFormat, 'date' | 'monthYear'>): string {
+  if (dayLabel.test(label)) return format.date(label)
+  if (monthLabel.test(label)) return format.monthYear(label)
   return label
 }
 

@@ -1,5 +1,6 @@
 import type { MantineColor } from '@mantine/core'
 import type { ReportChart } from '@crm/domain'
+import type { DateFormat } from '../../lib/date-format'
 import { formatBucketLabel } from './report-format'
 
 /** Series colours in drawing order, at shades that read on white. */
@@ -23,10 +24,10 @@ export interface ChartRows {
 }
 
 /** A report chart as the rows and series of a Mantine chart, its x labels in the reader's locale. */
-export function toChartRows(chart: ReportChart, seriesLabel: (key: string) => string, locale: string): ChartRows {
+export function toChartRows(chart: ReportChart, seriesLabel: (key: string) => string, format: Pick<DateFormat, 'date' | 'monthYear'>): ChartRows {
   const series = chart.keys.map((key, index) => ({ name: `s${index}`, key, label: seriesLabel(key), color: seriesColor(index) }))
   const rows = chart.points.map((point) => {
-    const row: Record<string, string | number> = { label: formatBucketLabel(point.label, locale) }
+    const row: Record<string, string | number> = { label: formatBucketLabel(point.label, format) }
     for (const item of series) row[item.name] = point.values[item.key] ?? 0
     return row
   })

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import type { Account, Group, Team } from '@crm/domain'
+import { defaultTimeZone, type Account, type Group, type Team } from '@crm/domain'
+import { TeamTimeZoneContext } from '../../lib/date-format'
 import { clearNoteKey } from '../../lib/note-key'
 import { readStoredSelection, storeSelection, useAccessToken, type StoredSelection } from '../../lib/session'
 import { resolveSelection, sortGroups, sortTeams } from './selection'
@@ -100,7 +101,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }),
     [status, account, selection, selectTeam, select, selectGroup, reload],
   )
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>
+  // Dates and times show in the selected team's time zone (lib/date-format.ts).
+  return (
+    <SessionContext.Provider value={value}>
+      <TeamTimeZoneContext.Provider value={selection.team?.time_zone ?? defaultTimeZone}>{children}</TeamTimeZoneContext.Provider>
+    </SessionContext.Provider>
+  )
 }
 
 export function useSession(): SessionState {

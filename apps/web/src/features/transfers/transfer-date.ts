@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next'
-import { formatDay } from '../events/format-day'
+import type { DateFormat } from '../../lib/date-format'
 
 /**
  * A transfer's date as the reader writes it; with none, it is processed by hand: 'Processed by
@@ -8,9 +8,9 @@ import { formatDay } from '../events/format-day'
 export function transferDateText(
   transfer: { date: string | null; date_display: string | null; is_processed: boolean },
   t: TFunction<'transfers'>,
-  locale: string,
+  format: Pick<DateFormat, 'date'>,
 ): string {
-  if (transfer.date) return formatDay(transfer.date, locale)
+  if (transfer.date) return format.date(transfer.date)
   if (transfer.date_display) return transfer.date_display
   return transfer.is_processed ? t('date.processedByHand') : t('date.none')
 }

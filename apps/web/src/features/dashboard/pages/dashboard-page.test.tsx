@@ -114,7 +114,7 @@ describe('dashboard', () => {
       mockCall(dashboardCalls.upcomingInteractions, () => ((asked = true), apiError('internal_error', 500))),
       mockCall(dashboardCalls.upcomingTransfers, { items: transfers }),
       mockCall(eventCalls.eventsToday, {
-        items: [{ id: 7, original_id: 7, title: 'Sunday service', event_date: '2026-11-24', start_date_time_display: '24 Nov 2026, 10:00' }],
+        items: [{ id: 7, original_id: 7, title: 'Sunday service', event_date: '2026-11-24', start_date_time_display: '24 Nov 2026, 10:00 am' }],
       }),
     )
     signedInAs(buildAccount([conference]), { teamId: 40, groupId: 40 })

@@ -10,7 +10,7 @@ import { signedInAs } from '../../../test/session'
 const grace = buildTeam({ id: 10, title: 'Grace Church', role: 'member' })
 
 const items: EventsTodayItem[] = [
-  { id: 7, original_id: 7, title: 'Sunday service', event_date: '2026-11-24', start_date_time_display: '24 Nov 2026, 10:00' },
+  { id: 7, original_id: 7, title: 'Sunday service', event_date: '2026-11-24', start_date_time_display: '24 Nov 2026, 10:00 am' },
   { id: 9, original_id: 9, title: 'Youth camp', event_date: '2026-11-22', start_date_time_display: '22 Nov 2026' },
 ]
 
@@ -34,7 +34,7 @@ describe("the dashboard's events today (spec 1 §2.8)", () => {
     const service = list.getByRole('link', { name: 'Sunday service' })
     expect(service).toHaveAttribute('href', '/events/view/7?date=2026-11-24')
     expect(list.getByRole('link', { name: 'Youth camp' })).toHaveAttribute('href', '/events/view/9?date=2026-11-22')
-    expect(list.getByText('24 Nov 2026, 10:00')).toBeInTheDocument()
+    expect(list.getByText('24 Nov 2026, 10:00 am')).toBeInTheDocument()
     expect(list.getByText('22 Nov 2026')).toBeInTheDocument()
     expect(asked).toEqual(['10'])
   })

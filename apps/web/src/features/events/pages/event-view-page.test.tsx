@@ -50,7 +50,7 @@ describe('/events/view/{id} (spec 3 §2.1)', () => {
     const { reads } = mockEvent()
     await openView()
     expect(document.title).toMatch(/ - Bible study$/)
-    expect(screen.getByText('6 Jan 2026 10:00')).toBeInTheDocument()
+    expect(screen.getByText('6 Jan 2026, 10:00 am')).toBeInTheDocument()
     expect(screen.getByText('Every 2 weeks on Tuesday and Thursday, 10 times')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Directions' })).toHaveAttribute('href', 'https://maps.example.com/?q=1+Main+St')
     expect(screen.getByText('Grow')).toBeInTheDocument()
@@ -60,7 +60,7 @@ describe('/events/view/{id} (spec 3 §2.1)', () => {
     expect(list.getByText('4 attendees')).toBeInTheDocument()
     expect(list.getByText('First night')).toBeInTheDocument()
     expect(list.getByText('Cancelled')).toBeInTheDocument()
-    expect(list.getByRole('button', { name: /^2026-01-06 10:00/ })).toHaveAttribute('aria-pressed', 'true')
+    expect(list.getByRole('button', { name: /^2026-01-06, 10:00 am/ })).toHaveAttribute('aria-pressed', 'true')
     expect(reads[0]).toMatchObject({ team_id: '10' })
   }, 30_000)
 
@@ -82,7 +82,7 @@ describe('/events/view/{id} (spec 3 §2.1)', () => {
   it('choosing a date keeps it in the URL; a cancelled date is restored, another is moved', async () => {
     const { writes } = mockEvent()
     const { user, router } = await openView()
-    await user.click((await dates()).getByRole('button', { name: /^2026-01-08 10:00/ }))
+    await user.click((await dates()).getByRole('button', { name: /^2026-01-08, 10:00 am/ }))
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('date')).toBe('2026-01-08'))
     await user.click(await screen.findByRole('button', { name: 'Restore this date' }))
     await waitFor(() => expect(writes).toEqual([{ call: 'occurrence', input: { team_id: 10, event_id: 7, event_date: '2026-01-08', is_cancelled: false } }]))
@@ -118,10 +118,10 @@ describe('/events/view/{id} (spec 3 §2.1)', () => {
 
   it('a window without dates offers the next date, and moves the window there', async () => {
     const { reads } = mockEvent(
-      buildEventView({ occurrences: [], next_occurance_data: { event_date: '2027-03-02', start_date_time_display: '2 Mar 2027 10:00' } }),
+      buildEventView({ occurrences: [], next_occurance_data: { event_date: '2027-03-02', start_date_time_display: '2 Mar 2027, 10:00 am' } }),
     )
     const { user, router } = await openView('/events/view/7')
-    await user.click(await screen.findByRole('button', { name: 'Go to Mar 2, 2027' }))
+    await user.click(await screen.findByRole('button', { name: 'Go to 2 Mar 2027' }))
     await waitFor(() => expect(reads.at(-1)).toMatchObject({ from: '2027-01-05', to: '2027-04-27' }))
     expect(new URLSearchParams(router.state.location.search).get('date')).toBe('2027-03-02')
   }, 30_000)
@@ -137,9 +137,9 @@ describe('/events/view/{id} (spec 3 §2.1)', () => {
         .getAllByRole('option')
         .map((option) => [option.getAttribute('value'), option.textContent]),
     ).toEqual([
-      ['2026-01-06', 'Jan 6, 2026'],
-      ['2026-01-07', 'Jan 7, 2026'],
-      ['2026-01-08', 'Jan 8, 2026'],
+      ['2026-01-06', '6 Jan 2026'],
+      ['2026-01-07', '7 Jan 2026'],
+      ['2026-01-08', '8 Jan 2026'],
     ])
     await user.selectOptions(day, '2026-01-07')
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('day')).toBe('2026-01-07'))

@@ -6,6 +6,7 @@ import { datesFromTo } from '@crm/domain'
 import { ActionFailureAlert, useActionFailure } from '../../../components/action-failure'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { RecordLoadFailure } from '../../../components/record-load-failure'
+import { useDateFormat } from '../../../lib/date-format'
 import { withFlash } from '../../../lib/flash'
 import { usePageTitle } from '../../../lib/page-title'
 import { useSession } from '../../session/session'
@@ -13,7 +14,6 @@ import { AttendanceSection } from '../components/attendance/attendance-section'
 import { EventSummary } from '../components/view/event-summary'
 import { OccurrenceEditor } from '../components/view/occurrence-editor'
 import { OccurrenceList } from '../components/view/occurrence-list'
-import { formatDay } from '../format-day'
 import { defaultOccurrence, defaultWindow, isDate, shiftWindow, teamToday, windowOf } from '../occurrence-window'
 import { useDeleteEvent, useEvent } from '../queries'
 
@@ -23,7 +23,8 @@ import { useDeleteEvent, useEvent } from '../queries'
  * notes, cancel, restore and move, and its attendance.
  */
 export function EventViewPage() {
-  const { t, i18n } = useTranslation('events')
+  const { t } = useTranslation('events')
+  const format = useDateFormat()
   const { team } = useSession()
   const id = Number(useParams().id)
   const navigate = useNavigate()
@@ -151,7 +152,7 @@ export function EventViewPage() {
             <NativeSelect
               label={t('view.days')}
               w={{ base: '100%', xs: 240 }}
-              data={days.map((day) => ({ value: day, label: formatDay(day, i18n.language) }))}
+              data={days.map((day) => ({ value: day, label: format.date(day) }))}
               value={attendanceDate}
               onChange={(change) => setParam({ day: change.currentTarget.value }, true)}
             />

@@ -54,7 +54,7 @@ describe('/events (spec 3 §2.1)', () => {
           title: 'Bible study',
           is_recurring: true,
           rrule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,TH;COUNT=10',
-          next_occurance_data: { event_date: '2026-01-08', start_date_time_display: '8 Jan 2026 10:00' },
+          next_occurance_data: { event_date: '2026-01-08', start_date_time_display: '8 Jan 2026, 10:00 am' },
         }),
       ],
     })
@@ -65,7 +65,7 @@ describe('/events (spec 3 §2.1)', () => {
     expect(current.getByText('1 Main St')).toBeInTheDocument()
     const upcoming = await section('Upcoming')
     expect(await upcoming.findByText('Every 2 weeks on Tuesday and Thursday, 10 times')).toBeInTheDocument()
-    expect(upcoming.getByText('8 Jan 2026 10:00')).toBeInTheDocument()
+    expect(upcoming.getByText('8 Jan 2026, 10:00 am')).toBeInTheDocument()
     // spec 3 §8: an empty list says so.
     expect(await (await section('Past')).findByText('Nothing found.')).toBeInTheDocument()
     for (const type of ['today', 'future', 'past'] as const) {

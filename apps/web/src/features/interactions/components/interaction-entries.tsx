@@ -72,7 +72,7 @@ export function InteractionEntries({ items, highlightedId, editingId, renderEdit
                       )}
                     </Group>
                     <Text size="sm" c="dimmed">
-                      {item.time ? `${item.date_display}, ${item.time}` : item.date_display}
+                      {item.date_time_display}
                     </Text>
                   </Group>
                   {item.bible_study && (

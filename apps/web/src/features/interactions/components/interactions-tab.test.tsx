@@ -33,6 +33,7 @@ function buildInteraction(overrides: Partial<InteractionItem> = {}): Interaction
     date: '2026-12-01',
     date_display: '1 Dec 2026',
     time: '10:00',
+    date_time_display: '1 Dec 2026, 10:00 am',
     is_future: true,
     by_user_id: 3,
     by_user_name: 'Liam Leader',

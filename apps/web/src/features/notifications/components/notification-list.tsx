@@ -7,6 +7,7 @@ import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react'
 import { clearAllAfterItems, type Notification, type SystemNotification } from '@crm/domain'
 import { PagedListBody } from '../../../components/paged-list-section'
 import type { ListPaging } from '../../../components/paging'
+import { useDateFormat } from '../../../lib/date-format'
 import { errorText } from '../../../lib/errors'
 import { notificationKeys, useNotifications, useSeenAllNotifications, useSeenNotification, type NotificationTab } from '../queries'
 
@@ -171,7 +172,8 @@ function useSystemText(): (system: SystemNotification) => string {
 }
 
 function NotificationItem({ item, onSeen, marking, onNavigate }: { item: Notification; onSeen: () => void; marking: boolean; onNavigate?: () => void }) {
-  const { t, i18n } = useTranslation('notifications')
+  const { t } = useTranslation('notifications')
+  const format = useDateFormat()
   const systemText = useSystemText()
   const date = new Date(item.date_timestamp * 1000)
   // What the server wrote is worded here, with its link; a person's notification shows as written.
@@ -197,7 +199,7 @@ function NotificationItem({ item, onSeen, marking, onNavigate }: { item: Notific
             </Anchor>
           )}
           <Text size="xs" c="dimmed">
-            <time dateTime={date.toISOString()}>{new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(date)}</time>
+            <time dateTime={date.toISOString()}>{format.dateTime(date)}</time>
           </Text>
         </Stack>
         {!item.is_seen && (

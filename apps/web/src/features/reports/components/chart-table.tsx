@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Table } from '@mantine/core'
 import type { ReportChart } from '@crm/domain'
+import { useDateFormat } from '../../../lib/date-format'
 import { formatBucketLabel, formatCount } from '../report-format'
 import classes from '../reports.module.css'
 
@@ -14,6 +15,7 @@ interface ChartTableProps {
 export function ChartTable({ chart, caption, seriesLabel }: ChartTableProps) {
   const { t, i18n } = useTranslation('reports')
   const locale = i18n.language
+  const format = useDateFormat()
   return (
     <details className={classes.noPrint}>
       <summary className={classes.summary}>{t('table.show')}</summary>
@@ -34,7 +36,7 @@ export function ChartTable({ chart, caption, seriesLabel }: ChartTableProps) {
             {chart.points.map((point) => (
               <Table.Tr key={point.label}>
                 <Table.Th scope="row" fw={400}>
-                  {formatBucketLabel(point.label, locale)}
+                  {formatBucketLabel(point.label, format)}
                 </Table.Th>
                 {chart.keys.map((key) => (
                   <Table.Td key={key} ta="end">

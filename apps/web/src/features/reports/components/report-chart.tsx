@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Box, Skeleton, Text } from '@mantine/core'
 import type { ReportChart, ReportChartType } from '@crm/domain'
 import { loadChunk } from '../../../lib/chunk-reload'
+import { useDateFormat } from '../../../lib/date-format'
 import { formatCount } from '../report-format'
 import { toChartRows } from '../report-series'
 import classes from '../reports.module.css'
@@ -29,7 +30,8 @@ interface ReportChartViewProps {
 export function ReportChartView({ chart, type, label, seriesLabel }: ReportChartViewProps) {
   const { t, i18n } = useTranslation('reports')
   const locale = i18n.language
-  const { series, rows } = toChartRows(chart, seriesLabel, locale)
+  const format = useDateFormat()
+  const { series, rows } = toChartRows(chart, seriesLabel, format)
   const valueFormatter = (value: number) => formatCount(value, locale)
   const withLegend = series.length > 1 || type === 'multi_line'
 

@@ -5,6 +5,7 @@ import { IconArrowRight } from '@tabler/icons-react'
 import type { TransferListItem, TransfersQuery } from '@crm/domain'
 import { PagedListSection, type ListQuery } from '../../../components/paged-list-section'
 import { useSectionPaging } from '../../../components/paging'
+import { useDateFormat } from '../../../lib/date-format'
 import { transferDateText } from '../transfer-date'
 import { useTransferList } from '../queries'
 
@@ -62,7 +63,8 @@ export function TransferListSection({ kind, teamId, search }: TransferListSectio
 }
 
 function TransferRow({ item }: { item: TransferListItem }) {
-  const { t, i18n } = useTranslation('transfers')
+  const { t } = useTranslation('transfers')
+  const format = useDateFormat()
   return (
     <Paper withBorder p="sm" role="listitem">
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="xs">
@@ -82,7 +84,7 @@ function TransferRow({ item }: { item: TransferListItem }) {
           <Text span c="dimmed" size="sm">
             {t('list.date')}:{' '}
           </Text>
-          {transferDateText(item, t, i18n.language)}
+          {transferDateText(item, t, format)}
         </Text>
         <Text size="sm" c="dimmed">
           {t('list.counts', { move: item.move_count, share: item.share_count })}

@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next'
 import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import type { Transfer } from '@crm/domain'
+import { useDateFormat } from '../../../lib/date-format'
 import { transferDateText } from '../transfer-date'
 
 /** The pastor, the from and to church with their addresses, and the date (spec 3 §2.2, §3). */
 export function TransferSummary({ transfer }: { transfer: Transfer }) {
-  const { t, i18n } = useTranslation('transfers')
+  const { t } = useTranslation('transfers')
+  const format = useDateFormat()
   return (
     <Stack gap="md">
       <Paper withBorder p="md">
@@ -25,7 +27,7 @@ export function TransferSummary({ transfer }: { transfer: Transfer }) {
             <Text size="sm" c="dimmed">
               {t('view.date')}
             </Text>
-            <Text fw={600}>{transferDateText(transfer, t, i18n.language)}</Text>
+            <Text fw={600}>{transferDateText(transfer, t, format)}</Text>
             {!transfer.date && !transfer.is_processed && (
               <Text size="sm" c="dimmed">
                 {t('view.byHandHint')}

@@ -63,7 +63,7 @@ describe('/transfers/view/{id} (spec 3 §2.2)', () => {
     const to = within(screen.getByRole('region', { name: 'To' }))
     expect(to.getByText('Hope Chapel')).toBeInTheDocument()
     expect(to.getByText(/9 Hill Rd\s+Shelbyville NSW 2001/)).toBeInTheDocument()
-    expect(screen.getByText('Mar 1, 2027')).toBeInTheDocument()
+    expect(screen.getByText('1 Mar 2027')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/transfers/edit/5')
     // A dated transfer is processed on its date: no Process now.
     expect(screen.queryByRole('button', { name: 'Process now' })).not.toBeInTheDocument()

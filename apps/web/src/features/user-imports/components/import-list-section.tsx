@@ -4,7 +4,7 @@ import { Anchor, Paper, SimpleGrid, Text } from '@mantine/core'
 import type { UserImportListItem, UserImportType } from '@crm/domain'
 import { PagedListSection } from '../../../components/paged-list-section'
 import { useSectionPaging } from '../../../components/paging'
-import { formatDay } from '../../events/format-day'
+import { useDateFormat } from '../../../lib/date-format'
 import { useUserImports } from '../queries'
 
 /** Not processed or Processed imports of /contacts/import-and-share, paged (spec 2 §2.4), newest first. */
@@ -43,7 +43,8 @@ function Label({ children }: { children: string }) {
 }
 
 function ImportRow({ item }: { item: UserImportListItem }) {
-  const { t, i18n } = useTranslation('import-and-share')
+  const { t } = useTranslation('import-and-share')
+  const format = useDateFormat()
   return (
     <Paper withBorder p="sm" role="listitem">
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="xs">
@@ -52,7 +53,7 @@ function ImportRow({ item }: { item: UserImportListItem }) {
         </Anchor>
         <Text size="sm">
           <Label>{t('list.eventDate')}</Label>
-          {item.date ? formatDay(item.date, i18n.language) : t('list.noDate')}
+          {item.date ? format.date(item.date) : t('list.noDate')}
         </Text>
         <Text size="sm">
           <Label>{t('list.people')}</Label>

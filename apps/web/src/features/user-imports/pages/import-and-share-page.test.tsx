@@ -38,7 +38,7 @@ describe('/contacts/import-and-share (spec 2 §2.4)', () => {
     const done = within(screen.getByRole('region', { name: 'Processed' }))
     const expo = within((await open.findByRole('link', { name: 'Health expo' })).closest('[role="listitem"]') as HTMLElement)
     expect(expo.getByRole('link', { name: 'Health expo' })).toHaveAttribute('href', '/contacts/import-and-share/edit/40')
-    expect(expo.getByText('Nov 14, 2026')).toBeInTheDocument()
+    expect(expo.getByText('14 Nov 2026')).toBeInTheDocument()
     expect(expo.getByText('2 of 5 processed')).toBeInTheDocument()
     expect(expo.getByText('15 Nov 2026')).toBeInTheDocument()
     expect(expo.getByText('Ruth Miller')).toBeInTheDocument()

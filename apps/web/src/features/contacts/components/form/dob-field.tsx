@@ -1,6 +1,7 @@
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Fieldset, Group, NativeSelect } from '@mantine/core'
+import { useDateFormat } from '../../../../lib/date-format'
 
 /** The earliest birth year offered (the contract's lower bound). */
 export const firstBirthYear = 1900
@@ -21,14 +22,9 @@ export interface DobFieldProps {
 
 /** A date of birth as a month and a year, without a day (spec 2 §3). */
 export function DobField({ legend, month, year, onMonthChange, onYearChange, today, disabled, error }: DobFieldProps) {
-  const { t, i18n } = useTranslation('contact-form')
-  const months = useMemo(() => {
-    const format = new Intl.DateTimeFormat(i18n.language, { month: 'long', timeZone: 'UTC' })
-    return Array.from({ length: 12 }, (_, index) => ({
-      value: String(index + 1),
-      label: format.format(new Date(Date.UTC(2000, index, 1))),
-    }))
-  }, [i18n.language])
+  const { t } = useTranslation('contact-form')
+  const format = useDateFormat()
+  const months = useMemo(() => Array.from({ length: 12 }, (_, index) => ({ value: String(index + 1), label: format.month(index + 1) })), [format])
   const lastYear = today.getFullYear()
   const years = useMemo(() => Array.from({ length: lastYear - firstBirthYear + 1 }, (_, index) => String(lastYear - index)), [lastYear])
   const none = { value: '', label: t('widgets.dob.none') }

@@ -164,7 +164,7 @@ describe('AttendanceSection: contacts toggled', () => {
     const toggle = await screen.findByRole('checkbox', { name: 'Attended: Ana López' }, { timeout: 15_000 })
     expect(toggle).not.toBeChecked()
     expect(screen.getByRole('checkbox', { name: 'Attended: Ben Ng' })).toBeChecked()
-    expect(screen.getByRole('heading', { name: 'Attendance on Tuesday, March 3, 2026' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Attendance on Tuesday 3 Mar 2026' })).toBeInTheDocument()
     const row = toggle.closest('li')!
 
     vi.useFakeTimers()
@@ -395,7 +395,7 @@ describe('AttendanceSection: visitors', () => {
     )
     await user.click(await screen.findByRole('button', { name: 'Remove visitor Vic Lee' }, { timeout: 15_000 }))
     const dialog = within(await screen.findByRole('dialog', { name: 'Remove visitor' }))
-    expect(dialog.getByText('Remove Vic Lee from the attendance of Tuesday, March 3, 2026?')).toBeInTheDocument()
+    expect(dialog.getByText('Remove Vic Lee from the attendance of Tuesday 3 Mar 2026?')).toBeInTheDocument()
     expect(sent).toEqual([])
     await user.click(dialog.getByRole('button', { name: 'Remove' }))
     await waitFor(() => expect(sent).toEqual([{ team_id: 10, id: 91 }]))

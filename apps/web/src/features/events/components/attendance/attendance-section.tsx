@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next'
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { IconFileImport } from '@tabler/icons-react'
 import type { EventView } from '@crm/domain'
+import { useDateFormat } from '../../../../lib/date-format'
 import { useSession } from '../../../session/session'
 import { useEventAttendance } from '../../queries'
 import { AttendanceContacts } from './attendance-contacts'
-import { dayOf } from './attendance-format'
 import { AttendanceReadOnly } from './attendance-read-only'
 import { AttendanceVisitors } from './attendance-visitors'
 import { ImportAttendanceModal } from './import-attendance-modal'
@@ -25,7 +25,8 @@ export interface AttendanceSectionProps {
  * attended. Nothing shows without can_read_attendance (D3-6-03).
  */
 export function AttendanceSection({ event, eventDate }: AttendanceSectionProps) {
-  const { t, i18n } = useTranslation('attendance')
+  const { t } = useTranslation('attendance')
+  const format = useDateFormat()
   const { team, group } = useSession()
   const [importing, setImporting] = useState(false)
   const canRead = event.can_read_attendance
@@ -47,7 +48,7 @@ export function AttendanceSection({ event, eventDate }: AttendanceSectionProps) 
         <Group justify="space-between" align="flex-start" gap="sm">
           <Stack gap={4}>
             <Title order={2} size="h4" id={titleId}>
-              {t('heading', { date: dayOf(eventDate, i18n.language) })}
+              {t('heading', { date: format.weekdayDate(eventDate) })}
             </Title>
             <Group gap="md" role="group" aria-label={t('counts.label')}>
               <Text size="sm">{t('counts.attended', { count: contactsCount ?? 0 })}</Text>

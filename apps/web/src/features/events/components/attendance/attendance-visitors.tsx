@@ -8,10 +8,10 @@ import { ConfirmDialog } from '../../../../components/confirm-dialog'
 import { FormStatus } from '../../../../components/form-status'
 import { PagedListBody } from '../../../../components/paged-list-section'
 import { useLocalPaging } from '../../../../components/paging'
+import { useDateFormat } from '../../../../lib/date-format'
 import { useFormSubmission } from '../../../../lib/form-submission'
 import { useDeleteAttendance, useEventAttendance } from '../../queries'
 import { failureReason } from './attendance-errors'
-import { dayOf } from './attendance-format'
 import type { AttendanceScope } from './attendance-scope'
 import { HiddenChildrenNote } from './hidden-children-note'
 import { VisitorFormModal, type SavedVisitor } from './visitor-form-modal'
@@ -22,7 +22,8 @@ import { VisitorFormModal, type SavedVisitor } from './visitor-form-modal'
  * confirmation) — D3-2.1-21, D3-2.1-22, D3-2.1-23.
  */
 export function AttendanceVisitors({ scope }: { scope: AttendanceScope }) {
-  const { t, i18n } = useTranslation('attendance')
+  const { t } = useTranslation('attendance')
+  const format = useDateFormat()
   const paging = useLocalPaging()
   const [editing, setEditing] = useState<AttendanceItem | 'new' | null>(null)
   const [removing, setRemoving] = useState<AttendanceItem | null>(null)
@@ -156,7 +157,7 @@ export function AttendanceVisitors({ scope }: { scope: AttendanceScope }) {
       <ConfirmDialog
         opened={removing !== null}
         title={t('visitors.removeTitle')}
-        message={t('visitors.removeMessage', { name: removing?.name ?? '', date: dayOf(scope.eventDate, i18n.language) })}
+        message={t('visitors.removeMessage', { name: removing?.name ?? '', date: format.weekdayDate(scope.eventDate) })}
         confirmLabel={t('visitors.remove')}
         danger
         onConfirm={() => (removing ? remove(removing) : undefined)}

@@ -4,8 +4,8 @@ import { Anchor, Badge, Group, Paper, SimpleGrid, Text } from '@mantine/core'
 import type { EventListItem, EventListType } from '@crm/domain'
 import { PagedListSection } from '../../../../components/paged-list-section'
 import { useSectionPaging } from '../../../../components/paging'
+import { useDateFormat } from '../../../../lib/date-format'
 import { describeRule } from '../../describe-recurrence'
-import { formatDay } from '../../format-day'
 import { buildEventsQuery } from '../../list-url-state'
 import { useEventList } from '../../queries'
 
@@ -43,8 +43,9 @@ export function EventListSection({ type, teamId, search, recurringOnly }: EventL
 }
 
 function EventRow({ item }: { item: EventListItem }) {
-  const { t, i18n } = useTranslation('events')
-  const schedule = item.is_recurring ? describeRule(item.rrule, item.start_time, t, (date) => formatDay(date, i18n.language)) : null
+  const { t } = useTranslation('events')
+  const format = useDateFormat()
+  const schedule = item.is_recurring ? describeRule(item.rrule, item.start_time, t, format.date) : null
   return (
     <Paper withBorder p="sm" role="listitem">
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="xs">

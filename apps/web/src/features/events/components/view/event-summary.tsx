@@ -2,8 +2,8 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Anchor, Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core'
 import type { EventView } from '@crm/domain'
+import { useDateFormat } from '../../../../lib/date-format'
 import { describeRule } from '../../describe-recurrence'
-import { formatDay } from '../../format-day'
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -20,8 +20,9 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 /** What the event is: when, its schedule, type, address and phases (spec 3 §2.1). */
 export function EventSummary({ event }: { event: EventView }) {
-  const { t, i18n } = useTranslation(['events', 'interactions'])
-  const schedule = event.is_recurring ? describeRule(event.rrule, event.start_time, t, (date) => formatDay(date, i18n.language)) : null
+  const { t } = useTranslation(['events', 'interactions'])
+  const format = useDateFormat()
+  const schedule = event.is_recurring ? describeRule(event.rrule, event.start_time, t, format.date) : null
   return (
     <SimpleGrid component="dl" cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" m={0}>
       <Row label={t('view.when')}>{event.next_occurance_data?.start_date_time_display ?? t('view.noNext')}</Row>

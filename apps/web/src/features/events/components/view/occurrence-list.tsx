@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Badge, Button, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core'
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react'
 import type { Occurrence } from '@crm/domain'
-import { formatDay } from '../../format-day'
+import { useDateFormat } from '../../../../lib/date-format'
 import type { OccurrenceWindow } from '../../occurrence-window'
 
 interface OccurrenceListProps {
@@ -19,8 +19,8 @@ interface OccurrenceListProps {
 
 /** The event's dates in a window, with Earlier and Later (spec 3 §2.1 occurrences). */
 export function OccurrenceList({ occurrences, chosen, onChoose, window, onShift, headingId, nearest, onGoTo }: OccurrenceListProps) {
-  const { t, i18n } = useTranslation('events')
-  const day = (date: string) => formatDay(date, i18n.language)
+  const { t } = useTranslation('events')
+  const { date: day } = useDateFormat()
   return (
     <Stack gap="sm">
       <Group justify="space-between" gap="xs" wrap="wrap">
