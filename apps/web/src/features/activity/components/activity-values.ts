@@ -1,6 +1,7 @@
 import { useQueries } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import type { ActivityItem, LookupList } from '@crm/domain'
+import { useDateFormat } from '../../../lib/date-format'
 import { lookupQueryOptions } from '../../lookups/queries'
 
 // A change's values in the reader's words (issue 36): the log stores each field's raw value
@@ -58,8 +59,7 @@ export function useActivityValueText(items: readonly ActivityItem[]): (item: Act
   )
   const answers = useQueries({ queries: lists.map((list) => lookupQueryOptions(list, locale)) })
   const titles = new Map(lists.map((list, index) => [list, new Map((answers[index]?.data ?? []).map((item) => [String(item.id), item.title]))]))
-  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' })
-  const dateTimeFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })
+  const format = useDateFormat()
 
   const wordOf = (type: string, field: string, value: string | null): string | null => {
     if (value === null) return null
@@ -70,9 +70,9 @@ export function useActivityValueText(items: readonly ActivityItem[]): (item: Act
     const choices = choiceFields[field]
     if (choices && i18n.exists(`${choices}.${value}`)) return t(`${choices}.${value}` as never)
     // A stored display title (a row before issue 36) whose raw value is not known shows as stored.
-    // A calendar date is a day, whatever the zone; a moment is shown where the reader is.
-    if (calendarDate.test(value)) return dateFormat.format(new Date(`${value}T00:00:00Z`))
-    if (moment.test(value) && !Number.isNaN(Date.parse(value))) return dateTimeFormat.format(new Date(value))
+    // A calendar date is a day, whatever the zone; a moment is shown where the team lives.
+    if (calendarDate.test(value)) return format.date(value)
+    if (moment.test(value) && !Number.isNaN(Date.parse(value))) return format.dateTime(value)
     return value
   }
   return (item, change, side) => {
