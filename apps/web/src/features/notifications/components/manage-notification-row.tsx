@@ -2,12 +2,14 @@ import { useTranslation } from 'react-i18next'
 import { ActionIcon, Anchor, Badge, Group, Paper, Stack, Text, Typography } from '@mantine/core'
 import { IconPencil, IconTrash } from '@tabler/icons-react'
 import type { ManagedNotification } from '@crm/domain'
+import { useDateFormat } from '../../../lib/date-format'
 
 const importanceColors = { normal: 'gray', medium: 'yellow', high: 'red' } as const
 
 /** One row of /manage-notifications: content, scheduled date, importance, link and 'Seen by n' (spec 3 §2.7). */
 export function ManageNotificationRow({ item, onEdit, onDelete }: { item: ManagedNotification; onEdit: () => void; onDelete: () => void }) {
   const { t } = useTranslation('manage-notifications')
+  const format = useDateFormat()
   const name = t('row.name', { id: item.id })
   return (
     <Paper withBorder p="sm" role="listitem" aria-label={name}>
@@ -24,7 +26,7 @@ export function ManageNotificationRow({ item, onEdit, onDelete }: { item: Manage
             <Badge color="blue" variant="outline">
               {t(`level.${item.level}`)}
             </Badge>
-            <Text size="sm">{item.is_scheduled && item.date ? t('row.scheduledFor', { date: item.date }) : t('row.notScheduled')}</Text>
+            <Text size="sm">{item.is_scheduled && item.date ? t('row.scheduledFor', { date: format.date(item.date) }) : t('row.notScheduled')}</Text>
             <Text size="sm" c="dimmed">
               {t('row.seenBy', { count: item.is_seen_by_count })}
             </Text>

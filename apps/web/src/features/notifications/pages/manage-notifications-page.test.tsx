@@ -66,7 +66,7 @@ describe('/manage-notifications (spec 3 §2.7)', () => {
     await visit()
     const first = within(await screen.findByRole('listitem', { name: 'Notification 5' }, { timeout: 15000 }))
     expect(first.getByText('youth camp').tagName).toBe('STRONG')
-    expect(first.getByText('Scheduled for 2026-12-01')).toBeInTheDocument()
+    expect(first.getByText('Scheduled for 1 Dec 2026')).toBeInTheDocument()
     expect(first.getByText('Importance: High')).toBeInTheDocument()
     expect(first.getByRole('link', { name: 'https://example.org/camp' })).toHaveAttribute('href', 'https://example.org/camp')
     expect(first.getByText(/Link text: Camp details/)).toBeInTheDocument()
