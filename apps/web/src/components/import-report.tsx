@@ -15,10 +15,12 @@ export function useImportFieldLabel(): (field: string) => string {
   return (field) => (i18n.exists(`import:fields.${field}`) ? t(`fields.${field}` as 'fields.notes') : (contactLabel(field) ?? field))
 }
 
-/** One issue in the reader's words. */
-function useIssueText(): (issue: ImportIssue) => string {
+/** One issue in the reader's words; `fieldLabel` names an import's own columns (the roster's, the attendance's). */
+export function useIssueText(fieldLabel?: (field: string) => string | null): (issue: ImportIssue) => string {
   const { t, i18n } = useTranslation('import')
-  const label = useImportFieldLabel()
+  const importLabel = useImportFieldLabel()
+  const label = (field: string) => fieldLabel?.(field) ?? importLabel(field)
+
   const language = i18n.language.split('-')[0] ?? 'en'
   return (issue) => {
     const iso = t('dateFormats.iso')

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { flag, id } from '../rules/wire'
 import { defineCall } from './define'
+import { importIssueSchema } from './contact-import'
 
 // The church membership roster a conference imports (DESIGN.md §7; spec 3 §5 invites, §8 acms_*).
 
@@ -40,8 +41,10 @@ export const importChurchRosterRequest = z.object({
 export const churchRosterFailureSchema = z.object({
   /** 1 for the first data row. */
   row: z.number().int(),
-  /** By column: what is wrong. */
+  /** By column: what is wrong, in English (scripts, older clients). */
   errors: z.record(z.string(), z.string()),
+  /** The same as codes with their parameters, one per column: the web words them (issue 36). */
+  issues: z.array(importIssueSchema),
 })
 
 export const importChurchRosterResponse = z.object({

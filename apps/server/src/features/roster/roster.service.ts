@@ -17,6 +17,7 @@ import { AppError } from '../../platform/errors'
 import { displayDateTime } from '../../platform/format'
 import { readField, type TeamLocator } from '../../platform/route'
 import { subTeamWithAcmsId } from '../teams/team-records'
+import { quoted, RowProblems } from '../contact-import/import-issues'
 
 /** A roster row ready to store. */
 interface RosterRecord {
@@ -35,20 +36,20 @@ function trimmed(value: string | null | undefined): string {
   return (value ?? '').trim()
 }
 
-function checkName(errors: Record<string, string>, field: string, value: string, max: number) {
-  if (value.length > max) errors[field] = `At most ${max} characters`
-  else if (hasUnsafeNameCharacters(value)) errors[field] = 'Remove the invisible or control characters'
+function checkName(problems: RowProblems, field: string, value: string, max: number) {
+  if (value.length > max) problems.add(field, `At most ${max} characters`, { code: 'too_long', max })
+  else if (hasUnsafeNameCharacters(value)) problems.add(field, 'Remove the invisible or control characters', { code: 'invalid', ...quoted(value) })
 }
 
-/** One file row checked on its own: the record to store, or what is wrong with it. */
-function checkRow(row: ChurchRosterRow): { record: RosterRecord } | { errors: Record<string, string> } {
-  const errors: Record<string, string> = {}
+/** One file row checked on its own: the record to store, or what is wrong with it (in English and as codes). */
+function checkRow(row: ChurchRosterRow): { record: RosterRecord } | { problems: RowProblems } {
+  const problems = new RowProblems()
   const churchId = trimmed(row.church_acms_id)
-  if (!churchId) errors.church_acms_id = 'Required'
-  else checkName(errors, 'church_acms_id', churchId, 60)
+  if (!churchId) problems.add('church_acms_id', 'Required', { code: 'required' })
+  else checkName(problems, 'church_acms_id', churchId, 60)
   const email = emailRule.safeParse(trimmed(row.email))
-  if (!trimmed(row.email)) errors.email = 'Required'
-  else if (!email.success) errors.email = email.error.issues[0]?.message ?? 'Invalid email'
+  if (!trimmed(row.email)) problems.add('email', 'Required', { code: 'required' })
+  else if (!email.success) problems.add('email', email.error.issues[0]?.message ?? 'Invalid email', { code: 'invalid_email', ...quoted(row.email) })
   const record = {
     church_acms_id: churchId,
     church_name: trimmed(row.church_name),
@@ -58,17 +59,17 @@ function checkRow(row: ChurchRosterRow): { record: RosterRecord } | { errors: Re
     last_name: trimmed(row.last_name),
     phone: '',
   }
-  checkName(errors, 'church_name', record.church_name, 120)
-  checkName(errors, 'member_id', record.member_id ?? '', 60)
-  checkName(errors, 'first_name', record.first_name, 100)
-  checkName(errors, 'last_name', record.last_name, 100)
+  checkName(problems, 'church_name', record.church_name, 120)
+  checkName(problems, 'member_id', record.member_id ?? '', 60)
+  checkName(problems, 'first_name', record.first_name, 100)
+  checkName(problems, 'last_name', record.last_name, 100)
   const phone = trimmed(row.phone)
   if (phone) {
     const e164 = toE164(phone)
-    if (e164 === undefined) errors.phone = 'Invalid phone number'
+    if (e164 === undefined) problems.add('phone', 'Invalid phone number', { code: 'invalid_phone', ...quoted(phone) })
     else record.phone = e164
   }
-  return Object.keys(errors).length > 0 ? { errors } : { record }
+  return problems.any ? { problems } : { record }
 }
 
 /** Thrown inside the transaction of a dry run so that nothing it wrote stays. */
@@ -97,13 +98,17 @@ export async function importChurchRoster(
   const byKey = new Map<string, { row: number; record: RosterRecord }>()
   input.data.forEach((row, index) => {
     const checked = checkRow(row)
-    if ('errors' in checked) {
-      failed.push({ row: index + 1, errors: checked.errors })
+    if ('problems' in checked) {
+      failed.push({ row: index + 1, errors: checked.problems.errors, issues: checked.problems.issues })
       return
     }
     const key = `${checked.record.church_acms_id}\u0000${checked.record.email}`
     const earlier = byKey.get(key)
-    if (earlier) failed.push({ row: earlier.row, errors: { email: `Repeated in row ${index + 1} for this church; that row was kept` } })
+    if (earlier) {
+      const repeated = `Repeated in row ${index + 1} for this church; that row was kept`
+      failed.push({ row: earlier.row, errors: { email: repeated }, issues: [{ code: 'already_on_import', field: 'email', row: index + 1 }] })
+    }
+
     byKey.set(key, { row: index + 1, record: checked.record })
   })
   failed.sort((a, b) => a.row - b.row)

@@ -66,10 +66,15 @@ describe('POST import-church-roster', () => {
       removed: 0,
       churches: 2,
       failed: [
-        { row: 2, errors: { church_acms_id: 'Required' } },
-        { row: 3, errors: { email: 'Invalid email' } },
-        { row: 4, errors: { phone: 'Invalid phone number' } },
-        { row: 5, errors: { last_name: 'Remove the invisible or control characters' } },
+        // Each column's problem in English and as a code with what the web words it from (issue 36).
+        { row: 2, errors: { church_acms_id: 'Required' }, issues: [{ field: 'church_acms_id', code: 'required' }] },
+        { row: 3, errors: { email: 'Invalid email' }, issues: [{ field: 'email', code: 'invalid_email', value: 'not-an-email' }] },
+        { row: 4, errors: { phone: 'Invalid phone number' }, issues: [{ field: 'phone', code: 'invalid_phone', value: '12' }] },
+        {
+          row: 5,
+          errors: { last_name: 'Remove the invisible or control characters' },
+          issues: [{ field: 'last_name', code: 'invalid', value: 'Tab\tName' }],
+        },
       ],
     })
     const rows = await rosterOf(c.id)
@@ -112,7 +117,9 @@ describe('POST import-church-roster', () => {
     expect(body(response)).toMatchObject({
       imported: 1,
       updated: 0,
-      failed: [{ row: 1, errors: { email: 'Repeated in row 2 for this church; that row was kept' } }],
+      failed: [
+        { row: 1, errors: { email: 'Repeated in row 2 for this church; that row was kept' }, issues: [{ field: 'email', code: 'already_on_import', row: 2 }] },
+      ],
     })
     expect((await rosterOf(c.id)).map((row) => row.first_name)).toEqual(['Second'])
   })

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import * as XLSX from '@e965/xlsx'
 import { churchRosterCalls, type ImportChurchRosterResult, type RosterChurch } from '@crm/domain'
+import { changeLocale } from '../../../lib/i18n'
 import { buildAccount, buildTeam } from '../../../test/fixtures'
 import { renderWithProviders } from '../../../test/render'
 import { apiError, mockCall, server } from '../../../test/server'
@@ -65,7 +66,7 @@ describe('ChurchRosterSection', () => {
       updated: 1,
       removed: replace ? 4 : 0,
       churches: 1,
-      failed: [{ row: 3, errors: { email: 'Invalid email' } }],
+      failed: [{ row: 3, errors: { email: 'Invalid email' }, issues: [{ field: 'email', code: 'invalid_email', value: 'nope' }] }],
     })
     server.use(
       mockCall(churchRosterCalls.importChurchRoster, ({ input }) => {
@@ -86,7 +87,7 @@ describe('ChurchRosterSection', () => {
     )
     expect(await dialog.findByText('3 rows read from roster.xlsx.')).toBeInTheDocument()
     expect(within(dialog.getByRole('table', { name: 'The first 3 rows of the file' })).getByText('Ana Lee')).toBeInTheDocument()
-    expect(await dialog.findByText('Would add 1 new members and update 1, in 1 churches; 1 rows refused.')).toBeInTheDocument()
+    expect(await dialog.findByText('Would add 1 new member and update 1, in 1 church; 1 row refused.')).toBeInTheDocument()
     expect(sent[0]).toEqual({
       team_id: 5,
       dry_run: true,
@@ -96,10 +97,10 @@ describe('ChurchRosterSection', () => {
         { church_acms_id: '801', first_name: 'Bad', last_name: 'Row', email: 'nope', phone: '' },
       ],
     })
-    expect(dialog.getByText('Row 3: Email: Invalid email')).toBeInTheDocument()
+    expect(dialog.getByText('Row 3: Email “nope” is not an email address.')).toBeInTheDocument()
 
     await user.click(dialog.getByRole('checkbox', { name: /Replace the rosters/ }))
-    expect(await dialog.findByText('Would add 1 new members, update 1 and remove 4, in 1 churches; 1 rows refused.')).toBeInTheDocument()
+    expect(await dialog.findByText('Would add 1 new member, update 1 and remove 4, in 1 church; 1 row refused.')).toBeInTheDocument()
     expect(sent[1]).toMatchObject({ replace: true, dry_run: true })
 
     const listReads = asked.length
@@ -108,6 +109,32 @@ describe('ChurchRosterSection', () => {
     expect(sent[2]).toMatchObject({ replace: true, data: sent[0]!.data })
     expect(sent[2]).not.toHaveProperty('dry_run')
     await waitFor(() => expect(asked.length).toBeGreaterThan(listReads))
+  }, 30_000)
+
+  it("words the preview's counts and each refused row in Spanish, from the answer's codes (issue 36)", async () => {
+    await changeLocale('es')
+    const { user } = open([])
+    server.use(
+      mockCall(churchRosterCalls.importChurchRoster, (): ImportChurchRosterResult => ({
+        imported: 2,
+        updated: 0,
+        removed: 0,
+        churches: 1,
+        failed: [
+          { row: 2, errors: { email: 'Invalid email' }, issues: [{ field: 'email', code: 'invalid_email', value: 'nope' }] },
+          { row: 3, errors: { church_acms_id: 'Required' }, issues: [{ field: 'church_acms_id', code: 'required' }] },
+        ],
+      })),
+    )
+    await user.click(await screen.findByRole('button', { name: 'Importar registro' }, { timeout: 15_000 }))
+    const dialog = within(await screen.findByRole('dialog'))
+    fireEvent.change(dialog.getByLabelText('Archivo de hoja de cálculo'), {
+      target: { files: [new File(['church_acms_id,email\n801,a@example.org\n801,nope\n,b@example.org\n'], 'roster.csv')] },
+    })
+    expect(await dialog.findByText('Se añadirían 2 miembros nuevos y se actualizarían 0, en 1 iglesia; 2 filas rechazadas.')).toBeInTheDocument()
+    expect(dialog.getByText('Fila 2: Correo electrónico «nope» no es una dirección de correo.')).toBeInTheDocument()
+    expect(dialog.queryByText(/Invalid email|Required/)).not.toBeInTheDocument()
+    await changeLocale('en')
   }, 30_000)
 
   it('refuses a file that is not a spreadsheet before anything is sent, and says Error when the import fails', async () => {

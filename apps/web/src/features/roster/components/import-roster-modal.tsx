@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Alert, Checkbox, ScrollArea, Stack, Table, Text } from '@mantine/core'
 import { churchRosterColumns, maxChurchRosterRows, type ChurchRosterColumn, type ImportChurchRosterResult } from '@crm/domain'
 import { ImportDialog, type ImportTexts } from '../../../components/import-flow'
+import { useIssueText } from '../../../components/import-report'
 import { codeText } from '../../../lib/errors'
 import { readColumnsFile, type ColumnsFile } from '../../../lib/import-kind'
 import { isSpreadsheetError, type ColumnAliases } from '../../../lib/spreadsheet'
@@ -57,10 +58,15 @@ export function ImportRosterModal({ conferenceId, onClose }: { conferenceId: num
     close: t('import.close'),
   }
 
-  const reasonsOf = (errors: Record<string, string>) =>
-    Object.entries(errors)
-      .map(([field, message]) => `${columnName(field)}: ${message}`)
-      .join('; ')
+  const rosterColumn = (column: string) => ((churchRosterColumns as readonly string[]).includes(column) ? columnName(column) : null)
+  const issueText = useIssueText(rosterColumn)
+  // Each column's problem worded from its code; an answer without codes (an older server) keeps its English.
+  const reasonsOf = (failure: ImportChurchRosterResult['failed'][number]) =>
+    failure.issues.length > 0
+      ? failure.issues.map(issueText).join(' ')
+      : Object.entries(failure.errors)
+          .map(([field, message]) => `${columnName(field)}: ${message}`)
+          .join('; ')
 
   const failures = (answer: ImportChurchRosterResult) => (
     <Stack gap={4}>
@@ -71,7 +77,7 @@ export function ImportRosterModal({ conferenceId, onClose }: { conferenceId: num
         <ul style={{ margin: 0, paddingInlineStart: '1.25rem' }}>
           {answer.failed.slice(0, shownFailures).map((failure) => (
             <li key={failure.row}>
-              <Text size="sm">{t('import.refusedRow', { row: failure.row, reasons: reasonsOf(failure.errors) })}</Text>
+              <Text size="sm">{t('import.refusedRow', { row: failure.row, reasons: reasonsOf(failure) })}</Text>
             </li>
           ))}
         </ul>
@@ -80,12 +86,16 @@ export function ImportRosterModal({ conferenceId, onClose }: { conferenceId: num
     </Stack>
   )
 
+  // Each count worded with its own plural: 1 row refused, 2 rows refused.
   const counts = (answer: ImportChurchRosterResult) => ({
     imported: answer.imported,
     updated: answer.updated,
     removed: answer.removed,
     refused: answer.failed.length,
     churches: answer.churches,
+    newMembers: t('import.newMembers', { count: answer.imported }),
+    inChurches: t('import.inChurches', { count: answer.churches }),
+    rowsRefused: t('import.rowsRefused', { count: answer.failed.length }),
   })
 
   const preview = (file: RosterFile, checked: ImportChurchRosterResult | null, busy: boolean) => (
