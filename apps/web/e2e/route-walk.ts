@@ -47,6 +47,53 @@ async function walk(page: Page, routes: string[], isPhone: boolean): Promise<Pro
   return problems
 }
 
+/** The routes of the signed-in frame, their ids filled with demo records of the server at baseUrl. */
+export async function signedInRoutes(baseUrl: string): Promise<string[]> {
+  const owner = await demoApi(baseUrl, 'owner@example.org')
+  const [contact] = (await owner.get<{ items: Array<{ id: number }> }>('contacts', { per_page: 4 })).items
+  const [event] = (await owner.get<{ items: Array<{ id: number }> }>('events', { type: 'future', per_page: 4 })).items
+  const conference = await conferenceApi(baseUrl, 'team_id')
+  const userImport = await conference.post<{ id: number }>('create-user-import', {
+    title: 'Route walk',
+    data: [{ first_name: 'Walker', last_name: 'Route', gender: 'male' }],
+  })
+  // The demo conference plans Hope Street's pastor's move to Riverside.
+  const [transfer] = (await conference.get<{ items: Array<{ id: number }> }>('transfers', { processed: 0, per_page: 4 })).items
+  const ids: Record<string, number | undefined> = {
+    '/contacts/view/:id': contact?.id,
+    '/contacts/edit/:id': contact?.id,
+    '/events/view/:id': event?.id,
+    '/events/edit/:id': event?.id,
+    '/team/membership-requests/:team_id': owner.scope.team_id,
+    // Hope Street is one of the demo conference's churches.
+    '/team/manage-sub-teams/edit/:id': owner.scope.team_id,
+    '/contacts/import-and-share/edit/:id': userImport.id,
+    '/transfers/view/:id': transfer?.id,
+    '/transfers/edit/:id': transfer?.id,
+  }
+  const publicPaths = new Set([
+    '/login',
+    '/logout',
+    '/signup',
+    '/activate',
+    '/reset-password',
+    '/accept-invite',
+    '/loading',
+    '/error',
+    '/privacy',
+    '/terms',
+    '/code-of-conduct',
+  ])
+  return builtPaths
+    .filter((path) => !publicPaths.has(path))
+    .map((path) => {
+      if (!path.includes(':')) return path
+      const id = ids[path]
+      if (id === undefined) throw new Error(`No demo record for ${path}: add one to the walk`)
+      return path.replace(/:[a-z_]+/, String(id))
+    })
+}
+
 /**
  * Registers the walk of every signed-in route by each of `accounts` at `viewport`, on a
  * server of the test file's own. Every account walks at 1280 px; on the phone, one account
@@ -59,49 +106,7 @@ export function describeRouteWalk(label: string, viewport: { width: number; heig
   let routes: string[] = []
 
   beforeAll(async () => {
-    const owner = await demoApi(baseUrl(), 'owner@example.org')
-    const [contact] = (await owner.get<{ items: Array<{ id: number }> }>('contacts', { per_page: 4 })).items
-    const [event] = (await owner.get<{ items: Array<{ id: number }> }>('events', { type: 'future', per_page: 4 })).items
-    const conference = await conferenceApi(baseUrl(), 'team_id')
-    const userImport = await conference.post<{ id: number }>('create-user-import', {
-      title: 'Route walk',
-      data: [{ first_name: 'Walker', last_name: 'Route', gender: 'male' }],
-    })
-    // The demo conference plans Hope Street's pastor's move to Riverside.
-    const [transfer] = (await conference.get<{ items: Array<{ id: number }> }>('transfers', { processed: 0, per_page: 4 })).items
-    const ids: Record<string, number | undefined> = {
-      '/contacts/view/:id': contact?.id,
-      '/contacts/edit/:id': contact?.id,
-      '/events/view/:id': event?.id,
-      '/events/edit/:id': event?.id,
-      '/team/membership-requests/:team_id': owner.scope.team_id,
-      // Hope Street is one of the demo conference's churches.
-      '/team/manage-sub-teams/edit/:id': owner.scope.team_id,
-      '/contacts/import-and-share/edit/:id': userImport.id,
-      '/transfers/view/:id': transfer?.id,
-      '/transfers/edit/:id': transfer?.id,
-    }
-    const publicPaths = new Set([
-      '/login',
-      '/logout',
-      '/signup',
-      '/activate',
-      '/reset-password',
-      '/accept-invite',
-      '/loading',
-      '/error',
-      '/privacy',
-      '/terms',
-      '/code-of-conduct',
-    ])
-    routes = builtPaths
-      .filter((path) => !publicPaths.has(path))
-      .map((path) => {
-        if (!path.includes(':')) return path
-        const id = ids[path]
-        if (id === undefined) throw new Error(`No demo record for ${path}: add one to the walk`)
-        return path.replace(/:[a-z_]+/, String(id))
-      })
+    routes = await signedInRoutes(baseUrl())
   })
 
   describe(`every signed-in route, by each demo account, ${label}`, () => {

@@ -16,6 +16,9 @@ export default defineConfig({
     // The longest files first (timed on this machine), so both workers end together.
     sequence: {
       sequencer: longFirst([
+        'pseudo-locale-2.e2e.ts',
+        'spanish-walk.e2e.ts',
+        'pseudo-locale-1.e2e.ts',
         'routes-1.e2e.ts',
         'routes-2.e2e.ts',
         'contacts.e2e.ts',
