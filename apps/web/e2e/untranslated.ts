@@ -128,9 +128,9 @@ export function untranslatedCheck(locale: WalkLocale, extraData: string[] = []):
       let rest = line
       for (let before = ''; before !== rest;) {
         before = rest
-        rest = rest.replace(/⟦[^⟦⟧]*⟧/g, '\u0000')
+        rest = rest.replace(/⟦[^⟦⟧]*⟧/g, '|')
       }
-      for (const raw of rest.split(/[\u0000\t|·•/:()–—]|,\s|\s-\s/)) {
+      for (const raw of rest.split(/[\t|·•/:()–—]|,\s|\s-\s/)) {
         const piece = raw.trim().replace(/^[\s.,;!?'"“”‘’*#…→←+-]+|[\s.,;!?'"“”‘’*#…→←+-]+$/g, '')
         if (!/\p{L}/u.test(piece)) continue
         if (/^\S+@\S+\.\S+$/.test(piece) || /^(https?:\/\/|\/)\S*$/.test(piece)) continue
