@@ -3,10 +3,10 @@ import { detectLocale, i18next, initI18n, loadAllTexts } from './i18n'
 import { pseudoText } from './pseudo-locale'
 
 describe('the pseudo-locale (issue 36 item 4)', () => {
-  it('brackets and accents the words, and leaves what i18next and <Trans> read as it is', () => {
+  it('brackets and accents the words, leaves what i18next and <Trans> read as it is, and puts values outside the brackets', () => {
     expect(pseudoText('Save')).toBe('⟦Sávé⟧')
-    expect(pseudoText('{{count, number}} contacts for {{name}}')).toBe('⟦{{count, number}} çóñtáçts fór {{name}}⟧')
-    expect(pseudoText('Read the <1>terms</1>, then $t(common:save)')).toBe('⟦Réád thé <1>térms</1>, théñ $t(common:save)⟧')
+    expect(pseudoText('{{count, number}} contacts for {{name}}')).toBe('⟦⟧{{count, number}}⟦ çóñtáçts fór ⟧{{name}}⟦⟧')
+    expect(pseudoText('Read the <1>terms</1>, then $t(common:save)')).toBe('⟦Réád thé <1>térms</1>, théñ ⟧$t(common:save)⟦⟧')
     expect(pseudoText('')).toBe('')
   })
 

@@ -32,11 +32,18 @@ const accented: Record<string, string> = {
 // as they are; only the words around them change.
 const kept = /(\{\{[^}]*\}\}|\$t\([^)]*\)|<\/?[A-Za-z0-9]+\s*\/?>)/
 
-/** One catalogue text in the pseudo-locale: "Save" → "⟦Sávé⟧". */
+/**
+ * One catalogue text in the pseudo-locale: "Save" → "⟦Sávé⟧". A value put into the text stands
+ * outside the brackets ("⟦Wélçómé ⟧{{name}}⟦⟧"), so a value that did not come through the
+ * catalogue (an English word the server sent) is seen as what it is.
+ */
 export function pseudoText(text: string): string {
   if (text === '') return text
   const parts = text.split(kept)
-  const words = parts.map((part, index) => (index % 2 === 1 ? part : [...part].map((letter) => accented[letter] ?? letter).join('')))
+  const words = parts.map((part, index) => {
+    if (index % 2 === 0) return [...part].map((letter) => accented[letter] ?? letter).join('')
+    return part.startsWith('<') ? part : `${pseudoClose}${part}${pseudoOpen}`
+  })
   return `${pseudoOpen}${words.join('')}${pseudoClose}`
 }
 
