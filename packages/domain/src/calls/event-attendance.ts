@@ -5,6 +5,7 @@ import { attendanceImportModes, maxAttendanceImportRows } from '../rules/events'
 import { contactListItemSchema, contactListQuerySchema, teamGroupFields } from './contact-shapes'
 import { eventDate } from './events'
 import { defineCall } from './define'
+import { importIssueSchema } from './contact-import'
 
 // Attendance of an event's dates (spec 3 §2.1 "Attendance", §3 Attendance record, §4, §6,
 // §7 Events; spec 2 §7.1 contacts-for-attendance and contact-event-attendance/{id}): who came
@@ -146,6 +147,8 @@ export const importRowResultSchema = z.object({
   /** What matched: email, phone, or name and gender. */
   matched_by: z.enum(['email', 'phone', 'name']).nullable(),
   errors: z.record(z.string(), z.string()).optional(),
+  /** The same as codes with their parameters, one per field: the web words them (issue 36). */
+  issues: z.array(importIssueSchema).optional(),
   /**
    * Why a row was refused when no field is wrong: child_data_gate, the row matches a child the
    * caller may not touch (spec 2 §5); the row then names nobody (no user_id, no name).

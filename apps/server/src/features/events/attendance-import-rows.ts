@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm'
 import {
   genderMessage,
   genderOfCell,
+  genders,
   hasCapability,
   hasInvisibleCharacters,
   hasUnsafeNameCharacters,
@@ -15,6 +16,7 @@ import { assignments, people, teamContacts, teams } from '../../db/schema/index'
 import type { TeamScope, Viewer } from '../../platform/access'
 import { fullName } from '../../platform/format'
 import { normalisedPhone } from './attendance-visitor.service'
+import { quoted, RowProblems } from '../contact-import/import-issues'
 
 // The rows of an attendance import (spec 3 §2.1): each checked on its own, and matched to a
 // contact of the team the caller can read (email, else phone, else name and gender) in a few
@@ -33,32 +35,35 @@ export interface CheckedRow {
   email: string | null
 }
 
-type Checked = { ok: true; value: CheckedRow } | { ok: false; row: number; errors: Record<string, string> }
+type Checked = { ok: true; value: CheckedRow } | { ok: false; row: number; errors: Record<string, string>; issues: RowProblems['issues'] }
 
-function checkName(value: string | null | undefined, field: string, errors: Record<string, string>): string {
+function checkName(value: string | null | undefined, field: string, problems: RowProblems): string {
   const name = (value ?? '').trim().replace(/ +/g, ' ')
-  if (!name) errors[field] = 'Required'
-  else if (name.length > maxNameLength) errors[field] = `At most ${maxNameLength} characters`
+  if (!name) problems.add(field, 'Required', { code: 'required' })
+  else if (name.length > maxNameLength) problems.add(field, `At most ${maxNameLength} characters`, { code: 'too_long', max: maxNameLength })
   // As a contact's name: no control or invisible characters (a tab or a line break included).
-  else if (hasUnsafeNameCharacters(name)) errors[field] = unsafeNameMessage
+  else if (hasUnsafeNameCharacters(name)) problems.add(field, unsafeNameMessage, { code: 'invalid', ...quoted(name) })
   return name
 }
 
-/** A row with its fields in their one form, or its field errors. */
+/** A row with its fields in their one form, or its field errors (in English and as codes). */
 export function checkRow(raw: AttendanceImportRow, row: number, country: string): Checked {
-  const errors: Record<string, string> = {}
-  const first_name = checkName(raw.first_name, 'first_name', errors)
-  const last_name = checkName(raw.last_name, 'last_name', errors)
+  const problems = new RowProblems()
+  const first_name = checkName(raw.first_name, 'first_name', problems)
+  const last_name = checkName(raw.last_name, 'last_name', problems)
   const genderText = (raw.gender ?? '').trim().toLowerCase()
   const gender = genderOfCell(genderText)
-  if (!genderText) errors.gender = 'Required'
-  else if (!gender) errors.gender = genderMessage
+  if (!genderText) problems.add('gender', 'Required', { code: 'required' })
+  else if (!gender) problems.add('gender', genderMessage, { code: 'not_in_list', value: genderText, allowed: [...genders] })
   const phoneText = (raw.phone ?? '').trim()
   const phone = phoneText ? (normalisedPhone(phoneText, country) ?? null) : null
-  if (phoneText && !phone) errors.phone = 'Invalid phone number'
+  if (phoneText && !phone) problems.add('phone', 'Invalid phone number', { code: 'invalid_phone', ...quoted(phoneText) })
   const emailText = normalizeEmail(raw.email ?? '')
-  if (emailText && (!isEmail(emailText) || hasInvisibleCharacters(emailText) || emailText.length > 254)) errors.email = 'Invalid email'
-  if (Object.keys(errors).length > 0) return { ok: false, row, errors }
+  if (emailText && (!isEmail(emailText) || hasInvisibleCharacters(emailText) || emailText.length > 254)) {
+    problems.add('email', 'Invalid email', { code: 'invalid_email', ...quoted(raw.email) })
+  }
+  if (problems.any) return { ok: false, row, errors: problems.errors, issues: problems.issues }
+
   return { ok: true, value: { row, first_name, last_name, gender: gender!, phone, email: emailText || null } }
 }
 

@@ -52,7 +52,7 @@ export async function importAttendance(deps: Deps, viewer: Viewer, scope: TeamSc
   const valid = checked.flatMap((row) => (row.ok ? [row.value] : []))
   const results = new Map<number, ImportRowResult>()
   for (const row of checked) {
-    if (!row.ok) results.set(row.row, { row: row.row, status: 'refused', user_id: null, name: null, matched_by: null, errors: row.errors })
+    if (!row.ok) results.set(row.row, { row: row.row, status: 'refused', user_id: null, name: null, matched_by: null, errors: row.errors, issues: row.issues })
   }
   const gate = personGate(scope, now)
 
@@ -91,13 +91,13 @@ export async function importAttendance(deps: Deps, viewer: Viewer, scope: TeamSc
 
     // The rest, once per person of the file.
     const unmatched = valid.filter((row) => !matched.has(row.row) && !results.has(row.row))
-    const refused = input.unmatched === 'contact' ? await duplicatesOf(tx, scope, unmatched) : new Map<number, Record<string, string>>()
+    const refused = input.unmatched === 'contact' ? await duplicatesOf(tx, scope, unmatched) : new Map<number, Refusal>()
     const firstOf = new Map<string, CheckedRow>()
     const repeats: Array<[CheckedRow, CheckedRow]> = []
     for (const row of unmatched) {
-      const errors = refused.get(row.row)
-      if (errors) {
-        results.set(row.row, { row: row.row, status: 'refused', user_id: null, name: null, matched_by: null, errors })
+      const refusal = refused.get(row.row)
+      if (refusal) {
+        results.set(row.row, { row: row.row, status: 'refused', user_id: null, name: null, matched_by: null, ...refusal })
         continue
       }
       const first = firstOf.get(identityKey(row))
@@ -155,17 +155,22 @@ function childRefusal(row: number, by: MatchField): ImportRowResult {
     name: null,
     matched_by: null,
     errors: { [refusedField[by]]: childRecordClosedMessage },
+    issues: [{ code: 'child_record_closed', field: refusedField[by] }],
     reason: 'child_data_gate',
   }
 }
 
+/** Why a row is refused: in English by field, and as codes. */
+type Refusal = Required<Pick<ImportRowResult, 'errors' | 'issues'>>
+
 /**
- * The rows that would duplicate a contact the caller may not open: any contact of this
+ * The rows that would duplicate a contact the caller may not open:
+ any contact of this
  * team (the readable ones matched already), or an active one of another team of the
  * conference (spec 2 §8); the error names the field that matched.
  */
-async function duplicatesOf(tx: Executor, scope: TeamScope, rows: CheckedRow[]): Promise<Map<number, Record<string, string>>> {
-  const refused = new Map<number, Record<string, string>>()
+async function duplicatesOf(tx: Executor, scope: TeamScope, rows: CheckedRow[]): Promise<Map<number, Refusal>> {
+  const refused = new Map<number, Refusal>()
   if (rows.length === 0) return refused
   const found = await findByKeys(tx, rows, () => or(eq(tc.team_id, scope.team.id), and(eq(tc.state, 'active'), inConference(conferenceIdOf(scope.team))))!)
   // Which of the hits are this team's: one more query over their ids.
@@ -182,7 +187,13 @@ async function duplicatesOf(tx: Executor, scope: TeamScope, rows: CheckedRow[]):
   )
   for (const row of rows) {
     const match = firstFound(found, row)
-    if (match) refused.set(row.row, { [refusedField[match.by]]: own.has(match.hit.id) ? inThisTeamMessage : inOtherTeamMessage })
+    if (!match) continue
+    const field = refusedField[match.by]
+    const inThisTeam = own.has(match.hit.id)
+    refused.set(row.row, {
+      errors: { [field]: inThisTeam ? inThisTeamMessage : inOtherTeamMessage },
+      issues: [{ code: inThisTeam ? 'exists_in_this_team' : 'exists_in_other_team', field }],
+    })
   }
   return refused
 }

@@ -65,6 +65,18 @@ describe('POST import-event-attendance', () => {
       email: 'Invalid email',
     })
     expect(report.rows[3].errors).toEqual({ first_name: 'Remove the invisible or control characters', last_name: 'At most 100 characters' })
+    // The same as codes with what the web words them from (issue 36).
+    expect(report.rows[2].issues).toEqual([
+      { field: 'first_name', code: 'required' },
+      { field: 'last_name', code: 'required' },
+      { field: 'gender', code: 'not_in_list', value: 'robot', allowed: ['male', 'female', 'declined'] },
+      { field: 'phone', code: 'invalid_phone', value: '12' },
+      { field: 'email', code: 'invalid_email', value: 'not-an-email' },
+    ])
+    expect(report.rows[3].issues).toEqual([
+      { field: 'first_name', code: 'invalid', value: 'Tab\tName' },
+      { field: 'last_name', code: 'too_long', max: 100 },
+    ])
     const saved = await rowsOf(s.event)
     expect(saved).toHaveLength(1)
     expect(saved[0]).toMatchObject({ is_visitor: true, visitor_name: 'Has Everything', visitor_is_new: false, person_id: null })
@@ -147,6 +159,7 @@ describe('POST import-event-attendance', () => {
         matched_by: null,
         reason: 'child_data_gate',
         errors: { email: expect.stringMatching(/Working with Children Check/) },
+        issues: [{ code: 'child_record_closed', field: 'email' }],
       })
       expect(report.rows[1]).toMatchObject({
         row: 2,
@@ -206,7 +219,12 @@ describe('POST import-event-attendance', () => {
     expect(response.statusCode).toBe(200)
     const report = body(response)
     expect(report).toMatchObject({ added: 1, refused: 1, already: 1 })
-    expect(report.rows[1]).toMatchObject({ status: 'refused', errors: { phone: 'A contact with these details already exists in another team.' } })
+    expect(report.rows[1]).toMatchObject({
+      status: 'refused',
+      errors: { phone: 'A contact with these details already exists in another team.' },
+      issues: [{ code: 'exists_in_other_team', field: 'phone' }],
+    })
+
     const newId = report.rows[0].user_id as number
     expect(report.rows[2].user_id).toBe(newId)
     const [person] = await t.db.select().from(people).where(eq(people.id, newId))

@@ -414,7 +414,15 @@ describe('AttendanceSection: import', () => {
     const rows: ImportRowResult[] = [
       { row: 1, status: 'matched', user_id: 1, name: 'Ana López', matched_by: 'email' },
       { row: 2, status: 'added', user_id: null, name: null, matched_by: null },
-      { row: 3, status: 'refused', user_id: null, name: null, matched_by: null, errors: { gender: 'Gender is required' } },
+      {
+        row: 3,
+        status: 'refused',
+        user_id: null,
+        name: null,
+        matched_by: null,
+        errors: { gender: 'Gender is required' },
+        issues: [{ field: 'gender', code: 'required' }],
+      },
       {
         row: 4,
         status: 'refused',
@@ -461,7 +469,8 @@ describe('AttendanceSection: import', () => {
     })
     expect(preview.getByText('Matched: Ana López (by email)')).toBeInTheDocument()
     expect(preview.getByText('New: added as a visitor')).toBeInTheDocument()
-    expect(preview.getByText('Refused: Gender: Gender is required')).toBeInTheDocument()
+    // Worded from the row's codes, not the server's English (issue 36).
+    expect(preview.getByText('Refused: Gender is required.')).toBeInTheDocument()
     // A row that matches a child under the child data gate: why, in the interface's words, naming nobody.
     expect(
       preview.getByText('Refused: The row matches a child: a Working with Children Check and AdSafe training are needed to mark them.'),
@@ -477,7 +486,8 @@ describe('AttendanceSection: import', () => {
     expect(sent[2]).not.toHaveProperty('dry_run')
     expect(sent[2]).toMatchObject({ unmatched: 'contact', data: sent[0]!.data })
     expect(await dialog.findByText('Matched: 1. Added: 1. Already marked: 0. Refused: 2.')).toBeInTheDocument()
-    expect(dialog.getByText('Row 3: Gender: Gender is required')).toBeInTheDocument()
+    expect(dialog.getByText('Row 3: Gender is required.')).toBeInTheDocument()
+
     expect(dialog.getByText('Row 4: The row matches a child: a Working with Children Check and AdSafe training are needed to mark them.')).toBeInTheDocument()
   }, 30_000)
 
