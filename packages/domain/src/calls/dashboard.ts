@@ -23,6 +23,9 @@ export type UpcomingInteraction = z.infer<typeof upcomingInteractionSchema>
 export const upcomingTransferSchema = z.object({
   id: z.number().int(),
   user_name: z.string(),
+  /** The day it is processed; null when it is processed by hand (the reader's side says so). */
+  date: z.string().nullable(),
+  /** The day in the reader's language, or the server's English words for a transfer processed by hand (scripts). */
   date_display: z.string(),
   from_team_name: z.string(),
   to_team_name: z.string(),

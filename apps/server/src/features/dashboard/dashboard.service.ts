@@ -88,6 +88,7 @@ export async function listUpcomingTransfers(deps: Deps, viewer: Viewer, scope: T
     items: rows.map((row) => ({
       id: row.id,
       user_name: fullName(row.first_name, row.last_name),
+      date: row.date,
       date_display: row.date ? displayDate(row.date, viewer.locale, scope.settings.timeZone) : (noDateTexts[viewer.locale] ?? noDateTexts.en!),
       from_team_name: row.from_team_name,
       to_team_name: row.to_team_name,

@@ -27,7 +27,7 @@ export function UpcomingTransfers({ teamId, isConference }: { teamId: number; is
           </Anchor>
           <Text size="sm">{t('upcomingTransfers.fromTo', { from: item.from_team_name, to: item.to_team_name })}</Text>
           <Text size="sm" c="dimmed">
-            {item.date_display}
+            {item.date === null ? t('upcomingTransfers.byHand') : item.date_display}
           </Text>
         </li>
       ))}

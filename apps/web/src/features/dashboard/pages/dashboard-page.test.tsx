@@ -23,7 +23,8 @@ const interactions: UpcomingInteraction[] = [
   { user_id: 7, user_name: '', date_display: '28 Nov 2026', type_display: 'Phone call', bible_study: null, bible_study_display: null },
 ]
 const transfers: UpcomingTransfer[] = [
-  { id: 3, user_name: 'Cara Diaz', date_display: '1 Dec 2026', from_team_name: 'Grace Church', to_team_name: 'Hope Chapel' },
+  { id: 3, user_name: 'Cara Diaz', date: '2026-12-01', date_display: '1 Dec 2026', from_team_name: 'Grace Church', to_team_name: 'Hope Chapel' },
+  { id: 4, user_name: 'Dan Ellis', date: null, date_display: 'No date (processed by hand)', from_team_name: 'Hope Chapel', to_team_name: 'Grace Church' },
 ]
 
 describe('dashboard', () => {
@@ -96,6 +97,22 @@ describe('dashboard', () => {
     expect(list.getByRole('link', { name: 'Cara Diaz' })).toHaveAttribute('href', '/transfers/view/3')
     expect(list.getByText('From Grace Church to Hope Chapel')).toBeInTheDocument()
     expect(list.getByText('1 Dec 2026')).toBeInTheDocument()
+    // Without a date the server sends null, and the page says it is processed by hand.
+    expect(list.getByText('No date (processed by hand)')).toBeInTheDocument()
+  })
+
+  it('D1-2.8-05 says a transfer processed by hand is so in the reader’s language, not the server’s (issue 36)', async () => {
+    server.use(mockCall(dashboardCalls.upcomingTransfers, { items: transfers }))
+    signedInAs(buildAccount([conference]), { teamId: 40, groupId: 40 })
+    await changeLocale('es')
+    try {
+      renderApp('/')
+      const list = within(await screen.findByRole('list', { name: 'Próximos traslados' }))
+      expect(list.getByText('Sin fecha (se procesa a mano)')).toBeInTheDocument()
+      expect(list.queryByText('No date (processed by hand)')).not.toBeInTheDocument()
+    } finally {
+      await changeLocale('en')
+    }
   })
 
   it('D1-2.8-05 neither shows nor asks for upcoming transfers on a church', async () => {
