@@ -1,3 +1,5 @@
+import type { FieldError } from './field-errors'
+
 /**
  * The error codes of the wire (DESIGN.md §4) and the HTTP status of each. The server's
  * AppError carries one of these; the web client turns it into the spec's text via
@@ -51,5 +53,12 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 export interface ErrorEnvelope {
   code: ErrorCode
   message: string
-  data: { status: number; errors?: Record<string, string>; [detail: string]: unknown }
+  data: {
+    status: number
+    /** A refusal's fields: `{ field: message }`, English, for scripts and logs. */
+    errors?: Record<string, string>
+    /** Beside errors: each refused field's code and parameters (field-errors.ts), which clients word. */
+    error_codes?: Record<string, FieldError>
+    [detail: string]: unknown
+  }
 }

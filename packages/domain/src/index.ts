@@ -1,6 +1,7 @@
 export * from './capabilities'
 export * from './constants'
 export * from './errors'
+export * from './field-errors'
 export * from './rules/wire'
 export * from './rules/email'
 export * from './rules/redirect'

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { ResponseSerializationError, hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
-import { errorStatus, type ErrorCode, type ErrorEnvelope } from '@crm/domain'
+import type { z } from 'zod'
+import { errorStatus, fieldErrorOfIssue, type ErrorCode, type ErrorEnvelope, type FieldError } from '@crm/domain'
 
 /** Default messages; the web client shows the spec's translated text for each code. */
 const defaultMessages: Partial<Record<ErrorCode, string>> = {
@@ -56,11 +57,18 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
 
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors: Record<string, string> = {}
+    const codes: Record<string, FieldError> = {}
+    const payload = payloadOf(request, (error as FastifyError).validationContext)
     for (const issue of error.validation) {
-      const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_'
-      errors[field] ??= issue.message ?? 'Invalid value'
+      const path = issue.instancePath.split('/').filter(Boolean)
+      const field = path.join('.') || '_'
+      if (Object.hasOwn(errors, field)) continue
+      errors[field] = issue.message ?? 'Invalid value'
+      // The issue as zod gave it (fastify-type-provider-zod keeps its fields in params).
+      const zodIssue = { ...issue.params, code: issue.keyword, message: issue.message, path } as unknown as z.core.$ZodIssue
+      codes[field] = fieldErrorOfIssue(zodIssue, valueAt(payload, path))
     }
-    return reply.code(400).send(envelope(new AppError('invalid_request', { errors })))
+    return reply.code(400).send(envelope(new AppError('invalid_request', { errors, error_codes: codes })))
   }
 
   if (error instanceof ResponseSerializationError) {
@@ -73,10 +81,30 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   if (status === 413) return reply.code(413).send(envelope(new AppError('payload_too_large')))
   if (status && status >= 400 && status < 500) {
     // Malformed JSON, unsupported media type and the like.
-    return reply.code(400).send(envelope(new AppError('invalid_request', { errors: { _: error.message } })))
+    return reply
+      .code(400)
+      .send(envelope(new AppError('invalid_request', { errors: { _: error.message }, error_codes: { _: { code: 'invalid', params: {} } } })))
   }
   request.log.error({ err: error }, 'unhandled error')
   return reply.code(500).send(envelope(new AppError('internal_error')))
+}
+
+/** The part of the request a validation refused: its body, query string or path. */
+function payloadOf(request: FastifyRequest, context: string | undefined): unknown {
+  if (context === 'querystring') return request.query
+  if (context === 'params') return request.params
+  if (context === 'headers') return request.headers
+  return request.body
+}
+
+/** The value at a path of the payload; undefined where there is none. */
+function valueAt(payload: unknown, path: readonly string[]): unknown {
+  let value = payload
+  for (const key of path) {
+    if (!value || typeof value !== 'object') return undefined
+    value = (value as Record<string, unknown>)[key]
+  }
+  return value
 }
 
 /** An error of the database: a driver's (SQLSTATE `code`, `severity`) or Drizzle's wrapper of a failed query. */

@@ -1,3 +1,4 @@
+import { fieldError } from '@crm/domain'
 import { createHash, randomBytes } from 'node:crypto'
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -9,6 +10,7 @@ import { AppError } from './errors'
 import type { Deps } from './deps'
 import { detectFileType, type StoredFileType } from './file-types'
 import { refuseOversizedImage, stripLocationMetadata } from './image-metadata'
+import { refuseField } from './field-refusals'
 
 /**
  * The product's one file store (DESIGN.md §7 "file storage"): bytes under a random key,
@@ -77,10 +79,10 @@ export async function saveFile(
   const type = detectFileType(upload.bytes)
   if (!type || !upload.accept.includes(type)) {
     const names = upload.accept.map((accepted) => extensions[accepted].toUpperCase()).join(', ')
-    throw new AppError('invalid_request', { errors: { [upload.field]: `The file must be one of: ${names}` } })
+    throw refuseField(upload.field, fieldError('file_type', { formats: names }))
   }
   if (upload.bytes.length > upload.maxSize) {
-    throw new AppError('payload_too_large', { errors: { [upload.field]: `The file may have at most ${upload.maxSize} bytes` } })
+    throw refuseField(upload.field, fieldError('file_too_large', { bytes: upload.maxSize }), { code: 'payload_too_large' })
   }
   refuseOversizedImage(upload.bytes, type, upload.field)
   const bytes = stripLocationMetadata(upload.bytes, type, upload.field)

@@ -1,5 +1,6 @@
-import { AppError } from './errors'
+import { fieldError } from '@crm/domain'
 import type { StoredFileType } from './file-types'
+import { refuseField } from './field-refusals'
 
 /**
  * An image without the metadata that can say where it was taken (EXIF GPS, XMP, IPTC), so a
@@ -42,11 +43,7 @@ export function refuseOversizedImage(bytes: Buffer, type: StoredFileType, field 
   if (!size) return
   const { width, height } = size
   if (width <= maxImageSide && height <= maxImageSide && width * height <= maxImagePixels) return
-  throw new AppError('invalid_request', {
-    errors: {
-      [field]: `The picture is too large (${width} × ${height} pixels). Choose one of at most ${maxImageSide} pixels on each side and ${maxImagePixels / 1_000_000} megapixels in all, such as a photo taken with a phone.`,
-    },
-  })
+  throw refuseField(field, fieldError('image_too_large', { width, height, side: maxImageSide, megapixels: maxImagePixels / 1_000_000 }))
 }
 
 /** An image's width and height in pixels, from its header; null for a PDF. */
@@ -65,7 +62,7 @@ function readOrRefuse<T>(field: string, read: () => T): T {
     return read()
   } catch (error) {
     if (!(error instanceof MalformedImage)) throw error
-    throw new AppError('invalid_request', { errors: { [field]: `The image could not be read (${error.message}); export it again as JPEG or PNG.` } })
+    throw refuseField(field, 'image_unreadable', { message: `The image could not be read (${error.message}); export it again as JPEG or PNG.` })
   }
 }
 

@@ -1,3 +1,4 @@
+import { fieldError } from '@crm/domain'
 import { createWriteStream } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -6,7 +7,8 @@ import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FileLimits } from '@crm/domain'
-import { AppError } from './errors'
+import type { AppError } from './errors'
+import { refuseField } from './field-refusals'
 
 /** A file of a call that takes files, kept in a temporary folder until the answer is sent. */
 export interface UploadedFile {
@@ -22,8 +24,8 @@ export interface UploadedFile {
 /** Fields of one form; the largest call has a few dozen. */
 const maxFields = 200
 
-function tooLarge(field: string, message: string): AppError {
-  return new AppError('payload_too_large', { errors: { [field]: message } })
+function tooLarge(field: string, message: string, bytes: number): AppError {
+  return refuseField(field, fieldError('file_too_large', { bytes }), { code: 'payload_too_large', message })
 }
 
 function addField(fields: Record<string, unknown>, name: string, value: unknown): void {
@@ -49,7 +51,7 @@ export async function readMultipart(
 ): Promise<{ fields: Record<string, unknown>; files: UploadedFile[] }> {
   const limits = options.files
   const maxBytes = options.bodyLimit + (limits ? limits.maxFiles * limits.maxFileSize : 0)
-  if (Number(request.headers['content-length']) > maxBytes) throw tooLarge('_', `The request may have at most ${maxBytes} bytes`)
+  if (Number(request.headers['content-length']) > maxBytes) throw tooLarge('_', `The request may have at most ${maxBytes} bytes`, maxBytes)
   const fields: Record<string, unknown> = {}
   const files: UploadedFile[] = []
   let fieldBytes = 0
@@ -68,7 +70,7 @@ export async function readMultipart(
     if (part.type === 'field') {
       fieldBytes += part.fieldname.length + (typeof part.value === 'string' ? part.value.length : JSON.stringify(part.value).length)
       if (part.valueTruncated || fieldBytes > options.bodyLimit) {
-        throw tooLarge(part.fieldname, `The form's fields may have at most ${options.bodyLimit} bytes`)
+        throw tooLarge(part.fieldname, `The form's fields may have at most ${options.bodyLimit} bytes`, options.bodyLimit)
       }
       addField(fields, part.fieldname, part.value)
       continue
@@ -86,7 +88,7 @@ export async function readMultipart(
     const counter = new Transform({
       transform(chunk: Buffer, _encoding, done) {
         size += chunk.length
-        if (size > maxFileSize) done(tooLarge(field, `A file may have at most ${maxFileSize} bytes`))
+        if (size > maxFileSize) done(tooLarge(field, `A file may have at most ${maxFileSize} bytes`, maxFileSize))
         else done(null, chunk)
       },
     })

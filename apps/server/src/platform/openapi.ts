@@ -1,7 +1,7 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger'
 import type { RouteOptions } from 'fastify'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
-import { errorStatus, type ErrorCode } from '@crm/domain'
+import { errorStatus, fieldErrorCodeList, type ErrorCode } from '@crm/domain'
 import type { Access } from './route'
 
 /**
@@ -46,7 +46,24 @@ function envelopeSchema(status: number | undefined): JsonSchema {
         required: ['status'],
         properties: {
           status: status === undefined ? { type: 'integer', minimum: 400, maximum: 599 } : { type: 'integer', enum: [status] },
-          errors: { type: 'object', additionalProperties: { type: 'string' }, description: 'invalid_request: a message per field' },
+          errors: {
+            type: 'object',
+            additionalProperties: { type: 'string' },
+            description: 'A refusal of fields: an English message per field, for scripts and logs',
+          },
+          error_codes: {
+            type: 'object',
+            description: "Beside errors: each refused field's code and its parameters (limits, names), to word in the reader's language",
+            additionalProperties: {
+              type: 'object',
+              required: ['code', 'params'],
+              properties: {
+                code: { type: 'string', enum: fieldErrorCodeList },
+                params: { type: 'object', additionalProperties: { type: ['string', 'number'] } },
+              },
+              additionalProperties: false,
+            },
+          },
         },
         // Details of the code (contact_team, field, …).
         additionalProperties: true,

@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2'
 import { ratePassword } from '@crm/domain/rules/password'
-import { AppError } from './errors'
+import { refuseField } from './field-refusals'
 
 // argon2id with OWASP's minimum parameters: 19 MiB, two passes (~60 ms here).
 // algorithm 2 is Argon2id (a const enum in the package's types).
@@ -33,6 +33,6 @@ export function dummyPasswordHash(): Promise<string> {
 export function checkNewPassword(password: string, personal: string[]): void {
   const strength = ratePassword(password, personal)
   if (!strength.acceptable) {
-    throw new AppError('invalid_request', { errors: { password: `${strength.rating} password` } })
+    throw refuseField('password', 'weak_password', { message: `${strength.rating} password` })
   }
 }

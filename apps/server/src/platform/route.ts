@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify'
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { findMalformedText, hasCapability, id, malformedTextMessage, type Call, type Capability, type TeamRole } from '@crm/domain'
+import { findMalformedText, hasCapability, id, type Call, type Capability, type TeamRole, fieldErrorOfIssue } from '@crm/domain'
 import { AppError } from './errors'
 import { readMultipart, type UploadedFile } from './multipart'
 import { loadGroupScope, loadTeamScope, type GroupScope, type TeamScope, type Viewer } from './access'
 import { holdingTeamOfCaller, loadContactScope, type ContactScope } from './contact-access'
 import type { Deps } from './deps'
+import { FieldRefusals, refuseField } from './field-refusals'
 
 /**
  * What a route needs before its handler runs. The platform checks it; a handler never
@@ -182,7 +183,9 @@ export function readId(request: FastifyRequest, field: string): number {
   const value = readField(request, field)
   const parsed = id.safeParse(value)
   if (value === undefined || !parsed.success) {
-    throw new AppError('invalid_request', { errors: { [field]: value === undefined ? 'Required' : (parsed.error?.issues[0]?.message ?? 'Invalid id') } })
+    const issue = parsed.error?.issues[0]
+    if (value === undefined || !issue) throw refuseField(field, 'required')
+    throw refuseField(field, fieldErrorOfIssue(issue, value), { message: issue.message })
   }
   return parsed.data
 }
@@ -260,12 +263,12 @@ function rateLimitConfig(deps: Deps, limit: NonNullable<RouteOptions['rateLimit'
  * that no call hands PostgreSQL a value it cannot store (and answers 500).
  */
 function checkWellFormed(request: FastifyRequest): void {
-  const errors: Record<string, string> = {}
+  const refusals = new FieldRefusals()
   for (const source of [request.params, request.query, request.body]) {
     const path = findMalformedText(source)
-    if (path !== undefined) errors[path] ??= malformedTextMessage
+    if (path !== undefined) refusals.add(path, 'malformed_text')
   }
-  if (Object.keys(errors).length > 0) throw new AppError('invalid_request', { errors })
+  refusals.throwIfAny()
 }
 
 /** POST and DELETE take their fields from the body only: a query string there is 400. */
@@ -273,7 +276,9 @@ function refuseQueryString(request: FastifyRequest): void {
   const fields = Object.keys((request.query ?? {}) as object)
   if (fields.length === 0) return
   const message = `A ${request.method} takes its fields in the body, not in the query string`
-  throw new AppError('invalid_request', { errors: Object.fromEntries(fields.map((field) => [field, message])) })
+  const refusals = new FieldRefusals()
+  for (const field of fields) refusals.add(field, 'body_in_query', message)
+  throw refusals.toError()
 }
 
 /** The files each request of a call that takes files brought. */

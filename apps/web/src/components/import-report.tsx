@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { ScrollArea, Stack, Text } from '@mantine/core'
 import { importRefusalLists, type ImportIssue, type ImportRowKept, type ImportRowProblem, type ImportUsersResult } from '@crm/domain'
 import { useContactFieldLabel } from '../lib/contact-field-labels'
+import { wordFieldErrorOf } from '../lib/field-errors'
 
 // What an import did, or its dry run will do, row by row (spec 2 §3 "Import result"; issue 35
 // items 9 and 10): each refused row with its reasons worded from the server's codes in the
@@ -45,7 +46,17 @@ export function useIssueText(fieldLabel?: (field: string) => string | null): (is
       case 'invalid':
         return t(issue.value === undefined ? 'issues.invalid_blank' : 'issues.invalid', values)
       default:
-        return t(`issues.${issue.code}`, values)
+        // The import's own wording names the column and the cell; any other code is the form's text.
+        return i18n.exists(`import:issues.${issue.code}`)
+          ? t(`issues.${issue.code}` as 'issues.required', values)
+          : wordFieldErrorOf(values.field, {
+              code: issue.code,
+              params: {
+                ...(issue.min !== undefined && { min: issue.min }),
+                ...(issue.max !== undefined && { max: issue.max }),
+                ...(issue.row !== undefined && { row: issue.row }),
+              },
+            })
     }
   }
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import { defaultRecurrenceForm, recurrenceFormErrors, toRRule, type RecurrenceForm } from '@crm/domain'
 import { renderWithProviders } from '../test/render'
+import { wordFieldError } from '../lib/field-errors'
 import { RecurrenceField } from './recurrence-field'
 
 const start = '2026-01-06'
@@ -10,8 +11,8 @@ const start = '2026-01-06'
 /** The widget as a form holds it, the rule it makes shown below. */
 function Harness({ initial }: { initial: RecurrenceForm }) {
   const [value, setValue] = useState(initial)
-  // The form translates the domain's messages (events/describe-recurrence); English reads as they are.
-  const errors = recurrenceFormErrors(value, start)
+  // The form words the domain's codes in the reader's language.
+  const errors = Object.fromEntries(Object.entries(recurrenceFormErrors(value, start)).map(([part, error]) => [part, wordFieldError(error)]))
   return (
     <>
       <RecurrenceField value={value} onChange={setValue} errors={errors} />

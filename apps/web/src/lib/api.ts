@@ -1,6 +1,7 @@
-import { isErrorCode, requestTimeoutMs, type Call, type CallParams, type ErrorCode, type InputOf, type OutputOf } from '@crm/domain'
+import { isErrorCode, requestTimeoutMs, type Call, type CallParams, type ErrorCode, type FieldError, type InputOf, type OutputOf } from '@crm/domain'
 import i18next from 'i18next'
 import { clearSession, getAccessToken } from './session'
+import { readFieldError, wordFieldError } from './field-errors'
 
 export const apiBase = '/api/v1'
 
@@ -21,10 +22,39 @@ export class ApiError extends Error {
     this.data = data
   }
 
-  /** Field errors of a 400 invalid_request: `{ field: message }`. */
+  /**
+   * Field errors of a refusal, `{ field: text }` in the reader's language: each field's code of
+   * data.error_codes worded (DESIGN.md §4); a field without one (an older server) keeps the
+   * server's message.
+   */
   get fieldErrors(): Record<string, string> {
+    const codes = this.fieldErrorCodes
+    const worded: Record<string, string> = {}
+    for (const [field, message] of Object.entries(this.fieldMessages)) {
+      const coded = codes[field]
+      worded[field] = coded ? wordFieldError(coded) : message
+    }
+    for (const [field, coded] of Object.entries(codes)) worded[field] ??= wordFieldError(coded)
+    return worded
+  }
+
+  /** The server's own messages by field (data.errors, English): for logs, never for matching. */
+  get fieldMessages(): Record<string, string> {
     const errors = this.data['errors']
-    return errors && typeof errors === 'object' ? (errors as Record<string, string>) : {}
+    if (!errors || typeof errors !== 'object') return {}
+    return Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, String(message)]))
+  }
+
+  /** The codes of the refused fields (data.error_codes) that this client knows. */
+  get fieldErrorCodes(): Record<string, FieldError> {
+    const codes = this.data['error_codes']
+    if (!codes || typeof codes !== 'object') return {}
+    const known: Record<string, FieldError> = {}
+    for (const [field, value] of Object.entries(codes)) {
+      const coded = readFieldError(value)
+      if (coded) known[field] = coded
+    }
+    return known
   }
 }
 

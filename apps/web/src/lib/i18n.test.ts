@@ -66,6 +66,7 @@ describe('locale files', () => {
     expect(namespaces).toEqual([
       'common',
       'errors',
+      'field-errors',
       'auth',
       'shell',
       'teams',

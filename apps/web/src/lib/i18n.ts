@@ -4,6 +4,7 @@ import { defaultLocale, selectionCookieDays, supportedLocales, type Locale } fro
 import type { LocaleBundle } from '../locales/en/index'
 import common from '../locales/en/common.json'
 import errors from '../locales/en/errors.json'
+import fieldErrors from '../locales/en/field-errors.json'
 import auth from '../locales/en/auth.json'
 import { daysToSeconds, getCookie, setCookie } from './cookies'
 import { cookieNames } from './session'
@@ -25,6 +26,7 @@ export type Namespace = keyof LocaleBundle
 const namespaceFlags: Record<Namespace, true> = {
   common: true,
   errors: true,
+  'field-errors': true,
   auth: true,
   shell: true,
   teams: true,
@@ -63,11 +65,11 @@ const namespaceFlags: Record<Namespace, true> = {
 export const namespaces = Object.keys(namespaceFlags) as Namespace[]
 
 /**
- * The entry carries only the English texts of the sign-in pages, the errors and the shared
- * words; the rest of English loads with the first other page (loadAllTexts), keeping the
- * login page small.
+ * The entry carries only the English texts of the sign-in pages, the errors (of calls and of
+ * fields) and the shared words; the rest of English loads with the first other page
+ * (loadAllTexts), keeping the login page small.
  */
-const entryTexts = { common, errors, auth } satisfies Partial<LocaleBundle>
+const entryTexts = { common, errors, 'field-errors': fieldErrors, auth } satisfies Partial<LocaleBundle>
 
 type BundleLoader = () => Promise<{ default: LocaleBundle }>
 

@@ -1,10 +1,11 @@
 import { z } from 'zod'
 import { capabilityNames, teamRoles } from '../capabilities'
 import { email } from '../rules/email'
-import { isNoteCiphertext, maxNoteCiphertextLength, noteCiphertextMessage } from '../rules/note-ciphertext'
+import { isNoteCiphertext, maxNoteCiphertextLength } from '../rules/note-ciphertext'
 import { flag, id, okSchema, personName, requiredPersonName, text } from '../rules/wire'
 import { newPassword, totpCode, totpSetupSchema } from './auth'
 import { defineCall } from './define'
+import { issueOf } from '../field-errors'
 
 export const capabilityMapSchema = z.record(z.enum(capabilityNames), z.boolean())
 
@@ -96,7 +97,7 @@ export type Profile = z.infer<typeof profileSchema>
  */
 export const reencryptedNoteSchema = z.object({
   id,
-  content: z.string().max(maxNoteCiphertextLength).refine(isNoteCiphertext, noteCiphertextMessage),
+  content: z.string().max(maxNoteCiphertextLength).refine(isNoteCiphertext, issueOf('note_not_encrypted')),
 })
 
 export const updateAccountRequestSchema = z.object({

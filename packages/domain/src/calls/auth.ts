@@ -4,12 +4,13 @@ import { email } from '../rules/email'
 import { defineCall } from './define'
 import { redirectPath } from '../rules/redirect'
 import { id, okSchema, requiredPersonName, requiredText } from '../rules/wire'
+import { issueOf } from '../field-errors'
 
 /** A two-factor code: 6 digits; an empty value counts as none. */
 export const totpCode = z
   .string()
   .trim()
-  .regex(new RegExp(`^\\d{${twoFactorCodeLength}}$`), { message: `The code has ${twoFactorCodeLength} digits` })
+  .refine((value) => new RegExp(`^\\d{${twoFactorCodeLength}}$`).test(value), issueOf('code_digits', { digits: twoFactorCodeLength }))
   .optional()
   .or(z.literal('').transform(() => undefined))
 

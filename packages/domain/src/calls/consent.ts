@@ -5,6 +5,7 @@ import { flag, id, integer, personName, requiredPersonName, text } from '../rule
 import { parentalConsentRecordSchema } from './consent-record'
 import { teamGroupFields as scope } from './contact-shapes'
 import { defineCall } from './define'
+import { issueOf } from '../field-errors'
 
 // Consent, built in (spec 2 §2.2, §2.3, §3.4, §4.2, §5, §7.3, §9; DESIGN.md §7; issue 13).
 // The spec's outside service ("Consentia") is part of the product: a link /consent/{key}
@@ -103,7 +104,7 @@ const fieldsAsked = z.array(z.enum(updatableByContactFields)).min(1, 'Choose at 
 export const submitParentalConsentVerbalRequest = z.object({
   ...contactScope,
   /** 'I understand and confirm that other options are unavailable' (spec 2 §4.2, §5). */
-  verbal_confirmed: flag.refine((value) => value, 'Confirm that other options are unavailable.'),
+  verbal_confirmed: flag.refine((value) => value, issueOf('verbal_confirm_required')),
   /** Permission key → granted (true) or denied (false); a key left out is denied. */
   granted_permissions: z.partialRecord(z.enum(consentPermissions), flag).default({}),
   ...parentFields,
@@ -164,7 +165,7 @@ const personDetails = {
   dob_year: integer(1900, 2100).nullable().optional(),
   address_formatted: text(300).nullable().optional(),
   /** 'I agree to be contacted' (issue 13): required. */
-  consent: flag.refine((value) => value, 'Tick this to agree to be contacted'),
+  consent: flag.refine((value) => value, issueOf('agree_required')),
 }
 
 export const submitNewContactRequest = z.object({

@@ -4,15 +4,14 @@ import { contactEventKinds, maxContactEventContentLength } from '../rules/contac
 import { id, listResponse, pagingQuerySchema, text } from '../rules/wire'
 import { teamGroupFields as scope } from './contact-shapes'
 import { defineCall } from './define'
+import { issueOf } from '../field-errors'
 
 // A contact's decisions and events (spec 2 §3 "Contact event", §4.5, §6, §7.1 contact-events,
 // §7.4 add-, update-, delete-contact-event): a baptism, a profession of faith, a decision for
 // Bible studies, a prayer request… with its date, the member status it brought and a text.
 
 /** A calendar date, YYYY-MM-DD, between 1900 and 2100. */
-const eventDate = z.iso.date().refine((value) => value >= '1900-01-01' && value <= '2100-12-31', {
-  message: 'Choose a date between 1900 and 2100',
-})
+const eventDate = z.iso.date().refine((value) => value >= '1900-01-01' && value <= '2100-12-31', issueOf('date_out_of_range', { min: 1900, max: 2100 }))
 
 /** An empty choice is none. */
 const emptyIsNull = z.literal('').transform(() => null)

@@ -5,6 +5,7 @@ import { socialNetworks } from '../rules/contacts'
 import { teamGroupFields as scope } from './contact-shapes'
 import { contactFieldsSchema, type ContactFields } from './contact-fields'
 import { defineCall } from './define'
+import { fieldErrorCodeList, type FieldErrorCode } from '../field-errors'
 
 // Contact import (spec 2 §3 "Contact import columns", §4 "Contact import", §6 import_contact,
 // §7 import-users; issue 17): the browser reads the spreadsheet, matches its columns to these
@@ -162,46 +163,18 @@ export const importUsersRequest = z.object({
  * Why an import refuses a row, as a code with what the reader needs to put it in words
  * (issue 35 item 9): the web words each code in the reader's language.
  */
-export const importIssueCodes = [
-  'required',
-  /** value is not one of allowed (a lookup list's ids when list is given, else the choice's values). */
-  'not_in_list',
-  /** value is not a date; order says how the team's country writes one. */
-  'invalid_date',
-  /** value could be a date in either order (a country that writes both). */
-  'ambiguous_date',
-  'invalid_time',
-  'invalid_email',
-  'invalid_phone',
-  'invalid_url',
-  /** A cell that must say yes or no. */
-  'yes_no',
-  /** A decision cell: yes, no or a date. */
-  'yes_no_or_date',
-  /** At most max characters. */
-  'too_long',
-  /** From min to max (a number, or a date's years). */
-  'out_of_range',
-  'dob_in_future',
-  'birth_year_required',
-  /** A child's parent or carer needs an email or a phone. */
-  'parent_contact_required',
-  'unknown_team',
-  /** The caller's role does not let them record what the column creates. */
-  'not_allowed',
-  /** A child, and the caller lacks the child data checks. */
-  'child_record_closed',
-  /** A child has no consent on record: nothing that follows them up is recorded. */
-  'minor_without_consent',
-  'exists_in_this_team',
-  'exists_in_other_team',
-  /** The person is on the import already, at row. */
-  'already_on_import',
-  'interaction_exists',
-  /** Any other value the rules refuse. */
-  'invalid',
-] as const
-export type ImportIssueCode = (typeof importIssueCodes)[number]
+/**
+ * A refused row's issue codes: the field error codes (field-errors.ts), so a row's refusal and a
+ * form's are worded by the same texts. Those an import names: required, not_in_list (value is
+ * not one of allowed: a lookup list's ids when list is given, else the choice's values),
+ * invalid_date (order says how the team's country writes one), ambiguous_date, invalid_time,
+ * invalid_email, invalid_phone, invalid_url, yes_no, yes_no_or_date, too_long (max),
+ * out_of_range (min, max), dob_in_future, birth_year_required, parent_contact_required,
+ * unknown_team, not_allowed, child_record_closed, minor_without_consent, exists_in_this_team,
+ * exists_in_other_team, already_on_import (row), interaction_exists, invalid.
+ */
+export const importIssueCodes = fieldErrorCodeList
+export type ImportIssueCode = FieldErrorCode
 
 export const importIssueSchema = z.object({
   code: z.enum(importIssueCodes),

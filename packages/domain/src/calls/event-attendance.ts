@@ -7,6 +7,8 @@ import { eventDate } from './events'
 import { defineCall } from './define'
 import { importIssueSchema } from './contact-import'
 
+import { fieldErrorCodes, issueOf } from '../field-errors'
+
 // Attendance of an event's dates (spec 3 §2.1 "Attendance", §3 Attendance record, §4, §6,
 // §7 Events; spec 2 §7.1 contacts-for-attendance and contact-event-attendance/{id}): who came
 // on an event_date, contacts toggled in one click, visitors with their details, imports
@@ -87,10 +89,11 @@ export const addAttendanceRequest = z
   })
   .superRefine((value, context) => {
     if (value.is_visitor) {
-      if (value.user_id !== undefined) context.addIssue({ code: 'custom', path: ['user_id'], message: 'A visitor is not a contact' })
-      if (!value.visitor_info_name) context.addIssue({ code: 'custom', path: ['visitor_info_name'], message: 'Enter the visitor’s name' })
+      if (value.user_id !== undefined) context.addIssue({ code: 'custom', path: ['user_id'], ...issueOf('visitor_not_contact') })
+      if (!value.visitor_info_name)
+        context.addIssue({ code: 'custom', path: ['visitor_info_name'], ...issueOf('required'), message: 'Enter the visitor’s name' })
     } else if (value.user_id === undefined) {
-      context.addIssue({ code: 'custom', path: ['user_id'], message: 'Choose a contact or add a visitor' })
+      context.addIssue({ code: 'custom', path: ['user_id'], ...issueOf('contact_or_visitor') })
     }
   })
 
@@ -104,7 +107,7 @@ const recordKey = {
 
 function requireKey(value: { id?: number; event_id?: number; event_date?: string; user_id?: number }, context: z.RefinementCtx) {
   if (value.id === undefined && (value.user_id === undefined || value.event_id === undefined || value.event_date === undefined)) {
-    context.addIssue({ code: 'custom', path: ['id'], message: 'Name the record: its id, or user_id with event_id and event_date' })
+    context.addIssue({ code: 'custom', path: ['id'], ...issueOf('record_key_required') })
   }
 }
 
@@ -167,7 +170,7 @@ export const importAttendanceResponse = z.object({
 })
 export type ImportAttendanceResult = z.infer<typeof importAttendanceResponse>
 
-export const attendanceDateBothMessage = 'Send event_id and event_date together'
+export const attendanceDateBothMessage = fieldErrorCodes.event_and_date_together.message
 
 /**
  * contacts-for-attendance (spec 2 §7.1: the same query as the contacts list): the contacts
@@ -178,10 +181,10 @@ export const contactsForAttendanceQuery = contactListQuerySchema
   .extend({ event_id: id.optional(), event_date: eventDate.optional() })
   .superRefine((value, context) => {
     if (value.event_id !== undefined && value.event_date === undefined) {
-      context.addIssue({ code: 'custom', path: ['event_date'], message: attendanceDateBothMessage })
+      context.addIssue({ code: 'custom', path: ['event_date'], ...issueOf('event_and_date_together') })
     }
     if (value.event_date !== undefined && value.event_id === undefined) {
-      context.addIssue({ code: 'custom', path: ['event_id'], message: attendanceDateBothMessage })
+      context.addIssue({ code: 'custom', path: ['event_id'], ...issueOf('event_and_date_together') })
     }
   })
 

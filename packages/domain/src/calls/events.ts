@@ -5,15 +5,14 @@ import { disciplePhases, eventListTypes, eventOrderBy } from '../rules/events'
 import { addressView } from './contact-shapes'
 import { defineCall } from './define'
 import { addressWriteFields } from './places'
+import { issueOf } from '../field-errors'
 
 // Events (spec 3 §2.1, §3 Event, §6, §7 Events; spec 1 §2.8 events today and the calendar
 // url): one-off, multi-day and recurring events of a team, their occurrences with notes and
 // exceptions, and the personal calendar feed. Attendance is in event-attendance.ts.
 
 /** A calendar date, YYYY-MM-DD, between 1900 and 2100. */
-export const eventDate = z.iso.date().refine((value) => value >= '1900-01-01' && value <= '2100-12-31', {
-  message: 'Choose a date between 1900 and 2100',
-})
+export const eventDate = z.iso.date().refine((value) => value >= '1900-01-01' && value <= '2100-12-31', issueOf('date_out_of_range', { min: 1900, max: 2100 }))
 
 /** A time of day, HH:MM on the 24-hour clock. */
 const timeOfDay = z

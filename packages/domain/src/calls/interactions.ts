@@ -7,22 +7,20 @@ import {
   interactionTypes,
   maxInteractionContentLength,
   maxOthersPresent,
-  oneEventLinkMessage,
   prayerTypes,
   reactions,
   storedInteractionTypes,
 } from '../rules/interactions'
 import { teamGroupFields as scope } from './contact-shapes'
 import { defineCall } from './define'
+import { issueOf } from '../field-errors'
 
 // The interactions of a contact (spec 2 §3 Interaction, §4, §6, §7.1 contact-interactions
 // and contact-interactions-studies, §7.4): visits, Bible studies with their lesson and
 // reaction, calls, messages, literature, prayers and others, past or upcoming.
 
 /** A calendar date, YYYY-MM-DD, between 1900 and 2100. */
-const interactionDate = z.iso.date().refine((value) => value >= '1900-01-01' && value <= '2100-12-31', {
-  message: 'Choose a date between 1900 and 2100',
-})
+const interactionDate = z.iso.date().refine((value) => value >= '1900-01-01' && value <= '2100-12-31', issueOf('date_out_of_range', { min: 1900, max: 2100 }))
 
 /** A time of day, HH:MM on the 24-hour clock. */
 const timeOfDay = z
@@ -89,8 +87,9 @@ export const addContactInteractionRequest = z
     is_completed: interactionFields.is_completed.default(false),
   })
   .superRefine((input, context) => {
-    for (const [path, message] of Object.entries(interactionTypeErrors(input))) context.addIssue({ code: 'custom', path: [path], message })
-    if (input.event_id && input.contact_event_id) context.addIssue({ code: 'custom', path: ['event_id'], message: oneEventLinkMessage })
+    for (const [path, message] of Object.entries(interactionTypeErrors(input)))
+      context.addIssue({ code: 'custom', path: [path], ...issueOf('required'), message })
+    if (input.event_id && input.contact_event_id) context.addIssue({ code: 'custom', path: ['event_id'], ...issueOf('one_event_link') })
   })
 export type AddContactInteractionInput = z.input<typeof addContactInteractionRequest>
 

@@ -3,6 +3,7 @@ import { id, listResponse, pagingQuerySchema, requiredText, text } from '../rule
 import { teamGroupFields as scope } from './contact-shapes'
 import { interestItemSchema } from './record-shapes'
 import { defineCall } from './define'
+import { issueOf } from '../field-errors'
 
 // A contact's interests (spec 2 §3 Interest, §7 "Interests and relationships").
 
@@ -20,7 +21,7 @@ const interestFields = z
   })
   .superRefine((input, context) => {
     if (input.interest === 'other' && !input.interest_other) {
-      context.addIssue({ code: 'custom', path: ['interest_other'], message: 'Required' })
+      context.addIssue({ code: 'custom', path: ['interest_other'], ...issueOf('required') })
     }
   })
 

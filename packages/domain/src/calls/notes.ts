@@ -1,9 +1,10 @@
 import { z } from 'zod'
 import type { Capability } from '../capabilities'
-import { isNoteCiphertext, maxNoteCiphertextLength, maxNoteLength, noteCiphertextMessage } from '../rules/note-ciphertext'
+import { isNoteCiphertext, maxNoteCiphertextLength, maxNoteLength } from '../rules/note-ciphertext'
 import { flag, id, listResponse, pagingQuerySchema } from '../rules/wire'
 import { teamGroupFields as scope } from './contact-shapes'
 import { defineCall } from './define'
+import { issueOf } from '../field-errors'
 
 // The notes of a contact (spec 2 §3 Note, §6, §7.1 contact-notes, §7.4). Three kinds:
 // a team note (the Notes tab; type private: the team's leaders and its author read it), a
@@ -36,15 +37,16 @@ const noteFields = z.object({
 function withNoteRules<S extends z.ZodType<z.output<typeof noteFields>>>(schema: S) {
   return schema
     .superRefine((input, context) => {
-      const add = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message })
+      const add = (path: string, issue: ReturnType<typeof issueOf>) => context.addIssue({ code: 'custom', path: [path], ...issue })
       if (input.is_encrypted) {
-        if (!isNoteCiphertext(input.content)) add('content', noteCiphertextMessage)
-        if (input.type === 'public') add('type', 'A private note cannot be public')
+        if (!isNoteCiphertext(input.content)) add('content', issueOf('note_not_encrypted'))
+        if (input.type === 'public') add('type', issueOf('private_note_public'))
         return
       }
       const content = input.content.trim()
-      if (content.length === 0) add('content', 'Write the note')
-      else if (content.length > maxNoteLength) add('content', `A note has at most ${maxNoteLength} characters`)
+      if (content.length === 0) add('content', { ...issueOf('required'), message: 'Write the note' })
+      else if (content.length > maxNoteLength)
+        add('content', { ...issueOf('too_long', { max: maxNoteLength }), message: `A note has at most ${maxNoteLength} characters` })
     })
     .transform((input) => (input.is_encrypted ? input : { ...input, content: input.content.trim() }))
 }

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { transferMinDaysAhead } from '../constants'
 import { id, integer, listResponse, okSchema, pagingQuerySchema } from '../rules/wire'
 import { defineCall } from './define'
+import { fieldError, fieldErrorText, issueOf } from '../field-errors'
 
 // Transfers of a pastor from one church to another (spec 3 §2.2, §3 Transfer, §4, §5, §6,
 // §7 Transfers, §9; spec 1 §2.8 the dashboard's upcoming transfers). A conference officer
@@ -32,7 +33,7 @@ export function earliestTransferDate(now: Date = new Date()): string {
   return daysFromToday(transferMinDaysAhead, now)
 }
 
-export const transferDateTooSoonMessage = `Choose a date at least ${transferMinDaysAhead} days from now`
+export const transferDateTooSoonMessage = fieldErrorText(fieldError('transfer_date_too_soon', { days: transferMinDaysAhead }))
 
 /**
  * The server's words for a field of the form it refuses (spec 3 §5); the web shows each in the
@@ -65,7 +66,7 @@ export const transferFieldsSchema = z.object({
 
 const conferenceScope = { team_id: id }
 
-const notTooSoon = isoDate.refine((value) => value >= earliestTransferDate(), { message: transferDateTooSoonMessage })
+const notTooSoon = isoDate.refine((value) => value >= earliestTransferDate(), issueOf('transfer_date_too_soon', { days: transferMinDaysAhead }))
 
 export const createTransferRequest = transferFieldsSchema.extend({
   ...conferenceScope,
@@ -181,7 +182,10 @@ export const setContactsToTransferRequest = z.object({
   team_id: id,
   contacts: z
     .record(z.string().regex(/^\d{1,10}$/, 'A contact id'), z.enum(transferStates, { message: "Choose 'move' or 'share'" }))
-    .refine((map) => Object.keys(map).length <= maxTransferContacts, { message: `At most ${maxTransferContacts} contacts` }),
+    .refine((map) => Object.keys(map).length <= maxTransferContacts, {
+      ...issueOf('too_many', { max: maxTransferContacts }),
+      message: `At most ${maxTransferContacts} contacts`,
+    }),
 })
 
 export const transferCalls = {

@@ -3,6 +3,7 @@ import { flag, id, listResponse, maxId, okSchema, pagingQuerySchema, text } from
 import { contactImportRowSchema, importRowProblemSchema, importRows, importUsersResponse, jsonOrValue } from './contact-import'
 import { defineCall } from './define'
 import { eventDate } from './events'
+import { issueOf } from '../field-errors'
 
 // Import-and-share (spec 2 §2.4, §3 "Import-and-share record", §4 "Import-and-share", §5, §7
 // "Import-and-share", §8; issue 17 item 4): after an evangelistic event a conference officer
@@ -41,7 +42,10 @@ const teamIdByUser = jsonOrValue(
         .refine((key) => Number(key) >= 1 && Number(key) <= maxId, 'A contact id'),
       id.nullable(),
     )
-    .refine((map) => Object.keys(map).length <= maxUserImportRows, `At most ${maxUserImportRows} people`),
+    .refine((map) => Object.keys(map).length <= maxUserImportRows, {
+      ...issueOf('too_many', { max: maxUserImportRows }),
+      message: `At most ${maxUserImportRows} people`,
+    }),
 )
 
 /** An import in the lists of /contacts/import-and-share. */

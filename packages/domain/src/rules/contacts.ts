@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { adultAge } from '../constants'
+import { fieldErrorCodes, issueOf } from '../field-errors'
 
 /** Spec 2 §3: the contact's fields with fixed choices. */
 export const genders = ['male', 'female', 'declined'] as const
@@ -60,7 +61,7 @@ export function isSocialLink(network: SocialNetwork, value: string): boolean {
   return socialSites[network].includes(host)
 }
 
-export const socialLinkMessage = 'Enter a link to this network (https://…).'
+export const socialLinkMessage = fieldErrorCodes.invalid_url.message
 
 /** The wire rule of one social link (spec 2 §3). */
 export function socialLink(network: SocialNetwork) {
@@ -68,7 +69,7 @@ export function socialLink(network: SocialNetwork) {
     .string()
     .trim()
     .max(300)
-    .refine((value) => isSocialLink(network, value), { message: socialLinkMessage })
+    .refine((value) => isSocialLink(network, value), issueOf('invalid_url'))
 }
 
 /** Relationship of a parent or carer to a child (spec 2 §3). */

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { issueOf } from '../field-errors'
 
 /** Spec 1 §5: non-space text, an @, non-space text, a dot and non-space text. */
 export const emailPattern = /^\S+@\S+\.\S+$/
@@ -41,8 +42,8 @@ export const email = z
     z
       .string()
       .max(254)
-      .refine((value) => !hasInvisibleCharacters(value), { message: 'Remove the invisible characters' })
-      .regex(emailPattern, { message: 'Invalid email' }),
+      .refine((value) => !hasInvisibleCharacters(value), { ...issueOf('unsafe_characters'), message: 'Remove the invisible characters' })
+      .refine((value) => emailPattern.test(value), issueOf('invalid_email')),
   )
   .transform((value) => value.toLowerCase())
 

@@ -1,3 +1,5 @@
+import { fieldError, fieldErrorText } from '../field-errors'
+
 // Events (spec 3 §2.1, §3, §9): the choices and limits the form, the server and the
 // calendar feed share. The schedule's rules are in recurrence.ts.
 
@@ -33,7 +35,7 @@ export const icalPastDays = 365
 export const attendanceImportModes = ['visitor', 'contact'] as const
 export type AttendanceImportMode = (typeof attendanceImportModes)[number]
 
-export const endBeforeStartMessage = 'The end must be on or after the start.'
-export const endTimeBeforeStartMessage = 'The end time must be after the start time.'
-export const notAnOccurrenceMessage = 'The event does not happen on this date.'
-export const maxEventDaysMessage = `A multi-day event lasts at most ${maxEventDays} days.`
+export const endBeforeStartMessage = fieldErrorText(fieldError('end_before_start'))
+export const endTimeBeforeStartMessage = fieldErrorText(fieldError('end_time_before_start'))
+export const notAnOccurrenceMessage = fieldErrorText(fieldError('not_an_occurrence'))
+export const maxEventDaysMessage = fieldErrorText(fieldError('max_event_days', { days: maxEventDays }))

@@ -1,3 +1,5 @@
+import { fieldErrorCodes } from '../field-errors'
+
 // The rule a private note's content meets: ciphertext of the browser's scheme
 // (apps/web/src/lib/crypto.ts, DESIGN.md §6). add-contact-note, update-contact-note and
 // update-account's re-encrypted notes all apply it, so the server never stores plain text
@@ -24,4 +26,4 @@ export function isNoteCiphertext(content: string): boolean {
   return content.length >= minNoteCiphertextLength && content.length <= maxNoteCiphertextLength && ciphertextPattern.test(content)
 }
 
-export const noteCiphertextMessage = 'A private note must be encrypted on this device before it is saved'
+export const noteCiphertextMessage = fieldErrorCodes.note_not_encrypted.message

@@ -40,9 +40,11 @@ describe('the form and the rule text (spec 3 §2.1)', () => {
   })
 
   it("D3-2.1-15 asks for a weekday: 'Please set at least one weekday.'", () => {
-    expect(recurrenceFormErrors(form({ frequency: 'WEEKLY', weekdays: [] }), start)).toEqual({ weekdays: weekdayRequiredMessage })
-    expect(recurrenceFormErrors(form({ frequency: 'FORTNIGHTLY', weekdays: [] }), start)).toEqual({ weekdays: weekdayRequiredMessage })
-    expect(parseRRule('FREQ=WEEKLY', start)).toEqual({ error: weekdayRequiredMessage, field: 'weekdays' })
+    const weekdayRequired = { code: 'weekday_required', params: {} }
+    expect(weekdayRequiredMessage).toBe('Please set at least one weekday.')
+    expect(recurrenceFormErrors(form({ frequency: 'WEEKLY', weekdays: [] }), start)).toEqual({ weekdays: weekdayRequired })
+    expect(recurrenceFormErrors(form({ frequency: 'FORTNIGHTLY', weekdays: [] }), start)).toEqual({ weekdays: weekdayRequired })
+    expect(parseRRule('FREQ=WEEKLY', start)).toEqual({ error: weekdayRequired, field: 'weekdays' })
   })
 
   it('D3-2.1-16 takes an interval of 1 to 8 only', () => {

@@ -1,5 +1,6 @@
 import { monthDayMax, monthDayMin, recurrenceIntervalMax, recurrenceIntervalMin } from '../constants'
 import { fromUtcDate, toUtcDate, weekdayOf, weekdays, type Weekday } from './calendar-dates'
+import { fieldError, fieldErrorText, type FieldError } from '../field-errors'
 
 // An event's schedule (spec 3 §2.1 "Recurrence", §9): one rule module for the server, the
 // web form and the calendar feed. A rule is the RRULE text of RFC 5545 without DTSTART
@@ -33,14 +34,26 @@ export const maxRecurrenceYears = 20
 /** One expansion answers at most this many occurrences, so a never-ending rule costs what a page shows. */
 export const maxOccurrencesPerExpansion = 400
 
-export const weekdayRequiredMessage = 'Please set at least one weekday.'
-export const intervalMessage = `Choose an interval from ${recurrenceIntervalMin} to ${recurrenceIntervalMax}.`
-export const monthDayMessage = `Choose a day of the month from ${monthDayMin} to ${monthDayMax}.`
-export const countMessage = `Choose a number of times from 1 to ${maxRecurrenceCount}.`
-export const untilMessage = 'The schedule must end on or after the start date.'
-export const untilTooLateMessage = `The schedule may end at most ${maxRecurrenceYears} years after it starts.`
-export const ruleMessage = 'This schedule is not one the form can make.'
-export const noOccurrenceMessage = 'This schedule has no date on which the event happens.'
+// The schedule's refusals (field-errors.ts), and their English messages.
+export const recurrenceRefusals = {
+  weekday: fieldError('weekday_required'),
+  interval: fieldError('interval', { min: recurrenceIntervalMin, max: recurrenceIntervalMax }),
+  monthDay: fieldError('month_day', { min: monthDayMin, max: monthDayMax }),
+  count: fieldError('recurrence_count', { max: maxRecurrenceCount }),
+  until: fieldError('until_before_start'),
+  untilTooLate: fieldError('until_too_late', { years: maxRecurrenceYears }),
+  rule: fieldError('rule_unsupported'),
+  noOccurrence: fieldError('no_occurrence'),
+} as const satisfies Record<string, FieldError>
+
+export const weekdayRequiredMessage = fieldErrorText(recurrenceRefusals.weekday)
+export const intervalMessage = fieldErrorText(recurrenceRefusals.interval)
+export const monthDayMessage = fieldErrorText(recurrenceRefusals.monthDay)
+export const countMessage = fieldErrorText(recurrenceRefusals.count)
+export const untilMessage = fieldErrorText(recurrenceRefusals.until)
+export const untilTooLateMessage = fieldErrorText(recurrenceRefusals.untilTooLate)
+export const ruleMessage = fieldErrorText(recurrenceRefusals.rule)
+export const noOccurrenceMessage = fieldErrorText(recurrenceRefusals.noOccurrence)
 
 /** The schedule as the event form edits it. */
 export interface RecurrenceForm {
@@ -85,20 +98,20 @@ export function defaultRecurrenceForm(start: string): RecurrenceForm {
 // ---------------------------------------------------------------------------------------
 // Form ⇄ rule text
 
-/** The form's errors by field, with the spec's texts; empty when the form can be saved. */
-export function recurrenceFormErrors(form: RecurrenceForm, start: string): Partial<Record<keyof RecurrenceForm, string>> {
-  const errors: Partial<Record<keyof RecurrenceForm, string>> = {}
+/** The form's errors by field, as codes (the spec's texts); empty when the form can be saved. */
+export function recurrenceFormErrors(form: RecurrenceForm, start: string): Partial<Record<keyof RecurrenceForm, FieldError>> {
+  const errors: Partial<Record<keyof RecurrenceForm, FieldError>> = {}
   if (form.frequency === 'NEVER') return errors
   const isWeekly = form.frequency === 'WEEKLY' || form.frequency === 'FORTNIGHTLY'
-  if (isWeekly && form.weekdays.length === 0) errors.weekdays = weekdayRequiredMessage
-  if (form.frequency !== 'FORTNIGHTLY' && !isWithin(form.interval, recurrenceIntervalMin, recurrenceIntervalMax)) errors.interval = intervalMessage
+  if (isWeekly && form.weekdays.length === 0) errors.weekdays = recurrenceRefusals.weekday
+  if (form.frequency !== 'FORTNIGHTLY' && !isWithin(form.interval, recurrenceIntervalMin, recurrenceIntervalMax)) errors.interval = recurrenceRefusals.interval
   if (form.frequency === 'MONTHLY' && form.monthly_mode === 'month_day' && !isWithin(form.month_day, monthDayMin, monthDayMax)) {
-    errors.month_day = monthDayMessage
+    errors.month_day = recurrenceRefusals.monthDay
   }
-  if (form.ends === 'AFTER' && !isWithin(form.count, 1, maxRecurrenceCount)) errors.count = countMessage
+  if (form.ends === 'AFTER' && !isWithin(form.count, 1, maxRecurrenceCount)) errors.count = recurrenceRefusals.count
   if (form.ends === 'DATE') {
-    if (!form.until || form.until < start) errors.until = untilMessage
-    else if (form.until > lastAllowedUntil(start)) errors.until = untilTooLateMessage
+    if (!form.until || form.until < start) errors.until = recurrenceRefusals.until
+    else if (form.until > lastAllowedUntil(start)) errors.until = recurrenceRefusals.untilTooLate
   }
   return errors
 }
@@ -139,18 +152,18 @@ export function toRRule(form: RecurrenceForm): string | null {
 }
 
 /** A rule's parts, or an error when it is not a rule the form can make. */
-type ParsedRule = { parts: Map<string, string> } | { error: string }
+type ParsedRule = { parts: Map<string, string> } | { error: FieldError }
 
 const allowedParts = new Set(['FREQ', 'INTERVAL', 'BYDAY', 'BYSETPOS', 'BYMONTHDAY', 'COUNT', 'UNTIL'])
 
 export function parseParts(rule: string): ParsedRule {
   const text = rule.trim().replace(/^RRULE:/i, '')
-  if (text.length === 0 || text.length > 300) return { error: ruleMessage }
+  if (text.length === 0 || text.length > 300) return { error: recurrenceRefusals.rule }
   const parts = new Map<string, string>()
   for (const part of text.split(';')) {
     const [name, value, extra] = part.split('=')
     const key = name?.trim().toUpperCase()
-    if (!key || value === undefined || extra !== undefined || !allowedParts.has(key) || parts.has(key)) return { error: ruleMessage }
+    if (!key || value === undefined || extra !== undefined || !allowedParts.has(key) || parts.has(key)) return { error: recurrenceRefusals.rule }
     parts.set(key, value.trim().toUpperCase())
   }
   return { parts }
@@ -162,7 +175,7 @@ const untilPattern = /^(\d{4})(\d{2})(\d{2})(T\d{6}Z?)?$/
  * The form of a rule text, or the reason it cannot be one (a message of this module). Only
  * the rules the form makes are accepted, so whatever is stored can be edited again.
  */
-export function parseRRule(rule: string, start: string): { form: RecurrenceForm } | { error: string; field?: keyof RecurrenceForm } {
+export function parseRRule(rule: string, start: string): { form: RecurrenceForm } | { error: FieldError; field?: keyof RecurrenceForm } {
   const parsed = parseParts(rule)
   if ('error' in parsed) return parsed
   const { parts } = parsed
@@ -170,14 +183,14 @@ export function parseRRule(rule: string, start: string): { form: RecurrenceForm 
   const integer = (value: string | undefined) => (value !== undefined && /^-?\d{1,4}$/.test(value) ? Number(value) : Number.NaN)
   const interval = parts.has('INTERVAL') ? integer(parts.get('INTERVAL')) : 1
   const byDay = parts.get('BYDAY')?.split(',').filter(Boolean) ?? []
-  if (byDay.some((day) => !(weekdays as readonly string[]).includes(day))) return { error: ruleMessage }
+  if (byDay.some((day) => !(weekdays as readonly string[]).includes(day))) return { error: recurrenceRefusals.rule }
   const days = weekdays.filter((day) => byDay.includes(day))
-  if (days.length !== byDay.length) return { error: ruleMessage }
+  if (days.length !== byDay.length) return { error: recurrenceRefusals.rule }
 
   switch (parts.get('FREQ')) {
     case 'WEEKLY':
-      if (parts.has('BYSETPOS') || parts.has('BYMONTHDAY')) return { error: ruleMessage }
-      if (days.length === 0) return { error: weekdayRequiredMessage, field: 'weekdays' }
+      if (parts.has('BYSETPOS') || parts.has('BYMONTHDAY')) return { error: recurrenceRefusals.rule }
+      if (days.length === 0) return { error: recurrenceRefusals.weekday, field: 'weekdays' }
       form.frequency = interval === 2 ? 'FORTNIGHTLY' : 'WEEKLY'
       form.interval = interval
       form.weekdays = days
@@ -186,40 +199,40 @@ export function parseRRule(rule: string, start: string): { form: RecurrenceForm 
       form.frequency = 'MONTHLY'
       form.interval = interval
       if (parts.has('BYMONTHDAY')) {
-        if (parts.has('BYDAY') || parts.has('BYSETPOS')) return { error: ruleMessage }
+        if (parts.has('BYDAY') || parts.has('BYSETPOS')) return { error: recurrenceRefusals.rule }
         form.monthly_mode = 'month_day'
         form.month_day = integer(parts.get('BYMONTHDAY'))
-        if (!isWithin(form.month_day, monthDayMin, monthDayMax)) return { error: monthDayMessage, field: 'month_day' }
+        if (!isWithin(form.month_day, monthDayMin, monthDayMax)) return { error: recurrenceRefusals.monthDay, field: 'month_day' }
       } else {
         const position = integer(parts.get('BYSETPOS'))
-        if (!(monthlyPositions as readonly number[]).includes(position) || days.length === 0) return { error: ruleMessage }
+        if (!(monthlyPositions as readonly number[]).includes(position) || days.length === 0) return { error: recurrenceRefusals.rule }
         form.monthly_mode = 'weekday'
         form.position = position as MonthlyPosition
         const choice = (Object.keys(dayChoiceDays) as Array<keyof typeof dayChoiceDays>).find((key) => dayChoiceDays[key].join() === days.join())
         if (choice) form.day_choice = choice
         else if (days.length === 1) form.day_choice = days[0]!
-        else return { error: ruleMessage }
+        else return { error: recurrenceRefusals.rule }
       }
       break
     case 'YEARLY':
-      if (parts.has('BYDAY') || parts.has('BYSETPOS') || parts.has('BYMONTHDAY')) return { error: ruleMessage }
+      if (parts.has('BYDAY') || parts.has('BYSETPOS') || parts.has('BYMONTHDAY')) return { error: recurrenceRefusals.rule }
       form.frequency = 'YEARLY'
       form.interval = interval
       break
     default:
-      return { error: ruleMessage }
+      return { error: recurrenceRefusals.rule }
   }
-  if (!isWithin(form.interval, recurrenceIntervalMin, recurrenceIntervalMax)) return { error: intervalMessage, field: 'interval' }
+  if (!isWithin(form.interval, recurrenceIntervalMin, recurrenceIntervalMax)) return { error: recurrenceRefusals.interval, field: 'interval' }
 
-  if (parts.has('COUNT') && parts.has('UNTIL')) return { error: ruleMessage }
+  if (parts.has('COUNT') && parts.has('UNTIL')) return { error: recurrenceRefusals.rule }
   if (parts.has('COUNT')) {
     form.ends = 'AFTER'
     form.count = integer(parts.get('COUNT'))
   } else if (parts.has('UNTIL')) {
     const match = untilPattern.exec(parts.get('UNTIL')!)
-    if (!match) return { error: ruleMessage }
+    if (!match) return { error: recurrenceRefusals.rule }
     const until = `${match[1]}-${match[2]}-${match[3]}`
-    if (Number.isNaN(toUtcDate(until).getTime()) || fromUtcDate(toUtcDate(until)) !== until) return { error: ruleMessage }
+    if (Number.isNaN(toUtcDate(until).getTime()) || fromUtcDate(toUtcDate(until)) !== until) return { error: recurrenceRefusals.rule }
     form.ends = 'DATE'
     form.until = until
   }

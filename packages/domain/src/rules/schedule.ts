@@ -1,7 +1,8 @@
 import * as rruleModule from 'rrule'
 import type { Options as RRuleOptions } from 'rrule'
+import type { FieldError } from '../field-errors'
 import { addDays, datesFromTo, fromUtcDate, toUtcDate, weekdayOf } from './calendar-dates'
-import { lastAllowedUntil, maxOccurrencesPerExpansion, maxRecurrenceYears, noOccurrenceMessage, parseParts, parseRRule } from './recurrence'
+import { lastAllowedUntil, maxOccurrencesPerExpansion, maxRecurrenceYears, parseParts, parseRRule, recurrenceRefusals } from './recurrence'
 
 // Expanding an event's schedule (spec 3 §2.1, §3): its rule from its start date (DTSTART),
 // with cancelled and moved occurrences and multi-day spans, on calendar dates in the team's
@@ -39,7 +40,7 @@ function ruleOf(schedule: Schedule): InstanceType<typeof RRule> | null {
   const cached = rules.get(key)
   if (cached) return cached
   const parsed = parseParts(schedule.rrule)
-  if ('error' in parsed) throw new Error(`Invalid schedule: ${parsed.error}`)
+  if ('error' in parsed) throw new Error(`Invalid schedule: ${parsed.error.code}`)
   const options: Partial<RRuleOptions> = RRule.parseString([...parsed.parts].map(([name, value]) => `${name}=${value}`).join(';'))
   // UNTIL as a date includes its whole day.
   if (options.until) options.until = new Date(Date.UTC(options.until.getUTCFullYear(), options.until.getUTCMonth(), options.until.getUTCDate(), 23, 59, 59))
@@ -178,9 +179,9 @@ export function lastOccurrence(schedule: Schedule): string | null {
  * The reason a schedule cannot be saved, or null: the rule must parse and must give the event
  * at least one date (FREQ=YEARLY from 31 January with BYMONTHDAY… cannot).
  */
-export function scheduleError(schedule: Schedule): string | null {
+export function scheduleError(schedule: Schedule): FieldError | null {
   if (!schedule.rrule) return null
   const parsed = parseRRule(schedule.rrule, schedule.start)
   if ('error' in parsed) return parsed.error
-  return ruleDatesBetween(schedule, schedule.start, lastAllowedUntil(schedule.start), 1).length === 0 ? noOccurrenceMessage : null
+  return ruleDatesBetween(schedule, schedule.start, lastAllowedUntil(schedule.start), 1).length === 0 ? recurrenceRefusals.noOccurrence : null
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { defaultPageSize, pageSizes } from '../constants'
+import { fieldErrorCodes, issueOf } from '../field-errors'
 
 /**
  * Field types of the wire. Every POST takes JSON or multipart form data, so numbers and
@@ -45,7 +46,7 @@ export function personName(max = 100) {
     .string()
     .trim()
     .max(max)
-    .refine((value) => !hasUnsafeNameCharacters(value), { message: 'Remove the invisible or control characters' })
+    .refine((value) => !hasUnsafeNameCharacters(value), issueOf('unsafe_characters'))
 }
 
 /** A required person's name part (see personName). */
@@ -64,7 +65,7 @@ export function isMalformedText(value: string): boolean {
   return malformedTextPattern.test(value)
 }
 
-export const malformedTextMessage = 'Remove the NUL or broken character'
+export const malformedTextMessage = fieldErrorCodes.malformed_text.message
 
 /**
  * The path (`names.0.first`, `_` for the top) of the first string or key that is malformed
@@ -104,7 +105,7 @@ export const sortOrder = z.enum(['asc', 'desc'])
 export const pagingQuerySchema = z.object({
   page: integer(1, 100_000).default(1),
   per_page: integer()
-    .refine((n) => (pageSizes as readonly number[]).includes(n), { message: 'per_page must be 4, 20, 50, 100 or 200' })
+    .refine((n) => (pageSizes as readonly number[]).includes(n), { ...issueOf('not_in_list'), message: 'per_page must be 4, 20, 50, 100 or 200' })
     .default(defaultPageSize),
   order: sortOrder.optional(),
   search: text(200).optional(),

@@ -16,6 +16,7 @@ import { clearThrottle, throttleKeys } from '../auth/sign-in-throttle'
 import { confirmTwoFactorCode, forgetDevices, requiresTwoFactor } from '../auth/two-factor.service'
 import { deletePersonWithFiles } from '../consent/contact-files'
 import { assertKeepsAnOwner, owningRoles } from '../teams/ownership'
+import { refuseField } from '../../platform/field-refusals'
 
 /** Said in `errors` when a name or phone change is ignored because MD owns those fields. */
 export const syncedFieldsMessage = 'Your name and phone number are kept in sync with MD while Sync with MD is on, so they were not changed.'
@@ -123,7 +124,7 @@ async function checkPrivateNotes(db: Executor, personId: number, given: Array<{ 
   const expected = stored.map((note) => note.id).sort((a, b) => a - b)
   const ids = given.map((note) => note.id).sort((a, b) => a - b)
   if (ids.length !== expected.length || ids.some((id, i) => id !== expected[i])) {
-    throw new AppError('invalid_request', { errors: { private_notes: 'Every private note must be re-encrypted with the new password' } })
+    throw refuseField('private_notes', 'notes_reencrypt_required')
   }
 }
 
@@ -145,7 +146,7 @@ function planProfileFields(person: PersonRow, account: AccountRow, input: Update
   let phone: string | null | undefined
   if (input.phone !== undefined) {
     phone = input.phone === '' ? null : toE164(input.phone)
-    if (phone === undefined) throw new AppError('invalid_request', { errors: { phone: 'Invalid phone number' } })
+    if (phone === undefined) throw refuseField('phone', 'invalid_phone')
   }
   const synced = input.sync_with_md ?? account.sync_with_md
   const personFields = { first_name: input.first_name, last_name: input.last_name, phone }

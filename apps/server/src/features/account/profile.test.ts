@@ -353,7 +353,11 @@ describe('POST /api/v1/update-account', () => {
       expect(body(response)).toEqual({
         code: 'invalid_request',
         message: expect.any(String),
-        data: { status: 400, errors: { 'private_notes.1.content': noteCiphertextMessage } },
+        data: {
+          status: 400,
+          errors: { 'private_notes.1.content': noteCiphertextMessage },
+          error_codes: { 'private_notes.1.content': { code: 'note_not_encrypted', params: {} } },
+        },
       })
     }
     expect(await t.db.select().from(notes).where(inArray(notes.id, mine))).toEqual(notesBefore)

@@ -10,6 +10,7 @@ import { AppError, isUniqueViolation } from '../../platform/errors'
 import { checkNewPassword, hashPassword } from '../../platform/passwords'
 import { sendActivationMail } from './activation.service'
 import { completeSignIn } from './auth.service'
+import { refuseField } from '../../platform/field-refusals'
 
 export interface SignupInput {
   first_name: string
@@ -27,7 +28,7 @@ async function checkChurch(db: Db, conferenceId: number, teamId: number): Promis
     .select({ id: teams.id })
     .from(teams)
     .where(and(eq(teams.id, teamId), eq(teams.kind, 'team'), eq(teams.parent_id, conferenceId)))
-  if (!row) throw new AppError('invalid_request', { errors: { team_id: 'Choose a church of the conference' } })
+  if (!row) throw refuseField('team_id', 'church_of_conference', { message: 'Choose a church of the conference' })
 }
 
 /**

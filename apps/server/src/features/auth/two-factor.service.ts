@@ -11,6 +11,7 @@ import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 import { verifyPassword } from '../../platform/passwords'
 import { hashToken, newToken, safeEqual } from '../../platform/tokens'
+import { refuseField } from '../../platform/field-refusals'
 
 /** TOTP of RFC 6238: 6 digits, 30-second steps, one step of clock drift either way. */
 const stepSeconds = 30
@@ -170,7 +171,7 @@ async function accountOf(db: Executor, personId: number): Promise<AccountRow> {
   return account
 }
 
-const alreadyOn = () => new AppError('invalid_request', { errors: { totp: 'Two-factor sign-in is already on' } })
+const alreadyOn = () => refuseField('totp', 'totp_already_on')
 
 /**
  * POST two-factor-setup: a new pending secret. While two-factor sign-in is on it is refused:
@@ -188,7 +189,7 @@ export async function setupTwoFactor(deps: Deps, viewer: Viewer): Promise<TotpSe
 export async function enableTwoFactor(deps: Deps, viewer: Viewer, code: string): Promise<void> {
   const account = await accountOf(deps.db, viewer.personId)
   if (account.totp_enabled_at) throw alreadyOn()
-  if (!account.totp_secret) throw new AppError('invalid_request', { errors: { totp: 'Start the setup first' } })
+  if (!account.totp_secret) throw refuseField('totp', 'totp_setup_first')
   const now = deps.now()
   await deps.db.transaction(async (tx) => {
     if (!(await acceptCode(tx, deps.config, account, account.totp_secret!, code, now))) throw new AppError('incorrect_totp')

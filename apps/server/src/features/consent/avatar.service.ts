@@ -10,6 +10,7 @@ import { AppError } from '../../platform/errors'
 import type { StoredFileType } from '../../platform/file-types'
 import { readStoredFile, removeFiles, saveFile } from '../../platform/files'
 import type { UploadedFile } from '../../platform/multipart'
+import { refuseField } from '../../platform/field-refusals'
 
 /** What a contact's photo may be, by content (HEIC: photos taken on an iPhone). */
 export const avatarTypes: readonly StoredFileType[] = ['image/jpeg', 'image/png', 'image/heic']
@@ -36,7 +37,7 @@ export function contactPhotoUrl(scope: { teamId: number; groupId: number; contac
 export async function uploadContactAvatar(deps: Deps, viewer: Viewer, scope: ContactScope, uploads: UploadedFile[]) {
   assertChildDataAllowed(scope)
   const upload = uploads[0]
-  if (!upload) throw new AppError('invalid_request', { errors: { file: 'Choose a photo' } })
+  if (!upload) throw refuseField('file', 'required', { message: 'Choose a photo' })
   const bytes = await readFile(upload.path)
   const contactId = scope.contact.id
   const fileId = await deps.db.transaction(async (tx) => {
@@ -47,7 +48,7 @@ export async function uploadContactAvatar(deps: Deps, viewer: Viewer, scope: Con
       .for('update')
     if (!person) throw new AppError('not_found')
     if (!person.consent_type || person.consent_declined) {
-      throw new AppError('invalid_request', { errors: { [upload.field]: 'A photo is kept only once the contact has consented.' } })
+      throw refuseField(upload.field, 'photo_needs_consent')
     }
     const saved = await saveFile(deps, tx, {
       bytes,

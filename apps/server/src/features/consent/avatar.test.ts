@@ -164,6 +164,7 @@ describe('upload-contact-avatar and consentia-get-photo-url', () => {
       data: {
         status: 400,
         errors: { file: expect.stringMatching(/^The picture is too large \(60000 × 60000 pixels\)\. Choose one of at most 10000 pixels on each side/) },
+        error_codes: { file: { code: 'image_too_large', params: { width: 60_000, height: 60_000, side: 10_000, megapixels: expect.any(Number) } } },
       },
     })
     expect(await avatarOf(contact)).toBeNull()

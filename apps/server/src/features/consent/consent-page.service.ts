@@ -21,6 +21,7 @@ import type { UploadedFile } from '../../platform/multipart'
 import { claimRequest, findUsableRequest, type ConsentRequestRow } from './consent-requests'
 import { splitPermissions } from './consent-record-views'
 import { insertConsentRecord, resolveParentDetails } from './consent-records.service'
+import { FieldRefusals } from '../../platform/field-refusals'
 
 // The public consent page (spec 2 §4.2; issue 13 item 1): the key is the proof. It shows
 // only what the parent needs to answer (the child's first name, never more of the child).
@@ -92,11 +93,11 @@ export async function submitConsent(deps: Deps, key: string, input: SubmitConsen
   const contactId = request.contact_id
   const mode = modeOf(request)
   const fileField = mode === 'signature' ? 'signature' : 'photo'
-  const errors: Record<string, string> = {}
+  const errors = new FieldRefusals()
   const upload = files[0]
-  if (!upload) errors[fileField] = mode === 'signature' ? 'Sign in the box.' : 'Add a photo of the signed form.'
-  if (mode === 'photo' && !input.date) errors.date = 'Required'
-  if (Object.keys(errors).length > 0) throw new AppError('invalid_request', { errors })
+  if (!upload) errors.set(fileField, mode === 'signature' ? 'signature_required' : 'form_photo_required')
+  if (mode === 'photo' && !input.date) errors.set('date', 'required')
+  errors.throwIfAny()
   const [team] = await deps.db.select({ settings: teams.settings }).from(teams).where(eq(teams.id, request.team_id))
   const parent = resolveParentDetails(input, teamSettingsOf(team?.settings).country)
   const bytes = await readFile(upload!.path)

@@ -9,6 +9,7 @@ import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 import { readStoredFile } from '../../platform/files'
 import { nameOf, ofContactInTeam, splitPermissions } from './consent-record-views'
+import { FieldRefusals, refuseField } from '../../platform/field-refusals'
 
 // Consents on record (spec 2 §3.4, §4.2; issue 13 items 3, 4): verbal consent, revocation
 // and the stored signature or photo (what a reader gets of them: consent-record-views.ts). The contact's people.consent_* columns
@@ -31,7 +32,7 @@ export interface ParentDetails {
  * E.164 by the team's country. 400 with field errors otherwise.
  */
 export function resolveParentDetails(input: ParentDetails, country: string) {
-  const errors: Record<string, string> = {}
+  const errors = new FieldRefusals()
   const email = input.parent_carer_email?.trim() || null
   let phone = input.parent_carer_phone?.trim() || null
   if (phone) {
@@ -40,10 +41,10 @@ export function resolveParentDetails(input: ParentDetails, country: string) {
     } catch {
       phone = null
     }
-    if (!phone) errors.parent_carer_phone = 'Invalid phone number'
+    if (!phone) errors.set('parent_carer_phone', 'invalid_phone')
   }
-  if (!email && !input.parent_carer_phone?.trim()) errors.parent_carer_email = 'Note: An email or phone number is required.'
-  if (Object.keys(errors).length > 0) throw new AppError('invalid_request', { errors })
+  if (!email && !input.parent_carer_phone?.trim()) errors.set('parent_carer_email', 'parent_contact_required')
+  errors.throwIfAny()
   return {
     parent_carer_first_name: input.parent_carer_first_name,
     parent_carer_last_name: input.parent_carer_last_name ?? null,
@@ -134,14 +135,14 @@ export async function submitVerbalConsent(deps: Deps, viewer: Viewer, scope: Con
   return deps.db.transaction(async (tx) => {
     const person = await lockPerson(tx, scope.contact.id)
     if (!isChild(ageFrom(person.dob_year, person.dob_month, now))) {
-      throw new AppError('invalid_request', { errors: { user_id: 'Parental consent is asked only for a contact under 18.' } })
+      throw refuseField('user_id', 'not_a_child')
     }
     const [other] = await tx
       .select({ id: parentalConsents.id })
       .from(parentalConsents)
       .where(and(eq(parentalConsents.contact_id, scope.contact.id), isNull(parentalConsents.revoked_at), ne(parentalConsents.type, 'verbal')))
       .limit(1)
-    if (other) throw new AppError('invalid_request', { errors: { type: 'A consent of another kind is on record: verbal consent is not available.' } })
+    if (other) throw refuseField('type', 'other_consent_on_record')
     await tx.update(people).set(parent).where(eq(people.id, scope.contact.id))
     const permissions = splitPermissions(
       Object.entries(input.granted_permissions)

@@ -9,6 +9,7 @@ import { AppError } from '../../platform/errors'
 import { displayDate } from '../../platform/format'
 import { queueMail } from '../../platform/mail'
 import { consentPageUrl, issueConsentRequest, qrCodeOf } from './consent-requests'
+import { FieldRefusals, refuseField } from '../../platform/field-refusals'
 
 // Asking for a parent's or carer's consent (spec 2 §4.2, §7.3; issue 13 item 2): a link to
 // the public consent page, shown as a QR code, mailed, or embedded in the app.
@@ -31,14 +32,14 @@ async function loadChildWithParent(deps: Deps, scope: ContactScope): Promise<Per
   assertChildDataAllowed(scope)
   const person = await loadPerson(deps.db, scope.contact.id)
   if (!isChild(ageFrom(person.dob_year, person.dob_month, deps.now()))) {
-    throw new AppError('invalid_request', { errors: { user_id: notAChildMessage } }, notAChildMessage)
+    throw refuseField('user_id', 'not_a_child', { message: notAChildMessage, asMessage: true })
   }
-  const errors: Record<string, string> = {}
-  if (!person.parent_carer_first_name) errors.parent_carer_first_name = "Enter the parent's or carer's first name first."
+  const errors = new FieldRefusals()
+  if (!person.parent_carer_first_name) errors.set('parent_carer_first_name', 'required', "Enter the parent's or carer's first name first.")
   if (!person.parent_carer_email && !person.parent_carer_phone) {
-    errors.parent_carer_email = "Enter the parent's or carer's email or phone first."
+    errors.set('parent_carer_email', 'parent_contact_required', "Enter the parent's or carer's email or phone first.")
   }
-  if (Object.keys(errors).length > 0) throw new AppError('invalid_request', { errors })
+  errors.throwIfAny()
   return person
 }
 
@@ -85,7 +86,7 @@ export async function makePhotoEmbedUrl(deps: Deps, viewer: Viewer, scope: Conta
 export async function emailParentLink(deps: Deps, viewer: Viewer, scope: ContactScope) {
   const person = await loadChildWithParent(deps, scope)
   const to = person.parent_carer_email
-  if (!to) throw new AppError('invalid_request', { errors: { parent_carer_email: "The parent's or carer's email is needed to send the link." } })
+  if (!to) throw refuseField('parent_carer_email', 'parent_email_required')
   const [asker] = await deps.db.select({ first_name: people.first_name, last_name: people.last_name }).from(people).where(eq(people.id, viewer.personId))
   const askerName = [asker?.first_name, asker?.last_name].filter(Boolean).join(' ') || deps.config.siteName
   await deps.db.transaction(async (tx) => {

@@ -291,7 +291,11 @@ describe('GET consent-page/{key} and submit-consent/{key}: requested → viewed 
     expect(body(bomb)).toEqual({
       code: 'invalid_request',
       message: expect.any(String),
-      data: { status: 400, errors: { signature: expect.stringMatching(/^The picture is too large \(60000 × 60000 pixels\)/) } },
+      data: {
+        status: 400,
+        errors: { signature: expect.stringMatching(/^The picture is too large \(60000 × 60000 pixels\)/) },
+        error_codes: { signature: { code: 'image_too_large', params: expect.objectContaining({ width: 60_000, height: 60_000 }) } },
+      },
     })
     expect(await recordsOf(child)).toEqual([])
     expect((await t.db.select({ id: files.id }).from(files)).length).toBe(rowsBefore)

@@ -4,18 +4,16 @@ import type { Executor } from '../../db/client'
 import { contactEvents, lookupItems, people } from '../../db/schema/index'
 import type { Viewer } from '../../platform/access'
 import { recordActivities, recordActivity } from '../../platform/activity'
-import { assertChildDataAllowed, minorWithoutConsentMessage, type ContactScope } from '../../platform/contact-access'
+import { assertChildDataAllowed, type ContactScope } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 import { displayDate } from '../../platform/format'
 import { refreshContactReadModel } from '../../platform/read-model'
+import { FieldRefusals, refuseField } from '../../platform/field-refusals'
 
 // A contact's decisions and events (spec 2 §3, §4.5, §7.1, §7.4). An event is the team's
 // that recorded it; its member status becomes the contact's, in the same transaction, with
 // the contact's own activity row, so the lists filter and sort on it at once.
-
-const consentDeclinedMessage = 'The contact declined consent: no decisions or events are recorded.'
-const notInListMessage = 'Choose a value from the list.'
 
 type EventRow = typeof contactEvents.$inferSelect
 
@@ -57,16 +55,12 @@ export async function loadEventLookups(db: Executor, locale?: string): Promise<E
   }
 }
 
-function invalid(errors: Record<string, string>): AppError {
-  return new AppError('invalid_request', { errors })
-}
-
 /** The type and member status are values of their lookup lists; anything else names its field. */
 function checkValues(fields: EventFields, lookups: EventLookups): void {
-  const errors: Record<string, string> = {}
-  if (!lookups.isActive('user-event-types', fields.type)) errors.type = notInListMessage
-  if (fields.member_status !== null && !lookups.isActive('member-status-types', fields.member_status)) errors.member_status = notInListMessage
-  if (Object.keys(errors).length > 0) throw invalid(errors)
+  const errors = new FieldRefusals()
+  if (!lookups.isActive('user-event-types', fields.type)) errors.set('type', 'not_in_list')
+  if (fields.member_status !== null && !lookups.isActive('member-status-types', fields.member_status)) errors.set('member_status', 'not_in_list')
+  errors.throwIfAny()
 }
 
 /**
@@ -81,10 +75,10 @@ async function checkRecordingAllowed(deps: Deps, scope: ContactScope): Promise<{
     .where(eq(people.id, scope.contact.id))
   if (!person) throw new AppError('not_found')
   if (person.consent_declined) {
-    throw new AppError('invalid_request', { reason: 'consent_declined', errors: { user_id: consentDeclinedMessage } }, consentDeclinedMessage)
+    throw refuseField('user_id', 'consent_declined', { details: { reason: 'consent_declined' }, asMessage: true })
   }
   if (scope.isChild && !person.consent_type) {
-    throw new AppError('invalid_request', { reason: 'minor_without_consent', errors: { user_id: minorWithoutConsentMessage } }, minorWithoutConsentMessage)
+    throw refuseField('user_id', 'minor_without_consent', { details: { reason: 'minor_without_consent' }, asMessage: true })
   }
   return { member_status: person.member_status }
 }

@@ -20,9 +20,9 @@ import { loadEventLookups, type EventLookups } from '../contact-events/contact-e
 import { resolveContactInput, type ContactInput, type ResolvedContact } from '../contacts/contact-input'
 import { conferenceIdOf, inOtherTeamMessage, inThisTeamMessage, lockContactsOfConference } from '../contacts/duplicates.service'
 import { todayIn } from '../interactions/interaction-view'
-import { addFieldMessages, columnsNotKept, contactImportLookupLists, notInListMessage, rowOf } from './contact-row'
+import { addFieldRefusals, columnsNotKept, contactImportLookupLists, notInListMessage, rowOf } from './contact-row'
 import { teamNameKey, unknownTeamMessage, type ExtendedColumns, type ImportedConsent } from './extended-columns'
-import { refuseColumn, RowProblems } from './import-issues'
+import { refuseColumn, refusalsOf, RowProblems } from './import-issues'
 import { loadImportLookups, type ImportLookups } from './import-lookups'
 import { addKeptRow, addRefusal, invalidRowMessage, RowRefused, textOf, writeUnlessDryRun } from './import-report'
 import { ChunkIdentities, knownIdentities, saveNewContacts, type NewContact } from './new-contacts'
@@ -140,9 +140,9 @@ export async function checkRow(
   const taken = consent && !resolved.isChild ? consent : null
   if (taken) resolved = await resolveContactInput(at.tx, { ...fields, ...consentFieldsOf(taken) }, null, { ...context, consentGiven: taken.type === 'direct' })
   if (resolved.isChild && scope.childGate) throw new RowRefused('unsuccessful_error', childRecordClosedMessage, undefined, [{ code: 'child_record_closed' }])
-  if (Object.keys(resolved.errors).length > 0) {
+  if (resolved.refusals.any) {
     const problems = new RowProblems()
-    addFieldMessages(problems, resolved.errors, raw)
+    addFieldRefusals(problems, resolved.refusals, raw)
     problems.refuse(true)
   }
   if (taken?.type === 'direct') Object.assign(resolved.values, { consent_type: 'direct', consent_date: taken.date, consent_content: taken.content })
@@ -223,7 +223,7 @@ export function refusalOf(error: unknown): RowRefused {
     if (error.code === 'user_exists_in_other_team') return inOtherTeam()
     if (error.code === 'invalid_request') {
       const problems = new RowProblems()
-      addFieldMessages(problems, (error.details.errors ?? {}) as Record<string, string>, {})
+      addFieldRefusals(problems, refusalsOf(error.details), {})
       return new RowRefused('unsuccessful_error', invalidRowMessage, problems.errors, problems.issues)
     }
   }

@@ -22,7 +22,7 @@ import {
   type ExtendedColumns,
   type ImportedConsent,
 } from './extended-columns'
-import { issueOfMessage, issueOfSchema, RowProblems } from './import-issues'
+import { addRefusals, issueOfSchema, RowProblems } from './import-issues'
 import type { ImportLookups } from './import-lookups'
 import { requiredMessage, textOf } from './import-report'
 
@@ -70,12 +70,14 @@ export function columnOfField(field: string, path: readonly PropertyKey[] = []):
   return field
 }
 
-/** What a reused rule's field messages say, as the row's problems. */
-export function addFieldMessages(problems: RowProblems, errors: Record<string, string>, raw: ContactImportRow): void {
-  for (const [field, message] of Object.entries(errors)) {
-    const column = columnOfField(field)
-    problems.add(column, message, issueOfMessage(message, (raw as Record<string, unknown>)[column]))
-  }
+/** What create-user's rules refused, as the row's problems about its columns. */
+export function addFieldRefusals(problems: RowProblems, refused: Parameters<typeof addRefusals>[1], raw: ContactImportRow): void {
+  addRefusals(
+    problems,
+    refused,
+    (column) => (raw as Record<string, unknown>)[column],
+    (field) => columnOfField(field),
+  )
 }
 
 /** Fields the file gave that were not kept, as the file's columns, in the columns' order. */

@@ -1,13 +1,12 @@
 import type { z } from 'zod'
-import type { ImportIssue, ImportIssueCode } from '@crm/domain'
-import { parentEmailOrPhoneMessage } from '../contacts/contact-input'
+import { fieldError, fieldErrorOfIssue, type FieldError, type ImportIssue, type ImportIssueCode } from '@crm/domain'
 import { invalidRowMessage, RowRefused } from './import-report'
 
 // A refused row's issues (issue 35 item 9): each field's problem as a code with the cell and
 // what it may be, beside the English message the report has always carried. The imports'
 // own checks name their codes; what the reused rules answer (a call's schema, create-user's
-// and add-contact-interaction's checks) is turned into codes here, on the server, so the web
-// never reads English.
+// and add-contact-interaction's checks) carries its code (field-errors.ts), so nothing is
+// recognised by its English.
 
 export type IssueDetails = Omit<ImportIssue, 'field'>
 
@@ -51,47 +50,42 @@ export function quoted(value: unknown): { value: string } | Record<string, never
   return { value: text.length > 200 ? `${text.slice(0, 199)}…` : text }
 }
 
-/**
- * A schema's issue as an import issue. `custom` is what the schema's own refinements mean
- * (the interaction's type rules: a field the type needs; a name's invisible characters: invalid).
- */
-export function issueOfSchema(issue: z.core.$ZodIssue, value: unknown, custom: ImportIssueCode = 'invalid'): IssueDetails {
-  const cell = quoted(value)
-  switch (issue.code) {
-    case 'invalid_value':
-      return { code: 'not_in_list', ...cell, allowed: issue.values.map(String) }
-    case 'too_big':
-      return issue.origin === 'string'
-        ? { code: 'too_long', ...cell, max: Number(issue.maximum) }
-        : { code: 'out_of_range', ...cell, max: Number(issue.maximum) }
-    case 'too_small':
-      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? { code: 'required' } : { code: 'invalid', ...cell }
-      return { code: 'out_of_range', ...cell, min: Number(issue.minimum) }
-    case 'invalid_format':
-      if (issue.format === 'email') return { code: 'invalid_email', ...cell }
-      if (issue.format === 'url') return { code: 'invalid_url', ...cell }
-      return { code: 'invalid', ...cell }
-    case 'custom':
-      return custom === 'required' ? { code: 'required' } : { code: custom, ...cell }
-    default:
-      return value === undefined || value === null || value === '' ? { code: 'required' } : { code: 'invalid', ...cell }
+/** A refusal (field-errors.ts) as an import issue about the cell: its bounds, and the cell where it says what is wrong with it. */
+export function issueOfRefusal({ code, params }: FieldError, value: unknown): IssueDetails {
+  const bounds = {
+    ...(typeof params.min === 'number' && { min: params.min }),
+    ...(typeof params.max === 'number' && { max: params.max }),
+    ...(typeof params.row === 'number' && { row: params.row }),
+  }
+  return withoutCell.has(code) ? { code, ...bounds } : { code, ...quoted(value), ...bounds }
+}
+
+// Codes about what is missing: the cell has nothing to quote.
+const withoutCell = new Set<ImportIssueCode>(['required', 'parent_contact_required', 'birth_year_required'])
+
+/** A schema's issue as an import issue: its code (fieldErrorOfIssue), and the values a list allows. */
+export function issueOfSchema(issue: z.core.$ZodIssue, value: unknown): IssueDetails {
+  const details = issueOfRefusal(fieldErrorOfIssue(issue, value), value)
+  return issue.code === 'invalid_value' ? { ...details, allowed: issue.values.map(String) } : details
+}
+
+/** What a reused rule refused (create-user's, add-contact-interaction's), as the row's problems. */
+export function addRefusals(
+  problems: RowProblems,
+  refused: { errors: Record<string, string>; codes: Record<string, FieldError> },
+  valueOf: (field: string) => unknown,
+  columnOf: (field: string) => string = (field) => field,
+): void {
+  for (const [field, message] of Object.entries(refused.errors)) {
+    const column = columnOf(field)
+    problems.add(column, message, issueOfRefusal(refused.codes[field] ?? fieldError('invalid'), valueOf(column)))
   }
 }
 
-// The messages of the rules the imports reuse (create-user's resolveContactInput,
-// add-contact-interaction's checks), by what they mean.
-const codeOfMessage = new Map<string, ImportIssueCode>([
-  ['Required', 'required'],
-  ['Invalid phone number', 'invalid_phone'],
-  [parentEmailOrPhoneMessage, 'parent_contact_required'],
-  ['Enter the year of birth.', 'birth_year_required'],
-  ['The date of birth is in the future.', 'dob_in_future'],
-  ['Choose a value from the list.', 'not_in_list'],
-  ['Choose a Bible study of the list.', 'not_in_list'],
-])
-
-/** A reused rule's field message as an import issue about the cell. */
-export function issueOfMessage(message: string, value: unknown): IssueDetails {
-  const code = codeOfMessage.get(message) ?? 'invalid'
-  return code === 'required' || code === 'parent_contact_required' || code === 'birth_year_required' ? { code } : { code, ...quoted(value) }
+/** The refused fields an AppError of a reused write carries (data.errors and data.error_codes). */
+export function refusalsOf(details: Record<string, unknown>): { errors: Record<string, string>; codes: Record<string, FieldError> } {
+  return {
+    errors: (details.errors ?? {}) as Record<string, string>,
+    codes: (details.error_codes ?? {}) as Record<string, FieldError>,
+  }
 }

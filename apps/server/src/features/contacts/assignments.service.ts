@@ -4,10 +4,11 @@ import { clampPage, hasCapability, maxPages, pageOffset } from '@crm/domain'
 import { assignments, memberships, people } from '../../db/schema/index'
 import type { Viewer } from '../../platform/access'
 import { recordActivity } from '../../platform/activity'
-import { assertChildDataAllowed, minorWithoutConsentMessage, type ContactScope } from '../../platform/contact-access'
+import { assertChildDataAllowed, type ContactScope } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
 import { AppError, isUniqueViolation } from '../../platform/errors'
 import { displayDate, fullName } from '../../platform/format'
+import { refuseField } from '../../platform/field-refusals'
 
 /** contact-assignments/{id}: who follows the contact up in this team, newest first. */
 export async function listContactAssignments(deps: Deps, viewer: Viewer, scope: ContactScope, query: { page: number; per_page: number }) {
@@ -64,7 +65,7 @@ export async function addContactAssignment(
   input: { to_self?: boolean | undefined; to_user_id?: number | undefined },
 ) {
   const toId = input.to_self ? viewer.personId : input.to_user_id
-  if (toId === undefined) throw new AppError('invalid_request', { errors: { to_user_id: 'Required' } })
+  if (toId === undefined) throw refuseField('to_user_id', 'required')
   const toSelf = toId === viewer.personId
   // The team decides (its role, not a group's): following a contact up is team-wide.
   if (toSelf ? !scope.readsInTeam : !hasCapability(scope.contactRole, 'update_contact')) throw new AppError('forbidden')
@@ -73,7 +74,7 @@ export async function addContactAssignment(
   if (scope.isChild) {
     const [person] = await deps.db.select({ consent_type: people.consent_type }).from(people).where(eq(people.id, scope.contact.id))
     if (!person?.consent_type) {
-      throw new AppError('invalid_request', { reason: 'minor_without_consent', errors: { user_id: minorWithoutConsentMessage } }, minorWithoutConsentMessage)
+      throw refuseField('user_id', 'minor_without_consent', { details: { reason: 'minor_without_consent' }, asMessage: true })
     }
   }
   if (!toSelf) {
@@ -83,7 +84,7 @@ export async function addContactAssignment(
       .where(
         and(eq(memberships.team_id, scope.team.id), eq(memberships.person_id, toId), inArray(memberships.role, ['entity_admin', 'owner', 'leader', 'member'])),
       )
-    if (!member) throw new AppError('invalid_request', { errors: { to_user_id: 'Choose a user of this team.' } })
+    if (!member) throw refuseField('to_user_id', 'user_of_team')
   }
   try {
     return await deps.db.transaction(async (tx) => {

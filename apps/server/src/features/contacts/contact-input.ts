@@ -15,6 +15,7 @@ import {
 import type { Executor } from '../../db/client'
 import { lookupItems, type people } from '../../db/schema/index'
 import { AppError } from '../../platform/errors'
+import { FieldRefusals } from '../../platform/field-refusals'
 
 /** What a writer sent of a contact (every field optional, as on update). */
 export type ContactInput = Partial<z.output<typeof contactFieldsSchema>>
@@ -38,7 +39,10 @@ export interface ResolvedContact {
   /** The contact is a child once the change is made. */
   isChild: boolean
   /** Field → message; empty when the input is valid. */
+  /** The refused fields' messages: refusals.errors. */
   errors: Record<string, string>
+  /** The refused fields, with their codes. */
+  refusals: FieldRefusals
   /** Fields sent but not kept: no consent is on record (spec 2 §4.2). */
   notKept: string[]
 }
@@ -113,7 +117,7 @@ export async function resolveContactInput(
   existing: PersonRow | null,
   context: { now: Date; country: string; consentGiven?: boolean; lookups?: ReadonlySet<string> },
 ): Promise<ResolvedContact> {
-  const errors: Record<string, string> = {}
+  const errors = new FieldRefusals()
   const values: PersonValues = {}
   for (const field of plainFields) {
     const value = input[field]
@@ -131,7 +135,7 @@ export async function resolveContactInput(
     else {
       const normalised = e164(value, country)
       if (normalised) values[field] = normalised
-      else errors[field] = 'Invalid phone number'
+      else errors.set(field, 'invalid_phone')
     }
   }
 
@@ -151,25 +155,25 @@ export async function resolveContactInput(
     { field: 'source', list: 'contact-source-types', value: values.source },
     { field: 'religion', list: 'religion-types', value: values.religion },
   ].filter((w): w is { field: string; list: string; value: string } => typeof w.value === 'string')
-  for (const field of await unknownLookups(db, wanted, context.lookups)) errors[field] = 'Choose a value from the list.'
+  for (const field of await unknownLookups(db, wanted, context.lookups)) errors.set(field, 'not_in_list')
 
   // Rules over several fields read the person as it will be.
   const after = <K extends keyof PersonRow>(key: K): PersonRow[K] | null =>
     key in values ? ((values as Record<string, unknown>)[key] as PersonRow[K]) : (existing?.[key] ?? null)
   // A birth date in error says nothing about the age yet.
-  const child = !errors.dob_year && isChild(ageFrom(after('dob_year'), after('dob_month'), context.now))
+  const child = !errors.has('dob_year') && isChild(ageFrom(after('dob_year'), after('dob_month'), context.now))
   // consentGiven: the person consents here themselves (their own consent page, a QR card).
   const consentOnRecord = resolveConsent(input, existing, values, errors, child) || context.consentGiven === true
   // Without consent the member status and source are not kept, so not asked for (spec 2 §4);
   // an edit asks for a status when it sets one or records consent now.
   const asksStatus = existing === null || input.member_status !== undefined || consentGivenNow(input, child)
-  if (consentOnRecord && asksStatus && !after('member_status') && !errors.member_status) errors.member_status = 'Required'
-  if (consentOnRecord && isSourceRequired(after('member_status')) && !after('source') && !errors.source) errors.source = 'Required'
+  if (consentOnRecord && asksStatus && !after('member_status') && !errors.has('member_status')) errors.set('member_status', 'required')
+  if (consentOnRecord && isSourceRequired(after('member_status')) && !after('source') && !errors.has('source')) errors.set('source', 'required')
 
   if (child) {
-    if (!after('parent_carer_first_name')) errors.parent_carer_first_name = 'Required'
-    if (!after('parent_carer_email') && !after('parent_carer_phone') && !errors.parent_carer_phone) {
-      errors.parent_carer_email = parentEmailOrPhoneMessage
+    if (!after('parent_carer_first_name')) errors.set('parent_carer_first_name', 'required')
+    if (!after('parent_carer_email') && !after('parent_carer_phone') && !errors.has('parent_carer_phone')) {
+      errors.set('parent_carer_email', 'parent_contact_required')
     }
   }
 
@@ -189,11 +193,11 @@ export async function resolveContactInput(
       notKept.push(key)
     }
   }
-  return { values, identity, isChild: child, errors, notKept }
+  return { values, identity, isChild: child, errors: errors.errors, refusals: errors, notKept }
 }
 
 /** Birth month and year, or an age alone (the year is then this year minus the age). */
-function resolveBirth(input: ContactInput, existing: PersonRow | null, now: Date, values: PersonValues, errors: Record<string, string>) {
+function resolveBirth(input: ContactInput, existing: PersonRow | null, now: Date, values: PersonValues, errors: FieldRefusals) {
   if (input.dob_month !== undefined) values.dob_month = input.dob_month
   if (input.dob_year !== undefined) values.dob_year = input.dob_year
   else if (input.age !== undefined && input.age !== null) {
@@ -203,9 +207,9 @@ function resolveBirth(input: ContactInput, existing: PersonRow | null, now: Date
   }
   const year = 'dob_year' in values ? values.dob_year : (existing?.dob_year ?? null)
   const month = 'dob_month' in values ? values.dob_month : (existing?.dob_month ?? null)
-  if (month && !year) errors.dob_year = 'Enter the year of birth.'
+  if (month && !year) errors.set('dob_year', 'birth_year_required')
   if (year && (year > now.getFullYear() || (year === now.getFullYear() && (month ?? 1) > now.getMonth() + 1))) {
-    errors.dob_year = 'The date of birth is in the future.'
+    errors.set('dob_year', 'dob_in_future')
   }
 }
 
@@ -223,21 +227,21 @@ function consentGivenNow(input: ContactInput, child: boolean): boolean {
  * what fieldsKeptWithoutConsent allows. 'none' leaves a recorded consent as it is (revoking
  * it is the consent engine's). Answers whether consent is on record after the change.
  */
-function resolveConsent(input: ContactInput, existing: PersonRow | null, values: PersonValues, errors: Record<string, string>, child: boolean): boolean {
+function resolveConsent(input: ContactInput, existing: PersonRow | null, values: PersonValues, errors: FieldRefusals, child: boolean): boolean {
   const recorded = existing?.consent_type ?? null
   // An adult's own signed form, dated in the form: consent given now, as before the consent
   // service; the photo is uploaded right after saving (docs/decisions.md "Consent").
   if (input.consent_type === 'photo' && !child) {
-    if (!input.consent_date) errors.consent_date = 'Required'
+    if (!input.consent_date) errors.set('consent_date', 'required')
     values.consent_type = 'photo'
     values.consent_date = input.consent_date ?? null
     return true
   }
   if (input.consent_type === 'verbal') {
-    if (!input.consent_date) errors.consent_date = 'Required'
-    if (recorded && recorded !== 'verbal') errors.consent_type = 'A consent of another kind is on record.'
-    if (!input.consent_content) errors.consent_content = 'Required'
-    if (!input.consent_verbal_confirmed) errors.consent_verbal_confirmed = 'Confirm that other options are unavailable.'
+    if (!input.consent_date) errors.set('consent_date', 'required')
+    if (recorded && recorded !== 'verbal') errors.set('consent_type', 'other_consent_on_record', 'A consent of another kind is on record.')
+    if (!input.consent_content) errors.set('consent_content', 'required')
+    if (!input.consent_verbal_confirmed) errors.set('consent_verbal_confirmed', 'verbal_confirm_required')
     values.consent_type = 'verbal'
     values.consent_date = input.consent_date ?? null
     values.consent_content = blankToNull(input.consent_content ?? null)
@@ -276,7 +280,9 @@ export interface FormVerbalConsent {
   notes: string | null
 }
 
-/** 400 invalid_request with the field messages, when there are any. */
-export function assertValid(errors: Record<string, string>): void {
-  if (Object.keys(errors).length > 0) throw new AppError('invalid_request', { errors })
+/** 400 invalid_request with the refused fields, when there are any. */
+export function assertValid(errors: FieldRefusals | Record<string, string>): void {
+  if (errors instanceof FieldRefusals) errors.throwIfAny()
+  // Messages without their codes (a caller that picked some of refusals.errors).
+  else if (Object.keys(errors).length > 0) throw new AppError('invalid_request', { errors })
 }

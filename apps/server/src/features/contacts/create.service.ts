@@ -49,7 +49,7 @@ export async function createContact(
   const { team_id: _team, group_id: _group, disregard_existing, ...fields } = input
   const resolved = await resolveContactInput(deps.db, fields, null, { now: deps.now(), country: scope.settings.country })
   if (resolved.isChild && scope.childGate) throw new AppError('child_data_gate', { ...scope.childGate })
-  assertValid(resolved.errors)
+  assertValid(resolved.refusals)
   return deps.db.transaction(async (tx) => {
     await lockContactsOfConference(tx, scope.team)
     const check = {

@@ -6,6 +6,7 @@ import { recordActivity } from '../../platform/activity'
 import { assertChildDataAllowed, loadContactScope, type ContactScope } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
+import { refuseField } from '../../platform/field-refusals'
 
 /**
  * contact-groups/{id}: the groups of the team the contact is in (the primary group, which
@@ -48,7 +49,7 @@ export async function listContactGroups(deps: Deps, viewer: Viewer, scope: Conta
  */
 async function loadGroupChange(deps: Deps, viewer: Viewer, scope: TeamScope, input: { group_id: number; user_id: number }) {
   if (input.group_id === scope.team.id) {
-    throw new AppError('invalid_request', { errors: { group_id: 'Choose a group of the team, not the team itself.' } })
+    throw refuseField('group_id', 'group_of_team')
   }
   const target = await loadGroupScope(deps.db, viewer, scope.team.id, input.group_id)
   // Who is in a group is the group's own business: its role decides, as contact-groups shows.

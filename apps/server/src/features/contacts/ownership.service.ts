@@ -6,13 +6,14 @@ import type { ContactScope } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 import { lockPerson } from './update.service'
+import { refuseField } from '../../platform/field-refusals'
 
 const done = { success: true as const }
 
 /** take-ownership (spec 2 §4): the current team owns a contact nobody owns. */
 export async function takeOwnership(deps: Deps, viewer: Viewer, scope: ContactScope, theUserId: number | undefined) {
   if (theUserId !== undefined && theUserId !== scope.contact.id) {
-    throw new AppError('invalid_request', { errors: { the_user_id: 'Not this contact' } })
+    throw refuseField('the_user_id', 'not_this_contact')
   }
   await deps.db.transaction(async (tx) => {
     // The person's lock makes two teams taking ownership at once take turns.

@@ -83,7 +83,7 @@ export async function applyContactFields(
   const existing = await lockPerson(tx, personId)
   const resolved = await resolveContactInput(tx, fields, existing, { now: deps.now(), country: scope.settings.country })
   if (resolved.isChild && scope.childGate) throw new AppError('child_data_gate', { ...scope.childGate })
-  assertValid(resolved.errors)
+  assertValid(resolved.refusals)
   await writeContactChanges(tx, deps.now(), viewer, scope.team.id, existing, resolved.values)
   const verbal = formVerbalConsent(fields, resolved, existing)
   if (verbal) await recordFormVerbalConsent(tx, deps.now(), { authorId: viewer.personId, teamId: scope.team.id, contactId: personId }, verbal)

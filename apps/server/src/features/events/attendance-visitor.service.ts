@@ -9,6 +9,7 @@ import { refreshContactReadModel } from '../../platform/read-model'
 import { resolveContactInput, type ContactIdentity, type PersonValues } from '../contacts/contact-input'
 import { insertNewContact } from '../contacts/create.service'
 import { assertNoDuplicate, lockContactsOfConference } from '../contacts/duplicates.service'
+import { FieldRefusals, refuseField } from '../../platform/field-refusals'
 
 // A visitor made a contact of the team (spec 3 §2.1 "an option to create a contact"), under
 // the contacts' rules: the create_contact capability, the phone and email in their one form,
@@ -41,7 +42,7 @@ export function normalisedPhone(value: string, country: string): string | undefi
 
 /** 400 naming visitor_info_name when the name holds a control or invisible character. */
 export function assertVisitorName(name: string): void {
-  if (hasUnsafeNameCharacters(name)) throw new AppError('invalid_request', { errors: { visitor_info_name: 'Remove the invisible or control characters' } })
+  if (hasUnsafeNameCharacters(name)) throw refuseField('visitor_info_name', 'unsafe_characters')
 }
 
 /** Refuses a caller who may not add contacts in the team (403 with the reason). */
@@ -73,12 +74,13 @@ export async function planVisitorContact(
     ...(visitor.gender ? { gender: visitor.gender as 'male' | 'female' | 'declined' } : {}),
   }
   const resolved = await resolveContactInput(db, input, null, { now: deps.now(), country: scope.settings.country })
-  const errors: Record<string, string> = {}
-  for (const [field, message] of Object.entries(resolved.errors)) {
-    errors[field === 'phone' || field === 'email' ? `visitor_info_${field}` : field === 'first_name' || field === 'last_name' ? 'visitor_info_name' : field] =
-      message
+  const errors = new FieldRefusals()
+  for (const [field, message] of Object.entries(resolved.refusals.errors)) {
+    const visitorField =
+      field === 'phone' || field === 'email' ? `visitor_info_${field}` : field === 'first_name' || field === 'last_name' ? 'visitor_info_name' : field
+    errors.set(visitorField, resolved.refusals.codes[field]!, message)
   }
-  if (Object.keys(errors).length > 0) throw new AppError('invalid_request', { errors })
+  errors.throwIfAny()
   return { values: { ...resolved.values, is_visitor: true }, identity: resolved.identity, notKept: resolved.notKept }
 }
 

@@ -21,6 +21,7 @@ import {
   type VisitorContactPlan,
 } from './attendance-visitor.service'
 import { assertEventDate, loadScopedEvent, type ScopedEvent } from './event-access'
+import { refuseField } from '../../platform/field-refusals'
 
 // Marking, editing and removing attendance (spec 3 §2.1 "Attendance"; spec 2 §7.1).
 
@@ -66,7 +67,7 @@ async function markContact(db: Executor, row: typeof ea.$inferInsert & { person_
 function visitorPhone(value: string | null | undefined, scope: TeamScope): string | null {
   if (!value) return null
   const phone = normalisedPhone(value, scope.settings.country)
-  if (!phone) throw new AppError('invalid_request', { errors: { visitor_info_phone: 'Invalid phone number' } })
+  if (!phone) throw refuseField('visitor_info_phone', 'invalid_phone')
   return phone
 }
 
@@ -171,7 +172,7 @@ export async function updateAttendance(deps: Deps, viewer: Viewer, scope: TeamSc
   if (input.notes !== undefined) changes.notes = input.notes
   if (record.is_visitor) {
     if (input.visitor_info_name !== undefined) {
-      if (!input.visitor_info_name) throw new AppError('invalid_request', { errors: { visitor_info_name: 'Enter the visitor’s name' } })
+      if (!input.visitor_info_name) throw refuseField('visitor_info_name', 'required', { message: 'Enter the visitor’s name' })
       assertVisitorName(input.visitor_info_name)
       changes.visitor_name = input.visitor_info_name
     }

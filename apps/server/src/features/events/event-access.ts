@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm'
-import { notAnOccurrenceMessage, occurrenceOn, type OccurrenceException, type Schedule } from '@crm/domain'
+import { occurrenceOn, type OccurrenceException, type Schedule } from '@crm/domain'
 import type { Executor } from '../../db/client'
 import { eventOccurrences, events } from '../../db/schema/index'
 import type { TeamScope } from '../../platform/access'
 import { AppError } from '../../platform/errors'
 import { readId, type TeamLocator } from '../../platform/route'
+import { refuseField } from '../../platform/field-refusals'
 
 // An event reached through the caller's team: the one way every event call finds its event.
 // An id from the client proves nothing; an event of another team is not found (404).
@@ -62,6 +63,6 @@ export async function loadScopedEvent(db: Executor, scope: TeamScope, eventId: n
  */
 export function assertEventDate(event: ScopedEvent, eventDate: string): string {
   const start = occurrenceOn(event.schedule, eventDate)
-  if (!start) throw new AppError('invalid_request', { errors: { event_date: notAnOccurrenceMessage } }, notAnOccurrenceMessage)
+  if (!start) throw refuseField('event_date', 'not_an_occurrence', { asMessage: true })
   return start
 }

@@ -2,18 +2,17 @@ import type { z } from 'zod'
 import {
   addDays,
   daysBetween,
-  endBeforeStartMessage,
-  endTimeBeforeStartMessage,
   eventFieldsSchema,
   lastOccurrence,
   maxEventDays,
-  maxEventDaysMessage,
   otherEventType,
   scheduleError,
   type OccurrenceException,
+  fieldError,
+  fieldErrorOfIssue,
 } from '@crm/domain'
-import { AppError } from '../../platform/errors'
 import type { EventTypes } from './event-view'
+import { FieldRefusals } from '../../platform/field-refusals'
 
 // The event form's rules on the server (spec 3 §2.1, §3): the conditional fields are kept only
 // where the form shows them, the schedule is checked by the recurrence module, and the
@@ -21,20 +20,23 @@ import type { EventTypes } from './event-view'
 
 export type EventFieldsOutput = z.output<typeof eventFieldsSchema>
 
-const requiredMessage = 'Required'
-const notInListMessage = 'Choose a value from the list.'
-
-function invalid(errors: Record<string, string>): AppError {
-  return new AppError('invalid_request', { errors })
-}
-
 /** Parses the merged fields of an update as a whole; its errors name their fields. */
 export function parseWholeFields(merged: Record<string, unknown>): EventFieldsOutput {
   const parsed = eventFieldsSchema.safeParse(merged)
   if (parsed.success) return parsed.data
-  const errors: Record<string, string> = {}
-  for (const issue of parsed.error.issues) errors[issue.path.join('.') || '_'] ??= issue.message
-  throw invalid(errors)
+  const errors = new FieldRefusals()
+  for (const issue of parsed.error.issues) {
+    const field = issue.path.join('.') || '_'
+    errors.add(field, fieldErrorOfIssue(issue, valueAt(merged, issue.path)), issue.message)
+  }
+  throw errors.toError()
+}
+
+/** The value at a path of the merged fields. */
+function valueAt(fields: Record<string, unknown>, path: readonly PropertyKey[]): unknown {
+  let value: unknown = fields
+  for (const key of path) value = value && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined
+  return value
 }
 
 /** A rule that says the event does not repeat (FREQ=NEVER, or none at all). */
@@ -47,22 +49,22 @@ function repeats(fields: EventFieldsOutput): boolean {
  * `exceptions` are the event's cancelled and moved occurrences (for last_date on update).
  */
 export function columnsOf(fields: EventFieldsOutput, types: EventTypes, exceptions: readonly OccurrenceException[] = []) {
-  const errors: Record<string, string> = {}
+  const errors = new FieldRefusals()
 
   // The type: an active value of event-types, or 'other' with its name.
   const type = fields.type ?? null
   const typeOther = type === otherEventType ? fields.type_other?.trim() || null : null
-  if (type === otherEventType && !typeOther) errors.type_other = requiredMessage
-  else if (type !== null && type !== otherEventType && !types.isActive(type)) errors.type = notInListMessage
+  if (type === otherEventType && !typeOther) errors.set('type_other', 'required')
+  else if (type !== null && type !== otherEventType && !types.isActive(type)) errors.set('type', 'not_in_list')
 
   // The days: the last day only for a multi-day event, at most maxEventDays.
   const start = fields.start_time
   const isMultiDay = fields.is_multi_day === true
   let end = start
   if (isMultiDay) {
-    if (!fields.end_time) errors.end_time = requiredMessage
-    else if (fields.end_time < start) errors.end_time = endBeforeStartMessage
-    else if (daysBetween(start, fields.end_time) + 1 > maxEventDays) errors.end_time = maxEventDaysMessage
+    if (!fields.end_time) errors.set('end_time', 'required')
+    else if (fields.end_time < start) errors.set('end_time', 'end_before_start')
+    else if (daysBetween(start, fields.end_time) + 1 > maxEventDays) errors.set('end_time', fieldError('max_event_days', { days: maxEventDays }))
     else end = fields.end_time
   }
   const spanDays = daysBetween(start, end) + 1
@@ -71,8 +73,8 @@ export function columnsOf(fields: EventFieldsOutput, types: EventTypes, exceptio
   const isAllDay = fields.is_all_day === true
   const startHour = isAllDay ? null : (fields.start_time_hour ?? null)
   const endHour = isAllDay ? null : (fields.end_time_hour ?? null)
-  if (!isAllDay && !startHour) errors.start_time_hour = requiredMessage
-  if (startHour && endHour && spanDays === 1 && endHour <= startHour) errors.end_time_hour = endTimeBeforeStartMessage
+  if (!isAllDay && !startHour) errors.set('start_time_hour', 'required')
+  if (startHour && endHour && spanDays === 1 && endHour <= startHour) errors.set('end_time_hour', 'end_time_before_start')
 
   // The schedule: a rule only for a recurring event, one the form can make, with a date.
   const isRecurring = repeats(fields)
@@ -84,9 +86,9 @@ export function columnsOf(fields: EventFieldsOutput, types: EventTypes, exceptio
     : null
   if (rrule) {
     const error = scheduleError({ start, rrule, span_days: spanDays })
-    if (error) errors.rrule = error
+    if (error) errors.set('rrule', error)
   }
-  if (Object.keys(errors).length > 0) throw invalid(errors)
+  errors.throwIfAny()
 
   // The address, unless the event has none.
   const noAddress = fields.no_address === true

@@ -2,7 +2,6 @@ import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm'
 import {
   addDays,
   daysBetween,
-  endBeforeStartMessage,
   hasCapability,
   maxOccurrencesPerEventView,
   maxOccurrenceWindowDays,
@@ -11,15 +10,16 @@ import {
   occurrencesBetween,
   type EventView,
   type Occurrence,
+  fieldError,
 } from '@crm/domain'
 import { eventAttendance, eventOccurrences } from '../../db/schema/index'
 import type { TeamScope, Viewer } from '../../platform/access'
 import type { Deps } from '../../platform/deps'
-import { AppError } from '../../platform/errors'
 import { displayDate } from '../../platform/format'
 import { loadScopedEvent } from './event-access'
 import { teamToday } from './event-list.service'
 import { addressViewOf, endDateOf, loadEventTypes, occurrenceData, occurrenceDisplay, storedFieldsOf } from './event-view'
+import { refuseField } from '../../platform/field-refusals'
 
 // GET event/{id} (spec 3 §2.1 "View event", §3): the event, its occurrences in a window with
 // their notes and attendance counts, cancelled ones included, and what the caller may do.
@@ -32,8 +32,9 @@ export const windowTooWideMessage = `Choose a window of at most ${maxOccurrenceW
 function window(today: string, query: { from?: string | undefined; to?: string | undefined }): { from: string; to: string } {
   const from = query.from ?? (query.to ? addDays(query.to, -2 * defaultWindowDays) : addDays(today, -defaultWindowDays))
   const to = query.to ?? (query.from ? addDays(query.from, 2 * defaultWindowDays) : addDays(today, defaultWindowDays))
-  if (to < from) throw new AppError('invalid_request', { errors: { to: endBeforeStartMessage } }, endBeforeStartMessage)
-  if (daysBetween(from, to) > maxOccurrenceWindowDays) throw new AppError('invalid_request', { errors: { to: windowTooWideMessage } }, windowTooWideMessage)
+  if (to < from) throw refuseField('to', 'end_before_start', { asMessage: true })
+  if (daysBetween(from, to) > maxOccurrenceWindowDays)
+    throw refuseField('to', fieldError('window_too_wide', { days: maxOccurrenceWindowDays }), { asMessage: true })
   return { from, to }
 }
 

@@ -5,12 +5,12 @@ import {
   hasCapability,
   isOccurrence,
   lastOccurrence,
-  notAnOccurrenceMessage,
   occurrenceOn,
   occurrencesBetween,
   originalDateOf,
   type OccurrenceException,
   type Schedule,
+  type FieldErrorCode,
 } from '@crm/domain'
 import type { Executor } from '../../db/client'
 import { eventAttendance, eventOccurrences, events } from '../../db/schema/index'
@@ -21,6 +21,7 @@ import { AppError } from '../../platform/errors'
 import { loadExceptions, loadScopedEvent, scheduleOf, type EventRow } from './event-access'
 import { columnsOf, parseWholeFields, type EventColumns, type EventFieldsOutput } from './event-fields'
 import { loadEventTypes, storedFieldsOf } from './event-view'
+import { refuseField } from '../../platform/field-refusals'
 
 // Adding, editing and deleting a team's events, and an occurrence's notes and exceptions
 // (spec 3 §2.1, §3, §6). Each write records the team's activity row in its transaction.
@@ -123,17 +124,17 @@ function originalOf(schedule: Schedule, date: string): string | null {
   return cancelled && isOccurrence(ruleOnly, cancelled.original_date) ? cancelled.original_date : null
 }
 
-function invalid(field: string, message: string): AppError {
-  return new AppError('invalid_request', { errors: { [field]: message } }, message)
+function invalid(field: string, code: FieldErrorCode): AppError {
+  return refuseField(field, code, { asMessage: true })
 }
 
 /** A move to `target` keeps the event's days apart: not before it starts, not onto another occurrence. */
 function checkMove(row: EventRow, schedule: Schedule, from: string, target: string): void {
-  if (target < row.start_date) throw invalid('move_to', moveBeforeStartMessage)
-  if (isOccurrence(schedule, target)) throw invalid('move_to', occurrenceTakenMessage)
+  if (target < row.start_date) throw invalid('move_to', 'move_before_start')
+  if (isOccurrence(schedule, target)) throw invalid('move_to', 'occurrence_taken')
   const span = Math.max(row.span_days, 1)
   const near = occurrencesBetween(schedule, addDays(target, 1 - span), addDays(target, span - 1), 2 * span).filter((date) => date !== from)
-  if (near.length > 0) throw invalid('move_to', moveOverlapMessage)
+  if (near.length > 0) throw invalid('move_to', 'move_overlap')
 }
 
 /** Recomputes the event's last_date from its rule and exceptions (the lists filter on it). */
@@ -158,7 +159,7 @@ export async function updateOccurrence(deps: Deps, viewer: Viewer, scope: TeamSc
   // Any day of a multi-day occurrence names the occurrence (its first day).
   const start = originalOf(schedule, input.event_date) ? input.event_date : (occurrenceOn(schedule, input.event_date) ?? input.event_date)
   const original = originalOf(schedule, start)
-  if (!original) throw invalid('event_date', notAnOccurrenceMessage)
+  if (!original) throw invalid('event_date', 'not_an_occurrence')
   input = { ...input, event_date: start }
   const target = input.move_to !== undefined && input.move_to !== input.event_date ? input.move_to : null
   if (target) checkMove(row, schedule, input.event_date, target)

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, count, eq } from 'drizzle-orm'
-import { endBeforeStartMessage, endTimeBeforeStartMessage, intervalMessage, maxEventDaysMessage, monthDayMessage, weekdayRequiredMessage } from '@crm/domain'
+import {
+  endBeforeStartMessage,
+  endTimeBeforeStartMessage,
+  fieldError as coded,
+  intervalMessage,
+  maxEventDaysMessage,
+  monthDayMessage,
+  weekdayRequiredMessage,
+  type FieldError,
+} from '@crm/domain'
 import { activityLog, eventAttendance, eventOccurrences, events } from '../../db/schema/index'
 import { body, createTestApp, type TestApp } from '../../../test/harness'
 import { buildChurch, get, post, type Church } from '../../../test/contact-factories'
@@ -180,23 +189,31 @@ describe('create-event and GET event/{id}', () => {
 })
 
 describe('bad input', () => {
-  const cases: Array<[string, Record<string, unknown>, string, string]> = [
-    ['D3-2.1-15 weekly without a weekday', { is_recurring: 1, rrule: 'FREQ=WEEKLY;INTERVAL=1' }, 'rrule', weekdayRequiredMessage],
-    ['D3-2.1-16 interval 9', { is_recurring: 1, rrule: 'FREQ=WEEKLY;INTERVAL=9;BYDAY=MO' }, 'rrule', intervalMessage],
-    ['D3-2.1-19 day of month 32', { is_recurring: 1, rrule: 'FREQ=MONTHLY;BYMONTHDAY=32' }, 'rrule', monthDayMessage],
-    ['an end before the start', { is_multi_day: 1, end_time: '2026-04-17' }, 'end_time', endBeforeStartMessage],
-    ['a multi-day event of 40 days', { is_multi_day: 1, end_time: '2026-05-27' }, 'end_time', maxEventDaysMessage],
-    ['an end hour before the start hour', { is_all_day: 0, start_time_hour: '10:00', end_time_hour: '09:30' }, 'end_time_hour', endTimeBeforeStartMessage],
-    ['a time without an hour', { is_all_day: 0 }, 'start_time_hour', 'Required'],
-    ['an unknown type', { type: 'rave' }, 'type', 'Choose a value from the list.'],
-    ['other without its name', { type: 'other' }, 'type_other', 'Required'],
+  const cases: Array<[string, Record<string, unknown>, string, string, FieldError]> = [
+    ['D3-2.1-15 weekly without a weekday', { is_recurring: 1, rrule: 'FREQ=WEEKLY;INTERVAL=1' }, 'rrule', weekdayRequiredMessage, coded('weekday_required')],
+    ['D3-2.1-16 interval 9', { is_recurring: 1, rrule: 'FREQ=WEEKLY;INTERVAL=9;BYDAY=MO' }, 'rrule', intervalMessage, coded('interval', { min: 1, max: 8 })],
+    ['D3-2.1-19 day of month 32', { is_recurring: 1, rrule: 'FREQ=MONTHLY;BYMONTHDAY=32' }, 'rrule', monthDayMessage, coded('month_day', { min: 1, max: 31 })],
+    ['an end before the start', { is_multi_day: 1, end_time: '2026-04-17' }, 'end_time', endBeforeStartMessage, coded('end_before_start')],
+    ['a multi-day event of 40 days', { is_multi_day: 1, end_time: '2026-05-27' }, 'end_time', maxEventDaysMessage, coded('max_event_days', { days: 31 })],
+    [
+      'an end hour before the start hour',
+      { is_all_day: 0, start_time_hour: '10:00', end_time_hour: '09:30' },
+      'end_time_hour',
+      endTimeBeforeStartMessage,
+      coded('end_time_before_start'),
+    ],
+    ['a time without an hour', { is_all_day: 0 }, 'start_time_hour', 'Required', coded('required')],
+    ['an unknown type', { type: 'rave' }, 'type', 'Choose a value from the list.', coded('not_in_list')],
+    ['other without its name', { type: 'other' }, 'type_other', 'Required', coded('required')],
   ]
-  for (const [name, fields, field, message] of cases) {
-    it(`${name} → 400 naming ${field}, nothing stored`, async () => {
+  for (const [name, fields, field, message, code] of cases) {
+    it(`${name} → 400 naming ${field} with its code, nothing stored`, async () => {
       const before = await eventCount()
       const response = await post(t, 'create-event', c.leader.token, { team_id: c.church, ...picnic, ...fields })
       expect(response.statusCode, response.body).toBe(400)
       expect(body(response).data.errors[field]).toBe(message)
+      // What the web words in the reader's language (issue 36).
+      expect(body(response).data.error_codes[field]).toEqual(code)
       expect(await eventCount()).toBe(before)
     })
   }

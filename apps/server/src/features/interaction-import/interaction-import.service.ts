@@ -28,7 +28,7 @@ import { instantIn, prayerTitles } from '../interactions/interaction-view'
 import { checkFollowUpAllowed } from '../interactions/interaction-rules'
 import { checkNewInteraction, insertInteraction, type NewInteraction } from '../interactions/interactions.service'
 import { dateMessage, importDateOf, type DateReading } from '../contact-import/extended-columns'
-import { issueOfMessage, issueOfSchema, RowProblems } from '../contact-import/import-issues'
+import { addRefusals, issueOfSchema, refusalsOf, RowProblems } from '../contact-import/import-issues'
 import { loadImportLookups, lookupWordOf } from '../contact-import/import-lookups'
 import { addRefusal, invalidRowMessage, requiredMessage, RowRefused, textOf, writeUnlessDryRun } from '../contact-import/import-report'
 
@@ -163,7 +163,7 @@ function requestOf(raw: InteractionImportRow, input: ImportInput, lookups: Inter
     // The schema's own refinements name what the type needs (a lesson, a prayer's kind, the other's name).
     for (const issue of parsed.error.issues) {
       const field = String(issue.path[0] ?? 'row')
-      problems.add(field, issue.message, issueOfSchema(issue, (raw as Record<string, unknown>)[field], 'required'))
+      problems.add(field, issue.message, issueOfSchema(issue, (raw as Record<string, unknown>)[field]))
     }
     return problems.refuse()
   }
@@ -204,9 +204,7 @@ function refusalOf(error: unknown, raw: InteractionImportRow): RowRefused {
   if (error instanceof RowRefused) return error
   if (error instanceof AppError && error.code === 'invalid_request') {
     const problems = new RowProblems()
-    for (const [field, message] of Object.entries((error.details.errors ?? {}) as Record<string, string>)) {
-      problems.add(field, message, issueOfMessage(message, (raw as Record<string, unknown>)[field]))
-    }
+    addRefusals(problems, refusalsOf(error.details), (field) => (raw as Record<string, unknown>)[field])
     return new RowRefused('unsuccessful_error', invalidRowMessage, problems.errors, problems.issues)
   }
   throw error

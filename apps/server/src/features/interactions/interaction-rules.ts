@@ -8,16 +8,17 @@ import {
   type PrayerType,
   type Reaction,
   type StoredInteractionType,
-  oneEventLinkMessage,
+  type FieldErrorCode,
 } from '@crm/domain'
 import type { Executor } from '../../db/client'
 import { contactEvents, events, memberships, people, teamContacts } from '../../db/schema/index'
 import type { Viewer } from '../../platform/access'
 import { assertMayTouch } from '../../platform/child-gate'
-import { assertChildDataAllowed, minorWithoutConsentMessage, type ContactScope } from '../../platform/contact-access'
+import { assertChildDataAllowed, type ContactScope } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 import { instantIn, loadInteractionLookups } from './interaction-view'
+import { FieldRefusals, refuseField } from '../../platform/field-refusals'
 
 // The rules an interaction's fields must meet before add-contact-interaction,
 // update-contact-interaction or an import writes it (spec 2 §3.6, §7.6), and the columns
@@ -41,8 +42,8 @@ export interface InteractionFields {
   contact_event_id: number | null
 }
 
-export function invalid(errors: Record<string, string>): AppError {
-  return new AppError('invalid_request', { errors })
+function invalid(field: string, code: FieldErrorCode, message?: string): AppError {
+  return refuseField(field, code, { message })
 }
 
 /**
@@ -62,7 +63,7 @@ export async function checkActingUser(db: Executor, viewer: Viewer, scope: Conta
         inArray(memberships.role, ['entity_admin', 'owner', 'leader', 'member']),
       ),
     )
-  if (!member) throw invalid({ by_user_id: 'Choose a user of this team.' })
+  if (!member) throw invalid('by_user_id', 'user_of_team')
 }
 
 /**
@@ -71,24 +72,26 @@ export async function checkActingUser(db: Executor, viewer: Viewer, scope: Conta
  */
 export async function checkOthersPresent(db: Executor, now: Date, scope: ContactScope, subjectId: number, ids: number[]): Promise<number[]> {
   const unique = [...new Set(ids)]
-  if (unique.includes(subjectId)) throw invalid({ other_contacts: 'The contact is already the one this interaction is with.' })
+  if (unique.includes(subjectId)) throw invalid('other_contacts', 'other_contact_is_subject')
   if (unique.length === 0) return unique
   const rows = await db
     .select({ id: teamContacts.person_id })
     .from(teamContacts)
     .where(and(eq(teamContacts.team_id, scope.team.id), eq(teamContacts.state, 'active'), inArray(teamContacts.person_id, unique)))
-  if (rows.length !== unique.length) throw invalid({ other_contacts: 'Choose contacts of this team.' })
+  if (rows.length !== unique.length) throw invalid('other_contacts', 'contacts_of_team')
   await assertMayTouch(db, scope, unique, now)
   return unique
 }
 
 /** A lesson of the Bible-study lookup (or 'other'); a type that is not a Bible study keeps none. */
 export async function checkStudy(db: Executor, fields: InteractionFields): Promise<void> {
-  const errors = interactionTypeErrors(fields)
-  if (Object.keys(errors).length > 0) throw invalid(errors)
+  // What the type asks for is a required field, in the type's own words.
+  const errors = new FieldRefusals()
+  for (const [field, message] of Object.entries(interactionTypeErrors(fields))) errors.set(field, 'required', message)
+  errors.throwIfAny()
   if (fields.type !== 'bible-study' || !fields.bible_study || fields.bible_study === otherBibleStudy) return
   const lookups = await loadInteractionLookups(db, 'en')
-  if (!lookups.exists('bible-studies', fields.bible_study)) throw invalid({ bible_study: 'Choose a Bible study of the list.' })
+  if (!lookups.exists('bible-studies', fields.bible_study)) throw invalid('bible_study', 'not_in_list', 'Choose a Bible study of the list.')
 }
 
 /**
@@ -101,20 +104,20 @@ export async function checkEventLink(
   contactId: number,
   fields: Pick<InteractionFields, 'event_id' | 'contact_event_id'>,
 ): Promise<void> {
-  if (fields.event_id && fields.contact_event_id) throw invalid({ event_id: oneEventLinkMessage })
+  if (fields.event_id && fields.contact_event_id) throw invalid('event_id', 'one_event_link')
   if (fields.event_id) {
     const [event] = await db
       .select({ id: events.id })
       .from(events)
       .where(and(eq(events.id, fields.event_id), eq(events.team_id, scope.team.id)))
-    if (!event) throw invalid({ event_id: 'Choose an event of this team.' })
+    if (!event) throw invalid('event_id', 'event_of_team')
   }
   if (fields.contact_event_id) {
     const [event] = await db
       .select({ id: contactEvents.id })
       .from(contactEvents)
       .where(and(eq(contactEvents.id, fields.contact_event_id), eq(contactEvents.contact_id, contactId), eq(contactEvents.team_id, scope.team.id)))
-    if (!event) throw invalid({ contact_event_id: 'Choose one of this contact’s decisions or events.' })
+    if (!event) throw invalid('contact_event_id', 'contact_event_of_contact')
   }
 }
 
@@ -153,6 +156,6 @@ export async function checkFollowUpAllowed(deps: Deps, scope: ContactScope): Pro
   if (!scope.isChild) return
   const [person] = await deps.db.select({ consent_type: people.consent_type }).from(people).where(eq(people.id, scope.contact.id))
   if (!person?.consent_type) {
-    throw new AppError('invalid_request', { reason: 'minor_without_consent', errors: { user_id: minorWithoutConsentMessage } }, minorWithoutConsentMessage)
+    throw refuseField('user_id', 'minor_without_consent', { details: { reason: 'minor_without_consent' }, asMessage: true })
   }
 }

@@ -7,8 +7,7 @@ import { recordActivity } from '../../platform/activity'
 import { assertChildDataAllowed, type ContactScope } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
 import { AppError, isUniqueViolation } from '../../platform/errors'
-
-const notInListMessage = 'Choose a value from the list.'
+import { refuseField } from '../../platform/field-refusals'
 
 interface InterestType {
   title: string
@@ -107,7 +106,7 @@ async function logInterests(tx: Executor, viewer: Viewer, scope: ContactScope, b
 export async function addContactInterest(deps: Deps, viewer: Viewer, scope: ContactScope, input: { interest: string; interest_other?: string | undefined }) {
   assertChildDataAllowed(scope)
   const { types, type, other } = await resolveInterest(deps.db, input)
-  if (!type?.isActive) throw new AppError('invalid_request', { errors: { interest: notInListMessage } }, notInListMessage)
+  if (!type?.isActive) throw refuseField('interest', 'not_in_list', { asMessage: true })
   try {
     return await deps.db.transaction(async (tx) => {
       const before = await interestRows(tx, scope.contact.id)
@@ -120,11 +119,7 @@ export async function addContactInterest(deps: Deps, viewer: Viewer, scope: Cont
     })
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw new AppError(
-        'conflict',
-        { reason: 'interest_exists', errors: { interest: 'The contact already has this interest.' } },
-        'The contact already has this interest.',
-      )
+      throw refuseField('interest', 'interest_exists', { code: 'conflict', details: { reason: 'interest_exists' }, asMessage: true })
     }
     throw error
   }

@@ -7,6 +7,7 @@ import { AppError } from '../../platform/errors'
 import { rerankMemberStatuses } from '../../platform/read-model'
 import type { Executor } from '../../db/client'
 import { lookupRows } from './lookup-lists'
+import { refuseField } from '../../platform/field-refusals'
 
 const suggestionLimit = 20
 
@@ -60,12 +61,12 @@ export async function listLookup(deps: Deps, list: LookupList, options: { parent
     return rows
   }
   if (list === 'conference-teams') {
-    if (!options.parent) throw new AppError('invalid_request', { errors: { parent: 'Required' } })
+    if (!options.parent) throw refuseField('parent', 'required')
     return listConferenceTeams(deps, options.parent)
   }
   let condition: SQL | undefined
   if (list === 'bible-studies-for-parent') {
-    if (!options.parent) throw new AppError('invalid_request', { errors: { parent: 'Required' } })
+    if (!options.parent) throw refuseField('parent', 'required')
     condition = and(eq(lookupItems.list, 'bible-studies'), eq(lookupItems.parent_value, options.parent))
   } else {
     condition = eq(lookupItems.list, list)

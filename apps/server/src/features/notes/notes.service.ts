@@ -8,6 +8,7 @@ import { assertChildDataAllowed, type ContactScope } from '../../platform/contac
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 import { displayDate, displayDateTime, fullName } from '../../platform/format'
+import { refuseField } from '../../platform/field-refusals'
 
 type NoteRow = typeof notes.$inferSelect
 
@@ -103,7 +104,7 @@ interface NoteInput {
 /** Public notes are written only where the team has them on (spec 2 §5). */
 function assertPublicAllowed(scope: ContactScope, isPublic: boolean): void {
   if (isPublic && !scope.settings.publicNotes) {
-    throw new AppError('invalid_request', { errors: { type: 'This team does not keep public notes' } })
+    throw refuseField('type', 'public_notes_off')
   }
 }
 
@@ -183,7 +184,7 @@ export async function updateContactNote(deps: Deps, viewer: Viewer, scope: Conta
     if (!mayChangeNote('update', note, viewer.personId, holds)) throw new AppError('forbidden')
     // A private note stays private: its ciphertext cannot turn into a team's text, nor back.
     if (input.is_encrypted !== note.is_encrypted) {
-      throw new AppError('invalid_request', { errors: { is_encrypted: 'A note cannot move between private and team notes' } })
+      throw refuseField('is_encrypted', 'note_kind_fixed')
     }
     const isPublic = note.is_encrypted ? false : input.type === undefined ? note.is_public : input.type === 'public'
     if (isPublic !== note.is_public) {

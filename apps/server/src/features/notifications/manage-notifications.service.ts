@@ -17,6 +17,7 @@ import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 import { displayDate } from '../../platform/format'
 import { sanitizeRichText } from '../../platform/sanitize'
+import { refuseField } from '../../platform/field-refusals'
 
 // Notification management (spec 3 §2.7, §3 Notification, §5, §6, §7 Notifications, §9): a
 // conference's notifications, and for site admins the global ones, with 'Seen by n'.
@@ -114,13 +115,13 @@ async function seenByCounts(deps: Deps, ids: number[]): Promise<Map<number, numb
 
 /** 'global' is for site admins only (spec 3 §6): anyone else is refused, and nothing is stored. */
 function checkLevel(viewer: Viewer, level: 'global' | 'conference' | undefined): void {
-  if (level === 'global' && !viewer.isSiteAdmin) throw new AppError('forbidden', { errors: { level: 'Only a site admin may send a global notification' } })
+  if (level === 'global' && !viewer.isSiteAdmin) throw refuseField('level', 'global_needs_site_admin', { code: 'forbidden' })
 }
 
 /** The moment a scheduled day begins in the team's time zone; a day already past is refused. */
 function scheduledAt(date: string | null | undefined, now: Date, timeZone: string): Date {
-  if (!date) throw new AppError('invalid_request', { errors: { date: 'Choose the date to show the notification' } })
-  if (date < zonedDate(now, timeZone)) throw new AppError('invalid_request', { errors: { date: 'Choose today or a later date' } })
+  if (!date) throw refuseField('date', 'required', { message: 'Choose the date to show the notification' })
+  if (date < zonedDate(now, timeZone)) throw refuseField('date', 'date_in_past')
   return zonedInstant(date, '00:00', timeZone)
 }
 
@@ -149,7 +150,7 @@ export async function addNotification(deps: Deps, viewer: Viewer, scope: TeamSco
 /** Stored content: sanitized, and not empty once sanitized (a lone <script> is nothing). */
 function cleanContent(content: string): string {
   const clean = sanitizeRichText(content, { webLinksOnly: true }).trim()
-  if (!clean) throw new AppError('invalid_request', { errors: { content: 'Write the notification' } })
+  if (!clean) throw refuseField('content', 'required', { message: 'Write the notification' })
   return clean
 }
 

@@ -4,6 +4,7 @@ import type { TeamScope, Viewer } from '../../platform/access'
 import { affectedRows } from '../../db/client'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
+import { refuseField } from '../../platform/field-refusals'
 
 // The conference's two notification rules (spec 3 §2.7, §3, §5, §7 Notifications): a
 // missed-activity rule (after_days) and an unassigned-contacts rule (every_days). They are
@@ -37,7 +38,7 @@ const daysOf = <K extends RuleKind>(kind: K) => kinds[kind].days as DaysField<K>
 /** to_email is kept only when the rule mails it (spec 3 §5); any other `to` stores null. */
 function recipientOf(to: string, toEmail: string | null | undefined): string | null {
   if (to !== 'email') return null
-  if (!toEmail) throw new AppError('invalid_request', { errors: { to_email: 'Enter the email address to send to' } })
+  if (!toEmail) throw refuseField('to_email', 'required', { message: 'Enter the email address to send to' })
   return toEmail
 }
 

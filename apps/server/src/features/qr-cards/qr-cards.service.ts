@@ -10,6 +10,7 @@ import { AppError } from '../../platform/errors'
 import { displayDate } from '../../platform/format'
 import { queueMail } from '../../platform/mail'
 import { issueConsentRequest, qrCodeOf } from '../consent/consent-requests'
+import { refuseField } from '../../platform/field-refusals'
 
 // QR cards and update links (spec 2 §7.3 consentia-qr-new, consentia-qr-for-user and their
 // mails, §9; issue 13 item 5): a card through which visitors become contacts of the team,
@@ -87,7 +88,7 @@ export async function emailNewContactLink(
  */
 async function loadAdultToAsk(deps: Deps, scope: ContactScope) {
   assertChildDataAllowed(scope)
-  if (scope.isChild) throw new AppError('invalid_request', { errors: { user_id: childDetailsMessage } }, childDetailsMessage)
+  if (scope.isChild) throw refuseField('user_id', 'child_details_by_parent', { message: childDetailsMessage, asMessage: true })
   const [membership] = await deps.db
     .select({ id: memberships.id })
     .from(memberships)

@@ -11,6 +11,7 @@ import { AppError, isUniqueViolation } from '../../platform/errors'
 import { fullName } from '../../platform/format'
 import { relationshipTitle } from './relationship-titles'
 import { loadRelationshipGraph } from './relationships.service'
+import { refuseField } from '../../platform/field-refusals'
 
 export const relatedToSelfMessage = 'A contact cannot be related to themselves.'
 export const relatedOutsideTeamMessage = 'Choose a contact of this team.'
@@ -36,13 +37,13 @@ async function partyOf(db: Executor, personId: number): Promise<Party> {
  * as opening it), else 400. A child needs the caller to pass the child data gate.
  */
 async function relatedContact(deps: Deps, viewer: Viewer, scope: ContactScope, relatedId: number): Promise<Party> {
-  if (relatedId === scope.contact.id) throw new AppError('invalid_request', { errors: { related_user_id: relatedToSelfMessage } }, relatedToSelfMessage)
+  if (relatedId === scope.contact.id) throw refuseField('related_user_id', 'related_to_self', { message: relatedToSelfMessage, asMessage: true })
   const related = await loadContactScope(deps.db, viewer, scope, relatedId, deps.now()).catch((error: unknown) => {
     if (error instanceof AppError && (error.code === 'not_found' || error.code === 'forbidden')) return null
     throw error
   })
   if (!related || related.teamContact.state !== 'active') {
-    throw new AppError('invalid_request', { errors: { related_user_id: relatedOutsideTeamMessage } }, relatedOutsideTeamMessage)
+    throw refuseField('related_user_id', 'related_outside_team', { message: relatedOutsideTeamMessage, asMessage: true })
   }
   assertChildDataAllowed(related)
   return partyOf(deps.db, relatedId)
@@ -87,11 +88,7 @@ async function logRelationship(
 
 function alreadyRelated(error: unknown): never {
   if (isUniqueViolation(error))
-    throw new AppError(
-      'conflict',
-      { reason: 'already_related', errors: { related_user_id: 'These contacts are already related.' } },
-      'These contacts are already related.',
-    )
+    throw refuseField('related_user_id', 'already_related', { code: 'conflict', details: { reason: 'already_related' }, asMessage: true })
   throw error
 }
 
@@ -185,7 +182,7 @@ export async function deleteContactRelationship(deps: Deps, viewer: Viewer, scop
 async function inferredWith(deps: Deps, scope: ContactScope, relatedId: number) {
   const graph = await loadRelationshipGraph(deps.db, scope.team.id, scope.contact.id, personGate(scope, deps.now()))
   const suggestion = graph.inferred.find((item) => item.relatedId === relatedId)
-  if (!suggestion) throw new AppError('invalid_request', { errors: { related_user_id: notInferredMessage } }, notInferredMessage)
+  if (!suggestion) throw refuseField('related_user_id', 'not_suggested', { message: notInferredMessage, asMessage: true })
   return suggestion
 }
 
@@ -226,6 +223,6 @@ export async function confirmInferredRelationship(
   await relatedContact(deps, viewer, scope, input.related_user_id)
   const suggestion = await inferredWith(deps, scope, input.related_user_id)
   const type = input.relationship_type ?? (isRelationshipType(suggestion.type) ? suggestion.type : undefined)
-  if (!type) throw new AppError('invalid_request', { errors: { relationship_type: 'Required' } })
+  if (!type) throw refuseField('relationship_type', 'required')
   return addContactRelationship(deps, viewer, scope, { related_user_id: input.related_user_id, relationship_type: type })
 }

@@ -13,11 +13,11 @@ import type { TeamScope, Viewer } from '../../platform/access'
 import { recordActivity } from '../../platform/activity'
 import { churchRoster } from '../../platform/church-roster'
 import type { Deps } from '../../platform/deps'
-import { AppError } from '../../platform/errors'
 import { displayDateTime } from '../../platform/format'
 import { readField, type TeamLocator } from '../../platform/route'
 import { subTeamWithAcmsId } from '../teams/team-records'
 import { quoted, RowProblems } from '../contact-import/import-issues'
+import { refuseField } from '../../platform/field-refusals'
 
 /** A roster row ready to store. */
 interface RosterRecord {
@@ -215,7 +215,7 @@ export async function listRosterChurches(deps: Deps, viewer: Viewer, scope: Team
 export const conferenceByAcmsId: TeamLocator = async (deps, viewer, request) => {
   const sent = readField(request, 'conference_acms_id')
   const acmsId = typeof sent === 'string' ? sent.trim() : ''
-  if (!acmsId) throw new AppError('invalid_request', { errors: { conference_acms_id: 'Required' } })
+  if (!acmsId) throw refuseField('conference_acms_id', 'required')
   // Read before the call's schema runs: a value no ACMS id can be finds nothing.
   if (acmsId.length > 60 || isMalformedText(acmsId)) return null
   const [row] = await deps.db

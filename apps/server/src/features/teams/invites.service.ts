@@ -9,6 +9,7 @@ import { checkNewPassword, hashPassword } from '../../platform/passwords'
 import { hashToken } from '../../platform/tokens'
 import { createAccount } from '../auth/signup.service'
 import { completeSignIn } from '../auth/auth.service'
+import { FieldRefusals } from '../../platform/field-refusals'
 
 const inviterName = sql<string>`coalesce((select trim(p.first_name || ' ' || p.last_name) from people p where p.id = ${invites.invited_by_id}), '')`
 
@@ -79,11 +80,11 @@ interface NewPerson {
 
 /** A new person's form: first name and a strong password; the email is the invite's. */
 async function newPersonFrom(input: ActivateInviteInput, invite: OpenInvite['invite']): Promise<NewPerson> {
-  const errors: Record<string, string> = {}
-  if (!input.first_name) errors.first_name = 'Required'
-  if (!input.password) errors.password = 'Required'
-  if (input.email && input.email !== invite.email) errors.email = 'The invite was sent to another address'
-  if (Object.keys(errors).length > 0) throw new AppError('invalid_request', { errors })
+  const errors = new FieldRefusals()
+  if (!input.first_name) errors.set('first_name', 'required')
+  if (!input.password) errors.set('password', 'required')
+  if (input.email && input.email !== invite.email) errors.set('email', 'invite_other_address')
+  errors.throwIfAny()
   const lastName = input.last_name ?? invite.last_name
   checkNewPassword(input.password!, [input.first_name!, lastName, invite.email])
   return { firstName: input.first_name!, lastName, passwordHash: await hashPassword(input.password!) }

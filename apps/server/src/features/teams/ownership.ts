@@ -2,7 +2,7 @@ import { and, count, eq, inArray, notInArray } from 'drizzle-orm'
 import type { MembershipRole } from '@crm/domain'
 import type { Executor } from '../../db/client'
 import { memberships, teams } from '../../db/schema/index'
-import { AppError } from '../../platform/errors'
+import { refuseField } from '../../platform/field-refusals'
 
 /** The roles that own a team or a group: its owners, and in a conference its entity admins. */
 export const owningRoles = ['entity_admin', 'owner'] as const satisfies readonly MembershipRole[]
@@ -33,5 +33,5 @@ export async function assertKeepsAnOwner(tx: Executor, teamId: number, leavingPe
     .select({ n: count() })
     .from(memberships)
     .where(and(eq(memberships.team_id, teamId), inArray(memberships.role, owningRoleList), notInArray(memberships.person_id, [...leavingPersonIds])))
-  if ((staying?.n ?? 0) === 0) throw new AppError('conflict', { errors: { user_id: lastOwnerMessage } }, lastOwnerMessage)
+  if ((staying?.n ?? 0) === 0) throw refuseField('user_id', 'last_owner', { code: 'conflict', message: lastOwnerMessage, asMessage: true })
 }

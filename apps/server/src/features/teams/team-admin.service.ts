@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
-import { hasCapability } from '@crm/domain'
+import { hasCapability, fieldError } from '@crm/domain'
 import type { Executor } from '../../db/client'
 import { memberships, teams } from '../../db/schema/index'
 import { recordActivity } from '../../platform/activity'
@@ -8,6 +8,7 @@ import type { Deps } from '../../platform/deps'
 import { AppError, isUniqueViolation } from '../../platform/errors'
 import { assertKeepsAnOwner, isOwningRole } from './ownership'
 import { isEmpty, membershipRole, ownsGroup, subTeamOf, subTeamWithAcmsId, teamRow, type TeamRecord } from './team-records'
+import { refuseField } from '../../platform/field-refusals'
 
 // Team administration (spec 3 §2.4, §6, §7 Teams, groups, users; Sub-teams): a team's or group's
 // edit, group removal, leaving, and adding a conference's sub-team. The view is team-detail.service.ts.
@@ -18,10 +19,6 @@ export const requireAddressMessage = 'An address is required.'
 export const ownerCannotLeaveMessage = 'An owner cannot leave the team; make someone else the owner first.'
 export const groupNotEmptyMessage = 'Only an empty group can be removed.'
 export const primaryGroupMessage = "The team's own group cannot be removed."
-
-function invalid(errors: Record<string, string>): AppError {
-  return new AppError('invalid_request', { errors })
-}
 
 export interface TeamFormInput {
   title: string
@@ -75,7 +72,7 @@ function hasAddress(input: TeamFormInput): boolean {
 }
 
 function nameTaken(): AppError {
-  return new AppError('name_taken', { errors: { title: nameTakenMessage } }, nameTakenMessage)
+  return refuseField('title', 'name_taken', { code: 'name_taken', message: nameTakenMessage, asMessage: true })
 }
 
 export function acmsIdTakenMessage(team: string): string {
@@ -96,7 +93,12 @@ async function assertSubTeamFree(tx: Executor, conferenceId: number, fields: { t
   const holder = await subTeamWithAcmsId(tx, conferenceId, fields.acms_id, exceptId)
   if (holder) {
     const message = acmsIdTakenMessage(holder.title)
-    throw new AppError('acms_id_taken', { team: holder.title, errors: { acms_id: message } }, message)
+    throw refuseField('acms_id', fieldError('acms_id_taken', { team: holder.title }), {
+      code: 'acms_id_taken',
+      details: { team: holder.title },
+      message,
+      asMessage: true,
+    })
   }
 }
 
@@ -129,7 +131,7 @@ export async function updateTeam(
   if (isSubTeam) {
     if (!scope.isConference) throw new AppError('not_found')
     target = await subTeamOf(deps.db, scope.team.id, input.sub_team_id!)
-    if (!input.acms_id) throw invalid({ acms_id: requiredMessage })
+    if (!input.acms_id) throw refuseField('acms_id', 'required')
   } else {
     target = await teamRow(deps.db, scope.team.id)
   }
@@ -198,7 +200,7 @@ export async function updateGroup(
 
 /** POST remove-group (spec 3 §6): never the team's own group. */
 export async function removeGroup(deps: Deps, viewer: Viewer, scope: GroupScope): Promise<{ success: true; success_message: string }> {
-  if (scope.group.id === scope.team.id) throw invalid({ group_id: primaryGroupMessage })
+  if (scope.group.id === scope.team.id) throw refuseField('group_id', 'primary_group', { message: primaryGroupMessage })
   await deps.db.transaction(async (tx) => {
     // Locked: nobody joins or adds a contact between the emptiness check and the removal.
     const [group] = await tx.select().from(teams).where(eq(teams.id, scope.group.id)).for('update')
@@ -206,7 +208,7 @@ export async function removeGroup(deps: Deps, viewer: Viewer, scope: GroupScope)
     const own = await membershipRole(tx, viewer.personId, group.id)
     if (!(ownsGroup(group, viewer, own?.role) && hasCapability(scope.groupRole, 'delete_own_group'))) {
       if (!group.is_public || !hasCapability(scope.groupRole, 'delete_public_group')) throw new AppError('forbidden')
-      if (!(await isEmpty(tx, group))) throw new AppError('conflict', { errors: { group_id: groupNotEmptyMessage } }, groupNotEmptyMessage)
+      if (!(await isEmpty(tx, group))) throw refuseField('group_id', 'group_not_empty', { code: 'conflict', message: groupNotEmptyMessage, asMessage: true })
     }
     await tx.delete(teams).where(eq(teams.id, group.id))
     await recordActivity(tx, {
@@ -240,9 +242,9 @@ export async function leaveTeam(
     if (!target || (targetId !== scope.team.id && (target.kind !== 'group' || target.parent_id !== scope.team.id))) throw new AppError('not_found')
     const own = await membershipRole(tx, viewer.personId, targetId)
     // A site admin or a conference's entity admin sees the team without a place in it.
-    if (!own) throw new AppError('conflict', { errors: { team_id: notAMemberMessage } }, notAMemberMessage)
+    if (!own) throw refuseField('team_id', 'not_a_member', { code: 'conflict', message: notAMemberMessage, asMessage: true })
     if (isOwningRole(own.role) || target.owner_id === viewer.personId || target.isolated_owner_id === viewer.personId) {
-      throw new AppError('conflict', { errors: { team_id: ownerCannotLeaveMessage } }, ownerCannotLeaveMessage)
+      throw refuseField('team_id', 'owner_cannot_leave', { code: 'conflict', message: ownerCannotLeaveMessage, asMessage: true })
     }
     await assertKeepsAnOwner(tx, targetId, [viewer.personId])
     const leaving =
@@ -267,8 +269,8 @@ export async function leaveTeam(
 
 /** POST manage-teams/add and add-sub-team: a new church of the conference. */
 export async function addSubTeam(deps: Deps, viewer: Viewer, scope: TeamScope, input: TeamFormInput): Promise<{ id: number; success_message: string }> {
-  if (!input.acms_id) throw invalid({ acms_id: requiredMessage })
-  if (!hasAddress(input)) throw new AppError('require_address', { errors: { address: requireAddressMessage } }, requireAddressMessage)
+  if (!input.acms_id) throw refuseField('acms_id', 'required')
+  if (!hasAddress(input)) throw refuseField('address', 'address_required', { code: 'require_address', message: requireAddressMessage, asMessage: true })
   try {
     return await deps.db.transaction(async (tx) => {
       await assertSubTeamFree(tx, scope.team.id, input)

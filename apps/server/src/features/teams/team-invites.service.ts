@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne } from 'drizzle-orm'
-import { roleRank, type GrantableRole, type MembershipRole, type TeamRole } from '@crm/domain'
+import { roleRank, type GrantableRole, type MembershipRole, type TeamRole, fieldError } from '@crm/domain'
 import type { Executor } from '../../db/client'
 import { accounts, invites, memberships, people, teams } from '../../db/schema/index'
 import { recordActivity } from '../../platform/activity'
@@ -11,6 +11,7 @@ import type { TeamRow, Viewer } from '../../platform/access'
 import { queueInviteMail } from './invite-links'
 import { createInvite } from './teams.service'
 import { canGrant, ownersGrantOwner, type Place } from './team-users.service'
+import { FieldRefusals, refuseField } from '../../platform/field-refusals'
 
 // Invites from the users page (spec 3 §4, §5, §7 Teams, groups, users; §8 invite codes):
 // send-invite with the church roster check, delete-invite.
@@ -108,13 +109,13 @@ export interface SendInviteInput {
  * and team is replaced (cancelled, its link dead) by the new one: sending again resends.
  */
 export async function sendInvite(deps: Deps, viewer: Viewer, place: Place, input: SendInviteInput) {
-  const errors: Record<string, string> = {}
+  const errors = new FieldRefusals()
   let email: string
   let firstName = input.first_name ?? ''
   let lastName = input.last_name ?? ''
   let personId: number | null = null
   if (place.isGroup) {
-    if (input.invite_user_id === undefined) throw new AppError('invalid_request', { errors: { invite_user_id: 'Required' } })
+    if (input.invite_user_id === undefined) throw refuseField('invite_user_id', 'required')
     // A user of the group's team (not a pending request).
     const [user] = await deps.db
       .select({ id: people.id, email: accounts.email, first_name: people.first_name, last_name: people.last_name })
@@ -122,18 +123,18 @@ export async function sendInvite(deps: Deps, viewer: Viewer, place: Place, input
       .innerJoin(people, eq(people.id, memberships.person_id))
       .innerJoin(accounts, eq(accounts.person_id, memberships.person_id))
       .where(and(eq(memberships.team_id, place.target.parent_id!), eq(memberships.person_id, input.invite_user_id), ne(memberships.role, 'member_request')))
-    if (!user) throw new AppError('not_found', { errors: { invite_user_id: 'Not a user of this team' } })
+    if (!user) throw refuseField('invite_user_id', 'not_a_team_user', { code: 'not_found' })
     ;({ email, first_name: firstName, last_name: lastName } = user)
     personId = user.id
   } else {
-    if (!input.first_name) errors.first_name = 'Required'
-    if (!input.email) errors.email = 'Required'
-    if (Object.keys(errors).length > 0) throw new AppError('invalid_request', { errors })
+    if (!input.first_name) errors.set('first_name', 'required')
+    if (!input.email) errors.set('email', 'required')
+    errors.throwIfAny()
     email = input.email!.trim().toLowerCase()
   }
   if (!canGrant(place.callerRole, input.role, ownersGrantOwner(place))) throw new AppError('forbidden')
   if ((await emailsInTeam(deps.db, place.target.id, [email])).size > 0) {
-    throw new AppError('in_team', { email, errors: { email: inTeamMessage(email) } }, inTeamMessage(email))
+    throw refuseField('email', fieldError('in_team', { email }), { code: 'in_team', details: { email }, message: inTeamMessage(email), asMessage: true })
   }
   if (!place.isGroup) {
     const church = await rosterChurchOf(deps.db, place.target)
@@ -141,11 +142,21 @@ export async function sendInvite(deps: Deps, viewer: Viewer, place: Place, input
       const answer = await churchRoster(deps).checkMember(church, email)
       const verdict = rosterVerdict(answer, input.role, place.callerRole, input.ignore_acms_check ?? false)
       if (verdict === 'not_in_church') {
-        throw new AppError('acms_not_in_church', { email, errors: { email: notInChurchMessage(email) } }, notInChurchMessage(email))
+        throw refuseField('email', fieldError('acms_not_in_church', { email }), {
+          code: 'acms_not_in_church',
+          details: { email },
+          message: notInChurchMessage(email),
+          asMessage: true,
+        })
       }
       if (verdict === 'requires_admin') {
         await mailEntityAdmins(deps, church.conferenceId, place.target, viewer, [{ email, name: `${firstName} ${lastName}`.trim(), role: input.role }])
-        throw new AppError('acms_not_in_church_requires_admin', { email, errors: { email: requiresAdminMessage(email) } }, requiresAdminMessage(email))
+        throw refuseField('email', fieldError('acms_requires_admin', { email }), {
+          code: 'acms_not_in_church_requires_admin',
+          details: { email },
+          message: requiresAdminMessage(email),
+          asMessage: true,
+        })
       }
     }
   }
@@ -154,7 +165,7 @@ export async function sendInvite(deps: Deps, viewer: Viewer, place: Place, input
     // One invite at a time per team: two identical sends at once end with one open invite.
     await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, place.target.id)).for('update')
     if ((await emailsInTeam(tx, place.target.id, [email])).size > 0) {
-      throw new AppError('in_team', { email, errors: { email: inTeamMessage(email) } }, inTeamMessage(email))
+      throw refuseField('email', fieldError('in_team', { email }), { code: 'in_team', details: { email }, message: inTeamMessage(email), asMessage: true })
     }
     const replaced = await tx
       .update(invites)

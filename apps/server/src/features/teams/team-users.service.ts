@@ -7,6 +7,7 @@ import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 import type { GroupScope, TeamRow, TeamScope, Viewer } from '../../platform/access'
 import { assertKeepsAnOwner } from './ownership'
+import { FieldRefusals, refuseField } from '../../platform/field-refusals'
 
 /** Where a team-user call acts: a team (church or conference), a group of it, or a conference's sub-team. */
 export interface Place {
@@ -51,11 +52,11 @@ export async function placeOfSubTeam(
   scope: TeamScope,
   input: { conference_team_id?: number | undefined; sub_team_id?: number | undefined },
 ): Promise<Place> {
-  const errors: Record<string, string> = {}
-  if (input.conference_team_id === undefined) errors.conference_team_id = 'Required'
-  else if (input.conference_team_id !== scope.team.id) errors.conference_team_id = 'Must be the team_id of the conference'
-  if (input.sub_team_id === undefined) errors.sub_team_id = 'Required'
-  if (Object.keys(errors).length > 0) throw new AppError('invalid_request', { errors })
+  const errors = new FieldRefusals()
+  if (input.conference_team_id === undefined) errors.set('conference_team_id', 'required')
+  else if (input.conference_team_id !== scope.team.id) errors.set('conference_team_id', 'conference_team_mismatch')
+  if (input.sub_team_id === undefined) errors.set('sub_team_id', 'required')
+  errors.throwIfAny()
   if (!scope.isConference) throw new AppError('forbidden')
   const [subTeam] = await db
     .select(teamColumns)
@@ -106,12 +107,12 @@ export interface UpdateTeamUserInput {
  */
 export async function updateTeamUser(deps: Deps, viewer: Viewer, place: Place, input: UpdateTeamUserInput) {
   if (place.viaConference) {
-    const errors: Record<string, string> = {}
-    if (input.role !== undefined) errors.role = 'Not accepted in a conference'
-    if (input.hidden_in_contacts !== undefined) errors.hidden_in_contacts = 'Not accepted in a conference'
-    if (Object.keys(errors).length > 0) throw new AppError('invalid_request', { errors })
+    const errors = new FieldRefusals()
+    if (input.role !== undefined) errors.set('role', 'not_in_conference')
+    if (input.hidden_in_contacts !== undefined) errors.set('hidden_in_contacts', 'not_in_conference')
+    errors.throwIfAny()
   } else if (input.role === undefined) {
-    throw new AppError('invalid_request', { errors: { role: 'Required' } })
+    throw refuseField('role', 'required')
   }
   await deps.db.transaction(async (tx) => {
     const current = await membershipOf(tx, place.target.id, input.user_id)

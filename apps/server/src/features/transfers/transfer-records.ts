@@ -1,10 +1,11 @@
 import { and, eq, inArray, ne, or } from 'drizzle-orm'
 import type { z } from 'zod'
-import { earliestTransferDate, transferDateTooSoonMessage, transferFieldMessages as messages, type transferFieldsSchema } from '@crm/domain'
+import { earliestTransferDate, transferFieldMessages as messages, type transferFieldsSchema, fieldError, transferMinDaysAhead } from '@crm/domain'
 import type { Executor } from '../../db/client'
 import { memberships, teams, transfers } from '../../db/schema/index'
 import type { TeamScope, Viewer } from '../../platform/access'
 import { AppError } from '../../platform/errors'
+import { FieldRefusals, refuseField } from '../../platform/field-refusals'
 
 // What the transfer services share: the messages, the checks of the form's fields (spec 3
 // §5) and the locked row of a transfer the selected conference plans.
@@ -30,7 +31,12 @@ export function processedConflict(): AppError {
 
 /** A second upcoming transfer of one pastor (transfers_one_upcoming_per_pastor_key). */
 export function pastorConflict(): AppError {
-  return new AppError('conflict', { reason: 'pastor_has_upcoming_transfer', errors: { user_id: pastorHasTransferMessage } }, pastorHasTransferMessage)
+  return refuseField('user_id', 'pastor_has_transfer', {
+    code: 'conflict',
+    details: { reason: 'pastor_has_upcoming_transfer' },
+    message: pastorHasTransferMessage,
+    asMessage: true,
+  })
 }
 
 /** The fields after the contract's parsing: the date is a YYYY-MM-DD or null. */
@@ -43,35 +49,35 @@ export type CheckedFields = Omit<z.output<typeof transferFieldsSchema>, 'date'> 
  * churches differ; the pastor is an owner of the from church. A 400 names every field wrong.
  */
 export async function checkTransferFields(db: Executor, viewer: Viewer, scope: TeamScope, fields: CheckedFields): Promise<void> {
-  const errors: Record<string, string> = {}
-  if (fields.from_conference_id !== scope.team.id) errors.from_conference_id = messages.ownConference
+  const errors = new FieldRefusals()
+  if (fields.from_conference_id !== scope.team.id) errors.set('from_conference_id', 'own_conference', messages.ownConference)
   const [toConference] = await db
     .select({ id: teams.id, role: memberships.role })
     .from(teams)
     .leftJoin(memberships, and(eq(memberships.team_id, teams.id), eq(memberships.person_id, viewer.personId)))
     .where(and(eq(teams.id, fields.to_conference_id), eq(teams.kind, 'conference')))
   const administers = viewer.isSiteAdmin || fields.to_conference_id === scope.team.id || toConference?.role === 'entity_admin'
-  if (!toConference || !administers) errors.to_conference_id = messages.notYourConference
+  if (!toConference || !administers) errors.set('to_conference_id', 'not_your_conference', messages.notYourConference)
   const churches = await db
     .select({ id: teams.id, parent_id: teams.parent_id })
     .from(teams)
     .where(and(inArray(teams.id, [fields.from_team_id, fields.to_team_id]), eq(teams.kind, 'team')))
   const parentOf = new Map(churches.map((church) => [church.id, church.parent_id]))
-  if (parentOf.get(fields.from_team_id) !== fields.from_conference_id) errors.from_team_id = messages.churchOfConference
-  if (parentOf.get(fields.to_team_id) !== fields.to_conference_id) errors.to_team_id = messages.churchOfConference
-  else if (fields.to_team_id === fields.from_team_id) errors.to_team_id = messages.sameChurch
+  if (parentOf.get(fields.from_team_id) !== fields.from_conference_id) errors.set('from_team_id', 'church_of_conference', messages.churchOfConference)
+  if (parentOf.get(fields.to_team_id) !== fields.to_conference_id) errors.set('to_team_id', 'church_of_conference', messages.churchOfConference)
+  else if (fields.to_team_id === fields.from_team_id) errors.set('to_team_id', 'same_church', messages.sameChurch)
   const [owner] = await db
     .select({ id: memberships.id })
     .from(memberships)
     .where(and(eq(memberships.team_id, fields.from_team_id), eq(memberships.person_id, fields.user_id), eq(memberships.role, 'owner')))
-  if (!owner) errors.user_id = messages.notAnOwner
-  if (Object.keys(errors).length > 0) throw new AppError('invalid_request', { errors })
+  if (!owner) errors.set('user_id', 'not_an_owner', messages.notAnOwner)
+  errors.throwIfAny()
 }
 
 /** A date, when set, is at least 7 days from now (spec 3 §5), in the contract's words. */
 export function assertDateNotTooSoon(date: string | null, now: Date): void {
   if (date !== null && date < earliestTransferDate(now)) {
-    throw new AppError('invalid_request', { errors: { date: transferDateTooSoonMessage } }, transferDateTooSoonMessage)
+    throw refuseField('date', fieldError('transfer_date_too_soon', { days: transferMinDaysAhead }), { asMessage: true })
   }
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { z } from 'zod'
-import { maxId, type createTransferRequest, type setContactsToTransferRequest, type updateTransferRequest } from '@crm/domain'
+import { maxId, type createTransferRequest, type setContactsToTransferRequest, type updateTransferRequest, fieldError } from '@crm/domain'
 import { insertMany } from '../../db/insert-many'
 import { assignments, people, teamContacts, transferContacts, transfers } from '../../db/schema/index'
 import type { TeamScope, Viewer } from '../../platform/access'
@@ -18,6 +18,7 @@ import {
   processedConflict,
   type TransferRow,
 } from './transfer-records'
+import { FieldRefusals } from '../../platform/field-refusals'
 
 // The transfer's writes (spec 3 §2.2, §5, §6, §7 Transfers): a conference officer plans,
 // changes and cancels an upcoming transfer; the pastor chooses the contacts it takes. A
@@ -159,10 +160,11 @@ export const notAssignedMessage = (contactId: number) => `Contact ${contactId} i
  */
 export async function setContactsToTransfer(deps: Deps, viewer: Viewer, scope: TeamScope, transferId: number, input: SelectionInput) {
   const chosen = Object.entries(input.contacts).map(([key, state]) => ({ key, contactId: Number(key), state }))
-  const errors: Record<string, string> = {}
+  const errors = new FieldRefusals()
+  const notAssigned = (contactId: number) => fieldError('contact_not_assigned', { id: contactId })
   // The contract bounds the digits; an id past the int range is no contact at all.
-  for (const entry of chosen) if (entry.contactId < 1 || entry.contactId > maxId) errors[`contacts.${entry.key}`] = notAssignedMessage(entry.contactId)
-  const ids = chosen.filter((entry) => !errors[`contacts.${entry.key}`]).map((entry) => entry.contactId)
+  for (const entry of chosen) if (entry.contactId < 1 || entry.contactId > maxId) errors.set(`contacts.${entry.key}`, notAssigned(entry.contactId))
+  const ids = chosen.filter((entry) => !errors.has(`contacts.${entry.key}`)).map((entry) => entry.contactId)
   await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .select()
@@ -183,9 +185,9 @@ export async function setContactsToTransfer(deps: Deps, viewer: Viewer, scope: T
             )
             .where(and(eq(assignments.team_id, scope.team.id), eq(assignments.to_person_id, viewer.personId), inArray(assignments.contact_id, ids)))
     const mine = new Set(assigned.map((assignment) => assignment.contact_id))
-    for (const entry of chosen) if (!mine.has(entry.contactId)) errors[`contacts.${entry.key}`] ??= notAssignedMessage(entry.contactId)
-    const refused = Object.values(errors)
-    if (refused.length > 0) throw new AppError('invalid_request', { errors }, refused[0])
+    for (const entry of chosen) if (!mine.has(entry.contactId)) errors.add(`contacts.${entry.key}`, notAssigned(entry.contactId))
+    const refused = Object.values(errors.errors)
+    if (refused.length > 0) throw errors.toError('invalid_request', {}, refused[0])
     await assertMayTouch(tx, scope, ids, deps.now())
 
     // Only the choices the caller sees are replaced: a hidden child's stays as it was.

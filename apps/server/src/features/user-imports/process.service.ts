@@ -11,6 +11,7 @@ import { refreshContactReadModel } from '../../platform/read-model'
 import { lockContactsOfConference } from '../contacts/duplicates.service'
 import { escapeHtml } from '../notifications/rules.jobs'
 import { assertNoFieldErrors, churchIdsAmong, lockUserImport, notAChurchMessage, notOnImportMessage, shownDetails } from './records'
+import { FieldRefusals } from '../../platform/field-refusals'
 
 // process-user-import (spec 2 §4 "Import-and-share", §7; issue 17 item 4): each person given
 // goes to the church chosen for them, in a savepoint of its own. A person only the conference
@@ -134,10 +135,11 @@ export async function processUserImport(deps: Deps, viewer: Viewer, scope: TeamS
       scope.team.id,
       entries.flatMap((entry) => (entry.churchId === null ? [] : [entry.churchId])),
     )
-    const errors: Record<string, string> = {}
+    const errors = new FieldRefusals()
     for (const entry of entries) {
-      if (!byContact.has(entry.contactId)) errors[`add_team_id_by_user_id.${entry.key}`] = notOnImportMessage
-      else if (entry.churchId !== null && !churches.has(entry.churchId)) errors[`add_team_id_by_user_id.${entry.key}`] = notAChurchMessage
+      if (!byContact.has(entry.contactId)) errors.set(`add_team_id_by_user_id.${entry.key}`, 'not_on_import', notOnImportMessage)
+      else if (entry.churchId !== null && !churches.has(entry.churchId))
+        errors.set(`add_team_id_by_user_id.${entry.key}`, 'church_of_conference', notAChurchMessage)
     }
     assertNoFieldErrors(errors)
     // Contacts change teams: the conference's duplicate checks and imports wait for this.

@@ -4,6 +4,7 @@ import { teams, userImports } from '../../db/schema/index'
 import type { TeamScope } from '../../platform/access'
 import type { PersonGate } from '../../platform/child-gate'
 import { AppError } from '../../platform/errors'
+import type { FieldRefusals } from '../../platform/field-refusals'
 
 // What the import-and-share services share: the record of the selected conference, its
 // churches, and the child data gate on a person's details.
@@ -45,8 +46,8 @@ export async function churchIdsAmong(db: Executor, conferenceId: number, teamIds
 }
 
 /** 400 naming each refused field; nothing has been changed yet. */
-export function assertNoFieldErrors(errors: Record<string, string>): void {
-  if (Object.keys(errors).length > 0) throw new AppError('invalid_request', { errors })
+export function assertNoFieldErrors(errors: FieldRefusals): void {
+  errors.throwIfAny()
 }
 
 export interface PersonDetails {

@@ -7,6 +7,7 @@ import type { TeamScope } from '../../platform/access'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 import { assertNoFieldErrors, churchIdsAmong, lockUserImport, notAChurchMessage, notOnImportMessage } from './records'
+import { FieldRefusals } from '../../platform/field-refusals'
 
 // update-user-import and delete-user-import (spec 2 §4 "Import-and-share", §7).
 
@@ -24,8 +25,9 @@ export async function updateUserImport(deps: Deps, scope: TeamScope, importId: n
   await deps.db.transaction(async (tx) => {
     await lockUserImport(tx, scope, importId)
     const onImport = new Set((await tx.select({ person_id: r.person_id }).from(r).where(eq(r.import_id, importId))).map((row) => row.person_id))
-    const errors: Record<string, string> = {}
-    for (const [index, contactId] of (input.users ?? []).entries()) if (!onImport.has(contactId)) errors[`users.${index}`] = notOnImportMessage
+    const errors = new FieldRefusals()
+    for (const [index, contactId] of (input.users ?? []).entries())
+      if (!onImport.has(contactId)) errors.set(`users.${index}`, 'not_on_import', notOnImportMessage)
     const choices = Object.entries(input.team_id_by_user ?? {}).map(([key, teamId]) => ({ key, contactId: Number(key), teamId }))
     const churches = await churchIdsAmong(
       tx,
@@ -33,8 +35,8 @@ export async function updateUserImport(deps: Deps, scope: TeamScope, importId: n
       choices.flatMap((choice) => (choice.teamId === null ? [] : [choice.teamId])),
     )
     for (const choice of choices) {
-      if (!onImport.has(choice.contactId)) errors[`team_id_by_user.${choice.key}`] = notOnImportMessage
-      else if (choice.teamId !== null && !churches.has(choice.teamId)) errors[`team_id_by_user.${choice.key}`] = notAChurchMessage
+      if (!onImport.has(choice.contactId)) errors.set(`team_id_by_user.${choice.key}`, 'not_on_import', notOnImportMessage)
+      else if (choice.teamId !== null && !churches.has(choice.teamId)) errors.set(`team_id_by_user.${choice.key}`, 'church_of_conference', notAChurchMessage)
     }
     assertNoFieldErrors(errors)
 

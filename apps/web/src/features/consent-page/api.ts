@@ -1,10 +1,11 @@
 import { consentCalls, consentPageResponse, type ConsentPage } from '@crm/domain'
+import { readFieldError, wordFieldError } from '../../lib/field-errors'
 
 // The consent page is its own bundle (consent.html): it talks to the API with fetch alone,
 // without lib/api's session and token handling, which a parent's browser never needs.
 const apiBase = '/api/v1'
 
-/** A refused or failed call of the consent page: the envelope's code and its field errors. */
+/** A refused or failed call of the consent page: the envelope's code and its field errors, in the reader's language. */
 export class ConsentCallError extends Error {
   constructor(
     readonly code: string,
@@ -31,14 +32,24 @@ async function send(url: string, init: RequestInit): Promise<unknown> {
   }
   const body: unknown = await response.json().catch(() => undefined)
   if (response.ok) return body
-  const envelope = (body && typeof body === 'object' ? body : {}) as { code?: unknown; data?: { errors?: unknown; answered?: unknown } }
-  const errors = envelope.data?.errors
+  const envelope = (body && typeof body === 'object' ? body : {}) as { code?: unknown; data?: { errors?: unknown; error_codes?: unknown; answered?: unknown } }
   throw new ConsentCallError(
     typeof envelope.code === 'string' ? envelope.code : 'internal_error',
     response.status,
-    errors && typeof errors === 'object' ? (errors as Record<string, string>) : {},
+    wordedErrors(envelope.data?.errors, envelope.data?.error_codes),
     envelope.data?.answered === true,
   )
+}
+
+/** The field errors, each worded by its code (DESIGN.md §4); a field without one keeps the server's message. */
+function wordedErrors(errors: unknown, codes: unknown): Record<string, string> {
+  const worded: Record<string, string> = {}
+  const coded = codes && typeof codes === 'object' ? (codes as Record<string, unknown>) : {}
+  for (const [field, message] of Object.entries(errors && typeof errors === 'object' ? errors : {})) {
+    const refusal = readFieldError(coded[field])
+    worded[field] = refusal ? wordFieldError(refusal) : String(message)
+  }
+  return worded
 }
 
 /** What a refused link says: answered already, or expired (also an unknown or used key). */

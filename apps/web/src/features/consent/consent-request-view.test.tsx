@@ -164,6 +164,7 @@ describe('the consent request view', () => {
         return answer === 'refuse'
           ? apiError('invalid_request', 400, {
               errors: { parent_carer_email: 'Invalid email address', notes: 'Too big: expected string to have <=5000 characters' },
+              error_codes: { parent_carer_email: { code: 'invalid_email', params: {} }, notes: { code: 'too_long', params: { max: 5000 } } },
             })
           : { id: 31 }
       }),
@@ -201,7 +202,7 @@ describe('the consent request view', () => {
     await user.type(form.getByRole('textbox', { name: 'Notes' }), 'Spoke on the phone')
     await user.click(form.getByRole('button', { name: 'Record verbal consent' }))
     expect(await form.findByText('Enter a valid email address.')).toBeInTheDocument()
-    expect(form.getByText('This is too long.')).toBeInTheDocument()
+    expect(form.getByText('At most 5000 characters.')).toBeInTheDocument()
     expect(form.getByRole('alert')).toHaveTextContent('The verbal consent could not be recorded.')
     expect(sent[0]).toEqual({
       team_id: 10,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { defaultRecurrenceForm, weekdayRequiredMessage, type RecurrenceForm } from '@crm/domain'
+import { defaultRecurrenceForm, recurrenceRefusals, type RecurrenceForm } from '@crm/domain'
 import { changeLocale, i18next } from '../../lib/i18n'
-import { describeRecurrence, eventMessage } from './describe-recurrence'
+import { wordFieldError } from '../../lib/field-errors'
+import { describeRecurrence } from './describe-recurrence'
 
 const form = (overrides: Partial<RecurrenceForm>): RecurrenceForm => ({ ...defaultRecurrenceForm('2026-01-06'), ...overrides })
 const t = () => i18next.getFixedT(null, 'events')
@@ -27,7 +28,7 @@ describe('describeRecurrence', () => {
       expect(describeRecurrence(form({ frequency: 'WEEKLY', interval: 2, weekdays: ['TU', 'TH'], ends: 'AFTER', count: 10 }), t())).toBe(
         'Cada 2 semanas el martes y jueves, 10 veces',
       )
-      expect(eventMessage(weekdayRequiredMessage, t())).toBe('Elige al menos un día de la semana.')
+      expect(wordFieldError(recurrenceRefusals.weekday)).toBe('Elige al menos un día de la semana.')
     } finally {
       await changeLocale('en')
     }

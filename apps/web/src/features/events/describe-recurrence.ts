@@ -1,48 +1,7 @@
 import type { TFunction } from 'i18next'
-import {
-  countMessage,
-  endBeforeStartMessage,
-  endTimeBeforeStartMessage,
-  intervalMessage,
-  maxEventDaysMessage,
-  monthDayMessage,
-  noOccurrenceMessage,
-  notAnOccurrenceMessage,
-  parseRRule,
-  ruleMessage,
-  untilMessage,
-  untilTooLateMessage,
-  weekdayRequiredMessage,
-  weekdays,
-  type RecurrenceForm,
-} from '@crm/domain'
+import { parseRRule, weekdays, type RecurrenceForm } from '@crm/domain'
 
 type EventsT = TFunction<'events'>
-
-/** The domain's messages (recurrence.ts, events.ts) and their keys in events:messages. */
-const messageKeys: Record<string, string> = {
-  // The server's words for a missing field and a value not in its list.
-  Required: 'required',
-  'Choose a value from the list.': 'notInList',
-  [weekdayRequiredMessage]: 'weekdayRequired',
-  [intervalMessage]: 'interval',
-  [monthDayMessage]: 'monthDay',
-  [countMessage]: 'count',
-  [untilMessage]: 'until',
-  [untilTooLateMessage]: 'untilTooLate',
-  [ruleMessage]: 'rule',
-  [noOccurrenceMessage]: 'noOccurrence',
-  [endBeforeStartMessage]: 'endBeforeStart',
-  [endTimeBeforeStartMessage]: 'endTimeBeforeStart',
-  [notAnOccurrenceMessage]: 'notAnOccurrence',
-  [maxEventDaysMessage]: 'maxEventDays',
-}
-
-/** A message of the domain (or the server) in the reader's language; other texts as written. */
-export function eventMessage(message: string, t: EventsT): string {
-  const key = messageKeys[message]
-  return key ? t(`messages.${key}` as 'messages.rule') : message
-}
 
 function joinList(items: string[], t: EventsT): string {
   if (items.length <= 1) return items.join('')

@@ -1,5 +1,6 @@
 import common from './common.json'
 import errors from './errors.json'
+import fieldErrors from './field-errors.json'
 import auth from './auth.json'
 import shell from './shell.json'
 import teams from './teams.json'
@@ -39,6 +40,7 @@ import reports from './reports.json'
 const en = {
   common,
   errors,
+  'field-errors': fieldErrors,
   auth,
   shell,
   teams,

@@ -1,6 +1,7 @@
 import type { LocaleBundle } from '../en/index'
 import common from './common.json'
 import errors from './errors.json'
+import fieldErrors from './field-errors.json'
 import auth from './auth.json'
 import shell from './shell.json'
 import teams from './teams.json'
@@ -40,6 +41,7 @@ import reports from './reports.json'
 const es: LocaleBundle = {
   common,
   errors,
+  'field-errors': fieldErrors,
   auth,
   shell,
   teams,

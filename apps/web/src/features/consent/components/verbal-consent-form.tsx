@@ -7,7 +7,6 @@ import { consentPermissions, parentCarerRelationships, type ConsentPermission, t
 import { isApiError } from '../../../lib/api'
 import { useFormSubmission } from '../../../lib/form-submission'
 import { FormActions } from '../../../components/form-actions'
-import { fieldMessageOf, isFieldErrorKey } from '../../contacts/components/form/server-errors'
 import { useSubmitVerbalConsent } from '../queries'
 import type { ParentDetails } from './parent-details'
 
@@ -56,10 +55,6 @@ export function VerbalConsentForm({ contactId, scope, parent, onSaved }: VerbalC
   // A record's error sits on the record itself (its message), not on one of its keys.
   const permissionsError = (errors.permissions as { message?: unknown } | undefined)?.message
 
-  const messageOf = (text: string) => {
-    const key = fieldMessageOf(text)
-    return isFieldErrorKey(key) ? t(`contact-form:errors.${key}`) : key
-  }
   const errorOf = (field: VerbalField) => {
     const error = errors[field]
     if (!error) return undefined
@@ -94,7 +89,7 @@ export function VerbalConsentForm({ contactId, scope, parent, onSaved }: VerbalC
     if (isApiError(result.error)) {
       for (const [field, text] of Object.entries(result.error.fieldErrors)) {
         const name = field.startsWith('granted_permissions') ? 'permissions' : field
-        if (formFields.has(name)) form.setError(name as VerbalField, { type: 'server', message: messageOf(String(text)) })
+        if (formFields.has(name)) form.setError(name as VerbalField, { type: 'server', message: String(text) })
       }
     }
   }, submission.reportInvalid)

@@ -192,7 +192,10 @@ describe('/contacts/edit/{id}: a contact without consent, and a save the server 
     const { user } = await openEdit(buildContactItem(withoutConsent()))
     server.use(
       mockCall(contactCalls.updateUser, () =>
-        apiError('invalid_request', 400, { errors: { last_name: 'Remove the invisible or control characters', member_status: 'Required' } }),
+        apiError('invalid_request', 400, {
+          errors: { last_name: 'Remove the invisible or control characters', member_status: 'Required' },
+          error_codes: { last_name: { code: 'unsafe_characters', params: {} }, member_status: { code: 'required', params: {} } },
+        }),
       ),
     )
     await save()
@@ -202,7 +205,7 @@ describe('/contacts/edit/{id}: a contact without consent, and a save the server 
     const alerts = screen.getAllByRole('alert').map((alert) => alert.textContent)
     expect(alerts).toContain('Not saved: some details were not accepted.')
     expect(alerts).not.toContain('Error')
-    expect(within(screen.getByRole('alert', { name: 'Not saved' })).getByText('Member status: This field is required.')).toBeInTheDocument()
+    expect(within(screen.getByRole('alert', { name: 'Not saved' })).getByText('Member status: Required')).toBeInTheDocument()
   })
 })
 

@@ -3,14 +3,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useTranslation } from 'react-i18next'
 import { Alert, Button, NativeSelect, SimpleGrid, Stack, TextInput, Title } from '@mantine/core'
-import {
-  earliestTransferDate,
-  suggestionCalls,
-  transferDateTooSoonMessage,
-  transferFieldMessages,
-  transferMinDaysAhead,
-  type TransferFieldMessage,
-} from '@crm/domain'
+import { earliestTransferDate, suggestionCalls, transferMinDaysAhead } from '@crm/domain'
 import { FormActions } from '../../../components/form-actions'
 import { SuggestionInput } from '../../../components/suggestion-input'
 import { isApiError } from '../../../lib/api'
@@ -57,7 +50,7 @@ export function TransferForm({ initial, conferences, storedDate = null, label, o
     defaultValues: initial,
   })
   const { errors } = form.formState
-  // The server's errors of fields the form does not show (team_id, …), in its words.
+  // The server's errors of fields the form does not show (team_id, …), in the reader's words.
   const [unmarked, setUnmarked] = useState<Array<[string, string]>>([])
   const values = useWatch({ control: form.control })
   const owners = useChurchOwners(values.from_team_id ?? null, values.from_conference_id ?? null)
@@ -75,16 +68,10 @@ export function TransferForm({ initial, conferences, storedDate = null, label, o
     },
   })
 
-  // The server's words where the form knows them, else as sent.
-  const serverText = (message: string) => {
-    if (message === transferDateTooSoonMessage) return t('form.dateTooSoon', { days: transferMinDaysAhead })
-    const known = (Object.keys(transferFieldMessages) as TransferFieldMessage[]).find((key) => transferFieldMessages[key] === message)
-    return known ? t(`form.fieldMessages.${known}`) : message
-  }
   const errorOf = (field: TransferFormField): string | undefined => {
     const error = errors[field]
     if (!error) return undefined
-    if (error.type === 'server') return serverText(String(error.message))
+    if (error.type === 'server') return String(error.message)
     if (field === 'date') return t('form.dateTooSoon', { days: transferMinDaysAhead })
     return t('form.required')
   }
@@ -239,7 +226,7 @@ export function TransferForm({ initial, conferences, storedDate = null, label, o
         {unmarked.length > 0 && (
           <Alert color="red" variant="light" role="alert">
             {unmarked.map(([field, message]) => (
-              <div key={field}>{serverText(message)}</div>
+              <div key={field}>{message}</div>
             ))}
           </Alert>
         )}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import { daysFromToday, earliestTransferDate, suggestionCalls, transferCalls, transferFieldMessages, type TransferItemResponse } from '@crm/domain'
+import { changeLocale } from '../../../lib/i18n'
 import { buildAccount, buildTeam } from '../../../test/fixtures'
 import { renderApp } from '../../../test/render'
 import { apiError, mockCall, server } from '../../../test/server'
@@ -203,7 +204,11 @@ describe('the transfer form (spec 3 §2.2, §5)', () => {
   it("shows the server's refusal on its field and in words", async () => {
     mockForm({
       create: () =>
-        apiError('invalid_request', 400, { errors: { to_team_id: transferFieldMessages.sameChurch, team_id: 'Not a conference you plan transfers in' } }),
+        apiError('invalid_request', 400, {
+          errors: { to_team_id: transferFieldMessages.sameChurch, team_id: 'Not a conference you plan transfers in' },
+          // A field with a code is worded by it; one without (an older server) keeps its message.
+          error_codes: { to_team_id: { code: 'same_church', params: {} } },
+        }),
     })
     const { form, user, router } = await openForm('/transfers/new', 'Add transfer')
     await pickChurch(user, form, /^From church/, 'Gra', 'Grace Church')
@@ -213,12 +218,37 @@ describe('the transfer form (spec 3 §2.2, §5)', () => {
     )
     await pickChurch(user, form, /^To church/, 'Gra', 'Grace Church')
     await user.click(form.getByRole('button', { name: 'Save' }))
-    // A message the contract names is read from the locale; any other shows as the server sent it.
     expect(await form.findByText('Choose a church other than the from church.')).toBeInTheDocument()
     expect(form.getByRole('textbox', { name: /^To church/ })).toHaveAccessibleDescription(/Choose a church other than the from church\./)
     expect(form.getByText('Not a conference you plan transfers in')).toBeInTheDocument()
     expect(await screen.findByText('The transfer was not saved: please check the marked fields.')).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/transfers/new')
+  }, 40_000)
+
+  it("shows the server's refusal in Spanish, by its code and parameters (issue 36)", async () => {
+    mockForm({
+      create: () =>
+        apiError('invalid_request', 400, {
+          errors: { to_team_id: transferFieldMessages.sameChurch, date: 'Choose a date at least 7 days from now' },
+          error_codes: { to_team_id: { code: 'same_church', params: {} }, date: { code: 'transfer_date_too_soon', params: { days: 7 } } },
+        }),
+    })
+    const { form, user } = await openForm('/transfers/new', 'Add transfer')
+    try {
+      await pickChurch(user, form, /^From church/, 'Gra', 'Grace Church')
+      await user.selectOptions(
+        form.getByRole('combobox', { name: /^Pastor/ }),
+        await within(form.getByRole('combobox', { name: /^Pastor/ })).findByRole('option', { name: 'Paul Green' }),
+      )
+      await pickChurch(user, form, /^To church/, 'Gra', 'Grace Church')
+      await changeLocale('es')
+      await user.click(form.getByRole('button', { name: 'Guardar' }))
+      expect(await form.findByText('Elige una iglesia distinta de la de origen.')).toBeInTheDocument()
+      expect(form.getByText('Elige una fecha dentro de 7 días como mínimo.')).toBeInTheDocument()
+      expect(form.queryByText(transferFieldMessages.sameChurch)).toBeNull()
+    } finally {
+      await changeLocale('en')
+    }
   }, 40_000)
 
   it('a pastor with another upcoming transfer is refused on the pastor field, in words', async () => {

@@ -22,26 +22,8 @@ import {
 export interface RefusedField {
   field: string
   path: string
-  /** A message key of the form (contact-form:errors.*), or the server's own text. */
+  /** What the server refused, in the reader's language (ApiError.fieldErrors words its code). */
   message: string
-}
-
-// The server's words for the form's messages; any other text is shown as the server wrote it.
-const serverMessages: Array<[RegExp, ContactFieldError]> = [
-  [/^Required$|received undefined$|^Too small: expected string to have >=1 characters$/, 'required'],
-  [/^Too big: expected string/, 'tooLong'],
-  [/^Invalid phone number$/, 'phone'],
-  [/^Invalid email/, 'email'],
-  [/^Choose a value from the list\.$/, 'notInList'],
-  [/^Note: An email or phone number is required\.$/, 'parentContact'],
-  [/^Confirm that other options are unavailable\.$/, 'verbalConfirm'],
-  [/^Remove the invisible or control characters$/, 'unsafeCharacters'],
-  [/^Enter a link to this network/, 'url'],
-]
-
-/** The form's message for what the server said about a field. */
-export function fieldMessageOf(serverText: string): string {
-  return serverMessages.find(([pattern]) => pattern.test(serverText))?.[1] ?? serverText
 }
 
 export function isFieldErrorKey(message: string): message is ContactFieldError {
@@ -89,7 +71,7 @@ export function sortServerErrors(
   const unmarked: RefusedField[] = []
   for (const [field, text] of Object.entries(errors)) {
     const path = formPath(field.split('.'))
-    const refused = { field, path, message: fieldMessageOf(String(text)) }
+    const refused = { field, path, message: String(text) }
     if (path && isOnScreen(path, values, settings)) marked.push(refused)
     else unmarked.push(refused)
   }

@@ -7,6 +7,7 @@ import {
   toRRule,
   type DisciplePhase,
   type EventView,
+  type FieldError,
   type GrowPhase,
   type RecurrenceForm,
 } from '@crm/domain'
@@ -60,10 +61,10 @@ export function newEventValues(today = localToday()): EventFormValues {
   }
 }
 
-/** The form's values of a stored event; a rule the form cannot make is reported (its message). */
-export function eventValuesOf(event: EventView): { values: EventFormValues; ruleError: string | null } {
+/** The form's values of a stored event; a rule the form cannot make is reported (its refusal). */
+export function eventValuesOf(event: EventView): { values: EventFormValues; ruleError: FieldError | null } {
   let recurrence: RecurrenceForm = { ...defaultRecurrenceForm(event.start_time), frequency: 'NEVER' }
-  let ruleError: string | null = null
+  let ruleError: FieldError | null = null
   if (event.is_recurring && event.rrule) {
     const parsed = parseRRule(event.rrule, event.start_time)
     if ('form' in parsed) recurrence = parsed.form
@@ -97,7 +98,7 @@ export type EventFormErrorKey = Exclude<keyof EventFormValues, 'address' | 'recu
 /** The form's own checks: required fields and the schedule (recurrenceFormErrors). */
 export function eventFormErrors(values: EventFormValues): {
   fields: Partial<Record<EventFormErrorKey, 'required'>>
-  recurrence: Partial<Record<keyof RecurrenceForm, string>>
+  recurrence: Partial<Record<keyof RecurrenceForm, FieldError>>
 } {
   const fields: Partial<Record<EventFormErrorKey, 'required'>> = {}
   if (!values.title.trim()) fields.title = 'required'

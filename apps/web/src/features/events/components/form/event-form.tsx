@@ -1,21 +1,21 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert, Checkbox, Group, NativeSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core'
-import { defaultRecurrenceForm, disciplePhases, growPhases, otherEventType, type RecurrenceForm } from '@crm/domain'
+import { defaultRecurrenceForm, disciplePhases, growPhases, otherEventType, type FieldError, type RecurrenceForm } from '@crm/domain'
 import { FormActions } from '../../../../components/form-actions'
 import { RecurrenceField } from '../../../../components/recurrence-field'
 import { isApiError } from '../../../../lib/api'
 import { useFormSubmission } from '../../../../lib/form-submission'
 import { AddressField, type AddressValue } from '../../../places/components/address-field'
 import { useLookup } from '../../../lookups/queries'
-import { eventMessage } from '../../describe-recurrence'
+import { wordFieldError } from '../../../../lib/field-errors'
 import { eventFormErrors, eventWriteOf, type EventFormErrorKey, type EventFormValues } from './event-form-values'
 import type { CreateEventWrite } from '../../queries'
 
 export interface EventFormProps {
   initial: EventFormValues
-  /** A stored rule the form cannot show (its message), shown under the schedule. */
-  ruleError?: string | null
+  /** A stored rule the form cannot show (its refusal), shown under the schedule. */
+  ruleError?: FieldError | null
   label: string
   submitLabel: string
   /** Saves the fields; resolves to the event's id. */
@@ -57,7 +57,7 @@ export function EventForm({ initial, ruleError, label, submitLabel, onSave, onSa
   const { t } = useTranslation(['events', 'interactions', 'common'])
   const [values, setValues] = useState(initial)
   const [showErrors, setShowErrors] = useState(false)
-  const [server, setServer] = useState<ServerErrors>(ruleError ? { rrule: ruleError } : {})
+  const [server, setServer] = useState<ServerErrors>(ruleError ? { rrule: wordFieldError(ruleError) } : {})
   const types = useLookup('event-types')
   const submission = useFormSubmission({
     successMessage: t('form.saved'),
@@ -83,16 +83,16 @@ export function EventForm({ initial, ruleError, label, submitLabel, onSave, onSa
 
   const fieldError = (key: EventFormErrorKey): string | undefined => {
     const serverText = server[key]
-    if (serverText) return eventMessage(serverText, t)
+    if (serverText) return serverText
     return showErrors && own.fields[key] ? t('form.required') : undefined
   }
   const recurrenceErrors: Partial<Record<keyof RecurrenceForm | 'rrule', string>> = {}
-  if (showErrors) for (const [key, text] of Object.entries(own.recurrence)) recurrenceErrors[key as keyof RecurrenceForm] = eventMessage(text, t)
-  if (server.rrule) recurrenceErrors.rrule = eventMessage(server.rrule, t)
+  if (showErrors) for (const [key, text] of Object.entries(own.recurrence)) recurrenceErrors[key as keyof RecurrenceForm] = wordFieldError(text)
+  if (server.rrule) recurrenceErrors.rrule = server.rrule
   const addressErrors = Object.fromEntries(
     Object.entries(server)
       .filter(([field]) => field.startsWith('address_'))
-      .map(([field, text]) => [field, eventMessage(String(text), t)]),
+      .map(([field, text]) => [field, String(text)]),
   ) as Partial<Record<keyof AddressValue, string>>
 
   // Server errors of fields not on screen are listed above the buttons.
@@ -254,7 +254,7 @@ export function EventForm({ initial, ruleError, label, submitLabel, onSave, onSa
           <Alert color="red" variant="light" role="alert">
             {unmarked.map(([field, text]) => (
               <div key={field}>
-                {fieldLabels[field] ? t(`fields.${fieldLabels[field]}` as 'fields.title') : field}: {eventMessage(String(text), t)}
+                {fieldLabels[field] ? t(`fields.${fieldLabels[field]}` as 'fields.title') : field}: {text}
               </div>
             ))}
           </Alert>

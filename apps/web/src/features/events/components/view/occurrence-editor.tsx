@@ -6,7 +6,6 @@ import { FormStatus } from '../../../../components/form-status'
 import { FormActions } from '../../../../components/form-actions'
 import { isApiError } from '../../../../lib/api'
 import { useFormSubmission } from '../../../../lib/form-submission'
-import { eventMessage } from '../../describe-recurrence'
 import { useUpdateOccurrence } from '../../queries'
 
 const maxNotes = 5000
@@ -30,7 +29,7 @@ export function OccurrenceEditor({ event, occurrence, onMoved }: OccurrenceEdito
   const update = useUpdateOccurrence()
   const errorMessage = (error: unknown) => {
     const field = isApiError(error) ? Object.values(error.fieldErrors)[0] : undefined
-    return field ? eventMessage(String(field), t) : t('form.notSaved')
+    return field ?? t('form.notSaved')
   }
   const notesSubmission = useFormSubmission({ timing: 'saveIndicator', successMessage: t('view.occurrenceSaved'), errorMessage })
   const actionSubmission = useFormSubmission({ timing: 'saveIndicator', successMessage: t('view.occurrenceSaved'), errorMessage })
@@ -66,7 +65,7 @@ export function OccurrenceEditor({ event, occurrence, onMoved }: OccurrenceEdito
     if (result.ok) onMoved(moveTo)
     else if (isApiError(result.error)) {
       const text = result.error.fieldErrors['move_to']
-      if (text) setMoveError(eventMessage(String(text), t))
+      if (text) setMoveError(text)
     }
   }
 

@@ -1,0 +1,74 @@
+import i18next from 'i18next'
+import { toNestErrors } from '@hookform/resolvers'
+import type { FieldError as FormFieldError, FieldValues, Resolver } from 'react-hook-form'
+import type { z } from 'zod'
+import { fieldErrorOfIssue, isFieldErrorCode, type FieldError, type FieldErrorParam } from '@crm/domain'
+
+// A refusal of a field in the reader's language (issue 36): the server's data.error_codes and
+// the forms' own checks both name a code of the domain's table (fieldErrorCodes), worded here
+// from locales/*/field-errors.json. No text is ever recognised by its English.
+
+type Translate = (key: string, options?: Record<string, unknown>) => string
+
+/** The key of a code: out_of_range by the bounds it names. */
+export function fieldErrorKey({ code, params }: FieldError): string {
+  if (code === 'out_of_range' && params.min === undefined) return 'out_of_range_max'
+  if (code === 'out_of_range' && params.max === undefined) return 'out_of_range_min'
+  return code
+}
+
+function sizeText(bytes: number, language: string): string {
+  const megabytes = bytes / (1024 * 1024)
+  if (megabytes >= 1) return `${new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(megabytes)} MB`
+  return `${new Intl.NumberFormat(language, { maximumFractionDigits: 0 }).format(Math.ceil(bytes / 1024))} KB`
+}
+
+/** The values a code's text names: numbers written as the reader writes them, a size in MB. */
+function valuesOf({ code, params }: FieldError, language: string): Record<string, FieldErrorParam> {
+  const values: Record<string, FieldErrorParam> = {}
+  for (const [name, value] of Object.entries(params)) {
+    // Years stay as they are written (1900, not 1.900).
+    values[name] = typeof value === 'number' && Math.abs(value) >= 10_000 ? new Intl.NumberFormat(language).format(value) : value
+  }
+  if (code === 'file_too_large' && typeof params.bytes === 'number') values.size = sizeText(params.bytes, language)
+  return values
+}
+
+/** A refusal in the reader's language (or the given t's). */
+export function wordFieldError(error: FieldError, t: Translate = i18next.t as unknown as Translate): string {
+  const language = i18next.language || 'en'
+  return t(`field-errors:${fieldErrorKey(error)}`, valuesOf(error, language))
+}
+
+/** A refusal worded with the field it is about: 'Email: Enter a valid email address.' */
+export function wordFieldErrorOf(field: string, error: FieldError, t: Translate = i18next.t as unknown as Translate): string {
+  return t('field-errors:withField', { field, text: wordFieldError(error, t) })
+}
+
+/** A value of data.error_codes as a refusal, or null when it is not one this client knows. */
+export function readFieldError(value: unknown): FieldError | null {
+  if (!value || typeof value !== 'object') return null
+  const { code, params } = value as { code?: unknown; params?: unknown }
+  if (!isFieldErrorCode(code)) return null
+  const known: Record<string, FieldErrorParam> = {}
+  if (params && typeof params === 'object') {
+    for (const [name, param] of Object.entries(params)) if (typeof param === 'string' || typeof param === 'number') known[name] = param
+  }
+  return { code, params: known }
+}
+
+/**
+ * A form's resolver over a domain schema whose refusals are worded by their codes in the
+ * reader's language (zodResolver would keep zod's English and the domain's).
+ */
+export function fieldErrorResolver<Values extends FieldValues = FieldValues, Output = Values>(schema: z.ZodType): Resolver<Values, unknown, Output> {
+  return async (values, _context, options) => {
+    const parsed = await schema.safeParseAsync(values, { reportInput: true })
+    if (parsed.success) return { values: parsed.data as Output, errors: {} }
+    const errors: Record<string, FormFieldError> = {}
+    for (const issue of parsed.error.issues) {
+      errors[issue.path.join('.')] ??= { type: issue.code, message: wordFieldError(fieldErrorOfIssue(issue)) }
+    }
+    return { values: {}, errors: toNestErrors(errors, options) }
+  }
+}
