@@ -43,6 +43,16 @@ const knownFields = [
   'reaction',
   'is_owner',
   'title',
+  // An event's (events.service.ts): its schedule and a moved or cancelled occurrence.
+  'start_date',
+  'end_date',
+  'start_hour',
+  'end_hour',
+  'is_recurring',
+  'rrule',
+  'original_date',
+  'event_date',
+  'is_cancelled',
 ] as const
 
 /** What made a change, when it was not the form (the activity row's source_of_change). */

@@ -154,4 +154,32 @@ describe('Recent activity', () => {
     expect(screen.getByText('Contacto · Cambiado')).toBeInTheDocument()
     await changeLocale('en')
   })
+
+  it('names an event’s changed fields in the reader’s language, not by their column names (issue 36)', async () => {
+    const moved: RecentActivityItem = {
+      ...rows[0]!,
+      id: 3,
+      type: 'event',
+      subject_id: 7,
+      data: { before: null, after: { original_date: '2026-11-10', event_date: '2026-11-12', is_cancelled: false } },
+      computed_data: {
+        changes: [
+          { field: 'original_date', before: null, after: '2026-11-10' },
+          { field: 'event_date', before: null, after: '2026-11-12' },
+          { field: 'is_cancelled', before: null, after: 'false' },
+        ],
+      },
+      contact_id: null,
+      contact_name: null,
+    }
+    await changeLocale('es')
+    try {
+      open('/team/recent-activity', { items: [moved] })
+      const log = await screen.findByRole('table', { name: 'Actividad reciente' }, { timeout: 5000 })
+      for (const label of ['Fecha original:', 'Fecha del evento:', 'Cancelado:']) expect(within(log).getByText(label)).toBeInTheDocument()
+      expect(within(log).queryByText(/original date|event date|is cancelled/)).not.toBeInTheDocument()
+    } finally {
+      await changeLocale('en')
+    }
+  })
 })
