@@ -26,10 +26,10 @@ type ServerError = 'self' | 'outside' | 'alreadyRelated' | 'invalid'
 function relatedError(error: unknown): ServerError | null {
   if (!isApiError(error)) return null
   if (error.code === 'conflict') return 'alreadyRelated'
-  const message = error.fieldErrors['related_user_id']
-  if (!message) return null
-  if (/themselves/.test(message)) return 'self'
-  if (/of this team/.test(message)) return 'outside'
+  if (!error.fieldErrors['related_user_id']) return null
+  const code = error.fieldErrorCodes['related_user_id']?.code
+  if (code === 'related_to_self') return 'self'
+  if (code === 'related_outside_team') return 'outside'
   return 'invalid'
 }
 

@@ -128,7 +128,10 @@ describe('the Relationships tab', () => {
 
     server.use(
       mockCall(relationshipCalls.addContactRelationship, () =>
-        apiError('invalid_request', 400, { errors: { related_user_id: 'Choose a contact of this team.' } }),
+        apiError('invalid_request', 400, {
+          errors: { related_user_id: 'Choose a contact of this team.' },
+          error_codes: { related_user_id: { code: 'related_outside_team', params: {} } },
+        }),
       ),
     )
     await user.click(form.getByRole('button', { name: 'Add relationship' }))
