@@ -14,7 +14,6 @@ import {
 } from '@crm/domain'
 import type { Executor } from '../../db/client'
 import { lookupItems, type people } from '../../db/schema/index'
-import { AppError } from '../../platform/errors'
 import { FieldRefusals } from '../../platform/field-refusals'
 
 /** What a writer sent of a contact (every field optional, as on update). */
@@ -39,9 +38,7 @@ export interface ResolvedContact {
   /** The contact is a child once the change is made. */
   isChild: boolean
   /** Field → message; empty when the input is valid. */
-  /** The refused fields' messages: refusals.errors. */
-  errors: Record<string, string>
-  /** The refused fields, with their codes. */
+  /** The refused fields, with their codes and messages. */
   refusals: FieldRefusals
   /** Fields sent but not kept: no consent is on record (spec 2 §4.2). */
   notKept: string[]
@@ -193,7 +190,7 @@ export async function resolveContactInput(
       notKept.push(key)
     }
   }
-  return { values, identity, isChild: child, errors: errors.errors, refusals: errors, notKept }
+  return { values, identity, isChild: child, refusals: errors, notKept }
 }
 
 /** Birth month and year, or an age alone (the year is then this year minus the age). */
@@ -281,8 +278,6 @@ export interface FormVerbalConsent {
 }
 
 /** 400 invalid_request with the refused fields, when there are any. */
-export function assertValid(errors: FieldRefusals | Record<string, string>): void {
-  if (errors instanceof FieldRefusals) errors.throwIfAny()
-  // Messages without their codes (a caller that picked some of refusals.errors).
-  else if (Object.keys(errors).length > 0) throw new AppError('invalid_request', { errors })
+export function assertValid(errors: FieldRefusals): void {
+  errors.throwIfAny()
 }

@@ -18,6 +18,7 @@ import { loadGroupScope, teamSettingsOf, type GroupScope, type Viewer } from '..
 import { recordActivity } from '../../platform/activity'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
+import { FieldRefusals } from '../../platform/field-refusals'
 import { refreshContactReadModel } from '../../platform/read-model'
 import { claimRequest, findUsableRequest, type ConsentRequestRow } from '../consent/consent-requests'
 import { assertValid, resolveContactInput, type ContactInput, type PersonValues } from '../contacts/contact-input'
@@ -69,8 +70,10 @@ function contactInputOf(input: NewContactInput | ContactUpdateInput, asked: Read
 }
 
 /** Errors of the fields the person was asked for; the rest (status, source, a parent) are the team's to fill in. */
-function errorsOfAsked(errors: Record<string, string>, fields: ContactInput): Record<string, string> {
-  return Object.fromEntries(Object.entries(errors).filter(([field]) => field in fields))
+function errorsOfAsked(refusals: FieldRefusals, fields: ContactInput): FieldRefusals {
+  const asked = new FieldRefusals()
+  for (const [field, message] of Object.entries(refusals.errors)) if (field in fields) asked.set(field, refusals.codes[field]!, message)
+  return asked
 }
 
 /**
@@ -202,7 +205,7 @@ export async function submitNewContact(deps: Deps, key: string, input: NewContac
   const fields = contactInputOf(input, everyField)
   const child = isChild(ageFrom(input.dob_year, input.dob_month, now))
   const resolved = await resolveContactInput(deps.db, fields, null, { now, country: scope.settings.country, consentGiven: !child })
-  assertValid(errorsOfAsked(resolved.errors, fields))
+  assertValid(errorsOfAsked(resolved.refusals, fields))
   const today = zonedDate(now, scope.settings.timeZone)
   await deps.db.transaction(async (tx) => {
     await lockContactsOfConference(tx, scope.team)
@@ -270,8 +273,8 @@ export async function submitContactUpdate(deps: Deps, key: string, input: Contac
     await claimRequest(tx, now, request)
     const existing = await lockPerson(tx, contactId)
     const resolved = await resolveContactInput(tx, fields, existing, { now, country: settings.country, consentGiven: true })
-    const errors = errorsOfAsked(resolved.errors, fields)
-    if (resolved.isChild) errors.dob_year = childDetailsMessage
+    const errors = errorsOfAsked(resolved.refusals, fields)
+    if (resolved.isChild) errors.set('dob_year', 'child_details_by_parent', childDetailsMessage)
     assertValid(errors)
     const values: PersonValues = {
       ...resolved.values,
