@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { fieldErrorCodes, fieldErrorCodeList, type FieldError, type FieldErrorCode } from '@crm/domain'
+import { z } from 'zod'
+import { email, fieldErrorCodes, fieldErrorCodeList, type FieldError, type FieldErrorCode } from '@crm/domain'
 import { ApiError } from './api'
 import { changeLocale, i18next, supportedLocales } from './i18n'
-import { fieldErrorKey, wordFieldError } from './field-errors'
+import { fieldErrorKey, fieldErrorResolver, wordFieldError } from './field-errors'
 
 afterEach(async () => {
   await changeLocale('en')
@@ -47,5 +48,16 @@ describe('field error codes in every language (issue 36)', () => {
 
   it('writes a file size in MB', () => {
     expect(wordFieldError({ code: 'file_too_large', params: { bytes: 5 * 1024 * 1024 } })).toBe('The file may be at most 5 MB.')
+  })
+
+  it("words a form's own checks by the same codes, in the reader's language", async () => {
+    await changeLocale('es')
+    const resolver = fieldErrorResolver(z.object({ name: z.string().trim().min(1).max(5), email, year: z.number().int().max(2100) }))
+    const result = await resolver({ name: 'too long', email: 'not an email', year: 3000 }, undefined, { fields: {}, shouldUseNativeValidation: false })
+    expect(result.errors).toMatchObject({
+      name: { message: 'Como máximo 5 caracteres.' },
+      email: { message: 'Escribe una dirección de correo válida.' },
+      year: { message: 'Escribe un número igual o menor que 2100.' },
+    })
   })
 })

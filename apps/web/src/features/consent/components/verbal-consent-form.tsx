@@ -1,9 +1,9 @@
 import { useForm } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { Checkbox, Fieldset, NativeSelect, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core'
 import { consentPermissions, parentCarerRelationships, type ConsentPermission, type TeamGroupParams } from '@crm/domain'
+import { fieldErrorResolver } from '../../../lib/field-errors'
 import { isApiError } from '../../../lib/api'
 import { useFormSubmission } from '../../../lib/form-submission'
 import { FormActions } from '../../../components/form-actions'
@@ -38,7 +38,7 @@ export function VerbalConsentForm({ contactId, scope, parent, onSaved }: VerbalC
   const { t } = useTranslation(['consent', 'contact-form', 'contacts', 'common'])
   const submit = useSubmitVerbalConsent(contactId, scope)
   const form = useForm<VerbalFormValues>({
-    resolver: zodResolver(verbalForm),
+    resolver: fieldErrorResolver<VerbalFormValues>(verbalForm),
     defaultValues: {
       permissions: Object.fromEntries(consentPermissions.map((permission) => [permission, false])),
       parent_carer_first_name: parent.firstName,
@@ -58,8 +58,9 @@ export function VerbalConsentForm({ contactId, scope, parent, onSaved }: VerbalC
   const errorOf = (field: VerbalField) => {
     const error = errors[field]
     if (!error) return undefined
-    if (error.type === 'server' && typeof error.message === 'string') return error.message
-    return field === 'date' ? t('contact-form:errors.date') : t('common:fieldRequired')
+    // The server's refusals and the form's own are worded by their codes; a date the form cannot read says how to write one.
+    if (field === 'date' && error.type !== 'server') return t('contact-form:errors.date')
+    return typeof error.message === 'string' && error.message ? error.message : t('common:fieldRequired')
   }
 
   const onSubmit = form.handleSubmit(async (values) => {
