@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { ScrollArea, Stack, Text } from '@mantine/core'
 import { importRefusalLists, type ImportIssue, type ImportRowKept, type ImportRowProblem, type ImportUsersResult } from '@crm/domain'
 import { useContactFieldLabel } from '../lib/contact-field-labels'
-import { wordFieldErrorOf } from '../lib/field-errors'
+import { wordFieldError, wordFieldErrorOf } from '../lib/field-errors'
 
 // What an import did, or its dry run will do, row by row (spec 2 §3 "Import result"; issue 35
 // items 9 and 10): each refused row with its reasons worded from the server's codes in the
@@ -45,18 +45,19 @@ export function useIssueText(fieldLabel?: (field: string) => string | null): (is
         return t(issue.max === undefined ? 'issues.out_of_range_min' : 'issues.out_of_range', values)
       case 'invalid':
         return t(issue.value === undefined ? 'issues.invalid_blank' : 'issues.invalid', values)
-      default:
-        // The import's own wording names the column and the cell; any other code is the form's text.
-        return i18n.exists(`import:issues.${issue.code}`)
-          ? t(`issues.${issue.code}` as 'issues.required', values)
-          : wordFieldErrorOf(values.field, {
-              code: issue.code,
-              params: {
-                ...(issue.min !== undefined && { min: issue.min }),
-                ...(issue.max !== undefined && { max: issue.max }),
-                ...(issue.row !== undefined && { row: issue.row }),
-              },
-            })
+      default: {
+        // The import's own wording names the column and the cell; any other code is the form's text, after its column if it has one.
+        if (i18n.exists(`import:issues.${issue.code}`)) return t(`issues.${issue.code}` as 'issues.required', values)
+        const refusal = {
+          code: issue.code,
+          params: {
+            ...(issue.min !== undefined && { min: issue.min }),
+            ...(issue.max !== undefined && { max: issue.max }),
+            ...(issue.row !== undefined && { row: issue.row }),
+          },
+        }
+        return issue.field ? wordFieldErrorOf(values.field, refusal) : wordFieldError(refusal)
+      }
     }
   }
 }

@@ -7,6 +7,7 @@ import { accountLockReasons } from './auth'
 import { addressView } from './contact-shapes'
 import { addressWriteFields } from './places'
 import { defineCall } from './define'
+import { importIssueSchema } from './contact-import'
 
 // Team administration (spec 3 §2.4, §3 Team or group, §5, §6, §7 Teams, groups, users; Sub-teams).
 
@@ -125,7 +126,13 @@ export const teamUserImportResult = z.object({
   row: z.number().int(),
   email: z.string(),
   status: z.enum(['invited', 'in_team', 'invalid', 'acms_not_in_church']),
+  /** By column: what is wrong, in English (scripts, older clients). */
   errors: z.record(z.string(), z.string()),
+  /**
+   * The same as codes with their parameters, one per column: the web words them (issue 36).
+   * A row not invited for its email carries in_team, acms_not_in_church or acms_requires_admin.
+   */
+  issues: z.array(importIssueSchema),
 })
 
 export const teamAdminCalls = {

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import { email as emailSchema, grantableRoles, personName as personNameSchema, type GrantableRole } from '@crm/domain'
+import { email as emailSchema, grantableRoles, personName as personNameSchema, type GrantableRole, type ImportIssue } from '@crm/domain'
 import { accounts, activityLog, invites, mailOutbox, teams } from '../../db/schema/index'
 import { churchRoster } from '../../platform/church-roster'
 import type { Deps } from '../../platform/deps'
@@ -8,6 +8,7 @@ import { hashToken } from '../../platform/tokens'
 import { inviteKey, inviteMail } from './invite-links'
 import { inviteDays } from './teams.service'
 import { canGrant, ownersGrantOwner, type Place } from './team-users.service'
+import { issueOfSchema, quoted, RowProblems } from '../contact-import/import-issues'
 import {
   emailsInTeam,
   inTeamMessage,
@@ -25,7 +26,9 @@ interface RowResult {
   row: number
   email: string
   status: RowStatus
+  /** By column, in English; issues says the same as codes (issue 36). */
   errors: Record<string, string>
+  issues: ImportIssue[]
 }
 
 interface GoodRow {
@@ -38,15 +41,24 @@ interface GoodRow {
 
 const nameField = personNameSchema(100)
 
-function readName(value: unknown, field: string, errors: Record<string, string>): string {
+function readName(value: unknown, field: string, problems: RowProblems): string {
   if (value === undefined || value === null || value === '') {
-    errors[field] = 'Required'
+    problems.add(field, 'Required', { code: 'required' })
     return ''
   }
   const parsed = nameField.safeParse(typeof value === 'number' ? String(value) : value)
-  if (!parsed.success) errors[field] = parsed.error.issues[0]?.message ?? 'Invalid value'
-  else if (parsed.data === '') errors[field] = 'Required'
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    problems.add(field, issue.message || 'Invalid value', issueOfSchema(issue, value))
+  } else if (parsed.data === '') problems.add(field, 'Required', { code: 'required' })
   return parsed.success ? parsed.data : ''
+}
+
+/** A row not invited for its email: the English message and its code, the email quoted. */
+function refusedEmail(result: RowResult, status: RowStatus, message: string, code: 'in_team' | 'acms_not_in_church' | 'acms_requires_admin') {
+  result.status = status
+  result.errors = { email: message }
+  result.issues = [{ field: 'email', code, ...quoted(result.email) }]
 }
 
 /**
@@ -63,29 +75,39 @@ export async function importTeamUsers(
 ) {
   const results: RowResult[] = []
   const good: GoodRow[] = []
-  const seen = new Set<string>()
+  /** Each email by the first row that has it. */
+  const seen = new Map<string, number>()
   input.data.forEach((raw, index) => {
-    const errors: Record<string, string> = {}
-    const firstName = readName(raw.first_name, 'first_name', errors)
-    const lastName = readName(raw.last_name, 'last_name', errors)
+    const problems = new RowProblems()
+    const firstName = readName(raw.first_name, 'first_name', problems)
+    const lastName = readName(raw.last_name, 'last_name', problems)
     let email = ''
-    if (raw.email === undefined || raw.email === null || raw.email === '') errors.email = 'Required'
+    if (raw.email === undefined || raw.email === null || raw.email === '') problems.add('email', 'Required', { code: 'required' })
     else {
       const parsed = emailSchema.safeParse(raw.email)
       if (parsed.success) email = parsed.data
-      else errors.email = parsed.error.issues[0]?.message ?? 'Invalid email'
+      else problems.add('email', parsed.error.issues[0]?.message ?? 'Invalid email', { code: 'invalid_email', ...quoted(raw.email) })
     }
     const roleText = typeof raw.role === 'string' ? raw.role.trim().toLowerCase() : ''
     let role: GrantableRole | undefined
-    if (raw.role === undefined || raw.role === null || raw.role === '') errors.role = 'Required'
-    else if (!(grantableRoles as readonly string[]).includes(roleText)) errors.role = 'The role is member or leader'
-    else if (!canGrant(place.callerRole, roleText as GrantableRole, ownersGrantOwner(place))) errors.role = 'You cannot give this role'
+    if (raw.role === undefined || raw.role === null || raw.role === '') problems.add('role', 'Required', { code: 'required' })
+    else if (!(grantableRoles as readonly string[]).includes(roleText))
+      problems.add('role', 'The role is member or leader', { code: 'not_in_list', ...quoted(raw.role), allowed: ['member', 'leader'] })
+    else if (!canGrant(place.callerRole, roleText as GrantableRole, ownersGrantOwner(place)))
+      problems.add('role', 'You cannot give this role', { code: 'role_not_grantable', ...quoted(raw.role) })
     else role = roleText as GrantableRole
-    if (email && seen.has(email)) errors.email = 'This email is already in the file'
-    if (email) seen.add(email)
-    const result: RowResult = { row: index + 1, email: email || (typeof raw.email === 'string' ? raw.email.slice(0, 254) : ''), status: 'invalid', errors }
+    const earlier = email ? seen.get(email) : undefined
+    if (earlier !== undefined) problems.add('email', 'This email is already in the file', { code: 'already_on_import', row: earlier })
+    if (email && earlier === undefined) seen.set(email, index + 1)
+    const result: RowResult = {
+      row: index + 1,
+      email: email || (typeof raw.email === 'string' ? raw.email.slice(0, 254) : ''),
+      status: 'invalid',
+      errors: problems.errors,
+      issues: problems.issues,
+    }
     results.push(result)
-    if (Object.keys(errors).length === 0) good.push({ result, first_name: firstName, last_name: lastName, email, role: role! })
+    if (!problems.any) good.push({ result, first_name: firstName, last_name: lastName, email, role: role! })
   })
 
   // In the team already: reported, not invited.
@@ -96,8 +118,7 @@ export async function importTeamUsers(
   )
   let candidates = good.filter((row) => {
     if (!inTeam.has(row.email)) return true
-    row.result.status = 'in_team'
-    row.result.errors = { email: inTeamMessage(row.email) }
+    refusedEmail(row.result, 'in_team', inTeamMessage(row.email), 'in_team')
     return false
   })
 
@@ -115,8 +136,8 @@ export async function importTeamUsers(
       const verdict = rosterVerdict(answer, row.role, place.callerRole, input.ignore_acms_check ?? false)
       if (verdict === 'ok') kept.push(row)
       else {
-        row.result.status = 'acms_not_in_church'
-        row.result.errors = { email: verdict === 'requires_admin' ? requiresAdminMessage(row.email) : notInChurchMessage(row.email) }
+        if (verdict === 'requires_admin') refusedEmail(row.result, 'acms_not_in_church', requiresAdminMessage(row.email), 'acms_requires_admin')
+        else refusedEmail(row.result, 'acms_not_in_church', notInChurchMessage(row.email), 'acms_not_in_church')
         if (verdict === 'requires_admin') needApproval.push(row)
       }
     }
@@ -150,8 +171,7 @@ async function inviteRows(deps: Deps, viewer: Viewer, place: Place, rows: GoodRo
     )
     const fresh = rows.filter((row) => {
       if (!joined.has(row.email)) return true
-      row.result.status = 'in_team'
-      row.result.errors = { email: inTeamMessage(row.email) }
+      refusedEmail(row.result, 'in_team', inTeamMessage(row.email), 'in_team')
       return false
     })
     if (fresh.length === 0) return

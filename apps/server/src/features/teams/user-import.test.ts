@@ -48,14 +48,43 @@ describe('POST /api/v1/import-team-users', () => {
     const answer = body(response)
     expect(answer.invited).toBe(2)
     expect(answer.failed).toBe(5)
+    // Each column's problem in English and as a code with what the web words it from (issue 36).
     expect(answer.items).toEqual([
-      { row: 1, email: 'ann.import@crm.test', status: 'invited', errors: {} },
-      { row: 2, email: 'ben.import@crm.test', status: 'invalid', errors: { role: 'Required' } },
-      { row: 3, email: 'not-an-email', status: 'invalid', errors: { first_name: 'Required', email: 'Invalid email', role: 'The role is member or leader' } },
-      { row: 4, email: member.email, status: 'in_team', errors: { email: `The email ${member.email} is already in this team` } },
-      { row: 5, email: 'ann.import@crm.test', status: 'invalid', errors: { email: 'This email is already in the file' } },
-      { row: 6, email: 'own.import@crm.test', status: 'invalid', errors: { role: 'You cannot give this role' } },
-      { row: 7, email: 'lea.import@crm.test', status: 'invited', errors: {} },
+      { row: 1, email: 'ann.import@crm.test', status: 'invited', errors: {}, issues: [] },
+      { row: 2, email: 'ben.import@crm.test', status: 'invalid', errors: { role: 'Required' }, issues: [{ field: 'role', code: 'required' }] },
+      {
+        row: 3,
+        email: 'not-an-email',
+        status: 'invalid',
+        errors: { first_name: 'Required', email: 'Invalid email', role: 'The role is member or leader' },
+        issues: [
+          { field: 'first_name', code: 'required' },
+          { field: 'email', code: 'invalid_email', value: 'not-an-email' },
+          { field: 'role', code: 'not_in_list', value: 'boss', allowed: ['member', 'leader'] },
+        ],
+      },
+      {
+        row: 4,
+        email: member.email,
+        status: 'in_team',
+        errors: { email: `The email ${member.email} is already in this team` },
+        issues: [{ field: 'email', code: 'in_team', value: member.email }],
+      },
+      {
+        row: 5,
+        email: 'ann.import@crm.test',
+        status: 'invalid',
+        errors: { email: 'This email is already in the file' },
+        issues: [{ field: 'email', code: 'already_on_import', row: 1 }],
+      },
+      {
+        row: 6,
+        email: 'own.import@crm.test',
+        status: 'invalid',
+        errors: { role: 'You cannot give this role' },
+        issues: [{ field: 'role', code: 'role_not_grantable', value: 'owner' }],
+      },
+      { row: 7, email: 'lea.import@crm.test', status: 'invited', errors: {}, issues: [] },
     ])
     expect(await pending('ann.import@crm.test')).toMatchObject([{ role: 'member', first_name: 'Ann', invited_by_id: owner.id }])
     expect((await pending('lea.import@crm.test'))[0]!.key_hash).toBeTruthy()
@@ -89,10 +118,14 @@ describe('POST /api/v1/import-team-users', () => {
     const rows = [
       { first_name: 'On', last_name: 'Roster', email: 'on.roster@crm.test', role: 'member' },
       { first_name: 'Off', last_name: 'Roster', email: 'off.roster@crm.test', role: 'member' },
+      { first_name: 'Lea', last_name: 'Off', email: 'lea.off.roster@crm.test', role: 'leader' },
     ]
     const checked = body(await importRows(owner, rows))
-    expect(checked.items.map((item: { status: string }) => item.status)).toEqual(['invited', 'acms_not_in_church'])
+    expect(checked.items.map((item: { status: string }) => item.status)).toEqual(['invited', 'acms_not_in_church', 'acms_not_in_church'])
+    // A leader off the roster waits for the admin's approval, which its code says.
+    expect(checked.items[2].issues).toEqual([{ field: 'email', code: 'acms_requires_admin', value: 'lea.off.roster@crm.test' }])
     expect(checked.items[1].errors.email).toBe('The email off.roster@crm.test was not found as a member of this church.')
+    expect(checked.items[1].issues).toEqual([{ field: 'email', code: 'acms_not_in_church', value: 'off.roster@crm.test' }])
     const ignored = body(await importRows(owner, rows.slice(1), { ignore_acms_check: 1 }))
     expect(ignored.items[0].status).toBe('invited')
     await t.db.update(teams).set({ acms_id: null }).where(eq(teams.id, church))

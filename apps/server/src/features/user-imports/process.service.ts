@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { ImportRowProblem, ProcessUserImportResult, processUserImportRequest } from '@crm/domain'
+import type { ImportIssueCode, ImportRowProblem, ProcessUserImportResult, processUserImportRequest } from '@crm/domain'
 import type { Executor } from '../../db/client'
 import { accounts, memberships, notifications, people, teamContacts, userImportRows } from '../../db/schema/index'
 import type { TeamScope, Viewer } from '../../platform/access'
@@ -149,17 +149,18 @@ export async function processUserImport(deps: Deps, viewer: Viewer, scope: TeamS
     for (const person of rows) {
       const churchId = churchOf.get(person.person_id) ?? null
       const shown = shownDetails(person, gate)
-      const refuse = (reason: string) => {
-        const problem: ImportRowProblem = { row: person.row, name: `${shown.first_name} ${shown.last_name}`.trim(), reason }
+      // Why, in English and as its code, which the web words (issue 36).
+      const refuse = (reason: string, code: ImportIssueCode) => {
+        const problem: ImportRowProblem = { row: person.row, name: `${shown.first_name} ${shown.last_name}`.trim(), reason, issues: [{ code }] }
         result.count_unsuccessful += 1
         result.unsuccessful_error.push(problem)
       }
       if (person.is_processed) {
-        refuse(alreadyProcessedMessage)
+        refuse(alreadyProcessedMessage, 'already_processed')
         continue
       }
       if (churchId === null) {
-        refuse(noChurchMessage)
+        refuse(noChurchMessage, 'no_church_chosen')
         continue
       }
       try {
@@ -176,7 +177,7 @@ export async function processUserImport(deps: Deps, viewer: Viewer, scope: TeamS
       } catch (error) {
         // The savepoint undid this person's writes; the others carry on.
         deps.log.error({ err: error, importId, contactId: person.person_id }, 'user import: a contact could not be processed')
-        refuse(failedMessage)
+        refuse(failedMessage, 'not_processed')
       }
     }
     return record.title

@@ -140,8 +140,9 @@ describe('process-user-import', () => {
       count_successful: 1,
       count_unsuccessful: 2,
       unsuccessful_error: [
-        { row: 2, name: 'Ana Lopez', reason: alreadyProcessedMessage },
-        { row: 5, name: 'Cleo Park', reason: noChurchMessage },
+        // Why in English and as its code, which the web words (issue 36).
+        { row: 2, name: 'Ana Lopez', reason: alreadyProcessedMessage, issues: [{ code: 'already_processed' }] },
+        { row: 5, name: 'Cleo Park', reason: noChurchMessage, issues: [{ code: 'no_church_chosen' }] },
       ],
     })
     // Ana stays where the first call sent her.
@@ -188,16 +189,18 @@ describe('process-user-import', () => {
     const { c, id, ruth, ana } = await importToProcess()
     const other = await buildConference(t)
     const outsider = await buildContact(t, { teamId: c.north.church })
-    const refused: Array<[Record<number, number | null>, string]> = [
-      [{ [ana]: c.north.church, [outsider]: c.north.church }, `add_team_id_by_user_id.${outsider}`],
-      [{ [ana]: other.north.church }, `add_team_id_by_user_id.${ana}`],
-      [{ [ana]: c.conference }, `add_team_id_by_user_id.${ana}`],
-      [{ [ruth]: c.south.church, [ana]: 2 ** 31 }, `add_team_id_by_user_id.${ana}`],
+    // Each refusal's code beside its English, which the web words (issue 36).
+    const refused: Array<[Record<number, number | null>, string, string]> = [
+      [{ [ana]: c.north.church, [outsider]: c.north.church }, `add_team_id_by_user_id.${outsider}`, 'not_on_import'],
+      [{ [ana]: other.north.church }, `add_team_id_by_user_id.${ana}`, 'church_of_conference'],
+      [{ [ana]: c.conference }, `add_team_id_by_user_id.${ana}`, 'church_of_conference'],
+      [{ [ruth]: c.south.church, [ana]: 2 ** 31 }, `add_team_id_by_user_id.${ana}`, 'out_of_range'],
     ]
-    for (const [choices, field] of refused) {
+    for (const [choices, field, code] of refused) {
       const response = await processImport(c, id, choices)
       expect(response.statusCode, JSON.stringify(choices)).toBe(400)
       expect(body(response).data.errors).toHaveProperty([field])
+      expect(body(response).data.error_codes[field], JSON.stringify(choices)).toMatchObject({ code })
     }
     const huge = await post(t, `process-user-import/${id}`, c.officer.token, { team_id: c.conference, add_team_id_by_user_id: { 99999999999: c.north.church } })
     expect(huge.statusCode).toBe(400)

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core'
 import type { ProcessUserImportResult, UserImport } from '@crm/domain'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
+import { isApiError } from '../../../lib/api'
 import { errorText } from '../../../lib/errors'
 import { useOpenPeopleIds, useProcessUserImport } from '../queries'
 import { ProblemRows } from './problem-rows'
@@ -46,7 +47,9 @@ export function ProcessImport({ record, importId, teamId }: { record: UserImport
       const result = await process.mutateAsync({ team_id: teamId, add_team_id_by_user_id: chosen })
       setOutcome({ kind: 'done', result })
     } catch (failure) {
-      setOutcome({ kind: 'failed', message: errorText(failure, t('process.failed')) })
+      // A refused choice (a contact no longer on the import, a team that is no church of the conference) says why, worded from its code.
+      const why = isApiError(failure) ? [...new Set(Object.values(failure.fieldErrors))] : []
+      setOutcome({ kind: 'failed', message: [errorText(failure, t('process.failed')), ...why].join(' ') })
     }
   }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { defaultScheduler, notifyManager } from '@tanstack/react-query'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { maxPages, userImportCalls, type ProcessUserImportResult, type UserImport, type UserImportUser } from '@crm/domain'
+import { changeLocale } from '../../../lib/i18n'
 import { buildTeam } from '../../../test/fixtures'
 import { apiError, mockCall, server } from '../../../test/server'
 import { enter } from '../../../test/user'
@@ -225,6 +226,55 @@ describe('/contacts/import-and-share/edit/{id} (spec 2 §2.4, §3, §4)', () => 
     await user.click(dialog.getByRole('button', { name: 'Process' }))
     expect(await screen.findByText('The import failed with an error.', {}, { timeout: 10000 })).toBeInTheDocument()
     expect(screen.queryByText('The import has finished processing.')).not.toBeInTheDocument()
+  }, 30_000)
+
+  it("words the people not processed and a refused choice in Spanish, from the answer's codes (issue 36)", async () => {
+    await changeLocale('es')
+    try {
+      mockImport()
+      let refuse = true
+      server.use(
+        mockCall(userImportCalls.processUserImport, () => {
+          if (refuse) {
+            refuse = false
+            return apiError('invalid_request', 400, {
+              errors: { 'add_team_id_by_user_id.32': 'This contact is not on the import.' },
+              error_codes: { 'add_team_id_by_user_id.32': { code: 'not_on_import', params: {} } },
+            })
+          }
+          const answer: ProcessUserImportResult = {
+            count_successful: 0,
+            count_unsuccessful: 3,
+            unsuccessful_error: [
+              { row: 2, name: 'Ana López', reason: 'No church was chosen for this contact.', issues: [{ code: 'no_church_chosen' }] },
+              { row: 3, name: 'Ben Ng', reason: 'This contact has already been processed.', issues: [{ code: 'already_processed' }] },
+              { row: 4, name: 'Cara Díaz', reason: 'The contact could not be processed.', issues: [{ code: 'not_processed' }] },
+            ],
+          }
+          return answer
+        }),
+      )
+      const { user } = await visit()
+      await screen.findByText('1 persona tiene una iglesia elegida.', {}, { timeout: 10000 })
+      const process = async () => {
+        await user.click(screen.getByRole('button', { name: 'Procesar' }))
+        await user.click(
+          within(await screen.findByRole('dialog', { name: 'Procesar la importación' }, { timeout: 10000 })).getByRole('button', { name: 'Procesar' }),
+        )
+      }
+      await process()
+      expect(await screen.findByText('La importación falló con un error. Este contacto no está en la importación.', {}, { timeout: 10000 })).toBeInTheDocument()
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Procesar la importación' })).not.toBeInTheDocument())
+      await process()
+      expect(await screen.findByText('Procesadas: 0. Sin procesar: 3.', {}, { timeout: 10000 })).toBeInTheDocument()
+      const errors = within(screen.getByRole('table', { name: 'Personas no procesadas' }))
+      expect(errors.getByText('No se eligió ninguna iglesia para este contacto.')).toBeInTheDocument()
+      expect(errors.getByText('Este contacto ya se procesó.')).toBeInTheDocument()
+      expect(errors.getByText('No se pudo procesar el contacto. Vuelve a intentarlo más tarde.')).toBeInTheDocument()
+      expect(screen.queryByText(/not on the import|was chosen|already been processed|could not be processed/)).not.toBeInTheDocument()
+    } finally {
+      await changeLocale('en')
+    }
   }, 30_000)
 
   it('a person processed already, on another page, is not sent again', async () => {
