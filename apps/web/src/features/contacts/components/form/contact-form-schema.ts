@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { isPhone, isSourceRequired } from '@crm/domain'
+import { fieldErrorOfIssue, isPhone, isSourceRequired } from '@crm/domain'
+import { wordFieldError } from '../../../../lib/field-errors'
 import { completeValues, toWireFields, wireRules, type ContactFormValues } from './contact-form-values'
 import {
   hasParentDetails,
@@ -38,16 +39,6 @@ export function formPath(path: ReadonlyArray<PropertyKey>): string {
   if (first?.startsWith('address_')) return `address.${first}`
   if (first === 'dob_month' || first === 'dob_year') return 'dob_year'
   return first ?? ''
-}
-
-function messageFor(field: string, code: string, origin: unknown): ContactFieldError {
-  if (code === 'too_big' && origin === 'string') return 'tooLong'
-  if (field === 'email' || field === 'parent_carer_email') return 'email'
-  if (field.startsWith('social.')) return 'url'
-  if (field === 'age' || field === 'dob_year') return 'number'
-  if (field === 'consent_date') return 'date'
-  if (code === 'too_small' && origin === 'string') return 'required'
-  return 'invalid'
 }
 
 /**
@@ -98,12 +89,13 @@ export function contactFormSchema(settings: ContactFormSettings) {
       }
     }
 
-    // Whatever the contract refuses (lengths, email and link shapes, numbers, dates).
-    const checked = wireRules.safeParse(toWireFields(values, settings))
+    // Whatever the contract refuses (lengths, email and link shapes, numbers, dates), worded by
+    // its code as the server's refusals are.
+    const checked = wireRules.safeParse(toWireFields(values, settings), { reportInput: true })
     if (!checked.success) {
       for (const issue of checked.error.issues) {
         const path = formPath(issue.path)
-        if (path) fail(path, messageFor(path, issue.code, 'origin' in issue ? issue.origin : undefined))
+        if (path) context.addIssue({ code: 'custom', path: path.split('.'), message: wordFieldError(fieldErrorOfIssue(issue)) })
       }
     }
   })
