@@ -101,23 +101,28 @@ export function describeLocaleWalk(locale: WalkLocale, accounts: WalkingAccount[
     let session: Session | undefined
     afterAll(async () => session?.close())
 
-    it.each(accounts)('$email', async ({ email, buttons = false }) => {
-      await session?.close()
-      session = await openBrowser(baseUrl())
-      const { page } = session
-      await signIn(page, email)
-      // The query chooses the locale and its cookie keeps it for the walk.
-      await page.goto(`/?locale=${locale}`)
-      await settle(page)
-      const main = await page.getByRole('main').innerText()
-      expect(locale === 'xx' ? main.includes('⟦') : !main.includes('⟦')).toBe(true)
-      const seen = await walk(page, routes, untranslated, buttons)
-      const report = [...seen].map(
-        ([piece, places]) => `${piece}  ← ${[...places].slice(0, 3).join(', ')}${places.size > 3 ? ` and ${places.size - 3} more` : ''}`,
-      )
-      // PSEUDO_REPORT=/tmp/walk keeps the whole list (the failure shows the start of it).
-      if (process.env.PSEUDO_REPORT) writeFileSync(`${process.env.PSEUDO_REPORT}-${locale}-${email}.txt`, `${report.join('\n')}\n`)
-      expect(report).toEqual([])
-    })
+    it.each(accounts)(
+      '$email',
+      async ({ email, buttons = false }) => {
+        await session?.close()
+        session = await openBrowser(baseUrl())
+        const { page } = session
+        await signIn(page, email)
+        // The query chooses the locale and its cookie keeps it for the walk.
+        await page.goto(`/?locale=${locale}`)
+        await settle(page)
+        const main = await page.getByRole('main').innerText()
+        expect(locale === 'xx' ? main.includes('⟦') : !main.includes('⟦')).toBe(true)
+        const seen = await walk(page, routes, untranslated, buttons)
+        const report = [...seen].map(
+          ([piece, places]) => `${piece}  ← ${[...places].slice(0, 3).join(', ')}${places.size > 3 ? ` and ${places.size - 3} more` : ''}`,
+        )
+        // PSEUDO_REPORT=/tmp/walk keeps the whole list (the failure shows the start of it).
+        if (process.env.PSEUDO_REPORT) writeFileSync(`${process.env.PSEUDO_REPORT}-${locale}-${email}.txt`, `${report.join('\n')}\n`)
+        expect(report).toEqual([])
+        // Pressing every button of every page takes minutes on a loaded machine.
+      },
+      600_000,
+    )
   })
 }

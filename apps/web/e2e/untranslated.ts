@@ -39,11 +39,16 @@ const demoTexts = () => literalsOf(sourcesIn(join(root, 'apps/server/src/seed'))
  * language) and the map's attribution (OpenStreetMap's licence asks for it as it is).
  */
 function namedData(locale: WalkLocale): Set<string> {
-  // Each lookup entry is [value, English title, Spanish title, …]: the server sends the reader's.
+  // A lookup entry is [value, English title, Spanish title, …] or, for a list's lessons,
+  // [English title, Spanish title]: the server sends the reader's.
   const lookups = readFileSync(join(root, 'apps/server/src/features/lookups/lookup-lists.ts'), 'utf8')
-  const names = new Set(
-    [...lookups.matchAll(/\[\s*'[^']*',\s*'((?:[^'\\]|\\.)*)',\s*'((?:[^'\\]|\\.)*)'/g)].map((entry) => (locale === 'es' ? entry[2]! : entry[1]!)),
-  )
+  const names = new Set<string>()
+  for (const entry of lookups.matchAll(/^\s*\[((?:\s*'(?:[^'\\]|\\.)*',?)+)/gm)) {
+    const titles = [...entry[1]!.matchAll(/'((?:[^'\\]|\\.)*)'/g)].map((literal) => literal[1]!)
+    const [english, spanish] = titles.length >= 3 ? titles.slice(1) : titles
+    const title = locale === 'es' ? spanish : english
+    if (title) names.add(title)
+  }
   const regions = new Intl.DisplayNames([locale === 'es' ? 'es' : 'en'], { type: 'region' })
   for (let first = 65; first <= 90; first++) {
     for (let second = 65; second <= 90; second++) {
