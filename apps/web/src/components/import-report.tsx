@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { ScrollArea, Stack, Text } from '@mantine/core'
-import { importRefusalLists, type ImportIssue, type ImportRowKept, type ImportRowProblem, type ImportUsersResult } from '@crm/domain'
+import { importRefusalLists, type ImportIssue, type ImportRefusalList, type ImportRowKept, type ImportRowProblem, type ImportUsersResult } from '@crm/domain'
 import { useContactFieldLabel } from '../lib/contact-field-labels'
 import { wordFieldError, wordFieldErrorOf } from '../lib/field-errors'
 
@@ -159,10 +159,18 @@ export function ImportKeptDetails({ report }: { report: Pick<ImportUsersResult, 
   )
 }
 
-/** What each row kept and each list of refused rows with why (spec 2 §3, §8). */
-export function ImportReportDetails({ report }: { report: ImportUsersResult }) {
-  const { t } = useTranslation('import')
+/**
+ * What each row kept and each list of refused rows with why (spec 2 §3, §8). `kind` names the
+ * import (its kind's name) whose lists have titles of their own: the interaction import's
+ * unsuccessful_exists holds interactions already recorded, not contacts of another team.
+ */
+export function ImportReportDetails({ report, kind }: { report: ImportUsersResult; kind?: string }) {
+  const { t, i18n } = useTranslation('import')
   const reasonOf = useImportReason()
+  const titleOf = (list: ImportRefusalList, count: number) =>
+    kind && i18n.exists(`import:kindLists.${kind}.${list}_other`)
+      ? t(`kindLists.${kind}.${list}` as 'lists.unsuccessful_error', { count })
+      : t(`lists.${list}`, { count })
   return (
     <>
       <ImportKeptDetails report={report} />
@@ -171,7 +179,7 @@ export function ImportReportDetails({ report }: { report: ImportUsersResult }) {
         .map((list) => (
           <RowList
             key={list}
-            title={t(`lists.${list}`, { count: report[list].length })}
+            title={titleOf(list, report[list].length)}
             list={list}
             lines={report[list].map((problem): [string, string] => [
               String(problem.row),

@@ -57,12 +57,14 @@ export function sampleHref<C extends string>(kind: Pick<SpreadsheetImportKind<C>
 /** The flow's texts of the `import` namespace. */
 export function useSpreadsheetImportTexts(): ImportTexts {
   const { t } = useTranslation('import')
+  const count = useCount()
   return {
     file: t('file'),
     reading: t('reading'),
     rowsRead: (count, file) => t('rowsRead', { count, file }),
     missingColumns: (columns) => t('missingColumns', { columns: columns.join(', ') }),
-    readError: (failure) => (isSpreadsheetError(failure) ? t(`errors.${failure.code}`, { limit: limitText(failure.code, failure.limit) }) : t('errors.empty')),
+    readError: (failure) =>
+      isSpreadsheetError(failure) ? t(`errors.${failure.code}`, { limit: limitText(failure.code, failure.limit, count) }) : t('errors.empty'),
     // A chunk that fails ends the import with a report (see ImportReportView), never here.
     failure: (failure) => (failure instanceof CheckFailed ? t('checkFailed') : t('failed')),
     checking: t('checking'),
@@ -86,6 +88,7 @@ export function SpreadsheetImport<C extends string>({
   onClose,
 }: SpreadsheetImportProps<C>) {
   const { t } = useTranslation('import')
+  const count = useCount()
   const texts = useSpreadsheetImportTexts()
   const [progress, setProgress] = useState<{ sent: number; total: number; report: ImportReport } | null>(null)
 
@@ -123,7 +126,7 @@ export function SpreadsheetImport<C extends string>({
       texts={texts}
       intro={intro}
       sample={{ href: sampleHref(kind), fileName: `${kind.name}-sample.csv`, label: t('sample') }}
-      fileHint={t('fileHint', { limit: kind.maxRows.toLocaleString() })}
+      fileHint={t('fileHint', { limit: count(kind.maxRows) })}
       // A large file is many rows: the 2 MB of the smaller imports is not enough here.
       read={(chosen) => readImportFile(chosen, kind, { maxBytes: 40 * 1024 * 1024 })}
       missingBlocks
@@ -131,7 +134,7 @@ export function SpreadsheetImport<C extends string>({
       preview={(file, checked) => <KindPreview kind={kind} file={file} checked={checked} options={options} dropped={dropped} />}
       run={run}
       progress={progress && <ChunkProgress {...progress} />}
-      result={(finished) => <ImportReportView finished={finished} />}
+      result={(finished) => <ImportReportView finished={finished} kind={kind.name} />}
       onClose={onClose}
     />
   )
@@ -152,6 +155,7 @@ function KindPreview<C extends string>({
   dropped: readonly C[]
 }) {
   const { t } = useTranslation('import')
+  const count = useCount()
   const outcomeText = useOutcomeText()
   const ignored = [...file.ignored, ...dropped.filter((column) => file.found.some(([found]) => found === column))]
   const title = t('previewTitle', { count: Math.min(previewRows, file.rows.length) })
@@ -200,9 +204,9 @@ function KindPreview<C extends string>({
       {checked && file.missing.length === 0 && (
         <Stack gap="xs" data-dry-run>
           <Alert color={checked.count_unsuccessful > 0 ? 'yellow' : 'teal'} role="status" title={t('checkedTitle')}>
-            {t('checked', { successful: checked.count_successful.toLocaleString(), unsuccessful: checked.count_unsuccessful.toLocaleString() })}
+            {t('checked', { successful: count(checked.count_successful), unsuccessful: count(checked.count_unsuccessful) })}
           </Alert>
-          <ImportReportDetails report={checked} />
+          <ImportReportDetails report={checked} kind={kind.name} />
         </Stack>
       )}
     </>
@@ -211,15 +215,16 @@ function KindPreview<C extends string>({
 
 function ChunkProgress({ sent, total, report }: { sent: number; total: number; report: ImportReport }) {
   const { t } = useTranslation('import')
+  const count = useCount()
   return (
     <Stack gap="xs">
       <Progress value={total > 0 ? (sent / total) * 100 : 0} aria-label={t('progressLabel')} size="lg" animated />
       <Text size="sm" role="status" aria-live="polite">
         {t('progress', {
-          sent: sent.toLocaleString(),
-          total: total.toLocaleString(),
-          successful: report.count_successful.toLocaleString(),
-          unsuccessful: report.count_unsuccessful.toLocaleString(),
+          sent: count(sent),
+          total: count(total),
+          successful: count(report.count_successful),
+          unsuccessful: count(report.count_unsuccessful),
         })}
       </Text>
     </Stack>
@@ -227,39 +232,45 @@ function ChunkProgress({ sent, total, report }: { sent: number; total: number; r
 }
 
 /** A size in MB, a count of rows with its thousands separators. */
-function limitText(code: string, limit: number | undefined): string {
+function limitText(code: string, limit: number | undefined, count: (value: number) => string): string {
   if (limit === undefined) return ''
-  return code === 'too_large' ? String(Math.round(limit / (1024 * 1024))) : limit.toLocaleString()
+  return code === 'too_large' ? String(Math.round(limit / (1024 * 1024))) : count(limit)
+}
+
+/** A count as the reader's language writes it (1,000 in English, 1000 and 10.000 in Spanish), not the browser's. */
+function useCount(): (value: number) => string {
+  const { i18n } = useTranslation()
+  const format = new Intl.NumberFormat(i18n.language)
+  return (value) => format.format(value)
 }
 
 /** The report: the counts, what each row kept, and each list of refused rows, with their numbers and why (spec 2 §3, §8). */
-function ImportReportView({ finished }: { finished: Finished }) {
+function ImportReportView({ finished, kind }: { finished: Finished; kind: string }) {
   const { t } = useTranslation('import')
+  const count = useCount()
   const { report, total } = finished
   const failed = finished.error !== undefined
   return (
     <>
       {failed && (
         <Alert color="red" role="alert" title={t('failed')}>
-          {t('failedAfter', { sent: finished.sent.toLocaleString(), total: total.toLocaleString() })}
+          {t('failedAfter', { sent: count(finished.sent), total: count(total) })}
         </Alert>
       )}
       {finished.stopped && (
         <Alert color="yellow" role="status">
-          {t('stopped', { sent: finished.sent.toLocaleString(), total: total.toLocaleString() })}
+          {t('stopped', { sent: count(finished.sent), total: count(total) })}
         </Alert>
       )}
       {!failed && (
         <Alert color={report.count_unsuccessful > 0 ? 'yellow' : 'teal'} role="status" title={t('done')}>
-          {t('summary', { successful: report.count_successful.toLocaleString(), unsuccessful: report.count_unsuccessful.toLocaleString() })}
+          {t('summary', { successful: count(report.count_successful), unsuccessful: count(report.count_unsuccessful) })}
         </Alert>
       )}
       {failed && report.count_successful + report.count_unsuccessful > 0 && (
-        <Text size="sm">
-          {t('summary', { successful: report.count_successful.toLocaleString(), unsuccessful: report.count_unsuccessful.toLocaleString() })}
-        </Text>
+        <Text size="sm">{t('summary', { successful: count(report.count_successful), unsuccessful: count(report.count_unsuccessful) })}</Text>
       )}
-      <ImportReportDetails report={report} />
+      <ImportReportDetails report={report} kind={kind} />
     </>
   )
 }

@@ -12,6 +12,7 @@ import {
 } from '@crm/domain'
 import { pinClock } from '../../../test/clock'
 import { buildAccount, buildGroup, buildTeam, buildContactHit } from '../../../test/fixtures'
+import { changeLocale } from '../../../lib/i18n'
 import { renderApp } from '../../../test/render'
 import { mockCall, server } from '../../../test/server'
 import { signedInAs } from '../../../test/session'
@@ -384,5 +385,55 @@ describe('the Interactions tab', () => {
       ],
     }
     expect(sent).toEqual([{ ...chunk, dry_run: true }, chunk])
+  })
+
+  it("words the interaction import's dry run, counts and refused rows in Spanish, from the answer's codes (issue 36)", async () => {
+    await changeLocale('es')
+    try {
+      server.use(
+        mockCall(interactionImportCalls.importContactInteractions, () => ({
+          count_successful: 12000,
+          count_unsuccessful: 2,
+          unsuccessful_exists: [
+            {
+              row: 3,
+              name: '2026-03-01 14:30 visit',
+              reason: 'This interaction is already recorded for the contact.',
+              issues: [{ code: 'interaction_exists' as const }],
+            },
+          ],
+          unsuccessful_not_exists: [],
+          unsuccessful_team_user_exists: [],
+          unsuccessful_invalid_email: [],
+          unsuccessful_error: [
+            {
+              row: 4,
+              name: '2026-03-10 Visit',
+              reason: 'The row has invalid values.',
+              errors: { time: 'Required' },
+              issues: [{ code: 'required' as const, field: 'time' }],
+            },
+          ],
+        })),
+      )
+      openContact({ groupRole: 'leader' })
+      const user = setupUser()
+      await user.click(await screen.findByRole('button', { name: 'Importar interacciones' }, { timeout: 8000 }))
+      const dialog = within(await screen.findByRole('dialog', { name: 'Importar interacciones' }))
+      const file = new File(['Fecha,Hora,Tipo\n2026-03-01,14:30,visit\n2026-03-01,14:30,visit\n2026-03-10,,Visit'], 'visitas.csv', { type: 'text/csv' })
+      await user.upload(dialog.getByLabelText('Hoja de cálculo (.csv, .xls o .xlsx)'), file)
+      // The counts as Spanish writes them (12.000), whatever the browser's language.
+      expect(await dialog.findByText('Revisado con las reglas del servidor. Se importarán: 12.000. No se importarán: 2.')).toBeInTheDocument()
+      expect(dialog.getByText('No se importará: Hora es obligatorio.')).toBeInTheDocument()
+      await user.click(dialog.getByRole('button', { name: 'Importar' }))
+      expect(await dialog.findByText('Importadas: 12.000. No importadas: 2.')).toBeInTheDocument()
+      expect(dialog.getByText('1 ya registrada')).toBeInTheDocument()
+      expect(dialog.getByText('Fila 3, 2026-03-01 14:30 visit: Esta interacción ya está registrada para el contacto.')).toBeInTheDocument()
+      expect(dialog.getByText('1 fila con errores')).toBeInTheDocument()
+      expect(dialog.getByText('Fila 4, 2026-03-10 Visit: Hora es obligatorio.')).toBeInTheDocument()
+      expect(dialog.queryByText(/already recorded|Required|invalid values|otro equipo/)).not.toBeInTheDocument()
+    } finally {
+      await changeLocale('en')
+    }
   })
 })

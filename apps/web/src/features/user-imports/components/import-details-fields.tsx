@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { Alert, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core'
 import { eventDate, type UserImport } from '@crm/domain'
+import { useImportFieldLabel } from '../../../components/import-report'
 import { isApiError } from '../../../lib/api'
 
 // The form's own shape of the record's title, event date and notes (spec 2 §3): empty strings
@@ -82,13 +83,15 @@ export function ImportDetailsFields({ form }: { form: UseFormReturn<ImportDetail
  */
 export function OtherFieldErrors({ errors }: { errors: Array<[string, string]> }) {
   const { t } = useTranslation('import-and-share')
+  const columnLabel = useImportFieldLabel()
   if (errors.length === 0) return null
   const nameOf = (field: string) => {
     if (field === 'data') return t('file.label')
     const cell = /^data\.(\d+)(?:\.(.+))?$/.exec(field)
     if (!cell) return field
     const row = t('refused.rowLabel', { row: Number(cell[1]) + 2 })
-    return cell[2] ? `${row}, ${cell[2]}` : row
+    // The column by its label, as the import's report names it.
+    return cell[2] ? `${row}, ${columnLabel(cell[2])}` : row
   }
   return (
     <Alert color="red" variant="light" role="alert">

@@ -152,14 +152,20 @@ describe('/contacts/import-and-share/new (spec 2 §2.4, §5)', () => {
   }, 30_000)
 
   it("says why a save was refused: the server's field messages on their fields and for the rows", async () => {
-    mockCreate(apiError('invalid_request', 400, { errors: { title: 'At most 200 characters', 'data.1.email': 'Enter a valid email' } }))
+    mockCreate(
+      apiError('invalid_request', 400, {
+        errors: { title: 'At most 200 characters', 'data.1.email': 'Invalid email' },
+        error_codes: { title: { code: 'too_long', params: { max: 200 } }, 'data.1.email': { code: 'invalid_email', params: {} } },
+      }),
+    )
     const { user } = await visit()
     choose(goodCsv())
     await screen.findByText('2 rows read from cards.csv.')
     await user.click(screen.getByRole('button', { name: 'Save' }))
     expect(await screen.findByText('The import was not saved. Check the fields marked.', {}, { timeout: 10000 })).toBeInTheDocument()
-    expect(screen.getByText('At most 200 characters')).toBeInTheDocument()
-    expect(screen.getByText('Row 3, email: Enter a valid email')).toBeInTheDocument()
+    // Worded from the codes (issue 36), the row's column by its label.
+    expect(screen.getByText('At most 200 characters.')).toBeInTheDocument()
+    expect(screen.getByText('Row 3, Email: Enter a valid email address.')).toBeInTheDocument()
   }, 30_000)
 
   it("D2-8-11 a 500 says 'The import failed with an error.'", async () => {
