@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, within } from '@testing-library/react'
 import { maxUserImportRows, userImportCalls, type CreateUserImportResult } from '@crm/domain'
+import { changeLocale } from '../../../lib/i18n'
 import { apiError, mockCall, server } from '../../../test/server'
 import { enter } from '../../../test/user'
 import { buildImport, csvFile, visitAs } from '../user-imports.fixtures'
@@ -131,6 +132,52 @@ describe('/contacts/import-and-share/new (spec 2 §2.4, §5)', () => {
     expect(row.getByText('3')).toBeInTheDocument()
     expect(row.getByText('gender: not one of male, female or declined')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Continue to the import' })).toHaveAttribute('href', '/contacts/import-and-share/edit/40')
+  }, 30_000)
+
+  it("words the rows not imported and a refused cell in Spanish, from the answer's codes (issue 36)", async () => {
+    await changeLocale('es')
+    try {
+      const refusals = answer({
+        count_successful: 1,
+        count_unsuccessful: 2,
+        unsuccessful_error: [
+          { row: 3, name: 'Ben Ng', reason: 'This person is already on the import (row 2).', issues: [{ code: 'already_on_import', row: 2 }] },
+          {
+            row: 4,
+            name: 'Cy Ro',
+            reason: 'The row has invalid values.',
+            errors: { gender: 'Choose a value from the list.' },
+            issues: [{ code: 'not_in_list', field: 'gender', value: 'x', allowed: ['male', 'female'] }],
+          },
+        ],
+      })
+      let refuse = true
+      server.use(
+        mockCall(userImportCalls.createUserImport, () => {
+          if (!refuse) return refusals
+          refuse = false
+          return apiError('invalid_request', 400, {
+            errors: { 'data.0.email': 'Invalid email' },
+            error_codes: { 'data.0.email': { code: 'invalid_email', params: {} } },
+          })
+        }),
+        mockCall(userImportCalls.userImport, buildImport()),
+      )
+      const view = visitAs('/contacts/import-and-share/new')
+      await screen.findByRole('heading', { level: 1, name: 'Nueva importación' }, { timeout: 15000 })
+      fireEvent.change(screen.getByLabelText(/Archivo de hoja de cálculo/), { target: { files: [goodCsv()] } })
+      await screen.findByText('Se leyeron 2 filas de cards.csv.')
+      await view.user.click(screen.getByRole('button', { name: 'Guardar' }))
+      expect(await screen.findByText('Fila 2, Correo electrónico: Escribe una dirección de correo válida.', {}, { timeout: 10000 })).toBeInTheDocument()
+      await view.user.click(screen.getByRole('button', { name: 'Guardar' }))
+      expect(await screen.findByText('Se añadió 1 persona a la importación.', {}, { timeout: 10000 })).toBeInTheDocument()
+      const refused = within(screen.getByRole('table', { name: 'Filas no importadas' }))
+      expect(refused.getByText('Esta persona ya está en la importación (fila 2).')).toBeInTheDocument()
+      expect(refused.getByText('Género «x» no es uno de: male, female.')).toBeInTheDocument()
+      expect(screen.queryByText(/already on the import|invalid values|Invalid email/)).not.toBeInTheDocument()
+    } finally {
+      await changeLocale('en')
+    }
   }, 30_000)
 
   it('shows the people kept without consent, and what of them was not kept, before going on to the import (issue 35 item 10)', async () => {
