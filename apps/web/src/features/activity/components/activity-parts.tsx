@@ -72,6 +72,7 @@ export function useActivityTypeName(): (type: string) => string {
 /** The changes of one row: each field with its value before and after. */
 export function ActivityChanges({ item }: { item: ActivityItem }) {
   const { t } = useTranslation('activity')
+  const { t: common } = useTranslation('common')
   const contactFieldLabel = useContactFieldLabel()
   const fieldName = (field: string) =>
     (knownFields as readonly string[]).includes(field)
@@ -84,6 +85,8 @@ export function ActivityChanges({ item }: { item: ActivityItem }) {
       ? t(`sources.${change[side] as (typeof knownSources)[number]}`)
       : (valueText(item, change, side) ?? '—')
   if (changes.length === 0) return null
+  // Until the lookups they name are in, the values wait (a raw id would flash first).
+  if (valueText.pending) return <Text size="sm" aria-busy="true" aria-label={common('loading')} />
   return (
     <List size="sm" listStyleType="none" spacing={2}>
       {changes.map((change) => (

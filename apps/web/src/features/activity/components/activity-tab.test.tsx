@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import { activityLogCalls, contactCalls, lookupCalls, suggestionCalls, type ActivityItem, type ContactItem, type InputOf } from '@crm/domain'
 import { changeLocale } from '../../../lib/i18n'
@@ -62,6 +62,15 @@ function openActivity(item: ContactItem = buildContactItem({ role: 'owner' }), v
 const filters = async () => within(await screen.findByRole('group', { name: 'Filters' }, { timeout: 5000 }))
 
 describe('the Activity log tab', () => {
+  // The interests' list, in English and Spanish (a test's own lookups come before it).
+  beforeEach(() => {
+    server.use(
+      mockCall(lookupCalls.lookups, ({ params, input }) =>
+        params['list'] === 'interest-types' ? { items: [{ id: 'prayer', title: input.locale === 'es' ? 'Oración' : 'Prayer' }] } : { items: [] },
+      ),
+    )
+  })
+
   it('D2-3.13-03 lists who changed what, when, with the change', async () => {
     const { requests } = openActivity()
     const table = within(await screen.findByRole('table', { name: 'Activity log' }, { timeout: 5000 }))
@@ -70,8 +79,21 @@ describe('the Activity log tab', () => {
     expect(within(first!).getByText('Relationship · Changed')).toBeInTheDocument()
     expect(first).toHaveTextContent('Relationship: Friend → Neighbor')
     expect(second).toHaveTextContent('Contact · Changed')
-    expect(second).toHaveTextContent('Interests: — → Prayer')
+    await waitFor(() => expect(second).toHaveTextContent('Interests: — → Prayer'))
     expect(requests[0]).toEqual({ params: { type: 'contact', id: '5' }, input: { team_id: '10', group_id: '10', page: '1' } })
+  })
+
+  it('words interests the log kept by their English titles in the reader’s language (issue 36)', async () => {
+    await changeLocale('es')
+    try {
+      openActivity()
+      const table = within(await screen.findByRole('table', { name: 'Registro de actividad' }, { timeout: 5000 }))
+      const [, , second] = table.getAllByRole('row')
+      await waitFor(() => expect(second).toHaveTextContent('Oración'))
+      expect(second).not.toHaveTextContent('Prayer')
+    } finally {
+      await changeLocale('en')
+    }
   })
 
   it('names what a spreadsheet import changed: the source and the row, in the reader’s words', async () => {
@@ -212,7 +234,8 @@ describe('the Activity log tab', () => {
     expect(contactRow).toHaveTextContent('— → Candidato al bautismo')
     expect(contactRow).toHaveTextContent('Sí → No')
     expect(relationshipRow).toHaveTextContent('Relación: Padre → Madre')
-    expect(lookupRequests.every((request) => request.locale === 'es')).toBe(true)
+    // The reader's titles, and the English ones that rows written with titles are read by.
+    expect(new Set(lookupRequests.map((request) => request.locale))).toEqual(new Set(['es', 'en']))
     await changeLocale('en')
   })
 

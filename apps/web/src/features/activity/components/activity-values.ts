@@ -11,7 +11,7 @@ import { lookupQueryOptions } from '../../lookups/queries'
 
 /** The lookup list a field's value comes from, by item type. */
 const lookupFields: Partial<Record<string, Partial<Record<string, LookupList>>>> = {
-  user: { member_status: 'member-status-types', religion: 'religion-types', source: 'contact-source-types' },
+  user: { member_status: 'member-status-types', religion: 'religion-types', source: 'contact-source-types', interests: 'interest-types' },
   interaction: { type: 'interaction-types' },
   user_event: { type: 'user-event-types', member_status: 'member-status-types' },
   event: { type: 'event-types' },
@@ -38,27 +38,52 @@ type Change = ActivityItem['computed_data']['changes'][number]
 
 /**
  * The stored value of a change: a field recorded with its `_display` form (an English title
- * the server wrote) is read raw, so it is worded in the reader's language.
+ * the server wrote) is read raw, so it is worded in the reader's language; a list (a contact's
+ * interests) is read item by item.
  */
-function rawValue(item: ActivityItem, change: Change, side: 'before' | 'after'): string | null {
+function rawValue(item: ActivityItem, change: Change, side: 'before' | 'after'): string | string[] | null {
   const record = item.data[side]
   if (record && typeof record === 'object' && !Array.isArray(record)) {
     const raw = (record as Record<string, unknown>)[change.field]
     if (Object.hasOwn(record, `${change.field}_display`) && typeof raw === 'string' && raw !== '') return raw
+    if (Array.isArray(raw) && raw.length > 0 && raw.every((value) => typeof value === 'string')) return raw as string[]
   }
   return change[side]
 }
 
-/** The words of one side of a change; null when nothing was stored. */
-export function useActivityValueText(items: readonly ActivityItem[]): (item: ActivityItem, change: Change, side: 'before' | 'after') => string | null {
+export interface ActivityValueText {
+  /** The words of one side of a change; null when nothing was stored. */
+  (item: ActivityItem, change: Change, side: 'before' | 'after'): string | null
+  /** A list the changes need is still loading: its values are not shown yet. */
+  pending: boolean
+}
+
+/**
+ * The words of the changes' values. A lookup's value is its id, or its English title in rows
+ * the server wrote with titles (before issue 36, a contact's interests): both read as the
+ * title in the reader's language.
+ */
+export function useActivityValueText(items: readonly ActivityItem[]): ActivityValueText {
   const { t, i18n } = useTranslation('activity')
   const locale = i18n.language
   // Only the lists the shown changes name are read (cached for the session like every lookup).
   const lists = [...new Set(items.flatMap((item) => item.computed_data.changes.map((change) => lookupListOf(item.type, change.field))))].filter(
     (list): list is LookupList => list !== undefined,
   )
-  const answers = useQueries({ queries: lists.map((list) => lookupQueryOptions(list, locale)) })
-  const titles = new Map(lists.map((list, index) => [list, new Map((answers[index]?.data ?? []).map((item) => [String(item.id), item.title]))]))
+  const locales = [...new Set([locale, 'en'])]
+  const answers = useQueries({ queries: lists.flatMap((list) => locales.map((language) => lookupQueryOptions(list, language))) })
+  const answerOf = (list: LookupList, language: string) => answers[lists.indexOf(list) * locales.length + locales.indexOf(language)]
+  const titles = new Map(
+    lists.map((list) => {
+      const byId = new Map((answerOf(list, locale)?.data ?? []).map((item) => [String(item.id), item.title]))
+      for (const item of answerOf(list, 'en')?.data ?? []) {
+        const title = byId.get(String(item.id))
+        if (title !== undefined && !byId.has(item.title)) byId.set(item.title, title)
+      }
+      return [list, byId]
+    }),
+  )
+  const pending = answers.some((answer) => answer.isPending)
   const format = useDateFormat()
 
   const wordOf = (type: string, field: string, value: string | null): string | null => {
@@ -75,10 +100,12 @@ export function useActivityValueText(items: readonly ActivityItem[]): (item: Act
     if (moment.test(value) && !Number.isNaN(Date.parse(value))) return format.dateTime(value)
     return value
   }
-  return (item, change, side) => {
+  const text = (item: ActivityItem, change: Change, side: 'before' | 'after') => {
     const raw = rawValue(item, change, side)
+    if (Array.isArray(raw)) return raw.map((value) => wordOf(item.type, change.field, value) ?? value).join(', ')
     const worded = wordOf(item.type, change.field, raw)
     // A raw value without words (an unknown relationship) falls back to the server's display.
     return worded === raw && raw !== change[side] ? change[side] : worded
   }
+  return Object.assign(text, { pending })
 }
