@@ -72,9 +72,12 @@ export async function contactInterestItems(db: Executor, personId: number, local
   return rows.map((row) => itemOf(row, types))
 }
 
-/** The contact's interests as the activity log reads them (English titles, other texts). */
+/**
+ * The contact's interests as the activity log keeps them: each item of the list by its value,
+ * which the reader's side words in their language (issue 36); an 'other' by its text.
+ */
 function readableInterests(rows: InterestRow[], types: Map<string, InterestType>): string[] {
-  return rows.map((row) => itemOf(row, types).name)
+  return rows.map((row) => (types.get(row.interest)?.isOther ? row.interest_other : row.interest))
 }
 
 /** An interest of the list, with the text it is stored with ('' unless it is 'other'). */

@@ -77,7 +77,7 @@ describe('add-contact-interest and contact-interests/{id}', () => {
     expect(body(response).items[0]).toMatchObject({ value: 'music', name: 'Música y alabanza' })
   })
 
-  it('records the contact’s interests before and after each change', async () => {
+  it('records the contact’s interests before and after each change, by their values (worded by the reader)', async () => {
     const c = await buildChurch(t)
     const contact = await buildContact(t, { teamId: c.church })
     await add(c, c.leader.token, contact, { interest: 'prayer' })
@@ -85,9 +85,9 @@ describe('add-contact-interest and contact-interests/{id}', () => {
     await remove(c, c.leader.token, contact, { interest: 'prayer' })
     const log = await activityOf(t, contact)
     expect(log.map((row) => [row.subject_type, row.action, row.author_id, row.before, row.after])).toEqual([
-      ['user', 'update', c.leader.id, { interests: [] }, { interests: ['Prayer'] }],
-      ['user', 'update', c.leader.id, { interests: ['Prayer'] }, { interests: ['Prayer', 'Chess'] }],
-      ['user', 'update', c.leader.id, { interests: ['Prayer', 'Chess'] }, { interests: ['Chess'] }],
+      ['user', 'update', c.leader.id, { interests: [] }, { interests: ['prayer'] }],
+      ['user', 'update', c.leader.id, { interests: ['prayer'] }, { interests: ['prayer', 'Chess'] }],
+      ['user', 'update', c.leader.id, { interests: ['prayer', 'Chess'] }, { interests: ['Chess'] }],
     ])
   })
 
