@@ -32,9 +32,9 @@ const overlays = '[role="dialog"]:visible, [role="menu"]:visible, [role="listbox
  * and reads what it opens (a dialog, a drawer, a menu) before closing it with Escape. A button
  * that goes elsewhere is followed back. Submit buttons are left alone: forms stay as they are.
  */
-async function openEachButton(page: Page, route: string, look: (where: string) => Promise<void>): Promise<void> {
+async function openEachButton(page: Page, route: string, look: (where: string) => Promise<void>, within = 'main'): Promise<void> {
   const pressed = new Set<string>()
-  const buttons = page.getByRole('main').locator('button:visible:not([type="submit"]):not([disabled]):not([role="tab"])')
+  const buttons = page.locator(within).locator('button:visible:not([type="submit"]):not([disabled]):not([role="tab"])')
   for (let index = 0; index < (await buttons.count()); index++) {
     const button = buttons.nth(index)
     const name = ((await button.getAttribute('aria-label').catch(() => null)) ?? (await button.innerText().catch(() => ''))).trim()
@@ -56,6 +56,18 @@ async function openEachButton(page: Page, route: string, look: (where: string) =
       await settle(page)
     }
   }
+}
+
+/**
+ * An empty new record's form, sent: the form's own refusals show (nothing is saved, the
+ * required fields are blank).
+ */
+async function sendEmptyForm(page: Page, route: string, look: (where: string) => Promise<void>): Promise<void> {
+  const submit = page.getByRole('main').locator('form button[type="submit"]:visible:not([disabled])').first()
+  if ((await submit.count()) === 0) return
+  await submit.click()
+  await settled(page)
+  await look(`${route} (sent empty)`)
 }
 
 /** Each text that missed the catalogue, with the places it was seen. */
@@ -81,7 +93,16 @@ async function walk(page: Page, routes: string[], untranslated: UntranslatedChec
       await settle(page)
       await look(`${route} (tab ${index + 1})`)
     }
-    if (withButtons) await openEachButton(page, route, look)
+    if (withButtons) {
+      // The header's menus and panels are the same on every page: pressed on the first.
+      if (route === routes[0]) await openEachButton(page, route, look, 'header')
+      await openEachButton(page, route, look)
+      if (route.endsWith('/new')) {
+        await page.goto(route)
+        await settle(page)
+        await sendEmptyForm(page, route, look)
+      }
+    }
   }
   return seen
 }
@@ -120,8 +141,8 @@ export function describeLocaleWalk(locale: WalkLocale, accounts: WalkingAccount[
         // PSEUDO_REPORT=/tmp/walk keeps the whole list (the failure shows the start of it).
         if (process.env.PSEUDO_REPORT) writeFileSync(`${process.env.PSEUDO_REPORT}-${locale}-${email}.txt`, `${report.join('\n')}\n`)
         expect(report).toEqual([])
-        // Pressing every button of every page takes minutes on a loaded machine.
       },
+      // Pressing every button of every page takes minutes on a loaded machine.
       600_000,
     )
   })

@@ -107,6 +107,9 @@ export function untranslatedCheck(locale: WalkLocale, extraData: string[] = []):
   const demo = [...demoTexts(), ...extraData, ...named]
   // Prose only: a key such as 'decision-for-baptism' in the seed is not a text anyone reads.
   const demoLower = demo.filter((text) => /\s/.test(text.trim())).map((text) => text.toLowerCase())
+  // A name of several words the demo gives a record (an event called 'Bible study') is its data,
+  // even where a catalogue text reads the same.
+  const demoNames = new Set(demo.filter((text) => /^\S+(\s\S+)+$/.test(text.trim())))
   const namedLower = new Set([...named].map((text) => text.toLowerCase()))
   const english = catalogue('en')
   const spanish = catalogue('es')
@@ -116,6 +119,7 @@ export function untranslatedCheck(locale: WalkLocale, extraData: string[] = []):
     if (namedLower.has(piece.toLowerCase())) return true
     // Codes of records (an ACMS id such as DEMO-1).
     if (/^[\p{Lu}\d_ -]+$/u.test(piece) && /\d/.test(piece)) return true
+    if (demoNames.has(piece)) return true
     if (english.has(piece)) return false
     const words = piece.split(/[^\p{L}'’-]+/u).filter((word) => /\p{L}/u.test(word) && !dateWords.has(word.toLowerCase()))
     if (words.length === 0) return true
