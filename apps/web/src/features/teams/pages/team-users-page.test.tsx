@@ -64,7 +64,7 @@ describe('the users page (spec 3 §2.4 Team users)', () => {
     await changeLocale('es')
     openUsers()
     await screen.findByRole('heading', { name: 'Miembros', level: 2 })
-    expect(section('Propietarios').getByText('Responsable')).toBeInTheDocument()
+    expect(section('Propietarios').getByText('Propietario')).toBeInTheDocument()
     expect(section('Líderes').getByText('Líder')).toBeInTheDocument()
     expect(section('Miembros').getByText('Miembro')).toBeInTheDocument()
     expect(section('Superadministradores').getByText('Superadministrador')).toBeInTheDocument()
