@@ -85,9 +85,12 @@ describe('saveFile', () => {
     const namesBefore = await storedNames()
     const renamedText = await refusalOf(save(Buffer.from('just text, though the upload called it form.png')))
     expect(renamedText.status).toBe(400)
-    expect(renamedText.details).toEqual({ errors: { photo: 'The file must be one of: JPG, PNG, HEIC, PDF' } })
+    expect(renamedText.details).toEqual({
+      errors: { photo: 'The file must be one of: JPG, PNG, HEIC, PDF' },
+      error_codes: { photo: { code: 'file_type', params: { formats: 'JPG, PNG, HEIC, PDF' } } },
+    })
     const pdfWhereImagesOnly = await refusalOf(save(pdf, { accept: ['image/jpeg', 'image/png'] }))
-    expect(pdfWhereImagesOnly.details).toEqual({ errors: { photo: 'The file must be one of: JPG, PNG' } })
+    expect(pdfWhereImagesOnly.details).toMatchObject({ errors: { photo: 'The file must be one of: JPG, PNG' } })
     const broken = await refusalOf(save(jpegWithGps().bytes.subarray(0, 40)))
     expect(broken.status).toBe(400)
     expect(await rowCount()).toBe(rowsBefore)
@@ -100,7 +103,10 @@ describe('saveFile', () => {
     const png = pngWithGps().bytes
     const error = await refusalOf(save(png, { maxSize: png.length - 1 }))
     expect(error.code).toBe('payload_too_large')
-    expect(error.details).toEqual({ errors: { photo: `The file may have at most ${png.length - 1} bytes` } })
+    expect(error.details).toEqual({
+      errors: { photo: `The file may have at most ${png.length - 1} bytes` },
+      error_codes: { photo: { code: 'file_too_large', params: { bytes: png.length - 1 } } },
+    })
     expect(await rowCount()).toBe(rowsBefore)
     expect(await storedNames()).toEqual(namesBefore)
   })

@@ -84,7 +84,10 @@ describe('stripLocationMetadata', () => {
       const error = refusal(() => stripLocationMetadata(bytes, type, 'photo'))
       expect(error.code).toBe('invalid_request')
       expect(error.status).toBe(400)
-      expect(error.details).toEqual({ errors: { photo: expect.stringContaining('The image could not be read') } })
+      expect(error.details).toEqual({
+        errors: { photo: expect.stringContaining('The image could not be read') },
+        error_codes: { photo: { code: 'image_unreadable', params: {} } },
+      })
     }
   })
 })
@@ -117,7 +120,10 @@ describe('refuseOversizedImage', () => {
     for (const { bytes, type, size } of oversized) {
       const error = refusal(() => refuseOversizedImage(bytes, type, 'photo'))
       expect(error.code).toBe('invalid_request')
-      expect(error.details).toEqual({ errors: { photo: expect.stringContaining(`The picture is too large (${size} pixels)`) } })
+      expect(error.details).toMatchObject({
+        errors: { photo: expect.stringContaining(`The picture is too large (${size} pixels)`) },
+        error_codes: { photo: { code: 'image_too_large' } },
+      })
     }
   })
 
@@ -133,7 +139,10 @@ describe('refuseOversizedImage', () => {
     ]
     for (const { bytes, type } of unsized) {
       const error = refusal(() => refuseOversizedImage(bytes, type, 'photo'))
-      expect(error.details).toEqual({ errors: { photo: expect.stringContaining('The image could not be read') } })
+      expect(error.details).toEqual({
+        errors: { photo: expect.stringContaining('The image could not be read') },
+        error_codes: { photo: { code: 'image_unreadable', params: {} } },
+      })
     }
   })
 })
