@@ -82,10 +82,11 @@ describe('the notifications panel', () => {
     expect(external).toHaveAttribute('target', '_blank')
     expect(external.getAttribute('rel')).toContain('noopener')
     expect(within(items[2]!).queryByRole('link')).not.toBeInTheDocument()
-    // The date, in the reader's language, from date_timestamp in seconds.
+    // The date, in the reader's language, from date_timestamp in seconds, where the team lives
+    // (Sydney, the default zone: 11:06 UTC is 10:06 pm there), whatever the browser's zone.
     const time = items[2]!.querySelector('time')
-    expect(time).toHaveAttribute('datetime', new Date(1_795_000_000 * 1000).toISOString())
-    expect(time?.textContent).toBe(new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(1_795_000_000 * 1000)))
+    expect(time).toHaveAttribute('datetime', '2026-11-18T11:06:40.000Z')
+    expect(time?.textContent).toBe('18 Nov 2026, 10:06 pm')
   })
 
   it('marks one notification as read: seen-notification/{id}, off the Unread tab, one fewer on the bell (D1-2.10-04)', async () => {
