@@ -40,6 +40,6 @@ export async function seedContentPages(db: Executor, deps: Pick<Deps, 'config'>)
   const pages = defaultContentPages(deps.config.siteName, deps.config.supportEmail)
   await db
     .insert(contentPages)
-    .values(pages.map((page) => ({ ...page, content_html: sanitizeRichText(page.content_html), locale: 'en' })))
+    .values(pages.map((page) => ({ ...page, content_html: sanitizeRichText(page.content_html) })))
     .onConflictDoNothing()
 }

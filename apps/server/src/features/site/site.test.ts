@@ -28,6 +28,18 @@ describe('GET /api/v1/content-page/{slug}', () => {
     expect(page.content).toContain('<p>')
   })
 
+  it.each([
+    ['privacy', 'Política de privacidad'],
+    ['terms', 'Condiciones de uso'],
+    ['code-of-conduct', 'Código de conducta'],
+  ])('serves the %s page in Spanish to a Spanish reader, and in English to a reader of another language (issue 36)', async (slug, title) => {
+    const spanish = body(await t.call({ method: 'GET', url: `/api/v1/content-page/${slug}?locale=es` }))
+    expect(spanish.title).toBe(title)
+    expect(spanish.content).toContain('support@crm.test')
+    const english = body(await t.call({ method: 'GET', url: `/api/v1/content-page/${slug}?locale=fr` }))
+    expect(english.title).not.toBe(title)
+  })
+
   it('serves any stored slug, and 404 for an unknown one', async () => {
     await t.db.insert(contentPages).values({ slug: 'about-us', title: 'About us', content_html: sanitizeRichText('<p>We care.</p>') })
     expect(body(await t.call({ method: 'GET', url: '/api/v1/content-page/about-us' })).content).toBe('<p>We care.</p>')
