@@ -107,8 +107,24 @@ async function walk(page: Page, routes: string[], untranslated: UntranslatedChec
   return seen
 }
 
+/**
+ * The pages before sign-in, each sent empty where it has a form, and the pages a mailed link
+ * opens with a link that is no good.
+ */
+const publicPages = [
+  '/login',
+  '/signup',
+  '/reset-password',
+  '/activate?key=no-such-key',
+  '/accept-invite?key=no-such-key',
+  '/privacy',
+  '/terms',
+  '/code-of-conduct',
+  '/consent/no-such-key',
+]
+
 /** Registers the walk of every signed-in route in `locale` by each of `accounts`, on a server of the file's own. */
-export function describeLocaleWalk(locale: WalkLocale, accounts: WalkingAccount[]): void {
+export function describeLocaleWalk(locale: WalkLocale, accounts: WalkingAccount[], options: { publicPages?: boolean } = {}): void {
   const baseUrl = withAppServer()
   let routes: string[] = []
   let untranslated: UntranslatedCheck
@@ -117,6 +133,35 @@ export function describeLocaleWalk(locale: WalkLocale, accounts: WalkingAccount[
     // The walk's own import (route-walk.ts) is data too.
     untranslated = untranslatedCheck(locale, ['Route walk', 'Walker Route'])
   })
+
+  if (options.publicPages) {
+    it(`every page before sign-in, in ${locale}`, async () => {
+      const session = await openBrowser(baseUrl())
+      try {
+        const { page } = session
+        const seen = new Map<string, Set<string>>()
+        // A content page is its administrators' text, written per language: in the pseudo-locale
+        // (English underneath) its English is the page, and only its frame is the catalogue's.
+        const contentPages = new Set(['/privacy', '/terms', '/code-of-conduct'])
+        let current = ''
+        const look = async (where: string) => {
+          const outside = locale === 'xx' && contentPages.has(current) ? 'main' : undefined
+          for (const piece of untranslated(await visibleLines(page, outside))) seen.set(piece, (seen.get(piece) ?? new Set()).add(where))
+        }
+        for (const [index, path] of publicPages.entries()) {
+          current = path
+          // The first page chooses the locale; its cookie keeps it.
+          await page.goto(index === 0 ? `${path}?locale=${locale}` : path)
+          await settle(page)
+          await look(path)
+          await sendEmptyForm(page, path, look)
+        }
+        expect([...seen].map(([piece, places]) => `${piece}  ← ${[...places].join(', ')}`)).toEqual([])
+      } finally {
+        await session.close()
+      }
+    })
+  }
 
   describe(`every signed-in route, tab${accounts.some((account) => account.buttons) ? ' and dialog' : ''} in ${locale}`, () => {
     let session: Session | undefined

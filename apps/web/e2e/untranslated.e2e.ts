@@ -27,7 +27,17 @@ describe('what the locale walks report', () => {
   it('in Spanish: English (an English lookup title too), but not Spanish nor data', () => {
     const check = untranslatedCheck('es')
     expect(
-      check(['Usuarios', 'Olivia Owner', 'Owner', 'Estudio bíblico', 'Bible study', 'Prayer', 'Cooper Clarke has had no recorded activity', '26 nov 2026']),
+      check([
+        'Usuarios',
+        'Olivia Owner',
+        'Owner',
+        'Estudio bíblico',
+        'Bible study',
+        'Prayer',
+        'Cooper Clarke has had no recorded activity',
+        '26 nov 2026',
+        'Quien usa Church Contact CRM cuida de personas que confían en él',
+      ]),
     ).toEqual(['Owner', 'Prayer', 'Cooper Clarke has had no recorded activity'])
   })
 })

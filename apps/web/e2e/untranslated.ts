@@ -36,7 +36,8 @@ const demoTexts = () => literalsOf(sourcesIn(join(root, 'apps/server/src/seed'))
 /**
  * Texts that are data whatever a catalogue says: the lookup lists' titles (the server sends
  * them; a team may add its own), the countries' names (Intl words them in the reader's
- * language) and the map's attribution (OpenStreetMap's licence asks for it as it is).
+ * language), the map's attribution (OpenStreetMap's licence asks for it as it is) and the
+ * captcha widget's words.
  */
 function namedData(locale: WalkLocale): Set<string> {
   // A lookup entry is [value, English title, Spanish title, …] or, for a list's lessons,
@@ -57,7 +58,9 @@ function namedData(locale: WalkLocale): Set<string> {
       if (name && name !== code) for (const part of [name, ...name.split(/\s*[(),]\s*|\s-\s/)]) names.add(part.trim())
     }
   }
-  for (const text of ['Leaflet', '© OpenStreetMap contributors', 'OpenStreetMap']) names.add(text)
+  // The captcha widget's own words come with it (ALTCHA's translations: Spanish for Spanish,
+  // English for any language it lacks).
+  for (const text of ['Leaflet', '© OpenStreetMap contributors', 'OpenStreetMap', "I'm not a robot", 'Protected by ALTCHA']) names.add(text)
   return names
 }
 
@@ -149,7 +152,7 @@ export function untranslatedCheck(locale: WalkLocale, extraData: string[] = []):
           (english.has(piece) && !spanish.has(piece)) ||
           piece
             .toLowerCase()
-            .split(/[^a-z'-]+/)
+            .split(/[^\p{L}'-]+/u)
             .some((word) => englishWords.has(word))
         )
           found.push(piece)
@@ -159,9 +162,13 @@ export function untranslatedCheck(locale: WalkLocale, extraData: string[] = []):
   }
 }
 
-/** The visible lines of the page: the body's text as a reader sees it, and the fields' placeholders. */
-export async function visibleLines(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+/**
+ * The visible lines of the page: the body's text as a reader sees it, and the fields'
+ * placeholders; with `outside`, not the lines of that element (a content page's text, which
+ * its administrators write per language).
+ */
+export async function visibleLines(page: Page, outside?: string): Promise<string[]> {
+  return page.evaluate((skipped) => {
     // A closed list's options are in the body's text but not on screen: only the chosen one is.
     const hidden = new Set<string>()
     for (const option of document.querySelectorAll('option')) if (!option.selected) hidden.add(option.text.trim())
@@ -169,6 +176,14 @@ export async function visibleLines(page: Page): Promise<string[]> {
     for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input[placeholder], textarea[placeholder]')) {
       if (field.checkVisibility() && field.value === '') lines.push(field.placeholder)
     }
-    return lines.map((line) => line.trim()).filter(Boolean)
-  })
+    const inside = new Set(
+      skipped
+        ? (document
+            .querySelector<HTMLElement>(skipped)
+            ?.innerText.split('\n')
+            .map((line) => line.trim()) ?? [])
+        : [],
+    )
+    return lines.map((line) => line.trim()).filter((line) => line !== '' && !inside.has(line))
+  }, outside)
 }

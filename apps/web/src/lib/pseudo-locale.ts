@@ -54,7 +54,7 @@ function pseudoValue(value: unknown): unknown {
   return value
 }
 
-/** The English bundle, every text in the pseudo-locale. */
-export function pseudoLocalize(bundle: LocaleBundle): LocaleBundle {
-  return pseudoValue(bundle) as LocaleBundle
+/** English texts (a bundle, a namespace), every one in the pseudo-locale. */
+export function pseudoLocalize<Texts extends object = LocaleBundle>(texts: Texts): Texts {
+  return pseudoValue(texts) as Texts
 }

@@ -58,7 +58,7 @@ function spanishPages(siteName: string, supportEmail: string) {
 <h2>Qué guardamos</h2>
 <ul><li>Tu cuenta: nombre, correo electrónico, contraseña (guardada solo como un hash de un solo sentido), idioma e historial de inicios de sesión.</li><li>Los contactos que registra tu equipo: nombres, datos de contacto, participación en la iglesia, interacciones, notas y, para los menores, el consentimiento de un padre, madre o tutor.</li></ul>
 <h2>Quién puede verla</h2>
-<p>Solo los miembros del equipo que tiene un contacto pueden verlo, cada uno según su rol. Los datos de los niños solo se muestran a quienes tienen una verificación vigente para trabajar con niños (Working with Children Check) y formación en protección. Las notas privadas se cifran en tu dispositivo con una clave creada a partir de tu contraseña: nadie más, ni siquiera nosotros, puede leerlas. Si restableces una contraseña olvidada, las notas privadas anteriores ya no se podrán leer.</p>
+<p>Solo los miembros del equipo que tiene un contacto pueden verlo, cada uno según su rol. Los datos de los niños solo se muestran a quienes tienen una verificación vigente para trabajar con niños y formación en protección. Las notas privadas se cifran en tu dispositivo con una clave creada a partir de tu contraseña: nadie más, ni siquiera nosotros, puede leerlas. Si restableces una contraseña olvidada, las notas privadas anteriores ya no se podrán leer.</p>
 <h2>Tus opciones</h2>
 <p>Puedes pedir ver o corregir la información que se guarda sobre ti, o pedir que se elimine, escribiendo a ${contact}. Puedes eliminar tu propia cuenta en cualquier momento desde tu perfil.</p>`,
     },

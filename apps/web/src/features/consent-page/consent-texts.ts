@@ -3,12 +3,17 @@ import { initReactI18next } from 'react-i18next'
 import { defaultLocale, selectionCookieDays, supportedLocales, type Locale } from '@crm/domain'
 import { daysToSeconds, getCookie, setCookie } from '../../lib/cookies'
 import en from '../../locales/en/consent-page.json'
+import { pseudoLocale } from '../../lib/pseudo-locale'
+
+/** A supported locale, or the pseudo-locale of the browser tests (lib/pseudo-locale.ts). */
+type ConsentLocale = Locale | typeof pseudoLocale
 
 // The consent page's own bundle carries only its texts: English in the entry, the other
 // languages fetched when chosen. The main app's lib/i18n (every namespace) is not loaded here.
-const loaders: Record<Locale, () => Promise<typeof en>> = {
+const loaders: Record<ConsentLocale, () => Promise<typeof en>> = {
   en: () => Promise.resolve(en),
   es: () => import('../../locales/es/consent-page.json').then((module) => module.default),
+  [pseudoLocale]: () => import('../../lib/pseudo-locale').then((module) => module.pseudoLocalize(en)),
 }
 
 function localeOf(value: string | null | undefined): Locale | null {
@@ -16,28 +21,34 @@ function localeOf(value: string | null | undefined): Locale | null {
   return (supportedLocales as readonly string[]).includes(language) ? (language as Locale) : null
 }
 
+/** A supported locale, or the pseudo-locale when named (by the query or the cookie, never the browser). */
+function chosenLocaleOf(value: string | null | undefined): ConsentLocale | null {
+  return value?.trim().toLowerCase() === pseudoLocale ? pseudoLocale : localeOf(value)
+}
+
 /** The site's language choice (spec 1 §1): ?locale=, then the locale cookie, then the browser's languages. */
-export function detectConsentLocale(): { locale: Locale; fromQuery: boolean } {
-  const fromQuery = localeOf(new URLSearchParams(window.location.search).get('locale'))
+export function detectConsentLocale(): { locale: ConsentLocale; fromQuery: boolean } {
+  const fromQuery = chosenLocaleOf(new URLSearchParams(window.location.search).get('locale'))
   if (fromQuery) return { locale: fromQuery, fromQuery: true }
-  const chosen = localeOf(getCookie('locale')) ?? navigator.languages.map(localeOf).find((locale) => locale !== null) ?? null
+  const chosen = chosenLocaleOf(getCookie('locale')) ?? navigator.languages.map(localeOf).find((locale) => locale !== null) ?? null
   return { locale: chosen ?? (localeOf(defaultLocale) || 'en'), fromQuery: false }
 }
 
 /** Shows the page in a language, loading its texts first; with persist, remembers it as the site does. */
-export async function changeConsentLocale(locale: Locale, options: { persist?: boolean } = {}): Promise<void> {
+export async function changeConsentLocale(locale: ConsentLocale, options: { persist?: boolean } = {}): Promise<void> {
   if (!i18next.hasResourceBundle(locale, 'consent-page')) i18next.addResourceBundle(locale, 'consent-page', await loaders[locale](), true, true)
   await i18next.changeLanguage(locale)
-  document.documentElement.lang = locale
+  // The pseudo-locale is English to a screen reader.
+  document.documentElement.lang = locale === pseudoLocale ? 'en' : locale
   if (options.persist) setCookie('locale', locale, { maxAgeSeconds: daysToSeconds(selectionCookieDays) })
 }
 
 /** Starts i18next with the consent page's texts only. */
-export async function initConsentTexts(locale: Locale, options: { persist?: boolean } = {}): Promise<void> {
+export async function initConsentTexts(locale: ConsentLocale, options: { persist?: boolean } = {}): Promise<void> {
   await i18next.use(initReactI18next).init({
     lng: 'en',
     fallbackLng: 'en',
-    supportedLngs: [...supportedLocales],
+    supportedLngs: [...supportedLocales, pseudoLocale],
     load: 'languageOnly',
     ns: ['consent-page'],
     defaultNS: 'consent-page',
