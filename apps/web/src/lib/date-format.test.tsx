@@ -4,7 +4,8 @@ import { buildAccount, buildTeam } from '../test/fixtures'
 import { renderWithProviders } from '../test/render'
 import { signedInAs } from '../test/session'
 import { TestProviders } from '../test/wrapper'
-import { dateFormatFor, TeamTimeZoneContext, useDateFormat } from './date-format'
+import { dateFormatFor, useDateFormat } from './date-format'
+import { TeamTimeZoneContext } from './team-time-zone'
 import { i18next } from './i18n'
 
 // Intl may put a narrow no-break space before am/pm; these read any space as one.

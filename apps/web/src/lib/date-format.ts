@@ -1,5 +1,6 @@
-import { createContext, useContext, useMemo } from 'react'
+import { useContext, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
+import { TeamTimeZoneContext } from './team-time-zone'
 import { defaultTimeZone, formatDateTimeAs, monthName, uses12HourClock } from '@crm/domain'
 
 // The web's one way to show a date or time (issue 36): the formats of packages/domain's
@@ -42,9 +43,6 @@ export function dateFormatFor(locale: string, timeZone: string = defaultTimeZone
     month: (month) => monthName(month, locale),
   }
 }
-
-/** The selected team's time zone; the session provides it (the default zone without a team). */
-export const TeamTimeZoneContext = createContext<string>(defaultTimeZone)
 
 /** Dates and times in the reader's language and the selected team's time zone. */
 export function useDateFormat(): DateFormat {

@@ -3,7 +3,8 @@ import { z } from 'zod'
 import { email, fieldErrorCodes, fieldErrorCodeList, type FieldError, type FieldErrorCode } from '@crm/domain'
 import { ApiError } from './api'
 import { changeLocale, i18next, supportedLocales } from './i18n'
-import { fieldErrorKey, fieldErrorResolver, wordFieldError } from './field-errors'
+import { fieldErrorResolver } from './field-error-resolver'
+import { fieldErrorKey, wordFieldError } from './field-errors'
 
 afterEach(async () => {
   await changeLocale('en')

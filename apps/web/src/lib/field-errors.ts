@@ -1,8 +1,5 @@
 import i18next from 'i18next'
-import { toNestErrors } from '@hookform/resolvers'
-import type { FieldError as FormFieldError, FieldValues, Resolver } from 'react-hook-form'
-import type { z } from 'zod'
-import { fieldErrorOfIssue, isFieldErrorCode, type FieldError, type FieldErrorParam } from '@crm/domain'
+import type { FieldError, FieldErrorCode, FieldErrorParam } from '@crm/domain'
 
 // A refusal of a field in the reader's language (issue 36): the server's data.error_codes and
 // the forms' own checks both name a code of the domain's table (fieldErrorCodes), worded here
@@ -49,26 +46,12 @@ export function wordFieldErrorOf(field: string, error: FieldError, t: Translate 
 export function readFieldError(value: unknown): FieldError | null {
   if (!value || typeof value !== 'object') return null
   const { code, params } = value as { code?: unknown; params?: unknown }
-  if (!isFieldErrorCode(code)) return null
+  // A code is known here when it has words (the domain's table stays out of the pages' first
+  // JavaScript: every page that calls the API starts with this module).
+  if (typeof code !== 'string' || !i18next.exists(`field-errors:${code}`)) return null
   const known: Record<string, FieldErrorParam> = {}
   if (params && typeof params === 'object') {
     for (const [name, param] of Object.entries(params)) if (typeof param === 'string' || typeof param === 'number') known[name] = param
   }
-  return { code, params: known }
-}
-
-/**
- * A form's resolver over a domain schema whose refusals are worded by their codes in the
- * reader's language (zodResolver would keep zod's English and the domain's).
- */
-export function fieldErrorResolver<Values extends FieldValues = FieldValues, Output = Values>(schema: z.ZodType): Resolver<Values, unknown, Output> {
-  return async (values, _context, options) => {
-    const parsed = await schema.safeParseAsync(values, { reportInput: true })
-    if (parsed.success) return { values: parsed.data as Output, errors: {} }
-    const errors: Record<string, FormFieldError> = {}
-    for (const issue of parsed.error.issues) {
-      errors[issue.path.join('.')] ??= { type: issue.code, message: wordFieldError(fieldErrorOfIssue(issue)) }
-    }
-    return { values: {}, errors: toNestErrors(errors, options) }
-  }
+  return { code: code as FieldErrorCode, params: known }
 }

@@ -4,7 +4,6 @@ import { defaultLocale, selectionCookieDays, supportedLocales, type Locale } fro
 import type { LocaleBundle } from '../locales/en/index'
 import common from '../locales/en/common.json'
 import errors from '../locales/en/errors.json'
-import fieldErrors from '../locales/en/field-errors.json'
 import auth from '../locales/en/auth.json'
 import { daysToSeconds, getCookie, setCookie } from './cookies'
 import { cookieNames } from './session'
@@ -69,7 +68,7 @@ export const namespaces = Object.keys(namespaceFlags) as Namespace[]
  * fields) and the shared words; the rest of English loads with the first other page
  * (loadAllTexts), keeping the login page small.
  */
-const entryTexts = { common, errors, 'field-errors': fieldErrors, auth } satisfies Partial<LocaleBundle>
+const entryTexts = { common, errors, auth } satisfies Partial<LocaleBundle>
 
 type BundleLoader = () => Promise<{ default: LocaleBundle }>
 

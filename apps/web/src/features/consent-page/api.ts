@@ -1,5 +1,6 @@
 import { consentCalls, consentPageResponse, type ConsentPage } from '@crm/domain'
 import { readFieldError, wordFieldError } from '../../lib/field-errors'
+import { consentRefusalTexts } from './consent-texts'
 
 // The consent page is its own bundle (consent.html): it talks to the API with fetch alone,
 // without lib/api's session and token handling, which a parent's browser never needs.
@@ -33,6 +34,8 @@ async function send(url: string, init: RequestInit): Promise<unknown> {
   const body: unknown = await response.json().catch(() => undefined)
   if (response.ok) return body
   const envelope = (body && typeof body === 'object' ? body : {}) as { code?: unknown; data?: { errors?: unknown; error_codes?: unknown; answered?: unknown } }
+  // The words of the refusals come with the first one (they are not in the page's first load).
+  if (envelope.data?.error_codes) await consentRefusalTexts().catch(() => undefined)
   throw new ConsentCallError(
     typeof envelope.code === 'string' ? envelope.code : 'internal_error',
     response.status,

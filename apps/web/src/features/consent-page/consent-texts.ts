@@ -9,11 +9,34 @@ import { pseudoLocale } from '../../lib/pseudo-locale'
 type ConsentLocale = Locale | typeof pseudoLocale
 
 // The consent page's own bundle carries only its texts: English in the entry, the other
-// languages fetched when chosen. The main app's lib/i18n (every namespace) is not loaded here.
+// languages fetched when chosen. The words of the server's field refusals are fetched with the
+// first refusal (consentRefusalTexts). The main app's lib/i18n (every namespace) is not loaded here.
 const loaders: Record<ConsentLocale, () => Promise<typeof en>> = {
   en: () => Promise.resolve(en),
   es: () => import('../../locales/es/consent-page.json').then((module) => module.default),
   [pseudoLocale]: () => import('../../lib/pseudo-locale').then((module) => module.pseudoLocalize(en)),
+}
+
+const refusalLoaders: Record<ConsentLocale, () => Promise<Record<string, string>>> = {
+  en: () => import('../../locales/en/field-errors.json').then((module) => module.default),
+  es: () => import('../../locales/es/field-errors.json').then((module) => module.default),
+  [pseudoLocale]: async () => {
+    const [english, pseudo] = await Promise.all([import('../../locales/en/field-errors.json'), import('../../lib/pseudo-locale')])
+    return pseudo.pseudoLocalize(english.default)
+  },
+}
+
+/** The words of the server's field refusals in the page's language, added once (and English, the fallback). */
+export async function consentRefusalTexts(): Promise<void> {
+  const current = chosenLocaleOf(i18next.language) ?? 'en'
+  for (const locale of new Set<ConsentLocale>([current, 'en'])) {
+    if (!i18next.hasResourceBundle(locale, 'field-errors')) i18next.addResourceBundle(locale, 'field-errors', await refusalLoaders[locale](), true, true)
+  }
+}
+
+/** The page's own texts in a locale. */
+export function consentTextsOf(locale: ConsentLocale): Promise<typeof en> {
+  return loaders[locale]()
 }
 
 function localeOf(value: string | null | undefined): Locale | null {
@@ -36,8 +59,10 @@ export function detectConsentLocale(): { locale: ConsentLocale; fromQuery: boole
 
 /** Shows the page in a language, loading its texts first; with persist, remembers it as the site does. */
 export async function changeConsentLocale(locale: ConsentLocale, options: { persist?: boolean } = {}): Promise<void> {
-  if (!i18next.hasResourceBundle(locale, 'consent-page')) i18next.addResourceBundle(locale, 'consent-page', await loaders[locale](), true, true)
+  if (!i18next.hasResourceBundle(locale, 'consent-page')) i18next.addResourceBundle(locale, 'consent-page', await consentTextsOf(locale), true, true)
   await i18next.changeLanguage(locale)
+  // Words of refusals already fetched follow the language.
+  if (i18next.hasResourceBundle('en', 'field-errors')) await consentRefusalTexts()
   // The pseudo-locale is English to a screen reader.
   document.documentElement.lang = locale === pseudoLocale ? 'en' : locale
   if (options.persist) setCookie('locale', locale, { maxAgeSeconds: daysToSeconds(selectionCookieDays) })
@@ -50,7 +75,7 @@ export async function initConsentTexts(locale: ConsentLocale, options: { persist
     fallbackLng: 'en',
     supportedLngs: [...supportedLocales, pseudoLocale],
     load: 'languageOnly',
-    ns: ['consent-page'],
+    ns: ['consent-page', 'field-errors'],
     defaultNS: 'consent-page',
     resources: { en: { 'consent-page': en } },
     interpolation: { escapeValue: false },

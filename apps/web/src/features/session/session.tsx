@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { defaultTimeZone, type Account, type Group, type Team } from '@crm/domain'
-import { TeamTimeZoneContext } from '../../lib/date-format'
+import { TeamTimeZoneContext } from '../../lib/team-time-zone'
 import { clearNoteKey } from '../../lib/note-key'
 import { readStoredSelection, storeSelection, useAccessToken, type StoredSelection } from '../../lib/session'
 import { resolveSelection, sortGroups, sortTeams } from './selection'
