@@ -96,4 +96,14 @@ describe('ConfirmDialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(onConfirm).not.toHaveBeenCalled()
   })
+
+  it('its close button is named, as a screen reader announces it (issue 37: axe button-name)', async () => {
+    const user = setupUser()
+    const onConfirm = vi.fn()
+    render(<RemoveButton onConfirm={onConfirm} />, { wrapper: TestProviders })
+    await user.click(screen.getByRole('button', { name: 'Remove Tom' }))
+    await user.click(screen.getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(onConfirm).not.toHaveBeenCalled()
+  })
 })

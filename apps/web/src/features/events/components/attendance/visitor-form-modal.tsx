@@ -59,7 +59,7 @@ export function VisitorFormModal({
   onClose: () => void
   onSaved?: (saved: SavedVisitor) => void
 }) {
-  const { t } = useTranslation('attendance')
+  const { t } = useTranslation(['attendance', 'common'])
   const [values, setValues] = useState<VisitorValues>({
     name: visitor?.visitor_info_name ?? visitor?.name ?? '',
     phone: visitor?.visitor_info_phone ?? '',
@@ -129,7 +129,13 @@ export function VisitorFormModal({
   }
 
   return (
-    <Modal opened onClose={onClose} title={visitor ? t('visitors.editTitle') : t('visitors.addTitle')} size="md">
+    <Modal
+      opened
+      onClose={onClose}
+      title={visitor ? t('visitors.editTitle') : t('visitors.addTitle')}
+      size="md"
+      closeButtonProps={{ 'aria-label': t('common:close') }}
+    >
       <form id={formId} onSubmit={(event) => void save(event)} noValidate aria-label={visitor ? t('visitors.editTitle') : t('visitors.addTitle')}>
         <Stack gap="sm">
           <TextInput
