@@ -1,6 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { Page } from 'playwright-core'
+// The judge reads the lists the server seeds as data, as it reads the demo's seed (a test's
+// knowledge, not the app's): the web app itself talks to the server over HTTP only.
+// eslint-disable-next-line no-restricted-imports
+import { lookupRows } from '../../server/src/features/lookups/lookup-lists'
 
 // What a screen in the pseudo-locale (lib/pseudo-locale.ts: every catalogue text ⟦bracketed⟧)
 // shows that did not come through the catalogue (issue 36 item 4). What is left of each line
@@ -40,16 +44,8 @@ const demoTexts = () => literalsOf(sourcesIn(join(root, 'apps/server/src/seed'))
  * captcha widget's words.
  */
 function namedData(locale: WalkLocale): Set<string> {
-  // A lookup entry is [value, English title, Spanish title, …] or, for a list's lessons,
-  // [English title, Spanish title]: the server sends the reader's.
-  const lookups = readFileSync(join(root, 'apps/server/src/features/lookups/lookup-lists.ts'), 'utf8')
-  const names = new Set<string>()
-  for (const entry of lookups.matchAll(/^\s*\[((?:\s*'(?:[^'\\]|\\.)*',?)+)/gm)) {
-    const titles = [...entry[1]!.matchAll(/'((?:[^'\\]|\\.)*)'/g)].map((literal) => literal[1]!)
-    const [english, spanish] = titles.length >= 3 ? titles.slice(1) : titles
-    const title = locale === 'es' ? spanish : english
-    if (title) names.add(title)
-  }
+  // The server sends each lookup's title in the reader's language.
+  const names = new Set(lookupRows().map((row) => (locale === 'es' ? (row.translations.es ?? row.title) : row.title)))
   const regions = new Intl.DisplayNames([locale === 'es' ? 'es' : 'en'], { type: 'region' })
   for (let first = 65; first <= 90; first++) {
     for (let second = 65; second <= 90; second++) {
