@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { settled } from './axe'
 import { openBrowser, signIn, type Session } from './browser'
-import { signedInRoutes } from './route-walk'
+import { mainSettled, signedInRoutes } from './route-walk'
 import { withAppServer } from './server'
 import { untranslatedCheck, visibleLines, type UntranslatedCheck, type WalkLocale } from './untranslated'
 
@@ -18,11 +18,6 @@ export interface WalkingAccount {
   email: string
   /** Also press every button of every page (a minute more per account). */
   buttons?: boolean
-}
-
-async function settle(page: Page): Promise<void> {
-  await page.getByRole('main').waitFor({ timeout: 15_000 })
-  await expect.poll(() => page.locator('main [aria-busy="true"], main .mantine-Loader-root, main .mantine-Skeleton-root').count(), { timeout: 15_000 }).toBe(0)
 }
 
 const overlays = '[role="dialog"]:visible, [role="menu"]:visible, [role="listbox"]:visible'
@@ -53,7 +48,7 @@ async function openEachButton(page: Page, route: string, look: (where: string) =
     }
     if ((await page.locator(overlays).count()) > 0 || new URL(page.url()).pathname !== route) {
       await page.goto(route)
-      await settle(page)
+      await mainSettled(page)
     }
   }
 }
@@ -82,7 +77,7 @@ async function walk(page: Page, routes: string[], untranslated: UntranslatedChec
   }
   for (const route of routes) {
     await page.goto(route)
-    await settle(page)
+    await mainSettled(page)
     await look(route)
     const tabs = page.getByRole('main').getByRole('tab')
     const count = await tabs.count()
@@ -90,7 +85,7 @@ async function walk(page: Page, routes: string[], untranslated: UntranslatedChec
       const tab = tabs.nth(index)
       if (!(await tab.isVisible()) || (await tab.isDisabled())) continue
       await tab.click()
-      await settle(page)
+      await mainSettled(page)
       await look(`${route} (tab ${index + 1})`)
     }
     if (withButtons) {
@@ -99,7 +94,7 @@ async function walk(page: Page, routes: string[], untranslated: UntranslatedChec
       await openEachButton(page, route, look)
       if (route.endsWith('/new')) {
         await page.goto(route)
-        await settle(page)
+        await mainSettled(page)
         await sendEmptyForm(page, route, look)
       }
     }
@@ -152,7 +147,7 @@ export function describeLocaleWalk(locale: WalkLocale, accounts: WalkingAccount[
           current = path
           // The first page chooses the locale; its cookie keeps it.
           await page.goto(index === 0 ? `${path}?locale=${locale}` : path)
-          await settle(page)
+          await mainSettled(page)
           await look(path)
           await sendEmptyForm(page, path, look)
         }
@@ -176,7 +171,7 @@ export function describeLocaleWalk(locale: WalkLocale, accounts: WalkingAccount[
         await signIn(page, email)
         // The query chooses the locale and its cookie keeps it for the walk.
         await page.goto(`/?locale=${locale}`)
-        await settle(page)
+        await mainSettled(page)
         const main = await page.getByRole('main').innerText()
         expect(locale === 'xx' ? main.includes('⟦') : !main.includes('⟦')).toBe(true)
         const seen = await walk(page, routes, untranslated, buttons)

@@ -19,6 +19,12 @@ interface Problem {
   problem: string
 }
 
+/** Settled: the main region is there and no loader or skeleton is left in it. */
+export async function mainSettled(page: Page): Promise<void> {
+  await page.getByRole('main').waitFor({ timeout: 15_000 })
+  await expect.poll(() => page.locator('main [aria-busy="true"], main .mantine-Loader-root, main .mantine-Skeleton-root').count(), { timeout: 15_000 }).toBe(0)
+}
+
 /** Opens each route as the signed-in account; what went wrong on each. */
 async function walk(page: Page, routes: string[], isPhone: boolean): Promise<Problem[]> {
   const problems: Problem[] = []
@@ -32,11 +38,7 @@ async function walk(page: Page, routes: string[], isPhone: boolean): Promise<Pro
   for (const route of routes) {
     current = route
     await page.goto(route)
-    // Settled: the main region is there and no loader or skeleton is left in it.
-    await page.getByRole('main').waitFor({ timeout: 15_000 })
-    await expect
-      .poll(() => page.locator('main [aria-busy="true"], main .mantine-Loader-root, main .mantine-Skeleton-root').count(), { timeout: 15_000 })
-      .toBe(0)
+    await mainSettled(page)
     const text = await page.getByRole('main').innerText()
     if (text.includes('Page not found')) problems.push({ route, problem: 'Page not found' })
     if (text.includes('Something went wrong.')) problems.push({ route, problem: 'Something went wrong.' })
