@@ -7,7 +7,7 @@ import errors from '../locales/en/errors.json'
 import auth from '../locales/en/auth.json'
 import { daysToSeconds, getCookie, setCookie } from './cookies'
 import { cookieNames } from './session'
-import { pseudoLocale } from './pseudo-locale'
+import { isPseudoLocale, pseudoLocale } from './pseudo-locale-name'
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -16,7 +16,7 @@ declare module 'i18next' {
   }
 }
 
-export { supportedLocales, pseudoLocale, type Locale }
+export { supportedLocales, type Locale }
 /** A locale the texts may be in: a supported one, or the pseudo-locale of the browser tests. */
 export type TextLocale = Locale | typeof pseudoLocale
 export type Namespace = keyof LocaleBundle
@@ -64,8 +64,8 @@ const namespaceFlags: Record<Namespace, true> = {
 export const namespaces = Object.keys(namespaceFlags) as Namespace[]
 
 /**
- * The entry carries only the English texts of the sign-in pages, the errors (of calls and of
- * fields) and the shared words; the rest of English loads with the first other page
+ * The entry carries only the English texts of the sign-in pages, the errors and the shared
+ * words; the rest of English (the field refusals' words too) loads with the first other page
  * (loadAllTexts), keeping the login page small.
  */
 const entryTexts = { common, errors, auth } satisfies Partial<LocaleBundle>
@@ -93,7 +93,7 @@ export function normalizeLocale(value: string | null | undefined): Locale | null
 
 /** A supported locale, or the pseudo-locale when asked for by name (the query or the cookie, never the browser). */
 function textLocaleOf(value: string | null | undefined): TextLocale | null {
-  return value?.trim().toLowerCase() === pseudoLocale ? pseudoLocale : normalizeLocale(value)
+  return isPseudoLocale(value) ? pseudoLocale : normalizeLocale(value)
 }
 
 export interface LocaleSources {

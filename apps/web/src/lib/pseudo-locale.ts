@@ -3,11 +3,11 @@ import type { LocaleBundle } from '../locales/en/index'
 // The pseudo-locale (issue 36 item 4): English with every catalogue text between ⟦ and ⟧
 // and its letters accented, so a text on screen that is neither bracketed nor a person's data
 // did not come through the catalogue. The browser tests walk the app in it
-// (pseudo-locale.e2e.ts); it is chosen only by ?locale=xx or its cookie, never offered.
+// (e2e/locale-walk.ts); it is chosen only by ?locale=xx or its cookie (pseudo-locale-name.ts),
+// never offered. This module is fetched only when it is chosen.
 
-export const pseudoLocale = 'xx'
-export const pseudoOpen = '⟦'
-export const pseudoClose = '⟧'
+const pseudoOpen = '⟦'
+const pseudoClose = '⟧'
 
 const accented: Record<string, string> = {
   a: 'á',

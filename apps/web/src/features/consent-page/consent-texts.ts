@@ -3,7 +3,7 @@ import { initReactI18next } from 'react-i18next'
 import { defaultLocale, selectionCookieDays, supportedLocales, type Locale } from '@crm/domain'
 import { daysToSeconds, getCookie, setCookie } from '../../lib/cookies'
 import en from '../../locales/en/consent-page.json'
-import { pseudoLocale } from '../../lib/pseudo-locale'
+import { isPseudoLocale, pseudoLocale } from '../../lib/pseudo-locale-name'
 
 /** A supported locale, or the pseudo-locale of the browser tests (lib/pseudo-locale.ts). */
 type ConsentLocale = Locale | typeof pseudoLocale
@@ -46,7 +46,7 @@ function localeOf(value: string | null | undefined): Locale | null {
 
 /** A supported locale, or the pseudo-locale when named (by the query or the cookie, never the browser). */
 function chosenLocaleOf(value: string | null | undefined): ConsentLocale | null {
-  return value?.trim().toLowerCase() === pseudoLocale ? pseudoLocale : localeOf(value)
+  return isPseudoLocale(value) ? pseudoLocale : localeOf(value)
 }
 
 /** The site's language choice (spec 1 §1): ?locale=, then the locale cookie, then the browser's languages. */
