@@ -7,7 +7,7 @@ import { eventDate } from './events'
 import { defineCall } from './define'
 import { importIssueSchema } from './contact-import'
 
-import { fieldErrorCodes, issueOf } from '../field-errors'
+import { issueOf } from '../field-errors'
 
 // Attendance of an event's dates (spec 3 §2.1 "Attendance", §3 Attendance record, §4, §6,
 // §7 Events; spec 2 §7.1 contacts-for-attendance and contact-event-attendance/{id}): who came
@@ -169,8 +169,6 @@ export const importAttendanceResponse = z.object({
   success_message: z.string().optional(),
 })
 export type ImportAttendanceResult = z.infer<typeof importAttendanceResponse>
-
-export const attendanceDateBothMessage = fieldErrorCodes.event_and_date_together.message
 
 /**
  * contacts-for-attendance (spec 2 §7.1: the same query as the contacts list): the contacts

@@ -62,7 +62,6 @@ export const systemNotificationSchema = z.discriminatedUnion('kind', [
   }),
 ])
 export type SystemNotification = z.infer<typeof systemNotificationSchema>
-export type SystemNotificationKind = SystemNotification['kind']
 
 /** One item of the panel (spec 1 §3 Notification). */
 export const notificationSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { adultAge } from '../constants'
-import { fieldErrorCodes, issueOf } from '../field-errors'
+import { issueOf } from '../field-errors'
 
 /** Spec 2 §3: the contact's fields with fixed choices. */
 export const genders = ['male', 'female', 'declined'] as const
@@ -60,8 +60,6 @@ export function isSocialLink(network: SocialNetwork, value: string): boolean {
   const host = url.hostname.toLowerCase().replace(/^(www|m)\./, '')
   return socialSites[network].includes(host)
 }
-
-export const socialLinkMessage = fieldErrorCodes.invalid_url.message
 
 /** The wire rule of one social link (spec 2 §3). */
 export function socialLink(network: SocialNetwork) {

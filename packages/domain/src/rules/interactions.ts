@@ -72,9 +72,6 @@ export function interactionTypeErrors(input: InteractionTypeFields): Record<stri
   return errors
 }
 
-/** An interaction happens at one event at most: a team's event or one of the contact's own. */
-export const oneEventLinkMessage = 'Link the interaction to one event.'
-
 /** The interaction a change rule is asked about. */
 export interface InteractionForRule {
   author_id: number | null

@@ -49,11 +49,6 @@ export const recurrenceRefusals = {
 export const weekdayRequiredMessage = fieldErrorText(recurrenceRefusals.weekday)
 export const intervalMessage = fieldErrorText(recurrenceRefusals.interval)
 export const monthDayMessage = fieldErrorText(recurrenceRefusals.monthDay)
-export const countMessage = fieldErrorText(recurrenceRefusals.count)
-export const untilMessage = fieldErrorText(recurrenceRefusals.until)
-export const untilTooLateMessage = fieldErrorText(recurrenceRefusals.untilTooLate)
-export const ruleMessage = fieldErrorText(recurrenceRefusals.rule)
-export const noOccurrenceMessage = fieldErrorText(recurrenceRefusals.noOccurrence)
 
 /** The schedule as the event form edits it. */
 export interface RecurrenceForm {

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { defaultPageSize, pageSizes } from '../constants'
-import { fieldErrorCodes, issueOf } from '../field-errors'
+import { issueOf } from '../field-errors'
 
 /**
  * Field types of the wire. Every POST takes JSON or multipart form data, so numbers and
@@ -64,8 +64,6 @@ const malformedTextPattern = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud
 export function isMalformedText(value: string): boolean {
   return malformedTextPattern.test(value)
 }
-
-export const malformedTextMessage = fieldErrorCodes.malformed_text.message
 
 /**
  * The path (`names.0.first`, `_` for the top) of the first string or key that is malformed

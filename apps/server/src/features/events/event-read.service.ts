@@ -27,8 +27,6 @@ import { refuseField } from '../../platform/field-refusals'
 /** The window's default reach either side of today: eight weeks. */
 export const defaultWindowDays = 56
 
-export const windowTooWideMessage = `Choose a window of at most ${maxOccurrenceWindowDays} days.`
-
 function window(today: string, query: { from?: string | undefined; to?: string | undefined }): { from: string; to: string } {
   const from = query.from ?? (query.to ? addDays(query.to, -2 * defaultWindowDays) : addDays(today, -defaultWindowDays))
   const to = query.to ?? (query.from ? addDays(query.from, 2 * defaultWindowDays) : addDays(today, defaultWindowDays))

@@ -28,7 +28,6 @@ import { refuseField } from '../../platform/field-refusals'
 
 export const occurrenceTakenMessage = 'The event already happens on this date.'
 export const moveBeforeStartMessage = 'An occurrence cannot move before the event starts.'
-export const moveOverlapMessage = 'The moved occurrence would overlap another one.'
 
 /** What the activity log keeps of an event. */
 function logged(columns: Pick<EventColumns, 'title' | 'start_date' | 'end_date' | 'start_hour' | 'end_hour' | 'is_recurring' | 'rrule' | 'type'>) {

@@ -149,8 +149,6 @@ export async function deleteTransfer(deps: Deps, viewer: Viewer, scope: TeamScop
   return done
 }
 
-export const notAssignedMessage = (contactId: number) => `Contact ${contactId} is not a contact assigned to you in this church.`
-
 /**
  * POST set-contacts-to-transfer/{id}: the pastor, in the from church (team_id), replaces the
  * whole selection. Every contact must be one the church holds (active) and assigned to them

@@ -30,8 +30,8 @@ const choiceFields: Partial<Record<string, string>> = {
 const calendarDate = /^\d{4}-\d{2}-\d{2}$/
 const moment = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/
 
-export function lookupListOf(type: string, field: string): LookupList | undefined {
-  return lookupFields[type === 'user_note' ? 'note' : type]?.[field]
+function lookupListOf(type: string, field: string): LookupList | undefined {
+  return lookupFields[type]?.[field]
 }
 
 type Change = ActivityItem['computed_data']['changes'][number]

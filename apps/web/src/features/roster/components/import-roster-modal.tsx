@@ -92,7 +92,6 @@ export function ImportRosterModal({ conferenceId, onClose }: { conferenceId: num
     updated: answer.updated,
     removed: answer.removed,
     refused: answer.failed.length,
-    churches: answer.churches,
     newMembers: t('import.newMembers', { count: answer.imported }),
     inChurches: t('import.inChurches', { count: answer.churches }),
     rowsRefused: t('import.rowsRefused', { count: answer.failed.length }),

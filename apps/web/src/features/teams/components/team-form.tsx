@@ -106,7 +106,6 @@ export function TeamForm({ initial, label, withAddress, withAcms, onSave, onSave
       if (result.error.code === 'name_taken') errors.title = errorCodeText('name_taken')
       if (result.error.code === 'require_address') errors.address = errorCodeText('require_address')
       if (result.error.code === 'acms_id_taken') errors.acms_id = errorCodeText('acms_id_taken', result.error.data)
-      if (result.error.fieldErrorCodes.acms_id?.code === 'required') errors.acms_id = t('form.required')
       setServer(errors)
     }
   }
