@@ -1,4 +1,4 @@
-import { createTheme, DEFAULT_THEME, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core'
+import { createTheme, DEFAULT_THEME, Drawer, mergeThemeOverrides, Modal, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core'
 
 /**
  * A palette whose shades 8 and 9 are dark enough for text: Mantine's own reach 4.5:1 on
@@ -34,6 +34,19 @@ export const theme = createTheme({
   // People who ask their system for less motion get no animations.
   respectReducedMotion: true,
 })
+
+/**
+ * The theme with every dialog's and drawer's close button named in the reader's language
+ * ('Close', 'Cerrar'): an unnamed button is axe's critical button-name (issue 37), and a
+ * dialog added later is named too.
+ */
+export function themeInLanguage(closeLabel: string) {
+  const closeButtonProps = { 'aria-label': closeLabel }
+  return mergeThemeOverrides(
+    theme,
+    createTheme({ components: { Modal: Modal.extend({ defaultProps: { closeButtonProps } }), Drawer: Drawer.extend({ defaultProps: { closeButtonProps } }) } }),
+  )
+}
 
 /** Dimmed text (hints, helper text) at gray 7, 8:1 on white; Mantine's gray 6 is 3.3:1. */
 export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({

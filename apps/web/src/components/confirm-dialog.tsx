@@ -47,7 +47,7 @@ export function ConfirmDialog({ opened, title, message, confirmLabel, danger, on
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered closeButtonProps={{ 'aria-label': t('close') }}>
+    <Modal opened={opened} onClose={onClose} title={title} centered>
       <Stack gap="lg">
         {typeof message === 'string' ? <Text>{message}</Text> : message}
         <Group justify="flex-end">

@@ -1,5 +1,4 @@
 import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Alert, Anchor, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { spreadsheetAccept } from '../lib/spreadsheet'
@@ -210,7 +209,6 @@ export function ImportFlow<F extends ReadFile, P, R>(props: ImportFlowProps<F, P
 
 /** The import flow in a modal: full screen on a phone; closing it mid-import stops after the part on its way. */
 export function ImportDialog<F extends ReadFile, P, R>({ title, onClose, ...flow }: ImportFlowProps<F, P, R> & { title: string; onClose: () => void }) {
-  const { t } = useTranslation('import')
   const isPhone = useMediaQuery('(max-width: 767.98px)', false, { getInitialValueInEffect: false })
   const [importing, setImporting] = useState(false)
   const closed = useRef(false)
@@ -228,7 +226,7 @@ export function ImportDialog<F extends ReadFile, P, R>({ title, onClose, ...flow
     onClose()
   }
   return (
-    <Modal opened onClose={close} title={title} size="xl" fullScreen={isPhone} closeOnClickOutside={!importing} closeButtonProps={{ 'aria-label': t('close') }}>
+    <Modal opened onClose={close} title={title} size="xl" fullScreen={isPhone} closeOnClickOutside={!importing}>
       <ImportFlow {...flow} run={run} onClose={close} />
     </Modal>
   )

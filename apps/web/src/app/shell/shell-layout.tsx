@@ -75,7 +75,7 @@ export function ShellLayout() {
 }
 
 function ShellFrame({ children }: { children: ReactNode }) {
-  const { t } = useTranslation(['shell', 'common'])
+  const { t } = useTranslation('shell')
   const site = useSite()
   const breakpoint = site?.mobile_breakpoint ?? defaultMobileBreakpoint
   // Below the configured breakpoint the menu moves into a drawer opened by the burger.
@@ -120,7 +120,7 @@ function ShellFrame({ children }: { children: ReactNode }) {
         </AppShell.Navbar>
       )}
       {isMobile && (
-        <Drawer opened={opened} onClose={close} title={site?.site_name} size={Math.min(320, breakpoint)} closeButtonProps={{ 'aria-label': t('common:close') }}>
+        <Drawer opened={opened} onClose={close} title={site?.site_name} size={Math.min(320, breakpoint)}>
           <SideMenu onNavigate={close} />
         </Drawer>
       )}

@@ -73,7 +73,7 @@ export function AskUpdateButton({
       <Button variant="default" onClick={() => setOpened(true)}>
         {t('askUpdate')}
       </Button>
-      <Modal opened={opened} onClose={close} title={t('askUpdateTitle', { name: contact.name })} size="lg" closeButtonProps={{ 'aria-label': t('close') }}>
+      <Modal opened={opened} onClose={close} title={t('askUpdateTitle', { name: contact.name })} size="lg">
         {create.data && fields ? (
           <QrLink
             qr={create.data}

@@ -62,7 +62,7 @@ export function QrCardButton({ scope, teamName }: { scope: TeamGroupParams; team
       <Button variant="default" leftSection={<IconQrcode size={18} aria-hidden="true" />} onClick={() => setOpened(true)}>
         {t('qrCard')}
       </Button>
-      <Modal opened={opened} onClose={close} title={t('qrCardTitle')} size="lg" closeButtonProps={{ 'aria-label': t('close') }}>
+      <Modal opened={opened} onClose={close} title={t('qrCardTitle')} size="lg">
         {create.data && settings ? (
           <QrLink
             qr={create.data}

@@ -17,7 +17,7 @@ export interface AdultConsentViewProps {
 export function AdultConsentView({ opened, onClose, contactId, scope, onComplete, notice }: AdultConsentViewProps) {
   const { t } = useTranslation(['consent', 'common'])
   return (
-    <Modal opened={opened} onClose={onClose} title={t('adult.title')} size="xl" closeButtonProps={{ 'aria-label': t('common:close') }}>
+    <Modal opened={opened} onClose={onClose} title={t('adult.title')} size="xl">
       {opened && (
         <Stack>
           {notice && <Text size="sm">{notice}</Text>}

@@ -34,14 +34,7 @@ export function ConsentRequestView(props: ConsentRequestViewProps) {
   const { t } = useTranslation(['consent', 'common'])
   const isPhone = useMediaQuery(`(max-width: ${phoneMaxWidth}px)`, false, { getInitialValueInEffect: false })
   return (
-    <Modal
-      opened={props.opened}
-      onClose={props.onClose}
-      title={t('request.title')}
-      size="xl"
-      fullScreen={isPhone}
-      closeButtonProps={{ 'aria-label': t('common:close') }}
-    >
+    <Modal opened={props.opened} onClose={props.onClose} title={t('request.title')} size="xl" fullScreen={isPhone}>
       {props.opened && <RequestMethods {...props} />}
     </Modal>
   )

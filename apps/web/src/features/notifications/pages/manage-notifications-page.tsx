@@ -121,10 +121,10 @@ export function ManageNotificationsPage() {
         itemKey={(item) => item.id}
         renderItem={(item) => <ManageNotificationRow item={item} onEdit={() => setEditing(item)} onDelete={() => askRemove(item)} />}
       />
-      <Modal opened={adding} onClose={() => setAdding(false)} title={t('addTitle')} size="lg" closeButtonProps={{ 'aria-label': t('common:close') }}>
+      <Modal opened={adding} onClose={() => setAdding(false)} title={t('addTitle')} size="lg">
         <ManageNotificationForm showLevel={showLevel} submitLabel={t('add')} onSave={(payload) => save(payload)} onSaved={() => setAdding(false)} />
       </Modal>
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={t('editTitle')} size="lg" closeButtonProps={{ 'aria-label': t('common:close') }}>
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={t('editTitle')} size="lg">
         {editing && (
           <ManageNotificationForm
             key={editing.id}

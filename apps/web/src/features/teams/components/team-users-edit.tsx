@@ -42,7 +42,7 @@ export function EditUserPanel({ scope, user, roleChoices, onClose }: EditUserPan
   }
 
   return (
-    <Modal opened onClose={onClose} title={t('edit.title', { name: user.name || user.email })} centered closeButtonProps={{ 'aria-label': t('common:close') }}>
+    <Modal opened onClose={onClose} title={t('edit.title', { name: user.name || user.email })} centered>
       <form
         noValidate
         onSubmit={(event) => {

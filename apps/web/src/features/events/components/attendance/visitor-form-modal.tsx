@@ -59,7 +59,7 @@ export function VisitorFormModal({
   onClose: () => void
   onSaved?: (saved: SavedVisitor) => void
 }) {
-  const { t } = useTranslation(['attendance', 'common'])
+  const { t } = useTranslation('attendance')
   const [values, setValues] = useState<VisitorValues>({
     name: visitor?.visitor_info_name ?? visitor?.name ?? '',
     phone: visitor?.visitor_info_phone ?? '',
@@ -129,13 +129,7 @@ export function VisitorFormModal({
   }
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={visitor ? t('visitors.editTitle') : t('visitors.addTitle')}
-      size="md"
-      closeButtonProps={{ 'aria-label': t('common:close') }}
-    >
+    <Modal opened onClose={onClose} title={visitor ? t('visitors.editTitle') : t('visitors.addTitle')} size="md">
       <form id={formId} onSubmit={(event) => void save(event)} noValidate aria-label={visitor ? t('visitors.editTitle') : t('visitors.addTitle')}>
         <Stack gap="sm">
           <TextInput
