@@ -17,7 +17,7 @@ export function useImportFieldLabel(): (field: string) => string {
 }
 
 /** One issue in the reader's words; `fieldLabel` names an import's own columns (the roster's, the attendance's). */
-export function useIssueText(fieldLabel?: (field: string) => string | null): (issue: ImportIssue) => string {
+function useIssueText(fieldLabel?: (field: string) => string | null): (issue: ImportIssue) => string {
   const { t, i18n } = useTranslation('import')
   const importLabel = useImportFieldLabel()
   const label = (field: string) => fieldLabel?.(field) ?? importLabel(field)
@@ -69,6 +69,24 @@ export function useIssueText(fieldLabel?: (field: string) => string | null): (is
 export function useImportReason(): (problem: ImportRowProblem) => string {
   const issueText = useIssueText()
   return (problem) => (problem.issues && problem.issues.length > 0 ? problem.issues.map(issueText).join(' ') : problem.reason)
+}
+
+/**
+ * A refused row's problems in the reader's words: each issue by its code, or, in an answer
+ * without codes (an older server), the server's English after each field's label. The
+ * attendance, roster and users imports word their rows with it.
+ */
+export function useRowProblemsText(
+  fieldLabel: (field: string) => string | null,
+  errorLabel: (field: string) => string = (field) => fieldLabel(field) ?? field,
+): (issues: readonly ImportIssue[] | undefined, errors: Record<string, string> | undefined) => string {
+  const issueText = useIssueText(fieldLabel)
+  return (issues, errors) =>
+    issues && issues.length > 0
+      ? issues.map(issueText).join(' ')
+      : Object.entries(errors ?? {})
+          .map(([field, message]) => `${errorLabel(field)}: ${message}`)
+          .join('; ')
 }
 
 /** The columns a row did not keep, by their labels. */

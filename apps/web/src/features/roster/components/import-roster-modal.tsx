@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Alert, Checkbox, ScrollArea, Stack, Table, Text } from '@mantine/core'
 import { churchRosterColumns, maxChurchRosterRows, type ChurchRosterColumn, type ImportChurchRosterResult } from '@crm/domain'
 import { ImportDialog, type ImportTexts } from '../../../components/import-flow'
-import { useIssueText } from '../../../components/import-report'
+import { useRowProblemsText } from '../../../components/import-report'
 import { codeText } from '../../../lib/errors'
 import { readColumnsFile, type ColumnsFile } from '../../../lib/import-kind'
 import { isSpreadsheetError, type ColumnAliases } from '../../../lib/spreadsheet'
@@ -59,14 +59,8 @@ export function ImportRosterModal({ conferenceId, onClose }: { conferenceId: num
   }
 
   const rosterColumn = (column: string) => ((churchRosterColumns as readonly string[]).includes(column) ? columnName(column) : null)
-  const issueText = useIssueText(rosterColumn)
-  // Each column's problem worded from its code; an answer without codes (an older server) keeps its English.
-  const reasonsOf = (failure: ImportChurchRosterResult['failed'][number]) =>
-    failure.issues.length > 0
-      ? failure.issues.map(issueText).join(' ')
-      : Object.entries(failure.errors)
-          .map(([field, message]) => `${columnName(field)}: ${message}`)
-          .join('; ')
+  const problemsText = useRowProblemsText(rosterColumn, columnName)
+  const reasonsOf = (failure: ImportChurchRosterResult['failed'][number]) => problemsText(failure.issues, failure.errors)
 
   const failures = (answer: ImportChurchRosterResult) => (
     <Stack gap={4}>

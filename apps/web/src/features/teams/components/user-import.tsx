@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Alert, ScrollArea, Stack, Table, Title } from '@mantine/core'
 import { maxTeamUserImportRows, type OutputOf, type teamAdminCalls } from '@crm/domain'
 import { ImportFlow, type ImportTexts } from '../../../components/import-flow'
-import { useIssueText } from '../../../components/import-report'
+import { useRowProblemsText } from '../../../components/import-report'
 import { errorText } from '../../../lib/errors'
 import { readColumnsFile, type ColumnsFile } from '../../../lib/import-kind'
 import { isSpreadsheetError } from '../../../lib/spreadsheet'
@@ -47,19 +47,12 @@ export function UserImport({ teamId }: { teamId: number }) {
   }
 
   const columnLabel = (field: string) => ((userImportColumns as readonly string[]).includes(field) ? t(`import.fields.${field as ImportColumn}`) : null)
-  const issueText = useIssueText(columnLabel)
-  // Each column's problem worded from its code; an answer without codes (an older server) keeps its English.
+  const problemsText = useRowProblemsText(columnLabel)
   const statusText = (row: ImportAnswer['items'][number]) => {
     const issues = row.issues
     if (row.status === 'acms_not_in_church' && issues.some((issue) => issue.code === 'acms_requires_admin')) return t('import.status.acms_requires_admin')
     if (row.status !== 'invalid') return t(`import.status.${row.status}`)
-    const reasons =
-      issues.length > 0
-        ? issues.map(issueText).join(' ')
-        : Object.entries(row.errors)
-            .map(([field, message]) => `${columnLabel(field) ?? field}: ${message}`)
-            .join('; ')
-    return t('import.status.invalid', { reasons })
+    return t('import.status.invalid', { reasons: problemsText(issues, row.errors) })
   }
 
   const preview = (file: UsersFile) => (

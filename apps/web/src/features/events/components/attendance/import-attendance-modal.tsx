@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Alert, Group, Radio, ScrollArea, Stack, Table, Text } from '@mantine/core'
 import { attendanceImportModes, maxAttendanceImportRows, type AttendanceImportMode, type ImportAttendanceResult, type ImportRowResult } from '@crm/domain'
 import { ImportDialog, type ImportTexts } from '../../../../components/import-flow'
-import { useIssueText } from '../../../../components/import-report'
+import { useRowProblemsText } from '../../../../components/import-report'
 import { contactColumnAliases } from '../../../../lib/contact-column-aliases'
 import { readColumnsFile, type ColumnsFile } from '../../../../lib/import-kind'
 import { isSpreadsheetError } from '../../../../lib/spreadsheet'
@@ -52,16 +52,8 @@ export function ImportAttendanceModal({ scope, onClose }: { scope: AttendanceSco
     close: t('import.close'),
   }
 
-  const issueText = useIssueText((field) => ((importColumns as readonly string[]).includes(field) ? fieldName(field) : null))
-  // Each field's problem worded from its code; an answer without codes (an older server) keeps its English.
-  const reasonsOf = (row: ImportRowResult): string =>
-    row.reason
-      ? t(`import.reasons.${row.reason}`)
-      : row.issues && row.issues.length > 0
-        ? row.issues.map(issueText).join(' ')
-        : Object.entries(row.errors ?? {})
-            .map(([field, message]) => `${fieldName(field)}: ${message}`)
-            .join('; ')
+  const problemsText = useRowProblemsText((field) => ((importColumns as readonly string[]).includes(field) ? fieldName(field) : null), fieldName)
+  const reasonsOf = (row: ImportRowResult): string => (row.reason ? t(`import.reasons.${row.reason}`) : problemsText(row.issues, row.errors))
 
   const statusText = (row: ImportRowResult): string => {
     switch (row.status) {
