@@ -1,7 +1,7 @@
 import { isErrorCode, requestTimeoutMs, type Call, type CallParams, type ErrorCode, type FieldError, type InputOf, type OutputOf } from '@crm/domain'
 import i18next from 'i18next'
 import { clearSession, getAccessToken } from './session'
-import { readFieldError, wordFieldError } from './field-errors'
+import { readFieldError, wordFieldErrors } from './field-errors'
 
 export const apiBase = '/api/v1'
 
@@ -28,14 +28,7 @@ export class ApiError extends Error {
    * server's message.
    */
   get fieldErrors(): Record<string, string> {
-    const codes = this.fieldErrorCodes
-    const worded: Record<string, string> = {}
-    for (const [field, message] of Object.entries(this.fieldMessages)) {
-      const coded = codes[field]
-      worded[field] = coded ? wordFieldError(coded) : message
-    }
-    for (const [field, coded] of Object.entries(codes)) worded[field] ??= wordFieldError(coded)
-    return worded
+    return wordFieldErrors(this.data['errors'], this.data['error_codes'])
   }
 
   /** The server's own messages by field (data.errors, English): for logs, never for matching. */

@@ -55,3 +55,22 @@ export function readFieldError(value: unknown): FieldError | null {
   }
   return { code: code as FieldErrorCode, params: known }
 }
+
+/**
+ * A refusal's fields in the reader's language, from the envelope's data.errors (the server's
+ * English) and data.error_codes: each code worded (DESIGN.md §4); a field without one (an
+ * older server) keeps the server's message.
+ */
+export function wordFieldErrors(errors: unknown, codes: unknown): Record<string, string> {
+  const coded = codes && typeof codes === 'object' ? (codes as Record<string, unknown>) : {}
+  const worded: Record<string, string> = {}
+  for (const [field, message] of Object.entries(errors && typeof errors === 'object' ? errors : {})) {
+    const refusal = readFieldError(coded[field])
+    worded[field] = refusal ? wordFieldError(refusal) : String(message)
+  }
+  for (const [field, value] of Object.entries(coded)) {
+    const refusal = readFieldError(value)
+    if (refusal) worded[field] ??= wordFieldError(refusal)
+  }
+  return worded
+}

@@ -1,5 +1,5 @@
 import { consentCalls, consentPageResponse, type ConsentPage } from '@crm/domain'
-import { readFieldError, wordFieldError } from '../../lib/field-errors'
+import { wordFieldErrors } from '../../lib/field-errors'
 import { consentRefusalTexts } from './consent-texts'
 
 // The consent page is its own bundle (consent.html): it talks to the API with fetch alone,
@@ -39,20 +39,9 @@ async function send(url: string, init: RequestInit): Promise<unknown> {
   throw new ConsentCallError(
     typeof envelope.code === 'string' ? envelope.code : 'internal_error',
     response.status,
-    wordedErrors(envelope.data?.errors, envelope.data?.error_codes),
+    wordFieldErrors(envelope.data?.errors, envelope.data?.error_codes),
     envelope.data?.answered === true,
   )
-}
-
-/** The field errors, each worded by its code (DESIGN.md §4); a field without one keeps the server's message. */
-function wordedErrors(errors: unknown, codes: unknown): Record<string, string> {
-  const worded: Record<string, string> = {}
-  const coded = codes && typeof codes === 'object' ? (codes as Record<string, unknown>) : {}
-  for (const [field, message] of Object.entries(errors && typeof errors === 'object' ? errors : {})) {
-    const refusal = readFieldError(coded[field])
-    worded[field] = refusal ? wordFieldError(refusal) : String(message)
-  }
-  return worded
 }
 
 /** What a refused link says: answered already, or expired (also an unknown or used key). */
