@@ -1,4 +1,4 @@
-import { createTheme, DEFAULT_THEME, Drawer, mergeThemeOverrides, Modal, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core'
+import { createTheme, DEFAULT_THEME, mergeThemeOverrides, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core'
 
 /**
  * A palette whose shades 8 and 9 are dark enough for text: Mantine's own reach 4.5:1 on
@@ -41,11 +41,10 @@ export const theme = createTheme({
  * dialog added later is named too.
  */
 export function themeInLanguage(closeLabel: string) {
-  const closeButtonProps = { 'aria-label': closeLabel }
-  return mergeThemeOverrides(
-    theme,
-    createTheme({ components: { Modal: Modal.extend({ defaultProps: { closeButtonProps } }), Drawer: Drawer.extend({ defaultProps: { closeButtonProps } }) } }),
-  )
+  // Plain objects, not Modal.extend: naming the components here would bring them (and their
+  // focus trap) into every page's first JavaScript.
+  const defaultProps = { closeButtonProps: { 'aria-label': closeLabel } }
+  return mergeThemeOverrides(theme, createTheme({ components: { Modal: { defaultProps }, Drawer: { defaultProps } } }))
 }
 
 /** Dimmed text (hints, helper text) at gray 7, 8:1 on white; Mantine's gray 6 is 3.3:1. */
