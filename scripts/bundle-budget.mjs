@@ -5,11 +5,11 @@
 // - The sign-in page /login is an entry of its own (login.html, issue #10: at most 170 KB before
 //   the login form is usable): React, Mantine, i18next and zod with the form and the sign-in
 //   texts; no router and no query cache, and its two fields are checked with the contract's
-//   schema, not a form library. Measured 161.2 KB (29 November 2026, with the field error codes'
+//   schema, not a form library. Measured 160.8 KB (29 November 2026, with the field error codes'
 //   table of issue 36, which the contract's refinements name). BUNDLE_BUDGET_KB overrides.
-// - The public consent page /consent/{key} (consent.html): measured 169.8 KB, budget 170 KB (the
+// - The public consent page /consent/{key} (consent.html): measured 169.4 KB, budget 170 KB (the
 //   refusals' words load with the first refusal); CONSENT_BUDGET_KB overrides.
-// - The app (index.html), what every signed-in page needs first: measured 204.9 KB, budget
+// - The app (index.html), what every signed-in page needs first: measured 204.6 KB, budget
 //   205 KB (APP_BUDGET_KB overrides). The entry carries each lazy page's preload list, a few
 //   hundred bytes a page, so new screens move it a little.
 import { existsSync, readFileSync } from 'node:fs'
