@@ -38,13 +38,18 @@ export const theme = createTheme({
 /**
  * The theme with every dialog's and drawer's close button named in the reader's language
  * ('Close', 'Cerrar'): an unnamed button is axe's critical button-name (issue 37), and a
- * dialog added later is named too.
+ * dialog added later is named too. A dialog's title bar is Mantine's `<header>`, which outside
+ * the page's landmarks reads as a second banner: it is no landmark (role none).
  */
 export function themeInLanguage(closeLabel: string) {
   // Plain objects, not Modal.extend: naming the components here would bring them (and their
   // focus trap) into every page's first JavaScript.
   const defaultProps = { closeButtonProps: { 'aria-label': closeLabel } }
-  return mergeThemeOverrides(theme, createTheme({ components: { Modal: { defaultProps }, Drawer: { defaultProps } } }))
+  const header = { defaultProps: { role: 'none' } }
+  return mergeThemeOverrides(
+    theme,
+    createTheme({ components: { Modal: { defaultProps }, Drawer: { defaultProps }, ModalHeader: header, DrawerHeader: header } }),
+  )
 }
 
 /** Dimmed text (hints, helper text) at gray 7, 8:1 on white; Mantine's gray 6 is 3.3:1. */

@@ -170,9 +170,11 @@ describe('the consent page, parental, signature mode', () => {
 })
 
 describe('the consent page, other keys', () => {
-  it('a used, expired or unknown key shows that the link has expired, and no form', async () => {
+  it('a used, expired or unknown key shows that the link has expired under the page’s heading, and no form', async () => {
     openPage(apiError('key_invalid', 400))
     expect(await screen.findByRole('alert')).toHaveTextContent('The link has expired.')
+    // A page without a level-one heading is axe's page-has-heading-one (issue 37).
+    expect(screen.getByRole('heading', { level: 1, name: 'Consent' })).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument()
   })
 

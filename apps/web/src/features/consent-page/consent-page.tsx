@@ -63,6 +63,12 @@ export function ConsentPage({ consentKey, embed }: { consentKey: string; embed: 
 
   return (
     <Box ref={content}>
+      {/* A link that is no good or answered, a page loading or sent still has the page's title as its heading. */}
+      {state.kind !== 'ready' && (
+        <Title order={1} size="h2" mb="md">
+          {t('pageTitle')}
+        </Title>
+      )}
       {state.kind === 'loading' && (
         <Stack align="center" py="xl" role="status">
           <Loader aria-hidden="true" />

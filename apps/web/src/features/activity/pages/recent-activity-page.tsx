@@ -8,6 +8,7 @@ import { usePageTitle } from '../../../lib/page-title'
 import { useSession } from '../../session/session'
 import { ActivityChanges, ActivityFilterFields, noActivityFilters, useActivityTypeName } from '../components/activity-parts'
 import { useRecentActivity, type ActivityFilters, type RecentActivityScope } from '../queries'
+import { NotAllowedScreen } from '../../../components/status-screens'
 
 /** The table of a team's or a group's recent activity, with its filters and pages. */
 function RecentActivityList({ scope, mayFilterUser }: { scope: RecentActivityScope; mayFilterUser: boolean }) {
@@ -84,13 +85,7 @@ export function RecentActivityPage() {
   const holder = onGroup ? group : team
   if (!team || !holder) return null
   const capabilities = holder.user_capabilities
-  if (capabilities.read_own_activity_log !== true) {
-    return (
-      <Text fw={600} py="xl" ta="center">
-        {t('notAllowed')}
-      </Text>
-    )
-  }
+  if (capabilities.read_own_activity_log !== true) return <NotAllowedScreen message={t('notAllowed')} />
   const scope: RecentActivityScope = onGroup ? { kind: 'group', team_id: team.id, group_id: holder.id } : { kind: 'team', team_id: team.id }
   const readsAll = capabilities.read_activity_log === true
   // The user choices are the team's users (input-suggestions/team-users needs read_dcrm_team_users_names).

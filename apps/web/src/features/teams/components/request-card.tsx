@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { ActionFailureAlert, useActionFailure } from '../../../components/action-failure'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
+import { NotAllowedScreen } from '../../../components/status-screens'
 
 export interface RequestCardProps {
   name: string
@@ -78,9 +79,5 @@ export function RequestList({ state, children }: { state: 'loading' | 'error' | 
 
 export function RequestsNotAllowed() {
   const { t } = useTranslation('requests')
-  return (
-    <Text fw={600} py="xl" ta="center">
-      {t('notAllowed')}
-    </Text>
-  )
+  return <NotAllowedScreen message={t('notAllowed')} />
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { Alert, Loader, Stack, Text, Title } from '@mantine/core'
+import { Alert, Loader, Stack, Text } from '@mantine/core'
 import { grantableRoles, type GrantableRole, type TeamDetail } from '@crm/domain'
 import { isApiError } from '../../../lib/api'
 import { errorText } from '../../../lib/errors'
@@ -7,6 +7,7 @@ import { useTeamUsers, type UsersScope } from '../queries'
 import { InviteForm } from './invite-form'
 import { TeamUsersList } from './team-users-list'
 import { UserImport } from './user-import'
+import { NotAllowedScreen } from '../../../components/status-screens'
 
 /** Member and leader; owner too for groups and conferences (spec 3 §5 Role choices; D3-5-09). */
 export function roleChoicesFor(scope: UsersScope, detail: Pick<TeamDetail, 'is_conference'>): readonly GrantableRole[] {
@@ -17,13 +18,7 @@ export function roleChoicesFor(scope: UsersScope, detail: Pick<TeamDetail, 'is_c
 /** The forbidden screen of a users page (read_dcrm_team_users_names missing, or a 403/404). */
 export function UsersNotAllowed() {
   const { t } = useTranslation('team-users')
-  return (
-    <Stack align="center" gap="sm" py="xl">
-      <Title order={2} size="h3">
-        {t('notAllowed')}
-      </Title>
-    </Stack>
-  )
+  return <NotAllowedScreen message={t('notAllowed')} />
 }
 
 /**

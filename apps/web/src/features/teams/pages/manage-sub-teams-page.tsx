@@ -16,6 +16,7 @@ import { ChurchRosterSection } from '../../roster/components/church-roster-secti
 import { useSession } from '../../session/session'
 import { SubTeamActivity } from '../components/sub-team-activity'
 import { useDeleteSubTeam, useSubTeams } from '../queries'
+import { NotAllowedScreen } from '../../../components/status-screens'
 
 /** /team/manage-sub-teams: the conference's sub-teams, searchable and paged (spec 3 §2.4, §6). */
 export function ManageSubTeamsPage() {
@@ -35,13 +36,7 @@ export function ManageSubTeamsPage() {
   const [removing, setRemoving] = useState<SubTeamListItem | null>(null)
   const failure = useActionFailure()
 
-  if (!team || !allowed) {
-    return (
-      <Text fw={600} py="xl" ta="center">
-        {t('notAllowed')}
-      </Text>
-    )
-  }
+  if (!team || !allowed) return <NotAllowedScreen message={t('notAllowed')} />
 
   const setSearch = (value: string) =>
     setParams((current) => {
