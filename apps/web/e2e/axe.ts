@@ -13,15 +13,22 @@ interface Violation {
   nodes: Array<{ target: string[]; failureSummary?: string }>
 }
 
-/** axe-core's WCAG 2 A and AA rules on the page as it is; one line per broken rule and element. */
-export async function violations(page: Page): Promise<string[]> {
+/**
+ * Which of axe-core's rules: WCAG 2.1 A and AA, or every rule axe runs by default (those and
+ * its best practices: landmarks, heading order, empty table headers), as the state walk does.
+ */
+export type AxeRules = 'wcag' | 'all'
+
+/** axe-core's rules on the page as it is; one line per broken rule and element. */
+export async function violations(page: Page, rules: AxeRules = 'wcag'): Promise<string[]> {
   // Evaluated through the browser's debugging protocol: the app's CSP (script-src 'self') stays on.
-  await page.evaluate(axeSource)
-  const found = await page.evaluate(async () => {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource)
+  const options = rules === 'wcag' ? { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } } : {}
+  const found = await page.evaluate(async (runOptions) => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
+    const result = await axe.run(document, runOptions)
     return result.violations
-  })
+  }, options)
   return found.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} — ${node.failureSummary ?? violation.help}`))
 }
 

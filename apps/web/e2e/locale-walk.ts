@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { settled } from './axe'
+import { settled, violations } from './axe'
 import { openBrowser, signIn, type Session } from './browser'
 import { mainSettled, signedInRoutes } from './route-walk'
 import { withAppServer } from './server'
@@ -65,16 +65,24 @@ async function sendEmptyForm(page: Page, route: string, look: (where: string) =>
   await look(`${route} (sent empty)`)
 }
 
-/** Each text that missed the catalogue, with the places it was seen. */
-async function walk(page: Page, routes: string[], untranslated: UntranslatedCheck, withButtons: boolean): Promise<Map<string, Set<string>>> {
-  const seen = new Map<string, Set<string>>()
-  const look = async (where: string) => {
-    for (const piece of untranslated(await visibleLines(page))) {
-      const places = seen.get(piece) ?? new Set<string>()
-      places.add(where)
-      seen.set(piece, places)
-    }
-  }
+/** What a walk found, each with the places it was seen. */
+type Findings = Map<string, Set<string>>
+
+function note(findings: Findings, finding: string, where: string): void {
+  findings.set(finding, (findings.get(finding) ?? new Set()).add(where))
+}
+
+function listed(findings: Findings, places = 3): string[] {
+  return [...findings].map(
+    ([finding, seen]) => `${finding}  ← ${[...seen].slice(0, places).join(', ')}${seen.size > places ? ` and ${seen.size - places} more` : ''}`,
+  )
+}
+
+/**
+ * Each route, each of its tabs and, with `withButtons`, what each of its buttons opens, new
+ * records' forms sent empty: `look` reads every one of these states.
+ */
+async function walk(page: Page, routes: string[], look: (where: string) => Promise<void>, withButtons: boolean): Promise<void> {
   for (const route of routes) {
     await page.goto(route)
     await mainSettled(page)
@@ -99,7 +107,6 @@ async function walk(page: Page, routes: string[], untranslated: UntranslatedChec
       }
     }
   }
-  return seen
 }
 
 /**
@@ -118,9 +125,23 @@ const publicPages = [
   '/consent/no-such-key',
 ]
 
-/** Registers the walk of every signed-in route in `locale` by each of `accounts`, on a server of the file's own. */
-export function describeLocaleWalk(locale: WalkLocale, accounts: WalkingAccount[], options: { publicPages?: boolean } = {}): void {
+export interface WalkOptions {
+  /** Also walk the pages before sign-in and the pages a bad mailed link opens. */
+  publicPages?: boolean
+  /** The browser's window (1280×900 unless told). */
+  viewport?: { width: number; height: number }
+}
+
+/**
+ * Registers the walk of every signed-in route in `locale` by each of `accounts`, on a server
+ * of the file's own. Every state it reads is judged twice: for text that missed the catalogue
+ * (untranslated.ts), and by axe-core with all its default rules, best practices included
+ * (issue 37: a screen is clean in every dialog, drawer, tab and menu, not only on first load).
+ */
+export function describeLocaleWalk(locale: WalkLocale, accounts: WalkingAccount[], options: WalkOptions = {}): void {
   const baseUrl = withAppServer()
+  const viewport = options.viewport ?? { width: 1280, height: 900 }
+  const size = `at ${viewport.width} px`
   let routes: string[] = []
   let untranslated: UntranslatedCheck
   beforeAll(async () => {
@@ -129,20 +150,30 @@ export function describeLocaleWalk(locale: WalkLocale, accounts: WalkingAccount[
     untranslated = untranslatedCheck(locale, ['Route walk', 'Walker Route'])
   })
 
+  /** A look that notes the state's missed texts and axe's findings; `outside` leaves a region's text unread. */
+  const looking = (page: Page, missed: Findings, broken: Findings, outside?: () => string | undefined) => async (where: string) => {
+    for (const piece of untranslated(await visibleLines(page, outside?.()))) note(missed, piece, where)
+    for (const violation of await violations(page, 'all')) note(broken, violation, where)
+  }
+
+  /** PSEUDO_REPORT=/tmp/walk keeps the whole lists (a failure shows the start of them). */
+  const keep = (name: string, missed: Findings, broken: Findings) => {
+    if (!process.env.PSEUDO_REPORT) return
+    writeFileSync(`${process.env.PSEUDO_REPORT}-${locale}-${viewport.width}-${name}.txt`, `${[...listed(missed, 99), '', ...listed(broken, 99)].join('\n')}\n`)
+  }
+
   if (options.publicPages) {
-    it(`every page before sign-in, in ${locale}`, async () => {
-      const session = await openBrowser(baseUrl())
+    it(`every page before sign-in, in ${locale} ${size}`, async () => {
+      const session = await openBrowser(baseUrl(), { viewport })
       try {
         const { page } = session
-        const seen = new Map<string, Set<string>>()
+        const missed: Findings = new Map()
+        const broken: Findings = new Map()
         // A content page is its administrators' text, written per language: in the pseudo-locale
         // (English underneath) its English is the page, and only its frame is the catalogue's.
         const contentPages = new Set(['/privacy', '/terms', '/code-of-conduct'])
         let current = ''
-        const look = async (where: string) => {
-          const outside = locale === 'xx' && contentPages.has(current) ? 'main' : undefined
-          for (const piece of untranslated(await visibleLines(page, outside))) seen.set(piece, (seen.get(piece) ?? new Set()).add(where))
-        }
+        const look = looking(page, missed, broken, () => (locale === 'xx' && contentPages.has(current) ? 'main' : undefined))
         for (const [index, path] of publicPages.entries()) {
           current = path
           // The first page chooses the locale; its cookie keeps it.
@@ -151,14 +182,15 @@ export function describeLocaleWalk(locale: WalkLocale, accounts: WalkingAccount[
           await look(path)
           await sendEmptyForm(page, path, look)
         }
-        expect([...seen].map(([piece, places]) => `${piece}  ← ${[...places].join(', ')}`)).toEqual([])
+        keep('public', missed, broken)
+        expect({ untranslated: listed(missed, 99), axe: listed(broken, 99) }).toEqual({ untranslated: [], axe: [] })
       } finally {
         await session.close()
       }
     })
   }
 
-  describe(`every signed-in route, tab${accounts.some((account) => account.buttons) ? ' and dialog' : ''} in ${locale}`, () => {
+  describe(`every signed-in route, tab${accounts.some((account) => account.buttons) ? ' and dialog' : ''} in ${locale} ${size}`, () => {
     let session: Session | undefined
     afterAll(async () => session?.close())
 
@@ -166,7 +198,7 @@ export function describeLocaleWalk(locale: WalkLocale, accounts: WalkingAccount[
       '$email',
       async ({ email, buttons = false }) => {
         await session?.close()
-        session = await openBrowser(baseUrl())
+        session = await openBrowser(baseUrl(), { viewport })
         const { page } = session
         await signIn(page, email)
         // The query chooses the locale and its cookie keeps it for the walk.
@@ -174,13 +206,11 @@ export function describeLocaleWalk(locale: WalkLocale, accounts: WalkingAccount[
         await mainSettled(page)
         const main = await page.getByRole('main').innerText()
         expect(locale === 'xx' ? main.includes('⟦') : !main.includes('⟦')).toBe(true)
-        const seen = await walk(page, routes, untranslated, buttons)
-        const report = [...seen].map(
-          ([piece, places]) => `${piece}  ← ${[...places].slice(0, 3).join(', ')}${places.size > 3 ? ` and ${places.size - 3} more` : ''}`,
-        )
-        // PSEUDO_REPORT=/tmp/walk keeps the whole list (the failure shows the start of it).
-        if (process.env.PSEUDO_REPORT) writeFileSync(`${process.env.PSEUDO_REPORT}-${locale}-${email}.txt`, `${report.join('\n')}\n`)
-        expect(report).toEqual([])
+        const missed: Findings = new Map()
+        const broken: Findings = new Map()
+        await walk(page, routes, looking(page, missed, broken), buttons)
+        keep(email, missed, broken)
+        expect({ untranslated: listed(missed), axe: listed(broken) }).toEqual({ untranslated: [], axe: [] })
       },
       // Pressing every button of every page takes minutes on a loaded machine.
       600_000,

@@ -17,7 +17,8 @@ export default defineConfig({
     sequence: {
       sequencer: longFirst([
         'pseudo-locale-2.e2e.ts',
-        'spanish-walk.e2e.ts',
+        'spanish-walk-2.e2e.ts',
+        'spanish-walk-1.e2e.ts',
         'pseudo-locale-1.e2e.ts',
         'routes-1.e2e.ts',
         'routes-2.e2e.ts',
