@@ -18,7 +18,12 @@ export function TwoFactorSetup({ setup, ...codeInput }: TwoFactorSetupProps) {
         <Text size="sm" fw={500} id="two-factor-secret-label">
           {t('twoFactor.secretLabel')}
         </Text>
-        <Code block aria-labelledby="two-factor-secret-label" style={{ fontSize: '1rem', letterSpacing: '0.1em' }}>
+        {/* The groups wrap on a phone: a block that scrolled sideways would be a region no keyboard reaches. */}
+        <Code
+          block
+          aria-labelledby="two-factor-secret-label"
+          style={{ fontSize: '1rem', letterSpacing: '0.1em', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+        >
           {setup.secret_grouped}
         </Code>
       </Stack>
