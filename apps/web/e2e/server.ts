@@ -62,7 +62,8 @@ export async function startAppServer(env: Record<string, string> = {}, { fromTem
   })
   server.stdout?.on('data', (chunk) => (output += chunk))
   server.stderr?.on('data', (chunk) => (output += chunk))
-  const deadline = Date.now() + 60_000
+  // Seeding the template (global-setup.ts) migrates and seeds from nothing: slower on a busy machine.
+  const deadline = Date.now() + (fromTemplate ? 60_000 : 180_000)
   for (;;) {
     if (server.exitCode !== null) throw new Error(`The server exited:\n${output}`)
     try {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { render, screen } from '@testing-library/react'
-import { Drawer, MantineProvider, Modal } from '@mantine/core'
+import { Drawer, MantineProvider, Modal, Table } from '@mantine/core'
 import { themeInLanguage } from './theme'
 
 // Every dialog and drawer takes these from the theme (issue 37): a close button named in the
@@ -21,5 +21,25 @@ describe('themeInLanguage', () => {
     expect(screen.getByRole('button', { name: 'Cerrar' })).toBeInTheDocument()
     expect(dialog.querySelector('header')).toHaveAttribute('role', 'none')
     expect(screen.queryByRole('banner')).toBeNull()
+  })
+})
+
+describe('the theme’s tables', () => {
+  it('lets a keyboard reach a table that scrolls sideways', () => {
+    render(
+      <MantineProvider env="test" theme={themeInLanguage('Close')}>
+        <Table.ScrollContainer minWidth={640}>
+          <Table aria-label="Recent activity">
+            <Table.Tbody>
+              <Table.Tr>
+                <Table.Td>Olive Owner</Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </MantineProvider>,
+    )
+    const table = screen.getByRole('table', { name: 'Recent activity' })
+    expect(table.closest('[tabindex="0"]')).not.toBeNull()
   })
 })

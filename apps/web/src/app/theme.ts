@@ -33,6 +33,11 @@ export const theme = createTheme({
   focusRing: 'auto',
   // People who ask their system for less motion get no animations.
   respectReducedMotion: true,
+  components: {
+    // A table too wide for a phone scrolls sideways: its scrolling box takes the focus, so a
+    // keyboard can scroll it too (axe scrollable-region-focusable, issue 37).
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
+  },
 })
 
 /**

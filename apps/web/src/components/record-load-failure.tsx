@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { Alert, Anchor, Stack } from '@mantine/core'
+import { Alert, Anchor, Stack, Text } from '@mantine/core'
 import { isApiError } from '../lib/api'
 
 interface RecordLoadFailureProps {
@@ -19,7 +19,10 @@ export function RecordLoadFailure({ error, texts, backTo }: RecordLoadFailurePro
   return (
     <Stack gap="md">
       <Alert color={notFound ? 'gray' : 'red'} variant="light">
-        {notFound ? texts.notFound : texts.failed}
+        {/* What is said is the page's heading: a page without one leaves a screen reader lost. */}
+        <Text component="h1" size="sm" fw={400} m={0}>
+          {notFound ? texts.notFound : texts.failed}
+        </Text>
       </Alert>
       <Anchor component={Link} to={backTo}>
         {texts.back}

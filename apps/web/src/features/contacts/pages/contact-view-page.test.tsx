@@ -386,6 +386,8 @@ describe('contact view: banners', () => {
     )
     const banner = 'This contact is in Hope Chapel, not in the selected team.'
     expect(await screen.findByText(banner, {}, { timeout: 5000 })).toBeInTheDocument()
+    // The banner is the page's heading (issue 37: every page has a level-one heading).
+    expect(screen.getByRole('heading', { level: 1, name: banner })).toBeInTheDocument()
     expect(screen.queryByRole('heading', { name: 'Contact not found' })).not.toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Switch to Hope Chapel' }))
     await waitFor(() => expect(requests.at(-1)?.input).toMatchObject({ team_id: '20', group_id: '20' }))

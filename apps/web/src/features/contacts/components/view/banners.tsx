@@ -96,7 +96,10 @@ export function NotInTeamBanner({ contactTeam }: { contactTeam: ContactTeam }) {
   return (
     <Alert color="yellow">
       <Group justify="space-between">
-        <Text size="sm">{t('banners.notInTeam', { team: contactTeam.title })}</Text>
+        {/* It stands for the contact's page, so it is the page's heading. */}
+        <Text component="h1" size="sm" fw={400} m={0}>
+          {t('banners.notInTeam', { team: contactTeam.title })}
+        </Text>
         {contactTeam.user_has_access && (
           <Button size="xs" onClick={() => selectTeam(contactTeam.id)}>
             {t('banners.switchTeam', { team: contactTeam.title })}
