@@ -114,6 +114,22 @@ describe('locale files', () => {
     }
   })
 
+  it('names a button for someone with the words it shows (axe label-content-name-mismatch, issue 37)', () => {
+    // A button showing `edit` and named `editOf` ('Edit' / 'Edit Ann Lee'): speech users say what they see.
+    const mismatched: string[] = []
+    const walk = (node: Record<string, unknown>, where: string) => {
+      for (const [key, value] of Object.entries(node)) {
+        if (value && typeof value === 'object') walk(value as Record<string, unknown>, `${where}.${key}`)
+        const shown = node[key.slice(0, -2)]
+        if (key.endsWith('Of') && typeof value === 'string' && typeof shown === 'string' && !value.toLowerCase().includes(shown.toLowerCase()))
+          mismatched.push(`${where}.${key}: “${value}” lacks “${shown}”`)
+      }
+    }
+    for (const [locale, catalogue] of Object.entries({ en, es }))
+      for (const [namespace, texts] of Object.entries(catalogue)) walk(texts, `${locale}:${namespace}`)
+    expect(mismatched).toEqual([])
+  })
+
   it('keeps the spec texts word for word in en', () => {
     expect(en.errors.email_not_found).toBe('Wrong email or password.')
     expect(en.errors.is_locked).toBe('Your account has been locked.')
