@@ -38,13 +38,22 @@ export function shiftWindow(window: OccurrenceWindow, direction: -1 | 1): Occurr
   return { from: addDays(window.from, direction * length), to: addDays(window.to, direction * length) }
 }
 
-/** The chosen date by default: today's occurrence if any, else the next one, else the last (spec 3 §2.1). */
+/**
+ * The chosen date by default: the latest that has begun (today's, or the meeting just held,
+ * whose attendance is the one to take), else the next one (issue 37). A cancelled date was
+ * not held: it is passed over while the window holds another.
+ */
 export function defaultOccurrence(occurrences: readonly Occurrence[], today: string): Occurrence | undefined {
-  return (
-    occurrences.find((each) => each.event_date <= today && each.end_date >= today) ??
-    occurrences.find((each) => each.event_date > today) ??
-    occurrences[occurrences.length - 1]
-  )
+  const held = occurrences.filter((each) => !each.is_cancelled)
+  const pool = held.length > 0 ? held : occurrences
+  let begun: Occurrence | undefined
+  let next: Occurrence | undefined
+  for (const each of pool) {
+    if (each.event_date <= today) {
+      if (!begun || each.event_date > begun.event_date) begun = each
+    } else if (!next || each.event_date < next.event_date) next = each
+  }
+  return begun ?? next
 }
 
 export { isDate }

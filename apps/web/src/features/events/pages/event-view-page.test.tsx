@@ -92,21 +92,24 @@ describe('/events/view/{id} (spec 3 §2.1)', () => {
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('date')).toBe('2026-01-09'))
   }, 30_000)
 
-  it('chooses today’s date, else the next one, by default; Earlier and Later move the window', async () => {
+  it('opens on the latest date that has begun, the meeting just held, not the next one; a cancelled one is passed over; Earlier and Later move the window', async () => {
     // Noon in the event's time zone (Australia/Sydney), where its today is.
     pinClock(new Date('2026-06-15T02:00:00Z'))
     const today = '2026-06-15'
     const { reads } = mockEvent(
       buildEventView({
         occurrences: [
-          buildOccurrence({ event_date: addDays(today, -7), start_date_time_display: 'A week ago' }),
+          buildOccurrence({ event_date: addDays(today, -14), start_date_time_display: 'Two weeks ago' }),
+          buildOccurrence({ event_date: addDays(today, -7), start_date_time_display: 'A week ago', is_cancelled: true }),
           buildOccurrence({ event_date: addDays(today, 7), start_date_time_display: 'In a week' }),
         ],
       }),
     )
     const { user, router } = await openView('/events/view/7')
     const list = await dates()
-    expect(list.getByRole('button', { name: /^In a week/ })).toHaveAttribute('aria-pressed', 'true')
+    expect(list.getByRole('button', { name: /^Two weeks ago/ })).toHaveAttribute('aria-pressed', 'true')
+    expect(list.getByRole('button', { name: /^In a week/ })).toHaveAttribute('aria-pressed', 'false')
+    expect(await screen.findByRole('heading', { name: 'Attendance on Monday 1 June 2026' })).toBeInTheDocument()
     expect(reads[0]).not.toHaveProperty('from')
     await user.click(screen.getByRole('button', { name: 'Earlier' }))
     await waitFor(() => expect(reads.at(-1)).toMatchObject({ from: addDays(today, -56 - 113), to: addDays(today, 56 - 113) }))
@@ -114,6 +117,55 @@ describe('/events/view/{id} (spec 3 §2.1)', () => {
     expect(params.get('from')).toBe(addDays(today, -169))
     await user.click(screen.getByRole('button', { name: 'Later' }))
     await waitFor(() => expect(reads.at(-1)).toMatchObject({ from: addDays(today, -56), to: addDays(today, 56) }))
+  }, 30_000)
+
+  it('opens on today’s date once the day has begun, and on the next date when none has begun', async () => {
+    pinClock(new Date('2026-06-15T02:00:00Z'))
+    mockEvent(
+      buildEventView({
+        occurrences: [
+          buildOccurrence({ event_date: '2026-06-08', start_date_time_display: 'Last week' }),
+          buildOccurrence({ event_date: '2026-06-15', start_date_time_display: 'Today' }),
+        ],
+      }),
+    )
+    await openView('/events/view/7')
+    expect((await dates()).getByRole('button', { name: /^Today/ })).toHaveAttribute('aria-pressed', 'true')
+  }, 30_000)
+
+  it('with no date begun in the window, opens on the next one', async () => {
+    pinClock(new Date('2026-06-15T02:00:00Z'))
+    mockEvent(
+      buildEventView({
+        occurrences: [
+          buildOccurrence({ event_date: '2026-06-22', start_date_time_display: 'Next week' }),
+          buildOccurrence({ event_date: '2026-06-29', start_date_time_display: 'In two weeks' }),
+        ],
+      }),
+    )
+    await openView('/events/view/7')
+    expect((await dates()).getByRole('button', { name: /^Next week/ })).toHaveAttribute('aria-pressed', 'true')
+  }, 30_000)
+
+  it('on a phone: the dates are one select, and Add visitor comes before the notes of the date (issue 37)', async () => {
+    window.innerWidth = 390
+    mockEvent()
+    const { user, router } = await openView()
+    const select = screen.getByRole('combobox', { name: 'Date' })
+    expect(select).toHaveValue('2026-01-06')
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['2026-01-06, 10:00 am · 4 attendees', '2026-01-08, 10:00 am · Cancelled · 0 attendees'])
+    // No row per date to scroll past.
+    expect(screen.queryByRole('list', { name: 'Dates' })).not.toBeInTheDocument()
+    const add = await screen.findByRole('button', { name: 'Add visitor' })
+    const notes = screen.getByRole('textbox', { name: 'Notes of this date' })
+    expect(add.compareDocumentPosition(notes) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    await user.selectOptions(select, '2026-01-08')
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('date')).toBe('2026-01-08'))
+    expect(await screen.findByRole('heading', { name: 'Attendance on Thursday 8 Jan 2026' })).toBeInTheDocument()
   }, 30_000)
 
   it('a window without dates offers the next date, and moves the window there', async () => {

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router'
-import { Button, Center, Group, Loader, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Button, Center, Group, Loader, NativeSelect, Paper, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
 import { datesFromTo } from '@crm/domain'
 import { ActionFailureAlert, useActionFailure } from '../../../components/action-failure'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
@@ -16,6 +17,9 @@ import { OccurrenceEditor } from '../components/view/occurrence-editor'
 import { OccurrenceList } from '../components/view/occurrence-list'
 import { defaultOccurrence, defaultWindow, isDate, shiftWindow, teamToday, windowOf } from '../occurrence-window'
 import { useDeleteEvent, useEvent } from '../queries'
+
+/** Mantine's md breakpoint (62em) less a hair: where the view's grid is one column. */
+const narrowMaxWidth = 991.98
 
 /**
  * /events/view/{id} (spec 3 §2.1): the event, Edit and Delete as the caller may, its dates in
@@ -35,6 +39,9 @@ export function EventViewPage() {
   const [deleting, setDeleting] = useState(false)
   const deleteFailure = useActionFailure()
   const occurrencesId = useId()
+  // Below md the two columns stack: the dates shrink to a select and the attendance comes
+  // before the chosen date's notes, so a phone's first screen holds the date and Add visitor (issue 37).
+  const narrow = useMediaQuery(`(max-width: ${narrowMaxWidth}px)`, false, { getInitialValueInEffect: false })
   usePageTitle(event.data?.title ?? t('viewPageName'))
   if (!team) return null
 
@@ -84,8 +91,64 @@ export function EventViewPage() {
     await navigate('/events', { state: withFlash(t('view.deleted')) })
   }
 
+  const dates = (
+    <Stack component="section" aria-labelledby={occurrencesId} gap="sm">
+      {/* On a phone the select's own label says it: the heading stays for the page's outline. */}
+      {narrow ? (
+        <VisuallyHidden component="h2" id={occurrencesId}>
+          {t('view.occurrences')}
+        </VisuallyHidden>
+      ) : (
+        <Title order={2} size="h3" id={occurrencesId}>
+          {t('view.occurrences')}
+        </Title>
+      )}
+      <OccurrenceList
+        occurrences={data.occurrences}
+        chosen={chosenDate}
+        onChoose={(date) => setParam({ date, day: undefined })}
+        window={shown}
+        onShift={(direction) => {
+          const next = shiftWindow(shown, direction)
+          setParam({ from: next.from, to: next.to }, true)
+        }}
+        headingId={occurrencesId}
+        compact={narrow}
+        nearest={data.next_occurance_data?.event_date ?? data.last_date}
+        onGoTo={(date) => {
+          const around = defaultWindow(date)
+          setParam({ from: around.from, to: around.to, date, day: undefined })
+        }}
+      />
+    </Stack>
+  )
+  const chosenPanel = chosen && (
+    <Paper component="section" withBorder p="md" aria-label={t('view.chosen')}>
+      <Stack gap="md">
+        <Title order={2} size="h4">
+          {chosen.start_date_time_display}
+        </Title>
+        <OccurrenceEditor key={chosen.event_date} event={data} occurrence={chosen} onMoved={(date) => setParam({ date, day: undefined })} />
+      </Stack>
+    </Paper>
+  )
+  const attendance = chosenDate && data.can_read_attendance && (
+    <Stack gap="sm">
+      {days.length > 0 && (
+        <NativeSelect
+          label={t('view.days')}
+          w={{ base: '100%', xs: 240 }}
+          data={days.map((day) => ({ value: day, label: format.date(day) }))}
+          value={attendanceDate}
+          onChange={(change) => setParam({ day: change.currentTarget.value }, true)}
+        />
+      )}
+      {attendanceDate && <AttendanceSection event={data} eventDate={attendanceDate} />}
+    </Stack>
+  )
+
   return (
-    <Stack gap="xl">
+    <Stack gap={narrow ? 'lg' : 'xl'}>
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
         <Title order={1} size="h2">
           {data.title}
@@ -113,52 +176,20 @@ export function EventViewPage() {
       {/* A failed delete closes the dialog; the page says why (spec 3 §8). */}
       <ActionFailureAlert failure={deleteFailure} />
       <EventSummary event={data} />
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-        <Stack component="section" aria-labelledby={occurrencesId} gap="sm">
-          <Title order={2} size="h3" id={occurrencesId}>
-            {t('view.occurrences')}
-          </Title>
-          <OccurrenceList
-            occurrences={data.occurrences}
-            chosen={chosenDate}
-            onChoose={(date) => setParam({ date, day: undefined })}
-            window={shown}
-            onShift={(direction) => {
-              const next = shiftWindow(shown, direction)
-              setParam({ from: next.from, to: next.to }, true)
-            }}
-            headingId={occurrencesId}
-            nearest={data.next_occurance_data?.event_date ?? data.last_date}
-            onGoTo={(date) => {
-              const around = defaultWindow(date)
-              setParam({ from: around.from, to: around.to, date, day: undefined })
-            }}
-          />
-        </Stack>
-        {chosen && (
-          <Paper component="section" withBorder p="md" aria-label={t('view.chosen')}>
-            <Stack gap="md">
-              <Title order={2} size="h4">
-                {chosen.start_date_time_display}
-              </Title>
-              <OccurrenceEditor key={chosen.event_date} event={data} occurrence={chosen} onMoved={(date) => setParam({ date, day: undefined })} />
-            </Stack>
-          </Paper>
-        )}
-      </SimpleGrid>
-      {chosenDate && data.can_read_attendance && (
-        <Stack gap="sm">
-          {days.length > 0 && (
-            <NativeSelect
-              label={t('view.days')}
-              w={{ base: '100%', xs: 240 }}
-              data={days.map((day) => ({ value: day, label: format.date(day) }))}
-              value={attendanceDate}
-              onChange={(change) => setParam({ day: change.currentTarget.value }, true)}
-            />
-          )}
-          {attendanceDate && <AttendanceSection event={data} eventDate={attendanceDate} />}
-        </Stack>
+      {narrow ? (
+        <>
+          {dates}
+          {attendance}
+          {chosenPanel}
+        </>
+      ) : (
+        <>
+          <SimpleGrid cols={2} spacing="xl">
+            {dates}
+            {chosenPanel}
+          </SimpleGrid>
+          {attendance}
+        </>
       )}
       {!chosen && data.occurrences.length > 0 && asked && <Text c="dimmed">{t('messages.notAnOccurrence')}</Text>}
       <ConfirmDialog

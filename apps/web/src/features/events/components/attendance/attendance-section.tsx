@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
-import { IconFileImport } from '@tabler/icons-react'
+import { IconFileImport, IconUserPlus } from '@tabler/icons-react'
 import type { EventView } from '@crm/domain'
 import { useDateFormat } from '../../../../lib/date-format'
 import { useSession } from '../../../session/session'
@@ -10,6 +10,8 @@ import { AttendanceContacts } from './attendance-contacts'
 import { AttendanceReadOnly } from './attendance-read-only'
 import { AttendanceVisitors } from './attendance-visitors'
 import { ImportAttendanceModal } from './import-attendance-modal'
+import { VisitorFormModal, type SavedVisitor } from './visitor-form-modal'
+import { VisitorMadeNotice } from './visitor-made-notice'
 import type { AttendanceScope } from './attendance-scope'
 
 export interface AttendanceSectionProps {
@@ -29,6 +31,8 @@ export function AttendanceSection({ event, eventDate }: AttendanceSectionProps) 
   const format = useDateFormat()
   const { team, group } = useSession()
   const [importing, setImporting] = useState(false)
+  const [adding, setAdding] = useState(false)
+  const [made, setMade] = useState<SavedVisitor | null>(null)
   const canRead = event.can_read_attendance
   const teamId = team?.id ?? event.team_id
   const counted = { team_id: teamId, event_date: eventDate, per_page: 4 as const, order_by: 'name' as const, order: 'asc' as const }
@@ -36,6 +40,7 @@ export function AttendanceSection({ event, eventDate }: AttendanceSectionProps) 
   const visitors = useEventAttendance(event.id, { ...counted, is_visitor: true }, canRead)
   if (!canRead || !group) return null
 
+  const onVisitorSaved = (saved: SavedVisitor) => setMade(saved.becameContact ? saved : null)
   const scope: AttendanceScope = { teamId, groupId: group.id, eventId: event.id, eventDate }
   const titleId = `attendance-${event.id}-${eventDate}`
   // The real numbers: the children the child data gate left out of the lists count too.
@@ -58,16 +63,24 @@ export function AttendanceSection({ event, eventDate }: AttendanceSectionProps) 
               </Text>
             </Group>
           </Stack>
+          {/* Above the lists, so a phone reaches them without scrolling past 100 contacts (issue 37). */}
           {event.can_update_attendance && (
-            <Button variant="light" leftSection={<IconFileImport size={16} aria-hidden="true" />} onClick={() => setImporting(true)}>
-              {t('import.button')}
-            </Button>
+            <Group gap="sm">
+              <Button leftSection={<IconUserPlus size={16} aria-hidden="true" />} onClick={() => setAdding(true)}>
+                {t('visitors.add')}
+              </Button>
+              <Button variant="light" leftSection={<IconFileImport size={16} aria-hidden="true" />} onClick={() => setImporting(true)}>
+                {t('import.button')}
+              </Button>
+            </Group>
           )}
         </Group>
+        {made && <VisitorMadeNotice made={made} onClose={() => setMade(null)} />}
         {event.can_update_attendance ? (
           <>
             <AttendanceContacts scope={scope} />
-            <AttendanceVisitors scope={scope} />
+            <AttendanceVisitors scope={scope} onSaved={onVisitorSaved} />
+            {adding && <VisitorFormModal scope={scope} visitor={null} onClose={() => setAdding(false)} onSaved={onVisitorSaved} />}
             {importing && <ImportAttendanceModal scope={scope} onClose={() => setImporting(false)} />}
           </>
         ) : (

@@ -1,8 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { Alert, Anchor, Badge, Box, Button, Group, Stack, Text, Title } from '@mantine/core'
-import { IconUserPlus } from '@tabler/icons-react'
+import { Anchor, Badge, Box, Button, Group, Stack, Text, Title } from '@mantine/core'
 import type { AttendanceItem } from '@crm/domain'
 import { ConfirmDialog } from '../../../../components/confirm-dialog'
 import { FormStatus } from '../../../../components/form-status'
@@ -19,15 +18,15 @@ import { VisitorFormModal, type SavedVisitor } from './visitor-form-modal'
 /**
  * The visitors of the date (GET event-attendance with is_visitor): name, phone, email, 'new',
  * and a link to the contact the visitor became; added, edited and removed (after a
- * confirmation) — D3-2.1-21, D3-2.1-22, D3-2.1-23.
+ * confirmation) — D3-2.1-21, D3-2.1-22, D3-2.1-23. Add visitor sits in the section's head, within
+ * a phone's first screen (issue 37).
  */
-export function AttendanceVisitors({ scope }: { scope: AttendanceScope }) {
+export function AttendanceVisitors({ scope, onSaved }: { scope: AttendanceScope; onSaved: (saved: SavedVisitor) => void }) {
   const { t } = useTranslation('attendance')
   const format = useDateFormat()
   const paging = useLocalPaging()
-  const [editing, setEditing] = useState<AttendanceItem | 'new' | null>(null)
+  const [editing, setEditing] = useState<AttendanceItem | null>(null)
   const [removing, setRemoving] = useState<AttendanceItem | null>(null)
-  const [made, setMade] = useState<SavedVisitor | null>(null)
   const visitors = useEventAttendance(scope.eventId, {
     team_id: scope.teamId,
     event_date: scope.eventDate,
@@ -42,11 +41,6 @@ export function AttendanceVisitors({ scope }: { scope: AttendanceScope }) {
   const titleId = `attendance-visitors-${scope.eventId}-${scope.eventDate}`
   const hiddenChildren = visitors.data?.hidden_children ?? 0
 
-  const fieldLabel = (field: string): string => {
-    const name = field.replace(/^visitor_info_/, '')
-    return name === 'phone' || name === 'email' || name === 'name' ? t(`visitors.${name}`) : field
-  }
-
   const remove = async (visitor: AttendanceItem) => {
     const result = await submission.submit(() => deleteAttendance.mutateAsync({ team_id: scope.teamId, id: visitor.id }))
     // A failure closes the dialog; FormStatus says why.
@@ -55,14 +49,9 @@ export function AttendanceVisitors({ scope }: { scope: AttendanceScope }) {
 
   return (
     <Stack component="section" gap="sm" aria-labelledby={titleId}>
-      <Group justify="space-between" gap="sm">
-        <Title order={3} size="h5" id={titleId}>
-          {t('visitors.title')}
-        </Title>
-        <Button size="sm" variant="light" leftSection={<IconUserPlus size={16} aria-hidden="true" />} onClick={() => setEditing('new')}>
-          {t('visitors.add')}
-        </Button>
-      </Group>
+      <Title order={3} size="h5" id={titleId}>
+        {t('visitors.title')}
+      </Title>
       <PagedListBody
         list={visitors}
         paging={paging}
@@ -131,29 +120,7 @@ export function AttendanceVisitors({ scope }: { scope: AttendanceScope }) {
         )}
       />
       <FormStatus submission={submission} />
-      {made && made.userId !== null && (
-        <Alert color="teal" role="status" withCloseButton closeButtonLabel={t('visitors.dismiss')} onClose={() => setMade(null)}>
-          <Stack gap={4}>
-            <Text size="sm">
-              {t('visitors.madeContact', { name: made.name })}{' '}
-              <Anchor component={Link} to={`/contacts/view/${made.userId}`} size="sm">
-                {t('visitors.contactLink')}
-              </Anchor>
-            </Text>
-            {made.fieldsNotKept.length > 0 && (
-              <Text size="sm">{t('visitors.fieldsNotKept', { fields: made.fieldsNotKept.map((field) => fieldLabel(field)).join(', ') })}</Text>
-            )}
-          </Stack>
-        </Alert>
-      )}
-      {editing !== null && (
-        <VisitorFormModal
-          scope={scope}
-          visitor={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={(saved) => setMade(saved.becameContact ? saved : null)}
-        />
-      )}
+      {editing !== null && <VisitorFormModal scope={scope} visitor={editing} onClose={() => setEditing(null)} onSaved={onSaved} />}
       <ConfirmDialog
         opened={removing !== null}
         title={t('visitors.removeTitle')}

@@ -24,7 +24,8 @@ export function EventSummary({ event }: { event: EventView }) {
   const format = useDateFormat()
   const schedule = event.is_recurring ? describeRule(event.rrule, event.start_time, t, format.date) : null
   return (
-    <SimpleGrid component="dl" cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" m={0}>
+    // Two columns even on a phone: in one, six rows pushed the attendance below the first screen (issue 37).
+    <SimpleGrid component="dl" cols={{ base: 2, lg: 3 }} spacing="md" m={0}>
       <Row label={t('view.when')}>{event.next_occurance_data?.start_date_time_display ?? t('view.noNext')}</Row>
       {schedule && <Row label={t('view.schedule')}>{schedule}</Row>}
       {event.type_display && (
