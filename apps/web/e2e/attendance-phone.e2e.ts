@@ -78,7 +78,6 @@ describe('attendance on a 390 px phone (issue 37)', () => {
     expect(await date.inputValue()).toBe(held)
     expect(await date.locator('option').count()).toBe(16)
     const add = attendance.getByRole('button', { name: 'Add visitor' })
-    await page.screenshot({ path: '/tmp/wt-events-phone.png' })
     await onFirstScreen(page, date)
     await onFirstScreen(page, add)
     const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }))

@@ -144,6 +144,20 @@ describe('/transfers/view/{id} (spec 3 §2.2)', () => {
     expect(performance.now() - shown).toBeGreaterThanOrEqual(900)
   }, 30_000)
 
+  it("D3-4-02 'Changes saved.' is put into a polite status region that was there before saving, so screen readers announce it", async () => {
+    mockView(pastorItem(), [buildContactListItem({ id: 101, name: 'Anna Smith' })])
+    const { user } = await openView(church)
+    const form = within(screen.getByRole('form', { name: 'Choose your contacts' }))
+    await user.click(within(await form.findByRole('radiogroup', { name: 'Anna Smith' })).getByRole('radio', { name: 'Move' }))
+    // A region added together with its text is not announced: the one that speaks must be there, empty, before.
+    const before = form.getAllByRole('status')
+    await user.click(form.getByRole('button', { name: 'Save' }))
+    const region = (await form.findByText('Changes saved.')).closest('[role="status"]')
+    expect(region).not.toBeNull()
+    expect(before).toContain(region)
+    expect(region).not.toHaveAttribute('aria-live', 'off')
+  }, 30_000)
+
   it("D3-2.2-12 a pastor with no assigned contacts reads 'You don't have any assigned contacts.'", async () => {
     mockView(pastorItem(), [])
     await openView(church)

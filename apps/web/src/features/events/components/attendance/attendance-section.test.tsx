@@ -304,6 +304,8 @@ describe('AttendanceSection: visitors', () => {
     )
     expect(await screen.findByText('No visitors on this date.', {}, { timeout: 15_000 })).toBeInTheDocument()
     expect(screen.getByText('Visitors: 0')).toBeInTheDocument()
+    // A live region mounted together with its words is not announced: the notice must land in one already there.
+    const liveBefore = Array.from(document.querySelectorAll('[aria-live="polite"], [role="status"]'))
     await user.click(screen.getByRole('button', { name: 'Add visitor' }))
     const form = within(await screen.findByRole('form', { name: 'Add a visitor' }))
     await user.click(form.getByRole('button', { name: 'Save' }))
@@ -337,8 +339,11 @@ describe('AttendanceSection: visitors', () => {
     expect(list.getByText('0412 345 678 · vera@example.org')).toBeInTheDocument()
     expect(list.getByRole('link', { name: 'View contact Vera Cruz' })).toHaveAttribute('href', '/contacts/view/55')
     expect(await screen.findByText('Visitors: 1')).toBeInTheDocument()
-    expect(screen.getByText('Vera Cruz is now a contact of the team.')).toBeInTheDocument()
+    const notice = screen.getByText('Vera Cruz is now a contact of the team.')
     expect(screen.getByText('Not kept until consent is given: Phone.')).toBeInTheDocument()
+    const ancestors: Element[] = []
+    for (let node: Element | null = notice; node; node = node.parentElement) ancestors.push(node)
+    expect(ancestors.some((node) => liveBefore.includes(node))).toBe(true)
   }, 30_000)
 
   it('D3-2.1-21 a member who may not create contacts reads why, and the form stays open', async () => {

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { IconFileImport, IconUserPlus } from '@tabler/icons-react'
 import type { EventView } from '@crm/domain'
 import { useDateFormat } from '../../../../lib/date-format'
@@ -50,32 +50,35 @@ export function AttendanceSection({ event, eventDate }: AttendanceSectionProps) 
   return (
     <Paper component="section" withBorder p={{ base: 'sm', sm: 'md' }} aria-labelledby={titleId}>
       <Stack gap="lg">
-        <Group justify="space-between" align="flex-start" gap="sm">
-          <Stack gap={4}>
-            <Title order={2} size="h4" id={titleId}>
-              {t('heading', { date: format.weekdayDate(eventDate) })}
-            </Title>
-            <Group gap="md" role="group" aria-label={t('counts.label')}>
-              <Text size="sm">{t('counts.attended', { count: contactsCount ?? 0 })}</Text>
-              <Text size="sm">{t('counts.visitors', { count: visitorsCount ?? 0 })}</Text>
-              <Text size="sm" fw={600}>
-                {t('counts.total', { count: (contactsCount ?? 0) + (visitorsCount ?? 0) })}
-              </Text>
-            </Group>
-          </Stack>
-          {/* Above the lists, so a phone reaches them without scrolling past 100 contacts (issue 37). */}
-          {event.can_update_attendance && (
-            <Group gap="sm">
-              <Button leftSection={<IconUserPlus size={16} aria-hidden="true" />} onClick={() => setAdding(true)}>
-                {t('visitors.add')}
-              </Button>
-              <Button variant="light" leftSection={<IconFileImport size={16} aria-hidden="true" />} onClick={() => setImporting(true)}>
-                {t('import.button')}
-              </Button>
-            </Group>
-          )}
-        </Group>
-        {made && <VisitorMadeNotice made={made} onClose={() => setMade(null)} />}
+        <Box>
+          <Group justify="space-between" align="flex-start" gap="sm">
+            <Stack gap={4}>
+              <Title order={2} size="h4" id={titleId}>
+                {t('heading', { date: format.weekdayDate(eventDate) })}
+              </Title>
+              <Group gap="md" role="group" aria-label={t('counts.label')}>
+                <Text size="sm">{t('counts.attended', { count: contactsCount ?? 0 })}</Text>
+                <Text size="sm">{t('counts.visitors', { count: visitorsCount ?? 0 })}</Text>
+                <Text size="sm" fw={600}>
+                  {t('counts.total', { count: (contactsCount ?? 0) + (visitorsCount ?? 0) })}
+                </Text>
+              </Group>
+            </Stack>
+            {/* Above the lists, so a phone reaches them without scrolling past 100 contacts (issue 37). */}
+            {event.can_update_attendance && (
+              <Group gap="sm">
+                <Button leftSection={<IconUserPlus size={16} aria-hidden="true" />} onClick={() => setAdding(true)}>
+                  {t('visitors.add')}
+                </Button>
+                <Button variant="light" leftSection={<IconFileImport size={16} aria-hidden="true" />} onClick={() => setImporting(true)}>
+                  {t('import.button')}
+                </Button>
+              </Group>
+            )}
+          </Group>
+          {/* There before the notice (as FlashMessage's), so the notice is announced as it appears. */}
+          <Box aria-live="polite">{made && <VisitorMadeNotice made={made} onClose={() => setMade(null)} />}</Box>
+        </Box>
         {event.can_update_attendance ? (
           <>
             <AttendanceContacts scope={scope} />

@@ -14,7 +14,7 @@ export function VisitorMadeNotice({ made, onClose }: { made: SavedVisitor; onClo
   }
 
   return (
-    <Alert color="teal" role="status" withCloseButton closeButtonLabel={t('visitors.dismiss')} onClose={onClose}>
+    <Alert color="teal" role="status" mt="sm" withCloseButton closeButtonLabel={t('visitors.dismiss')} onClose={onClose}>
       <Stack gap={4}>
         <Text size="sm">
           {t('visitors.madeContact', { name: made.name })}{' '}
