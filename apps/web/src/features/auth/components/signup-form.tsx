@@ -214,7 +214,7 @@ export function SignupForm({ onSignedIn, onPending, onTwoFactor }: SignupFormPro
           {...form.register('agree_conduct')}
         />
         <Stack gap={4} role="group" aria-label={t('signup.captcha')}>
-          <Captcha key={captchaRound} site={site} onChange={setCaptchaToken} />
+          <Captcha key={captchaRound} site={site} onChange={setCaptchaToken} begun={captchaRound > 0} />
         </Stack>
         {failure && (
           <Alert color="red" role="alert">

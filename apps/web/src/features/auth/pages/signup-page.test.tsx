@@ -117,6 +117,18 @@ describe('/signup', () => {
     logged.mockRestore()
   })
 
+  it('fetches the captcha once the visitor begins filling in the form, not with the page', async () => {
+    mockLookups()
+    const { user } = renderApp('/signup')
+    const firstName = await screen.findByLabelText(/^First name/)
+    await screen.findByRole('option', { name: 'North Conference' })
+    expect(document.querySelector('altcha-widget')).toBeNull()
+    await user.click(firstName)
+    await waitFor(() => expect(document.querySelector('altcha-widget')).not.toBeNull())
+    // The visitor has begun: the widget solves at once rather than on a later focus.
+    expect(document.querySelector('altcha-widget')).toHaveAttribute('auto', 'onload')
+  })
+
   it('D1-5-08 keeps Sign up disabled until every field, both boxes and the captcha are done, without errors', async () => {
     mockLookups()
     const { user } = renderApp('/signup')
