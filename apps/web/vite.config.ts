@@ -7,7 +7,7 @@ const server = 'http://127.0.0.1:3000'
 const chunkBudgetBytes = 500 * 1024
 /**
  * The one exception: the password rules with zxcvbn's dictionaries (1.6 MB), a chunk of
- * their own fetched only once a password field shows (lib/password-strength.ts).
+ * their own fetched only once a password is typed (lib/password-strength.ts).
  */
 const isPasswordRules = (moduleId: string | null | undefined) => Boolean(moduleId?.endsWith('/rules/password.ts'))
 

@@ -1,7 +1,7 @@
 import type { ComponentType, ReactNode } from 'react'
 import type { RouteObject } from 'react-router'
 import { loadChunk } from '../lib/chunk-reload'
-import { loadAllTexts } from '../lib/i18n'
+import { i18next, loadAllTexts } from '../lib/i18n'
 import { FullPageLoader, LoadingPage, ErrorScreen, NotFoundScreen } from '../components/status-screens'
 import type { RouteAccess, RouteNeeds } from './guard'
 import type { BuiltPath } from '../lib/paths'
@@ -28,7 +28,12 @@ const pages = {
   signup: () => import('../features/auth/pages/signup-page'),
   activate: () => import('../features/auth/pages/activate-page'),
   resetPassword: () => import('../features/auth/pages/reset-password-page'),
-  acceptInvite: withAllTexts(() => import('../features/teams/pages/accept-invite-page')),
+  // Opened from a mail, often on a phone: its own English texts, not all of English (~23 KiB).
+  acceptInvite: () =>
+    Promise.all([import('../features/teams/pages/accept-invite-page'), import('../locales/en/teams.json')]).then(([module, teams]) => {
+      i18next.addResourceBundle('en', 'teams', teams.default, true, true)
+      return module
+    }),
   profile: withAllTexts(() => import('../features/account/pages/profile-page')),
   content: withAllTexts(() => import('../features/site/pages/content-page')),
   switchTeam: withAllTexts(() => import('../features/teams/pages/switch-team-page')),

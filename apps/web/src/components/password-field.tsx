@@ -52,7 +52,7 @@ function StrengthMeter({ rating, score }: { rating: PasswordRating; score: numbe
 
 /**
  * A new-password field with a strength meter (spec 1 §5). The rules, and zxcvbn's
- * dictionaries, load with the first password field shown (lib/password-strength.ts).
+ * dictionaries, load with the first character typed (lib/password-strength.ts).
  */
 export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(function PasswordField({ label, check, error, hint, ...inputProps }, ref) {
   const { t } = useTranslation()

@@ -8,8 +8,9 @@ type PasswordRules = typeof passwordRules
 let loading: Promise<PasswordRules> | null = null
 
 /**
- * The password rules with zxcvbn's dictionaries (~800 KB): a chunk of its own, fetched only
- * once a password field shows.
+ * The password rules with zxcvbn's dictionaries (~750 KiB on the wire): a chunk of its own,
+ * fetched with the first character typed in a password field, not when the field shows, so a
+ * password page is usable on a phone before they arrive (issue 37).
  */
 export function loadPasswordRules(): Promise<PasswordRules> {
   loading ??= import('@crm/domain/rules/password').catch((error: unknown) => {
@@ -64,7 +65,11 @@ function judgePassword(rules: PasswordRules | null, password: string, userInputs
 export function usePasswordCheck(password: string, options: PasswordCheckOptions = {}): PasswordCheck {
   const { userInputs = [], allowBlank = false } = options
   const [rules, setRules] = useState<PasswordRules | null>(null)
+  // Typed (or filled in by a password manager): focus alone would fetch them for everyone who
+  // tabs through the form, and a page that opens on the field would fetch them at once.
+  const typed = password !== ''
   useEffect(() => {
+    if (!typed || rules) return
     let live = true
     loadPasswordRules().then(
       (loaded) => live && setRules(loaded),
@@ -73,7 +78,7 @@ export function usePasswordCheck(password: string, options: PasswordCheckOptions
     return () => {
       live = false
     }
-  }, [])
+  }, [typed, rules])
 
   const inputsKey = userInputs.join('\u0000')
   return useMemo(() => {

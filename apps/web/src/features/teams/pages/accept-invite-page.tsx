@@ -10,7 +10,7 @@ import { isApiError } from '../../../lib/api'
 import { usePageTitle } from '../../../lib/page-title'
 import { safeRedirect } from '../../../lib/safe-redirect'
 import type { StoredSelection } from '../../../lib/session'
-import { TwoFactorStep } from '../../auth/components/two-factor-step'
+import { LazyTwoFactorStep } from '../../auth/components/lazy-views'
 import type { TwoFactorRequest } from '../../auth/login'
 import { useCompleteSignIn, type SignInSession } from '../../auth/sign-in'
 import { AcceptInviteForm, type AcceptInviteValues } from '../components/accept-invite-form'
@@ -147,7 +147,7 @@ export function AcceptInvitePage() {
   else if (twoFactor) {
     content = (
       <Paper withBorder p="lg" radius="md">
-        <TwoFactorStep
+        <LazyTwoFactorStep
           email={twoFactor.values.email}
           password={twoFactor.values.password}
           request={twoFactor.request}
