@@ -8,6 +8,7 @@ import { renderApp } from '../../test/render'
 import { apiError, mockCall, server } from '../../test/server'
 import { signedInAs } from '../../test/session'
 import { buildContactItem } from '../contacts/pages/contact-view.fixtures'
+import { activeTabStorageKey } from '../contacts/components/view/contact-tabs'
 
 const grace = buildTeam({ id: 10, title: 'Grace Church', role: 'leader' })
 const key = 'k'.repeat(43)
@@ -56,6 +57,8 @@ function serveConsents(initial: ParentalConsentRecord[], options: { item?: Conta
   let items = [...initial]
   const sent = { lists: 0, contact: 0, revokes: [] as unknown[], files: [] as Array<Record<string, string>> }
   signedInAs(buildAccount([grace]), { teamId: 10, groupId: 10 })
+  // A child whose consent is given opens on Interactions unless Consent was the tab chosen last.
+  window.localStorage.setItem(activeTabStorageKey, 'consent')
   server.use(
     mockCall(contactCalls.contact, () => {
       sent.contact++

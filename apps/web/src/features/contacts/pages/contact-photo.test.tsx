@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
-import { consentCalls, contactCalls, type ContactItem } from '@crm/domain'
+import { consentCalls, contactCalls, interactionCalls, lookupCalls, type ContactItem } from '@crm/domain'
+import { changeLocale } from '../../../lib/i18n'
 import { apiBase } from '../../../lib/api'
 import { buildAccount, buildGroup, buildTeam } from '../../../test/fixtures'
 import { renderApp } from '../../../test/render'
@@ -24,6 +25,10 @@ function openContact(current: () => ContactItem) {
     mockCall(contactCalls.contactAssignments, emptyList),
     mockCall(contactCalls.contactGroups, emptyList),
     mockCall(consentCalls.contactConsents, { items: [], request: null, can_update: true }),
+    // An adult's page opens on Interactions.
+    mockCall(interactionCalls.contactInteractions, emptyList),
+    mockCall(interactionCalls.contactInteractionsStudies, { items: {}, items_other: [] }),
+    mockCall(lookupCalls.lookups, { items: [] }),
     mockCall(contactCalls.contact, () => current()),
     http.get(`${apiBase}${consentCalls.consentiaGetPhotoUrl.path}`, ({ request }) => {
       photoRequests.push({ url: new URL(request.url), authorization: request.headers.get('Authorization') })
@@ -115,9 +120,18 @@ describe("the contact's photo on the profile card (spec 2 §2.2, issue 13)", () 
     expect(await screen.findByText('The file must be one of: JPEG, PNG, HEIC')).toHaveAttribute('role', 'alert')
   })
 
+  it("offers the photo as a button in the reader's language, not the browser's 'Choose File'", async () => {
+    await changeLocale('es')
+    openContact(() => withPhoto(null))
+    expect(await screen.findByRole('button', { name: 'Cambiar foto' }, { timeout: 5000 })).toBeVisible()
+    expect(screen.queryByText(/Choose File|No file chosen/)).not.toBeInTheDocument()
+    await changeLocale('en')
+  })
+
   it('offers no Change photo to a reader without the update capability', async () => {
     openContact(() => withPhoto(31, { capabilities: { update_contact: false, update_assigned_contact: false } }))
     await heading()
     expect(screen.queryByLabelText('Change photo')).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Change photo' })).not.toBeInTheDocument()
   })
 })

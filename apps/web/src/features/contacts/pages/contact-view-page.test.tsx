@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import { consentCalls, contactCalls, type ContactItem } from '@crm/domain'
+import { consentCalls, contactCalls, interactionCalls, lookupCalls, type ContactItem } from '@crm/domain'
 import { apiBase } from '../../../lib/api'
 import { changeLocale } from '../../../lib/i18n'
 import { buildAccount, buildGroup, buildTeam } from '../../../test/fixtures'
@@ -20,7 +20,10 @@ function openContact(item: ContactItem | (() => ContactItem | Response), path = 
   signedInAs(buildAccount([grace, hope]), { teamId: 10, groupId: 10 })
   const requests: Array<RecordedCall<typeof contactCalls.contact>> = []
   server.use(
-    // The first tab shown may be Assignments (tabs are tested in contact-tabs.test.tsx).
+    // The tab the page opens on: Interactions for an adult (tabs are tested in contact-tabs.test.tsx).
+    mockCall(interactionCalls.contactInteractions, emptyList),
+    mockCall(interactionCalls.contactInteractionsStudies, { items: {}, items_other: [] }),
+    mockCall(lookupCalls.lookups, { items: [] }),
     mockCall(contactCalls.contactAssignments, emptyList),
     mockCall(contactCalls.contactGroups, emptyList),
     mockCall(consentCalls.contactConsents, { items: [], request: null, can_update: true }),

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useRef } from 'react'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Badge, Button, Divider, Group, Paper, Stack, Text } from '@mantine/core'
 import { growPhaseBanners, type InteractionItem } from '@crm/domain'
@@ -45,13 +45,12 @@ export function InteractionEntries({ items, highlightedId, editingId, renderEdit
         const isHighlighted = item.id === highlightedId
         const banner = banners.get(index)
         return (
-          <Fragment key={item.id}>
+          // The phase banner sits inside the entry it heads: a list may hold list items only.
+          <Stack key={item.id} gap="sm" role="listitem" aria-current={isHighlighted ? 'true' : undefined}>
             {banner && <Divider label={t(`growPhases.${banner}`, { defaultValue: banner })} labelPosition="left" role="separator" />}
             <Paper
               withBorder
               p="sm"
-              role="listitem"
-              aria-current={isHighlighted ? 'true' : undefined}
               ref={isHighlighted ? highlighted : undefined}
               style={isHighlighted ? { borderColor: 'var(--mantine-color-blue-filled)', borderWidth: 2 } : undefined}
             >
@@ -128,7 +127,7 @@ export function InteractionEntries({ items, highlightedId, editingId, renderEdit
                 </Stack>
               )}
             </Paper>
-          </Fragment>
+          </Stack>
         )
       })}
     </Stack>

@@ -196,6 +196,8 @@ describe('the Interactions tab', () => {
         .getAllByRole('separator')
         .map((banner) => banner.textContent),
     ).toEqual(['Harvest', 'Plant'])
+    // The banners belong to the entries they head: the list holds its three entries and nothing else (axe aria-required-children).
+    expect([...list.children].map((child) => child.getAttribute('role'))).toEqual(['listitem', 'listitem', 'listitem'])
     expect(within(list).getByText('Overdue')).toBeInTheDocument()
     expect(within(list).getByText('Upcoming')).toBeInTheDocument()
     expect(within(list).getByRole('img', { name: 'Happy' })).toBeInTheDocument()

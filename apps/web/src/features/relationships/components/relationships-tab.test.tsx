@@ -62,6 +62,8 @@ describe('the Relationships tab', () => {
     const direct = await table('Relationships')
     expect(direct.getByRole('link', { name: 'Max Lee' })).toHaveAttribute('href', '/contacts/view/7')
     expect(direct.getByText('Father')).toBeInTheDocument()
+    // The buttons' column is named too, for a screen reader's column headers (axe empty-table-header).
+    expect(direct.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Contact', 'Relationship', 'Actions'])
     const inverse = await table('Recorded on other contacts')
     expect(inverse.getByRole('link', { name: 'Amy Lee' })).toHaveAttribute('href', '/contacts/view/8')
     expect(inverse.getByText('Daughter')).toBeInTheDocument()

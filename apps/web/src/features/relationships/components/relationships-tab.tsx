@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core'
+import { Anchor, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core'
 import { isRelationshipType, type InferredRelationshipItem, type RelationshipItem, type RelationshipType } from '@crm/domain'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { TabListState, TabPagination } from '../../../components/tab-list-state'
@@ -135,7 +135,9 @@ function ListHead() {
       <Table.Tr>
         <Table.Th>{t('contact')}</Table.Th>
         <Table.Th>{t('type')}</Table.Th>
-        <Table.Th />
+        <Table.Th>
+          <VisuallyHidden>{t('actions')}</VisuallyHidden>
+        </Table.Th>
       </Table.Tr>
     </Table.Thead>
   )

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
-import { capabilityMap, consentCalls, contactCalls, suggestionCalls, type ContactItem } from '@crm/domain'
+import { capabilityMap, consentCalls, contactCalls, interactionCalls, lookupCalls, suggestionCalls, type ContactItem } from '@crm/domain'
 import { buildAccount, buildGroup, buildTeam } from '../../../../test/fixtures'
 import { renderApp } from '../../../../test/render'
 import { apiError, mockCall, server } from '../../../../test/server'
@@ -22,6 +22,10 @@ function openContact(item: ContactItem | (() => ContactItem), groupId = 12, cont
   server.use(
     // A child opens on the Consent tab (apps/web/src/features/consent has its tests).
     mockCall(consentCalls.contactConsents, { items: [], request: null, can_update: true }),
+    // An adult opens on Interactions, empty here.
+    mockCall(interactionCalls.contactInteractions, emptyList),
+    mockCall(interactionCalls.contactInteractionsStudies, { items: {}, items_other: [] }),
+    mockCall(lookupCalls.lookups, { items: [] }),
     mockCall(contactCalls.contact, () => {
       fetches++
       return typeof item === 'function' ? item() : item
@@ -118,8 +122,20 @@ describe('contact view tabs', () => {
       'Relationships',
       'Activity log',
     ])
-    expect(screen.getByRole('tab', { name: 'Ownership' })).toHaveAttribute('aria-selected', 'true')
     expect(screen.queryByRole('tab', { name: 'Consent' })).not.toBeInTheDocument()
+  })
+
+  it('opens, with no tab remembered, where the follow-up is: Interactions for an adult, though a consent is on record', async () => {
+    openContact(buildContactItem({ role: 'admin', view: { consent_type: 'verbal' } }))
+    expect(await findTab('Interactions')).toHaveAttribute('aria-selected', 'true')
+    expect(screen.getByRole('tab', { name: 'Consent' })).toHaveAttribute('aria-selected', 'false')
+    // The open section is the page's second heading level, under the contact's name.
+    expect(await screen.findByRole('heading', { level: 2, name: 'Interactions' })).toBeInTheDocument()
+  })
+
+  it('opens a minor awaiting consent on the Consent tab', async () => {
+    openContact(buildContactItem({ role: 'admin', view: { is_child: true, consent_given: false } }))
+    expect(await findTab('Consent')).toHaveAttribute('aria-selected', 'true')
   })
 
   it.each([
@@ -176,6 +192,9 @@ describe('contact view tabs', () => {
 })
 
 describe('the Ownership tab', () => {
+  // The tab a person chose last (D2-2.2-17).
+  beforeEach(() => window.localStorage.setItem(activeTabStorageKey, 'ownership'))
+
   it('D2-4.3-02 lists the owning teams when several teams share a contact the current team owns', async () => {
     const owners = [
       { id: 10, title: 'Grace Church' },
@@ -183,7 +202,7 @@ describe('the Ownership tab', () => {
     ]
     openContact(buildContactItem({ ownership: { has_multiple_owners: true, owners } }), 10)
     await findTab('Ownership')
-    expect(panel().getByText('Your team owns this contact.')).toBeInTheDocument()
+    expect(await panel().findByText('Your team owns this contact.', {}, { timeout: 5000 })).toBeInTheDocument()
     const list = within(panel().getByRole('list', { name: 'Owning teams' }))
     expect(list.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Grace Church', 'Hope Chapel'])
   })
@@ -304,6 +323,9 @@ describe('the Delegate tab', () => {
 })
 
 describe('the Assignments tab', () => {
+  // The tab a person chose last (D2-2.2-17).
+  beforeEach(() => window.localStorage.setItem(activeTabStorageKey, 'assignments'))
+
   const assignments = [
     { id: 41, to_user_id: 7, to_user_name: 'Ruth Miller', to_user_email: 'ruth@example.test', by_user_name: 'Paul Reed', created_display: '02/05/2025' },
     { id: 40, to_user_id: 8, to_user_name: 'Joan Avery', to_user_email: null, by_user_name: 'Ruth Miller', created_display: '01/04/2025' },

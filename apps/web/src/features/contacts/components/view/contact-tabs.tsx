@@ -1,9 +1,11 @@
-import { Suspense, useState } from 'react'
+import { Suspense, useEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { Center, Loader, Tabs } from '@mantine/core'
+import { Center, Loader, Tabs, Title } from '@mantine/core'
+import type { ContactView } from '@crm/domain'
 import { contactTabKeys, type ContactTabIntent, type ContactTabKey, type ContactTabProps } from '../../../../components/contact-tab'
-import { shownTabs } from './tab-registry'
+import { shownTabs, type AvailableContactTab } from './tab-registry'
+import classes from './contact-tabs.module.css'
 
 /** The last active tab, for every contact (spec 2 §2, D2-2.2-17). */
 export const activeTabStorageKey = 'crm.contact-view.tab'
@@ -28,6 +30,17 @@ function storeTab(key: ContactTabKey): void {
 /** A link about one interaction (spec 2 §2) opens the Interactions tab. */
 const interactionLinkParams = ['view_interaction', 'show_interaction', 'interaction_mark_complete']
 
+/**
+ * The tab a contact opens on when none is remembered (or the remembered one is not shown): the
+ * Consent tab for a minor still awaiting a parent's or carer's consent, the work waiting there;
+ * else Interactions, where a pastor reads and logs the follow-up; else the first tab.
+ */
+export function mostUsefulTab(tabs: readonly AvailableContactTab[], contact: ContactView): AvailableContactTab | undefined {
+  const shown = (key: ContactTabKey) => tabs.find((tab) => tab.key === key)
+  const awaitingConsent = contact.is_child && !contact.consent_given && !contact.consent_declined
+  return (awaitingConsent ? shown('consent') : undefined) ?? shown('interactions') ?? tabs[0]
+}
+
 /** The tab frame: the tabs the caller may see, the remembered one open, each loaded on demand. */
 export function ContactTabs(props: ContactTabProps) {
   const { t } = useTranslation(['contact-view', 'common'])
@@ -36,8 +49,19 @@ export function ContactTabs(props: ContactTabProps) {
   // What the open tab was asked to do by the tab that opened it (none when a person picks a tab).
   const [intent, setIntent] = useState<ContactTabIntent | null>(null)
   const tabs = shownTabs({ contact: props.contact, capabilities: props.item.auth.user_capabilities, group: props.group })
-  // A remembered tab this contact does not show falls back to the first, without forgetting it.
-  const current = tabs.find((tab) => tab.key === active) ?? tabs[0]
+  // A remembered tab this contact does not show falls back, without forgetting it.
+  const current = tabs.find((tab) => tab.key === active) ?? mostUsefulTab(tabs, props.contact)
+  const listRef = useRef<HTMLDivElement>(null)
+  // The open tab in view in the scrolling row (a remembered Activity log sits at its far end);
+  // only the row scrolls, never the page.
+  useEffect(() => {
+    const list = listRef.current
+    const tab = list?.querySelector<HTMLElement>('[aria-selected="true"]')
+    if (!list || !tab) return
+    const row = list.getBoundingClientRect()
+    const box = tab.getBoundingClientRect()
+    if (box.left < row.left || box.right > row.right) list.scrollLeft += box.left - row.left - (row.width - box.width) / 2
+  }, [current?.key])
   if (!current) return null
 
   const open = (value: string | null, withIntent: ContactTabIntent | null = null) => {
@@ -51,15 +75,18 @@ export function ContactTabs(props: ContactTabProps) {
 
   return (
     <Tabs value={current.key} onChange={(value) => open(value)} keepMounted={false}>
-      <Tabs.List aria-label={t('tabs.label')}>
+      <Tabs.List ref={listRef} aria-label={t('tabs.label')} className={classes.list}>
         {tabs.map((tab) => (
-          <Tabs.Tab key={tab.key} value={tab.key}>
+          <Tabs.Tab key={tab.key} value={tab.key} className={classes.tab}>
             {t(`tabs.${tab.key}`)}
           </Tabs.Tab>
         ))}
       </Tabs.List>
       {tabs.map(({ key, Component }) => (
         <Tabs.Panel key={key} value={key} pt="md">
+          <Title order={2} className={classes.sectionTitle}>
+            {t(`tabs.${key}`)}
+          </Title>
           <Suspense
             fallback={
               <Center py="md">

@@ -1,6 +1,7 @@
-import { useId, useState, type ChangeEvent } from 'react'
+import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Anchor, Avatar, Card, Group, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Avatar, Button, Card, FileButton, Group, Stack, Text, Title } from '@mantine/core'
+import { IconCamera } from '@tabler/icons-react'
 import { maxConsentFileSize, socialNetworks, type ContactView, type TeamGroupParams } from '@crm/domain'
 import { isApiError } from '../../../../lib/api'
 import { useContactPhoto, useUploadContactAvatar } from '../../../consent/queries'
@@ -33,10 +34,15 @@ function ProfilePhoto({ contact }: { contact: ProfileContact }) {
   )
 }
 
-/** "Change photo": a labelled file input, checked here for type and size, sent as multipart (upload-contact-avatar). */
+/**
+ * "Change photo": the design system's file button, in the reader's language (a bare file input
+ * reads "Choose File / No file chosen" in the browser's), the file checked here for type and
+ * size and sent as multipart (upload-contact-avatar).
+ */
 function ChangePhoto({ contactId, scope }: { contactId: number; scope: TeamGroupParams }) {
   const { t } = useTranslation('contact-view')
-  const inputId = useId()
+  // Cleared after each pick, so that the same file may be picked again.
+  const reset = useRef<() => void>(null)
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null)
   const upload = useUploadContactAvatar(contactId, scope)
   const uploadOptions = {
@@ -48,9 +54,8 @@ function ChangePhoto({ contactId, scope }: { contactId: number; scope: TeamGroup
     },
   }
 
-  function choose(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.currentTarget.files?.[0]
-    event.currentTarget.value = ''
+  function choose(file: File | null) {
+    reset.current?.()
     if (!file) return
     if (!(photoTypes as readonly string[]).includes(file.type)) return setMessage({ ok: false, text: t('profile.photoWrongType') })
     if (file.size > maxConsentFileSize) return setMessage({ ok: false, text: t('profile.photoTooLarge') })
@@ -60,10 +65,21 @@ function ChangePhoto({ contactId, scope }: { contactId: number; scope: TeamGroup
 
   return (
     <Stack gap={4}>
-      <Text component="label" htmlFor={inputId} size="sm" fw={500}>
-        {t('profile.changePhoto')}
-      </Text>
-      <input id={inputId} type="file" accept={photoTypes.join(',')} onChange={choose} disabled={upload.isPending} />
+      <Group>
+        <FileButton
+          resetRef={reset}
+          onChange={choose}
+          accept={photoTypes.join(',')}
+          disabled={upload.isPending}
+          inputProps={{ 'aria-label': t('profile.changePhoto') }}
+        >
+          {(props) => (
+            <Button {...props} variant="default" size="xs" loading={upload.isPending} leftSection={<IconCamera size={16} aria-hidden="true" />}>
+              {t('profile.changePhoto')}
+            </Button>
+          )}
+        </FileButton>
+      </Group>
       {message && (
         <Text size="sm" c={message.ok ? 'teal.8' : 'red.8'} role={message.ok ? 'status' : 'alert'}>
           {message.text}
