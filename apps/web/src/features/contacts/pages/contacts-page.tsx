@@ -39,10 +39,11 @@ export function ContactsPage() {
         </Group>
       )}
       <ConferenceChurches churches={churches} onSelect={selectTeam} />
+      {/* The links below sit in a sentence: underlined, not told by colour alone (axe link-in-text-block). */}
       {!can.read_contact && !showsAssigned && (
         <Alert color="gray" variant="light" icon={<IconLock size={18} aria-hidden="true" />}>
           {t('accessDenied')}{' '}
-          <Anchor component={Link} to={switchGroupPath}>
+          <Anchor component={Link} to={switchGroupPath} underline="always">
             {t('list.switchGroupLink')}
           </Anchor>
         </Alert>
@@ -50,7 +51,7 @@ export function ContactsPage() {
       {!can.read_contact && showsAssigned && (
         <Text c="dimmed">
           {t('list.assignedOnly')}{' '}
-          <Anchor component={Link} to={switchGroupPath}>
+          <Anchor component={Link} to={switchGroupPath} underline="always">
             {t('switchGroup')}
           </Anchor>
         </Text>
