@@ -42,6 +42,12 @@ function openContacts(groupId = 10) {
 const dialog = () => within(screen.getByRole('dialog'))
 
 describe('the QR card (consentia-qr-new)', () => {
+  it("sits with the page's actions in the header, beside Switch group, not in a band of its own", async () => {
+    openContacts()
+    const qrCard = await screen.findByRole('button', { name: 'QR card' }, { timeout: 5000 })
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Switch group' }).parentElement).toContainElement(qrCard)
+  })
+
   it('D2-7.3-05 D2-9-11 offers all five decisions at first, creates the card with the chosen ones and assignment, shows its QR code and link', async () => {
     const { user, sent } = openContacts()
     await user.click(await screen.findByRole('button', { name: 'QR card' }, { timeout: 5000 }))

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Link, useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Button, Group, Stack, Text, Title } from '@mantine/core'
@@ -10,10 +11,12 @@ interface ContactsHeaderProps {
   group: TeamGroup
   /** A public group other than the primary group (D2-2.1-01). */
   isPublicGroup: boolean
+  /** The page's other actions (the QR card), beside Map and Switch group rather than in a band of their own. */
+  actions?: ReactNode
 }
 
 /** 'Contacts' in a public group, 'My contacts' otherwise; the group's title and Switch group (spec 2 §2). */
-export function ContactsHeader({ group, isPublicGroup }: ContactsHeaderProps) {
+export function ContactsHeader({ group, isPublicGroup, actions }: ContactsHeaderProps) {
   const { t } = useTranslation(['contacts', 'map'])
   const location = useLocation()
   return (
@@ -42,6 +45,7 @@ export function ContactsHeader({ group, isPublicGroup }: ContactsHeaderProps) {
         <Button component={Link} to={switchGroupPath} variant="default" leftSection={<IconArrowsExchange size={16} aria-hidden="true" />}>
           {t('switchGroup')}
         </Button>
+        {actions}
       </Group>
     </Group>
   )

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { Alert, Anchor, Group, Stack, Text } from '@mantine/core'
+import { Alert, Anchor, Stack, Text } from '@mantine/core'
 import { IconLock } from '@tabler/icons-react'
 import { useSession } from '../../session/session'
 import { isPrimaryGroup, isPublicGroup } from '../../session/selection'
@@ -31,13 +31,12 @@ export function ContactsPage() {
 
   return (
     <Stack gap="xl">
-      <ContactsHeader group={group} isPublicGroup={isPublic} />
-      {/* A QR card through which visitors become contacts of the team (spec 2 §7.3 consentia-qr-new). */}
-      {can.create_contact && (
-        <Group justify="flex-end">
-          <QrCardButton scope={scope} teamName={team.title} />
-        </Group>
-      )}
+      <ContactsHeader
+        group={group}
+        isPublicGroup={isPublic}
+        // A QR card through which visitors become contacts of the team (spec 2 §7.3 consentia-qr-new).
+        actions={can.create_contact && <QrCardButton scope={scope} teamName={team.title} />}
+      />
       <ConferenceChurches churches={churches} onSelect={selectTeam} />
       {/* The links below sit in a sentence: underlined, not told by colour alone (axe link-in-text-block). */}
       {!can.read_contact && !showsAssigned && (
