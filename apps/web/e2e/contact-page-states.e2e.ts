@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { addAdult, demoApi, uniqueSurname } from './api'
 import { openBrowser, signIn, type Session } from './browser'
-import { settled } from './axe'
+import { settled, violations } from './axe'
 import { mainSettled } from './route-walk'
 import { withAppServer } from './server'
 
@@ -13,26 +11,6 @@ import { withAppServer } from './server'
 // checked by axe-core with all its default rules (best practices too: heading order, empty
 // headers), with the tab row on one line and nothing wider than the screen.
 const baseUrl = withAppServer()
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-
-/** axe-core's default rules, best practices included, on the page as it is, but for `skipped`. */
-async function everyViolation(page: Page, skipped: string[] = []): Promise<string[]> {
-  await page.evaluate(axeSource)
-  const rules = Object.fromEntries(skipped.map((rule) => [rule, { enabled: false }]))
-  const found = await page.evaluate(
-    async (options) => {
-      type Result = { violations: Array<{ id: string; nodes: Array<{ target: string[]; failureSummary?: string }> }> }
-      const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<Result> } }).axe
-      return (await axe.run(document, options)).violations
-    },
-    { rules },
-  )
-  return found.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} — ${node.failureSummary ?? ''}`))
-}
-
-/** Every dialog's own frame (its header read as a second banner) is the theme's, walked with the dialogs (issue 37). */
-const dialogFrameRules = ['landmark-no-duplicate-banner', 'landmark-unique']
 
 let session: Session | undefined
 afterEach(async () => {
@@ -87,7 +65,7 @@ for (const viewport of [
         await page.getByRole('tab', { name, exact: true }).click()
         await mainSettled(page)
         await settled(page)
-        problems.push(...(await everyViolation(page)).map((problem) => `${name}: ${problem}`))
+        problems.push(...(await violations(page, 'all')).map((problem) => `${name}: ${problem}`))
         rows.push(await tabRow(page))
       }
       expect(problems).toEqual([])
@@ -107,7 +85,7 @@ describe('the interaction import', () => {
     await dialog.getByLabel('Spreadsheet (.csv, .xls or .xlsx)').setInputFiles({ name: 'visits.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
     await expect.poll(() => dialog.innerText(), { timeout: 15_000 }).toContain('2 rows read from visits.csv.')
     await settled(page)
-    expect(await everyViolation(page, dialogFrameRules)).toEqual([])
+    expect(await violations(page, 'all')).toEqual([])
   })
 })
 
@@ -117,6 +95,6 @@ describe("a member's contacts", () => {
     await page.goto('/contacts')
     await mainSettled(page)
     await settled(page)
-    expect(await everyViolation(page)).toEqual([])
+    expect(await violations(page, 'all')).toEqual([])
   })
 })
