@@ -8,6 +8,7 @@ import { formatCount } from '../report-format'
 import { toChartRows } from '../report-series'
 import classes from '../reports.module.css'
 import { chartHeight } from './charts/chart-props'
+import { useNearViewport } from './use-near-viewport'
 
 // recharts is over half a megabyte: each kind of chart is a chunk of its own, loaded when drawn.
 const LineChartBody = lazy(() => loadChunk(() => import('./charts/line-chart-body')))
@@ -34,6 +35,7 @@ export function ReportChartView({ chart, type, label, seriesLabel }: ReportChart
   const { series, rows } = toChartRows(chart, seriesLabel, format)
   const valueFormatter = (value: number) => formatCount(value, locale)
   const withLegend = series.length > 1 || type === 'multi_line'
+  const [box, near] = useNearViewport<HTMLDivElement>()
 
   const noData = (
     <Text c="dimmed" size="sm" py="md">
@@ -53,9 +55,10 @@ export function ReportChartView({ chart, type, label, seriesLabel }: ReportChart
     body = <LineChartBody rows={rows} series={series} withLegend={withLegend} valueFormatter={valueFormatter} />
   }
 
+  const placeholder = <Skeleton height={chartHeight} radius="sm" />
   return (
-    <Box role="img" aria-label={label} data-chart-type={type} className={classes.chart}>
-      <Suspense fallback={<Skeleton height={chartHeight} radius="sm" />}>{body}</Suspense>
+    <Box ref={box} role="img" aria-label={label} data-chart-type={type} className={classes.chart}>
+      {near ? <Suspense fallback={placeholder}>{body}</Suspense> : placeholder}
     </Box>
   )
 }

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import { lookupCalls, reportCalls, reportPeriods, type LookupItem, type ReportsSummary } from '@crm/domain'
 import { changeLocale } from '../../../lib/i18n'
 import { buildAccount, buildTeam } from '../../../test/fixtures'
@@ -68,6 +68,7 @@ afterAll(() => {
 })
 afterEach(() => {
   vi.restoreAllMocks()
+  vi.unstubAllGlobals()
 })
 
 describe('/reports (spec 3 §2.3)', () => {
@@ -276,6 +277,30 @@ describe('/reports (spec 3 §2.3)', () => {
     await visit(buildTeam({ id: 10, title: 'Grace Church', role: 'member' }))
     expect(await screen.findByText('Reports are not available to you in this team.')).toBeInTheDocument()
     expect(sent).toHaveLength(0)
+  }, 30_000)
+
+  it('draws a chart only once its card nears the viewport, so a phone is not kept busy by charts below (issue 37)', async () => {
+    // Only what the test lets in is near the viewport.
+    const observed = new Map<Element, IntersectionObserverCallback>()
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(private readonly callback: IntersectionObserverCallback) {}
+        observe(target: Element) {
+          observed.set(target, this.callback)
+        }
+        disconnect() {}
+      },
+    )
+    mockSummary()
+    await visit()
+    const chart = await (await region('Events recurring')).findByRole('img', { name: 'Multi-line chart: Events recurring (This year)' })
+    expect(chart.querySelector('.recharts-line')).toBeNull()
+    act(() => observed.get(chart)!([{ target: chart, isIntersecting: true } as unknown as IntersectionObserverEntry], {} as IntersectionObserver))
+    await waitFor(() => expect(chart.querySelectorAll('.recharts-line')).toHaveLength(2))
+    // The table alternative is there all along.
+    expect(screen.getByRole('table', { name: 'Events recurring (This year)' })).toBeInTheDocument()
+    expect(screen.getByRole('region', { name: 'Events recurring (This year)' })).toHaveAttribute('tabindex', '0')
   }, 30_000)
 
   it('reads in Spanish: titles, periods, durations and month labels', async () => {

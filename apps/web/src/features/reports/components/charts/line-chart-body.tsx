@@ -16,6 +16,8 @@ export default function LineChartBody({ rows, series, withLegend, valueFormatter
       valueFormatter={valueFormatter}
       yAxisProps={{ allowDecimals: false }}
       tickLine="y"
+      // Drawn once, not in sixty frames of JavaScript: the animation alone kept a phone busy (issue 37).
+      lineProps={{ isAnimationActive: false }}
     />
   )
 }

@@ -9,7 +9,7 @@ export default function PieChartBody({ cells, valueFormatter }: PieChartBodyProp
   const theme = useMantineTheme()
   return (
     <Stack gap="sm" align="center">
-      <PieChart data={cells} size={200} withTooltip tooltipDataSource="segment" valueFormatter={valueFormatter} />
+      <PieChart data={cells} size={200} withTooltip tooltipDataSource="segment" valueFormatter={valueFormatter} pieProps={{ isAnimationActive: false }} />
       <Group component="ul" gap="xs" justify="center" m={0} p={0} style={{ listStyle: 'none' }}>
         {cells.map((cell) => (
           <Group component="li" key={cell.name} gap={6} wrap="nowrap">
