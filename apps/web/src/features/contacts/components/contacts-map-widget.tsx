@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { Anchor, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Card, Center, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { mapZoom } from '@crm/domain'
 import { useSession } from '../../session/session'
 import { markerPoint, useContactsMap } from '../queries'
@@ -40,7 +40,13 @@ export function ContactsMapWidget({ teamId, groupId }: { teamId: number; groupId
           </Anchor>
         </Group>
         {map.isPending ? (
-          loader
+          // The count's line is kept too: the map must not move the page under it when it answers (issue 37).
+          <>
+            <Skeleton width="30%" radius="sm" aria-hidden="true">
+              <Text size="sm">{'\u00a0'}</Text>
+            </Skeleton>
+            {loader}
+          </>
         ) : (
           <>
             <Text size="sm" c="dimmed" aria-live="polite">

@@ -1,8 +1,13 @@
+import { useState } from 'react'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { Anchor, Text } from '@mantine/core'
+import { Anchor, Button, Text } from '@mantine/core'
 import { useUpcomingInteractions } from '../queries'
 import { DashboardWidget } from './dashboard-widget'
+
+// The first few, the rest on request: a busy leader's twenty pushed the map a page down as
+// they arrived (issue 37). No page lists one's own upcoming interactions, so they unfold here.
+export const upcomingShown = 5
 
 /**
  * The caller's own interactions still to come in the team (spec 1 §2.8), soonest first: each
@@ -12,16 +17,22 @@ import { DashboardWidget } from './dashboard-widget'
 export function UpcomingInteractions({ teamId }: { teamId: number }) {
   const { t } = useTranslation('dashboard')
   const upcoming = useUpcomingInteractions(teamId)
+  const [expanded, setExpanded] = useState(false)
   if (upcoming.isError) return null
   const items = upcoming.data?.items ?? []
+  const listId = 'upcoming-interactions-list'
+  const more = items.length > upcomingShown
   return (
     <DashboardWidget
       id="upcoming-interactions"
       title={t('upcomingInteractions.title')}
       isPending={upcoming.isPending}
       empty={items.length === 0 ? t('upcomingInteractions.empty') : null}
+      itemLines={3}
+      placeholderItems={upcomingShown}
+      action={more && <ShowAll expanded={expanded} onToggle={() => setExpanded(!expanded)} count={items.length} listId={listId} />}
     >
-      {items.map((item, index) => (
+      {(expanded ? items : items.slice(0, upcomingShown)).map((item, index) => (
         // A contact may have two interactions planned: the position keeps the keys apart.
         <li key={`${item.user_id}-${index}`}>
           <Anchor component={Link} to={`/contacts/view/${item.user_id}`} fw={600}>
@@ -38,5 +49,14 @@ export function UpcomingInteractions({ teamId }: { teamId: number }) {
         </li>
       ))}
     </DashboardWidget>
+  )
+}
+
+function ShowAll({ expanded, onToggle, count, listId }: { expanded: boolean; onToggle: () => void; count: number; listId: string }) {
+  const { t } = useTranslation('dashboard')
+  return (
+    <Button variant="subtle" size="compact-sm" aria-expanded={expanded} aria-controls={listId} onClick={onToggle}>
+      {expanded ? t('upcomingInteractions.showFewer') : t('upcomingInteractions.showAll', { count })}
+    </Button>
   )
 }

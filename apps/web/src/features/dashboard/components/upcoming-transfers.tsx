@@ -19,6 +19,8 @@ export function UpcomingTransfers({ teamId, isConference }: { teamId: number; is
       title={t('upcomingTransfers.title')}
       isPending={transfers.isPending}
       empty={items.length === 0 ? t('upcomingTransfers.empty') : null}
+      itemLines={3}
+      placeholderItems={3}
     >
       {items.map((item) => (
         <li key={item.id}>

@@ -82,6 +82,49 @@ describe('dashboard', () => {
     expect(asked).toEqual([{ team_id: '10' }])
   })
 
+  it('shows a busy leader’s first 5 upcoming interactions, and all of them on Show all (issue 37)', async () => {
+    const many: UpcomingInteraction[] = Array.from({ length: 20 }, (_, index) => ({
+      ...interactions[0]!,
+      user_id: 100 + index,
+      user_name: `Contact ${index + 1}`,
+    }))
+    server.use(mockCall(dashboardCalls.upcomingInteractions, { items: many }))
+    signedInAs(buildAccount([grace]), { teamId: 10, groupId: 10 })
+    const { user } = renderApp('/')
+    const list = await screen.findByRole('list', { name: 'Upcoming interactions' })
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Contact 1', 'Contact 2', 'Contact 3', 'Contact 4', 'Contact 5'])
+    const showAll = screen.getByRole('button', { name: 'Show all (20)' })
+    expect(showAll).toHaveAttribute('aria-expanded', 'false')
+    await user.click(showAll)
+    expect(within(list).getAllByRole('link')).toHaveLength(20)
+    expect(within(list).getByRole('link', { name: 'Contact 20' })).toHaveAttribute('href', '/contacts/view/119')
+    await user.click(screen.getByRole('button', { name: 'Show fewer', expanded: true }))
+    expect(within(list).getAllByRole('link')).toHaveLength(5)
+  })
+
+  it('offers no Show all for 5 upcoming interactions or fewer', async () => {
+    server.use(mockCall(dashboardCalls.upcomingInteractions, { items: interactions }))
+    signedInAs(buildAccount([grace]), { teamId: 10, groupId: 10 })
+    renderApp('/')
+    expect(within(await screen.findByRole('list', { name: 'Upcoming interactions' })).getAllByRole('link')).toHaveLength(3)
+    expect(screen.queryByRole('button', { name: /Show all/ })).not.toBeInTheDocument()
+  })
+
+  it('holds the place of 5 upcoming interactions while they load, read as Loading… (issue 37)', async () => {
+    server.use(mockCall(dashboardCalls.upcomingInteractions, () => new Promise<never>(() => {})))
+    signedInAs(buildAccount([grace]), { teamId: 10, groupId: 10 })
+    renderApp('/')
+    const region = await screen.findByRole('region', { name: 'Upcoming interactions' })
+    const loading = within(region).getByRole('status', { name: 'Loading…' })
+    // Five items of three lines each: the loaded list's own height.
+    expect(loading.children).toHaveLength(5)
+    expect(loading.querySelectorAll('.mantine-Skeleton-root')).toHaveLength(15)
+  })
+
   it("says 'Nothing planned.' without upcoming interactions", async () => {
     signedInAs(buildAccount([grace]), { teamId: 10, groupId: 10 })
     renderApp('/')
@@ -162,12 +205,13 @@ describe('dashboard', () => {
   it('reads in Spanish', async () => {
     await changeLocale('es')
     try {
-      server.use(mockCall(dashboardCalls.upcomingInteractions, { items: [interactions[1]!] }))
+      server.use(mockCall(dashboardCalls.upcomingInteractions, { items: Array.from({ length: 6 }, () => interactions[1]!) }))
       signedInAs(buildAccount([conference]), { teamId: 40, groupId: 40 })
       renderApp('/')
       expect(await screen.findByRole('heading', { name: 'Próximas interacciones' })).toBeInTheDocument()
       expect(await screen.findByText('No hay traslados planeados.')).toBeInTheDocument()
       expect(screen.getByRole('heading', { name: 'Próximos traslados' })).toBeInTheDocument()
+      expect(await screen.findByRole('button', { name: 'Ver todas (6)' })).toBeInTheDocument()
     } finally {
       await changeLocale('en')
     }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { Anchor, Card, Center, Loader, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Card, Stack, Text, Title } from '@mantine/core'
+import { PlaceholderItems } from '../../../components/placeholder-items'
 import { useEventsToday } from '../queries'
 
 /**
@@ -10,7 +11,7 @@ import { useEventsToday } from '../queries'
  * rest of the dashboard stays.
  */
 export function EventsToday({ teamId, enabled }: { teamId: number; enabled: boolean }) {
-  const { t } = useTranslation(['dashboard', 'common'])
+  const { t } = useTranslation('dashboard')
   const events = useEventsToday(teamId, enabled)
   if (!enabled || events.isError) return null
   const items = events.data?.items ?? []
@@ -23,9 +24,8 @@ export function EventsToday({ teamId, enabled }: { teamId: number; enabled: bool
           {t('eventsToday.title')}
         </Title>
         {events.isPending ? (
-          <Center py="sm">
-            <Loader size="sm" role="status" aria-label={t('common:loading')} />
-          </Center>
+          // Two: about the calendar card's height beside it, so a usual day does not move the cards below.
+          <PlaceholderItems items={2} lines={2} />
         ) : items.length === 0 ? (
           <Text c="dimmed">{t('eventsToday.empty')}</Text>
         ) : (
