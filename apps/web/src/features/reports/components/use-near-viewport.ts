@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
 
 /**
  * True once the element comes within `margin` of the viewport, and from then on. A report
  * chart is drawn only then: six recharts drawings at once blocked a phone's main thread for
- * over a second (issue 37), most of them below the fold. Where IntersectionObserver is missing
- * the element counts as near at once.
+ * over a second (issue 37), most of them below the fold. Printing draws them all (the page
+ * prints its charts); where IntersectionObserver is missing the element counts as near at once.
  */
 export function useNearViewport<T extends Element>(margin = '300px') {
   const ref = useRef<T>(null)
@@ -22,7 +23,13 @@ export function useNearViewport<T extends Element>(margin = '300px') {
       { rootMargin: margin },
     )
     observer.observe(element)
-    return () => observer.disconnect()
+    // Synchronously: the printout is laid out as soon as the handler returns.
+    const print = () => flushSync(() => setNear(true))
+    window.addEventListener('beforeprint', print)
+    return () => {
+      observer.disconnect()
+      window.removeEventListener('beforeprint', print)
+    }
   }, [near, margin])
   return [ref, near] as const
 }

@@ -279,7 +279,7 @@ describe('/reports (spec 3 §2.3)', () => {
     expect(sent).toHaveLength(0)
   }, 30_000)
 
-  it('draws a chart only once its card nears the viewport, so a phone is not kept busy by charts below (issue 37)', async () => {
+  it('draws a chart only once its card nears the viewport or the page is printed, so a phone is not kept busy by charts below (issue 37)', async () => {
     // Only what the test lets in is near the viewport.
     const observed = new Map<Element, IntersectionObserverCallback>()
     vi.stubGlobal(
@@ -301,6 +301,11 @@ describe('/reports (spec 3 §2.3)', () => {
     // The table alternative is there all along.
     expect(screen.getByRole('table', { name: 'Events recurring (This year)' })).toBeInTheDocument()
     expect(screen.getByRole('region', { name: 'Events recurring (This year)' })).toHaveAttribute('tabindex', '0')
+    // Printing draws the charts not yet scrolled to.
+    const multiDay = await (await region('Events multi-day')).findByRole('img', { name: 'Multi-line chart: Events multi-day (This year)' })
+    expect(multiDay.querySelector('.recharts-line')).toBeNull()
+    act(() => void window.dispatchEvent(new Event('beforeprint')))
+    await waitFor(() => expect(multiDay.querySelectorAll('.recharts-line')).toHaveLength(2))
   }, 30_000)
 
   it('reads in Spanish: titles, periods, durations and month labels', async () => {

@@ -4,7 +4,8 @@ import type { PieChartBodyProps } from './chart-props'
 
 // Its own chunk (recharts is large): the reports page asks for it once a pie chart shows.
 // The legend is a list under the pie, not recharts' own: inside the chart's box a long list
-// of sources pushed the pie over the widget's controls.
+// of sources pushed the pie over the widget's controls. No animation: it is drawn once, not
+// in sixty frames of JavaScript that kept a phone busy (issue 37).
 export default function PieChartBody({ cells, valueFormatter }: PieChartBodyProps) {
   const theme = useMantineTheme()
   return (
