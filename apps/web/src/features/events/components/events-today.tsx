@@ -24,10 +24,15 @@ export function EventsToday({ teamId, enabled }: { teamId: number; enabled: bool
           {t('eventsToday.title')}
         </Title>
         {events.isPending ? (
-          // Two: about the calendar card's height beside it, so a usual day does not move the cards below.
-          <PlaceholderItems items={2} lines={2} />
+          // One event's place, and the empty line keeps it too: on a phone the cards below do not move on a usual day.
+          <PlaceholderItems items={1} lines={2} />
         ) : items.length === 0 ? (
-          <Text c="dimmed">{t('eventsToday.empty')}</Text>
+          <Text
+            c="dimmed"
+            mih="calc(var(--mantine-font-size-md) * var(--mantine-line-height-md) + var(--mantine-font-size-sm) * var(--mantine-line-height-sm))"
+          >
+            {t('eventsToday.empty')}
+          </Text>
         ) : (
           <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-labelledby={titleId}>
             {items.map((item) => (
