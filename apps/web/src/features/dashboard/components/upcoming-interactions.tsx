@@ -5,8 +5,9 @@ import { Anchor, Button, Text } from '@mantine/core'
 import { useUpcomingInteractions } from '../queries'
 import { DashboardWidget } from './dashboard-widget'
 
-// The first few, the rest on request: a busy leader's twenty pushed the map a page down as
-// they arrived (issue 37). No page lists one's own upcoming interactions, so they unfold here.
+// The first few, the rest of the server's (at most maxUpcomingItems) on request: a busy
+// leader's twenty pushed the map a page down as they arrived (issue 37). No page lists one's
+// own upcoming interactions, so they unfold here.
 export const upcomingShown = 5
 
 /**
@@ -30,7 +31,7 @@ export function UpcomingInteractions({ teamId }: { teamId: number }) {
       empty={items.length === 0 ? t('upcomingInteractions.empty') : null}
       itemLines={3}
       placeholderItems={upcomingShown}
-      action={more && <ShowAll expanded={expanded} onToggle={() => setExpanded(!expanded)} count={items.length} listId={listId} />}
+      action={more && <ShowMore expanded={expanded} onToggle={() => setExpanded(!expanded)} count={items.length} listId={listId} />}
     >
       {(expanded ? items : items.slice(0, upcomingShown)).map((item, index) => (
         // A contact may have two interactions planned: the position keeps the keys apart.
@@ -52,11 +53,11 @@ export function UpcomingInteractions({ teamId }: { teamId: number }) {
   )
 }
 
-function ShowAll({ expanded, onToggle, count, listId }: { expanded: boolean; onToggle: () => void; count: number; listId: string }) {
+function ShowMore({ expanded, onToggle, count, listId }: { expanded: boolean; onToggle: () => void; count: number; listId: string }) {
   const { t } = useTranslation('dashboard')
   return (
     <Button variant="subtle" size="compact-sm" aria-expanded={expanded} aria-controls={listId} onClick={onToggle}>
-      {expanded ? t('upcomingInteractions.showFewer') : t('upcomingInteractions.showAll', { count })}
+      {expanded ? t('upcomingInteractions.showFewer') : t('upcomingInteractions.showMore', { count: count - upcomingShown })}
     </Button>
   )
 }

@@ -82,7 +82,7 @@ describe('dashboard', () => {
     expect(asked).toEqual([{ team_id: '10' }])
   })
 
-  it('shows a busy leader’s first 5 upcoming interactions, and all of them on Show all (issue 37)', async () => {
+  it('shows a busy leader’s first 5 upcoming interactions, and 15 more on request (issue 37)', async () => {
     const many: UpcomingInteraction[] = Array.from({ length: 20 }, (_, index) => ({
       ...interactions[0]!,
       user_id: 100 + index,
@@ -97,21 +97,21 @@ describe('dashboard', () => {
         .getAllByRole('link')
         .map((link) => link.textContent),
     ).toEqual(['Contact 1', 'Contact 2', 'Contact 3', 'Contact 4', 'Contact 5'])
-    const showAll = screen.getByRole('button', { name: 'Show all (20)' })
-    expect(showAll).toHaveAttribute('aria-expanded', 'false')
-    await user.click(showAll)
+    const showMore = screen.getByRole('button', { name: 'Show 15 more' })
+    expect(showMore).toHaveAttribute('aria-expanded', 'false')
+    await user.click(showMore)
     expect(within(list).getAllByRole('link')).toHaveLength(20)
     expect(within(list).getByRole('link', { name: 'Contact 20' })).toHaveAttribute('href', '/contacts/view/119')
     await user.click(screen.getByRole('button', { name: 'Show fewer', expanded: true }))
     expect(within(list).getAllByRole('link')).toHaveLength(5)
   })
 
-  it('offers no Show all for 5 upcoming interactions or fewer', async () => {
+  it('offers no more for 5 upcoming interactions or fewer', async () => {
     server.use(mockCall(dashboardCalls.upcomingInteractions, { items: interactions }))
     signedInAs(buildAccount([grace]), { teamId: 10, groupId: 10 })
     renderApp('/')
     expect(within(await screen.findByRole('list', { name: 'Upcoming interactions' })).getAllByRole('link')).toHaveLength(3)
-    expect(screen.queryByRole('button', { name: /Show all/ })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Show \d+ more/ })).not.toBeInTheDocument()
   })
 
   it('holds the place of 5 upcoming interactions while they load, read as Loading… (issue 37)', async () => {
@@ -211,7 +211,7 @@ describe('dashboard', () => {
       expect(await screen.findByRole('heading', { name: 'Próximas interacciones' })).toBeInTheDocument()
       expect(await screen.findByText('No hay traslados planeados.')).toBeInTheDocument()
       expect(screen.getByRole('heading', { name: 'Próximos traslados' })).toBeInTheDocument()
-      expect(await screen.findByRole('button', { name: 'Ver todas (6)' })).toBeInTheDocument()
+      expect(await screen.findByRole('button', { name: 'Ver 1 más' })).toBeInTheDocument()
     } finally {
       await changeLocale('en')
     }

@@ -50,6 +50,11 @@ async function visit(team = church) {
 
 const region = async (name: string) => within(await screen.findByRole('region', { name }, { timeout: 15000 }))
 
+/** Opens a widget's table alternative, as a reader does: it is built only then. */
+async function openTable(widget: ReturnType<typeof within>, user: { click: (element: Element) => Promise<void> }, summary = 'Show as table') {
+  await user.click(await widget.findByText(summary))
+}
+
 // The set-up's ResizeObserver never reports a size, so recharts would draw nothing (and warn):
 // here every observed box is a card's chart area.
 const standIn = window.ResizeObserver
@@ -193,13 +198,14 @@ describe('/reports (spec 3 §2.3)', () => {
     await waitFor(() => expect(sources.getByRole('definition')).toHaveTextContent('Facebook'))
     await user.click(sources.getByRole('radio', { name: 'Stacked bars' }))
     expect(await sources.findByRole('img', { name: 'Stacked bar chart: Contact sources (This year)' })).toBeInTheDocument()
-    const table = sources.getByRole('table', { name: 'Contact sources (This year)' })
+    await openTable(sources, user)
+    const table = await sources.findByRole('table', { name: 'Contact sources (This year)' })
     expect(within(table).getByRole('columnheader', { name: 'A friend' })).toBeInTheDocument()
   }, 30_000)
 
   it('D3-2.3-07 D3-2.3-10 D3-2.3-11 D3-2.3-13 baptism decisions a line, non-recurring events bars, multi-day and recurring events multi-line charts', async () => {
     mockSummary()
-    await visit()
+    const { user } = await visit()
     const drawn = async (name: string, chart: string, selector: string, count: number) => {
       const image = await (await region(name)).findByRole('img', { name: `${chart}: ${name} (This year)` })
       // recharts draws inside (each kind of chart loads as its own chunk).
@@ -207,6 +213,7 @@ describe('/reports (spec 3 §2.3)', () => {
     }
     // Decisions for baptism under the title, the baptisms that followed as a second line.
     await drawn('Baptism decisions', 'Line chart', '.recharts-line', 2)
+    await openTable(await region('Baptism decisions'), user)
     const baptisms = within(await (await region('Baptism decisions')).findByRole('table', { name: 'Baptism decisions (This year)' }))
     expect(baptisms.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Month', 'Decisions for baptism', 'Baptisms'])
     await drawn('Events non recurring', 'Bar chart', '.recharts-bar', 2)
@@ -216,8 +223,10 @@ describe('/reports (spec 3 §2.3)', () => {
 
   it('D3-2.3-11 the table alternative carries the series numbers under headers and a caption, months in the reader’s words', async () => {
     mockSummary()
-    await visit()
+    const { user } = await visit()
     const recurring = await region('Events recurring')
+    expect(recurring.queryByRole('table')).not.toBeInTheDocument()
+    await openTable(recurring, user)
     const table = within(await recurring.findByRole('table', { name: 'Events recurring (This year)' }))
     expect(table.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Month', 'Dates', 'Attendance'])
     const rows = table.getAllByRole('row').map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent))
@@ -293,13 +302,13 @@ describe('/reports (spec 3 §2.3)', () => {
       },
     )
     mockSummary()
-    await visit()
+    const { user } = await visit()
     const chart = await (await region('Events recurring')).findByRole('img', { name: 'Multi-line chart: Events recurring (This year)' })
     expect(chart.querySelector('.recharts-line')).toBeNull()
     act(() => observed.get(chart)!([{ target: chart, isIntersecting: true } as unknown as IntersectionObserverEntry], {} as IntersectionObserver))
     await waitFor(() => expect(chart.querySelectorAll('.recharts-line')).toHaveLength(2))
-    // The table alternative is there all along.
-    expect(screen.getByRole('table', { name: 'Events recurring (This year)' })).toBeInTheDocument()
+    await openTable(await region('Events recurring'), user)
+    expect(await screen.findByRole('table', { name: 'Events recurring (This year)' })).toBeInTheDocument()
     expect(screen.getByRole('region', { name: 'Events recurring (This year)' })).toHaveAttribute('tabindex', '0')
     // Printing draws the charts not yet scrolled to.
     const multiDay = await (await region('Events multi-day')).findByRole('img', { name: 'Multi-line chart: Events multi-day (This year)' })
@@ -312,7 +321,7 @@ describe('/reports (spec 3 §2.3)', () => {
     await changeLocale('es')
     mockSummary()
     signedInAs(buildAccount([church]), { teamId: 10, groupId: 10 })
-    renderApp('/reports')
+    const { user } = renderApp('/reports')
     await screen.findByRole('heading', { level: 1, name: 'Informes' }, { timeout: 15000 })
     const contacts = await region('Contactos')
     const period = contacts.getByRole('combobox', { name: 'Periodo' })
@@ -322,7 +331,8 @@ describe('/reports (spec 3 §2.3)', () => {
         .map((option) => option.textContent),
     ).toEqual(['Todo el tiempo', 'Este año', 'El año pasado', 'Este mes', 'El mes pasado'])
     expect(await (await region('Tiempo de respuesta de seguimiento, promedio')).findByText('2 días y 3 horas')).toBeInTheDocument()
-    const table = within(contacts.getByRole('table', { name: 'Contactos (Este año)' }))
+    await openTable(contacts, user, 'Ver como tabla')
+    const table = within(await contacts.findByRole('table', { name: 'Contactos (Este año)' }))
     expect(table.getByRole('rowheader', { name: /ene.*2026/ })).toBeInTheDocument()
   }, 30_000)
 })
