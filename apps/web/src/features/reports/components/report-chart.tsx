@@ -55,10 +55,11 @@ export function ReportChartView({ chart, type, label, seriesLabel }: ReportChart
     body = <LineChartBody rows={rows} series={series} withLegend={withLegend} valueFormatter={valueFormatter} />
   }
 
-  const placeholder = <Skeleton height={chartHeight} radius="sm" />
+  // Far from the screen the chart is not loading, only not drawn yet: its place is kept empty
+  // (a skeleton would say "loading" to whoever waits for the page to settle).
   return (
     <Box ref={box} role="img" aria-label={label} data-chart-type={type} className={classes.chart}>
-      {near ? <Suspense fallback={placeholder}>{body}</Suspense> : placeholder}
+      {near ? <Suspense fallback={<Skeleton height={chartHeight} radius="sm" />}>{body}</Suspense> : <Box h={chartHeight} />}
     </Box>
   )
 }

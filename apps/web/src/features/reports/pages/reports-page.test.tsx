@@ -305,6 +305,8 @@ describe('/reports (spec 3 §2.3)', () => {
     const { user } = await visit()
     const chart = await (await region('Events recurring')).findByRole('img', { name: 'Multi-line chart: Events recurring (This year)' })
     expect(chart.querySelector('.recharts-line')).toBeNull()
+    // Not drawn yet is not loading: no skeleton keeps the page from settling.
+    expect(chart.querySelector('.mantine-Skeleton-root')).toBeNull()
     act(() => observed.get(chart)!([{ target: chart, isIntersecting: true } as unknown as IntersectionObserverEntry], {} as IntersectionObserver))
     await waitFor(() => expect(chart.querySelectorAll('.recharts-line')).toHaveLength(2))
     await openTable(await region('Events recurring'), user)
