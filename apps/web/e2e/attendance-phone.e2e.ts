@@ -4,6 +4,7 @@ import { demoApi, uniqueSurname } from './api'
 import { settled, violations } from './axe'
 import { openBrowser, signIn, type Session } from './browser'
 import { withAppServer } from './server'
+import { addDays, teamToday } from './team-dates'
 
 // Attendance on a phone (issue 37): a pastor opens a weekly event's page at 390 × 844 and
 // finds the date and Add visitor on the first screen, on the meeting just held, not below a
@@ -12,21 +13,11 @@ const baseUrl = withAppServer()
 const zone = 'Australia/Sydney'
 const phone = { width: 390, height: 844 }
 
-function teamToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())
-}
-
-function addDays(date: string, days: number): string {
-  const next = new Date(`${date}T00:00:00Z`)
-  next.setUTCDate(next.getUTCDate() + days)
-  return next.toISOString().slice(0, 10)
-}
-
 const weekdays = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA']
 // Weekly since 67 days ago: 16 dates in the page's window of 8 weeks either side, the last held
 // 4 days ago, the next in 3.
-const first = addDays(teamToday(), -67)
-const held = addDays(teamToday(), -4)
+const first = addDays(teamToday(zone), -67)
+const held = addDays(teamToday(zone), -4)
 
 let session: Session
 let eventId = 0

@@ -5,6 +5,7 @@ import { addAdult, demoApi, uniqueSurname, type DemoApi } from './api'
 import { settled, violations } from './axe'
 import { openBrowser, signIn, type Session } from './browser'
 import { withAppServer } from './server'
+import { addDays, teamToday } from './team-dates'
 
 // Events in Chromium (issue 14 "Tests"): a leader adds a fortnightly event on Tuesday and
 // Thursday that ends after 10 dates and sees them; takes attendance with a filter; adds a
@@ -23,20 +24,9 @@ beforeAll(async () => {
 })
 afterAll(async () => session?.close())
 
-/** Today in the demo team's zone, YYYY-MM-DD. */
-function teamToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())
-}
-
-function addDays(date: string, days: number): string {
-  const next = new Date(`${date}T00:00:00Z`)
-  next.setUTCDate(next.getUTCDate() + days)
-  return next.toISOString().slice(0, 10)
-}
-
 /** The first Tuesday after today: the series' first date, so its 10 dates are Tue and Thu of 5 fortnights. */
 function nextTuesday(): string {
-  const today = teamToday()
+  const today = teamToday(zone)
   const weekday = new Date(`${today}T00:00:00Z`).getUTCDay()
   return addDays(today, (2 - weekday + 7) % 7 || 7)
 }
