@@ -56,3 +56,18 @@ describe('axe-core finds nothing on the main pages (WCAG 2.1 A and AA)', () => {
     expect(await violations(page)).toEqual([])
   })
 })
+
+describe('what shows on hover stays within a landmark (all of axe-core’s rules)', () => {
+  it("a user card's Copy email tooltip", async () => {
+    const own = await openBrowser(baseUrl())
+    const page = own.page
+    await signIn(page, 'owner@example.org')
+    await page.goto('/team/users')
+    const copy = page.getByRole('button', { name: /^Copy email of/ }).first()
+    await copy.hover()
+    await page.getByRole('tooltip', { name: 'Copy email' }).waitFor()
+    await settled(page)
+    expect(await violations(page, 'all')).toEqual([])
+    await own.close()
+  })
+})

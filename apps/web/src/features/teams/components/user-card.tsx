@@ -46,7 +46,9 @@ export function UserCard({ name, email, roleDisplay, isSelf, hasWwcc, hasAdsafe,
               <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                 {email}
               </Text>
-              <Tooltip label={t('card.copyEmail')}>
+              {/* Kept beside its button, inside the page's main region, not in a portal at the end of the
+                  body (axe: all content sits in a landmark); fixed so the card's edge does not clip it. */}
+              <Tooltip label={t('card.copyEmail')} withinPortal={false} floatingStrategy="fixed">
                 <ActionIcon variant="subtle" size="sm" aria-label={t('card.copyEmailOf', { name: shownName })} onClick={() => clipboard.copy(email)}>
                   <IconCopy size={14} aria-hidden="true" />
                 </ActionIcon>
