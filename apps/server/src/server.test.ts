@@ -165,4 +165,14 @@ describe.runIf(engine === 'postgres')('the server on PostgreSQL', () => {
       expect((await signIn(server, email)).status, email).toBe(200)
     }
   })
+
+  it('starts three processes at once on an empty database: one migrates and seeds, all serve (issue 38 item 1)', async () => {
+    const database = await createEmptyPostgresDatabase()
+    cleanups.push(() => database.drop())
+    const servers = await Promise.all([0, 1, 2].map(() => start({ DATABASE_URL: database.url, DATA_DIR: tempDir() })))
+    for (const server of servers) expect((await signIn(server, demoAccounts.owner)).status).toBe(200)
+    const db = servers[0]!.database.db
+    expect(await db.select({ n: count() }).from(teams).where(eq(teams.title, 'Demo Conference'))).toEqual([{ n: 1 }])
+    expect(await db.select({ n: count() }).from(people).where(eq(people.email, demoAccounts.owner))).toEqual([{ n: 1 }])
+  })
 })

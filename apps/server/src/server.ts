@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Config } from './config'
 import { openPglite, openPostgres, pgliteDir, type Database } from './db/client'
 import { migrate } from './db/migrate'
+import { underStartupLock } from './db/startup-lock'
 import { buildApp } from './app'
 import { lockDataDir } from './platform/data-lock'
 import { jobs } from './jobs'
@@ -41,13 +42,18 @@ export async function startServer(config: Config, options: { logger?: boolean } 
   let scheduler: Scheduler | undefined
   try {
     database = config.databaseUrl ? openPostgres(config.databaseUrl, config.databasePoolSize) : await openPglite({ dir: pgliteDir(config.dataDir) })
-    await migrate(database)
-    await syncLookups(database.db)
-    await seedContentPages(database.db, { config })
+    const opened = database
+    // Processes started together on one database take turns: the first migrates and seeds.
+    const demo = await underStartupLock(opened, config.databaseUrl, async () => {
+      await migrate(opened)
+      await syncLookups(opened.db)
+      await seedContentPages(opened.db, { config })
+      if (!config.seedDemo || !(await isEmptyDatabase(opened.db))) return undefined
+      return seedDemoWorkspace(opened.db, { config, now: () => new Date() }, config.demoPassword)
+    })
 
     app = await buildApp({ db: database.db, config, now: () => new Date() }, { logger: options.logger ?? true, webDist: config.webDist ?? defaultWebDist() })
-    if (config.seedDemo && (await isEmptyDatabase(database.db))) {
-      const demo = await seedDemoWorkspace(database.db, { config, now: () => new Date() }, config.demoPassword)
+    if (demo) {
       app.log.info(`Demo workspace created: sign in as ${Object.values(demoAccounts).join(', ')}`)
       if (demo.generatedPassword) {
         // Printed once, on the start that creates the workspace; it is not stored anywhere.
@@ -61,7 +67,10 @@ export async function startServer(config: Config, options: { logger?: boolean } 
           : 'SMTP_URL is not set: mail is kept in the outbox, readable at /dev/mail',
       )
     }
-    scheduler = await startScheduler(app.deps, jobs)
+    // pg-boss creates its schema and each job's queue at start: several processes doing so at
+    // once deadlock in PostgreSQL, so they take turns here too.
+    const deps = app.deps
+    scheduler = await underStartupLock(opened, config.databaseUrl, () => startScheduler(deps, jobs))
     const address = await app.listen({ host: config.host, port: config.port })
     const [db, server, queue] = [database, app, scheduler]
     let stopping: Promise<void> | undefined
