@@ -11,6 +11,8 @@ import swaggerUi from '@fastify/swagger-ui'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { defaultMapTiles } from '@crm/domain'
 import type { Deps } from './platform/deps'
+import { sharedRateLimitStore } from './platform/rate-limit-store'
+import { healthRoutes, type Lifecycle } from './platform/health'
 import type { Access } from './platform/route'
 import { AppError, envelope, handleError, serializeError } from './platform/errors'
 import { serializeRequest } from './platform/request-log'
@@ -75,6 +77,8 @@ export interface RouteEntry {
 declare module 'fastify' {
   interface FastifyInstance {
     routeTable: RouteEntry[]
+    /** Whether the process is stopping (server.ts sets it; /health/ready answers 503 then). */
+    lifecycle: Lifecycle
   }
 }
 
@@ -189,7 +193,8 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions = {}
     crossOriginEmbedderPolicy: false,
   })
   // preHandler: the body is parsed, so sign-in is limited per address and email.
-  await app.register(rateLimit, { global: false, hook: 'preHandler' })
+  // The counters are in the database, shared by every process on it (platform/rate-limit-store.ts).
+  await app.register(rateLimit, { global: false, hook: 'preHandler', store: sharedRateLimitStore(app.deps) })
   // Form data is only marked here; each call reads it as it streams, within its own limits
   // (platform/multipart.ts): fields as JSON is, files only where the call takes them.
   await app.register(multipart)
@@ -221,6 +226,8 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions = {}
     { prefix: apiPrefix },
   )
   await app.register(icalFeedRoutes)
+  app.decorate('lifecycle', { stopping: false } satisfies Lifecycle)
+  await app.register(healthRoutes(app.lifecycle))
   if (!deps.config.isProduction) await app.register(devMailRoutes)
 
   const webDist = options.webDist

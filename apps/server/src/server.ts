@@ -80,6 +80,9 @@ export async function startServer(config: Config, options: { logger?: boolean } 
       url: address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost'),
       stop: () => {
         stopping ??= (async () => {
+          // Out of the load balancer's rotation first (/health/ready: 503), then the running
+          // jobs finish, then the requests in flight; new connections are refused from there.
+          server.lifecycle.stopping = true
           await queue.stop()
           await server.close()
           await db.close()

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator'
@@ -25,4 +25,14 @@ export async function migrate(database: Database): Promise<void> {
   // Both migrators run the same SQL files; they differ only in the driver they expect.
   if (database.engine === 'pglite') await migratePglite(database.db as never, config)
   else await migratePostgres(database.db as never, config)
+}
+
+/**
+ * When the newest committed migration was made (its journal's `when`): drizzle's migrators
+ * record it as `created_at` once applied, and apply every migration made after the newest
+ * recorded one.
+ */
+export function newestMigrationMillis(): number {
+  const journal = JSON.parse(readFileSync(join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ when: number }> }
+  return Math.max(...journal.entries.map((entry) => entry.when))
 }

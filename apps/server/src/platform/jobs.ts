@@ -2,6 +2,7 @@ import { jobRuns } from '../db/schema/index'
 import type { Deps } from './deps'
 import { removeOrphanFiles } from './files'
 import { deliverDueMail } from './mail'
+import { forgetEndedRateLimitWindows } from './rate-limit-store'
 
 /**
  * Scheduled work, run on pg-boss by platform/job-queue.ts: once per period across all
@@ -22,6 +23,7 @@ export interface Job {
 export const platformJobs: Job[] = [
   { name: 'mail-delivery', everyMs: 15_000, run: (deps) => deliverDueMail(deps) },
   { name: 'orphan-files-removal', everyMs: 60 * 60_000, run: (deps) => removeOrphanFiles(deps) },
+  { name: 'rate-limit-windows-cleanup', everyMs: 60 * 60_000, run: (deps) => forgetEndedRateLimitWindows(deps) },
 ]
 
 /** Runs a job once; a run that did something, or failed, is recorded in job_runs. */

@@ -119,3 +119,18 @@ export const jobRuns = pgTable(
   },
   (t) => [index('job_runs_job_idx').on(t.job, t.started_at)],
 )
+
+/**
+ * The per-route request limits (@fastify/rate-limit's counters), shared by every server
+ * process on the database (issue 38 item 2). The key is a SHA-256 of the route, the client's
+ * address and, where the limit counts per account, the email: no address or email is stored.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key_hash: text('key_hash').primaryKey(),
+    hits: integer('hits').notNull(),
+    window_ends_at: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('rate_limit_counters_window_ends_at_idx').on(table.window_ends_at)],
+)
