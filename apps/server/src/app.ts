@@ -13,6 +13,7 @@ import { defaultMapTiles } from '@crm/domain'
 import type { Deps } from './platform/deps'
 import { sharedRateLimitStore } from './platform/rate-limit-store'
 import { healthRoutes, type Lifecycle } from './platform/health'
+import { countAnswers, metricsRoute, type PoolUse } from './platform/metrics'
 import type { Access } from './platform/route'
 import { AppError, envelope, handleError, serializeError } from './platform/errors'
 import { serializeRequest } from './platform/request-log'
@@ -91,6 +92,8 @@ export interface AppOptions {
   webDist?: string
   /** More features under /api/v1 (a test registers calls of its own). */
   features?: FastifyPluginAsync[]
+  /** The database pool's use, for /metrics (PostgreSQL only). */
+  poolUse?: () => PoolUse
 }
 
 // update-user is one path for two features (issue 15): the contact edit and, with a team
@@ -154,6 +157,8 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions = {}
     bodyLimit: 2 * 1024 * 1024,
   })
   app.decorate('deps', { ...deps, log: app.log } satisfies Deps)
+  // Every answer counted for /metrics (when METRICS_TOKEN serves them).
+  countAnswers(app, options.poolUse)
   // Every route with its access rule; the authorization test walks this table.
   const routeTable: RouteEntry[] = []
   app.decorate('routeTable', routeTable)
@@ -228,6 +233,7 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions = {}
   await app.register(icalFeedRoutes)
   app.decorate('lifecycle', { stopping: false } satisfies Lifecycle)
   await app.register(healthRoutes(app.lifecycle))
+  if (deps.config.metricsToken) await app.register(metricsRoute(deps.config.metricsToken))
   if (!deps.config.isProduction) await app.register(devMailRoutes)
 
   const webDist = options.webDist

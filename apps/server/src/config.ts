@@ -51,6 +51,8 @@ const envSchema = z.object({
   /** Where the built SPA is; defaults to apps/web/dist. */
   WEB_DIST: z.string().optional(),
   RECAPTCHA_SECRET: z.string().optional(),
+  /** Serves Prometheus metrics at /metrics to a scraper that sends it as a bearer token; off when unset. */
+  METRICS_TOKEN: z.string().min(32).optional(),
   RECAPTCHA_SITE_KEY: z.string().optional(),
   /** Where reCAPTCHA tokens are verified (a test points it at a local server). */
   RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
@@ -124,6 +126,8 @@ export interface Config {
   /** The OpenAPI description and its viewer at /api/docs. */
   apiDocs: boolean
   recaptchaSecret: string | undefined
+  /** The bearer token of GET /metrics; unset: no /metrics. */
+  metricsToken?: string | undefined
   recaptchaSiteKey: string | undefined
   recaptchaVerifyUrl: string
   altchaCost: number
@@ -177,6 +181,7 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config
     webDist: env.WEB_DIST ? resolve(env.WEB_DIST) : undefined,
     apiDocs: env.API_DOCS === 'auto' ? !isProduction : env.API_DOCS === 'true',
     recaptchaSecret: env.RECAPTCHA_SECRET,
+    metricsToken: env.METRICS_TOKEN,
     recaptchaSiteKey: env.RECAPTCHA_SITE_KEY,
     recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL,
     altchaCost: env.ALTCHA_COST,

@@ -160,10 +160,14 @@ describe.runIf(engine === 'postgres')('the server on PostgreSQL', () => {
   it('migrates an empty database, seeds the demo workspace and signs in', async () => {
     const database = await createEmptyPostgresDatabase()
     cleanups.push(() => database.drop())
-    const server = await start({ DATABASE_URL: database.url, DATA_DIR: tempDir() })
+    const metricsToken = 'the scraper token of this test, 32 characters or more'
+    const server = await start({ DATABASE_URL: database.url, DATA_DIR: tempDir(), METRICS_TOKEN: metricsToken })
     for (const email of Object.values(demoAccounts)) {
       expect((await signIn(server, email)).status, email).toBe(200)
     }
+    // The pool's use among the metrics (issue 38 item 4).
+    const metrics = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })
+    expect(await metrics.text()).toMatch(/^crm_db_pool_connections\{state="total"\} [1-9]\d*$/m)
   })
 
   it('starts three processes at once on an empty database: one migrates and seeds, all serve (issue 38 item 1)', async () => {

@@ -52,7 +52,14 @@ export async function startServer(config: Config, options: { logger?: boolean } 
       return seedDemoWorkspace(opened.db, { config, now: () => new Date() }, config.demoPassword)
     })
 
-    app = await buildApp({ db: database.db, config, now: () => new Date() }, { logger: options.logger ?? true, webDist: config.webDist ?? defaultWebDist() })
+    app = await buildApp(
+      { db: database.db, config, now: () => new Date() },
+      {
+        logger: options.logger ?? true,
+        webDist: config.webDist ?? defaultWebDist(),
+        ...(database.poolUse ? { poolUse: database.poolUse } : {}),
+      },
+    )
     if (demo) {
       app.log.info(`Demo workspace created: sign in as ${Object.values(demoAccounts).join(', ')}`)
       if (demo.generatedPassword) {

@@ -25,6 +25,8 @@ export interface Database {
   db: Db
   engine: 'pglite' | 'postgres'
   close(): Promise<void>
+  /** The pool's connections (PostgreSQL): all, idle, and requests waiting for one. */
+  poolUse?: () => { total: number; idle: number; waiting: number }
 }
 
 export const pgliteExtensions = { pg_trgm }
@@ -36,7 +38,12 @@ export function openPostgres(url: string, poolSize = 10): Database {
   // the pool replaces it on the next query.
   pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`))
   const db = drizzlePostgres(pool, { schema }) as unknown as Db
-  return { db, engine: 'postgres', close: () => pool.end() }
+  return {
+    db,
+    engine: 'postgres',
+    close: () => pool.end(),
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  }
 }
 
 /** Embedded PGlite in `dir` (one connection, this process only), or in memory. */

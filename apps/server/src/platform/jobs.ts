@@ -2,6 +2,7 @@ import { jobRuns } from '../db/schema/index'
 import type { Deps } from './deps'
 import { removeOrphanFiles } from './files'
 import { deliverDueMail } from './mail'
+import { countJobRun } from './metrics'
 import { forgetEndedRateLimitWindows } from './rate-limit-store'
 
 /**
@@ -38,6 +39,7 @@ export async function runJob(deps: Deps, job: Job): Promise<'done' | 'failed'> {
     detail = String(error).slice(0, 1000)
     deps.log.error({ err: error, job: job.name }, 'job failed')
   }
+  countJobRun(job.name, status)
   if (status === 'done' && !detail) return status
   await deps.db.insert(jobRuns).values({ job: job.name, started_at: startedAt, finished_at: deps.now(), status, detail: detail ?? null })
   return status
