@@ -16,7 +16,7 @@ import { healthRoutes, type Lifecycle } from './platform/health'
 import { countAnswers, metricsRoute, type PoolUse } from './platform/metrics'
 import type { Access } from './platform/route'
 import { AppError, envelope, handleError, serializeError } from './platform/errors'
-import { serializeRequest } from './platform/request-log'
+import { serializeRequest, requestIdOf } from './platform/request-log'
 import { errorComponents, openApiTransform, openApiVersion } from './platform/openapi'
 import { authenticate } from './platform/authenticate'
 import { authRoutes } from './features/auth/auth.routes'
@@ -155,6 +155,10 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions = {}
         : false,
     trustProxy: deps.config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
+    genReqId: (request) => requestIdOf(request, deps.config.trustProxy),
+  })
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id)
   })
   app.decorate('deps', { ...deps, log: app.log } satisfies Deps)
   // Every answer counted for /metrics (when METRICS_TOKEN serves them).

@@ -20,8 +20,10 @@ export function healthRoutes(lifecycle: Lifecycle) {
   const newest = newestMigrationMillis()
   return async (app: FastifyInstance) => {
     const noStore = { 'cache-control': 'no-store' }
-    app.get('/health/live', async (_request, reply) => reply.headers(noStore).send({ status: 'live' }))
-    app.get('/health/ready', async (_request, reply) => {
+    // Probed every few seconds: their answers are not logged, their failures are.
+    const quiet = { logLevel: 'warn' as const }
+    app.get('/health/live', quiet, async (_request, reply) => reply.headers(noStore).send({ status: 'live' }))
+    app.get('/health/ready', quiet, async (_request, reply) => {
       const reason = await notReadyReason(app, lifecycle, newest)
       if (reason) return reply.code(503).headers(noStore).send({ status: 'not_ready', reason })
       return reply.headers(noStore).send({ status: 'ready' })

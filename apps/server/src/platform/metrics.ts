@@ -75,7 +75,7 @@ export function countAnswers(app: FastifyInstance, pool?: () => PoolUse): void {
 export function metricsRoute(token: string) {
   const expected = digest(`Bearer ${token}`)
   return async (app: FastifyInstance) => {
-    app.get('/metrics', async (request, reply) => {
+    app.get('/metrics', { logLevel: 'warn' }, async (request, reply) => {
       reply.header('cache-control', 'no-store')
       if (!timingSafeEqual(digest(request.headers.authorization ?? ''), expected)) return reply.code(401).send({ status: 'unauthorized' })
       return reply.type(registry.contentType).send(await registry.metrics())

@@ -52,3 +52,49 @@ describe('the request log of the app', () => {
     for (const secret of [key, 'Wilhelmina', 'reset-key-9876543210']) expect(written).not.toContain(secret)
   })
 })
+
+describe('request ids (issue 38 item 4)', () => {
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+  it('gives each request a new UUID, in its answer and in each of its log lines', async () => {
+    const log: string[] = []
+    const logStream = new PassThrough()
+    logStream.on('data', (chunk: Buffer) => log.push(chunk.toString()))
+    const t = await createTestApp({ logLevel: 'info' }, { logStream })
+    try {
+      const first = await t.call({ method: 'GET', url: '/api/v1/site', headers: { 'x-request-id': 'chosen-by-the-client' } })
+      const second = await t.call({ method: 'GET', url: '/api/v1/site' })
+      const [one, two] = [String(first.headers['x-request-id']), String(second.headers['x-request-id'])]
+      expect(one).toMatch(uuid)
+      expect(two).toMatch(uuid)
+      expect(one).not.toBe(two)
+      const lines = log
+        .join('')
+        .split('\n')
+        .filter((line) => line.includes(one))
+      expect(lines.map((line) => JSON.parse(line).msg)).toEqual(['incoming request', 'request completed'])
+      // Not behind a trusted proxy: a client's own id is not taken.
+      expect(log.join('')).not.toContain('chosen-by-the-client')
+      // The load balancer's probes are not logged.
+      log.length = 0
+      expect((await t.call({ method: 'GET', url: '/health/ready' })).statusCode).toBe(200)
+      expect(log.join('')).toBe('')
+    } finally {
+      await t.close()
+    }
+  })
+
+  it("behind a trusted proxy, keeps the load balancer's id when it is well formed", async () => {
+    const t = await createTestApp({ trustProxy: true })
+    try {
+      const kept = await t.call({ method: 'GET', url: '/health/live', headers: { 'x-request-id': 'nginx-4f2a.91_b' } })
+      expect(kept.headers['x-request-id']).toBe('nginx-4f2a.91_b')
+      const malformed = await t.call({ method: 'GET', url: '/health/live', headers: { 'x-request-id': 'two words' } })
+      expect(String(malformed.headers['x-request-id'])).toMatch(uuid)
+      const tooLong = await t.call({ method: 'GET', url: '/health/live', headers: { 'x-request-id': 'x'.repeat(129) } })
+      expect(String(tooLong.headers['x-request-id'])).toMatch(uuid)
+    } finally {
+      await t.close()
+    }
+  })
+})

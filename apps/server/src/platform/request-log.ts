@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
 import type { FastifyRequest } from 'fastify'
 
 // What the request log keeps of a url (DESIGN.md §4: secrets never land in logs). Some
@@ -24,4 +26,19 @@ export function loggableUrl(url: string): string {
 /** The `req` serializer of every request log line. */
 export function serializeRequest(request: FastifyRequest) {
   return { method: request.method, url: loggableUrl(request.url), remoteAddress: request.ip }
+}
+
+/** A request id a load balancer may hand on: letters, digits and . _ - only, at most 128. */
+const requestIdPattern = /^[A-Za-z0-9._-]{1,128}$/
+
+/**
+ * Each request's id, in every log line of it and in its answer's `X-Request-Id` (issue 38 item
+ * 4): the load balancer's `X-Request-Id` when the proxy is trusted and the id is well formed
+ * (one id follows a request through nginx and the app), else a new UUID, unique across
+ * processes as Fastify's own counter ('req-1' in every process) is not.
+ */
+export function requestIdOf(request: IncomingMessage, trustProxy: boolean): string {
+  const given = request.headers['x-request-id']
+  if (trustProxy && typeof given === 'string' && requestIdPattern.test(given)) return given
+  return randomUUID()
 }
