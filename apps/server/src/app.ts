@@ -162,7 +162,7 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions = {}
   })
   app.decorate('deps', { ...deps, log: app.log } satisfies Deps)
   // Every answer counted for /metrics (when METRICS_TOKEN serves them).
-  countAnswers(app, options.poolUse)
+  countAnswers(app)
   // Every route with its access rule; the authorization test walks this table.
   const routeTable: RouteEntry[] = []
   app.decorate('routeTable', routeTable)
@@ -237,7 +237,7 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions = {}
   await app.register(icalFeedRoutes)
   app.decorate('lifecycle', { stopping: false } satisfies Lifecycle)
   await app.register(healthRoutes(app.lifecycle))
-  if (deps.config.metricsToken) await app.register(metricsRoute(deps.config.metricsToken))
+  if (deps.config.metricsToken) await app.register(metricsRoute(deps.config.metricsToken, options.poolUse))
   if (!deps.config.isProduction) await app.register(devMailRoutes)
 
   const webDist = options.webDist

@@ -59,8 +59,7 @@ const digest = (value: string) => createHash('sha256').update(value).digest()
  * Counts every answer of the app by its route's template (never the url itself: no id, key or
  * token lands in a label). Added on the root instance, so it sees every route.
  */
-export function countAnswers(app: FastifyInstance, pool?: () => PoolUse): void {
-  if (pool) poolUse = pool
+export function countAnswers(app: FastifyInstance): void {
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched'
     requests.inc({ method: request.method, route, status_code: String(reply.statusCode) })
@@ -72,7 +71,8 @@ export function countAnswers(app: FastifyInstance, pool?: () => PoolUse): void {
  * With `METRICS_TOKEN` set, the process's metrics at /metrics in Prometheus's text format, to a
  * scraper sending `Authorization: Bearer <token>` (issue 38 item 4); without it, no /metrics.
  */
-export function metricsRoute(token: string) {
+export function metricsRoute(token: string, pool?: () => PoolUse) {
+  if (pool) poolUse = pool
   const expected = digest(`Bearer ${token}`)
   return async (app: FastifyInstance) => {
     app.get('/metrics', { logLevel: 'warn' }, async (request, reply) => {
