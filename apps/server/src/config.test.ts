@@ -44,4 +44,31 @@ describe('readConfig', () => {
     expect(() => readConfig({ ...base, ACMS_URL: 'not a url' })).toThrow(/ACMS_URL/)
     expect(() => readConfig({ ...base, ACMS_TIMEOUT_MS: '10' })).toThrow(/ACMS_TIMEOUT_MS/)
   })
+
+  it('keeps files in DATA_DIR/files unless FILES_S3_BUCKET names a bucket, whose keys go together', () => {
+    expect(readConfig(base)).toMatchObject({ filesDir: '/nonexistent/files', filesS3: undefined })
+    const bucket = readConfig({
+      ...base,
+      FILES_S3_BUCKET: 'church-files',
+      FILES_S3_ENDPOINT: 'http://minio.internal:9000',
+      FILES_S3_PREFIX: 'crm/',
+      FILES_S3_ACCESS_KEY_ID: 'id',
+      FILES_S3_SECRET_ACCESS_KEY: 'secret',
+      FILES_S3_PATH_STYLE: 'true',
+    })
+    expect(bucket.filesS3).toEqual({
+      bucket: 'church-files',
+      prefix: 'crm/',
+      endpoint: 'http://minio.internal:9000',
+      region: 'us-east-1',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      pathStyle: true,
+    })
+    // Without keys the AWS SDK's own chain (an instance role) signs.
+    expect(readConfig({ ...base, FILES_S3_BUCKET: 'church-files' }).filesS3).toMatchObject({ accessKeyId: undefined, pathStyle: false, prefix: '' })
+    expect(() => readConfig({ ...base, FILES_S3_BUCKET: 'church-files', FILES_S3_ACCESS_KEY_ID: 'id' })).toThrow(/FILES_S3_SECRET_ACCESS_KEY/)
+    expect(() => readConfig({ ...base, FILES_S3_BUCKET: 'church-files', FILES_S3_PREFIX: '../x y' })).toThrow(/FILES_S3_PREFIX/)
+    expect(() => readConfig({ ...base, FILES_S3_ENDPOINT: 'minio' })).toThrow(/FILES_S3_ENDPOINT/)
+  })
 })

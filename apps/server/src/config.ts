@@ -18,6 +18,21 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   /** Where uploaded files are kept (consent photos, signatures, avatars); default DATA_DIR/files. */
   FILES_DIR: z.string().optional(),
+  /** An S3-compatible bucket for uploaded files instead of FILES_DIR (every process shares it). */
+  FILES_S3_BUCKET: z.string().min(3).optional(),
+  /** The store's address when it is not AWS S3 (MinIO, Ceph, R2…). */
+  FILES_S3_ENDPOINT: z.string().url().optional(),
+  FILES_S3_REGION: z.string().default('us-east-1'),
+  /** Objects are named this prefix and the file's key (e.g. crm/). */
+  FILES_S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._/-]*$/, { message: 'letters, digits and . _ - /' })
+    .default(''),
+  /** Unset: the AWS SDK's own chain (AWS_* variables, an instance or task role). */
+  FILES_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  FILES_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Bucket in the path (https://host/bucket/key), as MinIO and most compatible stores want. */
+  FILES_S3_PATH_STYLE: z.enum(['true', 'false']).default('false'),
   /** The address people open; used in mailed links. */
   PUBLIC_URL: z.string().url().optional(),
   /** smtp://user:pass@host:port or smtps://…; without it mail stays in the outbox. */
@@ -99,6 +114,17 @@ export type TwoFactorRole = 'admin' | 'entity_admin' | 'owner'
 
 export type Env = z.infer<typeof envSchema>
 
+/** An S3-compatible bucket for uploaded files (platform/s3-file-store.ts). */
+export interface FilesS3Config {
+  bucket: string
+  prefix: string
+  endpoint?: string | undefined
+  region: string
+  accessKeyId?: string | undefined
+  secretAccessKey?: string | undefined
+  pathStyle: boolean
+}
+
 export interface Config {
   env: Env['NODE_ENV']
   isProduction: boolean
@@ -109,6 +135,8 @@ export interface Config {
   dataDir: string
   /** The local file store's folder (platform/files.ts). */
   filesDir: string
+  /** Set: files go to this bucket, not to filesDir. */
+  filesS3?: FilesS3Config | undefined
   publicUrl: string
   smtpUrl: string | undefined
   mailFrom: string
@@ -154,6 +182,9 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`)
   }
   const env = parsed.data
+  if ((env.FILES_S3_ACCESS_KEY_ID === undefined) !== (env.FILES_S3_SECRET_ACCESS_KEY === undefined)) {
+    throw new ConfigError('Invalid configuration:\n  FILES_S3_ACCESS_KEY_ID and FILES_S3_SECRET_ACCESS_KEY go together')
+  }
   const dataDir = resolve(env.DATA_DIR)
   const isProduction = env.NODE_ENV === 'production'
   return {
@@ -165,6 +196,17 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config
     databasePoolSize: env.DATABASE_POOL_SIZE,
     dataDir,
     filesDir: env.FILES_DIR ? resolve(env.FILES_DIR) : join(dataDir, 'files'),
+    filesS3: env.FILES_S3_BUCKET
+      ? {
+          bucket: env.FILES_S3_BUCKET,
+          prefix: env.FILES_S3_PREFIX,
+          endpoint: env.FILES_S3_ENDPOINT,
+          region: env.FILES_S3_REGION,
+          accessKeyId: env.FILES_S3_ACCESS_KEY_ID,
+          secretAccessKey: env.FILES_S3_SECRET_ACCESS_KEY,
+          pathStyle: env.FILES_S3_PATH_STYLE === 'true',
+        }
+      : undefined,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

@@ -14,6 +14,7 @@ import { mailOutbox, memberships, teams } from '../src/db/schema/index'
 import { createAccount } from '../src/features/auth/signup.service'
 import { startSession } from '../src/features/auth/auth.service'
 import { seedContentPages } from '../src/features/site/site.service'
+import { fileStoreOf } from '../src/platform/files'
 import { hashPassword } from '../src/platform/passwords'
 import { openTestDatabase } from './databases'
 
@@ -133,6 +134,13 @@ export async function createTestApp(
       await database.close()
     },
   }
+}
+
+/** The names in the test app's file store, through the store itself (the folder or the bucket). */
+export async function storedFileNames(t: Pick<TestApp, 'config'>): Promise<string[]> {
+  const names: string[] = []
+  for await (const page of fileStoreOf(t).list()) names.push(...page.map((stored) => stored.name))
+  return names.sort()
 }
 
 let sequence = 0

@@ -39,10 +39,14 @@ export async function violations(page: Page, rules: AxeRules = 'wcag'): Promise<
 export async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle')
   await expect.poll(() => page.locator('[aria-busy="true"]').count(), { timeout: 15_000 }).toBe(0)
-  // Running transitions and finite animations (a spinner's endless one never ends).
+  // Running transitions and finite animations (a spinner's endless one never ends), counted
+  // after three frames and a task: Mantine starts a dialog's fade two frames after the click
+  // that opens it (a frame to mount it faded, one to ask for the fade, then React renders), so
+  // a count taken at once can find nothing moving yet and axe then reads the colours mid-fade.
   const moving = () =>
-    page.evaluate(
-      () => document.getAnimations().filter((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity).length,
-    )
+    page.evaluate(async () => {
+      await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))))
+      return document.getAnimations().filter((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity).length
+    })
   await expect.poll(moving, { timeout: 15_000 }).toBe(0)
 }

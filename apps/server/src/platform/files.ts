@@ -1,7 +1,5 @@
 import { fieldError } from '@crm/domain'
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import { inArray, eq } from 'drizzle-orm'
 import type { FastifyReply } from 'fastify'
 import type { Executor } from '../db/client'
@@ -11,42 +9,18 @@ import type { Deps } from './deps'
 import { detectFileType, type StoredFileType } from './file-types'
 import { refuseOversizedImage, stripLocationMetadata } from './image-metadata'
 import { refuseField } from './field-refusals'
-
-/**
- * The product's one file store (DESIGN.md §7 "file storage"): bytes under a random key,
- * never under the uploaded name. Local disk by default; another store (an S3-compatible
- * bucket) would implement the same three calls.
- */
-export interface FileStore {
-  put(key: string, bytes: Buffer): Promise<void>
-  read(key: string): Promise<Buffer>
-  remove(key: string): Promise<void>
-}
-
-/** Files in one folder, named by their keys (random hex, so no path can be made of one). */
-export function localFileStore(dir: string): FileStore {
-  const pathOf = (key: string) => {
-    if (!/^[0-9a-f]{32}$/.test(key)) throw new Error('A file key is 32 hex characters')
-    return join(dir, key)
-  }
-  return {
-    async put(key, bytes) {
-      await mkdir(dir, { recursive: true, mode: 0o700 })
-      await writeFile(pathOf(key), bytes, { mode: 0o600, flag: 'wx' })
-    },
-    read: (key) => readFile(pathOf(key)),
-    remove: (key) => rm(pathOf(key), { force: true }),
-  }
-}
+import { localFileStore, storageKeyPattern, type FileStore } from './file-store'
+import { s3FileStore } from './s3-file-store'
 
 const stores = new Map<string, FileStore>()
-/** The store of this configuration (one per folder). */
+/** The store of this configuration: the bucket when one is set, else the folder (one of each). */
 export function fileStoreOf(deps: Pick<Deps, 'config'>): FileStore {
-  const dir = deps.config.filesDir
-  let store = stores.get(dir)
+  const bucket = deps.config.filesS3
+  const id = bucket ? `s3:${bucket.endpoint ?? ''}/${bucket.bucket}/${bucket.prefix}` : deps.config.filesDir
+  let store = stores.get(id)
   if (!store) {
-    store = localFileStore(dir)
-    stores.set(dir, store)
+    store = bucket ? s3FileStore(bucket) : localFileStore(deps.config.filesDir)
+    stores.set(id, store)
   }
   return store
 }
@@ -108,12 +82,8 @@ export async function readStoredFile(deps: Pick<Deps, 'config'>, db: Executor, f
   const [row] = await db.select().from(files).where(eq(files.id, fileId))
   if (!row) throw new AppError('not_found')
   // Bytes gone under a row (a removal whose transaction then failed) are not found, not a 500.
-  const bytes = await fileStoreOf(deps)
-    .read(row.storage_key)
-    .catch((error: unknown) => {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new AppError('not_found')
-      throw error
-    })
+  const bytes = await fileStoreOf(deps).read(row.storage_key)
+  if (!bytes) throw new AppError('not_found')
   return { bytes, mime_type: row.mime_type, filename: row.filename }
 }
 
@@ -124,29 +94,26 @@ export async function removeFiles(deps: Pick<Deps, 'config'>, tx: Executor, file
   await Promise.all(removed.map((row) => fileStoreOf(deps).remove(row.key)))
 }
 
-const storageKeyPattern = /^[0-9a-f]{32}$/
 /** How old bytes without a row must be before they are removed: a transaction may still be writing its row. */
 export const orphanFileAgeMs = 60 * 60_000
 
 /**
- * Bytes in the folder that no row names: left by an upload whose transaction failed after
+ * Bytes in the store that no row names: left by an upload whose transaction failed after
  * the bytes were written (the store cannot join the database's transaction). They are
  * personal data nobody can reach, so a job removes them once they are an hour old.
  */
 export async function removeOrphanFiles(deps: Pick<Deps, 'config' | 'db' | 'now'>): Promise<string | void> {
-  const dir = deps.config.filesDir
-  const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => storageKeyPattern.test(name))
+  const store = fileStoreOf(deps)
   const cutoff = deps.now().getTime() - orphanFileAgeMs
   let removed = 0
-  // A few hundred at a time, so one query never names the whole folder.
-  for (let start = 0; start < names.length; start += 500) {
-    const batch = names.slice(start, start + 500)
-    const known = new Set((await deps.db.select({ key: files.storage_key }).from(files).where(inArray(files.storage_key, batch))).map((row) => row.key))
-    for (const name of batch) {
+  // A page at a time, so one query never names the whole store.
+  for await (const page of store.list()) {
+    const old = page.filter((stored) => storageKeyPattern.test(stored.name) && stored.writtenAt.getTime() <= cutoff).map((stored) => stored.name)
+    if (old.length === 0) continue
+    const known = new Set((await deps.db.select({ key: files.storage_key }).from(files).where(inArray(files.storage_key, old))).map((row) => row.key))
+    for (const name of old) {
       if (known.has(name)) continue
-      const info = await stat(join(dir, name)).catch(() => null)
-      if (!info || info.mtimeMs > cutoff) continue
-      await fileStoreOf(deps).remove(name)
+      await store.remove(name)
       removed += 1
     }
   }

@@ -1,9 +1,8 @@
-import { readdir } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { consentKeyTtlMs, maxConsentFileSize } from '@crm/domain'
 import { activityLog, consentRequests, files, mailOutbox, parentalConsents, people } from '../../db/schema/index'
-import { body, createTestApp, mailTo, type TestApp } from '../../../test/harness'
+import { body, createTestApp, mailTo, storedFileNames, type TestApp } from '../../../test/harness'
 import { assignContact, bornYearsAgo, buildChurch, buildContact, get, post } from '../../../test/contact-factories'
 import { buildChild, contactScopeOf, keyOf, parentalKey, parentFields, submitAnswer } from '../../../test/consent-factories'
 import { jpegWithGps, pngOfSize, pngWithGps } from '../../../test/image-fixtures'
@@ -33,8 +32,7 @@ async function recordsOf(contact: number) {
 }
 
 async function storedFileCount(): Promise<number> {
-  const names = await readdir(t.config.filesDir).catch(() => [])
-  return names.length
+  return (await storedFileNames(t)).length
 }
 
 describe('asking a parent: consentia-qr-for-parent, consentia-embed-url-for-parental-consent, consentia-embed-url', () => {

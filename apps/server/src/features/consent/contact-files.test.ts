@@ -1,10 +1,9 @@
-import { readdir } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, inArray } from 'drizzle-orm'
 import { files, parentalConsents, people, teamContacts } from '../../db/schema/index'
 import { storedFileTypes } from '../../platform/file-types'
 import { saveFile } from '../../platform/files'
-import { createTestApp, type TestApp } from '../../../test/harness'
+import { createTestApp, storedFileNames, type TestApp } from '../../../test/harness'
 import { addToTeam, bornYearsAgo, buildChurch, buildContact, post, type Church } from '../../../test/contact-factories'
 import { heicWithGps, jpegWithGps, pngWithGps } from '../../../test/image-fixtures'
 import { removeExpiredArchivedContacts } from '../contacts/contacts.jobs'
@@ -54,7 +53,7 @@ async function childWithFiles(c: Church, options: { archivedAt?: Date } = {}) {
 
 async function remaining(fileIds: number[]) {
   const rows = await t.db.select({ id: files.id }).from(files).where(inArray(files.id, fileIds))
-  const names = await readdir(t.config.filesDir)
+  const names = await storedFileNames(t)
   return { rows: rows.length, names }
 }
 
