@@ -7,7 +7,7 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@crm/'))
 
 await build({
-  entryPoints: ['src/main.ts', 'src/cli/jobs.ts', 'src/cli/backup.ts'],
+  entryPoints: ['src/main.ts', 'src/cli/jobs.ts', 'src/cli/backup.ts', 'src/cli/restore.ts'],
   outdir: 'dist',
   outbase: 'src',
   bundle: true,

@@ -15,6 +15,8 @@ const envSchema = z.object({
   /** PostgreSQL connection string; without it the embedded PGlite in DATA_DIR is used. */
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** false behind a transaction pooler without prepared-statement support (PgBouncer before 1.21). */
+  DATABASE_NAMED_STATEMENTS: z.enum(['true', 'false']).default('true'),
   DATA_DIR: z.string().default('./data'),
   /** Where uploaded files are kept (consent photos, signatures, avatars); default DATA_DIR/files. */
   FILES_DIR: z.string().optional(),
@@ -132,6 +134,8 @@ export interface Config {
   port: number
   databaseUrl: string | undefined
   databasePoolSize: number
+  /** Prepare the queries every call runs by name on each connection (db/client.ts). */
+  databaseNamedStatements: boolean
   dataDir: string
   /** The local file store's folder (platform/files.ts). */
   filesDir: string
@@ -194,6 +198,7 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config
     port: env.PORT,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    databaseNamedStatements: env.DATABASE_NAMED_STATEMENTS === 'true',
     dataDir,
     filesDir: env.FILES_DIR ? resolve(env.FILES_DIR) : join(dataDir, 'files'),
     filesS3: env.FILES_S3_BUCKET

@@ -41,7 +41,9 @@ export async function startServer(config: Config, options: { logger?: boolean } 
   let app: FastifyInstance | undefined
   let scheduler: Scheduler | undefined
   try {
-    database = config.databaseUrl ? openPostgres(config.databaseUrl, config.databasePoolSize) : await openPglite({ dir: pgliteDir(config.dataDir) })
+    database = config.databaseUrl
+      ? openPostgres(config.databaseUrl, { poolSize: config.databasePoolSize, namedStatements: config.databaseNamedStatements })
+      : await openPglite({ dir: pgliteDir(config.dataDir) })
     const opened = database
     // Processes started together on one database take turns: the first migrates and seeds.
     const demo = await underStartupLock(opened, config.databaseUrl, async () => {

@@ -53,7 +53,7 @@ export async function prepareTemplate(): Promise<void> {
       await client.query(`DROP DATABASE IF EXISTS ${name}`)
       await client.query(`CREATE DATABASE ${name}`)
     })
-    const database = openPostgres(serverUrl(name), 2)
+    const database = openPostgres(serverUrl(name), { poolSize: 2 })
     await migrate(database)
     await syncLookups(database.db)
     await database.close()
@@ -96,7 +96,7 @@ export async function openTestDatabase(): Promise<Database> {
   if (engine === 'postgres') {
     const name = `crm_t_${runId}_${randomBytes(5).toString('hex')}`
     await admin((client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${templateName()}`))
-    const database = openPostgres(serverUrl(name), 4)
+    const database = openPostgres(serverUrl(name), { poolSize: 4 })
     return {
       ...database,
       close: async () => {

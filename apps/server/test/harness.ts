@@ -41,6 +41,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     port: 0,
     databaseUrl: undefined,
     databasePoolSize: 4,
+    databaseNamedStatements: true,
     dataDir: '/nonexistent',
     // One folder per test file (useFreshTestFilesDir).
     filesDir: testFilesDir,

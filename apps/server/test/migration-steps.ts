@@ -34,7 +34,7 @@ export async function migrationSteps(tag: string): Promise<MigrationSteps> {
   let dropDatabase = async () => {}
   if (engine === 'postgres') {
     const empty = await createEmptyPostgresDatabase()
-    database = openPostgres(empty.url, 2)
+    database = openPostgres(empty.url, { poolSize: 2 })
     dropDatabase = empty.drop
   } else {
     database = await openPglite()

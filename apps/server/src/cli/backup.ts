@@ -1,26 +1,24 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { readConfig } from '../config'
-import { openPglite, pgliteDir } from '../db/client'
-import { lockDataDir } from '../platform/data-lock'
+import { join, resolve } from 'node:path'
+import { ConfigError, readConfig } from '../config'
+import { BackupError, writeBackup } from '../platform/backup'
+import { DataDirLockedError, lockDataDir } from '../platform/data-lock'
 
-// `npm run backup`: dumps the embedded PGlite database to DATA_DIR/backups/*.tar.gz while
-// no server runs on it. On PostgreSQL use pg_dump instead (README).
-const config = readConfig()
-if (config.databaseUrl) {
-  console.error('DATABASE_URL is set: back up PostgreSQL with pg_dump (see README).')
-  process.exit(2)
-}
-const release = lockDataDir(config.dataDir)
+// `npm run backup [folder]`: the database and the stored files into a new folder (default
+// DATA_DIR/backups/crm-<time>). The embedded database only while no server runs on it;
+// PostgreSQL (pg_dump) at any time. README "Backup and restore".
 try {
-  const database = await openPglite({ dir: pgliteDir(config.dataDir) })
-  const client = (database.db as unknown as { $client: { dumpDataDir(c: 'gzip'): Promise<Blob> } }).$client
-  const dump = await client.dumpDataDir('gzip')
-  const file = join(config.dataDir, 'backups', `crm-${new Date().toISOString().replace(/[:.]/g, '-')}.tar.gz`)
-  mkdirSync(join(config.dataDir, 'backups'), { recursive: true })
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()))
-  await database.close()
-  console.log(`Backup written to ${file}`)
-} finally {
-  release()
+  const config = readConfig()
+  const target = resolve(process.argv[2] ?? join(config.dataDir, 'backups', `crm-${new Date().toISOString().replace(/[:.]/g, '-')}`))
+  const release = config.databaseUrl ? () => {} : lockDataDir(config.dataDir)
+  try {
+    const manifest = await writeBackup(config, target)
+    const files = manifest.files === null ? 'files are in the bucket, not copied' : `${manifest.files} stored ${manifest.files === 1 ? 'file' : 'files'}`
+    console.log(`Backup written to ${target} (${manifest.engine === 'pglite' ? 'embedded database' : 'PostgreSQL'}, ${files})`)
+  } finally {
+    release()
+  }
+} catch (error) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof BackupError) console.error(`\n  ${error.message}\n`)
+  else console.error(error)
+  process.exit(1)
 }

@@ -44,7 +44,8 @@ export async function runOnEachEngine<R>(engines: string[], sizesOf: (engine: 'p
         await admin.query(`CREATE DATABASE ${name}`)
         const url = new URL(server)
         url.pathname = `/${name}`
-        const postgres = openPostgres(url.toString(), 10)
+        // BENCH_NAMED_STATEMENTS=false: as a server behind a transaction pooler (DATABASE_NAMED_STATEMENTS).
+        const postgres = openPostgres(url.toString(), { poolSize: 10, namedStatements: process.env.BENCH_NAMED_STATEMENTS !== 'false' })
         try {
           runs.push(await run('PostgreSQL', postgres, contactCount))
         } finally {

@@ -13,7 +13,9 @@ if (!process.argv.includes('--once')) {
 }
 const config = readConfig()
 const release = config.databaseUrl ? () => {} : lockDataDir(config.dataDir)
-const database = config.databaseUrl ? openPostgres(config.databaseUrl, 2) : await openPglite({ dir: pgliteDir(config.dataDir) })
+const database = config.databaseUrl
+  ? openPostgres(config.databaseUrl, { poolSize: 2, namedStatements: config.databaseNamedStatements })
+  : await openPglite({ dir: pgliteDir(config.dataDir) })
 try {
   await migrate(database)
   const deps = { db: database.db, config, log: pino({ level: config.logLevel }), now: () => new Date() }

@@ -31,12 +31,25 @@ export interface Database {
 
 export const pgliteExtensions = { pg_trgm }
 
+export interface PostgresOptions {
+  /** Connections in this process's pool (DATABASE_POOL_SIZE). */
+  poolSize?: number
+  /**
+   * false: every statement goes unnamed (DATABASE_NAMED_STATEMENTS=false), for a transaction
+   * pooler that may run a call's next statement on another server connection, which never saw
+   * the name (PgBouncer before 1.21). The queries every call runs are then parsed and planned
+   * on each call.
+   */
+  namedStatements?: boolean
+}
+
 /** PostgreSQL through node-postgres. */
-export function openPostgres(url: string, poolSize = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize })
+export function openPostgres(url: string, options: PostgresOptions = {}): Database {
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 })
   // An idle connection the server closed (a restart, a failover) must not end the process;
   // the pool replaces it on the next query.
   pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`))
+  if (options.namedStatements === false) pool.on('connect', sendStatementsUnnamed)
   const db = drizzlePostgres(pool, { schema }) as unknown as Db
   return {
     db,
@@ -44,6 +57,15 @@ export function openPostgres(url: string, poolSize = 10): Database {
     close: () => pool.end(),
     poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   }
+}
+
+/** Drops the name drizzle gives a prepared query (db/prepared.ts), so node-postgres sends it as the unnamed statement. */
+function sendStatementsUnnamed(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown
+  client.query = ((config: unknown, ...rest: unknown[]) => {
+    const named = typeof config === 'object' && config !== null && 'name' in config && !('submit' in config)
+    return query(named ? { ...config, name: undefined } : config, ...rest)
+  }) as typeof client.query
 }
 
 /** Embedded PGlite in `dir` (one connection, this process only), or in memory. */

@@ -25,9 +25,9 @@ let closeDatabases: () => Promise<void>
 beforeAll(async () => {
   if (engine === 'postgres') {
     const empty = await createEmptyPostgresDatabase()
-    first = openPostgres(empty.url, 4)
+    first = openPostgres(empty.url, { poolSize: 4 })
     await migrate(first)
-    second = openPostgres(empty.url, 4)
+    second = openPostgres(empty.url, { poolSize: 4 })
     closeDatabases = async () => {
       await first.close()
       await second.close()
