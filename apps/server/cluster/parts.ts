@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -191,4 +191,58 @@ export async function startServerProcess(port: number, env: Record<string, strin
   }
   await Promise.race([ready(), server.exited.then((code) => Promise.reject(new Error(`server on ${port} exited (${code}): ${server.output()}`)))])
   return { port, exited: server.exited, signal: (signal) => server.child.kill(signal), output: server.output }
+}
+
+/** PostgreSQL's server programs (Debian: /usr/lib/postgresql/<major>/bin), the newest there. */
+function postgresBin(program: string): string {
+  const root = '/usr/lib/postgresql'
+  const major = readdirSync(root)
+    .filter((name) => /^\d+$/.test(name))
+    .sort((a, b) => Number(b) - Number(a))[0]
+  if (!major) throw new Error(`no PostgreSQL server programs under ${root}`)
+  return join(root, major, 'bin', program)
+}
+
+/** Runs one of PostgreSQL's programs to its end, as the postgres user when this is root (the server refuses root). */
+async function asPostgres(program: string, args: string[]): Promise<void> {
+  const [command, all] = process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', postgresBin(program), ...args]] : [postgresBin(program), args]
+  const running = run(command as string, all as string[])
+  const code = await running.exited
+  if (code !== 0) throw new Error(`${program} ${args.join(' ')} failed (${code}): ${running.output()}`)
+}
+
+export interface PostgresPair {
+  /** postgres://…/crm on the primary and on its streaming replica. */
+  primaryUrl: string
+  replicaUrl: string
+  stop(): Promise<void>
+}
+
+/**
+ * A PostgreSQL primary of the test's own (initdb) and a streaming replica of it made with
+ * pg_basebackup, on two free ports, both in `dir` (issue 38 item 6). The machine's own server
+ * is left as it is: its settings allow no replication.
+ */
+export async function startPostgresPair(dir: string): Promise<PostgresPair> {
+  const [primaryPort, replicaPort] = [await freePort(), await freePort()]
+  const primaryDir = join(dir, 'primary')
+  const replicaDir = join(dir, 'replica')
+  await asPostgres('initdb', ['--auth=trust', '--username=postgres', '--encoding=UTF8', '--no-sync', '-D', primaryDir])
+  writeFileSync(join(primaryDir, 'pg_hba.conf'), 'local all all trust\nhost all all 127.0.0.1/32 trust\nhost replication all 127.0.0.1/32 trust\n')
+  const settings = (port: number) => `-c port=${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c fsync=off -c shared_buffers=32MB`
+  await asPostgres('pg_ctl', ['-D', primaryDir, '-w', '-l', join(dir, 'primary.log'), '-o', settings(primaryPort), 'start'])
+  await asPostgres('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', replicaDir, '-R', '-X', 'stream', '--no-sync'])
+  await asPostgres('pg_ctl', ['-D', replicaDir, '-w', '-l', join(dir, 'replica.log'), '-o', settings(replicaPort), 'start'])
+  const admin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${primaryPort}/postgres` })
+  await admin.connect()
+  await admin.query('CREATE DATABASE crm')
+  await admin.end()
+  return {
+    primaryUrl: `postgres://postgres@127.0.0.1:${primaryPort}/crm`,
+    replicaUrl: `postgres://postgres@127.0.0.1:${replicaPort}/crm`,
+    stop: async () => {
+      await asPostgres('pg_ctl', ['-D', replicaDir, '-m', 'immediate', 'stop']).catch(() => {})
+      await asPostgres('pg_ctl', ['-D', primaryDir, '-m', 'immediate', 'stop']).catch(() => {})
+    },
+  }
 }

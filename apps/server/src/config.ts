@@ -14,6 +14,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** PostgreSQL connection string; without it the embedded PGlite in DATA_DIR is used. */
   DATABASE_URL: z.string().url().optional(),
+  /** A streaming replica of DATABASE_URL for reads that may be a moment stale (reports, the map, exports). */
+  DATABASE_READ_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** false behind a transaction pooler without prepared-statement support (PgBouncer before 1.21). */
   DATABASE_NAMED_STATEMENTS: z.enum(['true', 'false']).default('true'),
@@ -134,6 +136,8 @@ export interface Config {
   port: number
   databaseUrl: string | undefined
   databasePoolSize: number
+  /** A replica for reads that may be a moment stale; unset: the primary (platform/deps.ts). */
+  databaseReadUrl?: string | undefined
   /** Prepare the queries every call runs by name on each connection (db/client.ts). */
   databaseNamedStatements: boolean
   dataDir: string
@@ -186,6 +190,9 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`)
   }
   const env = parsed.data
+  if (env.DATABASE_READ_URL && !env.DATABASE_URL) {
+    throw new ConfigError('Invalid configuration:\n  DATABASE_READ_URL is a replica of DATABASE_URL: set both, or neither')
+  }
   if ((env.FILES_S3_ACCESS_KEY_ID === undefined) !== (env.FILES_S3_SECRET_ACCESS_KEY === undefined)) {
     throw new ConfigError('Invalid configuration:\n  FILES_S3_ACCESS_KEY_ID and FILES_S3_SECRET_ACCESS_KEY go together')
   }
@@ -198,6 +205,7 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config
     port: env.PORT,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    databaseReadUrl: env.DATABASE_READ_URL,
     databaseNamedStatements: env.DATABASE_NAMED_STATEMENTS === 'true',
     dataDir,
     filesDir: env.FILES_DIR ? resolve(env.FILES_DIR) : join(dataDir, 'files'),

@@ -38,6 +38,7 @@ function defaultWebDist(): string | undefined {
 export async function startServer(config: Config, options: { logger?: boolean } = {}): Promise<RunningServer> {
   const releaseLock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir)
   let database: Database | undefined
+  let replica: Database | undefined
   let app: FastifyInstance | undefined
   let scheduler: Scheduler | undefined
   try {
@@ -54,8 +55,12 @@ export async function startServer(config: Config, options: { logger?: boolean } 
       return seedDemoWorkspace(opened.db, { config, now: () => new Date() }, config.demoPassword)
     })
 
+    // Reads that may be a moment stale go to the replica (platform/deps.ts onReadReplica).
+    replica = config.databaseReadUrl
+      ? openPostgres(config.databaseReadUrl, { poolSize: config.databasePoolSize, namedStatements: config.databaseNamedStatements })
+      : undefined
     app = await buildApp(
-      { db: database.db, config, now: () => new Date() },
+      { db: database.db, ...(replica ? { readDb: replica.db } : {}), config, now: () => new Date() },
       {
         logger: options.logger ?? true,
         webDist: config.webDist ?? defaultWebDist(),
@@ -81,7 +86,7 @@ export async function startServer(config: Config, options: { logger?: boolean } 
     const deps = app.deps
     scheduler = await underStartupLock(opened, config.databaseUrl, () => startScheduler(deps, jobs))
     const address = await app.listen({ host: config.host, port: config.port })
-    const [db, server, queue] = [database, app, scheduler]
+    const [db, server, queue, readDb] = [database, app, scheduler, replica]
     let stopping: Promise<void> | undefined
     return {
       app,
@@ -94,6 +99,7 @@ export async function startServer(config: Config, options: { logger?: boolean } 
           server.lifecycle.stopping = true
           await queue.stop()
           await server.close()
+          await readDb?.close()
           await db.close()
           releaseLock()
         })()
@@ -104,6 +110,7 @@ export async function startServer(config: Config, options: { logger?: boolean } 
     // Whatever had started stops again: a scheduler without a server, a server without a port.
     await scheduler?.stop().catch(() => {})
     await app?.close().catch(() => {})
+    await replica?.close().catch(() => {})
     await database?.close().catch(() => {})
     releaseLock()
     throw error

@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import { mapPageSize, type contactsForMapRequest, type MapMarker } from '@crm/domain'
 import { people, teamContacts } from '../../db/schema/index'
 import { personGate } from '../../platform/child-gate'
-import type { Deps } from '../../platform/deps'
+import { onReadReplica, type Deps } from '../../platform/deps'
 import type { GroupScope, Viewer } from '../../platform/access'
 import { fullName } from '../../platform/format'
 import { contactListWhere } from './lists.service'
@@ -17,7 +17,8 @@ type MapQuery = z.output<typeof contactsForMapRequest>
  * A child under the caller's child data gate has no marker at all: an id beside a place,
  * however rounded, locates a child the caller may not see (issue 33).
  */
-export async function listContactsForMap(deps: Deps, viewer: Viewer, scope: GroupScope, query: MapQuery): Promise<{ items: MapMarker[]; has_more: boolean }> {
+export async function listContactsForMap(primary: Deps, viewer: Viewer, scope: GroupScope, query: MapQuery): Promise<{ items: MapMarker[]; has_more: boolean }> {
+  const deps = onReadReplica(primary)
   const now = deps.now()
   const rows = await deps.db
     .select({

@@ -3,7 +3,7 @@ import { zonedDate, type ReportsSummary, type reportsSummaryQuery } from '@crm/d
 import type { z } from 'zod'
 import { teams } from '../../db/schema/index'
 import { teamSettingsOf, type TeamScope } from '../../platform/access'
-import type { Deps } from '../../platform/deps'
+import { onReadReplica, type Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 import { countBaptismDecisions, countFollowUps, countNewContacts, type ReportTarget } from './report-contacts'
 import { countEvents, countRecurringEvents } from './report-events'
@@ -46,7 +46,8 @@ export async function resolveReportTarget(deps: Deps, scope: TeamScope, input: R
 }
 
 /** Every widget, each over its own period; the queries run side by side. */
-export async function readReportsSummary(deps: Deps, scope: TeamScope, input: ReportsSummaryInput): Promise<ReportsSummary> {
+export async function readReportsSummary(primary: Deps, scope: TeamScope, input: ReportsSummaryInput): Promise<ReportsSummary> {
+  const deps = onReadReplica(primary)
   const target = await resolveReportTarget(deps, scope, input)
   const now = deps.now()
   const today = zonedDate(now, target.timeZone)

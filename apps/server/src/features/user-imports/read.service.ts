@@ -19,7 +19,7 @@ import type { TeamScope, Viewer } from '../../platform/access'
 import { isChildSql, personGate, type PersonGate } from '../../platform/child-gate'
 import { boundedPage } from '../../platform/bounded-page'
 import type { CsvTable } from '../../platform/csv'
-import type { Deps } from '../../platform/deps'
+import { onReadReplica, type Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 import { displayDate } from '../../platform/format'
 import { searchNeedle, textMatch } from '../contacts/list-search'
@@ -56,7 +56,8 @@ function importOrder(query: ListQuery): SQL[] {
  * waits (or it has none); processed: every person has been processed. Each import's counts
  * come from one grouped query of the page's imports.
  */
-export async function listUserImports(deps: Deps, viewer: Viewer, scope: TeamScope, query: ListQuery) {
+export async function listUserImports(primary: Deps, viewer: Viewer, scope: TeamScope, query: ListQuery) {
+  const deps = onReadReplica(primary)
   const term = query.search?.trim()
   const where = and(
     eq(ui.team_id, scope.team.id),
@@ -301,7 +302,8 @@ export async function getUserImport(deps: Deps, viewer: Viewer, scope: TeamScope
 const processedOfConference = (scope: TeamScope) => and(eq(r.conference_id, scope.team.id), eq(r.is_processed, true))!
 
 /** GET user-import/all: a page of every processed person of the conference's imports. */
-export async function listProcessedPeople(deps: Deps, viewer: Viewer, scope: TeamScope, query: AllQuery) {
+export async function listProcessedPeople(primary: Deps, viewer: Viewer, scope: TeamScope, query: AllQuery) {
+  const deps = onReadReplica(primary)
   const now = deps.now()
   const gate = personGate(scope, now)
   const gated = gate.gated
@@ -344,7 +346,8 @@ function csvRowOf(user: UserImportUser, churchTitles: Map<number, string>, local
 }
 
 /** GET user-import/{id}?export=1: every person of the import (under the query's filters), no paging. */
-export async function exportUserImport(deps: Deps, viewer: Viewer, scope: TeamScope, importId: number, query: ImportQuery): Promise<CsvTable> {
+export async function exportUserImport(primary: Deps, viewer: Viewer, scope: TeamScope, importId: number, query: ImportQuery): Promise<CsvTable> {
+  const deps = onReadReplica(primary)
   const now = deps.now()
   const gate = personGate(scope, now)
   const gated = gate.gated
@@ -364,7 +367,8 @@ export async function exportUserImport(deps: Deps, viewer: Viewer, scope: TeamSc
 }
 
 /** GET user-import/all?export=1: the processed people of the conference's imports, at most maxProcessedExportRows. */
-export async function exportProcessedPeople(deps: Deps, viewer: Viewer, scope: TeamScope, query: AllQuery): Promise<CsvTable> {
+export async function exportProcessedPeople(primary: Deps, viewer: Viewer, scope: TeamScope, query: AllQuery): Promise<CsvTable> {
+  const deps = onReadReplica(primary)
   const now = deps.now()
   const gate = personGate(scope, now)
   const gated = gate.gated
