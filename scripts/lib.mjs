@@ -1,5 +1,5 @@
 // Small helpers shared by the root scripts.
-import { spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -98,4 +98,32 @@ export async function buildIfStale() {
   if (isStale('apps/web/dist/index.html', web)) await step('Building the web app', 'npm', ['run', 'build', '-w', '@crm/web'])
   const server = [...shared, 'apps/server/src', 'apps/server/build.mjs', 'apps/server/drizzle']
   if (isStale('apps/server/dist/main.js', server)) await step('Building the server', 'npm', ['run', 'build', '-w', '@crm/server'])
+}
+
+/**
+ * Installs Debian's packages for the commands that are missing (nginx: nginx-light), as the
+ * cluster test and the soak need them; a step of the script that calls it.
+ */
+export async function ensureDebianCommands(commands) {
+  const missing = commands.filter((command) => {
+    try {
+      execFileSync('sh', ['-c', `command -v ${command} || test -x /usr/sbin/${command}`], { stdio: 'ignore' })
+      return false
+    } catch {
+      return true
+    }
+  })
+  if (missing.length === 0) return
+  const packages = missing.map((command) => (command === 'nginx' ? 'nginx-light' : command)).join(' ')
+  await step(
+    `Installing ${packages} (Debian)`,
+    'sh',
+    [
+      '-c',
+      `(apt-get install -y -qq --no-install-recommends ${packages} || (apt-get update -qq && apt-get install -y -qq --no-install-recommends ${packages})) >/dev/null`,
+    ],
+    {
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    },
+  )
 }
