@@ -17,7 +17,12 @@ type MapQuery = z.output<typeof contactsForMapRequest>
  * A child under the caller's child data gate has no marker at all: an id beside a place,
  * however rounded, locates a child the caller may not see (issue 33).
  */
-export async function listContactsForMap(primary: Deps, viewer: Viewer, scope: GroupScope, query: MapQuery): Promise<{ items: MapMarker[]; has_more: boolean }> {
+export async function listContactsForMap(
+  primary: Deps,
+  viewer: Viewer,
+  scope: GroupScope,
+  query: MapQuery,
+): Promise<{ items: MapMarker[]; has_more: boolean }> {
   const deps = onReadReplica(primary)
   const now = deps.now()
   const rows = await deps.db
