@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
 import { emptyDatabase, freePort, startNginx, startPgBouncer, startServerProcess, workFolder, type ServerProcess } from './parts'
+import { leaderChurchQuery, newContactBody } from '../test/over-http'
 
 // Issue 38 item 7: nginx in front of three server processes on one PostgreSQL database through
 // PgBouncer in transaction mode, as the README's deployment section describes, under a load of
@@ -105,10 +106,7 @@ describe('a cluster: nginx, three processes, PgBouncer in transaction mode, one 
   it('under mixed reads and writes, loses no acknowledged write when a process is killed and another restarted; jobs run once a slot', async () => {
     const login = await signIn('leader@example.org', password, '10.0.0.3')
     const { access_token: token } = (await login.json()) as { access_token: string }
-    const church = await direct.query(
-      `select m.team_id from memberships m join accounts a on a.person_id = m.person_id join teams t on t.id = m.team_id
-       where a.email = 'leader@example.org' and m.role = 'leader' and t.kind = 'team' limit 1`,
-    )
+    const church = await direct.query(leaderChurchQuery)
     const teamId = church.rows[0].team_id as number
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
     const [killed, restarted] = [ports[1]!, ports[2]!]
@@ -125,18 +123,7 @@ describe('a cluster: nginx, three processes, PgBouncer in transaction mode, one 
         ? await fetch(`${balancer.url}/api/v1/create-user`, {
             method: 'POST',
             headers,
-            body: JSON.stringify({
-              team_id: teamId,
-              group_id: teamId,
-              first_name: `Load${worker}x${sequence}`,
-              last_name: 'Cluster',
-              gender: 'female',
-              member_status: 'member',
-              consent_type: 'verbal',
-              consent_date: '2026-11-01',
-              consent_content: 'Yes',
-              consent_verbal_confirmed: 1,
-            }),
+            body: newContactBody(teamId, { first: `Load${worker}x${sequence}`, last: 'Cluster', gender: 'female' }),
           })
         : await fetch(`${balancer.url}/api/v1/${sequence % 2 === 0 ? 'user' : `contacts?team_id=${teamId}&group_id=${teamId}`}`, { headers })
       requests += 1

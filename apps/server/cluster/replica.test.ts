@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
 import { freePort, startPostgresPair, startServerProcess, workFolder, type PostgresPair, type ServerProcess } from './parts'
+import { leaderChurchQuery, newContactBody } from '../test/over-http'
 
 // Issue 38 item 6: reports (and the map, import-and-share's lists and exports) read from a real
 // streaming replica when DATABASE_READ_URL names one; everything else from the primary.
@@ -61,12 +62,7 @@ describe('DATABASE_READ_URL: a streaming replica made with pg_basebackup', () =>
     })
     expect(login.status).toBe(200)
     const headers = { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}`, 'content-type': 'application/json' }
-    const church = (
-      await primary.query<{ team_id: number }>(
-        `select m.team_id from memberships m join accounts a on a.person_id = m.person_id join teams t on t.id = m.team_id
-         where a.email = 'leader@example.org' and m.role = 'leader' and t.kind = 'team' limit 1`,
-      )
-    ).rows[0]!.team_id
+    const church = (await primary.query<{ team_id: number }>(leaderChurchQuery)).rows[0]!.team_id
     const newThisMonth = async () => {
       const report = await fetch(`${base}/reports-summary/${church}?contacts_period=this_month`, { headers })
       expect(report.status).toBe(200)
@@ -80,18 +76,7 @@ describe('DATABASE_READ_URL: a streaming replica made with pg_basebackup', () =>
     const created = await fetch(`${base}/create-user`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({
-        team_id: church,
-        group_id: church,
-        first_name: 'Read',
-        last_name: 'Replica',
-        gender: 'male',
-        member_status: 'member',
-        consent_type: 'verbal',
-        consent_date: '2026-11-01',
-        consent_content: 'Yes',
-        consent_verbal_confirmed: 1,
-      }),
+      body: newContactBody(church, { first: 'Read', last: 'Replica', gender: 'male' }),
     })
     expect(created.status).toBe(200)
     const contact = ((await created.json()) as { id: number }).id

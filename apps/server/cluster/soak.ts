@@ -1,5 +1,6 @@
 import pg from 'pg'
 import { emptyDatabase, freePort, startNginx, startServerProcess, workFolder, type ServerProcess } from './parts'
+import { leaderChurchQuery, newContactBody } from '../test/over-http'
 
 // npm run soak (issue 38 item 9): nginx in front of two built server processes on a new
 // PostgreSQL database, a steady rate of mixed reads and writes for SOAK_MINUTES (20), and each
@@ -67,12 +68,7 @@ try {
   const [leaderToken, entityToken] = [await signIn('leader@example.org'), await signIn('entity@example.org')]
   const direct = new pg.Client({ connectionString: database.url })
   await direct.connect()
-  const church = (
-    await direct.query<{ team_id: number }>(
-      `select m.team_id from memberships m join accounts a on a.person_id = m.person_id join teams t on t.id = m.team_id
-       where a.email = 'leader@example.org' and m.role = 'leader' and t.kind = 'team' limit 1`,
-    )
-  ).rows[0]!.team_id
+  const church = (await direct.query<{ team_id: number }>(leaderChurchQuery)).rows[0]!.team_id
   const conference = (await direct.query<{ id: number }>(`select id from teams where title = 'Demo Conference'`)).rows[0]!.id
   await direct.end()
   const headers = { authorization: `Bearer ${leaderToken}` }
@@ -103,18 +99,7 @@ try {
         ? await fetch(`${url}/api/v1/create-user`, {
             method: 'POST',
             headers: writer,
-            body: JSON.stringify({
-              team_id: conference,
-              group_id: conference,
-              first_name: `Soak${sequence}`,
-              last_name: 'Steady',
-              gender: sequence % 2 ? 'male' : 'female',
-              member_status: 'member',
-              consent_type: 'verbal',
-              consent_date: '2026-11-01',
-              consent_content: 'Yes',
-              consent_verbal_confirmed: 1,
-            }),
+            body: newContactBody(conference, { first: `Soak${sequence}`, last: 'Steady', gender: sequence % 2 ? 'male' : 'female' }),
           })
         : await fetch(`${url}/api/v1/${reads[sequence % reads.length]}`, { headers })
       await answer.arrayBuffer()

@@ -156,6 +156,10 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions = {}
     trustProxy: deps.config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     genReqId: (request) => requestIdOf(request, deps.config.trustProxy),
+    // A request that reached the process before it stopped listening is answered, not refused
+    // with a 503: nginx sends a write on to no other process, so a rolling restart (SIGTERM)
+    // would fail it (the cluster test caught one).
+    return503OnClosing: false,
   })
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id)

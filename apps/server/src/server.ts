@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { dirname, join, resolve } from 'node:path'
 import { existsSync } from 'node:fs'
+import { Server as NetServer } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from './config'
 import { openPglite, openPostgres, pgliteDir, type Database } from './db/client'
@@ -32,6 +33,21 @@ function defaultWebDist(): string | undefined {
     dir = dirname(dir)
   }
   return undefined
+}
+
+/** How long connections already accepted have to send their request once the port is closed. */
+const acceptedConnectionGraceMs = 250
+
+/**
+ * Refuses new connections (a balancer sends those to another process, a write included: it was
+ * never sent here) and gives the ones already accepted a moment to send their request. Closing
+ * the HTTP server at once would also drop every connection that has not sent one yet, and a
+ * balancer that has just sent a write on it answers 502 (the cluster test caught one).
+ */
+async function stopListening(app: FastifyInstance): Promise<void> {
+  if (!app.server.listening) return
+  NetServer.prototype.close.call(app.server)
+  await new Promise((resolve) => setTimeout(resolve, acceptedConnectionGraceMs))
 }
 
 /** Opens the database, migrates it, seeds what is missing, and serves the app. */
@@ -98,6 +114,7 @@ export async function startServer(config: Config, options: { logger?: boolean } 
           // jobs finish, then the requests in flight; new connections are refused from there.
           server.lifecycle.stopping = true
           await queue.stop()
+          await stopListening(server)
           await server.close()
           await readDb?.close()
           await db.close()

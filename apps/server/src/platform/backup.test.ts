@@ -7,6 +7,7 @@ import { readConfig } from '../config'
 import { startServer, type RunningServer } from '../server'
 import { createEmptyPostgresDatabase, engine } from '../../test/databases'
 import { jpegWithGps } from '../../test/image-fixtures'
+import { leaderChurchQuery, newContactBody } from '../../test/over-http'
 
 // Issue 38 item 8, the drill an operator runs: a server with data and an uploaded photo;
 // `npm run backup`; `npm run restore` into a new database and files folder; a server on the
@@ -96,27 +97,13 @@ describe(`backup and restore on ${engine === 'postgres' ? 'PostgreSQL (pg_dump)'
     const first = await newPlace()
     const server = await start(first)
     const token = await signIn(server, 'leader@example.org')
-    const { rows } = (await server.database.db.execute(
-      `select m.team_id from memberships m join accounts a on a.person_id = m.person_id join teams t on t.id = m.team_id
-       where a.email = 'leader@example.org' and m.role = 'leader' and t.kind = 'team' limit 1` as never,
-    )) as unknown as { rows: Array<{ team_id: number }> }
+    const { rows } = (await server.database.db.execute(leaderChurchQuery as never)) as unknown as { rows: Array<{ team_id: number }> }
     const church = rows[0]!.team_id
     const headers = { authorization: `Bearer ${token}` }
     const created = await fetch(`${server.url}/api/v1/create-user`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        team_id: church,
-        group_id: church,
-        first_name: 'Backed',
-        last_name: 'Up',
-        gender: 'female',
-        member_status: 'member',
-        consent_type: 'verbal',
-        consent_date: '2026-11-01',
-        consent_content: 'Yes',
-        consent_verbal_confirmed: 1,
-      }),
+      body: newContactBody(church, { first: 'Backed', last: 'Up', gender: 'female' }),
     })
     expect(created.status).toBe(200)
     const contact = ((await created.json()) as { id: number }).id
