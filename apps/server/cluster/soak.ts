@@ -1,6 +1,7 @@
 import pg from 'pg'
 import { emptyDatabase, freePort, startNginx, startServerProcess, workFolder, type ServerProcess } from './parts'
 import { leaderChurchQuery, newContactBody } from '../test/over-http'
+import { percentile } from '../src/cli/bench-measure'
 
 // npm run soak (issue 38 item 9): nginx in front of two built server processes on a new
 // PostgreSQL database, a steady rate of mixed reads and writes for SOAK_MINUTES (20), and each
@@ -23,10 +24,14 @@ interface Minute {
   memory: Array<{ port: number; rssMb: number; heapMb: number }>
 }
 
-function percentile(values: number[], share: number): number {
-  if (values.length === 0) return 0
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!
+/** The bench's percentile (p of 100) of unsorted values; 0 of none. */
+function percentileOf(values: number[], p: number): number {
+  return values.length === 0
+    ? 0
+    : percentile(
+        [...values].sort((x, y) => x - y),
+        p,
+      )
 }
 
 async function memoryOf(server: ServerProcess) {
@@ -117,7 +122,7 @@ try {
     bucket.memory = await Promise.all(servers.map(memoryOf))
     const memory = bucket.memory.map((m) => `${m.rssMb.toFixed(0)} / ${m.heapMb.toFixed(1)}`).join(' | ')
     console.log(
-      `| ${minute + 1} | ${bucket.requests} | ${bucket.errors} | ${percentile(bucket.latencies, 0.5).toFixed(1)} | ${percentile(bucket.latencies, 0.95).toFixed(1)} | ${memory} |`,
+      `| ${minute + 1} | ${bucket.requests} | ${bucket.errors} | ${percentileOf(bucket.latencies, 50).toFixed(1)} | ${percentileOf(bucket.latencies, 95).toFixed(1)} | ${memory} |`,
     )
   }
 
@@ -139,9 +144,9 @@ try {
   const errors = perMinute.reduce((sum, minute) => sum + minute.errors, 0)
   const third = Math.max(1, Math.floor(settled.length / 3))
   const p95Of = (slice: Minute[]) =>
-    percentile(
+    percentileOf(
       slice.flatMap((minute) => minute.latencies),
-      0.95,
+      95,
     )
   const [early, late] = [p95Of(settled.slice(0, third)), p95Of(settled.slice(-third))]
   const requests = perMinute.reduce((sum, minute) => sum + minute.requests, 0)
@@ -155,7 +160,7 @@ try {
     const heaps = settled.map((minute) => minute.memory[index]?.heapMb ?? NaN).filter(Number.isFinite)
     const rss = settled.map((minute) => minute.memory[index]?.rssMb ?? NaN).filter(Number.isFinite)
     // A heap reading swings with each collection: the thirds' medians are compared, not two readings.
-    const growth = percentile(heaps.slice(-third), 0.5) - percentile(heaps.slice(0, third), 0.5)
+    const growth = percentileOf(heaps.slice(-third), 50) - percentileOf(heaps.slice(0, third), 50)
     console.log(
       `process ${server.port}: heap after warm-up ${heaps[0]!.toFixed(1)} → ${heaps.at(-1)!.toFixed(1)} MB (highest ${Math.max(...heaps).toFixed(1)}; ` +
         `median of the last third ${growth >= 0 ? '+' : ''}${growth.toFixed(1)} MB on the first's), rss ${rss[0]!.toFixed(0)} → ${rss.at(-1)!.toFixed(0)} MB`,
