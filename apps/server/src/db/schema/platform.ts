@@ -1,4 +1,5 @@
-import { bigint, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, boolean } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { bigint, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, boolean } from 'drizzle-orm/pg-core'
 import { people } from './people'
 import { teams } from './teams'
 import { timestamps } from './columns'
@@ -20,6 +21,21 @@ export const lookupItems = pgTable(
     ...timestamps,
   },
   (t) => [uniqueIndex('lookup_items_list_value_key').on(t.list, t.value)],
+)
+
+/**
+ * One row: a counter that a trigger on lookup_items moves with every write to it (0033's SQL),
+ * whichever process or operator writes. Each process keeps the lookup titles it read with the
+ * counter, and every signed-in call reads the counter with its session: a change anywhere is
+ * seen on the next call, and no call reads the lists while they stay the same.
+ */
+export const lookupItemsVersion = pgTable(
+  'lookup_items_version',
+  {
+    id: smallint('id').primaryKey().default(1),
+    version: integer('version').notNull().default(0),
+  },
+  (t) => [check('lookup_items_version_one_row', sql`${t.id} = 1`)],
 )
 
 /** Content pages: /privacy, /terms, /code-of-conduct and any /{slug}. HTML is sanitised. */
