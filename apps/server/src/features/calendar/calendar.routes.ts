@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { eventCalls as calls } from '@crm/domain'
 import { addRoute, publicAccess, signedIn, teamAccess } from '../../platform/route'
 import { getIcalUrl, resetIcalUrls } from './calendar.service'
-import { buildIcalFeed } from './ical-feed.service'
+import { openIcalFeed } from './ical-feed.service'
 
 // The calendar url (spec 1 §7 ical-url) and its reset from the profile.
 export async function calendarRoutes(app: FastifyInstance) {
@@ -33,13 +33,22 @@ export async function icalFeedRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const token = feedFile.exec(request.params.file)?.[1]
-      const feed = token ? await buildIcalFeed(app.deps, token) : null
+      const feed = token ? await openIcalFeed(app.deps, token) : null
       if (feed === null) return reply.code(404).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('Not found')
+      reply.header('cache-control', `private, max-age=${feedMaxAgeSeconds}`).header('etag', feed.etag)
+      // A calendar app that has this text is told so, and the feed is not built.
+      if (isHeld(request.headers['if-none-match'], feed.etag)) return reply.code(304).send()
       return reply
         .type('text/calendar; charset=utf-8')
-        .header('cache-control', `private, max-age=${feedMaxAgeSeconds}`)
         .header('content-disposition', 'inline; filename="calendar.ics"')
-        .send(feed)
+        .send(await feed.text())
     },
   )
+}
+
+/** Whether If-None-Match names the entity tag (weak comparison, RFC 9110 §13.1.2: W/ aside). */
+export function isHeld(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '')
+  return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => opaque(tag) === opaque(etag))
 }

@@ -388,6 +388,146 @@ describe("the user's own upcoming interactions", () => {
   })
 })
 
+describe('entity tags: a calendar app that has the feed is answered 304 (issue 39)', () => {
+  let parish: number
+  let url: string
+  let tag: string
+  const today = zonedDate(new Date(), zone)
+  const sunday = nextWeekday(addDays(today, 7), 0)
+
+  beforeAll(async () => {
+    parish = await buildTeam(t, { title: 'St Luke' })
+    await t.db
+      .update(teams)
+      .set({ settings: { time_zone: zone } })
+      .where(eq(teams.id, parish))
+    await addMember(t, leader.id, parish, 'leader')
+    url = await urlOf(leader, parish)
+    tag = (await fetchFeed(url)).headers.etag as string
+  })
+
+  const conditional = (ifNoneMatch: string, feedUrl = url) =>
+    t.call({ method: 'GET', url: new URL(feedUrl).pathname, headers: { 'if-none-match': ifNoneMatch } })
+  const post = (path: string, payload: Record<string, unknown>) =>
+    t.call({ method: 'POST', url: `/api/v1/${path}`, token: leader.token, payload: { team_id: parish, ...payload } })
+
+  /**
+   * After a change: the tag held so far answers 200 with the whole feed and a new tag, which
+   * answers 304 from then on. The feed's text is returned.
+   */
+  async function changed(what: string): Promise<string> {
+    const response = await conditional(tag)
+    expect(response.statusCode, what).toBe(200)
+    expect(response.body, what).toMatch(/^BEGIN:VCALENDAR\r\n[\s\S]*END:VCALENDAR\r\n$/)
+    const next = response.headers.etag as string
+    expect(next, what).not.toBe(tag)
+    tag = next
+    expect((await conditional(tag)).statusCode, what).toBe(304)
+    return response.body
+  }
+
+  it('answers the same weak tag on every ask while nothing changes; If-None-Match with it is 304 without a body', async () => {
+    expect(tag).toMatch(/^W\/"[A-Za-z0-9_-]{27}"$/)
+    const again = await fetchFeed(url)
+    expect(again.statusCode).toBe(200)
+    expect(again.headers.etag).toBe(tag)
+    const held = await conditional(tag)
+    expect(held.statusCode).toBe(304)
+    expect(held.body).toBe('')
+    expect(held.headers.etag).toBe(tag)
+    expect(held.headers['cache-control']).toBe('private, max-age=300')
+    // Weak comparison, a list of tags, and any tag at all.
+    expect((await conditional(tag.slice(2))).statusCode).toBe(304)
+    expect((await conditional(`"other", ${tag}`)).statusCode).toBe(304)
+    expect((await conditional('*')).statusCode).toBe(304)
+    expect((await conditional('W/"other"')).statusCode).toBe(200)
+  })
+
+  it('a new tag and the whole feed after each change of what it shows', async () => {
+    const added = await post('create-event', {
+      title: 'Evening prayer',
+      start_time: sunday,
+      start_time_hour: '18:00',
+      is_recurring: 1,
+      rrule: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=SU',
+    })
+    expect(added.statusCode, added.body).toBe(200)
+    const id = body(added).id as number
+    expect(await changed('an event added')).toContain('SUMMARY:Evening prayer')
+
+    expect((await post(`update-event/${id}`, { title: 'Compline' })).statusCode).toBe(200)
+    expect(await changed('an event edited')).toContain('SUMMARY:Compline')
+
+    const cancelled = addDays(sunday, 7)
+    expect((await post('update-event-occurance', { event_id: id, event_date: cancelled, is_cancelled: true })).statusCode).toBe(200)
+    expect(await changed('an occurrence cancelled')).toContain(`EXDATE;TZID=${zone}:${cancelled.replaceAll('-', '')}T180000`)
+
+    const moved = addDays(sunday, 14)
+    expect((await post('update-event-occurance', { event_id: id, event_date: moved, move_to: addDays(moved, 1) })).statusCode).toBe(200)
+    expect(await changed('an occurrence moved')).toContain(`RECURRENCE-ID;TZID=${zone}:${moved.replaceAll('-', '')}T180000`)
+
+    // The same edit written twice within the clock's millisecond (updated_at unchanged) still shows.
+    const [{ updated_at } = { updated_at: new Date() }] = await t.db.select({ updated_at: events.updated_at }).from(events).where(eq(events.id, id))
+    await t.db.update(events).set({ title: 'Vespers', updated_at }).where(eq(events.id, id))
+    expect(await changed('a title written without a new updated_at')).toContain('SUMMARY:Vespers')
+
+    expect((await post('delete-event', { id })).statusCode).toBe(200)
+    expect(await changed('an event deleted')).not.toContain('Vespers')
+  })
+
+  it("a new tag when the team's zone or name, the user's interactions, or the caller's access change", async () => {
+    await t.db
+      .update(teams)
+      .set({ settings: { time_zone: 'Australia/Perth' } })
+      .where(eq(teams.id, parish))
+    expect(await changed("the team's time zone")).toContain('X-WR-TIMEZONE:Australia/Perth')
+    await t.db.update(teams).set({ title: 'St Luke Perth' }).where(eq(teams.id, parish))
+    expect(await changed("the team's name")).toContain('X-WR-CALNAME:St Luke Perth')
+
+    const contact = await buildContact(t, { teamId: parish, first_name: 'Agnes', last_name: 'Visited', dob_year: 1950 })
+    const later = addDays(zonedDate(new Date(), 'Australia/Perth'), 3)
+    await t.db.insert(interactions).values({
+      contact_id: contact,
+      team_id: parish,
+      by_person_id: leader.id,
+      author_id: leader.id,
+      type: 'visit',
+      date: later,
+      time: '14:00',
+      occurs_at: zonedInstant(later, '14:00', 'Australia/Perth'),
+    })
+    expect(await changed('an interaction planned')).toContain('Agnes Visited')
+    await t.db.execute(sql`update people set last_name = 'Revisited' where id = ${contact}`)
+    expect(await changed("the contact's name")).toContain('Agnes Revisited')
+
+    await t.db
+      .update(memberships)
+      .set({ role: 'member' })
+      .where(and(eq(memberships.person_id, leader.id), eq(memberships.team_id, parish)))
+    await changed("the caller's role")
+  })
+
+  it('a wrong, reset or expired token is 404 without a tag, whatever tag is sent', async () => {
+    const person = await buildPerson(t)
+    await addMember(t, person.id, parish, 'member')
+    const own = await urlOf(person, parish)
+    const held = (await fetchFeed(own)).headers.etag as string
+    expect(held).not.toBe(tag)
+    const token = tokenOf(own)
+    const wrong = `/ical/${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}.ics`
+    const refusals = [await t.call({ method: 'GET', url: wrong, headers: { 'if-none-match': held } })]
+    await t.db.update(icalFeeds).set({ expires_at: t.clock.now() }).where(eq(icalFeeds.user_id, person.id))
+    refusals.push(await conditional(held, own))
+    expect((await t.call({ method: 'POST', url: '/api/v1/reset-ical-urls', token: person.token, payload: {} })).statusCode).toBe(200)
+    refusals.push(await conditional(held, own), await conditional('*', own))
+    for (const response of refusals) {
+      expect(response.statusCode).toBe(404)
+      expect(response.headers.etag).toBeUndefined()
+      expect(response.body).toBe('Not found')
+    }
+  })
+})
+
 describe('folding', () => {
   it('folds long lines at the octets ical-generator folds them at (accents, CJK, emoji, short lines untouched)', () => {
     const lines = [
