@@ -3,6 +3,7 @@ import type { MapMarker } from '@crm/domain'
 import type { Db } from '../db/client'
 import { createAccount } from '../features/auth/signup.service'
 import { hashPassword } from '../platform/passwords'
+import { nameWordsSql } from '../platform/read-model'
 import { browserGet, measure, rowsOf, type RecordResult } from './bench-measure'
 
 // The contacts map (issue 16 item 3), a section of `npm run bench` (BENCH_MAP=0 leaves it
@@ -46,9 +47,10 @@ export async function seedMap(db: Db, options: { password: string }): Promise<Ma
            -33.87 + ((n * 7919) % 1000 - 500) / 1000.0 * 0.5, 151.21 + ((n * 104729) % 1000 - 500) / 1000.0 * 0.6,
            case when n % 8 = 0 then extract(year from now())::int - 1 - n % 17 else 1950 + n % 50 end, 1 + n % 12, ${ownerId}::int
     from generate_series(1, ${mapContacts}::int) n`)
+  const words = nameWordsSql(sql`p.first_name`, sql`p.last_name`, sql`null`)
   await db.execute(sql`
-    insert into team_contacts (team_id, person_id, is_owner, sort_name, search_text, member_status)
-    select ${churchId}::int, p.id, true, lower(p.first_name || ' ' || p.last_name), lower(p.first_name || ' ' || p.last_name), p.member_status
+    insert into team_contacts (team_id, person_id, is_owner, sort_name, name_words, search_text, member_status)
+    select ${churchId}::int, p.id, true, lower(p.first_name || ' ' || p.last_name), ${words}, ${words}, p.member_status
     from people p where p.last_name like 'Mapped %' and p.created_by_id = ${ownerId}::int`)
   await db.execute(sql`analyze people`)
   await db.execute(sql`analyze team_contacts`)

@@ -56,8 +56,8 @@ export async function seedTransfer(db: Db, options: { password: string }): Promi
     from generate_series(1, ${total}::int) n`)
   const people = sql`(select id, row_number() over (order by id) as n from people where created_by_id = ${pastorId}::int)`
   await db.execute(sql`
-    insert into team_contacts (team_id, person_id, is_owner, sort_name, search_text, member_status, gender)
-    select ${from}::int, p.id, true, 'followed contact ' || p.n, 'followed contact ' || p.n, 'member', case when p.n % 2 = 0 then 'male' else 'female' end
+    insert into team_contacts (team_id, person_id, is_owner, sort_name, name_words, search_text, member_status, gender)
+    select ${from}::int, p.id, true, 'followed contact ' || p.n, 'followed contact ' || p.n, 'followed contact ' || p.n, 'member', case when p.n % 2 = 0 then 'male' else 'female' end
     from ${people} p`)
   await db.execute(
     sql`insert into assignments (team_id, contact_id, to_person_id, by_person_id) select ${from}::int, p.id, ${pastorId}::int, ${pastorId}::int from ${people} p`,

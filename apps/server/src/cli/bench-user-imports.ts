@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { createAccount } from '../features/auth/signup.service'
 import { hashPassword } from '../platform/passwords'
+import { nameWordsSql } from '../platform/read-model'
 import { browserGet, measure, rowsOf, type RecordResult } from './bench-measure'
 
 // Import-and-share's lists (issue 17 item 4), a section of `npm run bench` (BENCH_USER_IMPORTS=0
@@ -50,14 +51,15 @@ export async function seedUserImports(db: Db, options: { password: string }): Pr
     select (array['Anna', 'Ben', 'Chloe', 'Daniel', 'Ella', 'Finn', 'Grace', 'Henry', 'Isla', 'Jack'])[1 + n % 10], 'Carded ' || (n * 7919 % 100000),
            case when n % 2 = 0 then 'male' else 'female' end, 'carded' || n || '@import.bench.test', ${officerId}::int
     from generate_series(1, ${imports * perImport}::int) n`)
+  const words = nameWordsSql(sql`p.first_name`, sql`p.last_name`, sql`p.email`)
   await db.execute(sql`
-    insert into team_contacts (team_id, person_id, is_owner, sort_name, search_text)
-    select ${church!.id}::int, p.id, true, lower(p.first_name || ' ' || p.last_name), lower(p.first_name || ' ' || p.last_name)
+    insert into team_contacts (team_id, person_id, is_owner, sort_name, name_words, search_text)
+    select ${church!.id}::int, p.id, true, lower(p.first_name || ' ' || p.last_name), ${words}, ${words}
     from people p where p.created_by_id = ${officerId}::int and p.last_name like 'Carded %'`)
   await db.execute(sql`
-    insert into user_import_rows (import_id, person_id, row, is_new, team_id, is_processed, processed_team_id, processed_at, conference_id, sort_name, search_text)
+    insert into user_import_rows (import_id, person_id, row, is_new, team_id, is_processed, processed_team_id, processed_at, conference_id, sort_name, name_words, search_text)
     select i.id, p.id, 2 + p.n % ${perImport}::int, true, ${church!.id}::int, true, ${church!.id}::int, now(), ${conferenceId}::int,
-           lower(p.first_name || ' ' || p.last_name), lower(p.first_name || ' ' || p.last_name || ' ' || p.email)
+           lower(p.first_name || ' ' || p.last_name), ${words}, ${words} || ' ' || lower(p.email)
     from (select id, first_name, last_name, email, row_number() over (order by id) - 1 as n from people where created_by_id = ${officerId}::int and last_name like 'Carded %') p
     join (select id, row_number() over (order by id) - 1 as n from user_imports where team_id = ${conferenceId}::int) i on i.n = p.n / ${perImport}::int`)
   await db.execute(sql`analyze user_import_rows`)

@@ -7,9 +7,35 @@ import { lookupItems, people, teamContacts, userImportRows } from '../db/schema/
 // refreshed by every feature that writes a person or an interaction, as the activity log is
 // written by all of them, so it sits in the platform rather than in one feature.
 
-/** The text a contacts search looks in: name, email and phone in the ways people type them. */
+/**
+ * The words a typed name is split into, as the read model splits names: lowercase, at spaces
+ * and the separators of names and emails ('-', '.', '_', '+'); a curly apostrophe is a
+ * straight one. The same rule on both sides, so a word typed is a word stored.
+ */
+export function searchWordsOf(text: string): string[] {
+  return text
+    .toLowerCase()
+    .replace(/’/g, "'")
+    .split(/[\s._+-]+/)
+    .filter(Boolean)
+}
+
+/**
+ * The words a name search looks at: the name's and those of the email's local part
+ * ('olivia.smith1@example.org' gives olivia and smith1). team_contact_words keeps one row per
+ * word, which walks a search in name order (docs/decisions.md, "Searching a million contacts").
+ */
+export function nameWordsOf(person: { first_name: string; last_name: string; email: string | null }): string {
+  const localPart = person.email ? person.email.split('@')[0]! : ''
+  return searchWordsOf(`${person.first_name} ${person.last_name} ${localPart}`).join(' ')
+}
+
+/**
+ * The text a contacts search looks in: the name words first (so a word start there is one
+ * here too), then the email and the phone in the ways people type them.
+ */
 export function searchTextOf(person: { first_name: string; last_name: string; email: string | null; phone: string | null }): string {
-  const parts = [person.first_name, person.last_name, person.email ?? '']
+  const parts = [nameWordsOf(person), person.email ?? '']
   if (person.phone) {
     const parsed = parsePhone(person.phone)
     parts.push(person.phone.replace(/\D/g, ''))
@@ -17,6 +43,11 @@ export function searchTextOf(person: { first_name: string; last_name: string; em
     if (parsed) parts.push(`0${parsed.nationalNumber}`)
   }
   return parts.join(' ').toLowerCase().replace(/\s+/g, ' ').trim()
+}
+
+/** nameWordsOf in SQL, for set-based writes (seeds, the bench): the same words for the same name and email. */
+export function nameWordsSql(firstName: SQL, lastName: SQL, email: SQL): SQL<string> {
+  return sql<string>`trim(regexp_replace(replace(lower(${firstName} || ' ' || ${lastName} || ' ' || split_part(coalesce(${email}, ''), '@', 1)), '’', ''''), '[[:space:]._+-]+', ' ', 'g'))`
 }
 
 export function sortNameOf(person: { first_name: string; last_name: string }): string {
@@ -84,6 +115,7 @@ export interface ReadModelSource {
 export function readModelOf(person: ReadModelSource) {
   return {
     sort_name: sortNameOf(person),
+    name_words: nameWordsOf(person),
     search_text: searchTextOf(person),
     gender: person.gender,
     member_status: person.member_status,
@@ -121,11 +153,16 @@ export async function refreshContactReadModel(tx: Executor, personId: number, no
     .set({ ...readModelOf(person), updated_at: now })
     .where(eq(teamContacts.person_id, personId))
   // The import-and-share rows sort and search by the same texts (GET user-import/all).
-  const texts = { sort_name: sortNameOf(person), search_text: searchTextOf(person) }
+  const texts = { sort_name: sortNameOf(person), name_words: nameWordsOf(person), search_text: searchTextOf(person) }
   await tx
     .update(userImportRows)
     .set(texts)
-    .where(and(eq(userImportRows.person_id, personId), or(ne(userImportRows.sort_name, texts.sort_name), ne(userImportRows.search_text, texts.search_text))))
+    .where(
+      and(
+        eq(userImportRows.person_id, personId),
+        or(ne(userImportRows.sort_name, texts.sort_name), ne(userImportRows.name_words, texts.name_words), ne(userImportRows.search_text, texts.search_text)),
+      ),
+    )
 }
 
 /**

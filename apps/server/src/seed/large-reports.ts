@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { createAccount } from '../features/auth/signup.service'
 import { hashPassword } from '../platform/passwords'
+import { nameWordsSql } from '../platform/read-model'
 
 // The reports' data set (issue 18 "Speed", `npm run bench`, bench-reports.ts): a conference of
 // its own with `churches` churches sharing `contacts` contacts, `interactions` interactions
@@ -98,12 +99,13 @@ export async function seedLargeReports(db: Db, options: ReportsSizes & { passwor
     from generate_series(0, ${contacts - 1}::int) k order by k`)
   const contactFirst = await firstOfConsecutive(db, sql`created_by_id = ${officerId}::int and last_name like 'Reported %'`, contacts)
   // Taken in over five years; one in thirty archived.
+  const words = nameWordsSql(sql`p.first_name`, sql`p.last_name`, sql`null`)
   await db.execute(sql`
-    insert into team_contacts (team_id, person_id, is_owner, state, archived_at, created_at, sort_name, search_text, member_status, source, gender)
+    insert into team_contacts (team_id, person_id, is_owner, state, archived_at, created_at, sort_name, name_words, search_text, member_status, source, gender)
     select (${churchArray})[1 + k / ${perChurch}::int], ${contactFirst}::int + k, true, 'active',
            case when k % 30 = 0 then now() - interval '10 days' end,
            now() - ((k::bigint * 7919) % (5 * 365 * 24))::int * interval '1 hour',
-           lower(p.first_name || ' ' || p.last_name), lower(p.first_name || ' ' || p.last_name), p.member_status, p.source, p.gender
+           lower(p.first_name || ' ' || p.last_name), ${words}, ${words}, p.member_status, p.source, p.gender
     from generate_series(0, ${contacts - 1}::int) k join people p on p.id = ${contactFirst}::int + k`)
   // Interaction n: contact n % contacts, by its assignee-to-be (staff k % 20) one time in two, else
   // another of the church's staff; over the last three years and the next month; completed

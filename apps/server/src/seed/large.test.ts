@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
 import { isNoteCiphertext } from '@crm/domain'
-import { growPhaseRank, refreshInteractionReadModel, searchTextOf, sortNameOf } from '../platform/read-model'
+import { growPhaseRank, nameWordsOf, refreshInteractionReadModel, searchTextOf, sortNameOf } from '../platform/read-model'
 import { notes, people, teamContactCounts, teamContacts } from '../db/schema/index'
 import { createTestApp, type TestApp } from '../../test/harness'
 import { seedLargeContacts, seedLargeWorkspace } from './large'
@@ -30,6 +30,7 @@ describe('the bench data set', () => {
     for (const { person, teamContact } of rows) {
       expect(teamContact).toMatchObject({
         sort_name: sortNameOf(person),
+        name_words: nameWordsOf(person),
         search_text: searchTextOf(person),
         member_status: person.member_status,
         member_status_rank: memberStatusOrder.indexOf(person.member_status!) + 1,

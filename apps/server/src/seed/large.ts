@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { createAccount } from '../features/auth/signup.service'
 import { hashPassword } from '../platform/passwords'
-import { growPhaseRankSql, memberStatusRank } from '../platform/read-model'
+import { growPhaseRankSql, memberStatusRank, nameWordsSql } from '../platform/read-model'
 import { sources } from './demo-words'
 
 export interface LargeWorkspace {
@@ -219,9 +219,10 @@ async function seedContactBatch(db: Db, workspace: LargeWorkspace, teamId: numbe
            ${workspace.busyPersonId}, 'Sydney', 'NSW', 'AU'
     from generate_series(${from}::int, ${to}::int) n`)
   const digits = sql`regexp_replace(p.phone, '[^0-9]', '', 'g')`
+  const words = nameWordsSql(sql`p.first_name`, sql`p.last_name`, sql`p.email`)
   await db.execute(sql`
     insert into team_contacts (team_id, person_id, is_owner, state, archived_at, added_by_id, created_at, access_from,
-                               sort_name, search_text, member_status, member_status_rank, grow_phase, grow_phase_rank,
+                               sort_name, name_words, search_text, member_status, member_status_rank, grow_phase, grow_phase_rank,
                                source, gender, birth_month,
                                last_interaction_at, last_visit_at, next_interaction_at, has_overdue_interaction)
     select ${teamId}, p.id, true, 'active',
@@ -230,7 +231,8 @@ async function seedContactBatch(db: Db, workspace: LargeWorkspace, teamId: numbe
            now() - (p.id * 37 % 1000) * interval '1 day' - (p.id % 86400) * interval '1 second',
            now() - (p.id * 37 % 1000) * interval '1 day',
            lower(p.first_name || ' ' || p.last_name),
-           lower(p.first_name || ' ' || p.last_name || ' ' || p.email || ' ' || ${digits} || ' 0' || substr(${digits}, 3)),
+           ${words},
+           ${words} || ' ' || lower(p.email) || ' ' || ${digits} || ' 0' || substr(${digits}, 3),
            p.member_status, ${memberStatusRank(sql`p.member_status`)}, p.grow_phase, ${growPhaseRankSql(sql`p.grow_phase`)},
            p.source, p.gender,
            case when p.dob_year is null then null else p.dob_year * 12 + coalesce(p.dob_month, 1) - 1 end,

@@ -34,6 +34,8 @@ export const teamContacts = pgTable(
     access_to: timestamp('access_to', { withTimezone: true }),
     // Read model of the person, rewritten by the contacts service on every change.
     sort_name: text('sort_name').notNull().default(''),
+    /** The words a name search matches the start of (nameWordsOf); team_contact_word_starts keeps their starts. */
+    name_words: text('name_words').notNull().default(''),
     search_text: text('search_text').notNull().default(''),
     member_status: text('member_status'),
     /** The member status's place in its lookup list's order (1 first), for the sort; null without one. */
@@ -113,6 +115,28 @@ export const teamContacts = pgTable(
     index('team_contacts_overdue_due_idx')
       .on(t.next_interaction_at)
       .where(sql`${t.next_interaction_at} is not null and not ${t.has_overdue_interaction}`),
+  ],
+)
+
+/**
+ * The starts of a team contact's name words (the first three letters of each, a shorter word
+ * whole; one row a start), kept by triggers on team_contacts (migration 0034) for every write
+ * path. A name search walks the rows of the start of its first word in name order and checks
+ * the whole search on each, so its first page reads about a page of rows at any size of
+ * team (docs/decisions.md, "Searching a million contacts"). `word_start` compares bytes
+ * (COLLATE "C" in the migration); `sort_name` is the list's own, in the list's collation.
+ */
+export const teamContactWordStarts = pgTable(
+  'team_contact_word_starts',
+  {
+    team_id: integer('team_id').notNull(),
+    person_id: integer('person_id').notNull(),
+    word_start: text('word_start').notNull(),
+    sort_name: text('sort_name').notNull(),
+  },
+  (t) => [
+    index('team_contact_word_starts_walk_idx').on(t.team_id, t.word_start, t.sort_name, t.person_id),
+    uniqueIndex('team_contact_word_starts_row_key').on(t.team_id, t.person_id, t.word_start),
   ],
 )
 

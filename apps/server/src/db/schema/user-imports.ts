@@ -63,6 +63,8 @@ export const userImportRows = pgTable(
      * person by refreshContactReadModel: GET user-import/all pages by it through its index.
      */
     sort_name: text('sort_name').notNull(),
+    /** The words a name search matches the start of (nameWordsOf), kept current likewise. */
+    name_words: text('name_words').notNull().default(''),
     /** The person's name, email and phone as the contacts search reads them (searchTextOf), kept current likewise. */
     search_text: text('search_text').notNull(),
     ...timestamps,

@@ -2,6 +2,7 @@ import { and, like, or, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { adultAge, likePattern } from '@crm/domain'
 import { teamContacts } from '../../db/schema/index'
+import { searchWordsOf } from '../../platform/read-model'
 
 // The search of the contacts lists and of the contact suggestions, and the child rows the
 // child data gate keeps out of a gated caller's searches, filters and sorts.
@@ -23,37 +24,81 @@ export function notChildRow(now: Date): SQL {
 }
 
 /**
- * The search of the contacts lists and suggestions, on the read model's search text (a
- * trigram index serves it). Digits, spaces and '+' are a phone number: its digits are
- * searched. A caller under the child data gate never finds a child: a hit on a name would
- * tell them the child is there (issue 33). The search text and sort name are stored lowercased, as the
- * needle is, so LIKE matches: a quarter of ILIKE's cost where no index serves the search
- * (one or two letters: 15 ms instead of 58 ms over 95,000 contacts).
+ * What a search looks for (docs/decisions.md, "Searching a million contacts"):
+ * - `words`: letters (digits, apostrophes and hyphens among them) are a name. They match
+ *   where a word of the name or of the email's local part starts ('ann' finds Anna and
+ *   Annabel, not Joanne), the words in the order typed. `first` is the first word typed:
+ *   every match has a word that starts with it (wordStartKey).
+ * - `phone`: digits, spaces and '+' are a phone number: its digits, anywhere in the number
+ *   as written internationally or locally (one or two digits: at the start).
+ * - `text`: anything else (an email's '@' or '.', other punctuation) is found anywhere.
+ */
+export type SearchNeedle = { kind: 'words'; text: string; first: string } | { kind: 'phone'; text: string } | { kind: 'text'; text: string }
+
+export function searchNeedle(search: string | undefined): SearchNeedle | null {
+  const term = (search ?? '').trim().replace(/\s+/g, ' ').toLowerCase()
+  if (!term) return null
+  if (/^[\d\s+]+$/.test(term)) {
+    const digits = term.replace(/\D/g, '')
+    return digits ? { kind: 'phone', text: digits } : null
+  }
+  if (/^[\p{L}\p{N}\s'’-]+$/u.test(term) && /\p{L}/u.test(term)) {
+    const words = searchWordsOf(term)
+    if (words.length > 0) return { kind: 'words', text: words.join(' '), first: words[0]! }
+  }
+  return { kind: 'text', text: term }
+}
+
+/**
+ * The search of the contacts lists, the map and the suggestions, on the read model. A
+ * caller under the child data gate never finds a child: a hit on a name would tell them the
+ * child is there (issue 33).
  */
 export function contactSearch(search: string | undefined, gated: boolean, now: Date): SQL | undefined {
   const needle = searchNeedle(search)
   if (!needle) return undefined
-  const matches = textMatch(tc.search_text, needle)
+  const matches = needleMatch({ searchText: tc.search_text, nameWords: tc.name_words }, needle)
   return gated ? and(matches, notChildRow(now)) : matches
 }
 
 /**
- * A term of three characters or more matches anywhere ('ann' finds Joanne). A term of one
- * or two letters or digits matches the start of a word ('an' finds Anna and Anderson, not
- * Joanne): anywhere, it holds no trigram and matches a third of any large team, so both
- * the search and its count read the whole team (issue 11); at a word's start, the trigram
- * index serves it (pg_trgm pads a word's start: '% an%' looks up '  a' and ' an'), as it
- * serves longer terms. Punctuation in a short term ('%', "o'") keeps the match anywhere.
+ * A needle's match on a row's search text and name words (team_contacts' or an import row's;
+ * both are written by searchTextOf and nameWordsOf). The search text begins with the name
+ * words, so a word start there is a word start in the search text too: that half is what
+ * the trigram index looks up, the name words' half is checked on the rows it finds.
  */
-export function textMatch(column: AnyPgColumn, needle: string): SQL {
-  if (needle.length >= trigramLength || !/^[\p{L}\p{N}]+$/u.test(needle)) return like(column, likePattern(needle))
-  return or(like(column, `${needle}%`), like(column, `% ${needle}%`))!
+export function needleMatch(columns: { searchText: AnyPgColumn; nameWords: AnyPgColumn }, needle: SearchNeedle): SQL {
+  switch (needle.kind) {
+    case 'words':
+      return and(wordStart(columns.searchText, needle.text), wordStart(columns.nameWords, needle.text))!
+    case 'phone':
+      return needle.text.length >= trigramLength ? like(columns.searchText, likePattern(needle.text)) : wordStart(columns.searchText, needle.text)
+    case 'text':
+      return like(columns.searchText, likePattern(needle.text))
+  }
 }
 
-/** What the search looks for in the search text: the words, or a phone number's digits. */
-export function searchNeedle(search: string | undefined): string {
-  const term = (search ?? '').trim().replace(/\s+/g, ' ').toLowerCase()
-  return /^[\d\s+]+$/.test(term) ? term.replace(/\D/g, '') : term
+/**
+ * `text` where a word of the column starts (pg_trgm pads a word's start, so '% an%' looks up
+ * '  a' and ' an' in the trigram index: one or two letters are served too).
+ */
+function wordStart(column: AnyPgColumn, text: string): SQL {
+  const literal = likePattern(text).slice(1)
+  return or(like(column, literal), like(column, `% ${literal}`))!
+}
+
+/** How many letters of a word team_contact_word_starts keeps (the migration's left(word, 3)). */
+export const wordStartLength = 3
+
+/**
+ * The row of team_contact_word_starts every match of a name search has: the first letters of
+ * its first word. A shorter first word has none; one or two letters match a third of any
+ * large team, which the list walks in its own order instead.
+ */
+export function wordStartKey(needle: SearchNeedle): string | null {
+  if (needle.kind !== 'words') return null
+  const letters = Array.from(needle.first)
+  return letters.length >= wordStartLength ? letters.slice(0, wordStartLength).join('') : null
 }
 
 /** pg_trgm serves a '%needle%' pattern with at least one trigram: three characters. */

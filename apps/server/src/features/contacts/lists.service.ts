@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
 import {
   birthMonthRange,
@@ -18,13 +18,13 @@ import {
   type ContactListItem,
   type contactListQuerySchema,
 } from '@crm/domain'
-import { assignments, groupContacts, people, teamContactCounts, teamContacts, transfers } from '../../db/schema/index'
+import { assignments, groupContacts, people, teamContactCounts, teamContacts, teamContactWordStarts, transfers } from '../../db/schema/index'
 import type { Deps } from '../../platform/deps'
 import { loadGroupScope, type GroupScope, type Viewer } from '../../platform/access'
 import { AppError } from '../../platform/errors'
 import { displayDate, elapsed, fullName, oneOf } from '../../platform/format'
 import { ageOf, growPhaseOf, loadContactLookups } from './contact-view'
-import { contactSearch, isChildRow, notChildRow, searchNeedle, trigramLength } from './list-search'
+import { contactSearch, isChildRow, notChildRow, searchNeedle, trigramLength, wordStartKey, type SearchNeedle } from './list-search'
 
 // The scope comes from the platform (team_id and group_id, or transfer_team_id alone).
 type ListQuery = Omit<z.output<typeof contactListQuerySchema>, 'team_id' | 'group_id'>
@@ -158,6 +158,88 @@ function orderTerms(key: SQL, personId: SQL, sort: SortKey, reversed = false): S
 }
 
 /**
+ * How many rows a walk in the list's order reads before it gives way to gathering every
+ * match: enough for a page when one row in 250 matches (a name search on a large team has
+ * one in a few), few enough to cost a few milliseconds when the matches are rarer.
+ */
+function walkLimit(need: number): number {
+  return Math.max(5_000, need * 4)
+}
+
+/** The rows of a word start in team_contact_word_starts, in name order (person_id, k), at most `limit`. */
+function wordStartRows(teamId: number, key: string, order: Order, limit: number): SQL {
+  const w = teamContactWordStarts
+  const direction = sql.raw(order)
+  return sql`select ${w.person_id} as person_id, ${w.sort_name} as k from ${w}
+    where ${w.team_id} = ${teamId} and ${w.word_start} = ${key}
+    order by ${w.sort_name} ${direction}, ${w.person_id} ${direction} limit ${limit}`
+}
+
+interface PageInput {
+  kind: ContactListKind
+  orderBy: OrderBy
+  sort: SortKey
+  needle: SearchNeedle | null
+  key: string | null
+  teamId: number
+  /** Which rows the list holds (listRows). */
+  rows: SQL
+  /** The filters and the search. */
+  matching: SQL | undefined
+  /** Both. */
+  where: SQL | undefined
+  slice: { offset: number; limit: number; fromEnd: boolean }
+}
+
+/**
+ * The page's rows (person_id, and the sort key as k), by the cheapest way the query allows
+ * (docs/decisions.md, "Lists at any size", "Searching a million contacts"):
+ * - a whole list, or one filtered, walks its list index in the sort order;
+ * - a name search walks in the sort order too, until the page is full: by name, the rows of
+ *   its first word's start (team_contact_word_starts; a name's matches sit together in name
+ *   order, so the list index would read all that sorts before them), else the list index.
+ *   When the matches are too sparse to fill the page within walkLimit rows, every match is
+ *   gathered through the trigram index and sorted, in the same statement;
+ * - the assigned list, and a search of a phone number or an email, gather every match: the
+ *   assignments or the trigram index find them, few as they are.
+ */
+function pageSource(input: PageInput): SQL {
+  const { sort, slice, where, needle } = input
+  const ordered = (key: SQL, id: SQL, reversed = false) => sql.join(orderTerms(key, id, sort, reversed), sql`, `)
+  const need = slice.offset + slice.limit
+  // OFFSET 0 keeps the matches from being merged into the sorted page, which would walk the
+  // list index and test each row, expecting matches spread evenly (issue 11).
+  const gathered = sql`select person_id, k from (select ${tc.person_id} as person_id, ${sort.key} as k from ${tc} where ${where} offset 0) matches
+    order by ${ordered(sql`k`, sql`person_id`)}`
+  if (input.kind === 'assigned' || (needle && needle.kind !== 'words' && needle.text.length >= trigramLength)) {
+    return sql`${gathered} limit ${slice.limit} offset ${slice.offset}`
+  }
+  if (needle?.kind !== 'words') {
+    return sql`select ${tc.person_id} as person_id, ${sort.key} as k from ${tc} where ${where}
+      order by ${ordered(sort.key, sql`${tc.person_id}`, slice.fromEnd)} limit ${slice.limit} offset ${slice.offset}`
+  }
+  const walked =
+    input.orderBy === 'name' && input.key
+      ? sql`select c.person_id, c.k from (${wordStartRows(input.teamId, input.key, sort.order, walkLimit(need))}) c
+          cross join lateral (${sql`select 1 from ${tc} where ${tc.team_id} = ${input.teamId} and ${tc.person_id} = c.person_id and ${where} offset 0`}) x
+          order by ${ordered(sql`c.k`, sql`c.person_id`)} limit ${need}`
+      : sql`select c.person_id, c.k from (select ${tc.person_id} as person_id, ${sort.key} as k, ${input.matching} as hit from ${tc} where ${input.rows}
+            order by ${ordered(sort.key, sql`${tc.person_id}`)} limit ${walkLimit(need)}) c
+          where c.hit order by ${ordered(sql`c.k`, sql`c.person_id`)} limit ${need}`
+  return sql`with walked as materialized (${walked})
+    select person_id, k from (
+      select person_id, k from walked where (select count(*) from walked) >= ${need}
+      union all
+      select person_id, k from (${gathered} limit ${need}) g where (select count(*) from walked) < ${need}
+    ) p order by ${ordered(sql`p.k`, sql`p.person_id`)} limit ${slice.limit} offset ${slice.offset}`
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  // node-postgres and PGlite both answer { rows }.
+  return (result as { rows: T[] }).rows
+}
+
+/**
  * The count of a list the team's counts row holds exactly (team_contact_counts, kept by
  * triggers): the team's whole contacts or archived list, no search, no filter. Other lists
  * count up to a bound. Null when the list is not one of these.
@@ -190,9 +272,15 @@ export async function listContacts(
   const { timeZone } = scope.settings
   const gated = scope.childGate !== null
   const filters = listFilters(query, gated, now)
-  const where = and(...listRows(kind, viewer, scope), ...filters, contactSearch(query.search, gated, now))
+  const listed = and(...listRows(kind, viewer, scope))!
+  // The filters and the search, checked on each row a walk reads.
+  const matching = and(...filters, contactSearch(query.search, gated, now))
+  const where = and(listed, matching)
   const { order_by: orderBy, order } = resolveContactSort(kind, query)
   const sort = sortKey(orderBy, order, gated, now)
+  const needle = searchNeedle(query.search)
+  const key = needle ? wordStartKey(needle) : null
+  const inGroup = scope.group.id !== scope.team.id
 
   // The count: one row of team_contact_counts for a whole list; for any other, the matches
   // up to a bound (countBound), so neither costs what the team holds (issue 11).
@@ -204,14 +292,28 @@ export async function listContacts(
       return { count: n, max_pages: maxPages(n, query.per_page) }
     }
     const bound = countBound(query.page, query.per_page)
-    const bounded = deps.db
-      .select({ one: sql`1` })
-      .from(tc)
-      .where(where)
-      .limit(bound + 1)
-      .as('bounded')
-    const [row] = await deps.db.select({ n: count() }).from(bounded)
-    return boundedListCount(row?.n ?? 0, bound, query.per_page)
+    const everyMatch = sql`select 1 from ${tc} where ${where} limit ${bound + 1}`
+    let counting: SQL
+    if (key) {
+      // A name search: its word start's rows, each checked, until the bound; when they are
+      // too sparse for that, the trigram index's matches.
+      const walked = sql`select 1 from (${wordStartRows(scope.team.id, key, 'asc', walkLimit(bound + 1))}) c
+        cross join lateral (${sql`select 1 from ${tc} where ${tc.team_id} = ${scope.team.id} and ${tc.person_id} = c.person_id and ${where} offset 0`}) x
+        limit ${bound + 1}`
+      counting = sql`with walked as materialized (${walked})
+        select case when (select count(*) from walked) > ${bound} then (select count(*) from walked)
+          else (select count(*) from (${everyMatch}) m) end as n`
+    } else if (inGroup && !needle && filters.length === 0) {
+      // A group's whole list from its memberships, each looked up in the team: PostgreSQL
+      // otherwise merged the group with the whole team by person (76 ms at 1,000,000).
+      counting = sql`select count(*) as n from (select 1 from ${groupContacts} g
+        cross join lateral (${sql`select 1 from ${tc} where ${tc.team_id} = ${scope.team.id} and ${tc.person_id} = g.person_id and ${where} offset 0`}) x
+        where g.group_id = ${scope.group.id} limit ${bound + 1}) m`
+    } else {
+      counting = sql`select count(*) as n from (${everyMatch}) m`
+    }
+    const [row] = rowsOf<{ n: number | string }>(await deps.db.execute(counting))
+    return boundedListCount(Number(row?.n ?? 0), bound, query.per_page)
   }
   // A deep page of a whole list is read from its nearer end, which needs the count first;
   // page 1 and the other lists read the page and the count side by side.
@@ -220,25 +322,9 @@ export async function listContacts(
     ? pageSlice(query.page, query.per_page, countFirst.count)
     : { offset: pageOffset(query.page, query.per_page), limit: query.per_page, fromEnd: false }
 
-  // A search the trigram index serves, and the assigned list, find their rows first and
-  // sort them. Left to itself, PostgreSQL walks a list index in sort order and tests each
-  // row, expecting the matches to be spread evenly; a name search is clustered in name
-  // order ('zara' sits at the end of the list), so the walk read most of the team (p50
-  // 95 ms at 100,000 contacts on PostgreSQL, 17 ms this way; docs/benchmarks.md). OFFSET 0
-  // keeps the subquery from being merged into the sorted page.
-  const fenced = kind === 'assigned' || searchNeedle(query.search).length >= trigramLength
-  const paged = fenced
-    ? deps.db
-        .select({ person_id: sql<number>`matches.person_id`.as('person_id'), k: sql`matches.k`.as('k') })
-        .from(sql`(select ${tc.person_id} as person_id, ${sort.key} as k from ${tc} where ${where} offset 0) as matches`)
-        .orderBy(...orderTerms(sql`matches.k`, sql`matches.person_id`, sort))
-    : deps.db
-        .select({ person_id: tc.person_id, k: sort.key.as('k') })
-        .from(tc)
-        .where(where)
-        .orderBy(...orderTerms(sort.key, sql`${tc.person_id}`, sort, slice.fromEnd))
-  const page = paged.limit(slice.limit).offset(slice.offset).as('page')
-  // Named in full: drizzle leaves the fenced page's aliased columns unqualified.
+  const pageRows = pageSource({ kind, orderBy, sort, needle, key, teamId: scope.team.id, rows: listed, matching, where, slice })
+  const page = sql`(${pageRows}) as "page"`
+  // Named in full: the page is a subquery of SQL of its own.
   const pageId = sql<number>`"page"."person_id"`
   const pageKey = sql`"page"."k"`
   const row = tc

@@ -291,13 +291,31 @@ describe('search', () => {
     await buildContact(t, { teamId: church.team, first_name: 'Annabel', last_name: 'Lee', email: 'annabel@example.org' })
     await buildContact(t, { teamId: church.team, first_name: 'Joanne', last_name: 'Smith', email: 'jo@example.org', phone: '+61412345678' })
     await buildContact(t, { teamId: church.team, first_name: 'Bob', last_name: 'Brown', email: 'bob_100%@example.org', phone: '+61298765432' })
+    await buildContact(t, { teamId: church.team, first_name: 'Grace', last_name: 'Ng', email: 'g.walker-ng@example.org' })
+    await buildContact(t, { teamId: church.team, first_name: 'Mary-Jane', last_name: 'O’Brien' })
   })
   const search = (text: string) => names('contacts', church.leader, { team: church.team }, { search: text })
 
-  it('finds names case-insensitively, anywhere in the name (D2-2.1-06)', async () => {
-    expect(await search('ANN')).toEqual(['Annabel Lee', 'Joanne Smith'])
+  it('finds names case-insensitively where a word of the name starts, the words in the order typed (D2-2.1-06)', async () => {
+    expect(await search('ANN')).toEqual(['Annabel Lee'])
     expect(await search('annabel lee')).toEqual(['Annabel Lee'])
+    expect(await search('smi')).toEqual(['Joanne Smith'])
+    expect(await search('joanne sm')).toEqual(['Joanne Smith'])
+    // Inside a word, or the words out of order, is not a match.
+    expect(await search('oanne')).toEqual([])
+    expect(await search('smith joanne')).toEqual([])
     expect(await search('zzzzqq')).toEqual([])
+  })
+
+  it('finds the words of a hyphenated name, an apostrophe either way, and the words of an email before its @', async () => {
+    expect(await search('jane')).toEqual(['Mary-Jane O’Brien'])
+    expect(await search('mary-jane')).toEqual(['Mary-Jane O’Brien'])
+    expect(await search("o'bri")).toEqual(['Mary-Jane O’Brien'])
+    expect(await search('O’Brien')).toEqual(['Mary-Jane O’Brien'])
+    expect(await search('walker')).toEqual(['Grace Ng'])
+    // The domain is found only as an email is, with its punctuation.
+    expect(await search('example')).toEqual([])
+    expect(await search('@example.org')).toHaveLength(4)
   })
 
   it('finds emails, with LIKE characters taken literally', async () => {

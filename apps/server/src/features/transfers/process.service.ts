@@ -118,9 +118,9 @@ async function shareContacts(tx: Executor, transfer: TransferRow, ids: number[],
   const added = rowsOf<{ id: number; person_id: number }>(
     await tx.execute(sql`
       insert into team_contacts (team_id, person_id, is_owner, state, added_by_id, access_from, created_at, updated_at,
-        sort_name, search_text, member_status, member_status_rank, grow_phase, grow_phase_rank, source, gender, birth_month)
+        sort_name, name_words, search_text, member_status, member_status_rank, grow_phase, grow_phase_rank, source, gender, birth_month)
       select ${to}, f.person_id, false, 'active', ${transfer.person_id}, ${at}, ${at}, ${at},
-        f.sort_name, f.search_text, f.member_status, f.member_status_rank, f.grow_phase, f.grow_phase_rank, f.source, f.gender, f.birth_month
+        f.sort_name, f.name_words, f.search_text, f.member_status, f.member_status_rank, f.grow_phase, f.grow_phase_rank, f.source, f.gender, f.birth_month
       from team_contacts f where f.team_id = ${transfer.from_team_id} and f.person_id = any(${contacts})
       on conflict (team_id, person_id) do nothing
       returning id, person_id`),

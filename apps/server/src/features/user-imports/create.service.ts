@@ -7,7 +7,7 @@ import type { GroupScope, TeamScope, Viewer } from '../../platform/access'
 import { childRecordClosedMessage } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
-import { searchTextOf, sortNameOf } from '../../platform/read-model'
+import { nameWordsOf, searchTextOf, sortNameOf } from '../../platform/read-model'
 import { checkRow, chunkContextOf, refusalOf } from '../contact-import/contact-import.service'
 import { addKeptRow, addRefusal, RowRefused, textOf } from '../contact-import/import-report'
 import { ChunkIdentities, saveNewContacts, type NewContact } from '../contact-import/new-contacts'
@@ -45,9 +45,9 @@ async function findInConference(tx: Executor, deps: Deps, check: DuplicateCheck,
   }
 }
 
-/** How the import's lists sort and search a person: contacts' sort name and search text. */
+/** How the import's lists sort and search a person: contacts' sort name, name words and search text. */
 function listTextsOf(person: { first_name: string; last_name: string; email: string | null; phone: string | null }) {
-  return { sort_name: sortNameOf(person), search_text: searchTextOf(person) }
+  return { sort_name: sortNameOf(person), name_words: nameWordsOf(person), search_text: searchTextOf(person) }
 }
 
 /** The list texts of people found in the conference, by id. */

@@ -22,7 +22,7 @@ import type { CsvTable } from '../../platform/csv'
 import { onReadReplica, type Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 import { displayDate } from '../../platform/format'
-import { searchNeedle, textMatch } from '../contacts/list-search'
+import { needleMatch, searchNeedle } from '../contacts/list-search'
 import { churchesOf, shownDetails } from './records'
 
 // The reads of import-and-share (spec 2 §2.4, §3 "Import-and-share record", §7): the
@@ -126,14 +126,14 @@ function listItemOf(
 // ---- The people of an import, and every processed person ----
 
 /**
- * The search over name, email and phone: the contacts lists' search (searchNeedle, textMatch)
- * on the row's search text. A caller under the child data gate finds a child by no detail:
+ * The search over name, email and phone: the contacts lists' search (searchNeedle, needleMatch)
+ * on the row's search text and name words. A caller under the child data gate finds a child by no detail:
  * a child's details are withheld.
  */
 function personSearch(search: string | undefined, gated: boolean, now: Date): SQL | undefined {
   const needle = searchNeedle(search)
   if (!needle) return undefined
-  const matches = textMatch(r.search_text, needle)
+  const matches = needleMatch({ searchText: r.search_text, nameWords: r.name_words }, needle)
   return gated ? and(matches, sql`exists (select 1 from ${people} where ${people.id} = ${r.person_id} and not ${isChildSql(people, now)})`) : matches
 }
 

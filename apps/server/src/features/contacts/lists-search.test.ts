@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq, sql } from 'drizzle-orm'
+import { people, teamContacts, teamContactWordStarts, teams } from '../../db/schema/index'
+import { nameWordsOf, refreshContactReadModel, sortNameOf } from '../../platform/read-model'
+import { addMember, body, buildPerson, createTestApp, type TestApp, type TestPerson } from '../../../test/harness'
+import { buildContact, shareContact } from '../../../test/contacts'
+import { buildChurch, get, type Church } from '../../../test/contact-factories'
+
+// Issue 39: a name search walks the word starts of team_contact_word_starts in name order
+// until its page is full, and gathers every match through the trigram index when they are
+// too sparse for that; either way the page is the matching list's, sorted by name.
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(async () => t.close())
+
+type Item = { id: number; name: string; is_restricted: boolean }
+type List = { items: Item[]; count: number; max_pages: number; count_is_lower_bound?: boolean }
+
+async function listOf(c: Church, person: TestPerson, query: Record<string, string | number>): Promise<List> {
+  const response = await get(t, 'contacts', person.token, { team_id: c.church, group_id: c.church, ...query })
+  expect(response.statusCode, response.body).toBe(200)
+  return body(response) as List
+}
+
+async function startsOf(teamId: number, personId: number): Promise<string[]> {
+  const rows = await t.db
+    .select({ start: teamContactWordStarts.word_start, sortName: teamContactWordStarts.sort_name })
+    .from(teamContactWordStarts)
+    .where(sql`${teamContactWordStarts.team_id} = ${teamId} and ${teamContactWordStarts.person_id} = ${personId}`)
+  return rows.map((row) => `${row.start}:${row.sortName}`).sort()
+}
+
+describe('team_contact_word_starts', () => {
+  it('keeps the first three letters of each name word of every team contact, through changes of name, shares, archiving and deletions', async () => {
+    const c = await buildChurch(t)
+    const other = await buildChurch(t)
+    const id = await buildContact(t, { teamId: c.church, first_name: 'Olivia', last_name: 'Smith', email: 'O.Smith-Jones@example.org' })
+    expect(await startsOf(c.church, id)).toEqual(['jon:olivia smith', 'o:olivia smith', 'oli:olivia smith', 'smi:olivia smith'])
+
+    await t.db.update(people).set({ first_name: 'Ava', email: null }).where(eq(people.id, id))
+    await refreshContactReadModel(t.db, id, t.clock.now())
+    expect(await startsOf(c.church, id)).toEqual(['ava:ava smith', 'smi:ava smith'])
+
+    await shareContact(t, id, other.church)
+    expect(await startsOf(other.church, id)).toEqual(['ava:ava smith', 'smi:ava smith'])
+    // A change that is not the name's leaves them.
+    await t.db.update(teamContacts).set({ archived_at: new Date() }).where(eq(teamContacts.team_id, c.church))
+    expect(await startsOf(c.church, id)).toEqual(['ava:ava smith', 'smi:ava smith'])
+
+    await t.db.delete(teamContacts).where(eq(teamContacts.team_id, c.church))
+    expect(await startsOf(c.church, id)).toEqual([])
+    // A team's deletion takes its rows with it (the cascade fires the trigger).
+    await t.db.delete(teams).where(eq(teams.id, other.church))
+    expect(await startsOf(other.church, id)).toEqual([])
+  })
+})
+
+describe('a name search', () => {
+  let c: Church
+  const contacts: Array<{ id: number; first_name: string; last_name: string; email: string | null; member_status: string; child: boolean; archived: boolean }> =
+    []
+
+  beforeAll(async () => {
+    c = await buildChurch(t)
+    const firsts = ['Olive', 'Oliver', 'Olivia', 'Bob', 'Noli', 'Zara', 'Olly']
+    const lasts = ['Oliphant', 'Smith', 'Brown', 'Olsen']
+    const year = t.clock.now().getFullYear()
+    for (let n = 0; n < 56; n++) {
+      const contact = {
+        first_name: firsts[n % firsts.length]!,
+        last_name: lasts[(n * 3) % lasts.length]!,
+        email: n % 5 === 0 ? `oli.${n}@example.org` : null,
+        member_status: n % 3 === 0 ? 'lead-visited' : 'member',
+        child: n % 9 === 4,
+        archived: n % 11 === 7,
+      }
+      const id = await buildContact(t, {
+        teamId: c.church,
+        first_name: contact.first_name,
+        last_name: contact.last_name,
+        email: contact.email,
+        member_status: contact.member_status,
+        ...(contact.child ? { dob_year: year - 8, dob_month: 1 } : {}),
+        ...(contact.archived ? { archivedAt: new Date() } : {}),
+      })
+      contacts.push({ id, ...contact })
+    }
+  })
+
+  /** The matching list the slow way: nameWordsOf's words, where a word starts, sorted as the list sorts. */
+  function expected(search: string, options: { gated?: boolean; memberStatus?: string; order?: 'asc' | 'desc' } = {}): number[] {
+    const typed = search.toLowerCase()
+    const rows = contacts
+      .filter((row) => !row.archived && (options.memberStatus === undefined || row.member_status === options.memberStatus))
+      .filter((row) => ` ${nameWordsOf(row)}`.includes(` ${typed}`))
+      .filter((row) => !(options.gated && row.child))
+      .map((row) => ({ id: row.id, key: sortNameOf(row) }))
+      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.id - b.id))
+    const ids = rows.map((row) => row.id)
+    return options.order === 'desc' ? ids.reverse() : ids
+  }
+
+  async function everyPage(person: TestPerson, query: Record<string, string | number>): Promise<{ ids: number[]; count: number }> {
+    const ids: number[] = []
+    const first = await listOf(c, person, { ...query, per_page: 4, page: 1 })
+    for (let page = 1; page <= first.max_pages; page++) {
+      const list = page === 1 ? first : await listOf(c, person, { ...query, per_page: 4, page })
+      ids.push(...list.items.map((item) => item.id))
+    }
+    return { ids, count: first.count }
+  }
+
+  it('pages exactly as the matching list sorted by name, both ways, the words of the name and the email alike', async () => {
+    for (const search of ['oli', 'olive', 'olivia', 'olivia smi', 'sm', 'o', 'zara', 'noli']) {
+      for (const order of ['asc', 'desc'] as const) {
+        const want = expected(search, { order })
+        const got = await everyPage(c.owner, { search, order_by: 'name', order })
+        expect(got.ids, `${search} ${order}`).toEqual(want)
+        expect(got.count, `${search} ${order}`).toBe(want.length)
+      }
+    }
+  })
+
+  it('with a filter, another sort, and under the child data gate', async () => {
+    const filtered = await everyPage(c.owner, { search: 'oli', member_status: 'lead-visited' })
+    expect(filtered.ids).toEqual(expected('oli', { memberStatus: 'lead-visited' }))
+    const byCreated = await everyPage(c.owner, { search: 'oli', order_by: 'created', order: 'asc' })
+    // Created in the order they were built: the ids' order.
+    expect(byCreated.ids).toEqual([...expected('oli')].sort((a, b) => a - b))
+    // A leader without the Working with Children Check and AdSafe: the gate applies.
+    const leader = await buildPerson(t)
+    await addMember(t, leader.id, c.church, 'leader')
+    const gated = await everyPage(leader, { search: 'oli' })
+    expect(gated.ids).toEqual(expected('oli', { gated: true }))
+    expect(gated.ids.length).toBeLessThan(expected('oli').length)
+  })
+
+  it('gathers the matches when they are too sparse for a walk: three Olivias after 5,200 Olivers', async () => {
+    const big = await buildChurch(t)
+    await t.db.execute(sql`
+      with made as (
+        insert into people (first_name, last_name, member_status)
+        select case when i > 5200 then 'Olivia' else 'Oliver' end, 'Many ' || lpad(i::text, 5, '0'), 'member' from generate_series(1, 5203) i
+        returning id, first_name, last_name)
+      insert into team_contacts (team_id, person_id, is_owner, sort_name, name_words, search_text)
+      select ${big.church}, id, true, lower(first_name || ' ' || last_name), lower(first_name || ' ' || last_name), lower(first_name || ' ' || last_name)
+      from made`)
+    const olivias = await listOf(big, big.owner, { search: 'olivia', per_page: 20 })
+    expect(olivias.items.map((item) => item.name)).toEqual(['Olivia Many 05201', 'Olivia Many 05202', 'Olivia Many 05203'])
+    expect(olivias.count).toBe(3)
+    // Dense matches are walked, and counted up to the bound.
+    const olivers = await listOf(big, big.owner, { search: 'oliver', per_page: 20, page: 2 })
+    expect(olivers.items.map((item) => item.name)[0]).toBe('Oliver Many 00021')
+    expect(olivers).toMatchObject({ count: 1000, count_is_lower_bound: true })
+    expect((await listOf(big, big.owner, { search: 'oliver many 0001', per_page: 20 })).count).toBe(10)
+  })
+})
