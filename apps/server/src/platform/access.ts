@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import {
   childGateExemptRoles,
@@ -142,31 +142,67 @@ const teamColumns = {
 const parentMembership = alias(memberships, 'parent_membership')
 const teamOwner = alias(people, 'owner')
 
+/**
+ * What a team scope reads: the team with the caller's role there and in its parent. The
+ * team_scope statement reads it, and the session's statement of a call that names a team
+ * (authenticate.ts) reads it with the session.
+ */
+export const teamScopeColumns = {
+  team: teamColumns,
+  // The settings come with the scope so no service re-reads the team row.
+  settings: teams.settings,
+  role: memberships.role,
+  parentRole: parentMembership.role,
+  // The child data gate's checks and whom it names, so no service asks again.
+  has_wwcc: memberships.has_wwcc,
+  has_adsafe: memberships.has_adsafe,
+  owner: { first_name: teamOwner.first_name, last_name: teamOwner.last_name, email: teamOwner.email },
+}
+
+/** The row of teamScopeColumns; null when no team (a conference or a church) has the id. */
+export interface TeamScopeRow {
+  team: TeamRow
+  settings: TeamSettings | null
+  role: MembershipRole | null
+  parentRole: MembershipRole | null
+  has_wwcc: boolean | null
+  has_adsafe: boolean | null
+  owner: { first_name: string; last_name: string; email: string | null } | null
+}
+
+/**
+ * The joins of teamScopeColumns onto a query of the person `personId` (a placeholder or the
+ * session's column) and the team `teamId`: a team that is not a conference or a church is no
+ * team here.
+ */
+export const teamScopeJoins = {
+  team: (teamId: SQLWrapper) => and(eq(teams.id, teamId), or(eq(teams.kind, 'team'), eq(teams.kind, 'conference'))),
+  membership: (personId: SQLWrapper) => and(eq(memberships.team_id, teams.id), eq(memberships.person_id, personId)),
+  parentMembership: (personId: SQLWrapper) => and(eq(parentMembership.team_id, teams.parent_id), eq(parentMembership.person_id, personId)),
+  owner: eq(teamOwner.id, teams.owner_id),
+  tables: { parentMembership, teamOwner },
+}
+
 /** A team (a conference or a church) with the caller's role there and in its parent. */
 const teamWithRoles = preparedQuery((db) =>
   db
-    .select({
-      team: teamColumns,
-      // The settings come with the scope so no service re-reads the team row.
-      settings: teams.settings,
-      role: memberships.role,
-      parentRole: parentMembership.role,
-      // The child data gate's checks and whom it names, so no service asks again.
-      has_wwcc: memberships.has_wwcc,
-      has_adsafe: memberships.has_adsafe,
-      owner: { first_name: teamOwner.first_name, last_name: teamOwner.last_name, email: teamOwner.email },
-    })
+    .select(teamScopeColumns)
     .from(teams)
-    .leftJoin(memberships, and(eq(memberships.team_id, teams.id), eq(memberships.person_id, sql.placeholder('personId'))))
-    .leftJoin(parentMembership, and(eq(parentMembership.team_id, teams.parent_id), eq(parentMembership.person_id, sql.placeholder('personId'))))
-    .leftJoin(teamOwner, eq(teamOwner.id, teams.owner_id))
-    .where(and(eq(teams.id, sql.placeholder('teamId')), or(eq(teams.kind, 'team'), eq(teams.kind, 'conference'))))
+    .leftJoin(memberships, teamScopeJoins.membership(sql.placeholder('personId')))
+    .leftJoin(parentMembership, teamScopeJoins.parentMembership(sql.placeholder('personId')))
+    .leftJoin(teamOwner, teamScopeJoins.owner)
+    .where(teamScopeJoins.team(sql.placeholder('teamId')))
     .prepare('team_scope'),
 )
 
 /** Loads a team (a conference or a church, not a group) with the caller's role, or 404. */
 export async function loadTeamScope(db: Executor, viewer: Viewer, teamId: number): Promise<TeamScope> {
   const [row] = await teamWithRoles(db).execute({ personId: viewer.personId, teamId })
+  return teamScopeOf(viewer, row ?? null)
+}
+
+/** The caller's scope in the team of a team scope's row (however it was read), or 404. */
+export function teamScopeOf(viewer: Viewer, row: TeamScopeRow | null): TeamScope {
   if (!row) throw new AppError('not_found')
   const role = resolveTeamRole({ isSiteAdmin: viewer.isSiteAdmin, role: row.role, parentRole: row.parentRole })
   // Another team's rows are invisible: 404, never 403.
@@ -212,6 +248,12 @@ export function teamSettingsOf(settings: TeamSettings | null | undefined): TeamS
 }
 
 /** A group of a church with the caller's role in it. */
+export interface GroupRow {
+  group: TeamRow
+  role: MembershipRole | null
+}
+
+/** A group of the team, by id, with the caller's role in it. */
 const groupWithRole = preparedQuery((db) =>
   db
     .select({ group: teamColumns, role: memberships.role })
@@ -224,8 +266,17 @@ const groupWithRole = preparedQuery((db) =>
 /** Loads a group of the team with the caller's role in it, or 404. */
 export async function loadGroupScope(db: Executor, viewer: Viewer, teamId: number, groupId: number): Promise<GroupScope> {
   const scope = await loadTeamScope(db, viewer, teamId)
-  if (groupId === teamId) return { ...scope, group: scope.team, groupRole: scope.role }
+  if (groupId === teamId) return groupScopeOf(scope, groupId, null)
   const [row] = await groupWithRole(db).execute({ personId: viewer.personId, groupId, teamId })
+  return groupScopeOf(scope, groupId, row ?? null)
+}
+
+/**
+ * The caller's scope in group `groupId` of the scope's team, from the group's row (however it
+ * was read; none for the primary group, which is the team itself), or 404.
+ */
+export function groupScopeOf(scope: TeamScope, groupId: number, row: GroupRow | null): GroupScope {
+  if (groupId === scope.team.id) return { ...scope, group: scope.team, groupRole: scope.role }
   if (!row) throw new AppError('not_found')
   const groupRole = resolveGroupRole({
     teamRole: scope.role,

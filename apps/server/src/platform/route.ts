@@ -4,7 +4,8 @@ import { z } from 'zod'
 import { findMalformedText, hasCapability, id, type Call, type Capability, type TeamRole, fieldErrorOfIssue } from '@crm/domain'
 import { AppError } from './errors'
 import { readMultipart, type UploadedFile } from './multipart'
-import { loadGroupScope, loadTeamScope, type GroupScope, type TeamScope, type Viewer } from './access'
+import { groupScopeOf, loadGroupScope, loadTeamScope, teamScopeOf, type GroupScope, type TeamScope, type Viewer } from './access'
+import { readSession, type ScopeIds, type ScopeRows } from './authenticate'
 import { holdingTeamOfCaller, loadContactScope, type ContactScope } from './contact-access'
 import type { Deps } from './deps'
 import { FieldRefusals, refuseField } from './field-refusals'
@@ -205,8 +206,34 @@ function checkSignedIn(request: FastifyRequest, access: Access): Viewer | null {
   throw new AppError('unauthorized')
 }
 
+/**
+ * The team and group a call names, to read with the caller's session in one statement; null
+ * when it names none, names one the wire refuses (the check then answers 401 before 400), or
+ * finds its team by a locator (which needs the caller first).
+ */
+function scopeIdsOf(request: FastifyRequest, access: Access): ScopeIds | null {
+  if (access.kind !== 'team' && access.kind !== 'group' && access.kind !== 'contact') return null
+  const teamId = id.safeParse(readField(request, access.kind === 'contact' ? 'team_id' : (access.teamField ?? 'team_id')))
+  if (!teamId.success) return null
+  if (access.kind === 'team') return { teamId: teamId.data, groupId: null }
+  const groupId = id.safeParse(readField(request, access.kind === 'group' ? (access.groupField ?? 'group_id') : 'group_id'))
+  if (!groupId.success) return null
+  return { teamId: teamId.data, groupId: groupId.data === teamId.data ? null : groupId.data }
+}
+
+/** The caller's team scope: from the rows the session's statement read, else read now. */
+function teamScopeFrom(deps: Deps, viewer: Viewer, teamId: number, read: ScopeRows | null): Promise<TeamScope> | TeamScope {
+  return read ? teamScopeOf(viewer, read.team) : loadTeamScope(deps.db, viewer, teamId)
+}
+
+/** The caller's group scope: from the rows the session's statement read, else read now. */
+function groupScopeFrom(deps: Deps, viewer: Viewer, teamId: number, groupId: number, read: ScopeRows | null): Promise<GroupScope> | GroupScope {
+  return read ? groupScopeOf(teamScopeOf(viewer, read.team), groupId, read.group) : loadGroupScope(deps.db, viewer, teamId, groupId)
+}
+
 /** Runs before validation, so an uncapable caller learns nothing about the payload. */
 async function checkAccess(deps: Deps, request: FastifyRequest, access: Access): Promise<void> {
+  const read = await readSession(deps, request, scopeIdsOf(request, access))
   const viewer = checkSignedIn(request, access)
   if (!viewer || access.kind === 'public' || access.kind === 'signed_in') return
   if (access.kind === 'site_admin') {
@@ -221,7 +248,7 @@ async function checkAccess(deps: Deps, request: FastifyRequest, access: Access):
   let scope: TeamScope | GroupScope
   let role: TeamRole
   if (access.kind === 'contact') {
-    const groupScope = await loadGroupScope(deps.db, viewer, teamId, readId(request, 'group_id'))
+    const groupScope = await groupScopeFrom(deps, viewer, teamId, readId(request, 'group_id'), read)
     const contactId = readId(request, access.contactField ?? ((request.params as { id?: unknown }).id !== undefined ? 'id' : 'user_id'))
     if (groupScope.groupRole === 'member_request') throw new AppError('forbidden')
     const contactScope = await loadContactScope(deps.db, viewer, groupScope, contactId, deps.now()).catch(async (error: unknown) => {
@@ -236,11 +263,11 @@ async function checkAccess(deps: Deps, request: FastifyRequest, access: Access):
     request.scope = contactScope
     return
   } else if (access.kind === 'group') {
-    const groupScope = await loadGroupScope(deps.db, viewer, teamId, readId(request, access.groupField ?? 'group_id'))
+    const groupScope = await groupScopeFrom(deps, viewer, teamId, readId(request, access.groupField ?? 'group_id'), read)
     scope = groupScope
     role = groupScope.groupRole
   } else {
-    scope = await loadTeamScope(deps.db, viewer, teamId)
+    scope = await teamScopeFrom(deps, viewer, teamId, read)
     role = scope.role
     if (access.conferenceOnly && !scope.isConference) throw new AppError('forbidden')
   }
@@ -351,8 +378,12 @@ export function addRoute<C extends Call, A extends Access>(
     preValidation: async (request, reply) => {
       let accessChecked = false
       if (request.isMultipart()) {
-        // A call that takes files needs its caller before anything of the body is read.
-        if (call.files) checkSignedIn(request, access)
+        // A call that takes files needs its caller before anything of the body is read (its
+        // team is in the body: the scope is read in a statement of its own).
+        if (call.files) {
+          await readSession(app.deps, request, null)
+          checkSignedIn(request, access)
+        }
         const form = await readMultipart(request, reply, {
           bodyLimit,
           files: call.files,

@@ -24,8 +24,9 @@ import {
 } from '@crm/domain'
 import type { Executor } from '../../db/client'
 import { preparedQuery } from '../../db/prepared'
-import { lookupItems, type people, type teamContacts } from '../../db/schema/index'
+import { lookupItems, lookupItemsVersion, type people, type teamContacts } from '../../db/schema/index'
 import { defaultTimeZone, displayDate, elapsed, fullName, oneOf } from '../../platform/format'
+import { currentLookupsVersion, lookupsVersionColumn, noteLookupsVersion } from '../../platform/lookups-version'
 import { contactPhotoUrl } from '../consent/avatar.service'
 
 export type PersonRow = typeof people.$inferSelect
@@ -45,19 +46,61 @@ export interface ContactLookups {
   title(list: ContactLookupList, value: string | null): string | null
 }
 
+/**
+ * The version of the lookup lists with their active items, in one snapshot; the version's row
+ * comes back alone when no list has an item.
+ */
 const contactLookupItems = preparedQuery((db) =>
   db
-    .select({ list: lookupItems.list, value: lookupItems.value, title: lookupItems.title, translations: lookupItems.translations })
-    .from(lookupItems)
-    .where(and(inArray(lookupItems.list, [...lookupLists]), eq(lookupItems.is_active, true)))
+    .select({
+      version: lookupsVersionColumn,
+      list: lookupItems.list,
+      value: lookupItems.value,
+      title: lookupItems.title,
+      translations: lookupItems.translations,
+    })
+    .from(lookupItemsVersion)
+    .leftJoin(lookupItems, and(inArray(lookupItems.list, [...lookupLists]), eq(lookupItems.is_active, true)))
     .prepare('contact_lookup_items'),
 )
 
-/** Loads the titles of every lookup a contact shows, in one query. */
+interface KeptLookups {
+  version: number | null
+  rows: Array<{ list: string | null; value: string | null; title: string | null; translations: Record<string, string> | null }>
+  byLocale: Map<string, ContactLookups>
+}
+
+/** The lookups each database handle read last, kept while their version stays the version a call reads. */
+const keptLookups = new WeakMap<Executor, KeptLookups>()
+
+/**
+ * The titles of every lookup a contact shows. A process keeps them across calls: the call's
+ * session read the lists' version (platform/lookups-version.ts), and they are read again,
+ * in one statement, only when the version moved since (a change by any process) or when
+ * nothing read the version lately (a job, a transaction).
+ */
 export async function loadContactLookups(db: Executor, locale: string): Promise<ContactLookups> {
-  const rows = await contactLookupItems(db).execute()
+  const current = currentLookupsVersion(db)
+  let kept = keptLookups.get(db)
+  if (!kept || kept.version === null || current === null || kept.version < current) {
+    const rows = await contactLookupItems(db).execute()
+    const read: KeptLookups = { version: rows[0]?.version ?? null, rows, byLocale: new Map() }
+    noteLookupsVersion(db, read.version)
+    // Calls side by side may read in either order: the newer lists stay.
+    if (!kept || kept.version === null || read.version === null || read.version >= kept.version) keptLookups.set(db, read)
+    kept = read
+  }
+  let lookups = kept.byLocale.get(locale)
+  if (!lookups) {
+    lookups = contactLookupsOf(kept.rows, locale)
+    kept.byLocale.set(locale, lookups)
+  }
+  return lookups
+}
+
+function contactLookupsOf(rows: KeptLookups['rows'], locale: string): ContactLookups {
   const titles = new Map<string, string>()
-  for (const row of rows) titles.set(`${row.list}/${row.value}`, row.translations[locale] ?? row.title)
+  for (const row of rows) if (row.list !== null) titles.set(`${row.list}/${row.value}`, row.translations?.[locale] ?? row.title ?? '')
   return {
     // An item no longer in the list still shows its stored value rather than nothing.
     title: (list, value) => (value ? (titles.get(`${list}/${value}`) ?? value) : null),
