@@ -47,7 +47,7 @@ export async function seedMap(db: Db, options: { password: string }): Promise<Ma
            -33.87 + ((n * 7919) % 1000 - 500) / 1000.0 * 0.5, 151.21 + ((n * 104729) % 1000 - 500) / 1000.0 * 0.6,
            case when n % 8 = 0 then extract(year from now())::int - 1 - n % 17 else 1950 + n % 50 end, 1 + n % 12, ${ownerId}::int
     from generate_series(1, ${mapContacts}::int) n`)
-  const words = nameWordsSql(sql`p.first_name`, sql`p.last_name`, sql`null`)
+  const words = nameWordsSql(sql`p.first_name`, sql`p.last_name`)
   await db.execute(sql`
     insert into team_contacts (team_id, person_id, is_owner, sort_name, name_words, search_text, member_status)
     select ${churchId}::int, p.id, true, lower(p.first_name || ' ' || p.last_name), ${words}, ${words}, p.member_status

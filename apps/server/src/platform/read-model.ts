@@ -21,13 +21,12 @@ export function searchWordsOf(text: string): string[] {
 }
 
 /**
- * The words a name search looks at: the name's and those of the email's local part
- * ('olivia.smith1@example.org' gives olivia and smith1). team_contact_words keeps one row per
- * word, which walks a search in name order (docs/decisions.md, "Searching a million contacts").
+ * The words a name search looks at: the first and last name's. team_contact_words keeps one
+ * row per word, which walks a search in name order (docs/decisions.md, "Searching a million
+ * contacts").
  */
-export function nameWordsOf(person: { first_name: string; last_name: string; email: string | null }): string {
-  const localPart = person.email ? person.email.split('@')[0]! : ''
-  return searchWordsOf(`${person.first_name} ${person.last_name} ${localPart}`).join(' ')
+export function nameWordsOf(person: { first_name: string; last_name: string }): string {
+  return searchWordsOf(`${person.first_name} ${person.last_name}`).join(' ')
 }
 
 /**
@@ -45,9 +44,9 @@ export function searchTextOf(person: { first_name: string; last_name: string; em
   return parts.join(' ').toLowerCase().replace(/\s+/g, ' ').trim()
 }
 
-/** nameWordsOf in SQL, for set-based writes (seeds, the bench): the same words for the same name and email. */
-export function nameWordsSql(firstName: SQL, lastName: SQL, email: SQL): SQL<string> {
-  return sql<string>`trim(regexp_replace(replace(lower(${firstName} || ' ' || ${lastName} || ' ' || split_part(coalesce(${email}, ''), '@', 1)), '’', ''''), '[[:space:]._+-]+', ' ', 'g'))`
+/** nameWordsOf in SQL, for set-based writes (seeds, the bench): the same words for the same name. */
+export function nameWordsSql(firstName: SQL, lastName: SQL): SQL<string> {
+  return sql<string>`trim(regexp_replace(replace(lower(${firstName} || ' ' || ${lastName}), '’', ''''), '[[:space:]._+-]+', ' ', 'g'))`
 }
 
 export function sortNameOf(person: { first_name: string; last_name: string }): string {

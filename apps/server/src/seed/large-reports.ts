@@ -99,7 +99,7 @@ export async function seedLargeReports(db: Db, options: ReportsSizes & { passwor
     from generate_series(0, ${contacts - 1}::int) k order by k`)
   const contactFirst = await firstOfConsecutive(db, sql`created_by_id = ${officerId}::int and last_name like 'Reported %'`, contacts)
   // Taken in over five years; one in thirty archived.
-  const words = nameWordsSql(sql`p.first_name`, sql`p.last_name`, sql`null`)
+  const words = nameWordsSql(sql`p.first_name`, sql`p.last_name`)
   await db.execute(sql`
     insert into team_contacts (team_id, person_id, is_owner, state, archived_at, created_at, sort_name, name_words, search_text, member_status, source, gender)
     select (${churchArray})[1 + k / ${perChurch}::int], ${contactFirst}::int + k, true, 'active',

@@ -219,7 +219,7 @@ async function seedContactBatch(db: Db, workspace: LargeWorkspace, teamId: numbe
            ${workspace.busyPersonId}, 'Sydney', 'NSW', 'AU'
     from generate_series(${from}::int, ${to}::int) n`)
   const digits = sql`regexp_replace(p.phone, '[^0-9]', '', 'g')`
-  const words = nameWordsSql(sql`p.first_name`, sql`p.last_name`, sql`p.email`)
+  const words = nameWordsSql(sql`p.first_name`, sql`p.last_name`)
   await db.execute(sql`
     insert into team_contacts (team_id, person_id, is_owner, state, archived_at, added_by_id, created_at, access_from,
                                sort_name, name_words, search_text, member_status, member_status_rank, grow_phase, grow_phase_rank,

@@ -34,7 +34,7 @@ export const teamContacts = pgTable(
     access_to: timestamp('access_to', { withTimezone: true }),
     // Read model of the person, rewritten by the contacts service on every change.
     sort_name: text('sort_name').notNull().default(''),
-    /** The words a name search matches the start of (nameWordsOf); team_contact_word_starts keeps their starts. */
+    /** The words a name search matches the start of (nameWordsOf); team_contact_words keeps them one a row. */
     name_words: text('name_words').notNull().default(''),
     search_text: text('search_text').notNull().default(''),
     member_status: text('member_status'),
@@ -119,24 +119,24 @@ export const teamContacts = pgTable(
 )
 
 /**
- * The starts of a team contact's name words (the first three letters of each, a shorter word
- * whole; one row a start), kept by triggers on team_contacts (migration 0034) for every write
- * path. A name search walks the rows of the start of its first word in name order and checks
- * the whole search on each, so its first page reads about a page of rows at any size of
- * team (docs/decisions.md, "Searching a million contacts"). `word_start` compares bytes
- * (COLLATE "C" in the migration); `sort_name` is the list's own, in the list's collation.
+ * A team contact's name words, one a row, kept by triggers on team_contacts (migration 0034)
+ * for every write path. A name search walks, for each word that starts with what was typed,
+ * that word's rows in name order, so its first page reads about a page of rows at any size
+ * of team (docs/decisions.md, "Searching a million contacts"). `word` compares bytes
+ * (COLLATE "C" in the migration), so a prefix is an index range in any database collation;
+ * `sort_name` is the list's own, in the list's collation.
  */
-export const teamContactWordStarts = pgTable(
-  'team_contact_word_starts',
+export const teamContactWords = pgTable(
+  'team_contact_words',
   {
     team_id: integer('team_id').notNull(),
     person_id: integer('person_id').notNull(),
-    word_start: text('word_start').notNull(),
+    word: text('word').notNull(),
     sort_name: text('sort_name').notNull(),
   },
   (t) => [
-    index('team_contact_word_starts_walk_idx').on(t.team_id, t.word_start, t.sort_name, t.person_id),
-    uniqueIndex('team_contact_word_starts_row_key').on(t.team_id, t.person_id, t.word_start),
+    index('team_contact_words_walk_idx').on(t.team_id, t.word, t.sort_name, t.person_id),
+    uniqueIndex('team_contact_words_row_key').on(t.team_id, t.person_id, t.word),
   ],
 )
 

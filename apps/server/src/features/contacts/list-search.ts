@@ -26,9 +26,9 @@ export function notChildRow(now: Date): SQL {
 /**
  * What a search looks for (docs/decisions.md, "Searching a million contacts"):
  * - `words`: letters (digits, apostrophes and hyphens among them) are a name. They match
- *   where a word of the name or of the email's local part starts ('ann' finds Anna and
- *   Annabel, not Joanne), the words in the order typed. `first` is the first word typed:
- *   every match has a word that starts with it (wordStartKey).
+ *   where a word of the name starts ('ann' finds Anna and Annabel, not Joanne), the words in
+ *   the order typed. `first` is the first word typed:
+ *   every match has a word that starts with it (firstWordPattern).
  * - `phone`: digits, spaces and '+' are a phone number: its digits, anywhere in the number
  *   as written internationally or locally (one or two digits: at the start).
  * - `text`: anything else (an email's '@' or '.', other punctuation) is found anywhere.
@@ -87,18 +87,12 @@ function wordStart(column: AnyPgColumn, text: string): SQL {
   return or(like(column, literal), like(column, `% ${literal}`))!
 }
 
-/** How many letters of a word team_contact_word_starts keeps (the migration's left(word, 3)). */
-export const wordStartLength = 3
-
 /**
- * The row of team_contact_word_starts every match of a name search has: the first letters of
- * its first word. A shorter first word has none; one or two letters match a third of any
- * large team, which the list walks in its own order instead.
+ * The LIKE pattern of the words a name search walks (team_contact_words): those that start
+ * with its first word. Every match of the search has one.
  */
-export function wordStartKey(needle: SearchNeedle): string | null {
-  if (needle.kind !== 'words') return null
-  const letters = Array.from(needle.first)
-  return letters.length >= wordStartLength ? letters.slice(0, wordStartLength).join('') : null
+export function firstWordPattern(needle: SearchNeedle): string | null {
+  return needle.kind === 'words' ? likePattern(needle.first).slice(1) : null
 }
 
 /** pg_trgm serves a '%needle%' pattern with at least one trigram: three characters. */

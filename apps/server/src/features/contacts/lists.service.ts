@@ -18,13 +18,13 @@ import {
   type ContactListItem,
   type contactListQuerySchema,
 } from '@crm/domain'
-import { assignments, groupContacts, people, teamContactCounts, teamContacts, teamContactWordStarts, transfers } from '../../db/schema/index'
+import { assignments, groupContacts, people, teamContactCounts, teamContacts, teamContactWords, transfers } from '../../db/schema/index'
 import type { Deps } from '../../platform/deps'
 import { loadGroupScope, type GroupScope, type Viewer } from '../../platform/access'
 import { AppError } from '../../platform/errors'
 import { displayDate, elapsed, fullName, oneOf } from '../../platform/format'
 import { ageOf, growPhaseOf, loadContactLookups } from './contact-view'
-import { contactSearch, isChildRow, notChildRow, searchNeedle, trigramLength, wordStartKey, type SearchNeedle } from './list-search'
+import { contactSearch, firstWordPattern, isChildRow, notChildRow, searchNeedle, trigramLength, type SearchNeedle } from './list-search'
 
 // The scope comes from the platform (team_id and group_id, or transfer_team_id alone).
 type ListQuery = Omit<z.output<typeof contactListQuerySchema>, 'team_id' | 'group_id'>
@@ -158,21 +158,52 @@ function orderTerms(key: SQL, personId: SQL, sort: SortKey, reversed = false): S
 }
 
 /**
- * How many rows a walk in the list's order reads before it gives way to gathering every
- * match: enough for a page when one row in 250 matches (a name search on a large team has
- * one in a few), few enough to cost a few milliseconds when the matches are rarer.
+ * How many rows a walk of the list index reads before it gives way to gathering every match:
+ * enough for a page when one row in 400 matches (a first name with a filter: 2.8 % and 10 %
+ * of 1,000,000 contacts; 25,000 rows of the list index cost 24 ms), a bound when rarer.
  */
 function walkLimit(need: number): number {
-  return Math.max(5_000, need * 4)
+  return Math.max(5_000, need * 400)
 }
 
-/** The rows of a word start in team_contact_word_starts, in name order (person_id, k), at most `limit`. */
-function wordStartRows(teamId: number, key: string, order: Order, limit: number): SQL {
-  const w = teamContactWordStarts
+/**
+ * A name search whose words have fewer rows than this many pages gathers its matches instead
+ * of walking the list index: reading them all costs about what a walk to fill a page would.
+ */
+const fewWordRowsPerPage = 10
+
+/** The most words a name search walks one by one; a start that more words share is walked otherwise. */
+const maxWalkedWords = 50
+
+/**
+ * A name search's walk (docs/decisions.md, "Searching a million contacts"): the team's words
+ * that start with the search's first word, found by a skip scan of team_contact_words (one
+ * index descent a word, at most maxWalkedWords + 1), as `words`; and for each, its rows in
+ * name order that pass `where` on their contact, as `walked(person_id, k)`, at most `perWord`
+ * a word. A contact is walked under the first of its words that start so (the smallest), so
+ * none twice. `words` holds more than maxWalkedWords when the walk does not apply.
+ */
+function wordWalk(teamId: number, pattern: string, where: SQL | undefined, order: Order, perWord: number): SQL {
+  const w = teamContactWords
   const direction = sql.raw(order)
-  return sql`select ${w.person_id} as person_id, ${w.sort_name} as k from ${w}
-    where ${w.team_id} = ${teamId} and ${w.word_start} = ${key}
-    order by ${w.sort_name} ${direction}, ${w.person_id} ${direction} limit ${limit}`
+  return sql`recursive prefixed(word) as (
+      (select ${w.word} from ${w} where ${w.team_id} = ${teamId} and ${w.word} like ${pattern} order by ${w.word} limit 1)
+      union all
+      select (select later.word from ${w} later where later.team_id = ${teamId} and later.word > prefixed.word and later.word like ${pattern}
+              order by later.word limit 1)
+      from prefixed where prefixed.word is not null
+    ),
+    words as materialized (select word from prefixed where word is not null limit ${maxWalkedWords + 1}),
+    walked as materialized (
+      select c.person_id, c.k from words cross join lateral (
+        select one.person_id, one.sort_name as k from ${w} one
+        where one.team_id = ${teamId} and one.word = words.word
+          and not exists (select 1 from ${w} earlier where earlier.team_id = ${teamId} and earlier.person_id = one.person_id
+                          and earlier.word like ${pattern} and earlier.word < one.word offset 0)
+          and exists (${sql`select 1 from ${tc} where ${tc.team_id} = ${teamId} and ${tc.person_id} = one.person_id and ${where} offset 0`})
+        order by one.sort_name ${direction}, one.person_id ${direction} limit ${perWord}
+      ) c
+    )`
 }
 
 interface PageInput {
@@ -180,7 +211,7 @@ interface PageInput {
   orderBy: OrderBy
   sort: SortKey
   needle: SearchNeedle | null
-  key: string | null
+  pattern: string | null
   teamId: number
   /** Which rows the list holds (listRows). */
   rows: SQL
@@ -218,20 +249,30 @@ function pageSource(input: PageInput): SQL {
     return sql`select ${tc.person_id} as person_id, ${sort.key} as k from ${tc} where ${where}
       order by ${ordered(sort.key, sql`${tc.person_id}`, slice.fromEnd)} limit ${slice.limit} offset ${slice.offset}`
   }
-  const walked =
-    input.orderBy === 'name' && input.key
-      ? sql`select c.person_id, c.k from (${wordStartRows(input.teamId, input.key, sort.order, walkLimit(need))}) c
-          cross join lateral (${sql`select 1 from ${tc} where ${tc.team_id} = ${input.teamId} and ${tc.person_id} = c.person_id and ${where} offset 0`}) x
-          order by ${ordered(sql`c.k`, sql`c.person_id`)} limit ${need}`
-      : sql`select c.person_id, c.k from (select ${tc.person_id} as person_id, ${sort.key} as k, ${input.matching} as hit from ${tc} where ${input.rows}
-            order by ${ordered(sort.key, sql`${tc.person_id}`)} limit ${walkLimit(need)}) c
-          where c.hit order by ${ordered(sql`c.k`, sql`c.person_id`)} limit ${need}`
-  return sql`with walked as materialized (${walked})
-    select person_id, k from (
-      select person_id, k from walked where (select count(*) from walked) >= ${need}
-      union all
-      select person_id, k from (${gathered} limit ${need}) g where (select count(*) from walked) < ${need}
-    ) p order by ${ordered(sql`p.k`, sql`p.person_id`)} limit ${slice.limit} offset ${slice.offset}`
+  // The list index walked in the sort order until the page is full; when the search's words
+  // have few rows, or the matches are too sparse to fill the page within walkLimit rows,
+  // every match gathered.
+  const w = teamContactWords
+  const wordRows = input.pattern
+    ? sql`(select count(*) from (select 1 from ${w} where ${w.team_id} = ${input.teamId} and ${w.word} like ${input.pattern} limit ${need * fewWordRowsPerPage}) r)`
+    : sql`${need * fewWordRowsPerPage}`
+  const indexWalk = sql`with walked as materialized (
+      select c.person_id, c.k from (select ${tc.person_id} as person_id, ${sort.key} as k, ${input.matching} as hit from ${tc} where ${input.rows}
+        order by ${ordered(sort.key, sql`${tc.person_id}`)} limit ${walkLimit(need)}) c
+      where c.hit order by ${ordered(sql`c.k`, sql`c.person_id`)} limit ${need}
+    ), word_rows as materialized (select ${wordRows} as n)
+    select person_id, k from walked where (select n from word_rows) >= ${need * fewWordRowsPerPage} and (select count(*) from walked) >= ${need}
+    union all
+    select person_id, k from (${gathered} limit ${need}) g
+    where (select n from word_rows) < ${need * fewWordRowsPerPage} or (select count(*) from walked) < ${need}`
+  const page = (rows: SQL) =>
+    sql`select person_id, k from (${rows}) p order by ${ordered(sql`p.k`, sql`p.person_id`)} limit ${slice.limit} offset ${slice.offset}`
+  if (input.orderBy !== 'name' || !input.pattern) return page(indexWalk)
+  // By name: each word that starts with the first word typed, walked in name order.
+  return page(sql`with ${wordWalk(input.teamId, input.pattern, where, sort.order, need)}
+    select person_id, k from walked where (select count(*) from words) <= ${maxWalkedWords}
+    union all
+    select person_id, k from (${indexWalk}) i where (select count(*) from words) > ${maxWalkedWords}`)
 }
 
 function rowsOf<T>(result: unknown): T[] {
@@ -279,7 +320,7 @@ export async function listContacts(
   const { order_by: orderBy, order } = resolveContactSort(kind, query)
   const sort = sortKey(orderBy, order, gated, now)
   const needle = searchNeedle(query.search)
-  const key = needle ? wordStartKey(needle) : null
+  const pattern = needle ? firstWordPattern(needle) : null
   const inGroup = scope.group.id !== scope.team.id
 
   // The count: one row of team_contact_counts for a whole list; for any other, the matches
@@ -294,14 +335,11 @@ export async function listContacts(
     const bound = countBound(query.page, query.per_page)
     const everyMatch = sql`select 1 from ${tc} where ${where} limit ${bound + 1}`
     let counting: SQL
-    if (key) {
-      // A name search: its word start's rows, each checked, until the bound; when they are
-      // too sparse for that, the trigram index's matches.
-      const walked = sql`select 1 from (${wordStartRows(scope.team.id, key, 'asc', walkLimit(bound + 1))}) c
-        cross join lateral (${sql`select 1 from ${tc} where ${tc.team_id} = ${scope.team.id} and ${tc.person_id} = c.person_id and ${where} offset 0`}) x
-        limit ${bound + 1}`
-      counting = sql`with walked as materialized (${walked})
-        select case when (select count(*) from walked) > ${bound} then (select count(*) from walked)
+    if (pattern) {
+      // A name search: the walk of its words, up to the bound; for a start more words share,
+      // the trigram index's matches.
+      counting = sql`with ${wordWalk(scope.team.id, pattern, where, 'asc', bound + 1)}
+        select case when (select count(*) from words) <= ${maxWalkedWords} then (select count(*) from (select 1 from walked limit ${bound + 1}) w)
           else (select count(*) from (${everyMatch}) m) end as n`
     } else if (inGroup && !needle && filters.length === 0) {
       // A group's whole list from its memberships, each looked up in the team: PostgreSQL
@@ -322,7 +360,7 @@ export async function listContacts(
     ? pageSlice(query.page, query.per_page, countFirst.count)
     : { offset: pageOffset(query.page, query.per_page), limit: query.per_page, fromEnd: false }
 
-  const pageRows = pageSource({ kind, orderBy, sort, needle, key, teamId: scope.team.id, rows: listed, matching, where, slice })
+  const pageRows = pageSource({ kind, orderBy, sort, needle, pattern, teamId: scope.team.id, rows: listed, matching, where, slice })
   const page = sql`(${pageRows}) as "page"`
   // Named in full: the page is a subquery of SQL of its own.
   const pageId = sql<number>`"page"."person_id"`
