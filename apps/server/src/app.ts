@@ -11,6 +11,8 @@ import swaggerUi from '@fastify/swagger-ui'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { defaultMapTiles } from '@crm/domain'
 import type { Deps } from './platform/deps'
+import { isPglite } from './db/client'
+import { queueRequests } from './platform/request-queue'
 import { sharedRateLimitStore } from './platform/rate-limit-store'
 import { healthRoutes, type Lifecycle } from './platform/health'
 import { countAnswers, metricsRoute, type PoolUse } from './platform/metrics'
@@ -165,6 +167,8 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions = {}
     reply.header('x-request-id', request.id)
   })
   app.decorate('deps', { ...deps, log: app.log } satisfies Deps)
+  // PGlite's one connection: the app's calls take turns, and are refused (503) past a bound.
+  if (isPglite(deps.db)) queueRequests(app, deps.config.pgliteQueue)
   // Every answer counted for /metrics (when METRICS_TOKEN serves them).
   countAnswers(app)
   // Every route with its access rule; the authorization test walks this table.

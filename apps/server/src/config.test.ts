@@ -45,6 +45,15 @@ describe('readConfig', () => {
     expect(() => readConfig({ ...base, ACMS_TIMEOUT_MS: '10' })).toThrow(/ACMS_TIMEOUT_MS/)
   })
 
+  it('on embedded PGlite serves 2 requests at once, lets 100 wait at most 1 s each, all configurable (issue 39)', () => {
+    expect(readConfig(base).pgliteQueue).toEqual({ active: 2, maxWaiting: 100, maxWaitMs: 1000 })
+    const custom = readConfig({ ...base, PGLITE_ACTIVE_REQUESTS: '1', PGLITE_QUEUE_LENGTH: '20', PGLITE_QUEUE_WAIT_MS: '2500' })
+    expect(custom.pgliteQueue).toEqual({ active: 1, maxWaiting: 20, maxWaitMs: 2500 })
+    expect(() => readConfig({ ...base, PGLITE_ACTIVE_REQUESTS: '0' })).toThrow(/PGLITE_ACTIVE_REQUESTS/)
+    expect(() => readConfig({ ...base, PGLITE_QUEUE_LENGTH: 'many' })).toThrow(/PGLITE_QUEUE_LENGTH/)
+    expect(() => readConfig({ ...base, PGLITE_QUEUE_WAIT_MS: '10' })).toThrow(/PGLITE_QUEUE_WAIT_MS/)
+  })
+
   it('keeps files in DATA_DIR/files unless FILES_S3_BUCKET names a bucket, whose keys go together', () => {
     expect(readConfig(base)).toMatchObject({ filesDir: '/nonexistent/files', filesS3: undefined })
     const bucket = readConfig({

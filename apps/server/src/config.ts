@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
 import { defaultMapTiles } from '@crm/domain'
+import type { RequestQueueOptions } from './platform/request-queue'
 
 /**
  * The one place that reads environment variables. Every variable is listed in the
@@ -20,6 +21,12 @@ const envSchema = z.object({
   /** false behind a transaction pooler without prepared-statement support (PgBouncer before 1.21). */
   DATABASE_NAMED_STATEMENTS: z.enum(['true', 'false']).default('true'),
   DATA_DIR: z.string().default('./data'),
+  /** Embedded PGlite: requests served at once; the rest wait their turn in the order they came. */
+  PGLITE_ACTIVE_REQUESTS: z.coerce.number().int().min(1).max(100).default(2),
+  /** Embedded PGlite: requests waiting beyond which the next is answered 503 with Retry-After at once. */
+  PGLITE_QUEUE_LENGTH: z.coerce.number().int().min(1).max(10_000).default(100),
+  /** Embedded PGlite: how long a request may wait for its turn, in milliseconds, before it is answered 503. */
+  PGLITE_QUEUE_WAIT_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
   /** Where uploaded files are kept (consent photos, signatures, avatars); default DATA_DIR/files. */
   FILES_DIR: z.string().optional(),
   /** An S3-compatible bucket for uploaded files instead of FILES_DIR (every process shares it). */
@@ -136,6 +143,8 @@ export interface Config {
   port: number
   databaseUrl: string | undefined
   databasePoolSize: number
+  /** How requests take turns on embedded PGlite (platform/request-queue.ts). */
+  pgliteQueue: RequestQueueOptions
   /** A replica for reads that may be a moment stale; unset: the primary (platform/deps.ts). */
   databaseReadUrl?: string | undefined
   /** Prepare the queries every call runs by name on each connection (db/client.ts). */
@@ -205,6 +214,7 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config
     port: env.PORT,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    pgliteQueue: { active: env.PGLITE_ACTIVE_REQUESTS, maxWaiting: env.PGLITE_QUEUE_LENGTH, maxWaitMs: env.PGLITE_QUEUE_WAIT_MS },
     databaseReadUrl: env.DATABASE_READ_URL,
     databaseNamedStatements: env.DATABASE_NAMED_STATEMENTS === 'true',
     dataDir,

@@ -41,6 +41,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     port: 0,
     databaseUrl: undefined,
     databasePoolSize: 4,
+    // Requests take turns on PGlite as in production, but a test on a busy machine is never
+    // refused for waiting (request-queue.test.ts sets its own bounds).
+    pgliteQueue: { active: 2, maxWaiting: 10_000, maxWaitMs: 60_000 },
     databaseNamedStatements: true,
     dataDir: '/nonexistent',
     // One folder per test file (useFreshTestFilesDir).

@@ -14,6 +14,8 @@ export const errorStatus = {
   payload_too_large: 413,
   too_many_requests: 429,
   internal_error: 500,
+  /** The server has more requests waiting than it takes (embedded PGlite, issue 39): data.retry_after in seconds. */
+  service_unavailable: 503,
   // sign-in and accounts (spec 1 §8)
   email_not_found: 401,
   email_not_verified: 403,

@@ -105,16 +105,20 @@ export function statementText(args: unknown[]): string {
   return typeof first === 'string' ? first : String((first as { text?: string }).text)
 }
 
+/** An answer slower than this counts in the load test's tail (issue 39: PGlite answers every request within 2 s). */
+export const slowAnswerMs = 2000
+
 /**
  * The load test: `connections` clients for `seconds` against one URL on 127.0.0.1, driven by
  * autocannon on a worker thread. On the server's own thread its work (sending, parsing,
  * timing 50 connections' answers) would take turns with the server's, and the figures would
- * be the two together.
+ * be the two together. Its tail: the slowest answer, the answers slower than 2 s with the
+ * requests autocannon gave up on after its 10 s (timeouts), and the 503s of a busy server.
  */
 export function load(url: string, headers: Record<string, string>, seconds: number) {
-  type Answer = { completed: number; duration: number; errors: number; samples: number[] } | { error: string }
+  type Answer = { completed: number; duration: number; errors: number; timeouts: number; busy: number; samples: number[] } | { error: string }
   const worker = new Worker(loadWorker, { eval: true, workerData: { url, headers, seconds, connections } })
-  return new Promise<{ rps: number; p50: number; p95: number; p99: number; errors: number }>((resolve, reject) => {
+  return new Promise<{ rps: number; p50: number; p95: number; p99: number; max: number; slow: number; errors: number; busy: number }>((resolve, reject) => {
     worker.once('message', (answer: Answer) => {
       if ('error' in answer) return reject(new Error(answer.error))
       const samples = answer.samples.sort((a, b) => a - b)
@@ -123,7 +127,10 @@ export function load(url: string, headers: Record<string, string>, seconds: numb
         p50: percentile(samples, 50),
         p95: percentile(samples, 95),
         p99: percentile(samples, 99),
+        max: answer.timeouts > 0 ? Number.POSITIVE_INFINITY : samples[samples.length - 1]!,
+        slow: samples.filter((sample) => sample > slowAnswerMs).length + answer.timeouts,
         errors: answer.errors,
+        busy: answer.busy,
       })
     })
     worker.once('error', reject)
@@ -131,22 +138,28 @@ export function load(url: string, headers: Record<string, string>, seconds: numb
 }
 
 // Off the main thread autocannon answers its raw counts (no aggregate); the response times
-// go back as they are.
+// go back as they are. A 503 (a busy server's refusal) is counted apart from the errors.
 const loadWorker = `
 const { parentPort, workerData } = require('node:worker_threads')
 const autocannon = require(require.resolve('autocannon', { paths: [process.cwd()] }))
 const { url, headers, seconds, connections } = workerData
 const samples = []
+let busy = 0
 const instance = autocannon({ url, connections, duration: seconds, headers }, (error, result) => {
   if (error) return parentPort.postMessage({ error: String(error) })
   parentPort.postMessage({
     completed: result.totalCompletedRequests,
     duration: result.duration,
-    errors: result.errors + result.timeouts + result.non2xx,
+    errors: result.errors + result.timeouts + result.non2xx - busy,
+    timeouts: result.timeouts,
+    busy,
     samples,
   })
 })
-instance.on('response', (_client, _status, _bytes, responseTime) => samples.push(responseTime))
+instance.on('response', (_client, status, _bytes, responseTime) => {
+  samples.push(responseTime)
+  if (status === 503) busy++
+})
 `
 
 /**

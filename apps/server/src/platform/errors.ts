@@ -11,6 +11,7 @@ const defaultMessages: Partial<Record<ErrorCode, string>> = {
   not_found: 'Not found.',
   too_many_requests: 'Too many requests. Please wait a moment.',
   internal_error: 'Something went wrong.',
+  service_unavailable: 'The server is busy. Please try again in a moment.',
   email_not_found: 'Wrong email or password.',
   login_failed: 'Wrong email or password.',
   email_not_verified: 'Email not verified.',
