@@ -87,6 +87,11 @@ export async function openPglite(options: { dir?: string; loadDataDir?: Blob } =
   }
 }
 
+/** Whether a handle is embedded PGlite's (one connection, on this process's thread). */
+export function isPglite(db: Db): boolean {
+  return (db as unknown as { $client: unknown }).$client instanceof PGlite
+}
+
 export function pgliteDir(dataDir: string): string {
   return join(dataDir, 'pglite')
 }
