@@ -49,6 +49,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
   // An idle connection the server closed (a restart, a failover) must not end the process;
   // the pool replaces it on the next query.
   pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`))
+  pool.on('connect', withoutJit)
   if (options.namedStatements === false) pool.on('connect', sendStatementsUnnamed)
   const db = drizzlePostgres(pool, { schema }) as unknown as Db
   return {
@@ -57,6 +58,17 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
     close: () => pool.end(),
     poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   }
+}
+
+/**
+ * Turns PostgreSQL's JIT compilation off for the connection. A name search's walk is a few
+ * milliseconds of work that the planner prices high (each row's checks are subqueries), so
+ * JIT compiled it for 300 ms before running it (docs/decisions.md, "Searching a million
+ * contacts"); the app's queries are short, and none gained from it. Queued before the
+ * connection's first query; through PgBouncer it reaches the server connection it runs on.
+ */
+function withoutJit(client: pg.PoolClient): void {
+  client.query('set jit = off').catch((error: Error) => console.error(`Could not turn JIT off: ${error.message}`))
 }
 
 /** Drops the name drizzle gives a prepared query (db/prepared.ts), so node-postgres sends it as the unnamed statement. */
