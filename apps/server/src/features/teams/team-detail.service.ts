@@ -47,8 +47,13 @@ async function lastLogins(db: Executor, teamId: number) {
   return { has_owner: row?.has_owner ?? false, owner_last_login: iso(row?.owner_last_login), any_member_last_login: iso(row?.any_member_last_login) }
 }
 
-/** The people of a team or group, by name: one query. */
+/**
+ * The people of a team or group, by name: one query. The people are looked up by the ids the
+ * team's memberships hold: joined plainly, a church of 2,000 users was priced cheaper as a scan
+ * of every person than as 2,000 lookups, and read the whole people table (issue 39).
+ */
 async function usersOf(deps: Deps, viewer: Viewer, teamId: number, timeZone: string): Promise<NonNullable<TeamDetail['users']>> {
+  const userIds = sql`select ${memberships.person_id} from ${memberships} where ${memberships.team_id} = ${teamId} and ${memberships.role} <> 'member_request'`
   const rows = await deps.db
     .select({
       user_id: memberships.person_id,
@@ -66,7 +71,7 @@ async function usersOf(deps: Deps, viewer: Viewer, teamId: number, timeZone: str
     .from(memberships)
     .innerJoin(people, eq(people.id, memberships.person_id))
     .leftJoin(accounts, eq(accounts.person_id, memberships.person_id))
-    .where(and(eq(memberships.team_id, teamId), ne(memberships.role, 'member_request')))
+    .where(and(eq(memberships.team_id, teamId), ne(memberships.role, 'member_request'), sql`${people.id} = any(array(${userIds}))`))
     .orderBy(asc(sql`lower(${people.first_name})`), asc(sql`lower(${people.last_name})`), asc(memberships.person_id))
   return rows.map((row) => ({
     user_id: row.user_id,
