@@ -1,0 +1,1 @@
+CREATE INDEX "activity_log_team_author_idx" ON "activity_log" USING btree ("team_id","author_id","created_at","id");
