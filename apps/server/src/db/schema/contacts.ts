@@ -52,6 +52,11 @@ export const teamContacts = pgTable(
     last_visit_at: timestamp('last_visit_at', { withTimezone: true }),
     next_interaction_at: timestamp('next_interaction_at', { withTimezone: true }),
     has_overdue_interaction: boolean('has_overdue_interaction').notNull().default(false),
+    /**
+     * The person has both coordinates (address_lat and address_lng), so a marker on the map.
+     * Kept by triggers on people and team_contacts (migration 0036), whoever writes the address.
+     */
+    has_coordinates: boolean('has_coordinates').notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -89,6 +94,10 @@ export const teamContacts = pgTable(
     index('team_contacts_list_grow_phase_desc_idx')
       .on(t.team_id, t.grow_phase_rank.asc().nullsFirst(), t.person_id)
       .where(sql`${t.archived_at} is null and ${t.state} = 'active'`),
+    // contacts-for-map's pages (issue 39): the team's listed contacts with coordinates, by id.
+    index('team_contacts_map_idx')
+      .on(t.team_id, t.person_id)
+      .where(sql`${t.archived_at} is null and ${t.state} = 'active' and ${t.has_coordinates}`),
     index('team_contacts_archived_idx')
       .on(t.team_id, t.archived_at, t.person_id)
       .where(sql`${t.archived_at} is not null`),
