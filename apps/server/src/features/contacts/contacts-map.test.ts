@@ -1,9 +1,10 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defaultMapTiles, mapPageSize } from '@crm/domain'
 import { readConfig } from '../../config'
 import { people, teamContacts } from '../../db/schema/index'
 import { addMember, body, buildPerson, buildTeam, createTestApp, type TestApp, type TestPerson } from '../../../test/harness'
-import { bornYearsAgo, buildChurch, buildContact, get } from '../../../test/contact-factories'
+import { addToTeam, bornYearsAgo, buildChurch, buildContact, get } from '../../../test/contact-factories'
 
 let t: TestApp
 beforeAll(async () => {
@@ -76,6 +77,28 @@ describe('GET /api/v1/contacts-for-map', () => {
     for (const reader of [c.leader, c.owner]) {
       expect((await markersOf(reader, c.church)).items[0]).toEqual({ id: child, name: 'Kid Young', ...sydney })
     }
+  })
+
+  it("follows the person's coordinates in every team that holds them, whoever writes the address (issue 39)", async () => {
+    const c = await buildChurch(t)
+    const other = await buildChurch(t)
+    // Added without coordinates, then placed: a marker in both teams that hold the contact.
+    const moved = await buildContact(t, { teamId: c.church, person: { first_name: 'Mo', last_name: 'Ving' } })
+    await addToTeam(t, moved, { teamId: other.church, isOwner: false })
+    expect((await markersOf(c.leader, c.church)).items).toEqual([])
+    await t.db.update(people).set(sydney).where(eq(people.id, moved))
+    for (const [reader, team] of [
+      [c.leader, c.church],
+      [other.leader, other.church],
+    ] as const) {
+      expect((await markersOf(reader, team)).items).toEqual([{ id: moved, name: 'Mo Ving', ...sydney }])
+    }
+    // Moved within the map: still there, at the new place; one coordinate cleared: gone everywhere.
+    await t.db.update(people).set({ address_lat: -34.5 }).where(eq(people.id, moved))
+    expect((await markersOf(c.leader, c.church)).items).toEqual([{ id: moved, name: 'Mo Ving', address_lat: -34.5, address_lng: sydney.address_lng }])
+    await t.db.update(people).set({ address_lng: null }).where(eq(people.id, moved))
+    expect((await markersOf(c.leader, c.church)).items).toEqual([])
+    expect((await markersOf(other.leader, other.church)).items).toEqual([])
   })
 
   it('pages the markers by mapPageSize with has_more', async () => {
