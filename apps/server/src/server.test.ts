@@ -105,7 +105,9 @@ describe.runIf(engine === 'pglite')('the server on embedded PGlite', () => {
     const [after] = await second.database.db.select({ n: count() }).from(people)
     expect(after!.n).toBe(before!.n)
     expect((await signIn(second, demoAccounts.owner)).status).toBe(200)
-  })
+    // Two starts of a new data folder (PGlite's own set-up, every migration, the demo seed) and a
+    // sign-in for each demo account: 25 s on a quiet machine, past one call's 30 s on a loaded one.
+  }, 90_000)
 
   it('refuses a second server on the same data folder with a clear message', async () => {
     const dataDir = tempDir()
