@@ -93,6 +93,18 @@ describe('GET manage-team/:id', () => {
     ])
   })
 
+  it("with_users=1 lists the church's own users by name, without a request to join or another church's users (issue 39)", async () => {
+    const church = await buildChurch(t)
+    const other = await buildChurch(t)
+    const asking = await buildPerson(t, { firstName: 'Rita', lastName: 'Request' })
+    await addMember(t, asking.id, church.church, 'member_request')
+    await addMember(t, church.member.id, other.church, 'member')
+    const team = body(await get(t, `manage-team/${church.church}`, church.owner.token, { team_id: church.church, with_users: 1 }))
+    const names = team.users.map((user: { name: string }) => user.name)
+    expect(names).not.toContain('Rita Request')
+    expect(team.users.map((user: { user_id: number }) => user.user_id).sort()).toEqual([church.owner.id, church.leader.id, church.member.id].sort())
+  })
+
   it('D3-6-12 with_users=1 without read_dcrm_team_users_names is 403', async () => {
     const response = await get(t, `manage-team/${c.church}`, c.member.token, { team_id: c.church, with_users: 1 })
     expect(response.statusCode).toBe(403)
