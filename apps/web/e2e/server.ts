@@ -57,6 +57,11 @@ export async function startAppServer(env: Record<string, string> = {}, { fromTem
       // Every test signs its own people up from 127.0.0.1: the per-address minute limit of
       // sign-in calls (tested over HTTP in the API tests) would refuse the later ones.
       RATE_LIMIT_LOGIN: '1000',
+      // Two browsers and their servers share CI's two cores: a page's calls may wait past the
+      // embedded database's one second there. "The server is busy" has its own API test
+      // (request-queue.test.ts); these tests are about the pages.
+      PGLITE_QUEUE_LENGTH: '10000',
+      PGLITE_QUEUE_WAIT_MS: '60000',
       ...env,
     },
   })
