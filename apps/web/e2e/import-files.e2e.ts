@@ -145,7 +145,8 @@ describe('import-users with spreadsheets', () => {
     expect(firstNames).toEqual(['José', 'Joséa', 'José'])
     const report = await importFile(files[0]!, contacts, 'import-users', {})
     expect(report.count_successful).toBe(1)
-    expect(await namesWithSurname(surname)).toEqual([`José Peña${surname}`])
+    // A name is found from the start of one of its words: the accented one here.
+    expect(await namesWithSurname(`Peña${surname}`)).toEqual([`José Peña${surname}`])
   })
 
   it('refuses what is not a spreadsheet, an empty one, one without the required columns and one of 50,000 rows, before anything is sent', async () => {
