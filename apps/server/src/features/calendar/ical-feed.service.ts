@@ -2,16 +2,16 @@ import { createHash } from 'node:crypto'
 import { and, asc, desc, eq, gt, gte, lt, or, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import ical, { escape } from 'ical-generator'
 import { getVtimezoneComponent } from '@touch4it/ical-timezones'
-import { addDays, hasCapability, icalPastDays, zonedDate, zonedInstant, type OccurrenceException } from '@crm/domain'
+import { addDays, hasCapability, icalPastDays, zonedDate, type OccurrenceException } from '@crm/domain'
 import type { Executor } from '../../db/client'
 import { accounts, eventOccurrences, events, icalFeeds, interactions, lookupItems, people } from '../../db/schema/index'
 import { loadTeamScope, type TeamScope } from '../../platform/access'
-import { personGate, type PersonGate } from '../../platform/child-gate'
+import { personGate } from '../../platform/child-gate'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
-import { fullName } from '../../platform/format'
 import { hashToken } from '../../platform/tokens'
 import { loadInteractionLookups } from '../interactions/interaction-view'
+import { addEvent, addInteraction, feedZone, foldLines, type FeedContext } from './ical-vevents'
 
 // The calendar feed /ical/{token}.ics (issue 14 item 4, decisions.md "Calendar urls"): the
 // team's events with their rule and exceptions, and the user's own upcoming interactions, as
@@ -26,183 +26,6 @@ export const maxFeedInteractions = 500
 export const feedInteractionDays = 365
 
 /** What the feed reads of an event row. */
-type FeedEventRow = Pick<
-  typeof events.$inferSelect,
-  | 'id'
-  | 'title'
-  | 'no_address'
-  | 'address_formatted'
-  | 'is_recurring'
-  | 'rrule'
-  | 'is_all_day'
-  | 'start_date'
-  | 'span_days'
-  | 'start_hour'
-  | 'end_hour'
-  | 'updated_at'
->
-
-/** An upcoming interaction of the user, with the contact it is on. */
-interface FeedInteractionRow {
-  id: number
-  type: string
-  type_other: string | null
-  date: string
-  time: string | null
-  first_name: string
-  last_name: string | null
-  dob_year: number | null
-  dob_month: number | null
-  updated_at: Date
-}
-
-/** YYYYMMDD of a calendar date. */
-const compact = (date: string) => date.replaceAll('-', '')
-
-/** HH:MM plus `minutes`, with the days it passes into. */
-function addMinutes(date: string, time: string, minutes: number): { date: string; time: string } {
-  const [hour, minute] = time.split(':').map(Number) as [number, number]
-  const total = hour * 60 + minute + minutes
-  const days = Math.floor(total / 1440)
-  const rest = total - days * 1440
-  return { date: addDays(date, days), time: `${String(Math.floor(rest / 60)).padStart(2, '0')}:${String(rest % 60).padStart(2, '0')}` }
-}
-
-/**
- * The stored rule as the feed writes it. RFC 5545 wants UNTIL in UTC when DTSTART has a TZID:
- * the end of the UNTIL day in the team's zone (the app counts that whole day); an all-day
- * event's UNTIL stays a DATE.
- */
-export function feedRule(rule: string, allDay: boolean, timeZone: string): string {
-  return rule
-    .trim()
-    .replace(/^RRULE:/i, '')
-    .split(';')
-    .map((part) => {
-      const [name, value] = part.split('=') as [string, string | undefined]
-      if (name.trim().toUpperCase() !== 'UNTIL' || !value) return part.trim()
-      const day = `${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6, 8)}`
-      if (allDay) return `UNTIL=${compact(day)}`
-      const end = new Date(zonedInstant(addDays(day, 1), '00:00', timeZone).getTime() - 1000)
-      return `UNTIL=${end.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`
-    })
-    .join(';')
-}
-
-/** The TZID the feed writes: the zone's VTIMEZONE names it (UTC is Etc/UTC there); null when there is none. */
-function feedZone(timeZone: string): string | null {
-  const component = getVtimezoneComponent(timeZone)
-  return component ? (/^TZID:(.+)$/m.exec(component)?.[1]?.trim() ?? null) : null
-}
-
-interface FeedContext {
-  /** The team's zone, in which every stored date and time is read. */
-  timeZone: string
-  /** The TZID written (null: floating times, for a zone without a VTIMEZONE). */
-  tzid: string | null
-  host: string
-  publicUrl: string
-}
-
-/** A moment of a VEVENT: a DATE, or a wall-clock time of the team's zone. */
-type Moment = { date: string; time: string | null }
-
-interface VeventFields {
-  uid: string
-  stamp: Date
-  start: Moment
-  end: Moment | null
-  /** RRULE and EXDATE lines of a series. */
-  rule?: string[]
-  recurrenceId?: Moment
-  summary: string
-  location?: string | null
-  url?: string
-}
-
-/**
- * One VEVENT, written as ical-generator writes one (property order, all-day marks, escapes),
- * without its event object per row, whose construction and checks took half of a large feed's
- * time (issue 39). Times are wall clocks with the zone's TZID, or floating without one.
- */
-function vevent(fields: VeventFields, tzid: string | null): string {
-  const at = (name: string, moment: Moment) =>
-    moment.time === null
-      ? `${name};VALUE=DATE:${compact(moment.date)}`
-      : `${name}${tzid ? `;TZID=${tzid}` : ''}:${compact(moment.date)}T${moment.time.replace(':', '')}00`
-  const lines = ['BEGIN:VEVENT', `UID:${fields.uid}`, 'SEQUENCE:0', `DTSTAMP:${fields.stamp.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`]
-  lines.push(at('DTSTART', fields.start))
-  if (fields.end) lines.push(at('DTEND', fields.end))
-  if (fields.start.time === null) lines.push('X-MICROSOFT-CDO-ALLDAYEVENT:TRUE', 'X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE')
-  if (fields.rule) lines.push(...fields.rule)
-  if (fields.recurrenceId) lines.push(at('RECURRENCE-ID', fields.recurrenceId))
-  lines.push(`SUMMARY:${escape(fields.summary, false)}`)
-  if (fields.location) lines.push(`LOCATION:${escape(fields.location, false)}`)
-  if (fields.url) lines.push(`URL;VALUE=URI:${escape(fields.url, false)}`)
-  lines.push('END:VEVENT', '')
-  return lines.join('\r\n')
-}
-
-/** One event: its series (or its one date), and an override for each moved occurrence. */
-function addEvent(vevents: string[], row: FeedEventRow, exceptions: readonly OccurrenceException[], context: FeedContext): void {
-  const span = Math.max(row.span_days, 1)
-  const rule = row.is_recurring && row.rrule ? row.rrule : null
-  const startTime = row.start_hour ?? '00:00'
-  const allDay = row.is_all_day || !row.start_hour
-  /** Start and end of the occurrence starting on `date`. */
-  const times = (date: string): { start: Moment; end: Moment | null } => {
-    if (allDay) return { start: { date, time: null }, end: { date: addDays(date, span), time: null } }
-    const endHour = row.end_hour ?? (span > 1 ? '23:59' : null)
-    const start = { date, time: startTime }
-    const end = endHour ? { date: addDays(date, span - 1), time: endHour } : null
-    // An end that is not after the start is left out (ical-generator would swap the two).
-    return { start, end: end && `${end.date}T${end.time}` > `${start.date}T${start.time}` ? end : null }
-  }
-  const common = {
-    uid: `event-${row.id}@${context.host}`,
-    summary: row.title,
-    location: row.no_address ? null : row.address_formatted || null,
-    url: `${context.publicUrl}/events/view/${row.id}`,
-    stamp: row.updated_at,
-  }
-  const byOriginal = new Map(exceptions.map((exception) => [exception.original_date, exception]))
-  if (!rule) {
-    // A one-off event: its one date, moved or cancelled.
-    const exception = byOriginal.get(row.start_date)
-    if (exception?.is_cancelled) return
-    vevents.push(vevent({ ...common, ...times(exception?.event_date ?? row.start_date) }, context.tzid))
-    return
-  }
-  const lines = [`RRULE:${feedRule(rule, allDay, context.timeZone)}`]
-  // A cancelled occurrence is excluded; a moved one is replaced by its override below
-  // (RFC 5545: an EXDATE would take it out of the set the override belongs to).
-  const cancelled = exceptions.filter((exception) => exception.is_cancelled).map((exception) => exception.original_date)
-  if (cancelled.length > 0) {
-    lines.push(
-      allDay
-        ? `EXDATE;VALUE=DATE:${cancelled.map(compact).join(',')}`
-        : `EXDATE${context.tzid ? `;TZID=${context.tzid}` : ''}:${cancelled.map((date) => `${compact(date)}T${startTime.replace(':', '')}00`).join(',')}`,
-    )
-  }
-  vevents.push(vevent({ ...common, ...times(row.start_date), rule: lines }, context.tzid))
-  for (const exception of exceptions) {
-    if (exception.is_cancelled || exception.event_date === exception.original_date) continue
-    const recurrenceId = { date: exception.original_date, time: allDay ? null : startTime }
-    vevents.push(vevent({ ...common, ...times(exception.event_date), recurrenceId }, context.tzid))
-  }
-}
-
-/** One upcoming interaction of the user: the type and the contact (no child's name under the gate). */
-function addInteraction(vevents: string[], row: FeedInteractionRow, context: FeedContext & { typeTitle: (type: string) => string; gate: PersonGate }): void {
-  const type = row.type === 'other' && row.type_other ? row.type_other : context.typeTitle(row.type)
-  const hidesName = context.gate.hides(row)
-  const summary = hidesName ? type : `${type}: ${fullName(row.first_name, row.last_name)}`
-  const times = row.time
-    ? { start: { date: row.date, time: row.time }, end: addMinutes(row.date, row.time, 60) }
-    : { start: { date: row.date, time: null }, end: { date: addDays(row.date, 1), time: null } }
-  vevents.push(vevent({ uid: `interaction-${row.id}@${context.host}`, summary, stamp: row.updated_at, ...times }, context.tzid))
-}
-
 /**
  * The feed's owner, team and their role there now, or null when the url no longer opens. The
  * feed is found by the token's hash on its unique index (only the hash is stored, and a
@@ -384,32 +207,4 @@ async function buildFeedText(deps: Deps, { scope, locale }: FeedOwner, rows: Ret
   for (const row of eventRows) addEvent(vevents, row, exceptionsOf.get(row.id) ?? [], context)
   for (const row of interactionRows) addInteraction(vevents, row, { ...context, typeTitle: lookups.typeTitle, gate: personGate(scope, now) })
   return shell.toString().replace(/END:VCALENDAR(\r\n)?$/, () => `${foldLines(vevents.join(''))}END:VCALENDAR\r\n`)
-}
-
-/** UTF-8 octets of a code point. */
-const octets = (codePoint: number) => (codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4)
-
-/**
- * Lines longer than 75 octets folded (RFC 5545 §3.1) as ical-generator folds them (at 74),
- * without its encoder per character, which took most of a large feed's time.
- */
-export function foldLines(text: string): string {
-  return text
-    .split('\r\n')
-    .map((line) => {
-      if (line.length <= 74 && /^[\x20-\x7e]*$/.test(line)) return line
-      let folded = ''
-      let count = 0
-      for (const char of line) {
-        const size = octets(char.codePointAt(0)!)
-        count += size
-        if (count > 74) {
-          folded += '\r\n '
-          count = size
-        }
-        folded += char
-      }
-      return folded
-    })
-    .join('\r\n')
 }

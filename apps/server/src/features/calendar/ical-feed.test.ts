@@ -8,7 +8,7 @@ import { eventOccurrences, events, icalFeeds, interactions, memberships, teams }
 import { hashToken, newToken } from '../../platform/tokens'
 import { addMember, body, buildPerson, buildTeam, createTestApp, type TestApp, type TestPerson } from '../../../test/harness'
 import { buildContact } from '../../../test/contacts'
-import { feedRule, foldLines } from './ical-feed.service'
+import { feedRule, foldLines } from './ical-vevents'
 
 // The calendar feed (issue 14 item 4): parsed with a real iCalendar parser (ical.js), its
 // expanded occurrences for the next 12 months equal the app's own (rules/recurrence.ts).
