@@ -174,6 +174,30 @@ describe('the Interactions tab', () => {
     expect(writes.updated).toHaveLength(1)
   }, 15_000)
 
+  it('D2-2.2-02 the mark-complete link waits for the list it refreshes: a first read taken before the write does not stay on screen', async () => {
+    // On a busy server the list's first read can be taken before the write and answered after it.
+    // Were the write sent alongside that read, its refresh would join the read in flight and the
+    // list would keep showing the interaction upcoming.
+    let answerFirstRead = () => {}
+    const firstReadHeld = new Promise<void>((resolve) => (answerFirstRead = resolve))
+    let reads = 0
+    const writes: { updated: unknown[] } = openContact({ path: '/contacts/view/5?interaction_mark_complete=9' })
+    server.use(
+      mockCall(interactionCalls.contactInteractions, async () => {
+        const completed = writes.updated.length > 0
+        reads += 1
+        if (reads === 1) await firstReadHeld
+        return { items: [buildInteraction({ is_completed: completed })], count: 1, max_pages: 1 }
+      }),
+    )
+    await waitFor(() => expect(reads).toBe(1))
+    expect(writes.updated).toEqual([])
+    answerFirstRead()
+    await waitFor(() => expect(writes.updated).toHaveLength(1))
+    const entry = await screen.findByRole('listitem', { current: true })
+    await within(entry).findByText('Completed')
+  }, 15_000)
+
   it('D2-4.4-03 shows each grow phase once, the state of each interaction, and the Bible-study progress', async () => {
     openContact({
       items: () => [

@@ -63,11 +63,15 @@ export function InteractionsTab({ item, contact, scope, team, openTab }: Contact
     }
   }
 
-  // The link's mark-complete runs once per id, then the parameter leaves the address.
+  // The link's mark-complete runs once per id, then the parameter leaves the address. It waits
+  // for the list's first answer: a refresh asked while that first read is in flight joins it
+  // (TanStack Query cancels only a query that has data), so the list could keep a read taken
+  // before the change and show the interaction still upcoming.
   const markedFromLink = useRef<number | null>(null)
   const markId = linkedId(params.get('interaction_mark_complete'))
+  const listRead = !interactions.isPending
   useEffect(() => {
-    if (markId === null || markedFromLink.current === markId) return
+    if (markId === null || !listRead || markedFromLink.current === markId) return
     markedFromLink.current = markId
     void complete(markId).then(() =>
       setParams(
@@ -82,7 +86,7 @@ export function InteractionsTab({ item, contact, scope, team, openTab }: Contact
     )
     // complete is stable enough for a one-off run per id.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [markId])
+  }, [markId, listRead])
 
   const remove = async (interactionId: number) => {
     const result = await submission.submit(() => deleteInteraction.mutateAsync(interactionId))
