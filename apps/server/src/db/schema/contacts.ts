@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { timestamps } from './columns'
 import { people } from './people'
 import { teams } from './teams'
@@ -65,8 +65,10 @@ export const teamContacts = pgTable(
     index('team_contacts_list_name_idx')
       .on(t.team_id, t.sort_name, t.person_id)
       .where(sql`${t.archived_at} is null and ${t.state} = 'active'`),
+    // Also the reports' new contacts (issue 39): source and member status beside the date, so a
+    // conference's year is counted from the index alone.
     index('team_contacts_list_created_idx')
-      .on(t.team_id, t.created_at, t.person_id)
+      .on(t.team_id, t.created_at, t.person_id, t.source, t.member_status)
       .where(sql`${t.archived_at} is null and ${t.state} = 'active'`),
     // The age sort (youngest first, unknown last) and age bands; the last-interaction sort
     // (longest ago first, never last) and interaction filters, at any page depth.
@@ -210,3 +212,26 @@ export const teamContactCounts = pgTable('team_contact_counts', {
   active: integer('active').notNull().default(0),
   archived: integer('archived').notNull().default(0),
 })
+
+/**
+ * The reports' follow-up figures kept as running totals (issue 39), per team, assignee and the
+ * contact's member status ('' for none): the assignments of the contacts a report counts
+ * (active, not archived), how many are outstanding, how many had a response and the hours to
+ * those responses. Statement triggers on assignments and team_contacts move them (migration
+ * 0037), each under a lock of the team so that two writers never count from each other's old
+ * rows. A conference's report adds up a few thousand rows instead of joining every assignment
+ * to its contact. No foreign key, as for team_contact_counts; a row that counts nothing goes.
+ */
+export const reportFollowUps = pgTable(
+  'report_follow_ups',
+  {
+    team_id: integer('team_id').notNull(),
+    to_person_id: integer('to_person_id').notNull(),
+    member_status: text('member_status').notNull().default(''),
+    assignments: integer('assignments').notNull().default(0),
+    outstanding: integer('outstanding').notNull().default(0),
+    responded: integer('responded').notNull().default(0),
+    response_hours: numeric('response_hours').notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.team_id, t.to_person_id, t.member_status] })],
+)

@@ -1,7 +1,7 @@
-import { and, count, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm'
+import { and, count, eq, gt, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm'
 import { activeMemberDays, type ReportChart, type ReportsSummary } from '@crm/domain'
 import type { Executor } from '../../db/client'
-import { assignments, contactEvents, interactions, teamContacts } from '../../db/schema/index'
+import { contactEvents, interactions, reportFollowUps, teamContacts } from '../../db/schema/index'
 import { buildChart, dateLabel, instantBuckets, periodInstants, type BucketCount, type PeriodDates } from './report-periods'
 
 // The contact widgets of the reports (spec 3 §2.3): new contacts, their sources, baptisms and
@@ -118,34 +118,40 @@ export async function countBaptismDecisions(db: Executor, target: ReportTarget, 
 }
 
 /**
- * The follow-ups of the counted contacts' assignments, from the assignee's follow-up kept on
- * each assignment (migration 0028): outstanding while the assignee has completed no
+ * The follow-ups of the counted contacts' assignments, from their running totals per team,
+ * assignee and member status (report_follow_ups, migration 0037; each assignment's follow-up
+ * is kept on it by migration 0028): outstanding while the assignee has completed no
  * interaction with the contact in the team; the response time is the mean of the hours from
  * each assignment to its first response; active members are assignees with a completed
  * interaction in the team in the last 30 days (each church's own, added up over churches).
  */
 export async function countFollowUps(db: Executor, target: ReportTarget, now: Date): Promise<ReportsSummary['followups']> {
   const since = new Date(now.getTime() - activeMemberDays * 24 * 3_600_000).toISOString()
-  const counted = db
+  const totals = db
     .select({
-      team_id: assignments.team_id,
-      to_person_id: assignments.to_person_id,
-      created_at: assignments.created_at,
-      first_completed_at: assignments.first_completed_at,
-      first_response_at: assignments.first_response_at,
+      team_id: reportFollowUps.team_id,
+      to_person_id: reportFollowUps.to_person_id,
+      outstanding: sql`sum(${reportFollowUps.outstanding})`.as('outstanding'),
+      responded: sql`sum(${reportFollowUps.responded})`.as('responded'),
+      hours: sql`sum(${reportFollowUps.response_hours})`.as('hours'),
     })
-    .from(assignments)
-    .innerJoin(teamContacts, and(eq(teamContacts.team_id, assignments.team_id), eq(teamContacts.person_id, assignments.contact_id)))
-    .where(and(inTeams(assignments.team_id, target.teamIds), countedContacts(target)))
-  // One read of the counted assignments for the three figures. The assignees are few (a few a
-  // church): each is looked up in their own interactions (interactions_by_person_idx) and the
-  // first one in the window answers; a lateral with a limit keeps the planner from reading
-  // every recent interaction of the conference instead.
+    .from(reportFollowUps)
+    .where(
+      and(
+        inTeams(reportFollowUps.team_id, target.teamIds),
+        target.memberStatus === null ? undefined : eq(reportFollowUps.member_status, target.memberStatus),
+        gt(reportFollowUps.assignments, 0),
+      ),
+    )
+    .groupBy(reportFollowUps.team_id, reportFollowUps.to_person_id)
+  // The assignees are few (a few a church): each is looked up in their own interactions
+  // (interactions_by_person_idx) and the first one in the window answers; a lateral with a
+  // limit keeps the planner from reading every recent interaction of the conference instead.
   const result = await db.execute(sql`
-    with counted as materialized (${counted})
-    select (select count(*)::int from counted where first_completed_at is null) as outstanding,
-           (select avg(extract(epoch from first_response_at - created_at) / 3600) from counted) as hours,
-           (select count(*)::int from (select distinct team_id, to_person_id from counted) a
+    with assignees as materialized (${totals})
+    select (select coalesce(sum(outstanding), 0)::int from assignees) as outstanding,
+           (select sum(hours) / nullif(sum(responded), 0) from assignees) as hours,
+           (select count(*)::int from assignees a
               cross join lateral (
                 select 1 from ${interactions} i
                 where i.by_person_id = a.to_person_id and i.team_id = a.team_id and i.is_completed

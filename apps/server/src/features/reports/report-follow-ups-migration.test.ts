@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { sql } from 'drizzle-orm'
+import type { Database } from '../../db/client'
+import { migrationSteps, type MigrationSteps } from '../../../test/migration-steps'
+
+// Migration 0037 (issue 39) starts the reports' follow-up totals from the assignments already
+// there: a database migrated to 0036 with a church's assignments, then on.
+
+let steps: MigrationSteps
+let database: Database
+beforeAll(async () => {
+  steps = await migrationSteps('0037_report_follow_ups')
+  database = steps.database
+}, 120_000)
+afterAll(async () => steps.close())
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
+
+it('0037 totals the assignments of the counted contacts there before it, by assignee and member status', async () => {
+  await steps.migrateBefore()
+  const db = database.db
+  const [church] = rowsOf<{ id: number }>(await db.execute(sql`insert into teams (kind, title) values ('team', 'Church') returning id`))
+  const people = rowsOf<{ id: number }>(
+    await db.execute(sql`insert into people (first_name, last_name) select 'P', 'N' || n from generate_series(1, 5) n order by n returning id`),
+  )
+  const [ann, ruth, sam, tess, uma] = people.map((person) => person.id)
+  const listed = (person: number, status: string, archived: boolean) =>
+    db.execute(sql`insert into team_contacts (team_id, person_id, is_owner, sort_name, search_text, member_status, archived_at)
+      values (${church!.id}, ${person}, true, 'n', 'n', ${status}, ${archived ? sql`now()` : null})`)
+  await listed(ruth!, 'member', false)
+  await listed(sam!, 'member', false)
+  await listed(tess!, 'attendee', false)
+  await listed(uma!, 'member', true)
+  // Ruth answered after 2 hours, Sam before the assignment (no response to time), Tess waits, Uma is archived.
+  // The follow-ups set as migration 0028's triggers would have kept them from interactions.
+  const assign = async (person: number, firstCompleted: string | null, firstResponse: string | null) => {
+    await db.execute(
+      sql`insert into assignments (team_id, contact_id, to_person_id, created_at) values (${church!.id}, ${person}, ${ann!}, '2026-11-01T10:00:00Z')`,
+    )
+    await db.execute(sql`update assignments set first_completed_at = ${firstCompleted}::timestamptz, first_response_at = ${firstResponse}::timestamptz
+      where team_id = ${church!.id} and contact_id = ${person}`)
+  }
+  await assign(ruth!, '2026-11-01T12:00:00Z', '2026-11-01T12:00:00Z')
+  await assign(sam!, '2026-10-01T10:00:00Z', null)
+  await assign(tess!, null, null)
+  await assign(uma!, null, null)
+
+  await steps.migrateToEnd()
+  const totals = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`select member_status, assignments, outstanding, responded, response_hours::float8 as hours
+      from report_follow_ups where team_id = ${church!.id} order by member_status`),
+  )
+  expect(totals).toEqual([
+    { member_status: 'attendee', assignments: 1, outstanding: 1, responded: 0, hours: 0 },
+    { member_status: 'member', assignments: 2, outstanding: 0, responded: 1, hours: 2 },
+  ])
+}, 120_000)
