@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw'
 import { accountCalls, authCalls, requestTimeoutMs, siteCalls, teamCalls } from '@crm/domain'
 import { apiError, mockCall, server } from '../test/server'
 import { buildAccount, buildSite, signIn } from '../test/fixtures'
-import { ApiError, apiBase, buildPath, buildQuery, callApi } from './api'
+import { ApiError, apiBase, buildPath, buildQuery, busyRetries, callApi } from './api'
 import { getAccessToken } from './session'
 import { i18next } from './i18n'
 
@@ -148,6 +148,59 @@ describe('callApi', () => {
     await vi.advanceTimersByTimeAsync(1)
     expect(aborted).toBe(true)
     await expect(pending).resolves.toMatchObject({ code: 'timeout' })
+  })
+
+  it('asks a write again after the Retry-After a busy server names, and returns its answer (issue 39)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const asked: number[] = []
+    server.use(
+      mockCall(teamCalls.addGroup, () => {
+        asked.push(Date.now())
+        if (asked.length === 1)
+          return HttpResponse.json(
+            { code: 'service_unavailable', message: 'busy', data: { status: 503, retry_after: 2 } },
+            { status: 503, headers: { 'Retry-After': '2' } },
+          )
+        return { id: 45 }
+      }),
+    )
+    const pending = callApi(teamCalls.addGroup, { input: { team_id: 1, title: 'Youth', is_private: true } }).catch((error: unknown) => error)
+    // The first answer arrives (I/O, not a timer; vi.waitFor would move the fake clock on).
+    for (let turn = 0; turn < 200 && asked.length === 0; turn++) await new Promise((resolve) => setImmediate(resolve))
+    expect(asked).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(1_999)
+    expect(asked).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(1)
+    await expect(pending).resolves.toEqual({ id: 45 })
+    expect(asked).toHaveLength(2)
+  })
+
+  it('gives the busy answer to the caller after two more refusals, and does not ask again on any other 503', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    let asked = 0
+    server.use(
+      http.get(`${apiBase}/site`, () => {
+        asked += 1
+        return HttpResponse.json(
+          { code: 'service_unavailable', message: 'busy', data: { status: 503, retry_after: 1 } },
+          { status: 503, headers: { 'Retry-After': '1' } },
+        )
+      }),
+    )
+    const pending = callApi(siteCalls.site, {}).catch((error: unknown) => error)
+    await vi.advanceTimersByTimeAsync(5_000)
+    await expect(pending).resolves.toMatchObject({ code: 'service_unavailable', status: 503 })
+    expect(asked).toBe(1 + busyRetries)
+
+    asked = 0
+    server.use(
+      http.get(`${apiBase}/site`, () => {
+        asked += 1
+        return new HttpResponse('<html>unavailable</html>', { status: 503 })
+      }),
+    )
+    await expect(callApi(siteCalls.site, {})).rejects.toMatchObject({ code: 'internal_error', status: 503 })
+    expect(asked).toBe(1)
   })
 
   it('passes the caller’s abort through', async () => {

@@ -104,6 +104,62 @@ function readEnvelope(body: unknown, status: number): ApiError {
   return new ApiError(status === 401 ? 'unauthorized' : 'internal_error', status, `Request failed with status ${status}`)
 }
 
+/** How many times a call refused by a busy server is asked again, and the longest wait before each. */
+export const busyRetries = 2
+const maxBusyWaitMs = 5_000
+
+/** The wait a busy server's refusal names, or null for any other 503. */
+function busyWaitMs(response: Response, text: string): number | null {
+  try {
+    if ((JSON.parse(text) as { code?: unknown }).code !== 'service_unavailable') return null
+  } catch {
+    return null
+  }
+  const seconds = Number(response.headers.get('retry-after'))
+  return Math.min(maxBusyWaitMs, Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 1000)
+}
+
+/** Waits, unless the caller gives up first. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason)
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', stop)
+      resolve()
+    }, ms)
+    const stop = () => {
+      clearTimeout(timer)
+      reject(signal?.reason)
+    }
+    signal?.addEventListener('abort', stop, { once: true })
+  })
+}
+
+/** One request and its whole body, within the time-out, the caller's abort passed through. */
+async function exchange(url: string, init: RequestInit, signal: AbortSignal | undefined): Promise<{ response: Response; text: string }> {
+  const controller = new AbortController()
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    controller.abort()
+  }, requestTimeoutMs)
+  const abortFromCaller = () => controller.abort(signal?.reason)
+  if (signal?.aborted) abortFromCaller()
+  else signal?.addEventListener('abort', abortFromCaller, { once: true })
+  try {
+    // The time-out covers the whole exchange, the body included.
+    const response = await fetch(url, { ...init, signal: controller.signal })
+    return { response, text: await response.text() }
+  } catch (error) {
+    if (timedOut) throw new ApiError('timeout', 0, 'The request timed out')
+    if (signal?.aborted) throw error
+    throw new ApiError('network_error', 0, error instanceof Error ? error.message : 'Network error')
+  } finally {
+    clearTimeout(timer)
+    signal?.removeEventListener('abort', abortFromCaller)
+  }
+}
+
 /**
  * Calls the API: GET sends the input as a query string, POST as JSON; the answer is
  * parsed with the call's response schema. Times out after 5 minutes; a 401 `unauthorized` on
@@ -131,29 +187,15 @@ export async function callApi<C extends Call>(call: C, options: CallOptions<C>):
     body = JSON.stringify(input ?? {})
   }
 
-  const controller = new AbortController()
-  let timedOut = false
-  const timer = setTimeout(() => {
-    timedOut = true
-    controller.abort()
-  }, requestTimeoutMs)
-  const abortFromCaller = () => controller.abort(signal?.reason)
-  if (signal?.aborted) abortFromCaller()
-  else signal?.addEventListener('abort', abortFromCaller, { once: true })
-
-  let response: Response
-  let text: string
-  try {
-    // The time-out covers the whole exchange, the body included.
-    response = await fetch(url, { method: call.method, headers, body, signal: controller.signal })
-    text = await response.text()
-  } catch (error) {
-    if (timedOut) throw new ApiError('timeout', 0, 'The request timed out')
-    if (signal?.aborted) throw error
-    throw new ApiError('network_error', 0, error instanceof Error ? error.message : 'Network error')
-  } finally {
-    clearTimeout(timer)
-    signal?.removeEventListener('abort', abortFromCaller)
+  let { response, text } = await exchange(url, { method: call.method, headers, body }, signal)
+  // A busy embedded database refuses a call before running it (503 service_unavailable, with
+  // Retry-After): it is asked again after the wait the server names, a write as safely as a
+  // read, so a brief crowd on a small church's server shows no error.
+  for (let retry = 0; response.status === 503 && retry < busyRetries; retry++) {
+    const waitMs = busyWaitMs(response, text)
+    if (waitMs === null) break
+    await pause(waitMs, signal)
+    ;({ response, text } = await exchange(url, { method: call.method, headers, body }, signal))
   }
 
   let json: unknown = undefined
