@@ -92,20 +92,30 @@ export async function countNewContacts(
 export const baptismSeries = { baptism_decisions: 'decision-for-baptism', baptisms: 'baptism' } as const
 const seriesOfType = new Map(Object.entries(baptismSeries).map(([key, type]) => [type as string, key]))
 
-/** Decisions for baptism and baptisms recorded by the team per bucket, on the entry's date. */
+/**
+ * Decisions for baptism and baptisms recorded by the team per bucket, on the entry's date.
+ * Each entry's contact is looked up by its key (the LIMIT keeps the lateral from being
+ * flattened): joined plainly, a conference's 33,000 baptism entries were hashed against its
+ * 240,000 counted contacts (130 ms).
+ */
 export async function countBaptismDecisions(db: Executor, target: ReportTarget, dates: PeriodDates): Promise<ReportChart> {
   const label = dateLabel(contactEvents.date, dates.granularity)
+  const counted = db
+    .select({ counted: sql<number>`1`.as('counted') })
+    .from(teamContacts)
+    .where(and(eq(teamContacts.team_id, contactEvents.team_id), eq(teamContacts.person_id, contactEvents.contact_id), countedContacts(target)))
+    .limit(1)
+    .as('counted_contact')
   const rows = await db
     .select({ label: label.mapWith(String), type: contactEvents.type, n: count() })
     .from(contactEvents)
-    .innerJoin(teamContacts, and(eq(teamContacts.team_id, contactEvents.team_id), eq(teamContacts.person_id, contactEvents.contact_id)))
+    .crossJoinLateral(counted)
     .where(
       and(
         inTeams(contactEvents.team_id, target.teamIds),
         inArray(contactEvents.type, Object.values(baptismSeries)),
         dates.from ? gte(contactEvents.date, dates.from) : undefined,
         dates.until ? lt(contactEvents.date, dates.until) : undefined,
-        countedContacts(target),
       ),
     )
     .groupBy(sql`1`, sql`2`)
