@@ -23,6 +23,19 @@ BEGIN
   PERFORM pg_advisory_xact_lock(7304, t) FROM (SELECT DISTINCT t FROM unnest(team_ids) AS u(t) ORDER BY t) s;
 END $$;
 --> statement-breakpoint
+-- The teams' totals counted again from their assignments: after deletions, and to start.
+CREATE FUNCTION report_follow_ups_recount(team_ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM report_follow_ups WHERE team_id = ANY(team_ids);
+  INSERT INTO report_follow_ups (team_id, to_person_id, member_status, assignments, outstanding, responded, response_hours)
+  SELECT a.team_id, a.to_person_id, coalesce(tc.member_status, ''), count(*), count(*) FILTER (WHERE a.first_completed_at IS NULL),
+         count(a.first_response_at), coalesce(sum(extract(epoch FROM a.first_response_at - a.created_at) / 3600), 0)
+  FROM assignments a
+  JOIN team_contacts tc ON tc.team_id = a.team_id AND tc.person_id = a.contact_id AND tc.state = 'active' AND tc.archived_at IS NULL
+  WHERE a.team_id = ANY(team_ids)
+  GROUP BY 1, 2, 3;
+END $$;
+--> statement-breakpoint
 -- Assignments given, moved or followed up (first_completed_at, first_response_at): the new rows
 -- add, the old rows take away, each under its contact as the team holds it now. Ended ones, and
 -- contacts removed, count their teams again: a person's or a team's deletion removes both their
@@ -56,14 +69,7 @@ BEGIN
       outstanding = r.outstanding + excluded.outstanding, responded = r.responded + excluded.responded,
       response_hours = r.response_hours + excluded.response_hours;
   ELSIF TG_OP = 'DELETE' THEN
-    DELETE FROM report_follow_ups WHERE team_id = ANY(touched);
-    INSERT INTO report_follow_ups (team_id, to_person_id, member_status, assignments, outstanding, responded, response_hours)
-    SELECT a.team_id, a.to_person_id, coalesce(tc.member_status, ''), count(*), count(*) FILTER (WHERE a.first_completed_at IS NULL),
-           count(a.first_response_at), coalesce(sum(extract(epoch FROM a.first_response_at - a.created_at) / 3600), 0)
-    FROM assignments a
-    JOIN team_contacts tc ON tc.team_id = a.team_id AND tc.person_id = a.contact_id AND tc.state = 'active' AND tc.archived_at IS NULL
-    WHERE a.team_id = ANY(touched)
-    GROUP BY 1, 2, 3;
+    PERFORM report_follow_ups_recount(touched);
     RETURN NULL;
   ELSE
     INSERT INTO report_follow_ups AS r (team_id, to_person_id, member_status, assignments, outstanding, responded, response_hours)
@@ -120,14 +126,7 @@ BEGIN
       outstanding = r.outstanding + excluded.outstanding, responded = r.responded + excluded.responded,
       response_hours = r.response_hours + excluded.response_hours;
   ELSIF TG_OP = 'DELETE' THEN
-    DELETE FROM report_follow_ups WHERE team_id = ANY(touched);
-    INSERT INTO report_follow_ups (team_id, to_person_id, member_status, assignments, outstanding, responded, response_hours)
-    SELECT a.team_id, a.to_person_id, coalesce(tc.member_status, ''), count(*), count(*) FILTER (WHERE a.first_completed_at IS NULL),
-           count(a.first_response_at), coalesce(sum(extract(epoch FROM a.first_response_at - a.created_at) / 3600), 0)
-    FROM assignments a
-    JOIN team_contacts tc ON tc.team_id = a.team_id AND tc.person_id = a.contact_id AND tc.state = 'active' AND tc.archived_at IS NULL
-    WHERE a.team_id = ANY(touched)
-    GROUP BY 1, 2, 3;
+    PERFORM report_follow_ups_recount(touched);
     RETURN NULL;
   ELSE
     INSERT INTO report_follow_ups AS r (team_id, to_person_id, member_status, assignments, outstanding, responded, response_hours)
@@ -153,9 +152,4 @@ CREATE TRIGGER report_follow_ups_contact_update AFTER UPDATE ON team_contacts RE
 CREATE TRIGGER report_follow_ups_contact_delete AFTER DELETE ON team_contacts REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION report_follow_ups_from_contacts();
 --> statement-breakpoint
 -- The totals of what is there.
-INSERT INTO report_follow_ups (team_id, to_person_id, member_status, assignments, outstanding, responded, response_hours)
-SELECT a.team_id, a.to_person_id, coalesce(tc.member_status, ''), count(*), count(*) FILTER (WHERE a.first_completed_at IS NULL),
-       count(a.first_response_at), coalesce(sum(extract(epoch FROM a.first_response_at - a.created_at) / 3600), 0)
-FROM assignments a
-JOIN team_contacts tc ON tc.team_id = a.team_id AND tc.person_id = a.contact_id AND tc.state = 'active' AND tc.archived_at IS NULL
-GROUP BY 1, 2, 3;
+SELECT report_follow_ups_recount(array(SELECT DISTINCT team_id FROM assignments));
