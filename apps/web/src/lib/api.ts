@@ -108,31 +108,12 @@ function readEnvelope(body: unknown, status: number): ApiError {
 export const busyRetries = 2
 const maxBusyWaitMs = 5_000
 
-/** The wait a busy server's refusal names, or null for any other 503. */
-function busyWaitMs(response: Response, text: string): number | null {
+function parseJson(text: string): unknown {
   try {
-    if ((JSON.parse(text) as { code?: unknown }).code !== 'service_unavailable') return null
+    return text ? JSON.parse(text) : undefined
   } catch {
-    return null
+    return undefined
   }
-  const seconds = Number(response.headers.get('retry-after'))
-  return Math.min(maxBusyWaitMs, Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 1000)
-}
-
-/** Waits, unless the caller gives up first. */
-function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason)
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', stop)
-      resolve()
-    }, ms)
-    const stop = () => {
-      clearTimeout(timer)
-      reject(signal?.reason)
-    }
-    signal?.addEventListener('abort', stop, { once: true })
-  })
 }
 
 /** One request and its whole body, within the time-out, the caller's abort passed through. */
@@ -191,20 +172,12 @@ export async function callApi<C extends Call>(call: C, options: CallOptions<C>):
   // A busy embedded database refuses a call before running it (503 service_unavailable, with
   // Retry-After): it is asked again after the wait the server names, a write as safely as a
   // read, so a brief crowd on a small church's server shows no error.
-  for (let retry = 0; response.status === 503 && retry < busyRetries; retry++) {
-    const waitMs = busyWaitMs(response, text)
-    if (waitMs === null) break
-    await pause(waitMs, signal)
+  let json = parseJson(text)
+  for (let retry = 0; retry < busyRetries && response.status === 503 && (json as { code?: unknown } | undefined)?.code === 'service_unavailable'; retry++) {
+    // An aborted caller ends the next exchange at once.
+    await new Promise((resolve) => setTimeout(resolve, Math.min(maxBusyWaitMs, 1000 * (Number(response.headers.get('retry-after')) || 1))))
     ;({ response, text } = await exchange(url, { method: call.method, headers, body }, signal))
-  }
-
-  let json: unknown = undefined
-  if (text) {
-    try {
-      json = JSON.parse(text)
-    } catch {
-      json = undefined
-    }
+    json = parseJson(text)
   }
   if (!response.ok) {
     const error = readEnvelope(json, response.status)
