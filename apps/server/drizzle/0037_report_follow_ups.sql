@@ -17,7 +17,9 @@ CREATE INDEX "team_contacts_list_created_idx" ON "team_contacts" USING btree ("t
 -- Each trigger locks the teams it moves (class 7304, in team order) before it reads the other
 -- table in a statement of its own: a writer of that table waits for the lock, and the read then
 -- sees what that writer committed, so an assignment given while its contact is archived is
--- counted by exactly one of the two.
+-- counted by exactly one of the two. The upserts are written out per kind of write: a
+-- transition table is readable only in its own trigger's statements, and handing the moves on
+-- (as jsonb or arrays) cost 0.4–2.8 s more per 250,000 rows of a bulk insert.
 CREATE FUNCTION report_follow_ups_lock(team_ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_advisory_xact_lock(7304, t) FROM (SELECT DISTINCT t FROM unnest(team_ids) AS u(t) ORDER BY t) s;
