@@ -115,6 +115,7 @@ describe('a cluster: nginx, three processes, PgBouncer in transaction mode, one 
     const failures: Array<{ at: number; status: number; upstream: string; what: string }> = []
     let requests = 0
     let triedAgain = 0
+    let sentOnByTheStopping = 0
     let killedAt = 0
 
     const one = async (worker: number, sequence: number) => {
@@ -129,6 +130,8 @@ describe('a cluster: nginx, three processes, PgBouncer in transaction mode, one 
       requests += 1
       // nginx lists every server it tried: a read the killed process held went on to another.
       if (upstreamOf(answer).includes(',')) triedAgain += 1
+      // A read the restarting process sent back (503) while it stopped, answered by another.
+      if (upstreamOf(answer).startsWith(`127.0.0.1:${restarted},`)) sentOnByTheStopping += 1
       const text = await answer.text()
       if (answer.status !== 200) {
         failures.push({ at: Date.now(), status: answer.status, upstream: upstreamOf(answer), what: write ? 'create-user' : 'read' })
@@ -162,7 +165,7 @@ describe('a cluster: nginx, three processes, PgBouncer in transaction mode, one 
     console.log(
       `${requests} requests in ${loadSeconds} s by ${workers} clients, ${acknowledged.length} writes acknowledged; ` +
         `failed: ${failures.length} (${share(killed)} on the killed process, ${share(restarted)} on the restarted one); ` +
-        `${triedAgain} answered by another process after the first failed`,
+        `${triedAgain} answered by another process after the first failed, ${sentOnByTheStopping} of them sent back by the stopping one`,
     )
     expect(requests).toBeGreaterThan(200)
     // The only failures: requests the killed process had taken when it died (nginx answers 502;

@@ -120,8 +120,8 @@ export async function startPgBouncer(dir: string, database: string): Promise<{ u
 
 /**
  * nginx round-robin in front of the servers' ports. Each answer says which server gave it
- * (`X-Upstream`, every address tried), and failed connections go to the next server; a
- * request already sent (a POST) is never sent twice.
+ * (`X-Upstream`, every address tried), and failed connections and a stopping server's refused
+ * reads go to the next server; a request already sent (a POST) is never sent twice.
  */
 export async function startNginx(dir: string, upstreams: number[]): Promise<{ url: string; stop(): Promise<void> }> {
   const port = await freePort()
@@ -142,6 +142,7 @@ http {
   uwsgi_temp_path ${join(dir, 'nginx', 'uwsgi')};
   scgi_temp_path ${join(dir, 'nginx', 'scgi')};
   upstream crm {
+    zone crm 64k;
 ${upstreams.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=1 fail_timeout=2s;`).join('\n')}
   }
   server {
@@ -152,7 +153,7 @@ ${upstreams.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=1 fail
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_set_header X-Request-Id $request_id;
-      proxy_next_upstream error timeout;
+      proxy_next_upstream error timeout http_503;
       proxy_connect_timeout 2s;
       add_header X-Upstream $upstream_addr always;
     }

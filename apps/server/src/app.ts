@@ -14,7 +14,7 @@ import type { Deps } from './platform/deps'
 import { isPglite } from './db/client'
 import { queueRequests } from './platform/request-queue'
 import { sharedRateLimitStore } from './platform/rate-limit-store'
-import { healthRoutes, type Lifecycle } from './platform/health'
+import { healthRoutes, newLifecycle, refuseReadsWhileStopping, type Lifecycle } from './platform/health'
 import { countAnswers, metricsRoute, type PoolUse } from './platform/metrics'
 import type { Access } from './platform/route'
 import { AppError, envelope, handleError, serializeError } from './platform/errors'
@@ -167,6 +167,8 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions = {}
     reply.header('x-request-id', request.id)
   })
   app.decorate('deps', { ...deps, log: app.log } satisfies Deps)
+  app.decorate('lifecycle', newLifecycle())
+  refuseReadsWhileStopping(app, app.lifecycle)
   // PGlite's one connection: the app's calls take turns, and are refused (503) past a bound.
   if (isPglite(deps.db)) queueRequests(app, deps.config.pgliteQueue)
   // Every answer counted for /metrics (when METRICS_TOKEN serves them).
@@ -243,7 +245,6 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: AppOptions = {}
     { prefix: apiPrefix },
   )
   await app.register(icalFeedRoutes)
-  app.decorate('lifecycle', { stopping: false } satisfies Lifecycle)
   await app.register(healthRoutes(app.lifecycle))
   if (deps.config.metricsToken) await app.register(metricsRoute(deps.config.metricsToken, options.poolUse))
   if (!deps.config.isProduction) await app.register(devMailRoutes)

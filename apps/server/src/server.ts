@@ -9,6 +9,7 @@ import { migrate } from './db/migrate'
 import { underStartupLock } from './db/startup-lock'
 import { buildApp } from './app'
 import { lockDataDir } from './platform/data-lock'
+import { drained } from './platform/health'
 import { jobs } from './jobs'
 import { startScheduler, type Scheduler } from './platform/job-queue'
 import { syncLookups } from './features/lookups/lookups.service'
@@ -39,13 +40,18 @@ function defaultWebDist(): string | undefined {
 const acceptedConnectionGraceMs = 250
 
 /**
- * Refuses new connections (a balancer sends those to another process, a write included: it was
- * never sent here) and gives the ones already accepted a moment to send their request. Closing
- * the HTTP server at once would also drop every connection that has not sent one yet, and a
- * balancer that has just sent a write on it answers 502 (the cluster test caught one).
+ * Waits until no request is on its way here (platform/health.ts: reads are sent back meanwhile,
+ * and the balancer rests this process), then refuses new connections (a balancer sends those to
+ * another process, a write included: it was never sent here) and gives the ones already accepted
+ * a moment to send their request. Closing the HTTP server at once would also drop every
+ * connection that has not sent one yet, and a balancer that has just sent a write on it answers
+ * 502 (the cluster test caught one; and one queued in the kernel when the port closed).
  */
-async function stopListening(app: FastifyInstance): Promise<void> {
+async function stopListening(app: FastifyInstance, since: number): Promise<void> {
   if (!app.server.listening) return
+  while (!drained(app.lifecycle, since, Date.now())) await new Promise((resolve) => setTimeout(resolve, 20))
+  // After the event loop's next look at the port: what the kernel holds for it is accepted first.
+  await new Promise((resolve) => setImmediate(resolve))
   NetServer.prototype.close.call(app.server)
   await new Promise((resolve) => setTimeout(resolve, acceptedConnectionGraceMs))
 }
@@ -110,11 +116,12 @@ export async function startServer(config: Config, options: { logger?: boolean } 
       url: address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost'),
       stop: () => {
         stopping ??= (async () => {
-          // Out of the load balancer's rotation first (/health/ready: 503), then the running
-          // jobs finish, then the requests in flight; new connections are refused from there.
+          // Out of the load balancer's rotation first (/health/ready and reads: 503), then the
+          // running jobs finish, then the requests in flight; new connections are refused from there.
+          const since = Date.now()
           server.lifecycle.stopping = true
           await queue.stop()
-          await stopListening(server)
+          await stopListening(server, since)
           await server.close()
           await readDb?.close()
           await db.close()
