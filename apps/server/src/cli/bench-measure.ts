@@ -182,3 +182,35 @@ export async function loadSql(replay: () => Promise<void>, seconds: number): Pro
   samples.sort((a, b) => a - b)
   return { rps: samples.length / seconds, p95: percentile(samples, 95) }
 }
+
+/**
+ * The least a Node server can do for a call (issue 39 item 2): node:http alone, sending the
+ * call's own statements as the API sends them (its session first, then the rest side by side)
+ * and answering the first page's rows as JSON; no framework, sign-in rules, mapping, schema or
+ * compression. Its rate under the load test's connections bounds the API's share of the raw
+ * SQL's rate on this machine: the server and PostgreSQL share its cores.
+ */
+export async function loadBareHttp(database: Database, statements: unknown[][], seconds: number) {
+  const client = (database.db as unknown as { $client: Queryable }).$client
+  const [session, ...rest] = statements
+  const server = http.createServer((_request, response) => {
+    void (async () => {
+      if (session) await client.query(...session)
+      const [page, ...others] = (await Promise.all(rest.map((args) => client.query(...args)))) as Array<{ rows: unknown[] }>
+      const body = JSON.stringify({ items: page?.rows ?? [], counts: others.map((answer) => answer.rows) })
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) })
+      response.end(body)
+    })().catch((error: unknown) => {
+      response.writeHead(500)
+      response.end(String(error))
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  try {
+    const { port } = server.address() as { port: number }
+    return await load(`http://127.0.0.1:${port}/`, {}, seconds)
+  } finally {
+    server.closeAllConnections()
+    await new Promise((resolve) => server.close(resolve))
+  }
+}

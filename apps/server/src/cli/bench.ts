@@ -24,6 +24,7 @@ import {
   browserGet,
   connections,
   load,
+  loadBareHttp,
   loadSql,
   measure,
   printTable,
@@ -294,12 +295,21 @@ async function run(engine: string, database: Database, contactCount: number) {
 
   // Under load: the contacts list's first page, then its SQL alone at the same concurrency.
   let loaded: string | undefined
+  let bareFloor: string | undefined
   if (loadSeconds > 0) {
     const url = listUrl('contacts', {})
     const single = listResults[0]!
     const api = await load(url, auth, loadSeconds)
     await settled(database)
     const sqlLoaded = await loadSql(await listSql(url, auth), loadSeconds)
+    await settled(database)
+    const apiStatements = await statementsOf(database, () => browserGet(url, auth).then((response) => response.arrayBuffer()))
+    const bare = await loadBareHttp(database, apiStatements, loadSeconds)
+    await settled(database)
+    bareFloor =
+      `${engine}: node:http alone sending the call's ${apiStatements.length} statements and its rows as JSON: ${bare.rps.toFixed(0)} requests/s ` +
+      `(${((100 * bare.rps) / sqlLoaded.rps).toFixed(0)} % of the SQL alone; the API ${((100 * api.rps) / bare.rps).toFixed(0)} % of it), ` +
+      `p50 / p95 ${bare.p50.toFixed(1)} / ${bare.p95.toFixed(1)} ms, errors ${bare.errors}`
     loaded =
       `| contacts, default sort, page 1 | ${connections} | ${api.rps.toFixed(0)} | ${sqlLoaded.rps.toFixed(0)} (${((100 * api.rps) / sqlLoaded.rps).toFixed(0)} %) | ` +
       `${api.p50.toFixed(1)} | ${api.p95.toFixed(1)} | ${api.p99.toFixed(1)} | ${Number.isFinite(api.max) ? api.max.toFixed(0) : 'timeout'} | ${api.slow} | ` +
@@ -340,6 +350,7 @@ async function run(engine: string, database: Database, contactCount: number) {
     )
     console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|')
     console.log(loaded)
+    if (bareFloor) console.log(`\n${bareFloor}`)
   }
   return {
     engine,

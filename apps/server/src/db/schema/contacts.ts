@@ -235,3 +235,23 @@ export const reportFollowUps = pgTable(
   },
   (t) => [primaryKey({ columns: [t.team_id, t.to_person_id, t.member_status] })],
 )
+
+/**
+ * The reports' new contacts of their 'all' period kept as running totals (issue 39), per team,
+ * UTC year of team_contacts.created_at, source and member status ('' for none): the contacts a
+ * report counts (active, not archived). A statement trigger on team_contacts moves them
+ * (migration 0038). A reader's years begin at its own midnight, so report-contacts.ts moves the
+ * few contacts between a UTC new year and the reader's from one year to the other. No foreign
+ * key, as for report_follow_ups; a row that counts nothing goes.
+ */
+export const reportNewContacts = pgTable(
+  'report_new_contacts',
+  {
+    team_id: integer('team_id').notNull(),
+    year: integer('year').notNull(),
+    source: text('source').notNull().default(''),
+    member_status: text('member_status').notNull().default(''),
+    contacts: integer('contacts').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.team_id, t.year, t.source, t.member_status] })],
+)

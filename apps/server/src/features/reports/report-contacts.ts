@@ -1,8 +1,8 @@
-import { and, count, eq, gt, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm'
+import { and, count, eq, gt, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
 import { activeMemberDays, type ReportChart, type ReportsSummary } from '@crm/domain'
 import type { Executor } from '../../db/client'
-import { contactEvents, interactions, reportFollowUps, teamContacts } from '../../db/schema/index'
-import { buildChart, dateLabel, instantBuckets, periodInstants, type BucketCount, type PeriodDates } from './report-periods'
+import { contactEvents, interactions, reportFollowUps, reportNewContacts, teamContacts } from '../../db/schema/index'
+import { buildChart, dateLabel, instantBuckets, periodInstants, yearCorrections, type BucketCount, type PeriodDates } from './report-periods'
 
 // The contact widgets of the reports (spec 3 §2.3): new contacts, their sources, baptisms and
 // the follow-ups. A report counts the contacts a leader reads: those the team holds, active
@@ -40,6 +40,7 @@ function createdIn(dates: PeriodDates, timeZone: string): SQL | undefined {
 
 /** New contacts per bucket and source (null: none), the rows the two widgets below add up. */
 async function countBySource(db: Executor, target: ReportTarget, dates: PeriodDates): Promise<Array<{ label: string; source: string | null; n: number }>> {
+  if (dates.period === 'all') return countAllBySource(db, target, dates)
   const buckets = instantBuckets(dates, target.timeZone)
   const rows = await db
     .select({ bucket: buckets.index(teamContacts.created_at).mapWith(Number), source: teamContacts.source, n: count() })
@@ -47,6 +48,54 @@ async function countBySource(db: Executor, target: ReportTarget, dates: PeriodDa
     .where(and(countedContacts(target), createdIn(dates, target.timeZone)))
     .groupBy(sql`1`, sql`2`)
   return rows.map((row) => ({ label: buckets.labelOf(row.bucket), source: row.source, n: row.n }))
+}
+
+/**
+ * The 'all' period's years from the running totals (migration 0038), which count by UTC year;
+ * the contacts taken in between a UTC new year and the reader's (up to 14 hours each year) are
+ * read from the created index and moved to the reader's year.
+ */
+async function countAllBySource(db: Executor, target: ReportTarget, dates: PeriodDates): Promise<Array<{ label: string; source: string | null; n: number }>> {
+  const totals = await db
+    .select({ year: reportNewContacts.year, source: reportNewContacts.source, n: sql<number>`sum(${reportNewContacts.contacts})`.mapWith(Number) })
+    .from(reportNewContacts)
+    .where(
+      and(
+        inTeams(reportNewContacts.team_id, target.teamIds),
+        target.memberStatus === null ? undefined : eq(reportNewContacts.member_status, target.memberStatus),
+      ),
+    )
+    .groupBy(reportNewContacts.year, reportNewContacts.source)
+  const counts = new Map<string, number>()
+  const add = (year: string, source: string, n: number) => counts.set(`${year}|${source}`, (counts.get(`${year}|${source}`) ?? 0) + n)
+  for (const row of totals) add(String(row.year), row.source, row.n)
+  const windows = yearCorrections(
+    totals.map((row) => row.year),
+    target.timeZone,
+  )
+  if (windows.length > 0) {
+    const buckets = instantBuckets(dates, target.timeZone)
+    const moved = await db
+      .select({
+        utcYear: sql<number>`extract(year from ${teamContacts.created_at} at time zone 'UTC')::int`.mapWith(Number),
+        bucket: buckets.index(teamContacts.created_at).mapWith(Number),
+        source: teamContacts.source,
+        n: count(),
+      })
+      .from(teamContacts)
+      .where(and(countedContacts(target), or(...windows.map(({ from, until }) => and(gte(teamContacts.created_at, from), lt(teamContacts.created_at, until))))))
+      .groupBy(sql`1`, sql`2`, sql`3`)
+    for (const row of moved) {
+      add(String(row.utcYear), row.source ?? '', -row.n)
+      add(buckets.labelOf(row.bucket), row.source ?? '', row.n)
+    }
+  }
+  return [...counts]
+    .filter(([, n]) => n !== 0)
+    .map(([key, n]) => {
+      const [label, source] = key.split('|') as [string, string]
+      return { label, source: source === '' ? null : source, n }
+    })
 }
 
 /** New contacts per bucket: the team took them in (team_contacts.created_at) in the period. */

@@ -83,6 +83,24 @@ export function instantBuckets(dates: PeriodDates, timeZone: string): { index: (
   }
 }
 
+/**
+ * Where a reader's years and UTC years part (report_new_contacts counts by UTC year): for each
+ * new year from the first year given to the one after the last, the instants between UTC's
+ * midnight and the reader's, when they differ. A contact taken in there counts in one year by
+ * UTC and in the other where the reader lives.
+ */
+export function yearCorrections(years: readonly number[], timeZone: string): Array<{ from: Date; until: Date }> {
+  if (years.length === 0) return []
+  const windows: Array<{ from: Date; until: Date }> = []
+  for (let year = Math.min(...years); year <= Math.max(...years) + 1; year++) {
+    const utc = new Date(Date.UTC(year, 0, 1))
+    const local = zonedInstant(`${year}-01-01`, '00:00', timeZone)
+    if (local < utc) windows.push({ from: local, until: utc })
+    else if (local > utc) windows.push({ from: utc, until: local })
+  }
+  return windows
+}
+
 /** The bucket label of a date column. */
 export function dateLabel(column: SQL | unknown, granularity: ReportGranularity): SQL {
   return sql`to_char(${column}, ${sql.raw(`'${labelFormats[granularity]}'`)})`

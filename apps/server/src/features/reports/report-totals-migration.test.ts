@@ -3,8 +3,9 @@ import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { migrationSteps, type MigrationSteps } from '../../../test/migration-steps'
 
-// Migration 0037 (issue 39) starts the reports' follow-up totals from the assignments already
-// there: a database migrated to 0036 with a church's assignments, then on.
+// Migrations 0037 and 0038 (issue 39) start the reports' follow-up totals from the assignments
+// already there, and the new contacts' totals from the contacts: a database migrated to 0036
+// with a church's contacts and assignments, then on.
 
 let steps: MigrationSteps
 let database: Database
@@ -16,7 +17,7 @@ afterAll(async () => steps.close())
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 
-it('0037 totals the assignments of the counted contacts there before it, by assignee and member status', async () => {
+it('0037 totals the assignments of the counted contacts there before it, by assignee and member status; 0038 the contacts, by year', async () => {
   await steps.migrateBefore()
   const db = database.db
   const [church] = rowsOf<{ id: number }>(await db.execute(sql`insert into teams (kind, title) values ('team', 'Church') returning id`))
@@ -30,6 +31,7 @@ it('0037 totals the assignments of the counted contacts there before it, by assi
   await listed(ruth!, 'member', false)
   await listed(sam!, 'member', false)
   await listed(tess!, 'attendee', false)
+  await db.execute(sql`update team_contacts set source = 'web', created_at = '2024-12-31T23:00:00Z' where person_id = ${tess!}`)
   await listed(uma!, 'member', true)
   // Ruth answered after 2 hours, Sam before the assignment (no response to time), Tess waits, Uma is archived.
   // The follow-ups set as migration 0028's triggers would have kept them from interactions.
@@ -53,5 +55,14 @@ it('0037 totals the assignments of the counted contacts there before it, by assi
   expect(totals).toEqual([
     { member_status: 'attendee', assignments: 1, outstanding: 1, responded: 0, hours: 0 },
     { member_status: 'member', assignments: 2, outstanding: 0, responded: 1, hours: 2 },
+  ])
+  // 0038: the counted contacts by UTC year, source and member status; Uma is archived.
+  const thisYear = new Date().getUTCFullYear()
+  const newContacts = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`select year, source, member_status, contacts from report_new_contacts where team_id = ${church!.id} order by year, member_status`),
+  )
+  expect(newContacts).toEqual([
+    { year: 2024, source: 'web', member_status: 'attendee', contacts: 1 },
+    { year: thisYear, source: '', member_status: 'member', contacts: 2 },
   ])
 }, 120_000)
