@@ -1,4 +1,5 @@
 import { authJobs } from './features/auth/auth.jobs'
+import { calendarJobs } from './features/calendar/calendar.jobs'
 import { contactJobs } from './features/contacts/contacts.jobs'
 import { interactionJobs } from './features/interactions/interactions.jobs'
 import { notificationJobs } from './features/notifications/notifications.jobs'
@@ -7,4 +8,4 @@ import { transferJobs } from './features/transfers/transfers.jobs'
 import { platformJobs, type Job } from './platform/jobs'
 
 // Every scheduled job, as app.ts registers every route: the platform may not import features.
-export const jobs: Job[] = [...platformJobs, ...authJobs, ...contactJobs, ...interactionJobs, ...notificationJobs, ...ruleJobs, ...transferJobs]
+export const jobs: Job[] = [...platformJobs, ...authJobs, ...calendarJobs, ...contactJobs, ...interactionJobs, ...notificationJobs, ...ruleJobs, ...transferJobs]

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, date, foreignKey, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { addressColumns, timestamps } from './columns'
 import { people } from './people'
 import { teams } from './teams'
@@ -160,4 +160,24 @@ export const icalFeeds = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.user_id, t.team_id] }), uniqueIndex('ical_feeds_token_hash_key').on(t.token_hash)],
+)
+
+/**
+ * A feed's text as last built, under the entity tag it was built for (issue 39): a calendar app
+ * that asks again without its tag (some never send one) is sent the same text without a build,
+ * from whichever process. Replaced when the tag changes; gone with its url.
+ */
+export const icalFeedTexts = pgTable(
+  'ical_feed_texts',
+  {
+    user_id: integer('user_id').notNull(),
+    team_id: integer('team_id').notNull(),
+    etag: text('etag').notNull(),
+    text: text('text').notNull(),
+    built_at: timestamp('built_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.user_id, t.team_id] }),
+    foreignKey({ columns: [t.user_id, t.team_id], foreignColumns: [icalFeeds.user_id, icalFeeds.team_id] }).onDelete('cascade'),
+  ],
 )

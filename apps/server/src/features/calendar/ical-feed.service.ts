@@ -5,7 +5,7 @@ import { getVtimezoneComponent } from '@touch4it/ical-timezones'
 import { addDays, hasCapability, icalPastDays, zonedDate, type OccurrenceException } from '@crm/domain'
 import { QueryBuilder } from 'drizzle-orm/pg-core'
 import type { Executor } from '../../db/client'
-import { accounts, eventOccurrences, events, icalFeeds, interactions, lookupItems, people } from '../../db/schema/index'
+import { accounts, eventOccurrences, events, icalFeedTexts, icalFeeds, interactions, lookupItems, people } from '../../db/schema/index'
 import { loadTeamScope, type TeamScope } from '../../platform/access'
 import { personGate } from '../../platform/child-gate'
 import type { Deps } from '../../platform/deps'
@@ -194,7 +194,34 @@ export async function openIcalFeed(deps: Deps, token: string): Promise<IcalFeed 
       ]),
     )
     .digest('base64url')
-  return { etag: `W/"${tag.slice(0, 27)}"`, text: () => buildFeedText(deps, owner, rows, now) }
+  const etag = `W/"${tag.slice(0, 27)}"`
+  return { etag, text: () => keptFeedText(deps, owner, etag, () => buildFeedText(deps, owner, rows, now)) }
+}
+
+/**
+ * The text built for this tag, kept in ical_feed_texts: a busy leader's feed of 1,800 events
+ * takes about 50 ms to build and a few to read back. A text is kept only under the tag that
+ * digests what it was built from, so it is never older than what it shows.
+ */
+async function keptFeedText(deps: Deps, { userId, scope }: FeedOwner, etag: string, build: () => Promise<string>): Promise<string> {
+  const key = and(eq(icalFeedTexts.user_id, userId), eq(icalFeedTexts.team_id, scope.team.id))
+  const [kept] = await deps.db
+    .select({ text: icalFeedTexts.text })
+    .from(icalFeedTexts)
+    .where(and(key, eq(icalFeedTexts.etag, etag)))
+  if (kept) return kept.text
+  const text = await build()
+  const built = { user_id: userId, team_id: scope.team.id, etag, text, built_at: deps.now() }
+  try {
+    await deps.db
+      .insert(icalFeedTexts)
+      .values(built)
+      .onConflictDoUpdate({ target: [icalFeedTexts.user_id, icalFeedTexts.team_id], set: { etag, text, built_at: built.built_at } })
+  } catch (error) {
+    // The url was reset meanwhile (its row, and the kept text's key, are gone): nothing to keep.
+    deps.log.warn({ err: error }, 'calendar feed: the text was not kept')
+  }
+  return text
 }
 
 /** The feed as iCalendar text. */

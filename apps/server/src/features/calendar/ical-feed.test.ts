@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import ICAL from 'ical.js'
 import { foldLines as generatorFold } from 'ical-generator'
 import { addDays, occurrencesBetween, zonedDate, zonedInstant, type OccurrenceException } from '@crm/domain'
-import { eventOccurrences, events, icalFeeds, interactions, memberships, teams } from '../../db/schema/index'
+import { eventOccurrences, events, icalFeedTexts, icalFeeds, interactions, memberships, teams } from '../../db/schema/index'
 import { hashToken, newToken } from '../../platform/tokens'
 import { addMember, body, buildPerson, buildTeam, createTestApp, type TestApp, type TestPerson } from '../../../test/harness'
 import { buildContact } from '../../../test/contacts'
@@ -473,6 +473,37 @@ describe('entity tags: a calendar app that has the feed is answered 304 (issue 3
 
     expect((await post('delete-event', { id })).statusCode).toBe(200)
     expect(await changed('an event deleted')).not.toContain('Vespers')
+  })
+
+  it('keeps the text it built under its tag: an app asking again without the tag is sent it unbuilt, and a change builds it again', async () => {
+    const kept = () =>
+      t.db
+        .select({ etag: icalFeedTexts.etag, text: icalFeedTexts.text })
+        .from(icalFeedTexts)
+        .where(and(eq(icalFeedTexts.user_id, leader.id), eq(icalFeedTexts.team_id, parish)))
+    const first = await fetchFeed(url)
+    expect((await kept())[0]).toEqual({ etag: first.headers.etag, text: first.body })
+    // Marked where it is kept: the next answer is the kept text, not a new build.
+    await t.db
+      .update(icalFeedTexts)
+      .set({ text: first.body.replace('END:VCALENDAR', 'X-KEPT:1\r\nEND:VCALENDAR') })
+      .where(and(eq(icalFeedTexts.user_id, leader.id), eq(icalFeedTexts.team_id, parish)))
+    const again = await fetchFeed(url)
+    expect(again.headers.etag).toBe(first.headers.etag)
+    expect(again.body).toContain('X-KEPT:1')
+    // A change makes a new tag: the feed is built again, without the mark, and kept anew.
+    expect((await post('create-event', { title: 'Morning prayer', start_time: sunday, start_time_hour: '07:00' })).statusCode).toBe(200)
+    const rebuilt = await fetchFeed(url)
+    expect(rebuilt.headers.etag).not.toBe(first.headers.etag)
+    expect(rebuilt.body).toContain('SUMMARY:Morning prayer')
+    expect(rebuilt.body).not.toContain('X-KEPT')
+    expect(await kept()).toEqual([{ etag: rebuilt.headers.etag, text: rebuilt.body }])
+    tag = rebuilt.headers.etag as string
+    // Gone with the url.
+    expect((await t.call({ method: 'POST', url: '/api/v1/reset-ical-urls', token: leader.token, payload: {} })).statusCode).toBe(200)
+    expect(await kept()).toEqual([])
+    url = await urlOf(leader, parish)
+    expect((await fetchFeed(url)).headers.etag).toBe(tag)
   })
 
   it("a new tag when the team's zone or name, the user's interactions, or the caller's access change", async () => {

@@ -51,7 +51,7 @@ describe('report_new_contacts: running totals of the new contacts', () => {
     const south = await buildTeam(t, { kind: 'team' })
     const ann = await buildContact(t, { teamId: north })
     const ben = await buildContact(t, { teamId: north })
-    const cal = await buildContact(t, { teamId: north, state: 'pending' })
+    const cal = await buildContact(t, { teamId: north, state: 'awaiting_approval' })
     const dee = await buildContact(t, { teamId: south, archived: true })
     await addToTeam(t, ann, { teamId: south })
     expect((await expectTotalsCounted([north, south])).reduce((sum, row) => sum + row.contacts, 0)).toBe(3)
@@ -66,7 +66,7 @@ describe('report_new_contacts: running totals of the new contacts', () => {
     // Approved by the owner: now counted; the read model's columns alone move nothing.
     await setContact(north, cal, { state: 'active' })
     const before = await expectTotalsCounted([north, south])
-    await t.db.update(teamContacts).set({ last_interaction_days: 3 }).where(eq(teamContacts.team_id, north))
+    await t.db.update(teamContacts).set({ last_interaction_at: new Date('2026-06-01T00:00:00Z') }).where(eq(teamContacts.team_id, north))
     expect(await expectTotalsCounted([north, south])).toEqual(before)
 
     // Several rows in one statement, each its own way.
