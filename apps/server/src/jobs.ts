@@ -8,4 +8,13 @@ import { transferJobs } from './features/transfers/transfers.jobs'
 import { platformJobs, type Job } from './platform/jobs'
 
 // Every scheduled job, as app.ts registers every route: the platform may not import features.
-export const jobs: Job[] = [...platformJobs, ...authJobs, ...calendarJobs, ...contactJobs, ...interactionJobs, ...notificationJobs, ...ruleJobs, ...transferJobs]
+export const jobs: Job[] = [
+  ...platformJobs,
+  ...authJobs,
+  ...calendarJobs,
+  ...contactJobs,
+  ...interactionJobs,
+  ...notificationJobs,
+  ...ruleJobs,
+  ...transferJobs,
+]

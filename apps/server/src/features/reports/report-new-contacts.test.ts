@@ -66,7 +66,10 @@ describe('report_new_contacts: running totals of the new contacts', () => {
     // Approved by the owner: now counted; the read model's columns alone move nothing.
     await setContact(north, cal, { state: 'active' })
     const before = await expectTotalsCounted([north, south])
-    await t.db.update(teamContacts).set({ last_interaction_at: new Date('2026-06-01T00:00:00Z') }).where(eq(teamContacts.team_id, north))
+    await t.db
+      .update(teamContacts)
+      .set({ last_interaction_at: new Date('2026-06-01T00:00:00Z') })
+      .where(eq(teamContacts.team_id, north))
     expect(await expectTotalsCounted([north, south])).toEqual(before)
 
     // Several rows in one statement, each its own way.
