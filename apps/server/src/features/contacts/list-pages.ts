@@ -109,7 +109,7 @@ export interface PageInput {
   teamId: number
   /** Which rows the list holds (listRows). */
   rows: SQL
-  /** The filters and the search. */
+  /** The filters and the search, as a walk of the list index checks them on each row (contactWalkSearch). */
   matching: SQL | undefined
   /** Both. */
   where: SQL | undefined

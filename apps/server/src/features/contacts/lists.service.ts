@@ -22,7 +22,7 @@ import { loadGroupScope, type GroupScope, type Viewer } from '../../platform/acc
 import { AppError } from '../../platform/errors'
 import { displayDate, elapsed, fullName, oneOf } from '../../platform/format'
 import { ageOf, growPhaseOf, loadContactLookups } from './contact-view'
-import { contactSearch, firstWordPattern, notChildRow, searchNeedle } from './list-search'
+import { contactSearch, contactWalkSearch, firstWordPattern, notChildRow, searchNeedle } from './list-search'
 import { maxWalkedWords, orderTerms, pageSource, sortKey, wordWalk } from './list-pages'
 
 // The scope comes from the platform (team_id and group_id, or transfer_team_id alone).
@@ -153,8 +153,10 @@ export async function listContacts(
   const gated = scope.childGate !== null
   const filters = listFilters(query, gated, now)
   const listed = and(...listRows(kind, viewer, scope))!
-  // The filters and the search, checked on each row a walk reads.
+  // The filters and the search.
   const matching = and(...filters, contactSearch(query.search, gated, now))
+  // The same, as a walk of a list index checks it (no contact row read for a one-word name).
+  const walkMatching = and(...filters, contactWalkSearch(query.search, gated, now, scope.team.id))
   const where = and(listed, matching)
   const { order_by: orderBy, order } = resolveContactSort(kind, query)
   const sort = sortKey(orderBy, order, gated, now)
@@ -199,7 +201,7 @@ export async function listContacts(
     ? pageSlice(query.page, query.per_page, countFirst.count)
     : { offset: pageOffset(query.page, query.per_page), limit: query.per_page, fromEnd: false }
 
-  const pageRows = pageSource({ kind, orderBy, sort, needle, pattern, teamId: scope.team.id, rows: listed, matching, where, slice })
+  const pageRows = pageSource({ kind, orderBy, sort, needle, pattern, teamId: scope.team.id, rows: listed, matching: walkMatching, where, slice })
   const page = sql`(${pageRows}) as "page"`
   // Named in full: the page is a subquery of SQL of its own.
   const pageId = sql<number>`"page"."person_id"`
