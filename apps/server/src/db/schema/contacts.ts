@@ -67,6 +67,11 @@ export const teamContacts = pgTable(
       .where(sql`${t.archived_at} is null and ${t.state} = 'active'`),
     // Also the reports' new contacts (issue 39): source and member status beside the date, so a
     // conference's year is counted from the index alone.
+    // A counted contact (active, not archived) by its key, with the filters the name search's
+    // word walk checks and the reports group by, read from the index alone (issue 39).
+    index('team_contacts_counted_idx')
+      .on(t.team_id, t.person_id, t.member_status, t.source)
+      .where(sql`${t.archived_at} is null and ${t.state} = 'active'`),
     index('team_contacts_list_created_idx')
       .on(t.team_id, t.created_at, t.person_id, t.source, t.member_status)
       .where(sql`${t.archived_at} is null and ${t.state} = 'active'`),

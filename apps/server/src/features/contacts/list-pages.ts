@@ -113,6 +113,8 @@ export interface PageInput {
   matching: SQL | undefined
   /** Both. */
   where: SQL | undefined
+  /** What a word walk checks on each row's contact (its word already matches a one-word name). */
+  wordWhere: SQL | undefined
   slice: { offset: number; limit: number; fromEnd: boolean }
 }
 
@@ -163,7 +165,7 @@ export function pageSource(input: PageInput): SQL {
     sql`select person_id, k from (${rows}) p order by ${ordered(sql`p.k`, sql`p.person_id`)} limit ${slice.limit} offset ${slice.offset}`
   if (input.orderBy !== 'name' || !input.pattern) return page(indexWalk)
   // By name: each word that starts with the first word typed, walked in name order.
-  return page(sql`with ${wordWalk(input.teamId, input.pattern, where, sort.order, need)}
+  return page(sql`with ${wordWalk(input.teamId, input.pattern, input.wordWhere, sort.order, need)}
     select person_id, k from walked where (select count(*) from words) <= ${maxWalkedWords}
     union all
     select person_id, k from (${indexWalk}) i where (select count(*) from words) > ${maxWalkedWords}`)

@@ -162,6 +162,10 @@ export async function listContacts(
   const sort = sortKey(orderBy, order, gated, now)
   const needle = searchNeedle(query.search)
   const pattern = needle ? firstWordPattern(needle) : null
+  // A row a word walk reads has a word that starts with the search's first word: a one-word
+  // name needs no other check of it, and the rest is read from an index (issue 39).
+  const oneWord = needle?.kind === 'words' && needle.text === needle.first
+  const wordWhere = oneWord ? and(listed, ...filters, gated ? notChildRow(now) : undefined) : where
   const inGroup = scope.group.id !== scope.team.id
 
   // The count: one row of team_contact_counts for a whole list; for any other, the matches
@@ -179,7 +183,7 @@ export async function listContacts(
     if (pattern) {
       // A name search: the walk of its words, up to the bound; for a start more words share,
       // the trigram index's matches.
-      counting = sql`with ${wordWalk(scope.team.id, pattern, where, 'asc', bound + 1)}
+      counting = sql`with ${wordWalk(scope.team.id, pattern, wordWhere, 'asc', bound + 1)}
         select case when (select count(*) from words) <= ${maxWalkedWords} then (select count(*) from (select 1 from walked limit ${bound + 1}) w)
           else (select count(*) from (${everyMatch}) m) end as n`
     } else if (inGroup && !needle && filters.length === 0) {
@@ -201,7 +205,7 @@ export async function listContacts(
     ? pageSlice(query.page, query.per_page, countFirst.count)
     : { offset: pageOffset(query.page, query.per_page), limit: query.per_page, fromEnd: false }
 
-  const pageRows = pageSource({ kind, orderBy, sort, needle, pattern, teamId: scope.team.id, rows: listed, matching: walkMatching, where, slice })
+  const pageRows = pageSource({ kind, orderBy, sort, needle, pattern, teamId: scope.team.id, rows: listed, matching: walkMatching, where, wordWhere, slice })
   const page = sql`(${pageRows}) as "page"`
   // Named in full: the page is a subquery of SQL of its own.
   const pageId = sql<number>`"page"."person_id"`

@@ -1,0 +1,1 @@
+CREATE INDEX "team_contacts_counted_idx" ON "team_contacts" USING btree ("team_id","person_id","member_status","source") WHERE "team_contacts"."archived_at" is null and "team_contacts"."state" = 'active';
