@@ -155,11 +155,13 @@ export async function listContacts(
   const listed = and(...listRows(kind, viewer, scope))!
   // The filters and the search.
   const matching = and(...filters, contactSearch(query.search, gated, now))
-  // The same, as a walk of a list index checks it (no contact row read for a one-word name).
-  const walkMatching = and(...filters, contactWalkSearch(query.search, gated, now, scope.team.id))
   const where = and(listed, matching)
   const { order_by: orderBy, order } = resolveContactSort(kind, query)
   const sort = sortKey(orderBy, order, gated, now)
+  // The same, as a walk of a list index sorted otherwise than by name checks it: a one-word name
+  // by its words, so no contact row is read when the filters are in the index. By name, the
+  // walk reads dense matches from the start of the names, where the row is read anyway.
+  const walkMatching = orderBy === 'name' ? matching : and(...filters, contactWalkSearch(query.search, gated, now, scope.team.id))
   const needle = searchNeedle(query.search)
   const pattern = needle ? firstWordPattern(needle) : null
   // A row a word walk reads has a word that starts with the search's first word: a one-word
