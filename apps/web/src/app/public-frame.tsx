@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Anchor, Box, Container, Group } from '@mantine/core'
+import { Anchor, Box, Container, Group, Text } from '@mantine/core'
 import { useSite } from '../lib/site'
 import { SiteFooter } from './shell/site-footer'
 import type { SiteLink } from '../components/site-link'
@@ -10,9 +10,16 @@ export function PageFrame({ link, children }: { link: SiteLink; children: ReactN
   return (
     <Container size="md" py="md">
       <Group component="header" justify="space-between" mb="xl">
-        <Anchor component={link} to="/" fw={700} size="lg" underline="never">
-          {site?.site_name ?? '\u00a0'}
-        </Anchor>
+        {/* A link only with its name (an empty one has no accessible text); the space keeps the header's height. */}
+        {site?.site_name ? (
+          <Anchor component={link} to="/" fw={700} size="lg" underline="never">
+            {site.site_name}
+          </Anchor>
+        ) : (
+          <Text component="span" fw={700} size="lg" aria-hidden="true">
+            {'\u00a0'}
+          </Text>
+        )}
       </Group>
       <Box component="main" id="main" mih="60vh">
         {children}

@@ -103,9 +103,12 @@ function ShellFrame({ children }: { children: ReactNode }) {
               aria-expanded={opened}
             />
           )}
-          <Anchor component={Link} to="/" fw={700} underline="never" c="inherit">
-            {site?.site_name ?? ''}
-          </Anchor>
+          {/* Only with its name: an empty link while the site loads has no accessible text (axe, a slow CI run). */}
+          {site?.site_name ? (
+            <Anchor component={Link} to="/" fw={700} underline="never" c="inherit">
+              {site.site_name}
+            </Anchor>
+          ) : null}
           <SelectionSummary />
           <Box ml="auto">
             <NotificationsBell opened={panelOpened} onToggle={panel.toggle} onClose={panel.close} isMobile={isMobile} />
