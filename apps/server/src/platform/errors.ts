@@ -44,6 +44,14 @@ export function envelope(error: AppError, status = error.status): ErrorEnvelope 
   return { code: error.code, message: error.message, data: { status, ...error.details } }
 }
 
+/** A busy or stopping process's refusal: 503 `service_unavailable`, to be asked again after `seconds`. */
+export function refuseAsBusy(reply: FastifyReply, seconds: number): FastifyReply {
+  return reply
+    .code(503)
+    .header('retry-after', String(seconds))
+    .send(envelope(new AppError('service_unavailable', { retry_after: seconds })))
+}
+
 /** Turns every failure into the envelope of DESIGN.md §4; internals are logged, not sent. */
 export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   // Refused before its body was read (a file where none is taken, too large): the client

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'drizzle-orm'
 import { newestMigrationMillis } from '../db/migrate'
-import { AppError, envelope } from './errors'
+import { refuseAsBusy } from './errors'
 
 /** Why a process is not ready for requests: a code for operators' tools, not a person's text. */
 export type NotReadyReason = 'stopping' | 'database_unreachable' | 'migrations_pending'
@@ -31,11 +31,7 @@ export function refuseReadsWhileStopping(app: FastifyInstance, lifecycle: Lifecy
     if (!lifecycle.stopping || (request.method !== 'GET' && request.method !== 'HEAD')) return
     if (request.url.startsWith('/health/') || request.url.startsWith('/metrics')) return
     lifecycle.readRefusedAt ??= Date.now()
-    return reply
-      .code(503)
-      .header('retry-after', '1')
-      .header('connection', 'close')
-      .send(envelope(new AppError('service_unavailable', { retry_after: 1 })))
+    return refuseAsBusy(reply.header('connection', 'close'), 1)
   })
 }
 

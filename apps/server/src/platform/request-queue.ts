@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { AppError, envelope } from './errors'
+import { refuseAsBusy } from './errors'
 
 // Embedded PGlite runs one statement at a time, synchronously on the server's own thread, and
 // passes its connection on by promise callbacks. With every request let in at once, the
@@ -41,11 +41,7 @@ export function queueRequests(app: FastifyInstance, options: RequestQueueOptions
   let active = 0
   const waiting: Array<() => void> = []
   const retryAfter = Math.max(1, Math.ceil(options.maxWaitMs / 1000))
-  const refuse = (reply: FastifyReply) =>
-    reply
-      .code(503)
-      .header('retry-after', String(retryAfter))
-      .send(envelope(new AppError('service_unavailable', { retry_after: retryAfter })))
+  const refuse = (reply: FastifyReply) => refuseAsBusy(reply, retryAfter)
 
   const leave = (turn: () => void) => {
     const index = waiting.indexOf(turn)
