@@ -63,7 +63,7 @@ export function contactSearch(search: string | undefined, gated: boolean, now: D
 
 /**
  * The search as a walk of a list index checks it on each row it reads: a one-word name by the
- * contact's words (team_contact_words' row key, one index probe), so a walk whose filters are
+ * contact's words (team_contact_words, read from its index), so a walk whose filters are
  * in its index reads no contact row (a common name with a filter, by date added, at 1,000,000
  * contacts: thousands of rows, each on its own page, issue 39). Any other needle as
  * contactSearch.
