@@ -171,6 +171,11 @@ describe('import-and-share (issue 17 item 4)', () => {
         .getByLabel('Spreadsheet file')
         .setInputFiles({ name: 'cards.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer })
       await expect.poll(() => page.locator('main').innerText(), { timeout: 15_000 }).toContain('2 rows read from cards.xlsx.')
+      // The preview says what Save will do: the server's dry run of the same call, which keeps nothing (issue 35 item 9).
+      await expect
+        .poll(() => page.locator('main').innerText(), { timeout: 15_000 })
+        .toContain("Checked with the server's rules. Will be imported: 2. Will not be imported: 0.")
+      expect(await page.getByRole('table', { name: 'The first rows' }).getByRole('cell', { name: 'Will be imported', exact: true }).count()).toBe(2)
       await settled(page)
       expect(await violations(page)).toEqual([])
       await page.getByRole('button', { name: 'Save' }).click()

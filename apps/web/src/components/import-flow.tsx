@@ -65,45 +65,58 @@ type Stage<R> = { name: 'idle' } | { name: 'importing' } | { name: 'finished'; r
 /** The result scrolls into view this long after the import finishes (spec 2 §4; D2-4.7-02). */
 export const reportScrollDelayMs = 400
 
-/** The import flow, inside a page or a dialog (ImportDialog). */
-export function ImportFlow<F extends ReadFile, P, R>(props: ImportFlowProps<F, P, R>) {
-  const { texts, intro, sample, fileHint, read, missingBlocks, check, preview, run, progress, result, onClose } = props
-  const [file, setFile] = useState<F | null>(null)
-  const [checked, setChecked] = useState<P | null>(null)
-  const [checking, setChecking] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const [stage, setStage] = useState<Stage<R>>({ name: 'idle' })
-  const stopRequested = useRef(false)
-  const resultRef = useRef<HTMLDivElement>(null)
+/** The dry run's answer for the file and choices shown: `checked` once it came, `failed` if it could not be had. */
+export interface ImportCheckState<P> {
+  checked: P | null
+  checking: boolean
+  failed: boolean
+  failure: unknown
+}
 
-  // The dry run is asked once per file and choice: a later answer replaces an earlier one, never
-  // the other way round, and StrictMode's second effect run asks nothing.
-  const lastCheck = useRef<{ file: F; key: string } | null>(null)
-  const checkSeq = useRef(0)
-  const checkKey = check?.key
-  const runCheck = useEffectEvent((read: F, key: string) => {
-    if (!check || (lastCheck.current?.file === read && lastCheck.current.key === key)) return
-    lastCheck.current = { file: read, key }
-    const seq = ++checkSeq.current
-    setChecking(true)
-    setError(null)
+/**
+ * The dry run of a file read (issue 35 item 9), asked once per file and choice: an answer is
+ * kept with the file and key it was asked for, so a later answer replaces an earlier one, never
+ * the other way round, a new file never shows the last file's answer, and StrictMode's second
+ * effect run asks nothing. No file, or no check, asks nothing.
+ */
+export function useImportCheck<F, P>(file: F | null, check: ImportCheck<F, P> | undefined): ImportCheckState<P> {
+  const [answer, setAnswer] = useState<{ file: F; key: string; checked: P | null; failed: boolean; failure: unknown } | null>(null)
+  const asked = useRef<{ file: F; key: string } | null>(null)
+  const key = check?.key
+  const ask = useEffectEvent((read: F, key: string) => {
+    if (!check || (asked.current?.file === read && asked.current.key === key)) return
+    const question = { file: read, key }
+    asked.current = question
     check.run(read).then(
-      (answer) => {
-        if (seq !== checkSeq.current) return
-        setChecked(answer)
-        setChecking(false)
+      (checked) => {
+        if (asked.current === question) setAnswer({ ...question, checked, failed: false, failure: undefined })
       },
       (failure: unknown) => {
-        if (seq !== checkSeq.current) return
-        setChecked(null)
-        setChecking(false)
-        setError(texts.failure(failure))
+        if (asked.current === question) setAnswer({ ...question, checked: null, failed: true, failure })
       },
     )
   })
   useEffect(() => {
-    if (file && checkKey !== undefined) runCheck(file, checkKey)
-  }, [file, checkKey])
+    if (file !== null && key !== undefined) ask(file, key)
+  }, [file, key])
+  const current = file !== null && answer?.file === file && answer.key === key ? answer : null
+  return {
+    checked: current?.checked ?? null,
+    checking: file !== null && key !== undefined && current === null,
+    failed: current?.failed ?? false,
+    failure: current?.failure,
+  }
+}
+
+/** The import flow, inside a page or a dialog (ImportDialog). */
+export function ImportFlow<F extends ReadFile, P, R>(props: ImportFlowProps<F, P, R>) {
+  const { texts, intro, sample, fileHint, read, missingBlocks, check, preview, run, progress, result, onClose } = props
+  const [file, setFile] = useState<F | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [stage, setStage] = useState<Stage<R>>({ name: 'idle' })
+  const stopRequested = useRef(false)
+  const resultRef = useRef<HTMLDivElement>(null)
+  const { checked, checking, failed, failure } = useImportCheck(file, check)
 
   const finished = stage.name === 'finished'
   useEffect(() => {
@@ -113,10 +126,7 @@ export function ImportFlow<F extends ReadFile, P, R>(props: ImportFlowProps<F, P
   }, [finished])
 
   const choose = (chosen: F | null) => {
-    checkSeq.current++
     setFile(chosen)
-    setChecked(null)
-    setChecking(false)
     setError(null)
     setStage({ name: 'idle' })
   }
@@ -137,6 +147,7 @@ export function ImportFlow<F extends ReadFile, P, R>(props: ImportFlowProps<F, P
   }
 
   const inDialogResult = finished && onClose !== undefined
+  const shownError = error ?? (failed ? texts.failure(failure) : null)
   return (
     <Stack gap="md">
       {!inDialogResult && (
@@ -168,9 +179,9 @@ export function ImportFlow<F extends ReadFile, P, R>(props: ImportFlowProps<F, P
               </>
             )}
           </ImportFilePicker>
-          {error && (
+          {shownError && (
             <Alert color="red" role="alert">
-              {error}
+              {shownError}
             </Alert>
           )}
           {importing && progress}

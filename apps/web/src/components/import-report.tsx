@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { ScrollArea, Stack, Text } from '@mantine/core'
+import { Alert, ScrollArea, Stack, Text } from '@mantine/core'
 import { importRefusalLists, type ImportIssue, type ImportRefusalList, type ImportRowKept, type ImportRowProblem, type ImportUsersResult } from '@crm/domain'
 import { useContactFieldLabel } from '../lib/contact-field-labels'
 import { wordFieldError, wordFieldErrorOf } from '../lib/field-errors'
@@ -207,4 +207,25 @@ export function ImportReportDetails({ report, kind }: { report: ImportUsersResul
         ))}
     </>
   )
+}
+
+/** The dry run's answer under a preview (issue 35 item 9): its counts, then every row it would refuse or keep in part. */
+export function DryRunSummary({ report, kind }: { report: ImportUsersResult; kind?: string }) {
+  const { t } = useTranslation('import')
+  const count = useCount()
+  return (
+    <Stack gap="xs" data-dry-run>
+      <Alert color={report.count_unsuccessful > 0 ? 'yellow' : 'teal'} role="status" title={t('checkedTitle')}>
+        {t('checked', { successful: count(report.count_successful), unsuccessful: count(report.count_unsuccessful) })}
+      </Alert>
+      <ImportReportDetails report={report} {...(kind !== undefined ? { kind } : {})} />
+    </Stack>
+  )
+}
+
+/** A count as the reader's language writes it (1,000 in English, 1000 and 10.000 in Spanish), not the browser's. */
+export function useCount(): (value: number) => string {
+  const { i18n } = useTranslation()
+  const format = new Intl.NumberFormat(i18n.language)
+  return (value) => format.format(value)
 }

@@ -6,7 +6,7 @@ import { runChunkedImport, type ChunkedImportOutcome, type ImportReport } from '
 import { readImportFile, type ImportFile, type SpreadsheetImportKind } from '../lib/import-kind'
 import { isSpreadsheetError, normalizeHeader } from '../lib/spreadsheet'
 import { ImportDialog, type ImportTexts } from './import-flow'
-import { ImportReportDetails, rowOutcome, useOutcomeText } from './import-report'
+import { DryRunSummary, ImportReportDetails, rowOutcome, useCount, useOutcomeText } from './import-report'
 
 // The imports sent in chunks (issue 17 item 1; spec 2 §4 "Contact import", §5, §8) — contacts
 // and a contact's interactions — on the one import flow: the columns matched to the spec's
@@ -155,7 +155,6 @@ function KindPreview<C extends string>({
   dropped: readonly C[]
 }) {
   const { t } = useTranslation('import')
-  const count = useCount()
   const outcomeText = useOutcomeText()
   const ignored = [...file.ignored, ...dropped.filter((column) => file.found.some(([found]) => found === column))]
   const title = t('previewTitle', { count: Math.min(previewRows, file.rows.length) })
@@ -201,14 +200,7 @@ function KindPreview<C extends string>({
           </Table.Tbody>
         </Table>
       </ScrollArea.Autosize>
-      {checked && file.missing.length === 0 && (
-        <Stack gap="xs" data-dry-run>
-          <Alert color={checked.count_unsuccessful > 0 ? 'yellow' : 'teal'} role="status" title={t('checkedTitle')}>
-            {t('checked', { successful: count(checked.count_successful), unsuccessful: count(checked.count_unsuccessful) })}
-          </Alert>
-          <ImportReportDetails report={checked} kind={kind.name} />
-        </Stack>
-      )}
+      {checked && file.missing.length === 0 && <DryRunSummary report={checked} kind={kind.name} />}
     </>
   )
 }
@@ -235,13 +227,6 @@ function ChunkProgress({ sent, total, report }: { sent: number; total: number; r
 function limitText(code: string, limit: number | undefined, count: (value: number) => string): string {
   if (limit === undefined) return ''
   return code === 'too_large' ? String(Math.round(limit / (1024 * 1024))) : count(limit)
-}
-
-/** A count as the reader's language writes it (1,000 in English, 1000 and 10.000 in Spanish), not the browser's. */
-function useCount(): (value: number) => string {
-  const { i18n } = useTranslation()
-  const format = new Intl.NumberFormat(i18n.language)
-  return (value) => format.format(value)
 }
 
 /** The report: the counts, what each row kept, and each list of refused rows, with their numbers and why (spec 2 §3, §8). */

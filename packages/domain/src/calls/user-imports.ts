@@ -137,10 +137,15 @@ export const createUserImportRequest = z.object({
   title,
   date: optionalEventDate,
   content,
+  /** Check every row by the same rules and answer what the import would do, keeping nothing (issue 35 item 9). */
+  dry_run: flag.optional(),
 })
 
-/** The new import's id and what became of each row (found people are not refused: they join the import). */
-export const createUserImportResponse = importUsersResponse.extend({ id: z.number().int() })
+/**
+ * The new import's id and what became of each row (found people are not refused: they join the
+ * import); a dry run answers the same report with id null, as nothing was kept.
+ */
+export const createUserImportResponse = importUsersResponse.extend({ id: z.number().int().nullable() })
 export type CreateUserImportResult = z.infer<typeof createUserImportResponse>
 
 export const updateUserImportRequest = z.object({

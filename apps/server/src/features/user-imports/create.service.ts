@@ -9,7 +9,7 @@ import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 import { nameWordsOf, searchTextOf, sortNameOf } from '../../platform/read-model'
 import { checkRow, chunkContextOf, refusalOf } from '../contact-import/contact-import.service'
-import { addKeptRow, addRefusal, RowRefused, textOf } from '../contact-import/import-report'
+import { addKeptRow, addRefusal, RowRefused, textOf, writeUnlessDryRun } from '../contact-import/import-report'
 import { ChunkIdentities, saveNewContacts, type NewContact } from '../contact-import/new-contacts'
 import type { ContactIdentity } from '../contacts/contact-input'
 import { assertNoDuplicate, lockContactsOfConference, type DuplicateCheck } from '../contacts/duplicates.service'
@@ -22,7 +22,8 @@ import { todayIn } from '../interactions/interaction-view'
 // of the conference, written with what the row's extended columns create, as import-users
 // writes them. A row's assign_to_team_name, naming one of the conference's churches, is the
 // church chosen for the person. Nothing is written until every row is checked, under the
-// conference's contacts lock.
+// conference's contacts lock. A dry run does all of it and rolls it back: the preview of a new
+// import answers what Save will do (issue 35 item 9).
 
 type CreateInput = z.output<typeof createUserImportRequest>
 
@@ -65,7 +66,7 @@ const onImportAlready = (row: number) => new RowRefused('unsuccessful_error', al
 
 /** create-user-import: the new record, its people, and what became of each row. */
 export async function createUserImport(deps: Deps, viewer: Viewer, scope: TeamScope, input: CreateInput): Promise<CreateUserImportResult> {
-  const result: CreateUserImportResult = { id: 0, ...emptyImportReport() }
+  const result: CreateUserImportResult = { id: null, ...emptyImportReport() }
   const now = deps.now()
   const today = todayIn(now, scope.settings.timeZone)
   // New contacts go to the conference's primary group: the conference itself.
@@ -77,14 +78,15 @@ export async function createUserImport(deps: Deps, viewer: Viewer, scope: TeamSc
     readsTeam: hasCapability(scope.role, 'read_contact'),
     disregardOtherTeams: false,
   }
-  await deps.db.transaction(async (tx) => {
+  const dryRun = input.dry_run ?? false
+  await writeUnlessDryRun(deps.db, dryRun, async (tx) => {
     await lockContactsOfConference(tx, scope.team)
     const [record] = await tx
       .insert(userImports)
       .values({ team_id: scope.team.id, title: input.title, date: input.date ?? null, content: input.content ?? null, created_by: viewer.personId })
       .returning({ id: userImports.id })
     const importId = record!.id
-    result.id = importId
+    result.id = dryRun ? null : importId
     const chunk = await chunkContextOf(tx, atConference)
     // Found people by contact id, and the new ones by identity, each with its row: a file may name one person twice.
     const foundRows = new Map<number, { row: number; teamId: number | null }>()

@@ -177,6 +177,38 @@ describe('create-user-import', () => {
     expect(await t.db.select().from(activityLog).where(eq(activityLog.contact_id, c.ruth))).toHaveLength(0)
   })
 
+  it('a dry run answers what the import will do, row by row, and keeps nothing (issue 35 item 9)', async () => {
+    const c = await conferenceWithPeople()
+    const data = [
+      row('Ana', 'Lopez', 'F', { email: 'ana@example.org' }),
+      row('Ruth', 'Stone', 'female', { email: 'RUTH@example.org' }),
+      row('Dan', 'Ng', 'robot'),
+      row('Ana', 'Lopez', 'female', { email: 'ana@example.org' }),
+      row('Eve', 'Hart', 'female', { member_status: 'Church atendee' }),
+    ]
+    const [importsBefore] = await t.db.select({ n: count() }).from(userImports)
+    const [rowsBefore] = await t.db.select({ n: count() }).from(userImportRows)
+    const [activityBefore] = await t.db.select({ n: count() }).from(activityLog)
+    const people = await peopleCount(t)
+
+    const dry = await createImport(t, c, data, { dry_run: 1 })
+    expect(dry).toMatchObject({ id: null, count_successful: 2, count_unsuccessful: 3 })
+    expect(dry.unsuccessful_error.map(({ row, issues }: { row: number; issues: Array<{ code: string }> }) => [row, issues[0]!.code])).toEqual([
+      [4, 'not_in_list'],
+      [5, 'already_on_import'],
+      [6, 'not_in_list'],
+    ])
+    const [importsAfter] = await t.db.select({ n: count() }).from(userImports)
+    const [rowsAfter] = await t.db.select({ n: count() }).from(userImportRows)
+    const [activityAfter] = await t.db.select({ n: count() }).from(activityLog)
+    expect([importsAfter!.n, rowsAfter!.n, activityAfter!.n, await peopleCount(t)]).toEqual([importsBefore!.n, rowsBefore!.n, activityBefore!.n, people])
+
+    // The import then does what the dry run said.
+    const saved = await createImport(t, c, data)
+    expect(saved).toEqual({ ...dry, id: expect.any(Number) })
+    expect((await rowsOf(saved.id)).map((r) => r.row)).toEqual([2, 3])
+  })
+
   it('D2-3.14-02 keeps a new person’s email and phone when the row carries the consent collected on paper, and says per row what was not kept without it (issue 35 item 10)', async () => {
     const c = await buildConference(t)
     const consent = { consent_type: 'verbal', consent_date: '2026-03-14', consent_content: 'Happy for a church to visit', member_status: 'member' }

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { userImportCalls, type InputOf, type UserImport, type UserImportType } from '@crm/domain'
+import { defaultUserImportTitle, userImportCalls, type InputOf, type UserImport, type UserImportType } from '@crm/domain'
 import { callApi, fetchApiBlob } from '../../lib/api'
 
 export type UserImportsQuery = InputOf<typeof userImportCalls.userImports>
@@ -114,6 +114,14 @@ function useUserImportWrite<T, R>(write: (variables: T) => Promise<R>) {
 /** POST create-user-import. */
 export function useCreateUserImport() {
   return useUserImportWrite((input: CreateUserImportWrite) => callApi(userImportCalls.createUserImport, { input }))
+}
+
+/**
+ * POST create-user-import as a dry run (issue 35 item 9): what Save would do with each row,
+ * nothing kept. The details are not the rows' concern, so the default title stands in for them.
+ */
+export function checkUserImport(teamId: number, data: CreateUserImportWrite['data']) {
+  return callApi(userImportCalls.createUserImport, { input: { team_id: teamId, data, title: defaultUserImportTitle(new Date()), dry_run: true } })
 }
 
 /** POST update-user-import/{id}: the details, or the church chosen for some people. */

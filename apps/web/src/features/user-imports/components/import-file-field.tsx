@@ -1,10 +1,14 @@
 import { useTranslation } from 'react-i18next'
-import { Stack, Table, Text } from '@mantine/core'
-import { maxUserImportRows, type ContactImportColumn } from '@crm/domain'
-import { ImportFilePicker } from '../../../components/import-flow'
+import { Alert, Group, Loader, Stack, Table, Text } from '@mantine/core'
+import { maxUserImportRows, type ContactImportColumn, type CreateUserImportResult } from '@crm/domain'
+import { ImportFilePicker, type ImportCheckState } from '../../../components/import-flow'
+import { DryRunSummary, rowOutcome, useOutcomeText } from '../../../components/import-report'
 import { readImportFile } from '../../../lib/import-kind'
 import { isSpreadsheetError, normalizeHeader } from '../../../lib/spreadsheet'
 import { contactImportKind } from '../../contacts/import-kind'
+
+/** What the server's dry run said of the file's rows (issue 35 item 9). */
+export type ImportFileCheck = ImportCheckState<CreateUserImportResult>
 
 /** The rows shown before saving. */
 const previewRows = 5
@@ -32,9 +36,19 @@ export function isImportFileReady(file: ImportFile | null): file is ImportFile {
  * .xlsx file of at most maxUserImportRows rows, read with the product's one reader and matched
  * and prepared as the contact import does (its aliases, its dates); says which columns were
  * found, which are ignored and which required ones are missing, how many rows there are, and
- * shows the first rows.
+ * shows the first rows with what Save will do with each, from the server's dry run (`check`).
  */
-export function ImportFileField({ value, onChange, error }: { value: ImportFile | null; onChange: (file: ImportFile | null) => void; error?: string | null }) {
+export function ImportFileField({
+  value,
+  onChange,
+  error,
+  check,
+}: {
+  value: ImportFile | null
+  onChange: (file: ImportFile | null) => void
+  error?: string | null
+  check: ImportFileCheck
+}) {
   const { t } = useTranslation('import-and-share')
   const read = async (chosen: File): Promise<ImportFile> => {
     // The contact import's kind (its columns, aliases and how a cell becomes what is sent), up to this page's limit.
@@ -69,7 +83,8 @@ export function ImportFileField({ value, onChange, error }: { value: ImportFile 
               {t('file.columnsIgnored', { columns: file.ignored.join(', ') })}
             </Text>
           )}
-          <FilePreview file={file} />
+          <FilePreview file={file} checked={check.checked} />
+          <FileCheck check={check} />
         </>
       )}
     </ImportFilePicker>
@@ -81,15 +96,38 @@ function foundName([column, header]: [ContactImportColumn, string]): string {
   return normalizeHeader(column) === normalizeHeader(header) ? column : `${column} (${header})`
 }
 
-function FilePreview({ file }: { file: ImportFile }) {
+/** The dry run under the preview: on its way, could not be had, or its counts and every row it refused or kept in part. */
+function FileCheck({ check }: { check: ImportFileCheck }) {
+  const { t } = useTranslation('import')
+  if (check.checking) {
+    return (
+      <Group gap="xs" role="status">
+        <Loader size="xs" aria-hidden="true" />
+        <Text size="sm">{t('checking')}</Text>
+      </Group>
+    )
+  }
+  if (check.failed) {
+    return (
+      <Alert color="red" role="alert">
+        {t('checkFailed')}
+      </Alert>
+    )
+  }
+  return check.checked ? <DryRunSummary report={check.checked} /> : null
+}
+
+function FilePreview({ file, checked }: { file: ImportFile; checked: CreateUserImportResult | null }) {
   const { t } = useTranslation('import-and-share')
+  const { t: tImport } = useTranslation('import')
+  const outcomeText = useOutcomeText()
   const shown = file.rows.slice(0, previewRows)
   return (
     <Stack gap={4}>
       <Text fw={600} size="sm">
         {t('file.previewTitle')}
       </Text>
-      <Table.ScrollContainer minWidth={Math.max(360, 140 * (file.found.length + 1))}>
+      <Table.ScrollContainer minWidth={Math.max(360, 140 * (file.found.length + 2))}>
         <Table striped withTableBorder fz="sm" aria-label={t('file.previewTitle')}>
           <Table.Thead>
             <Table.Tr>
@@ -99,20 +137,29 @@ function FilePreview({ file }: { file: ImportFile }) {
                   {column}
                 </Table.Th>
               ))}
+              <Table.Th scope="col">{tImport('columns.check')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {shown.map((row, index) => (
-              <Table.Tr key={index}>
-                {/* The spreadsheet's own row number: the header is row 1. */}
-                <Table.Td>{index + 2}</Table.Td>
-                {file.found.map(([column]) => (
-                  <Table.Td key={column} style={{ overflowWrap: 'anywhere' }}>
-                    {row[column] ?? ''}
+            {shown.map((row, index) => {
+              // The spreadsheet's own row number: the header is row 1.
+              const number = index + 2
+              const outcome = checked ? rowOutcome(checked, number) : null
+              const refused = outcome?.kind === 'refused'
+              return (
+                <Table.Tr key={index} data-problem={refused || undefined}>
+                  <Table.Td>{number}</Table.Td>
+                  {file.found.map(([column]) => (
+                    <Table.Td key={column} style={{ overflowWrap: 'anywhere' }}>
+                      {row[column] ?? ''}
+                    </Table.Td>
+                  ))}
+                  <Table.Td c={refused ? 'red.8' : outcome?.kind === 'kept' ? 'yellow.9' : undefined} style={{ overflowWrap: 'anywhere' }}>
+                    {outcome ? outcomeText(outcome) : '…'}
                   </Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
+                </Table.Tr>
+              )
+            })}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>

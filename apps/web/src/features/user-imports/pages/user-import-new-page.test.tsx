@@ -20,10 +20,18 @@ function answer(overrides: Partial<CreateUserImportResult> = {}): CreateUserImpo
   }
 }
 
-function mockCreate(reply: CreateUserImportResult | Response) {
+/** The dry run's answer when a test names none: every row will be imported. */
+const cleanCheck = () => answer({ id: null })
+
+/** create-user-import: answers the saves `reply` and lists them; the preview's dry runs go to `checks`, answered `dry`. */
+function mockCreate(reply: CreateUserImportResult | Response, { dry = cleanCheck(), checks = [] }: { dry?: CreateUserImportResult; checks?: unknown[] } = {}) {
   const sent: unknown[] = []
   server.use(
     mockCall(userImportCalls.createUserImport, ({ input }) => {
+      if (input.dry_run) {
+        checks.push(input)
+        return dry
+      }
       sent.push(input)
       return reply
     }),
@@ -114,6 +122,45 @@ describe('/contacts/import-and-share/new (spec 2 §2.4, §5)', () => {
     expect((sent[0] as { title: string }).title).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}$/)
   }, 30_000)
 
+  it('the preview says what Save will do with each row, from the server’s dry run of the same call (issue 35 item 9)', async () => {
+    const checks: unknown[] = []
+    const sent = mockCreate(answer(), {
+      checks,
+      dry: answer({
+        id: null,
+        count_successful: 1,
+        count_unsuccessful: 1,
+        unsuccessful_error: [
+          {
+            row: 3,
+            name: 'Ben Ng',
+            reason: 'The row has invalid values.',
+            errors: { member_status: 'Choose a value from the list.' },
+            issues: [{ code: 'not_in_list', field: 'member_status', value: 'Church atendee', allowed: ['Member', 'Church attendee'] }],
+          },
+        ],
+        kept_without_consent: [{ row: 2, name: 'Ana López', not_kept: ['email', 'phone'], child: false }],
+      }),
+    })
+    await visit()
+    choose(goodCsv())
+    const preview = within(await screen.findByRole('table', { name: 'The first rows' }))
+    expect(
+      await preview.findByText('Will not be imported: Member status “Church atendee” is not one of: Member, Church attendee.', {}, { timeout: 10000 }),
+    ).toBeInTheDocument()
+    expect(preview.getByText('Will be imported with the name and gender only (no consent): Email, Phone not kept')).toBeInTheDocument()
+    expect(screen.getByText("Checked with the server's rules. Will be imported: 1. Will not be imported: 1.")).toBeInTheDocument()
+    // The dry run sends the rows as Save will, and nothing is saved.
+    expect(checks).toEqual([
+      expect.objectContaining({
+        team_id: 1,
+        dry_run: true,
+        data: [expect.objectContaining({ first_name: 'Ana' }), expect.objectContaining({ first_name: 'Ben' })],
+      }),
+    ])
+    expect(sent).toEqual([])
+  }, 30_000)
+
   it('shows the rows refused (row, name, reason) before going on to the import', async () => {
     mockCreate(
       answer({
@@ -153,7 +200,8 @@ describe('/contacts/import-and-share/new (spec 2 §2.4, §5)', () => {
       })
       let refuse = true
       server.use(
-        mockCall(userImportCalls.createUserImport, () => {
+        mockCall(userImportCalls.createUserImport, ({ input }) => {
+          if (input.dry_run) return cleanCheck()
           if (!refuse) return refusals
           refuse = false
           return apiError('invalid_request', 400, {

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { Alert, Anchor, Button, Group, Stack, Title } from '@mantine/core'
 import { defaultUserImportTitle, type CreateUserImportResult } from '@crm/domain'
 import { FormStatus } from '../../../components/form-status'
+import { useImportCheck } from '../../../components/import-flow'
 import { ImportKeptDetails } from '../../../components/import-report'
 import { isApiError } from '../../../lib/api'
 import { useFormSubmission } from '../../../lib/form-submission'
@@ -21,7 +22,7 @@ import {
 } from '../components/import-details-fields'
 import { ImportFileField, isImportFileReady, type ImportFile } from '../components/import-file-field'
 import { ProblemRows } from '../components/problem-rows'
-import { useCreateUserImport } from '../queries'
+import { checkUserImport, useCreateUserImport } from '../queries'
 
 /** Every row create-user-import refused, whatever the list it is in. */
 function refusedRows(result: CreateUserImportResult) {
@@ -53,6 +54,11 @@ export function UserImportNewPage() {
   const [fileError, setFileError] = useState<string | null>(null)
   const [otherErrors, setOtherErrors] = useState<Array<[string, string]>>([])
   const [result, setResult] = useState<CreateUserImportResult | null>(null)
+  // The preview says what Save will do with each row: the server's dry run of the same call (issue 35 item 9).
+  const check = useImportCheck(
+    isImportFileReady(file) ? file : null,
+    team ? { key: String(team.id), run: (ready) => checkUserImport(team.id, ready.rows) } : undefined,
+  )
   const submission = useFormSubmission({
     successMessage: t('new.saved'),
     errorMessage: (error) => (isApiError(error) && Object.keys(error.fieldErrors).length > 0 ? t('new.fieldsRefused') : t('new.failed')),
@@ -75,7 +81,8 @@ export function UserImportNewPage() {
       }
       // Refused rows, and people kept without consent (issue 35 item 10), are shown before going on.
       const refused = refusedRows(saved.value)
-      if (refused.length === 0 && !saved.value.kept_without_consent?.length) void navigate(`/contacts/import-and-share/edit/${saved.value.id}`)
+      if (refused.length === 0 && !saved.value.kept_without_consent?.length && saved.value.id !== null)
+        void navigate(`/contacts/import-and-share/edit/${saved.value.id}`)
       else setResult(saved.value)
     },
     () => {
@@ -102,7 +109,7 @@ export function UserImportNewPage() {
         <ImportKeptDetails report={result} />
         <ProblemRows title={t('new.refusedTitle')} rows={refusedRows(result)} />
         <Group>
-          <Button component={Link} to={`/contacts/import-and-share/edit/${result.id}`}>
+          <Button component={Link} to={`/contacts/import-and-share/edit/${result.id ?? ''}`}>
             {t('new.continue')}
           </Button>
         </Group>
@@ -123,7 +130,7 @@ export function UserImportNewPage() {
       <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('new.pageName')}>
         <Stack gap="md">
           <ImportDetailsFields form={form} />
-          <ImportFileField value={file} onChange={chooseFile} error={fileError} />
+          <ImportFileField value={file} onChange={chooseFile} error={fileError} check={check} />
           <OtherFieldErrors errors={otherErrors} />
           <Group gap="sm" wrap="wrap">
             <Button type="submit" loading={submission.isProcessing} disabled={submission.isProcessing || (file !== null && !isImportFileReady(file))}>

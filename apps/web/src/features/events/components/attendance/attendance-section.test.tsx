@@ -484,7 +484,9 @@ describe('AttendanceSection: import', () => {
     await user.click(dialog.getByRole('radio', { name: 'Add them as new contacts' }))
     await waitFor(() => expect(sent).toHaveLength(2))
     expect(sent[1]).toMatchObject({ unmatched: 'contact', dry_run: true })
-    expect(await preview.findByText('New: added as a new contact')).toBeInTheDocument()
+    // The preview of the earlier choice goes while the rows are checked again: the new one is the server's answer.
+    const again = within(await dialog.findByRole('table', { name: 'Preview: nothing is saved yet' }))
+    expect(await again.findByText('New: added as a new contact')).toBeInTheDocument()
 
     await user.click(dialog.getByRole('button', { name: 'Import' }))
     await waitFor(() => expect(sent).toHaveLength(3))
