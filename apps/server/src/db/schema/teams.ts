@@ -39,6 +39,14 @@ export const teams = pgTable(
     uniqueIndex('teams_sub_team_title_key')
       .on(t.parent_id, sql`lower(${t.title})`)
       .where(sql`${t.kind} = 'team'`),
+    /**
+     * No two churches of a conference share an ACMS id (any case or spacing): add and edit of a
+     * sub-team refuse it as acms_id_taken (issue 35 item 13) under the conference's lock; the
+     * index holds it for every other writer.
+     */
+    uniqueIndex('teams_sub_team_acms_id_key')
+      .on(t.parent_id, sql`lower(trim(${t.acms_id}))`)
+      .where(sql`${t.kind} = 'team' AND ${t.acms_id} IS NOT NULL AND trim(${t.acms_id}) <> ''`),
     check('teams_group_has_parent', sql`${t.kind} <> 'group' OR ${t.parent_id} IS NOT NULL`),
   ],
 )
