@@ -98,8 +98,35 @@ function prefetchAppFromSignIn(): Plugin {
   }
 }
 
+/**
+ * What each page paints before its script has run (issue 37): on a phone's network and processor
+ * the bundle takes seconds, and a white page in the meantime reads as broken. The spinner sits
+ * where the app's own loader (FullPageLoader) then appears, and React replaces it on its first
+ * render. It has no words (the reader's language is not known yet) and is hidden from assistive
+ * technology, which meets the app's loader with its text a moment later.
+ */
+function firstPaint(): Plugin {
+  const spinner = [
+    '<div aria-hidden="true" style="display:flex;align-items:center;justify-content:center;min-height:50vh">',
+    '<svg width="36" height="36" viewBox="0 0 36 36" style="animation:crm-first-paint 0.8s linear infinite">',
+    '<circle cx="18" cy="18" r="15" fill="none" stroke="#dbe4ff" stroke-width="4.5"/>',
+    '<path d="M18 3a15 15 0 0 1 15 15" fill="none" stroke="#3b5bdb" stroke-width="4.5" stroke-linecap="round"/>',
+    '</svg></div>',
+  ].join('')
+  return {
+    name: 'crm-first-paint',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) =>
+        html
+          .replace('<div id="root"></div>', `<div id="root">${spinner}</div>`)
+          .replace('</head>', '<style>@keyframes crm-first-paint{to{transform:rotate(360deg)}}</style></head>'),
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react(), chunkBudget(), ownPages(), prefetchAppFromSignIn()],
+  plugins: [react(), chunkBudget(), ownPages(), prefetchAppFromSignIn(), firstPaint()],
   server: {
     proxy: {
       '/api': server,
@@ -118,6 +145,12 @@ export default defineConfig({
     // /consent/{key} (consent.html), each with its own small bundle (the server sends them).
     rollupOptions: {
       input: { main: 'index.html', login: 'login.html', consent: 'consent.html' },
+      // Small shared chunks are copied into the chunks that read them (one module state kept by
+      // rolldown's runtime registry), so a signed-in page comes in about 24 files, not 78: on a
+      // phone's network each file is a round trip (issue 37; docs/decisions.md "Fewer files").
+      // The wrapping this needs costs a few KB of the pages' first JavaScript (scripts/bundle-budget.mjs).
+      preserveEntrySignatures: false,
+      output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 16 * 1024 } } },
     },
   },
 })
