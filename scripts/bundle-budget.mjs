@@ -54,7 +54,10 @@ const passwordPages = {
  */
 function keyOf(source) {
   if (manifest[source]?.isEntry || manifest[source]?.isDynamicEntry) return source
-  const name = source.split('/').pop().replace(/\.[^.]+$/, '')
+  const name = source
+    .split('/')
+    .pop()
+    .replace(/\.[^.]+$/, '')
   const loadedOnDemand = new Set(Object.values(manifest).flatMap((chunk) => chunk.dynamicImports ?? []))
   const shared = [...loadedOnDemand].find((key) => key.startsWith('_') && manifest[key]?.name === name)
   if (shared) return shared
