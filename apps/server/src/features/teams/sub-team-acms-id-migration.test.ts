@@ -32,7 +32,8 @@ it('0041 leaves a shared ACMS id with the first church that had it, then refuses
   const group = await team('group', 'Youth', hope, 'DEMO-1')
 
   await steps.migrateToEnd()
-  const acmsIdOf = async (id: number) => rowsOf<{ acms_id: string | null }>(await database.db.execute(sql`select acms_id from teams where id = ${id}`))[0]!.acms_id
+  const acmsIdOf = async (id: number) =>
+    rowsOf<{ acms_id: string | null }>(await database.db.execute(sql`select acms_id from teams where id = ${id}`))[0]!.acms_id
   expect(await Promise.all([hope, renamed, own, elsewhere, group].map(acmsIdOf))).toEqual(['DEMO-1', null, 'DEMO-2', 'DEMO-1', 'DEMO-1'])
 
   // The index holds it from now on, whatever the case and spacing; another conference may use the id.
