@@ -260,3 +260,24 @@ export const reportNewContacts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.team_id, t.year, t.source, t.member_status] })],
 )
+
+/**
+ * The decisions for baptism and baptisms (contact_events of those two types) per team, year of
+ * the entry's date, type and the contact's member status, counted while the contact is active
+ * and not archived in the team, as running totals (issue 39, migration 0042): the 'all' period
+ * of the Baptism decisions widget adds these up instead of looking up each entry's contact. An
+ * entry's date is a calendar date, so its year is every reader's. Kept by statement triggers on
+ * contact_events and team_contacts; no foreign key, as for report_follow_ups; a row that counts
+ * nothing goes.
+ */
+export const reportBaptisms = pgTable(
+  'report_baptisms',
+  {
+    team_id: integer('team_id').notNull(),
+    year: integer('year').notNull(),
+    type: text('type').notNull(),
+    member_status: text('member_status').notNull().default(''),
+    entries: integer('entries').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.team_id, t.year, t.type, t.member_status] })],
+)

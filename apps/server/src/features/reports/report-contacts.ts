@@ -1,7 +1,7 @@
 import { and, count, eq, gt, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
 import { activeMemberDays, type ReportChart, type ReportsSummary } from '@crm/domain'
 import type { Executor } from '../../db/client'
-import { contactEvents, interactions, reportFollowUps, reportNewContacts, teamContacts } from '../../db/schema/index'
+import { contactEvents, interactions, reportBaptisms, reportFollowUps, reportNewContacts, teamContacts } from '../../db/schema/index'
 import { buildChart, dateLabel, instantBuckets, periodInstants, yearCorrections, type BucketCount, type PeriodDates } from './report-periods'
 
 // The contact widgets of the reports (spec 3 §2.3): new contacts, their sources, baptisms and
@@ -148,6 +148,7 @@ const seriesOfType = new Map(Object.entries(baptismSeries).map(([key, type]) => 
  * 240,000 counted contacts (130 ms).
  */
 export async function countBaptismDecisions(db: Executor, target: ReportTarget, dates: PeriodDates): Promise<ReportChart> {
+  if (dates.period === 'all') return countAllBaptismDecisions(db, target, dates)
   const label = dateLabel(contactEvents.date, dates.granularity)
   const counted = db
     .select({ counted: sql<number>`1`.as('counted') })
@@ -173,6 +174,29 @@ export async function countBaptismDecisions(db: Executor, target: ReportTarget, 
     dates,
     Object.keys(baptismSeries),
     rows.map((row): BucketCount => ({ label: row.label, key: seriesOfType.get(row.type)!, n: row.n })),
+  )
+}
+
+/**
+ * The 'all' period's years from the running totals (migration 0042). An entry's date is a
+ * calendar date, so its year is the same for every reader: nothing moves between years.
+ */
+async function countAllBaptismDecisions(db: Executor, target: ReportTarget, dates: PeriodDates): Promise<ReportChart> {
+  const rows = await db
+    .select({ year: reportBaptisms.year, type: reportBaptisms.type, n: sql<number>`sum(${reportBaptisms.entries})`.mapWith(Number) })
+    .from(reportBaptisms)
+    .where(
+      and(inTeams(reportBaptisms.team_id, target.teamIds), target.memberStatus === null ? undefined : eq(reportBaptisms.member_status, target.memberStatus)),
+    )
+    .groupBy(reportBaptisms.year, reportBaptisms.type)
+  return buildChart(
+    'line',
+    dates,
+    Object.keys(baptismSeries),
+    rows
+      .filter((row) => row.n !== 0 && seriesOfType.has(row.type))
+      // As to_char(date, 'YYYY') writes the years the other periods' buckets are labelled by.
+      .map((row): BucketCount => ({ label: String(row.year).padStart(4, '0'), key: seriesOfType.get(row.type)!, n: row.n })),
   )
 }
 

@@ -3,9 +3,10 @@ import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { migrationSteps, type MigrationSteps } from '../../../test/migration-steps'
 
-// Migrations 0037 and 0038 (issue 39) start the reports' follow-up totals from the assignments
-// already there, and the new contacts' totals from the contacts: a database migrated to 0036
-// with a church's contacts and assignments, then on.
+// Migrations 0037, 0038 and 0042 (issue 39) start the reports' follow-up totals from the
+// assignments already there, the new contacts' totals from the contacts and the Baptism decisions'
+// totals from the entries: a database migrated to 0036 with a church's contacts, assignments and
+// entries, then on.
 
 let steps: MigrationSteps
 let database: Database
@@ -17,7 +18,7 @@ afterAll(async () => steps.close())
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 
-it('0037 totals the assignments of the counted contacts there before it, by assignee and member status; 0038 the contacts, by year', async () => {
+it('0037 totals the assignments of the counted contacts there before it, by assignee and member status; 0038 the contacts, by year; 0042 the baptism entries, by year', async () => {
   await steps.migrateBefore()
   const db = database.db
   const [church] = rowsOf<{ id: number }>(await db.execute(sql`insert into teams (kind, title) values ('team', 'Church') returning id`))
@@ -46,6 +47,13 @@ it('0037 totals the assignments of the counted contacts there before it, by assi
   await assign(sam!, '2026-10-01T10:00:00Z', null)
   await assign(tess!, null, null)
   await assign(uma!, null, null)
+  const recorded = (person: number, type: string, date: string) =>
+    db.execute(sql`insert into contact_events (contact_id, team_id, type, kind, date) values (${person}, ${church!.id}, ${type}, 'decision', ${date})`)
+  await recorded(ruth!, 'decision-for-baptism', '2025-05-01')
+  await recorded(sam!, 'decision-for-baptism', '2025-08-01')
+  await recorded(sam!, 'baptism', '2026-02-01')
+  await recorded(tess!, 'decision-to-follow-jesus', '2026-02-01')
+  await recorded(uma!, 'baptism', '2026-02-01')
 
   await steps.migrateToEnd()
   const totals = rowsOf<Record<string, unknown>>(
@@ -64,5 +72,13 @@ it('0037 totals the assignments of the counted contacts there before it, by assi
   expect(newContacts).toEqual([
     { year: 2024, source: 'web', member_status: 'attendee', contacts: 1 },
     { year: thisYear, source: '', member_status: 'member', contacts: 2 },
+  ])
+  // 0042: the decisions for baptism and baptisms of the counted contacts by year; Uma is archived.
+  const baptisms = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`select year, type, member_status, entries from report_baptisms where team_id = ${church!.id} order by year, type`),
+  )
+  expect(baptisms).toEqual([
+    { year: 2025, type: 'decision-for-baptism', member_status: 'member', entries: 2 },
+    { year: 2026, type: 'baptism', member_status: 'member', entries: 1 },
   ])
 }, 120_000)
