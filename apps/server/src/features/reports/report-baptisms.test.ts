@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { and, eq, sql } from 'drizzle-orm'
 import { reportsSummarySchema, type ReportChart } from '@crm/domain'
 import { contactEvents, people, teamContacts, teams } from '../../db/schema/index'
 import { addMember, body, buildPerson, buildTeam, createTestApp, type TestApp } from '../../../test/harness'
 import { addToTeam, buildChurch, buildContact, get } from '../../../test/contact-factories'
+import { engine } from '../../../test/databases'
 
 // The Baptism decisions widget's entries of the 'all' period as running totals (report_baptisms,
 // migration 0042, issue 39): after any mix of writes to the entries and to the teams' contacts
@@ -172,5 +173,41 @@ describe("the 'all' period from the totals", () => {
     const combined = await all(conference, officer.token, { combined: '1' })
     expect(nonZero(combined, 'baptism_decisions')).toEqual({ '2024': 1, '2025': 2 })
     expect(combined.totals).toEqual({ baptism_decisions: 3, baptisms: 1 })
+  })
+})
+
+// Two writers on two connections: only PostgreSQL has them (PGlite serves one at a time).
+describe.runIf(engine === 'postgres')('report_baptisms under two writers at once', () => {
+  it('D3-2.3-07 an entry recorded while its contact is archived is counted by exactly one of the two', async () => {
+    const church = await buildTeam(t, { kind: 'team' })
+    const ruth = await buildContact(t, { teamId: church })
+    let commitFirst = () => {}
+    const firstHeld = new Promise<void>((resolve) => (commitFirst = resolve))
+    let recorded = () => {}
+    const firstWrote = new Promise<void>((resolve) => (recorded = resolve))
+    const first = t.db.transaction(async (tx) => {
+      await tx.insert(contactEvents).values(entry(ruth, church, 'baptism', '2026-03-01'))
+      recorded()
+      await firstHeld
+    })
+    await firstWrote
+    let archived = false
+    const second = setContact(church, ruth, { archived_at: new Date() })
+      .execute()
+      .then(() => (archived = true))
+    try {
+      // The archive's trigger waits for the team's lock that the open entry holds.
+      await vi.waitFor(
+        async () => {
+          const waiting = await t.db.execute(sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and classid = 7304 and not granted`)
+          expect(archived || (waiting as unknown as { rows: Array<{ n: number }> }).rows[0]!.n === 1).toBe(true)
+        },
+        { timeout: 10_000, interval: 20 },
+      )
+    } finally {
+      commitFirst()
+    }
+    await Promise.all([first, second])
+    expect(await expectTotalsCounted([church])).toEqual([])
   })
 })
