@@ -7,6 +7,9 @@ import { openPglite, openPostgres, type Database } from '../src/db/client'
 import { migrationsFolder } from '../src/db/migrate'
 import { createEmptyPostgresDatabase, engine } from './databases'
 
+/** The rows of a raw statement's answer (db.execute), as both engines give them. */
+export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
+
 /** A database of the test engine, and the way to migrate it before and past one migration. */
 export interface MigrationSteps {
   database: Database

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
-import { migrationSteps, type MigrationSteps } from '../../../test/migration-steps'
+import { migrationSteps, rowsOf, type MigrationSteps } from '../../../test/migration-steps'
 
 // Migration 0030 (issue 35) keeps why an account is locked: a lock stored before it (is_locked
 // alone) was an administrator's. A database migrated to 0029 with accounts in it, then to the end.
@@ -14,8 +14,6 @@ beforeAll(async () => {
   database = steps.database
 }, 120_000)
 afterAll(async () => steps.close())
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 
 it("0030 makes an earlier lock an administrator's, and is_locked follows the reason from then on", async () => {
   await steps.migrateBefore()

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
-import { migrationSteps, type MigrationSteps } from '../../../test/migration-steps'
+import { migrationSteps, rowsOf, type MigrationSteps } from '../../../test/migration-steps'
 import { hashToken, newToken } from '../../platform/tokens'
 
 // Migration 0029 (issue 33) turns the calendar tokens stored before it into their hashes:
@@ -15,8 +15,6 @@ beforeAll(async () => {
   database = steps.database
 }, 120_000)
 afterAll(async () => steps.close())
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 
 it('0029 stores the hash hashToken makes of a token stored before it, and drops the token', async () => {
   await steps.migrateBefore()

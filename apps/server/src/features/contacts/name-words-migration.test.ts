@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { nameWordsOf } from '../../platform/read-model'
-import { migrationSteps, type MigrationSteps } from '../../../test/migration-steps'
+import { migrationSteps, rowsOf, type MigrationSteps } from '../../../test/migration-steps'
 
 // Migration 0034 (issue 39) gives every team contact and import row the name words the app
 // now writes (nameWordsOf), leads their search text with them, and fills the words a name
@@ -15,8 +15,6 @@ beforeAll(async () => {
   database = steps.database
 }, 120_000)
 afterAll(async () => steps.close())
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 
 it('0034 fills name_words as nameWordsOf writes them, leads the search text with them, and fills team_contact_words', async () => {
   await steps.migrateBefore()

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { and, eq, sql } from 'drizzle-orm'
-import { reportsSummarySchema, type ReportChart } from '@crm/domain'
+import { reportsSummarySchema } from '@crm/domain'
 import { contactEvents, people, teamContacts, teams } from '../../db/schema/index'
 import { addMember, body, buildPerson, buildTeam, createTestApp, type TestApp } from '../../../test/harness'
 import { addToTeam, buildChurch, buildContact, get } from '../../../test/contact-factories'
+import { nonZero, setTeamContact } from '../../../test/report-factories'
 import { engine } from '../../../test/databases'
 
 // The Baptism decisions widget's entries of the 'all' period as running totals (report_baptisms,
@@ -42,11 +43,7 @@ async function expectTotalsCounted(teamIds: number[]): Promise<Totals[]> {
 
 const entry = (contact: number, team: number, type: string, date: string) => ({ contact_id: contact, team_id: team, type, kind: 'decision' as const, date })
 
-const setContact = (team: number, person: number, values: Partial<typeof teamContacts.$inferInsert>) =>
-  t.db
-    .update(teamContacts)
-    .set(values)
-    .where(and(eq(teamContacts.team_id, team), eq(teamContacts.person_id, person)))
+const setContact = (team: number, person: number, values: Partial<typeof teamContacts.$inferInsert>) => setTeamContact(t, team, person, values)
 
 const sum = (totals: Totals[]) => totals.reduce((total, row) => total + row.entries, 0)
 
@@ -134,10 +131,6 @@ describe('report_baptisms: running totals of the Baptism decisions widget', () =
 })
 
 describe("the 'all' period from the totals", () => {
-  function nonZero(chart: ReportChart, key: string): Record<string, number> {
-    return Object.fromEntries(chart.points.filter((point) => point.values[key] !== 0).map((point) => [point.label, point.values[key]!]))
-  }
-
   it("D3-2.3-07 a church's and a conference's combined 'all', by member status too", async () => {
     const conference = await buildTeam(t, { kind: 'conference' })
     const first = await buildChurch(t, { conference })

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, sql } from 'drizzle-orm'
-import { reportsSummarySchema, type ReportChart } from '@crm/domain'
+import { reportsSummarySchema } from '@crm/domain'
 import { people, teamContacts, teams } from '../../db/schema/index'
 import { addMember, body, buildPerson, buildTeam, createTestApp, type TestApp } from '../../../test/harness'
 import { addToTeam, buildChurch, buildContact, get } from '../../../test/contact-factories'
+import { nonZero, setTeamContact } from '../../../test/report-factories'
 
 // The reports' new contacts of the 'all' period as running totals (report_new_contacts,
 // migration 0038, issue 39): after any mix of writes to the teams' contacts the totals are what
@@ -39,11 +40,7 @@ async function expectTotalsCounted(teamIds: number[]): Promise<Totals[]> {
   return rows(kept)
 }
 
-const setContact = (team: number, person: number, values: Partial<typeof teamContacts.$inferInsert>) =>
-  t.db
-    .update(teamContacts)
-    .set(values)
-    .where(and(eq(teamContacts.team_id, team), eq(teamContacts.person_id, person)))
+const setContact = (team: number, person: number, values: Partial<typeof teamContacts.$inferInsert>) => setTeamContact(t, team, person, values)
 
 describe('report_new_contacts: running totals of the new contacts', () => {
   it('D3-2.3-04 D3-2.3-09 follow every kind of write to the teams’ contacts', async () => {
@@ -110,10 +107,6 @@ describe('report_new_contacts: running totals of the new contacts', () => {
 })
 
 describe("the 'all' period from the totals, in the reader's years", () => {
-  function nonZero(chart: ReportChart, key: string): Record<string, number> {
-    return Object.fromEntries(chart.points.filter((point) => point.values[key] !== 0).map((point) => [point.label, point.values[key]!]))
-  }
-
   /** A church in `timeZone` with contacts taken in at these instants (source, member status). */
   async function churchWith(timeZone: string, contacts: Array<[string, string | null, string | null]>) {
     const c = await buildChurch(t)

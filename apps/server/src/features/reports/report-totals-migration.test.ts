@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
-import { migrationSteps, type MigrationSteps } from '../../../test/migration-steps'
+import { migrationSteps, rowsOf, type MigrationSteps } from '../../../test/migration-steps'
 
 // Migrations 0037, 0038 and 0042 (issue 39) start the reports' follow-up totals from the
 // assignments already there, the new contacts' totals from the contacts and the Baptism decisions'
@@ -15,8 +15,6 @@ beforeAll(async () => {
   database = steps.database
 }, 120_000)
 afterAll(async () => steps.close())
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 
 it('0037 totals the assignments of the counted contacts there before it, by assignee and member status; 0038 the contacts, by year; 0042 the baptism entries, by year', async () => {
   await steps.migrateBefore()

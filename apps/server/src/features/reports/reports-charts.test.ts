@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { reportsSummarySchema, type ReportChart, type ReportsSummary } from '@crm/domain'
+import { reportsSummarySchema, type ReportsSummary } from '@crm/domain'
 import { assignments, contactEvents, eventAttendance, eventOccurrences, events, interactions, people, teamContacts } from '../../db/schema/index'
 import { body, createTestApp, type TestApp } from '../../../test/harness'
 import { assignContact, buildChurch, buildContact, get, type Church } from '../../../test/contact-factories'
+import { nonZero } from '../../../test/report-factories'
 
 // The charts of GET reports-summary/{team id} on fixtures of known values, at a fixed moment:
 // Monday 15 June 2026, noon in Sydney (the teams' default time zone), spec 3 §2.3 and §9.
@@ -20,11 +21,6 @@ async function figures(teamId: number, token: string, query: Record<string, stri
   const response = await get(t, `reports-summary/${teamId}`, token, query)
   expect(response.statusCode, response.body).toBe(200)
   return reportsSummarySchema.parse(body(response))
-}
-
-/** The non-zero buckets of one series: { label: n }. */
-function nonZero(chart: ReportChart, key: string): Record<string, number> {
-  return Object.fromEntries(chart.points.filter((point) => point.values[key] !== 0).map((point) => [point.label, point.values[key]!]))
 }
 
 /** A contact the church took in at `createdAt`. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
-import { migrationSteps, type MigrationSteps } from '../../../test/migration-steps'
+import { migrationSteps, rowsOf, type MigrationSteps } from '../../../test/migration-steps'
 
 // Migration 0041 (issue 35 item 13) holds the ACMS ids of a conference's churches unique: churches
 // that came to share one before keep it in the first church only. A database migrated to 0040 with
@@ -14,8 +14,6 @@ beforeAll(async () => {
   database = steps.database
 }, 120_000)
 afterAll(async () => steps.close())
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 
 it('0041 leaves a shared ACMS id with the first church that had it, then refuses another church of the conference the same id', async () => {
   await steps.migrateBefore()
