@@ -1,7 +1,8 @@
 import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react'
-import { Alert, Anchor, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core'
+import { Alert, Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { spreadsheetAccept } from '../lib/spreadsheet'
+import { InlineLoading } from './inline-loading'
 
 // The product's one import flow (issue 34): pick a file → read it in the browser → preview
 // (and, where the server offers one, a dry run) → import → the result. Contacts, interactions,
@@ -170,12 +171,7 @@ export function ImportFlow<F extends ReadFile, P, R>(props: ImportFlowProps<F, P
             {(read) => (
               <>
                 {preview(read, checked, checking || importing)}
-                {checking && checked === null && texts.checking && (
-                  <Group gap="xs" role="status">
-                    <Loader size="xs" aria-hidden="true" />
-                    <Text size="sm">{texts.checking}</Text>
-                  </Group>
-                )}
+                {checking && texts.checking && <InlineLoading text={texts.checking} />}
               </>
             )}
           </ImportFilePicker>
@@ -323,12 +319,7 @@ export function ImportFilePicker<F extends ReadFile>({
           onChange={(event) => void choose(event.currentTarget.files?.[0])}
         />
       </Stack>
-      {reading && (
-        <Group gap="xs" role="status">
-          <Loader size="xs" aria-hidden="true" />
-          <Text size="sm">{texts.reading}</Text>
-        </Group>
-      )}
+      {reading && <InlineLoading text={texts.reading} />}
       {shownError && (
         <Alert color="red" role="alert">
           {shownError}

@@ -1,7 +1,8 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Anchor, Checkbox, Group, Loader, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Checkbox, Group, Stack, Text, Title } from '@mantine/core'
 import type { LoginSession } from '@crm/domain'
+import { InlineLoading } from '../../../components/inline-loading'
 import { TwoFactorCodeInput } from '../../../components/two-factor-code-input'
 import { TwoFactorSetup } from '../../../components/two-factor-setup'
 import { isApiError } from '../../../lib/api'
@@ -62,14 +63,7 @@ export function TwoFactorStep({ email, password, request, onSignedIn, onCancel }
       {request.setup ? <TwoFactorSetup key={attempt} setup={request.setup} {...codeInput} /> : <TwoFactorCodeInput key={attempt} {...codeInput} />}
       <Checkbox label={t('twoFactor.rememberDevice')} checked={remember} onChange={(event) => setRemember(event.currentTarget.checked)} disabled={busy} />
       <Group justify="space-between">
-        {busy ? (
-          <Group gap="xs" role="status">
-            <Loader size="xs" aria-hidden="true" />
-            <Text size="sm">{t('common:loading')}</Text>
-          </Group>
-        ) : (
-          <span />
-        )}
+        {busy ? <InlineLoading text={t('common:loading')} /> : <span />}
         {onCancel && (
           <Anchor component="button" type="button" size="sm" onClick={onCancel}>
             {t('twoFactor.cancel')}

@@ -1,9 +1,10 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Alert, Anchor, Button, Group, Loader, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core'
+import { Alert, Anchor, Button, Group, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core'
 import { IconDownload, IconFileImport } from '@tabler/icons-react'
 import { useChurchRoster } from '../queries'
 import { ImportRosterModal } from './import-roster-modal'
+import { InlineLoading } from '../../../components/inline-loading'
 
 /** The sample's header row: the columns a roster file has (church_name and member_id may be added). */
 const sampleHeader = ['church_acms_id', 'first_name', 'last_name', 'email', 'phone']
@@ -47,10 +48,7 @@ export function ChurchRosterSection({ conferenceId }: { conferenceId: number }) 
           </Group>
         </Group>
         {roster.isPending ? (
-          <Group gap="xs" role="status">
-            <Loader size="xs" aria-hidden="true" />
-            <Text size="sm">{t('loading')}</Text>
-          </Group>
+          <InlineLoading text={t('loading')} />
         ) : roster.isError ? (
           <Alert color="red" role="alert">
             {t('loadFailed')}

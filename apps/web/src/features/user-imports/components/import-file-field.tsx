@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next'
-import { Alert, Group, Loader, Stack, Table, Text } from '@mantine/core'
+import { Alert, Stack, Table, Text } from '@mantine/core'
 import { maxUserImportRows, type ContactImportColumn, type CreateUserImportResult } from '@crm/domain'
 import { ImportFilePicker, type ImportCheckState } from '../../../components/import-flow'
 import { DryRunSummary, rowOutcome, useOutcomeText } from '../../../components/import-report'
+import { InlineLoading } from '../../../components/inline-loading'
 import { readImportFile } from '../../../lib/import-kind'
 import { isSpreadsheetError, normalizeHeader } from '../../../lib/spreadsheet'
 import { contactImportKind } from '../../contacts/import-kind'
@@ -99,14 +100,7 @@ function foundName([column, header]: [ContactImportColumn, string]): string {
 /** The dry run under the preview: on its way, could not be had, or its counts and every row it refused or kept in part. */
 function FileCheck({ check }: { check: ImportFileCheck }) {
   const { t } = useTranslation('import')
-  if (check.checking) {
-    return (
-      <Group gap="xs" role="status">
-        <Loader size="xs" aria-hidden="true" />
-        <Text size="sm">{t('checking')}</Text>
-      </Group>
-    )
-  }
+  if (check.checking) return <InlineLoading text={t('checking')} />
   if (check.failed) {
     return (
       <Alert color="red" role="alert">
