@@ -195,8 +195,8 @@ async function countAllBaptismDecisions(db: Executor, target: ReportTarget, date
     Object.keys(baptismSeries),
     rows
       .filter((row) => row.n !== 0 && seriesOfType.has(row.type))
-      // As to_char(date, 'YYYY') writes the years the other periods' buckets are labelled by.
-      .map((row): BucketCount => ({ label: String(row.year).padStart(4, '0'), key: seriesOfType.get(row.type)!, n: row.n })),
+      // A year as bucketLabels writes it, as the new contacts' totals are labelled.
+      .map((row): BucketCount => ({ label: String(row.year), key: seriesOfType.get(row.type)!, n: row.n })),
   )
 }
 
