@@ -3,6 +3,7 @@ import { Alert, ScrollArea, Stack, Text } from '@mantine/core'
 import { importRefusalLists, type ImportIssue, type ImportRefusalList, type ImportRowKept, type ImportRowProblem, type ImportUsersResult } from '@crm/domain'
 import { useContactFieldLabel } from '../lib/contact-field-labels'
 import { wordFieldError, wordFieldErrorOf } from '../lib/field-errors'
+import { numberFormat } from '../lib/number-format'
 
 // What an import did, or its dry run will do, row by row (spec 2 §3 "Import result"; issue 35
 // items 9 and 10): each refused row with its reasons worded from the server's codes in the
@@ -226,6 +227,6 @@ export function DryRunSummary({ report, kind }: { report: ImportUsersResult; kin
 /** A count as the reader's language writes it (1,000 in English, 1000 and 10.000 in Spanish), not the browser's. */
 export function useCount(): (value: number) => string {
   const { i18n } = useTranslation()
-  const format = new Intl.NumberFormat(i18n.language)
+  const format = numberFormat(i18n.language)
   return (value) => format.format(value)
 }

@@ -1,5 +1,6 @@
 import i18next from 'i18next'
 import type { FieldError, FieldErrorCode, FieldErrorParam } from '@crm/domain'
+import { formatNumber } from './number-format'
 
 // A refusal of a field in the reader's language (issue 36): the server's data.error_codes and
 // the forms' own checks both name a code of the domain's table (fieldErrorCodes), worded here
@@ -16,8 +17,8 @@ export function fieldErrorKey({ code, params }: FieldError): string {
 
 function sizeText(bytes: number, language: string): string {
   const megabytes = bytes / (1024 * 1024)
-  if (megabytes >= 1) return `${new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(megabytes)} MB`
-  return `${new Intl.NumberFormat(language, { maximumFractionDigits: 0 }).format(Math.ceil(bytes / 1024))} KB`
+  if (megabytes >= 1) return `${formatNumber(megabytes, language, { maximumFractionDigits: 1 })} MB`
+  return `${formatNumber(Math.ceil(bytes / 1024), language, { maximumFractionDigits: 0 })} KB`
 }
 
 /** The values a code's text names: numbers written as the reader writes them, a size in MB. */
@@ -25,7 +26,7 @@ function valuesOf({ code, params }: FieldError, language: string): Record<string
   const values: Record<string, FieldErrorParam> = {}
   for (const [name, value] of Object.entries(params)) {
     // Years stay as they are written (1900, not 1.900).
-    values[name] = typeof value === 'number' && Math.abs(value) >= 10_000 ? new Intl.NumberFormat(language).format(value) : value
+    values[name] = typeof value === 'number' && Math.abs(value) >= 10_000 ? formatNumber(value, language) : value
   }
   if (code === 'file_too_large' && typeof params.bytes === 'number') values.size = sizeText(params.bytes, language)
   return values

@@ -61,6 +61,32 @@ describe('translation files (D1-1-07)', () => {
   })
 })
 
+describe('numbers in texts', () => {
+  it('writes {{count, number}} as the reader writes it, with one number format per language however many counts', async () => {
+    const Original = Intl.NumberFormat
+    let built = 0
+    Intl.NumberFormat = class extends Original {
+      constructor(...args: ConstructorParameters<typeof Original>) {
+        super(...args)
+        built += 1
+      }
+    } as typeof Intl.NumberFormat
+    try {
+      await changeLocale('en')
+      const english = [1, 12_345, 12_346, 99_999].map((count) => i18next.t('contacts:list.count', { count }))
+      expect(english).toEqual(['1 contact', '12,345 contacts', '12,346 contacts', '99,999 contacts'])
+      await changeLocale('es')
+      expect(i18next.t('contacts:list.count', { count: 12_345 })).toBe('12.345 contactos')
+      expect(i18next.t('contacts:list.count', { count: 54_321 })).toBe('54.321 contactos')
+      // i18next's own formatter built one per count (its cache was keyed by the count).
+      expect(built).toBeLessThanOrEqual(2)
+    } finally {
+      Intl.NumberFormat = Original
+      await changeLocale('en')
+    }
+  })
+})
+
 describe('locale files', () => {
   it('has one namespace per feature', () => {
     expect(namespaces).toEqual([

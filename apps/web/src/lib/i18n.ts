@@ -6,6 +6,7 @@ import common from '../locales/en/common.json'
 import errors from '../locales/en/errors.json'
 import auth from '../locales/en/auth.json'
 import { daysToSeconds, getCookie, setCookie } from './cookies'
+import { formatNumber, type NumberFormatOptions } from './number-format'
 import { cookieNames } from './session'
 import { isPseudoLocale, pseudoLocale } from './pseudo-locale-name'
 
@@ -197,6 +198,11 @@ export async function initI18n(locale: TextLocale = 'en', options: { persist?: b
       initAsync: false,
       returnNull: false,
     })
+    // {{count, number}}: i18next's own formatter keys its cache by every value of the call
+    // (the count included), so each new count built a new Intl.NumberFormat.
+    i18next.services.formatter?.add('number', (value: unknown, lng: string | undefined, options: NumberFormatOptions) =>
+      formatNumber(Number(value), lng ?? 'en', options.maximumFractionDigits === undefined ? {} : { maximumFractionDigits: options.maximumFractionDigits }),
+    )
   }
   if (locale !== i18next.language || options.persist) await changeLocale(locale, options)
 }

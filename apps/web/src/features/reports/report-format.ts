@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next'
 import type { DateFormat } from '../../lib/date-format'
+import { formatNumber } from '../../lib/number-format'
 
 const dayLabel = /^\d{4}-\d{2}-\d{2}$/
 const monthLabel = /^\d{4}-\d{2}$/
@@ -16,11 +17,7 @@ export function formatBucketLabel(label: string, format: Pick<DateFormat, 'date'
 }
 
 export function formatCount(value: number, locale: string): string {
-  try {
-    return new Intl.NumberFormat(locale).format(value)
-  } catch {
-    return String(value)
-  }
+  return formatNumber(value, locale)
 }
 
 /** Shown where a figure has no value. */
