@@ -55,6 +55,7 @@ import { manageNotificationRoutes } from './features/notifications/manage-notifi
 import { notificationRuleRoutes } from './features/notifications/rules.routes'
 import { dashboardRoutes } from './features/dashboard/dashboard.routes'
 import { contactMapRoutes } from './features/contacts/contacts-map.routes'
+import { duplicateRoutes } from './features/duplicates/duplicates.routes'
 import { transferRoutes } from './features/transfers/transfers.routes'
 import { reportRoutes } from './features/reports/reports.routes'
 
@@ -135,6 +136,7 @@ const features = [
   notificationRuleRoutes,
   dashboardRoutes,
   contactMapRoutes,
+  duplicateRoutes,
   interactionImportRoutes,
   userImportRoutes,
   transferRoutes,

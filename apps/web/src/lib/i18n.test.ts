@@ -126,6 +126,7 @@ describe('locale files', () => {
       'import-and-share',
       'import',
       'transfers',
+      'duplicates',
       'reports',
     ])
   })

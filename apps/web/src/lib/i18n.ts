@@ -60,6 +60,7 @@ const namespaceFlags: Record<Namespace, true> = {
   'import-and-share': true,
   import: true,
   transfers: true,
+  duplicates: true,
   reports: true,
 }
 export const namespaces = Object.keys(namespaceFlags) as Namespace[]

@@ -48,6 +48,7 @@ export const builtPaths = [
   '/manage-notifications/missed-activities',
   '/manage-notifications/unassigned-contacts',
   '/contacts/map',
+  '/contacts/duplicates',
   '/contacts/import-and-share',
   '/contacts/import-and-share/new',
   '/contacts/import-and-share/edit/:id',

@@ -34,6 +34,7 @@ import map from './map.json'
 import importAndShare from './import-and-share.json'
 import spreadsheetImport from './import.json'
 import transfers from './transfers.json'
+import duplicates from './duplicates.json'
 import reports from './reports.json'
 
 /** The source texts: one namespace per feature; every other locale has the same keys. */
@@ -74,6 +75,7 @@ const en = {
   'import-and-share': importAndShare,
   import: spreadsheetImport,
   transfers,
+  duplicates,
   reports,
 }
 

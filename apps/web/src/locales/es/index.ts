@@ -35,6 +35,7 @@ import map from './map.json'
 import importAndShare from './import-and-share.json'
 import spreadsheetImport from './import.json'
 import transfers from './transfers.json'
+import duplicates from './duplicates.json'
 import reports from './reports.json'
 
 // Loaded on demand as one chunk; typing it as the en bundle makes a missing key a type error.
@@ -75,6 +76,7 @@ const es: LocaleBundle = {
   'import-and-share': importAndShare,
   import: spreadsheetImport,
   transfers,
+  duplicates,
   reports,
 }
 

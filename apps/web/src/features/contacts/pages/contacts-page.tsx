@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { Alert, Anchor, Stack, Text } from '@mantine/core'
-import { IconLock } from '@tabler/icons-react'
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core'
+import { IconCopy, IconLock } from '@tabler/icons-react'
 import { useSession } from '../../session/session'
 import { isPrimaryGroup, isPublicGroup } from '../../session/selection'
 import { usePageTitle } from '../../../lib/page-title'
@@ -12,7 +12,7 @@ import { QrCardButton } from '../../qr-cards/qr-card-button'
 
 /** /contacts: My contacts (public group only), All contacts in team or group, Archived contacts (spec 2 §2). */
 export function ContactsPage() {
-  const { t } = useTranslation('contacts')
+  const { t } = useTranslation(['contacts', 'duplicates'])
   const { team, group, teams, selectTeam } = useSession()
   usePageTitle(t('pageName'))
   // The route guard only renders this page with a team and a group selected.
@@ -35,7 +35,17 @@ export function ContactsPage() {
         group={group}
         isPublicGroup={isPublic}
         // A QR card through which visitors become contacts of the team (spec 2 §7.3 consentia-qr-new).
-        actions={can.create_contact && <QrCardButton scope={scope} teamName={team.title} />}
+        actions={
+          <>
+            {can.create_contact && <QrCardButton scope={scope} teamName={team.title} />}
+            {/* Comparing records that may be one person is for who may remove them (issue 40). */}
+            {team.user_capabilities.delete_contact && (
+              <Button component={Link} to="/contacts/duplicates" variant="default" leftSection={<IconCopy size={16} aria-hidden="true" />}>
+                {t('duplicates:open')}
+              </Button>
+            )}
+          </>
+        }
       />
       <ConferenceChurches churches={churches} onSelect={selectTeam} />
       {/* The links below sit in a sentence: underlined, not told by colour alone (axe link-in-text-block). */}

@@ -1,0 +1,205 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import type { z } from 'zod'
+import {
+  boundedListCount,
+  countBound,
+  duplicateReasons,
+  pageOffset,
+  similarNameThreshold,
+  type DuplicateContact,
+  type DuplicateReason,
+  type possibleDuplicatesQuery,
+  type PossibleDuplicate,
+} from '@crm/domain'
+import { contactDuplicateDismissals, people, teamContacts, teams } from '../../db/schema/index'
+import { assertMayTouch, personGate, type PeopleColumns } from '../../platform/child-gate'
+import { onReadReplica, type Deps } from '../../platform/deps'
+import type { TeamScope, Viewer } from '../../platform/access'
+import { AppError } from '../../platform/errors'
+import { fullName } from '../../platform/format'
+import { inConference } from '../contacts/duplicates.service'
+
+type Query = z.output<typeof possibleDuplicatesQuery>
+
+/**
+ * A value more records share than this is not a sign of one person but of a household's phone,
+ * an office's email or a placeholder ("none@none.com"): its records are not paired by it.
+ */
+const sharedValueLimit = 10
+/**
+ * Names alike are looked for among records with the same last name and first initial, or the
+ * same first name and last initial. A group larger than this (a common name in a very large
+ * team) is left to the exact reasons: comparing every pair in it costs the square of its size.
+ */
+const similarNameGroupLimit = 200
+
+/**
+ * The contacts a team's list of possible duplicates compares: its own (active or archived, not
+ * awaiting approval), and for a conference those of its churches too (issue 40: "across a
+ * conference for its staff").
+ */
+function membersOf(scope: TeamScope): SQL {
+  const inTeams = scope.isConference ? inConference(scope.team.id) : eq(teams.id, scope.team.id)
+  return sql`select distinct ${teamContacts.person_id} as id from ${teamContacts}
+    join ${teams} on ${teams.id} = ${teamContacts.team_id}
+    where ${inTeams} and ${teamContacts.state} = 'active'`
+}
+
+interface PairRow {
+  contact_id: number
+  other_contact_id: number
+  reasons: string[]
+}
+
+interface PersonRow {
+  id: number
+  first_name: string
+  last_name: string
+  email: string | null
+  phone: string | null
+  gender: string | null
+  dob_year: number | null
+  dob_month: number | null
+  member_status: string | null
+  created_at: Date | string
+}
+
+/**
+ * GET possible-duplicates (issue 40 §1): the pairs of the team's contacts that may be one
+ * person, the strongest reason first (email, phone, name with gender and birth, names alike),
+ * then the older pair. Pairs someone dismissed are left out, and so is every pair with a child
+ * the caller's child gate hides: a pair exists to be compared, and a child's side would have
+ * to be blank.
+ */
+export async function listPossibleDuplicates(
+  primary: Deps,
+  _viewer: Viewer,
+  scope: TeamScope,
+  query: Query,
+): Promise<{ items: PossibleDuplicate[]; count: number; max_pages: number; count_is_lower_bound?: true }> {
+  const deps = onReadReplica(primary)
+  const bound = countBound(query.page, query.per_page)
+  const result = await deps.db.execute(sql`
+    with members as materialized (${membersOf(scope)}),
+    m as materialized (
+      select p.id, lower(trim(p.first_name)) as first, lower(trim(p.last_name)) as last,
+        lower(trim(p.first_name || ' ' || p.last_name)) as full_name,
+        nullif(lower(trim(p.email)), '') as email, nullif(p.phone, '') as phone,
+        p.gender, p.dob_year, p.dob_month
+      from ${people} p join members on members.id = p.id
+      where ${gateOn('p', scope, deps.now())}
+    ),
+    emails as (select email from m where email is not null group by email having count(*) between 2 and ${sharedValueLimit}),
+    phones as (select phone from m where phone is not null group by phone having count(*) between 2 and ${sharedValueLimit}),
+    by_last as (select last, left(first, 1) as initial from m group by 1, 2 having count(*) between 2 and ${similarNameGroupLimit}),
+    by_first as (select first, left(last, 1) as initial from m group by 1, 2 having count(*) between 2 and ${similarNameGroupLimit}),
+    pairs as (
+      select a.id as a, b.id as b, 1 as rank from emails e join m a on a.email = e.email join m b on b.email = e.email and a.id < b.id
+      union all
+      select a.id, b.id, 2 from phones f join m a on a.phone = f.phone join m b on b.phone = f.phone and a.id < b.id
+      union all
+      select a.id, b.id, 3 from m a join m b on a.first = b.first and a.last = b.last and a.id < b.id
+        where a.first <> '' and a.dob_year = b.dob_year
+          and (a.dob_month is null or b.dob_month is null or a.dob_month = b.dob_month)
+          and (a.gender is null or b.gender is null or a.gender = b.gender)
+      union all
+      select a.id, b.id, 4 from by_last g join m a on a.last = g.last and left(a.first, 1) = g.initial
+        join m b on b.last = g.last and left(b.first, 1) = g.initial and a.id < b.id
+        where g.last <> '' and a.full_name <> b.full_name and similarity(a.full_name, b.full_name) >= ${similarNameThreshold}
+      union all
+      select a.id, b.id, 4 from by_first g join m a on a.first = g.first and left(a.last, 1) = g.initial
+        join m b on b.first = g.first and left(b.last, 1) = g.initial and a.id < b.id
+        where g.first <> '' and a.full_name <> b.full_name and similarity(a.full_name, b.full_name) >= ${similarNameThreshold}
+    ),
+    found as (
+      select a, b, min(rank) as first_rank, array_agg(distinct rank order by rank) as ranks
+      from pairs
+      where not exists (select 1 from ${contactDuplicateDismissals} d where d.contact_id = pairs.a and d.other_contact_id = pairs.b)
+      group by a, b
+    ),
+    counted as (select count(*)::int as total from (select 1 from found limit ${bound + 1}) bounded)
+    select found.a as contact_id, found.b as other_contact_id, found.ranks as ranks, counted.total as total
+    from counted left join lateral (
+      select * from found order by first_rank, a, b limit ${query.per_page} offset ${pageOffset(query.page, query.per_page)}
+    ) found on true`)
+  const rows = (result as unknown as { rows: Array<PairRow & { ranks: number[] | null; total: number }> }).rows
+  const total = rows[0]?.total ?? 0
+  const pairs = rows.filter((row) => row.contact_id !== null)
+  const ids = [...new Set(pairs.flatMap((row) => [row.contact_id, row.other_contact_id]))]
+  const details = ids.length === 0 ? [] : await personRows(deps, ids)
+  const byId = new Map(details.map((row) => [row.id, row]))
+  const items = pairs.map((row): PossibleDuplicate => ({
+    contact: sideOf(byId.get(row.contact_id)!),
+    other_contact: sideOf(byId.get(row.other_contact_id)!),
+    reasons: (row.ranks ?? []).map((rank) => duplicateReasons[rank - 1] as DuplicateReason),
+  }))
+  return { items, ...boundedListCount(total, bound, query.per_page) }
+}
+
+/** The child gate's condition over an alias of people in raw SQL: true when it hides no one. */
+function gateOn(alias: string, scope: TeamScope, now: Date): SQL {
+  const table = { dob_year: sql.raw(`${alias}.dob_year`), dob_month: sql.raw(`${alias}.dob_month`) }
+  return personGate(scope, now).visibleTo(table as unknown as PeopleColumns) ?? sql`true`
+}
+
+function personRows(deps: Pick<Deps, 'db'>, ids: number[]): Promise<PersonRow[]> {
+  return deps.db
+    .select({
+      id: people.id,
+      first_name: people.first_name,
+      last_name: people.last_name,
+      email: people.email,
+      phone: people.phone,
+      gender: people.gender,
+      dob_year: people.dob_year,
+      dob_month: people.dob_month,
+      member_status: people.member_status,
+      created_at: people.created_at,
+    })
+    .from(people)
+    .where(inArray(people.id, ids))
+}
+
+function sideOf(row: PersonRow): DuplicateContact {
+  return {
+    id: row.id,
+    name: fullName(row.first_name, row.last_name),
+    email: row.email,
+    phone: row.phone,
+    gender: row.gender,
+    dob_year: row.dob_year,
+    dob_month: row.dob_month,
+    member_status: row.member_status,
+    created_at: new Date(row.created_at).toISOString(),
+  }
+}
+
+/**
+ * POST dismiss-possible-duplicate: the two are not the same person; the pair is not offered
+ * again. Both must be contacts the team's list compares (else 404, as for any contact the
+ * caller cannot see), and a child among them follows the child gate. Saying it twice is fine.
+ */
+export async function dismissPossibleDuplicate(
+  deps: Deps,
+  viewer: Viewer,
+  scope: TeamScope,
+  input: { contact_id: number; other_contact_id: number },
+): Promise<{ success: true }> {
+  const [low, high] = [Math.min(input.contact_id, input.other_contact_id), Math.max(input.contact_id, input.other_contact_id)]
+  if (low === high) throw new AppError('not_found')
+  await deps.db.transaction(async (tx) => {
+    const inTeams = scope.isConference ? inConference(scope.team.id) : eq(teams.id, scope.team.id)
+    const found = await tx
+      .selectDistinct({ id: teamContacts.person_id })
+      .from(teamContacts)
+      .innerJoin(teams, eq(teams.id, teamContacts.team_id))
+      .where(and(inTeams, eq(teamContacts.state, 'active'), inArray(teamContacts.person_id, [low, high])))
+    if (found.length !== 2) throw new AppError('not_found')
+    await assertMayTouch(tx, scope, [low, high], deps.now())
+    await tx
+      .insert(contactDuplicateDismissals)
+      .values({ contact_id: low, other_contact_id: high, team_id: scope.team.id, dismissed_by_id: viewer.personId })
+      .onConflictDoNothing()
+  })
+  return { success: true }
+}
