@@ -67,7 +67,7 @@ interface PersonRow {
 /**
  * GET possible-duplicates (issue 40 §1): the pairs of the team's contacts that may be one
  * person, the strongest reason first (email, phone, name with gender and birth, names alike),
- * then the older pair. Pairs someone dismissed are left out, and so is every pair with a child
+ * then the older pair; never two records whose genders or birth years tell them apart. Pairs someone dismissed are left out, and so is every pair with a child
  * the caller's child gate hides: a pair exists to be compared, and a child's side would have
  * to be blank.
  */
@@ -79,37 +79,52 @@ export async function listPossibleDuplicates(
 ): Promise<{ items: PossibleDuplicate[]; count: number; max_pages: number; count_is_lower_bound?: true }> {
   const deps = onReadReplica(primary)
   const bound = countBound(query.page, query.per_page)
+  // Two records that say otherwise are two people (a husband and wife who share a phone or an
+  // email, a father and son of one name): both genders known and different, or both birth
+  // years known and more than a year apart.
+  const agree = sql.raw(
+    '(a.gender is null or b.gender is null or a.gender = b.gender) and (a.dob_year is null or b.dob_year is null or abs(a.dob_year - b.dob_year) <= 1)',
+  )
   const result = await deps.db.execute(sql`
     with members as materialized (${membersOf(scope)}),
     m as materialized (
       select p.id, lower(trim(p.first_name)) as first, lower(trim(p.last_name)) as last,
         lower(trim(p.first_name || ' ' || p.last_name)) as full_name,
         nullif(lower(trim(p.email)), '') as email, nullif(p.phone, '') as phone,
-        p.gender, p.dob_year, p.dob_month
+        nullif(p.gender, 'declined') as gender, p.dob_year, p.dob_month
       from ${people} p join members on members.id = p.id
       where ${gateOn('p', scope, deps.now())}
     ),
-    emails as (select email from m where email is not null group by email having count(*) between 2 and ${sharedValueLimit}),
-    phones as (select phone from m where phone is not null group by phone having count(*) between 2 and ${sharedValueLimit}),
-    by_last as (select last, left(first, 1) as initial from m group by 1, 2 having count(*) between 2 and ${similarNameGroupLimit}),
-    by_first as (select first, left(last, 1) as initial from m group by 1, 2 having count(*) between 2 and ${similarNameGroupLimit}),
+    -- Each way of pairing as one column with the size of its group, so that every pairing is one
+    -- equality join of the team's records (hashed), whatever the planner guesses of a CTE.
+    by_email as (select id, gender, dob_year, email as key, count(*) over (partition by email) as n from m where email is not null),
+    by_phone as (select id, gender, dob_year, phone as key, count(*) over (partition by phone) as n from m where phone is not null),
+    by_name as (select id, gender, dob_year, dob_month, first || ' ' || last as key from m where first <> '' and dob_year is not null),
+    by_last as (
+      select id, gender, dob_year, full_name, key, count(*) over (partition by key) as n
+      from (select *, last || ' ' || left(first, 1) as key from m where last <> '') keyed
+    ),
+    by_first as (
+      select id, gender, dob_year, full_name, key, count(*) over (partition by key) as n
+      from (select *, first || ' ' || left(last, 1) as key from m where first <> '') keyed
+    ),
     pairs as (
-      select a.id as a, b.id as b, 1 as rank from emails e join m a on a.email = e.email join m b on b.email = e.email and a.id < b.id
+      select a.id as a, b.id as b, 1 as rank from by_email a join by_email b on b.key = a.key and a.id < b.id
+        where a.n <= ${sharedValueLimit} and ${agree}
       union all
-      select a.id, b.id, 2 from phones f join m a on a.phone = f.phone join m b on b.phone = f.phone and a.id < b.id
+      select a.id, b.id, 2 from by_phone a join by_phone b on b.key = a.key and a.id < b.id
+        where a.n <= ${sharedValueLimit} and ${agree}
       union all
-      select a.id, b.id, 3 from m a join m b on a.first = b.first and a.last = b.last and a.id < b.id
-        where a.first <> '' and a.dob_year = b.dob_year
-          and (a.dob_month is null or b.dob_month is null or a.dob_month = b.dob_month)
-          and (a.gender is null or b.gender is null or a.gender = b.gender)
+      select a.id, b.id, 3 from by_name a join by_name b on b.key = a.key and a.id < b.id
+        where a.dob_year = b.dob_year and (a.dob_month is null or b.dob_month is null or a.dob_month = b.dob_month) and ${agree}
       union all
-      select a.id, b.id, 4 from by_last g join m a on a.last = g.last and left(a.first, 1) = g.initial
-        join m b on b.last = g.last and left(b.first, 1) = g.initial and a.id < b.id
-        where g.last <> '' and a.full_name <> b.full_name and similarity(a.full_name, b.full_name) >= ${similarNameThreshold}
+      select a.id, b.id, 4 from by_last a join by_last b on b.key = a.key and a.id < b.id
+        where a.n <= ${similarNameGroupLimit} and a.full_name <> b.full_name and ${agree}
+          and similarity(a.full_name, b.full_name) >= ${similarNameThreshold}
       union all
-      select a.id, b.id, 4 from by_first g join m a on a.first = g.first and left(a.last, 1) = g.initial
-        join m b on b.first = g.first and left(b.last, 1) = g.initial and a.id < b.id
-        where g.first <> '' and a.full_name <> b.full_name and similarity(a.full_name, b.full_name) >= ${similarNameThreshold}
+      select a.id, b.id, 4 from by_first a join by_first b on b.key = a.key and a.id < b.id
+        where a.n <= ${similarNameGroupLimit} and a.full_name <> b.full_name and ${agree}
+          and similarity(a.full_name, b.full_name) >= ${similarNameThreshold}
     ),
     found as (
       select a, b, min(rank) as first_rank, array_agg(distinct rank order by rank) as ranks

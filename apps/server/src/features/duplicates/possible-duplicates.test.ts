@@ -45,6 +45,12 @@ describe('GET /api/v1/possible-duplicates (issue 40 §1)', () => {
     await person('Bonathon', 'Smith')
     const born1990 = await person('Mary', 'Lee', { dob_year: 1990 })
     const born1991 = await person('Mary', 'Lee', { dob_year: 1991 })
+    // Two people the records tell apart: a couple's shared phone; names alike, but another
+    // gender and a birth thirty years later.
+    await person('John', 'Ward', { phone: '+61412555999', gender: 'male' })
+    await person('Jane', 'Ward', { phone: '+61412555999', gender: 'female' })
+    await person('Minh', 'Brown', { gender: 'male', dob_year: 1971 })
+    await person('Mia', 'Brown', { gender: 'female', dob_year: 2000 })
     // Another church's record of Ann, and one waiting for the owner's approval: not this list's.
     await buildContact(t, { teamId: other.church, person: { first_name: 'Ann', last_name: 'Baker', email: 'ann@example.org' } })
     await buildContact(t, {

@@ -45,7 +45,7 @@ describe('/contacts/duplicates (issue 40 §1)', () => {
       mockCall(duplicateCalls.dismissPossibleDuplicate, ({ input }) => {
         dismissed.push(input)
         pairs = pairs.filter((pair) => pair !== annPair)
-        return { success: true }
+        return { success: true as const }
       }),
     )
     signedInAs(buildAccount([grace]), { teamId: 10, groupId: 10 })
