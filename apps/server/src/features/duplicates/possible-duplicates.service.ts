@@ -45,10 +45,12 @@ function membersOf(scope: TeamScope): SQL {
     where ${inTeams} and ${teamContacts.state} = 'active'`
 }
 
+/** A pair of the page, the reasons as their places in duplicateReasons (1 first), and the count. */
 interface PairRow {
-  contact_id: number
-  other_contact_id: number
-  reasons: string[]
+  contact_id: number | null
+  other_contact_id: number | null
+  ranks: number[] | null
+  total: number
 }
 
 interface PersonRow {
@@ -67,13 +69,12 @@ interface PersonRow {
 /**
  * GET possible-duplicates (issue 40 §1): the pairs of the team's contacts that may be one
  * person, the strongest reason first (email, phone, name with gender and birth, names alike),
- * then the older pair; never two records whose genders or birth years tell them apart. Pairs someone dismissed are left out, and so is every pair with a child
- * the caller's child gate hides: a pair exists to be compared, and a child's side would have
- * to be blank.
+ * then the older pair; never two records whose genders or birth years tell them apart. Pairs
+ * someone dismissed are left out, and so is every pair with a child the caller's child gate
+ * hides: a pair exists to be compared, and a child's side would have to be blank.
  */
 export async function listPossibleDuplicates(
   primary: Deps,
-  _viewer: Viewer,
   scope: TeamScope,
   query: Query,
 ): Promise<{ items: PossibleDuplicate[]; count: number; max_pages: number; count_is_lower_bound?: true }> {
@@ -137,9 +138,12 @@ export async function listPossibleDuplicates(
     from counted left join lateral (
       select * from found order by first_rank, a, b limit ${query.per_page} offset ${pageOffset(query.page, query.per_page)}
     ) found on true`)
-  const rows = (result as unknown as { rows: Array<PairRow & { ranks: number[] | null; total: number }> }).rows
+  const rows = (result as unknown as { rows: PairRow[] }).rows
   const total = rows[0]?.total ?? 0
-  const pairs = rows.filter((row) => row.contact_id !== null)
+  // The count's row comes without a pair when the page is past the end.
+  const pairs = rows.filter(
+    (row): row is PairRow & { contact_id: number; other_contact_id: number } => row.contact_id !== null && row.other_contact_id !== null,
+  )
   const ids = [...new Set(pairs.flatMap((row) => [row.contact_id, row.other_contact_id]))]
   const details = ids.length === 0 ? [] : await personRows(deps, ids)
   const byId = new Map(details.map((row) => [row.id, row]))

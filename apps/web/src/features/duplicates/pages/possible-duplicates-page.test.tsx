@@ -64,7 +64,7 @@ describe('/contacts/duplicates (issue 40 §1)', () => {
     expect(await within(ann).findByText('Church member')).toBeInTheDocument()
     expect(within(screen.getByRole('listitem', { name: 'Tom Hill and Thomas Hill' })).getByText('Same phone')).toBeInTheDocument()
 
-    await user.click(within(ann).getByRole('button', { name: 'Ann Baker and Anne Baker are not the same person' }))
+    await user.click(within(ann).getByRole('button', { name: 'Not the same person: Ann Baker and Anne Baker' }))
     expect(await screen.findByRole('status')).toHaveTextContent('Ann Baker and Anne Baker will not be shown as possible duplicates again.')
     expect(dismissed).toEqual([{ team_id: 10, contact_id: 5, other_contact_id: 9 }])
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Ann Baker and Anne Baker' })).not.toBeInTheDocument())

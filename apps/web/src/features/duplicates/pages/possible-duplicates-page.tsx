@@ -116,7 +116,7 @@ function DuplicatePair({ pair, teamId, onDismissed, attempt }: DuplicatePairProp
           <DuplicateSide contact={pair.other_contact} />
         </SimpleGrid>
         <Group justify="flex-end">
-          <Button variant="default" size="sm" loading={dismiss.isPending} onClick={() => void onNotSame()} aria-label={t('notSameLabel', names)}>
+          <Button variant="default" size="sm" loading={dismiss.isPending} onClick={() => void onNotSame()} aria-label={t('notSameOf', names)}>
             {t('notSame')}
           </Button>
         </Group>
