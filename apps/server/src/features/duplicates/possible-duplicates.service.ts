@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import {
   boundedListCount,
@@ -12,7 +13,7 @@ import {
   type PossibleDuplicate,
 } from '@crm/domain'
 import { contactDuplicateDismissals, people, teamContacts, teams } from '../../db/schema/index'
-import { assertMayTouch, personGate, type PeopleColumns } from '../../platform/child-gate'
+import { assertMayTouch, personGate } from '../../platform/child-gate'
 import { onReadReplica, type Deps } from '../../platform/deps'
 import type { TeamScope, Viewer } from '../../platform/access'
 import { AppError } from '../../platform/errors'
@@ -34,15 +35,18 @@ const sharedValueLimit = 10
 const similarNameGroupLimit = 200
 
 /**
- * The contacts a team's list of possible duplicates compares: its own (active or archived, not
- * awaiting approval), and for a conference those of its churches too (issue 40: "across a
- * conference for its staff").
+ * The teams whose contacts a list of possible duplicates compares: the team itself, and for a
+ * conference its churches too (issue 40: "across a conference for its staff").
  */
+function comparedTeams(scope: TeamScope): SQL {
+  return scope.isConference ? inConference(scope.team.id) : eq(teams.id, scope.team.id)
+}
+
+/** The contacts compared: those of the teams, active or archived, not awaiting approval. */
 function membersOf(scope: TeamScope): SQL {
-  const inTeams = scope.isConference ? inConference(scope.team.id) : eq(teams.id, scope.team.id)
   return sql`select distinct ${teamContacts.person_id} as id from ${teamContacts}
     join ${teams} on ${teams.id} = ${teamContacts.team_id}
-    where ${inTeams} and ${teamContacts.state} = 'active'`
+    where ${comparedTeams(scope)} and ${teamContacts.state} = 'active'`
 }
 
 /** A pair of the page, the reasons as their places in duplicateReasons (1 first), and the count. */
@@ -63,7 +67,7 @@ interface PersonRow {
   dob_year: number | null
   dob_month: number | null
   member_status: string | null
-  created_at: Date | string
+  created_at: Date
 }
 
 /**
@@ -86,6 +90,10 @@ export async function listPossibleDuplicates(
   const agree = sql.raw(
     '(a.gender is null or b.gender is null or a.gender = b.gender) and (a.dob_year is null or b.dob_year is null or abs(a.dob_year - b.dob_year) <= 1)',
   )
+  // The records through the one gate-aware condition, over people under the alias `p` the
+  // statement reads (a raw template writes an alias by its name alone, hence `people as p`).
+  const p = alias(people, 'p')
+  const visible = personGate(scope, deps.now()).visibleTo(p) ?? sql`true`
   const result = await deps.db.execute(sql`
     with members as materialized (${membersOf(scope)}),
     m as materialized (
@@ -93,8 +101,8 @@ export async function listPossibleDuplicates(
         lower(trim(p.first_name || ' ' || p.last_name)) as full_name,
         nullif(lower(trim(p.email)), '') as email, nullif(p.phone, '') as phone,
         nullif(p.gender, 'declined') as gender, p.dob_year, p.dob_month
-      from ${people} p join members on members.id = p.id
-      where ${gateOn('p', scope, deps.now())}
+      from ${people} as ${p} join members on members.id = ${p.id}
+      where ${visible}
     ),
     -- Each way of pairing as one column with the size of its group, so that every pairing is one
     -- equality join of the team's records (hashed), whatever the planner guesses of a CTE.
@@ -155,12 +163,6 @@ export async function listPossibleDuplicates(
   return { items, ...boundedListCount(total, bound, query.per_page) }
 }
 
-/** The child gate's condition over an alias of people in raw SQL: true when it hides no one. */
-function gateOn(alias: string, scope: TeamScope, now: Date): SQL {
-  const table = { dob_year: sql.raw(`${alias}.dob_year`), dob_month: sql.raw(`${alias}.dob_month`) }
-  return personGate(scope, now).visibleTo(table as unknown as PeopleColumns) ?? sql`true`
-}
-
 function personRows(deps: Pick<Deps, 'db'>, ids: number[]): Promise<PersonRow[]> {
   return deps.db
     .select({
@@ -189,7 +191,7 @@ function sideOf(row: PersonRow): DuplicateContact {
     dob_year: row.dob_year,
     dob_month: row.dob_month,
     member_status: row.member_status,
-    created_at: new Date(row.created_at).toISOString(),
+    created_at: row.created_at.toISOString(),
   }
 }
 
@@ -207,12 +209,11 @@ export async function dismissPossibleDuplicate(
   const [low, high] = [Math.min(input.contact_id, input.other_contact_id), Math.max(input.contact_id, input.other_contact_id)]
   if (low === high) throw new AppError('not_found')
   await deps.db.transaction(async (tx) => {
-    const inTeams = scope.isConference ? inConference(scope.team.id) : eq(teams.id, scope.team.id)
     const found = await tx
       .selectDistinct({ id: teamContacts.person_id })
       .from(teamContacts)
       .innerJoin(teams, eq(teams.id, teamContacts.team_id))
-      .where(and(inTeams, eq(teamContacts.state, 'active'), inArray(teamContacts.person_id, [low, high])))
+      .where(and(comparedTeams(scope), eq(teamContacts.state, 'active'), inArray(teamContacts.person_id, [low, high])))
     if (found.length !== 2) throw new AppError('not_found')
     await assertMayTouch(tx, scope, [low, high], deps.now())
     await tx

@@ -58,12 +58,7 @@ export function PossibleDuplicatesPage() {
         paging={paging}
         itemKey={(pair) => `${pair.contact.id}-${pair.other_contact.id}`}
         renderItem={(pair) => (
-          <DuplicatePair
-            pair={pair}
-            teamId={team.id}
-            onDismissed={(text) => setDismissed(text)}
-            attempt={(action) => failure.attempt(action, t('dismissFailed'))}
-          />
+          <DuplicatePair pair={pair} teamId={team.id} onDismissed={setDismissed} attempt={(action) => failure.attempt(action, t('dismissFailed'))} />
         )}
         texts={{
           nothingFound: t('list.nothingFound'),
