@@ -38,11 +38,18 @@ function fail(label, code) {
   process.exit(code)
 }
 
-/** Runs a command and exits the script when it fails. */
-export async function step(label, command, args, options) {
+/**
+ * Runs a command and exits the script when it fails; `whenFailed` prints what the failure
+ * left behind first.
+ */
+export async function step(label, command, args, options = {}) {
+  const { whenFailed, ...spawnOptions } = options
   console.log(`\n▶ ${label}`)
-  const code = await timed(label, () => run(command, args, options))
-  if (code !== 0) fail(label, code)
+  const code = await timed(label, () => run(command, args, spawnOptions))
+  if (code !== 0) {
+    whenFailed?.()
+    fail(label, code)
+  }
 }
 
 /**

@@ -1,5 +1,8 @@
+import { appendFileSync, mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { afterAll, afterEach, beforeEach, type TestContext } from 'vitest'
+import { failedPagesFile } from './failed-pages'
 import { demoPassword } from './server'
 
 /** Debian's Chromium; nothing is downloaded (there is no internet on these machines). */
@@ -102,22 +105,51 @@ function watch(page: Page): void {
   page.on('console', (message) => message.type() === 'error' && note(`console: ${message.text().slice(0, 300)}`))
   page.on('pageerror', (error) => note(`page error: ${error.message.slice(0, 300)}`))
   page.on('requestfailed', (request) => note(`failed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`))
-  page.on('response', (response) => response.status() >= 400 && note(`${response.status()}: ${response.request().method()} ${response.url()}`))
+  // Every write is noted whatever it answered (a link used twice shows as 200 then 400), and
+  // any other answer that failed.
+  page.on('response', (response) => {
+    const method = response.request().method()
+    if (response.status() >= 400 || (method !== 'GET' && method !== 'HEAD')) note(`${response.status()}: ${method} ${response.url()}`)
+  })
   page.on('framenavigated', (frame) => frame === page.mainFrame() && note(`at ${frame.url()}`))
 }
 
 const toldOfThisTest = new Set<BrowserContext>()
 
+/** Prints a failed test's story and keeps it in failedPagesFile, for scripts/e2e.mjs to repeat. */
+function record(story: string): void {
+  console.error(story)
+  try {
+    mkdirSync(dirname(failedPagesFile), { recursive: true })
+    appendFileSync(failedPagesFile, story)
+  } catch {
+    // The story was printed; the file only repeats it.
+  }
+}
+
+/** The failure itself, first in a test's story: its first lines, as Playwright wrote them. */
+function failureOf(test: TestContext['task'] | undefined): string {
+  const message = test?.result?.errors?.[0]?.message ?? '(no error recorded)'
+  // eslint-disable-next-line no-control-regex -- the colours of the terminal, not of a log
+  return message.replace(/\x1b\[[0-9;]*m/g, '').split('\n').slice(0, 8).join('\n')
+}
+
 async function tellWhatPagesShow(context: BrowserContext): Promise<void> {
   if (toldOfThisTest.has(context)) return
+  if (toldOfThisTest.size === 0) record(`\n══ "${currentTest?.name}" failed (attempt ${(currentTest?.result?.retryCount ?? 0) + 1}):\n${failureOf(currentTest)}\n`)
   toldOfThisTest.add(context)
   for (const page of context.pages()) {
-    const text = await page
+    // A page whose main thread is stuck never answers: its story is told without its text.
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const stuck = new Promise<string>((resolve) => (timer = setTimeout(() => resolve('(the page did not answer within 5 s)'), 5_000)))
+    const read = page
       .evaluate(() => document.body.innerText)
       .then((shown) => shown.replace(/\n{2,}/g, '\n').slice(0, 1500))
       .catch((error: unknown) => `(the page could not be read: ${String(error)})`)
+    const text = await Promise.race([read, stuck])
+    clearTimeout(timer)
     const events = pageEvents.get(page) ?? []
-    console.error(`\n── In "${currentTest?.name}", ${page.url()} showed:\n${text}\n── Its last events:\n${events.join('\n') || '(none)'}\n`)
+    record(`── ${page.url()} showed:\n${text}\n── Its last events:\n${events.join('\n') || '(none)'}\n`)
   }
 }
 
@@ -126,10 +158,11 @@ beforeEach((context) => {
   toldOfThisTest.clear()
 })
 // Runs after the file's own afterEach (hooks run in reverse order): pages a file keeps open
-// across tests are told here.
+// across tests are told here, and a failure with no page open is told by its error alone.
 afterEach(async (context) => {
   if (context.task.result?.state !== 'fail') return
   for (const open of openContexts) await tellWhatPagesShow(open)
+  if (toldOfThisTest.size === 0) record(`\n══ "${context.task.name}" failed (no page open):\n${failureOf(context.task)}\n`)
 })
 
 /** Signs in through the login page and waits until it is left. */

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
+import { failedPagesFile } from './failed-pages'
 import { startAppServer } from './server'
 
 declare module 'vitest' {
@@ -18,6 +19,7 @@ let template: string | undefined
  * still has a workspace of its own that no other file changes.
  */
 export async function setup(project: TestProject) {
+  rmSync(failedPagesFile, { force: true })
   template = mkdtempSync(join(tmpdir(), 'crm-e2e-template-'))
   const seeding = await startAppServer({ DATA_DIR: template }, { fromTemplate: false })
   await seeding.stop()

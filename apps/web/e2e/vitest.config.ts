@@ -32,6 +32,12 @@ export default defineConfig({
       ]),
     },
     testTimeout: 90_000,
+    // A second attempt for a failed test, never silent: its first attempt's pages are written to
+    // test-results/e2e-failed-pages.txt and scripts/e2e.mjs prints them even when the run passes.
+    // Two failures in CI (a mailed link refused once, a checkbox that never became stable) did
+    // not come back under a 4× slower CPU and two busy cores; they are told, not hidden, and do
+    // not stop a landing (docs/decisions.md).
+    retry: 1,
     hookTimeout: 120_000,
     // A page the browser waits for is there when it is there: expect.poll's 1 s default failed a
     // dashboard that took longer after sign-in on a loaded machine. A check that passes at once
