@@ -131,12 +131,17 @@ function record(story: string): void {
 function failureOf(test: TestContext['task'] | undefined): string {
   const message = test?.result?.errors?.[0]?.message ?? '(no error recorded)'
   // eslint-disable-next-line no-control-regex -- the colours of the terminal, not of a log
-  return message.replace(/\x1b\[[0-9;]*m/g, '').split('\n').slice(0, 8).join('\n')
+  return message
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .split('\n')
+    .slice(0, 8)
+    .join('\n')
 }
 
 async function tellWhatPagesShow(context: BrowserContext): Promise<void> {
   if (toldOfThisTest.has(context)) return
-  if (toldOfThisTest.size === 0) record(`\n══ "${currentTest?.name}" failed (attempt ${(currentTest?.result?.retryCount ?? 0) + 1}):\n${failureOf(currentTest)}\n`)
+  if (toldOfThisTest.size === 0)
+    record(`\n══ "${currentTest?.name}" failed (attempt ${(currentTest?.result?.retryCount ?? 0) + 1}):\n${failureOf(currentTest)}\n`)
   toldOfThisTest.add(context)
   for (const page of context.pages()) {
     // A page whose main thread is stuck never answers: its story is told without its text.
