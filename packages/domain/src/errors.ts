@@ -43,6 +43,13 @@ export const errorStatus = {
   require_address: 400,
   /** Another sub-team of the conference holds the ACMS id (issue 35); data.team names it. */
   acms_id_taken: 409,
+  // merging duplicates (issue 40)
+  /** The record to be merged away signs in (an account): data.name; the other way round works. */
+  merge_has_account: 409,
+  /** Teams the caller may not act for hold either record: data.teams, their titles. */
+  merge_other_team: 409,
+  /** The contact was merged into another: data.contact_id, when the caller may open that one. */
+  contact_merged: 404,
 } as const
 
 export type ErrorCode = keyof typeof errorStatus

@@ -65,3 +65,153 @@ export const duplicateCalls = {
     summary: 'Marks two contacts of the team as not the same person: the pair is not offered again (delete_contact)',
   }),
 }
+
+// Merging two records of one person (issue 40 §1): the kept record takes the other's history
+// (notes, interactions, events, attendance, relationships, assignments, groups, teams,
+// consent, imports, activity); the other stays behind as a tombstone that points to it, so old
+// links still open the person. Undone within mergeUndoDays.
+
+/** A merge can be undone this many days. */
+export const mergeUndoDays = 30
+
+/**
+ * The contact's fields as a person compares them, a group at a time: where both records have a
+ * value and the values differ, the person chooses; where one is empty, the other's value is kept.
+ */
+export const mergeFieldGroups = [
+  'name',
+  'gender',
+  'birth',
+  'email',
+  'phone',
+  'photo',
+  'address',
+  'religion',
+  'marital_status',
+  'member_status',
+  'source',
+  'grow_phase',
+  'social',
+  'parent_carer',
+  'consent',
+] as const
+export type MergeFieldGroup = (typeof mergeFieldGroups)[number]
+
+/**
+ * The stored fields of each group, as the preview sends them: lookup codes (gender, religion,
+ * marital and member status, source, grow phase, the parent or carer's relationship, the
+ * consent type), raw values, and for photo and consent's photo a file id (or null).
+ */
+export const mergeFieldGroupFields = {
+  name: ['first_name', 'last_name'],
+  gender: ['gender'],
+  birth: ['dob_year', 'dob_month'],
+  email: ['email'],
+  phone: ['phone'],
+  photo: ['avatar_file_id'],
+  address: ['address_formatted', 'address_street', 'address_city', 'address_state', 'address_postcode', 'address_country'],
+  religion: ['religion', 'religion_other'],
+  marital_status: ['marital_status'],
+  member_status: ['member_status'],
+  source: ['source', 'source_other'],
+  grow_phase: ['grow_phase'],
+  social: ['facebook', 'instagram', 'linkedin', 'twitter', 'youtube'],
+  parent_carer: ['parent_carer_first_name', 'parent_carer_last_name', 'parent_carer_relationship', 'parent_carer_email', 'parent_carer_phone'],
+  consent: ['consent_type', 'consent_date', 'consent_content', 'consent_photo_file_id'],
+} as const satisfies Record<MergeFieldGroup, readonly string[]>
+
+/** A field group's stored values on one side (codes and raw values; the reader words them). */
+export const mergeValuesSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
+export type MergeValues = z.infer<typeof mergeValuesSchema>
+
+export const mergeSideSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** The record signs in: it can be kept, never merged away. */
+  has_account: z.boolean(),
+  /** What moves with the record: its interactions, notes, events, attendance and relationships. */
+  counts: z.object({
+    interactions: z.number().int(),
+    notes: z.number().int(),
+    events: z.number().int(),
+    attendance: z.number().int(),
+    relationships: z.number().int(),
+  }),
+})
+export type MergeSide = z.infer<typeof mergeSideSchema>
+
+export const contactMergePreviewQuery = z.object({ team_id: id, contact_id: id, other_contact_id: id })
+
+export const contactMergePreviewSchema = z.object({
+  contact: mergeSideSchema,
+  other_contact: mergeSideSchema,
+  /** The groups where both records have a value and they differ, with each side's values. */
+  choices: z.array(z.object({ group: z.enum(mergeFieldGroups), contact: mergeValuesSchema, other_contact: mergeValuesSchema })),
+})
+export type ContactMergePreview = z.infer<typeof contactMergePreviewSchema>
+
+export const mergeContactsRequest = z.object({
+  team_id: id,
+  /** The record that is kept. */
+  contact_id: id,
+  /** The record merged into it, which becomes a tombstone pointing to it. */
+  other_contact_id: id,
+  /** The groups whose values are taken from the other record where both have one. */
+  from_other: z.array(z.enum(mergeFieldGroups)).max(mergeFieldGroups.length).default([]),
+})
+
+export const contactMergeSchema = z.object({
+  /** The merge, for undo-contact-merge. */
+  id: z.number().int(),
+  contact_id: z.number().int(),
+  other_contact_id: z.number().int(),
+  /** Until when it can be undone, as an ISO timestamp. */
+  undo_until: z.string(),
+})
+export type ContactMerge = z.infer<typeof contactMergeSchema>
+
+export const undoContactMergeRequest = z.object({ team_id: id, merge_id: id })
+
+export const contactMergesQuery = z.object({ team_id: id, contact_id: id })
+
+/** A merge into a contact that can still be undone, with the name the other record had. */
+export const undoableMergeSchema = contactMergeSchema.extend({ other_name: z.string(), created_at: z.string() })
+export type UndoableMerge = z.infer<typeof undoableMergeSchema>
+
+/**
+ * The activity log's row of a merge, on the kept contact: type `contact_merge`, action `add`
+ * (merged; `data.after`) or `delete` (undone; `data.before`), with these values.
+ */
+export const mergeActivitySchema = z.object({ merge_id: z.number().int(), other_contact_id: z.number().int(), other_name: z.string() })
+export const mergeActivityType = 'contact_merge'
+
+export const mergeCalls = {
+  contactMergePreview: defineCall({
+    method: 'GET',
+    path: '/contact-merge-preview',
+    request: contactMergePreviewQuery,
+    response: contactMergePreviewSchema,
+    summary: 'Two contacts side by side before a merge: what each holds and the fields to choose between (delete_contact)',
+  }),
+  mergeContacts: defineCall({
+    method: 'POST',
+    path: '/merge-contacts',
+    request: mergeContactsRequest,
+    response: contactMergeSchema,
+    summary: 'Merges the other contact into the kept one; the same merge asked again answers the same (delete_contact in every team holding either)',
+  }),
+  contactMerges: defineCall({
+    method: 'GET',
+    path: '/contact-merges',
+    request: contactMergesQuery,
+    response: z.object({ data: z.array(undoableMergeSchema) }),
+    summary: 'The merges into a contact that can still be undone, newest first (delete_contact)',
+  }),
+  undoContactMerge: defineCall({
+    method: 'POST',
+    path: '/undo-contact-merge',
+    request: undoContactMergeRequest,
+    response: contactMergeSchema,
+    summary: `Puts both contacts back as they were, within ${mergeUndoDays} days (delete_contact in every team holding either)`,
+  }),
+}
