@@ -21,6 +21,11 @@ export function affectedRows(result: unknown): number {
   return value.affectedRows ?? value.rowCount ?? 0
 }
 
+/** The rows a raw statement answered: node-postgres and PGlite both answer { rows }, drizzle passes them through. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows
+}
+
 export interface Database {
   db: Db
   engine: 'pglite' | 'postgres'

@@ -18,6 +18,7 @@ export type ActivitySubject =
   | 'account'
   | 'event'
   | 'transfer'
+  | 'contact_merge'
 
 export interface ActivityEntry {
   authorId: number | null

@@ -135,3 +135,18 @@ export async function holdingTeamOfCaller(db: Executor, viewer: Viewer, currentT
     .limit(1)
   return row ? { id: row.id, title: row.title, user_has_access: row.role !== 'member_request' } : null
 }
+
+/**
+ * The record a merged-away contact now lives in (issue 40): its tombstone's merged_into_id,
+ * followed while that one was merged on too; null when the contact was never merged away.
+ */
+export async function keptRecordOf(db: Executor, contactId: number): Promise<number | null> {
+  let id = contactId
+  // A chain longer than this is not one a person made; stop rather than loop.
+  for (let hop = 0; hop < 10; hop++) {
+    const [row] = await db.select({ next: people.merged_into_id }).from(people).where(eq(people.id, id))
+    if (!row?.next) return id === contactId ? null : id
+    id = row.next
+  }
+  return id
+}

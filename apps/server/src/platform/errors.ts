@@ -24,6 +24,9 @@ const defaultMessages: Partial<Record<ErrorCode, string>> = {
   key_invalid: 'The link is not valid or has already been used.',
   expired: 'The link has expired.',
   incorrect_old_password: 'The old password provided is incorrect.',
+  merge_has_account: 'This person signs in: keep their record and merge the other into it.',
+  merge_other_team: 'Teams you do not act for hold this person; their owners must agree first.',
+  contact_merged: 'This contact was merged into another.',
 }
 
 /** An error the client may see: a code of the wire, its status and details. */

@@ -3,7 +3,7 @@ import { hasCapability, id, type Capability, type TeamRole, fieldErrorOfIssue } 
 import { AppError } from './errors'
 import { groupScopeOf, loadGroupScope, loadTeamScope, teamScopeOf, type GroupScope, type TeamScope, type Viewer } from './access'
 import { readSession, type ScopeIds, type ScopeRows } from './authenticate'
-import { holdingTeamOfCaller, loadContactScope, type ContactScope } from './contact-access'
+import { holdingTeamOfCaller, keptRecordOf, loadContactScope, type ContactScope } from './contact-access'
 import type { Deps } from './deps'
 import { refuseField } from './field-refusals'
 
@@ -156,6 +156,16 @@ export async function checkAccess(deps: Deps, request: FastifyRequest, access: A
     if (groupScope.groupRole === 'member_request') throw new AppError('forbidden')
     const contactScope = await loadContactScope(deps.db, viewer, groupScope, contactId, deps.now()).catch(async (error: unknown) => {
       if (!access.nameHoldingTeam || !(error instanceof AppError) || error.code !== 'not_found') throw error
+      // A record merged into another (issue 40): its old link opens the kept one, when the
+      // caller may open that here.
+      const keptId = await keptRecordOf(deps.db, contactId)
+      if (keptId !== null) {
+        const opens = await loadContactScope(deps.db, viewer, groupScope, keptId, deps.now()).then(
+          () => true,
+          () => false,
+        )
+        if (opens) throw new AppError('contact_merged', { contact_id: keptId })
+      }
       const contactTeam = await holdingTeamOfCaller(deps.db, viewer, groupScope.team.id, contactId)
       throw contactTeam ? new AppError('not_found', { contact_team: contactTeam }) : error
     })

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm'
-import type { Db } from '../db/client'
+import { rowsOf, type Db } from '../db/client'
 import { createAccount } from '../features/auth/signup.service'
 import { hashPassword } from '../platform/passwords'
 import { nameWordsSql } from '../platform/read-model'
@@ -43,10 +43,6 @@ function textArray(values: readonly string[]) {
     values.map((value) => sql`${value}`),
     sql`, `,
   )}]::text[]`
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows
 }
 
 export async function seedLargeReports(db: Db, options: ReportsSizes & { password: string }): Promise<LargeReports> {

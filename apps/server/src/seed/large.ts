@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import type { Db } from '../db/client'
+import { rowsOf, type Db } from '../db/client'
 import { createAccount } from '../features/auth/signup.service'
 import { hashPassword } from '../platform/passwords'
 import { growPhaseRankSql, memberStatusRank, nameWordsSql } from '../platform/read-model'
@@ -241,9 +241,4 @@ async function seedContactBatch(db: Db, workspace: LargeWorkspace, teamId: numbe
            case when p.id % 7 = 0 then now() + (p.id % 60) * interval '1 day' end,
            p.id % 11 = 0
     from people p where p.id > ${after}`)
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  // node-postgres answers { rows }, PGlite answers { rows } too; drizzle passes them through.
-  return (result as { rows: T[] }).rows
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import type { Db } from '../db/client'
+import { rowsOf, type Db } from '../db/client'
 import type { LargeContacts, LargeWorkspace } from './large'
 
 /** How many rows of each kind the contact record's seed makes. */
@@ -157,8 +157,4 @@ export async function seedLargeRecord(db: Db, workspace: LargeWorkspace, contact
     othersPresent: present!.n,
     seconds: { interactions: interactionSeconds, notes: noteSeconds, activity: activitySeconds, readModel: readModelSeconds },
   }
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core'
+import { check, index, integer, jsonb, pgTable, primaryKey, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { people } from './people'
 import { teams } from './teams'
 
@@ -27,5 +27,51 @@ export const contactDuplicateDismissals = pgTable(
     // A person's removal finds their pairs from either side.
     index('contact_duplicate_dismissals_other_idx').on(t.other_contact_id),
     check('contact_duplicate_dismissals_order', sql`${t.contact_id} < ${t.other_contact_id}`),
+  ],
+)
+
+/**
+ * What undoing a merge puts back (contact-merge.service.ts): the kept record's fields and
+ * team rows as they were, every row moved from the other record (by its key), and every row
+ * of the other record removed because the kept record already had its like.
+ */
+export interface MergeUndo {
+  kept_fields: Record<string, unknown>
+  kept_team_rows: Record<string, unknown>[]
+  moved: { table: string; column: string; keys: Record<string, unknown>[] }[]
+  removed: { table: string; rows: Record<string, unknown>[] }[]
+  /** "Not the same person" pairs the kept record took over from the other. */
+  dismissals_added: { contact_id: number; other_contact_id: number }[]
+}
+
+/**
+ * Two records of one person made one (issue 40 §1): `other_contact_id` was merged into
+ * `contact_id` and is its tombstone; until `undo_until` the merge can be undone, which puts
+ * both back as they were. One merge at a time takes a record away.
+ */
+export const contactMerges = pgTable(
+  'contact_merges',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    contact_id: integer('contact_id')
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    other_contact_id: integer('other_contact_id')
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    /** The team it was done in, and by whom: for the record. */
+    team_id: integer('team_id').references(() => teams.id, { onDelete: 'set null' }),
+    merged_by_id: integer('merged_by_id').references(() => people.id, { onDelete: 'set null' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    undo_until: timestamp('undo_until', { withTimezone: true }).notNull(),
+    undone_at: timestamp('undone_at', { withTimezone: true }),
+    undone_by_id: integer('undone_by_id').references(() => people.id, { onDelete: 'set null' }),
+    undo: jsonb('undo').$type<MergeUndo>().notNull(),
+  },
+  (t) => [
+    uniqueIndex('contact_merges_other_key')
+      .on(t.other_contact_id)
+      .where(sql`${t.undone_at} is null`),
+    index('contact_merges_contact_idx').on(t.contact_id, t.created_at),
   ],
 )

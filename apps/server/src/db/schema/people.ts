@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, check, date, index, integer, jsonb, pgTable, smallint, text, uniqueIndex, timestamp } from 'drizzle-orm/pg-core'
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, smallint, text, uniqueIndex, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import { accountLockReasons } from '@crm/domain'
 import { addressColumns, timestamps } from './columns'
 
@@ -57,9 +57,17 @@ export const people = pgTable(
     consent_url_viewed_at: timestamp('consent_url_viewed_at', { withTimezone: true }),
     consent_url_submitted_at: timestamp('consent_url_submitted_at', { withTimezone: true }),
     created_by_id: integer('created_by_id'),
+    /**
+     * Set on the record merged into another (issue 40 §1): a tombstone that sends its old id
+     * to the kept record; it goes with the kept record when that is removed.
+     */
+    merged_into_id: integer('merged_into_id').references((): AnyPgColumn => people.id, { onDelete: 'cascade' }),
     ...timestamps,
   },
   (t) => [
+    index('people_merged_into_idx')
+      .on(t.merged_into_id)
+      .where(sql`${t.merged_into_id} is not null`),
     index('people_email_idx').on(sql`lower(${t.email})`),
     index('people_phone_idx').on(t.phone),
     index('people_name_idx').on(sql`lower(${t.first_name})`, sql`lower(${t.last_name})`, t.gender),

@@ -93,4 +93,26 @@ describe('files of a removed contact are removed with it (issue 13 item 6)', () 
     expect(left.rows).toBe(0)
     for (const file of kept) expect(left.names).not.toContain(file.key)
   })
+
+  it('a record merged into the removed contact goes with it, and so does its photo (issue 40)', async () => {
+    const c = await buildChurch(t)
+    const keptPhoto = await storedFile(pngWithGps().bytes, c.church)
+    const otherPhoto = await storedFile(jpegWithGps().bytes, c.church)
+    const kept = await buildContact(t, { teamId: c.church, person: { first_name: 'Ada', avatar_file_id: keptPhoto.id } })
+    const other = await buildContact(t, { teamId: c.church, person: { first_name: 'Ada', avatar_file_id: otherPhoto.id } })
+    // The kept record's photo is chosen: the other's stays on its tombstone for undo.
+    const merged = await post(t, 'merge-contacts', c.owner.token, { team_id: c.church, contact_id: kept, other_contact_id: other })
+    expect(merged.statusCode, merged.body).toBe(200)
+    const removed = await post(t, 'remove-contact-from-team', c.owner.token, { team_id: c.church, group_id: c.church, user_id: kept })
+    expect(removed.statusCode, removed.body).toBe(200)
+    expect(
+      await t.db
+        .select()
+        .from(people)
+        .where(inArray(people.id, [kept, other])),
+    ).toEqual([])
+    const left = await remaining([keptPhoto.id, otherPhoto.id])
+    expect(left.rows).toBe(0)
+    for (const file of [keptPhoto, otherPhoto]) expect(left.names).not.toContain(file.key)
+  })
 })

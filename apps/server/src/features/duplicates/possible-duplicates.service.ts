@@ -14,6 +14,7 @@ import {
 } from '@crm/domain'
 import { contactDuplicateDismissals, people, teamContacts, teams } from '../../db/schema/index'
 import { assertMayTouch, personGate } from '../../platform/child-gate'
+import type { Executor } from '../../db/client'
 import { onReadReplica, type Deps } from '../../platform/deps'
 import type { TeamScope, Viewer } from '../../platform/access'
 import { AppError } from '../../platform/errors'
@@ -38,7 +39,7 @@ const similarNameGroupLimit = 200
  * The teams whose contacts a list of possible duplicates compares: the team itself, and for a
  * conference its churches too (issue 40: "across a conference for its staff").
  */
-function comparedTeams(scope: TeamScope): SQL {
+export function comparedTeams(scope: TeamScope): SQL {
   return scope.isConference ? inConference(scope.team.id) : eq(teams.id, scope.team.id)
 }
 
@@ -207,19 +208,27 @@ export async function dismissPossibleDuplicate(
   input: { contact_id: number; other_contact_id: number },
 ): Promise<{ success: true }> {
   const [low, high] = [Math.min(input.contact_id, input.other_contact_id), Math.max(input.contact_id, input.other_contact_id)]
-  if (low === high) throw new AppError('not_found')
   await deps.db.transaction(async (tx) => {
-    const found = await tx
-      .selectDistinct({ id: teamContacts.person_id })
-      .from(teamContacts)
-      .innerJoin(teams, eq(teams.id, teamContacts.team_id))
-      .where(and(comparedTeams(scope), eq(teamContacts.state, 'active'), inArray(teamContacts.person_id, [low, high])))
-    if (found.length !== 2) throw new AppError('not_found')
-    await assertMayTouch(tx, scope, [low, high], deps.now())
+    await assertPairOfTeam(tx, scope, [low, high], deps.now())
     await tx
       .insert(contactDuplicateDismissals)
       .values({ contact_id: low, other_contact_id: high, team_id: scope.team.id, dismissed_by_id: viewer.personId })
       .onConflictDoNothing()
   })
   return { success: true }
+}
+
+/**
+ * Two different records, both the team's (or its churches', for a conference), and the caller
+ * may touch both (the child gate); 404 otherwise.
+ */
+export async function assertPairOfTeam(tx: Executor, scope: TeamScope, ids: readonly [number, number], now: Date): Promise<void> {
+  if (ids[0] === ids[1]) throw new AppError('not_found')
+  const found = await tx
+    .selectDistinct({ id: teamContacts.person_id })
+    .from(teamContacts)
+    .innerJoin(teams, eq(teams.id, teamContacts.team_id))
+    .where(and(comparedTeams(scope), eq(teamContacts.state, 'active'), inArray(teamContacts.person_id, [...ids])))
+  if (found.length !== 2) throw new AppError('not_found')
+  await assertMayTouch(tx, scope, ids, now)
 }

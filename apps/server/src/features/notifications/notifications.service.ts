@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
-import { affectedRows } from '../../db/client'
+import { affectedRows, rowsOf } from '../../db/client'
 import { systemNotificationSchema, type Notification, type NotificationList } from '@crm/domain'
 import { assignments, notificationReceipts, notifications, people, teamContacts } from '../../db/schema/index'
 import type { GroupScope, Viewer } from '../../platform/access'
@@ -128,10 +128,6 @@ function systemOf(kind: string | null, params: unknown): Notification['system'] 
   if (kind === null) return null
   const parsed = systemNotificationSchema.safeParse({ kind, params: typeof params === 'string' ? JSON.parse(params) : params })
   return parsed.success ? parsed.data : null
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows
 }
 
 /**

@@ -1,5 +1,5 @@
 import { inArray, and, eq, sql, type SQL } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
+import { rowsOf, type Executor } from '../../db/client'
 import { accounts, memberships, missedInteractionRules, notifications, unassignedContactRules } from '../../db/schema/index'
 import type { Deps } from '../../platform/deps'
 import type { Job } from '../../platform/jobs'
@@ -49,10 +49,6 @@ const neutralName = ruleTexts.en.child
 /** A text in the language of `locale` (an SQL expression), for set-based inserts. */
 function inLocale(locale: SQL, text: (texts: RuleTexts) => string): SQL {
   return sql`(case when ${locale} = 'es' then ${text(ruleTexts.es)}::text else ${text(ruleTexts.en)}::text end)`
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows
 }
 
 export function escapeHtml(value: string): string {
