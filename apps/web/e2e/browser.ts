@@ -127,15 +127,14 @@ function record(story: string): void {
   }
 }
 
+// The colours of the terminal, not of a log.
+// eslint-disable-next-line no-control-regex -- they start with the escape character
+const terminalColours = /\x1b\[[0-9;]*m/g
+
 /** The failure itself, first in a test's story: its first lines, as Playwright wrote them. */
 function failureOf(test: TestContext['task'] | undefined): string {
   const message = test?.result?.errors?.[0]?.message ?? '(no error recorded)'
-  // eslint-disable-next-line no-control-regex -- the colours of the terminal, not of a log
-  return message
-    .replace(/\x1b\[[0-9;]*m/g, '')
-    .split('\n')
-    .slice(0, 8)
-    .join('\n')
+  return message.replace(terminalColours, '').split('\n').slice(0, 8).join('\n')
 }
 
 async function tellWhatPagesShow(context: BrowserContext): Promise<void> {
