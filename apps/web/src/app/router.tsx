@@ -61,6 +61,7 @@ const pages = {
   unassignedContacts: withAllTexts(() => import('../features/notifications/pages/unassigned-contacts-page')),
   contactsMap: withAllTexts(() => import('../features/contacts/pages/contacts-map-page')),
   possibleDuplicates: withAllTexts(() => import('../features/duplicates/pages/possible-duplicates-page')),
+  mergeContacts: withAllTexts(() => import('../features/duplicates/pages/merge-contacts-page')),
   importAndShare: withAllTexts(() => import('../features/user-imports/pages/import-and-share-page')),
   userImportNew: withAllTexts(() => import('../features/user-imports/pages/user-import-new-page')),
   userImportEdit: withAllTexts(() => import('../features/user-imports/pages/user-import-edit-page')),
@@ -126,6 +127,8 @@ const routeTable: Record<BuiltPath, RouteSpec> = {
   '/contacts/map': { frame: 'shell', access: 'group', page: pages.contactsMap, needs: { capability: 'read_contact', of: 'group' } },
   // Possible duplicates (issue 40): who may remove the team's contacts may compare them (delete_contact, as the server).
   '/contacts/duplicates': { frame: 'shell', access: 'team', page: pages.possibleDuplicates, needs: { capability: 'delete_contact' } },
+  // Merging two of them is the same people's (the server asks delete_contact in every team holding either).
+  '/contacts/duplicates/merge': { frame: 'shell', access: 'team', page: pages.mergeContacts, needs: { capability: 'delete_contact' } },
   // Import-and-share is the conference's (spec 2 §2.4): a team is enough; each page checks the conference and update_user_import.
   '/contacts/import-and-share': { frame: 'shell', access: 'team', page: pages.importAndShare },
   '/contacts/import-and-share/new': { frame: 'shell', access: 'team', page: pages.userImportNew },

@@ -4,6 +4,7 @@ import en from '../locales/en/index'
 import es from '../locales/es/index'
 import { ApiError } from './api'
 import { errorCodeText, errorText, statusOnlyCodes } from './errors'
+import { changeLocale } from './i18n'
 
 const codes = Object.keys(errorStatus) as ErrorCode[]
 const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((match) => match[1]).sort()
@@ -27,6 +28,21 @@ describe('error texts', () => {
     expect(errorCodeText('require_address')).toBe('An address is required.')
     expect(errorCodeText('internal_error')).toBe('Something went wrong.')
     expect(errorCodeText('acms_not_in_church', { email: 'ann@example.test' })).toBe('The email ann@example.test was not found as a member of this church.')
+  })
+
+  it('lists names as the reader lists them (merge_other_team’s teams, issue 40)', async () => {
+    const teams = { teams: ['Hope Chapel', 'River Church', 'Grace Church'] }
+    expect(errorCodeText('merge_other_team', teams)).toBe(
+      'These records are also held by Hope Chapel, River Church, and Grace Church: their owners must agree first.',
+    )
+    await changeLocale('es')
+    try {
+      expect(errorCodeText('merge_other_team', teams)).toBe(
+        'Estos registros también están en Hope Chapel, River Church y Grace Church: sus responsables deben estar de acuerdo primero.',
+      )
+    } finally {
+      await changeLocale('en')
+    }
   })
 })
 

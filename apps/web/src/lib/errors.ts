@@ -17,9 +17,16 @@ export const statusOnlyCodes: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'internal_error',
 ])
 
-/** The text of an error's code (errors namespace), with the answer's data as its values. */
+/**
+ * The text of an error's code (errors namespace), with the answer's data as its values; a list
+ * of names (merge_other_team's teams) as the reader lists them: "Grace and Hope".
+ */
 export function errorCodeText(code: ErrorCode, data: Record<string, unknown> = {}): string {
-  return i18next.t(`errors:${code}` as 'errors:login_failed', { replace: data })
+  const list = new Intl.ListFormat([i18next.language, 'en'], { type: 'conjunction' })
+  const values = Object.fromEntries(
+    Object.entries(data).map(([key, value]) => [key, Array.isArray(value) && value.every((item) => typeof item === 'string') ? list.format(value) : value]),
+  )
+  return i18next.t(`errors:${code}` as 'errors:login_failed', { replace: values })
 }
 
 /** The server's message for a failure: its code's text, unless the code names only a status. */

@@ -49,6 +49,7 @@ export const builtPaths = [
   '/manage-notifications/unassigned-contacts',
   '/contacts/map',
   '/contacts/duplicates',
+  '/contacts/duplicates/merge',
   '/contacts/import-and-share',
   '/contacts/import-and-share/new',
   '/contacts/import-and-share/edit/:id',

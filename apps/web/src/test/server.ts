@@ -1,6 +1,6 @@
 import { http, HttpResponse, type DefaultBodyType, type HttpResponseResolver, type PathParams } from 'msw'
 import { setupServer } from 'msw/node'
-import { contactMapCalls, dashboardCalls, eventCalls, notificationCalls, siteCalls, teamCalls, type Call, type ErrorCode } from '@crm/domain'
+import { contactMapCalls, dashboardCalls, eventCalls, mergeCalls, notificationCalls, siteCalls, teamCalls, type Call, type ErrorCode } from '@crm/domain'
 import { apiBase, type InputOf, type OutputOf } from '../lib/api'
 import { buildSite } from './fixtures'
 
@@ -51,6 +51,8 @@ export const defaultHandlers = [
   mockCall(notificationCalls.notifications, { items: [], count: 0, count_unread: 0 }),
   // The dashboard's contacts map.
   mockCall(contactMapCalls.contactsForMap, { items: [], has_more: false }),
+  // A contact's page asks who may merge for the merges they may undo (issue 40).
+  mockCall(mergeCalls.contactMerges, { data: [] }),
 ]
 
 export const server = setupServer(...defaultHandlers)

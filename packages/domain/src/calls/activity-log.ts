@@ -15,7 +15,7 @@ export type ActivityTypeFilter = (typeof activityTypeFilters)[number]
 
 /** The item types (spec 2 §3) each filter value selects. */
 export const activityTypesOfFilter: Record<ActivityTypeFilter, readonly string[]> = {
-  user: ['user'],
+  user: ['user', 'contact_merge'],
   interaction: ['interaction'],
   user_event: ['user_event'],
   team_contact: ['team_contacts'],

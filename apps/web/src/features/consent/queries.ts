@@ -110,3 +110,17 @@ function photoInputOf(avatar: string) {
 export function useContactPhoto(avatar: string | null): ObjectUrlState {
   return useObjectUrl(avatar, (signal) => fetchApiBlob(consentCalls.consentiaGetPhotoUrl, { input: photoInputOf(avatar ?? ''), signal }))
 }
+
+/**
+ * The same photo named by its file id (a merge's preview names the file, not the address);
+ * null asks nothing. The caller shows words instead when it fails (another group's contact).
+ */
+export function useContactPhotoFile(photo: { scope: TeamGroupParams; contactId: number; photoId: number } | null): ObjectUrlState {
+  const key = photo ? `photo:${photo.scope.team_id}:${photo.scope.group_id}:${photo.contactId}:${photo.photoId}` : null
+  return useObjectUrl(key, (signal) =>
+    fetchApiBlob(consentCalls.consentiaGetPhotoUrl, {
+      input: { ...(photo?.scope ?? { team_id: 0, group_id: 0 }), user_id: photo?.contactId ?? 0, photo_id: photo?.photoId ?? 0 },
+      signal,
+    }),
+  )
+}

@@ -1,14 +1,23 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { duplicateCalls } from '@crm/domain'
+import { duplicateCalls, mergeCalls } from '@crm/domain'
 import { callApi, type InputOf } from '../../lib/api'
+import { contactKeys } from '../contacts/queries'
 
-/** Every key of the duplicates feature, under ['duplicates']: a dismissal reads the pairs again. */
+/**
+ * Every key of the duplicates feature, under ['duplicates']: a dismissal reads the pairs again.
+ * A contact's undoable merges sit under its detail key, so a write about the contact (a merge,
+ * an undo) reads them again.
+ */
 export const duplicateKeys = {
   all: ['duplicates'] as const,
-  list: (query: PossibleDuplicatesQuery) => [...duplicateKeys.all, 'list', query] as const,
+  lists: () => [...duplicateKeys.all, 'list'] as const,
+  list: (query: PossibleDuplicatesQuery) => [...duplicateKeys.lists(), query] as const,
+  preview: (query: ContactMergePreviewQuery) => [...duplicateKeys.all, 'merge-preview', query] as const,
+  merges: (contactId: number, teamId: number) => [...contactKeys.detail(contactId), 'merges', teamId] as const,
 }
 
 export type PossibleDuplicatesQuery = { team_id: number; page: number; per_page: number }
+export type ContactMergePreviewQuery = { team_id: number; contact_id: number; other_contact_id: number }
 
 /** GET possible-duplicates: the team's pairs, a page at a time; the rows stay while the next page loads. */
 export function possibleDuplicatesQueryOptions(query: PossibleDuplicatesQuery) {
@@ -31,4 +40,54 @@ export function useDismissPossibleDuplicate() {
     mutationFn: (input: InputOf<typeof duplicateCalls.dismissPossibleDuplicate>) => callApi(duplicateCalls.dismissPossibleDuplicate, { input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: duplicateKeys.all }),
   })
+}
+
+/** GET contact-merge-preview: the two records side by side and the values to choose between. */
+export function contactMergePreviewQueryOptions(query: ContactMergePreviewQuery) {
+  return queryOptions({
+    queryKey: duplicateKeys.preview(query),
+    queryFn: ({ signal }) => callApi(mergeCalls.contactMergePreview, { input: query, signal }),
+    enabled: query.team_id > 0 && query.contact_id > 0 && query.other_contact_id > 0,
+  })
+}
+
+export function useContactMergePreview(query: ContactMergePreviewQuery) {
+  return useQuery(contactMergePreviewQueryOptions(query))
+}
+
+/** GET contact-merges: the merges into a contact that can still be undone, newest first. */
+export function contactMergesQueryOptions(contactId: number, teamId: number, enabled = true) {
+  return queryOptions({
+    queryKey: duplicateKeys.merges(contactId, teamId),
+    queryFn: ({ signal }) => callApi(mergeCalls.contactMerges, { input: { team_id: teamId, contact_id: contactId }, signal }),
+    enabled,
+  })
+}
+
+export function useContactMerges(contactId: number, teamId: number, enabled = true) {
+  return useQuery(contactMergesQueryOptions(contactId, teamId, enabled))
+}
+
+/**
+ * A merge or its undo moves a person's history between two records: every contact and every
+ * pair is read again. The merge's preview is not: it would answer that the pair is gone while
+ * the page that asked for it is leaving.
+ */
+function useMergeWrite<T, R>(write: (variables: T) => Promise<R>) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: write,
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: contactKeys.all }), queryClient.invalidateQueries({ queryKey: duplicateKeys.lists() })]),
+  })
+}
+
+/** POST merge-contacts: other_contact_id into contact_id (the record kept). */
+export function useMergeContacts() {
+  return useMergeWrite((input: InputOf<typeof mergeCalls.mergeContacts>) => callApi(mergeCalls.mergeContacts, { input }))
+}
+
+/** POST undo-contact-merge: both records as they were. */
+export function useUndoContactMerge() {
+  return useMergeWrite((input: InputOf<typeof mergeCalls.undoContactMerge>) => callApi(mergeCalls.undoContactMerge, { input }))
 }

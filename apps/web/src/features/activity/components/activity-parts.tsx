@@ -1,7 +1,15 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Group, List, NativeSelect, Text } from '@mantine/core'
-import { activityDateRanges, activityTypeFilters, suggestionCalls, type ActivityItem, type Suggestion } from '@crm/domain'
+import {
+  activityDateRanges,
+  activityTypeFilters,
+  mergeActivitySchema,
+  mergeActivityType,
+  suggestionCalls,
+  type ActivityItem,
+  type Suggestion,
+} from '@crm/domain'
 import { SuggestionInput } from '../../../components/suggestion-input'
 import { useContactFieldLabel } from '../../../lib/contact-field-labels'
 import type { ActivityFilters } from '../queries'
@@ -24,6 +32,7 @@ const knownTypes = [
   'team',
   'membership',
   'event',
+  'contact_merge',
 ] as const
 // The fields of other items and of a change's row; a contact field's label is the contact form's.
 const knownFields = [
@@ -69,8 +78,28 @@ export function useActivityTypeName(): (type: string) => string {
   }
 }
 
-/** The changes of one row: each field with its value before and after. */
+/** What a row is: its type and its action ("Note · Added"); a merge says it in words of its own. */
+export function useActivityWhat(): (item: ActivityItem) => string {
+  const { t } = useTranslation('activity')
+  const typeName = useActivityTypeName()
+  return (item) => (item.type === mergeActivityType ? t(`mergeActions.${item.action}`) : `${typeName(item.type)} · ${t(`actions.${item.action}`)}`)
+}
+
+/** A merge's row (issue 40): the other record's name as it was, merged in or undone. */
+function MergeActivity({ item }: { item: ActivityItem }) {
+  const { t } = useTranslation('activity')
+  const parsed = mergeActivitySchema.safeParse(item.action === 'delete' ? item.data.before : item.data.after)
+  const name = parsed.success ? parsed.data.other_name : t('someone')
+  return <Text size="sm">{item.action === 'delete' ? t('merge.undone', { name }) : t('merge.merged', { name })}</Text>
+}
+
+/** The changes of one row: each field with its value before and after; a merge in words. */
 export function ActivityChanges({ item }: { item: ActivityItem }) {
+  if (item.type === mergeActivityType) return <MergeActivity item={item} />
+  return <FieldChanges item={item} />
+}
+
+function FieldChanges({ item }: { item: ActivityItem }) {
   const { t } = useTranslation('activity')
   const { t: common } = useTranslation('common')
   const contactFieldLabel = useContactFieldLabel()

@@ -123,6 +123,47 @@ describe('the Activity log tab', () => {
     expect(row).toHaveTextContent('Spreadsheet row: 7')
   })
 
+  it('words a merge into the contact and its undoing, in English and Spanish (issue 40)', async () => {
+    const merge = (id: number, action: 'add' | 'delete'): ActivityItem => {
+      const values = { merge_id: 77, other_contact_id: 9, other_name: 'Anne Baker' }
+      return {
+        id,
+        type: 'contact_merge',
+        action,
+        author_id: 3,
+        author_name: 'Olive Owner',
+        created_at: '2026-11-22T01:00:00.000Z',
+        created_display: '22 Nov 2026, 12:00 pm',
+        subject_id: 5,
+        data: action === 'add' ? { before: null, after: values } : { before: values, after: null },
+        computed_data: { changes: [{ field: 'other_name', before: null, after: 'Anne Baker' }] },
+      }
+    }
+    const rows = [merge(5, 'delete'), merge(4, 'add')]
+    const view = openActivity(undefined, false, rows)
+    const table = within(await screen.findByRole('table', { name: 'Activity log' }, { timeout: 5000 }))
+    const [, undone, merged] = table.getAllByRole('row')
+    expect(undone).toHaveTextContent('Merge undone')
+    expect(undone).toHaveTextContent('Merge with Anne Baker undone')
+    expect(merged).toHaveTextContent('Records merged')
+    expect(merged).toHaveTextContent('Merged from Anne Baker')
+    // The values the row keeps are not listed field by field.
+    expect(merged).not.toHaveTextContent('other name')
+    view.unmount()
+
+    await changeLocale('es')
+    try {
+      openActivity(undefined, false, rows)
+      const spanish = within(await screen.findByRole('table', { name: 'Registro de actividad' }, { timeout: 5000 }))
+      const [, esUndone, esMerged] = spanish.getAllByRole('row')
+      expect(esUndone).toHaveTextContent('Fusión con Anne Baker deshecha')
+      expect(esMerged).toHaveTextContent('Registros fusionados')
+      expect(esMerged).toHaveTextContent('Fusionado desde Anne Baker')
+    } finally {
+      await changeLocale('en')
+    }
+  })
+
   it('D2-9-09 D2-9-10 D2-7.1-09 filters by date range and type, with the spec’s values', async () => {
     const { user, requests } = openActivity()
     const box = await filters()

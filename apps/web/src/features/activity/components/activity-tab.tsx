@@ -4,7 +4,7 @@ import { List, Stack, Table, Text, Title } from '@mantine/core'
 import { TabListState, TabPagination } from '../../../components/tab-list-state'
 import type { ContactTabProps } from '../../../components/contact-tab'
 import { useContactActivity, type ActivityFilters } from '../queries'
-import { ActivityChanges, ActivityFilterFields, noActivityFilters, useActivityTypeName } from './activity-parts'
+import { ActivityChanges, ActivityFilterFields, noActivityFilters, useActivityWhat } from './activity-parts'
 
 /**
  * Activity log (spec 2 §2, §9): who changed what on the contact, with the date range and
@@ -24,7 +24,7 @@ export function ActivityTab({ item, contact, scope, team }: ContactTabProps) {
     setFilters((current) => ({ ...current, ...next }))
     setPage(1)
   }
-  const typeName = useActivityTypeName()
+  const what = useActivityWhat()
 
   return (
     <Stack gap="lg">
@@ -48,9 +48,7 @@ export function ActivityTab({ item, contact, scope, team }: ContactTabProps) {
                   <Table.Tr key={row.id}>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.created_display}</Table.Td>
                     <Table.Td>{row.author_name || t('someone')}</Table.Td>
-                    <Table.Td>
-                      {typeName(row.type)} · {t(`actions.${row.action}`)}
-                    </Table.Td>
+                    <Table.Td>{what(row)}</Table.Td>
                     <Table.Td>
                       <ActivityChanges item={row} />
                     </Table.Td>

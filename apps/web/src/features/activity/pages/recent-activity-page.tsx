@@ -6,14 +6,14 @@ import { PagedListBody } from '../../../components/paged-list-section'
 import { useListPaging } from '../../../components/paging'
 import { usePageTitle } from '../../../lib/page-title'
 import { useSession } from '../../session/session'
-import { ActivityChanges, ActivityFilterFields, noActivityFilters, useActivityTypeName } from '../components/activity-parts'
+import { ActivityChanges, ActivityFilterFields, noActivityFilters, useActivityWhat } from '../components/activity-parts'
 import { useRecentActivity, type ActivityFilters, type RecentActivityScope } from '../queries'
 import { NotAllowedScreen } from '../../../components/status-screens'
 
 /** The table of a team's or a group's recent activity, with its filters and pages. */
 function RecentActivityList({ scope, mayFilterUser }: { scope: RecentActivityScope; mayFilterUser: boolean }) {
   const { t } = useTranslation(['recent-activity', 'activity', 'common'])
-  const typeName = useActivityTypeName()
+  const what = useActivityWhat()
   const [filters, setFilters] = useState<ActivityFilters>(noActivityFilters)
   const paging = useListPaging()
   const activity = useRecentActivity(scope, filters, paging.page, paging.pageSize)
@@ -48,9 +48,7 @@ function RecentActivityList({ scope, mayFilterUser }: { scope: RecentActivitySco
                   <Table.Tr key={row.id}>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.created_display}</Table.Td>
                     <Table.Td>{row.author_name || t('activity:someone')}</Table.Td>
-                    <Table.Td>
-                      {typeName(row.type)} · {t(`activity:actions.${row.action}`)}
-                    </Table.Td>
+                    <Table.Td>{what(row)}</Table.Td>
                     <Table.Td>
                       {row.contact_id !== null && row.contact_name !== null ? (
                         <Anchor component={Link} to={`/contacts/view/${row.contact_id}`}>

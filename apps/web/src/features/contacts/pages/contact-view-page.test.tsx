@@ -58,6 +58,26 @@ describe('contact view: loading and access', () => {
     expect(main.getByRole('link', { name: 'Switch group' })).toHaveAttribute('href', '/contacts/group/switch')
   })
 
+  it('a record merged into another (404 contact_merged) opens the kept contact at its address (issue 40)', async () => {
+    const { requests, router } = openContact(
+      (() => {
+        let reads = 0
+        return () => (reads++ === 0 ? apiError('contact_merged', 404, { contact_id: 8 }) : buildContactItem({ view: { id: 8 } }))
+      })(),
+      '/contacts/view/9',
+    )
+    await heading()
+    expect(router.state.location.pathname).toBe('/contacts/view/8')
+    expect(requests.map((request) => request.params['id'])).toEqual(['9', '8'])
+    // Back returns before the old link, not to it (the address was replaced).
+    expect(router.state.historyAction).toBe('REPLACE')
+  })
+
+  it('a merged record whose kept contact the caller may not open is not found', async () => {
+    openContact(() => apiError('contact_merged', 404))
+    expect(await screen.findByRole('heading', { name: 'Contact not found' }, { timeout: 5000 })).toBeInTheDocument()
+  })
+
   it('a 404 (a contact outside the current team) shows the not-found state', async () => {
     openContact(() => apiError('not_found', 404))
     expect(await screen.findByRole('heading', { name: 'Contact not found' }, { timeout: 5000 })).toBeInTheDocument()

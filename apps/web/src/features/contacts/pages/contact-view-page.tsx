@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useParams } from 'react-router'
+import { Link, Navigate, useLocation, useParams } from 'react-router'
 import { Alert, Anchor, Grid, Group, Stack } from '@mantine/core'
 import { IconArrowLeft } from '@tabler/icons-react'
 import { contactTeamSchema, type ContactItem, type ContactTeam, type Group as TeamGroup, type Team, type TeamGroupParams } from '@crm/domain'
@@ -18,6 +18,7 @@ import { ContactTabs } from '../components/view/contact-tabs'
 import { HeaderActions, mayEdit } from '../components/view/header-actions'
 import { InfoRows } from '../components/view/info-rows'
 import { ProfileCard } from '../components/view/profile-card'
+import { MergeNotice } from '../../duplicates/components/merge-notice'
 
 /** /contacts/view/{id} (spec 2 §2): one contact, its banners, details and tabs. */
 export function ContactViewPage() {
@@ -34,11 +35,16 @@ function ContactViewLoader({ id, team, group }: { id: number; team: Team; group:
   const { t, i18n } = useTranslation('contact-view')
   const scope = useMemo<TeamGroupParams>(() => ({ team_id: team.id, group_id: group.id }), [team.id, group.id])
   const contact = useContact(id, scope, i18n.language)
+  const location = useLocation()
   usePageTitle((contact.data && simpleOf(contact.data, t('restrictedChild')).name) || t('pageName'))
 
   if (contact.isPending) return <FullPageLoader />
   if (contact.isError) {
     const status = isApiError(contact.error) ? contact.error.status : 0
+    // A record merged into another (issue 40): its old links open the one kept.
+    const keptId = mergedInto(contact.error)
+    if (keptId !== null && keptId !== id)
+      return <Navigate to={{ pathname: `/contacts/view/${keptId}`, search: location.search, hash: location.hash }} replace />
     if (status === 404) return <ContactNotFound contactTeam={contactTeamOf(contact.error)} />
     if (status === 403) return <AccessDenied />
     return (
@@ -57,6 +63,13 @@ function ContactViewLoader({ id, team, group }: { id: number; team: Team; group:
 function simpleOf(item: ContactItem, restrictedName: string): ContactItem['data_view_simple'] {
   const simple = item.data_view_simple
   return item.child_gate && !simple.name ? { ...simple, name: restrictedName } : simple
+}
+
+/** The contact a merged-away record was merged into, when the 404 names one the caller may open. */
+function mergedInto(error: unknown): number | null {
+  if (!isApiError(error) || error.code !== 'contact_merged') return null
+  const keptId = error.data['contact_id']
+  return typeof keptId === 'number' && Number.isInteger(keptId) && keptId > 0 ? keptId : null
 }
 
 /** The caller's team that holds the contact, named by the 404 of GET contact/{id}. */
@@ -88,6 +101,8 @@ function ContactDetails({ item, scope, team, group }: { item: ContactItem; scope
       <ApprovalRequestBanner contactId={item.data_view_simple.id} scope={scope} requests={item.ownership.other_team_is_awaiting_approval_data} />
       {view && <ConsentDeclinedBanner contact={view} />}
       {view && <ConsentNotice contact={view} scope={scope} canRequest={item.auth.user_capabilities.update_contact === true} canRecord={mayEdit(item)} />}
+      {/* The merges into this contact that can still be undone, for who may merge (issue 40). */}
+      {team.user_capabilities.delete_contact && <MergeNotice contactId={item.data_view_simple.id} teamId={team.id} />}
       <Group justify="space-between" align="center">
         <Anchor component={Link} to="/contacts" size="sm">
           <Group gap={4}>

@@ -59,6 +59,11 @@ describe('/contacts/duplicates (issue 40 §1)', () => {
     expect(within(ann).getByRole('link', { name: 'Ann Baker' })).toHaveAttribute('href', '/contacts/view/5')
     expect(within(ann).getByRole('link', { name: 'Anne Baker' })).toHaveAttribute('href', '/contacts/view/9')
     expect(within(ann).getByText('Female · Born May 1980')).toBeInTheDocument()
+    // Merge opens the pair's merge page, which chooses the record to keep.
+    expect(within(ann).getByRole('link', { name: 'Merge: Ann Baker and Anne Baker' })).toHaveAttribute(
+      'href',
+      '/contacts/duplicates/merge?contact_id=5&other_contact_id=9',
+    )
     expect(within(ann).getAllByText('No phone')).toHaveLength(2)
     // The member status in the reader's words (the lookup list), not its key.
     expect(await within(ann).findByText('Church member')).toBeInTheDocument()

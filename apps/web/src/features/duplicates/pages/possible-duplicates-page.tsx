@@ -7,17 +7,19 @@ import type { DuplicateContact, PossibleDuplicate } from '@crm/domain'
 import { ActionFailureAlert, useActionFailure } from '../../../components/action-failure'
 import { PagedListSection } from '../../../components/paged-list-section'
 import { useSectionPaging } from '../../../components/paging'
-import { useDateFormat, type DateFormat } from '../../../lib/date-format'
+import { useDateFormat } from '../../../lib/date-format'
 import { usePageTitle } from '../../../lib/page-title'
 import { useLookup } from '../../lookups/queries'
 import { useSession } from '../../session/session'
 import { useDismissPossibleDuplicate, usePossibleDuplicates } from '../queries'
+import { birthText } from '../components/merge-values'
 
 /**
  * /contacts/duplicates (issue 40 §1): the pairs of the selected team's contacts that may be one
- * person, each with why it was found, side by side to compare, and "Not the same person" to
- * stop offering the pair. A conference's staff see the pairs across its churches. The route
- * needs the team's delete_contact (app/router.tsx), as the server does.
+ * person, each with why it was found, side by side to compare, "Not the same person" to stop
+ * offering the pair, and "Merge" to make the two one (merge-contacts-page.tsx). A conference's
+ * staff see the pairs across its churches. The route needs the team's delete_contact
+ * (app/router.tsx), as the server does.
  */
 export function PossibleDuplicatesPage() {
   const { t } = useTranslation(['duplicates', 'common'])
@@ -110,9 +112,12 @@ function DuplicatePair({ pair, teamId, onDismissed, attempt }: DuplicatePairProp
           <DuplicateSide contact={pair.contact} />
           <DuplicateSide contact={pair.other_contact} />
         </SimpleGrid>
-        <Group justify="flex-end">
+        <Group justify="flex-end" gap="xs">
           <Button variant="default" size="sm" loading={dismiss.isPending} onClick={() => void onNotSame()} aria-label={t('notSameOf', names)}>
             {t('notSame')}
+          </Button>
+          <Button component={Link} to={mergePath(pair)} size="sm" aria-label={t('mergeActionOf', names)}>
+            {t('mergeAction')}
           </Button>
         </Group>
       </Stack>
@@ -126,7 +131,7 @@ function DuplicateSide({ contact }: { contact: DuplicateContact }) {
   const format = useDateFormat()
   const memberStatuses = useLookup('member-status-types').data
   const status = contact.member_status ? (memberStatuses?.find((item) => String(item.id) === contact.member_status)?.title ?? null) : null
-  const born = birthText(contact, format)
+  const born = birthText(contact.dob_year, contact.dob_month, format)
   return (
     <Stack gap={2}>
       <Anchor component={Link} to={`/contacts/view/${contact.id}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
@@ -161,10 +166,9 @@ function DuplicateSide({ contact }: { contact: DuplicateContact }) {
   )
 }
 
-function birthText(contact: DuplicateContact, format: DateFormat): string | null {
-  if (contact.dob_year === null) return null
-  if (contact.dob_month === null) return String(contact.dob_year)
-  return format.monthYear(`${contact.dob_year}-${String(contact.dob_month).padStart(2, '0')}`)
+/** The merge page of a pair (it chooses which record to keep). */
+function mergePath(pair: PossibleDuplicate): string {
+  return `/contacts/duplicates/merge?${new URLSearchParams({ contact_id: String(pair.contact.id), other_contact_id: String(pair.other_contact.id) })}`
 }
 
 export { PossibleDuplicatesPage as Component }
