@@ -8,7 +8,7 @@ CREATE TABLE "contact_merges" (
 	"undo_until" timestamp with time zone NOT NULL,
 	"undone_at" timestamp with time zone,
 	"undone_by_id" integer,
-	"undo" jsonb NOT NULL
+	"undo" jsonb
 );
 --> statement-breakpoint
 ALTER TABLE "people" ADD COLUMN "merged_into_id" integer;--> statement-breakpoint

@@ -1,6 +1,7 @@
 import { authJobs } from './features/auth/auth.jobs'
 import { calendarJobs } from './features/calendar/calendar.jobs'
 import { contactJobs } from './features/contacts/contacts.jobs'
+import { duplicateJobs } from './features/duplicates/duplicates.jobs'
 import { interactionJobs } from './features/interactions/interactions.jobs'
 import { notificationJobs } from './features/notifications/notifications.jobs'
 import { ruleJobs } from './features/notifications/rules.jobs'
@@ -13,6 +14,7 @@ export const jobs: Job[] = [
   ...authJobs,
   ...calendarJobs,
   ...contactJobs,
+  ...duplicateJobs,
   ...interactionJobs,
   ...notificationJobs,
   ...ruleJobs,

@@ -66,9 +66,7 @@ export interface RecordResult extends ListResult {
   kind: 'read' | 'write'
 }
 
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows
-}
+export { rowsOf } from '../db/client'
 
 export function printTable(title: string, results: Result[]) {
   console.log(`\n${title}`)

@@ -17,6 +17,7 @@ import { mapOn, measureMap, printMap, seedMap } from './bench-map'
 import { measureUserImports, printUserImports, seedUserImports, userImportsOn } from './bench-user-imports'
 import { measureTransfer, printTransfer, seedTransfer, transfersOn } from './bench-transfers'
 import { measureRules, printRules, rulesOn } from './bench-rules'
+import { measureMerge, mergeOn, printMerge, seedMerge } from './bench-merge'
 import { importOn, measureImport, printImport, seedImport } from './bench-import'
 import { measureReports, printReports, reportsOn, seedReports } from './bench-reports'
 import { printRunsSideBySide, runOnEachEngine } from './bench-runs'
@@ -81,9 +82,12 @@ import {
  *                   20,000 contacts), sized by BENCH_REPORT_CONTACTS, BENCH_REPORT_INTERACTIONS, … (see the file)
  *   BENCH_TRANSFERS  0 leaves out processing a transfer (issue 18, bench-transfers.ts): a pastor's
  *                   BENCH_TRANSFER_CONTACTS (2,000) chosen contacts moved or shared, timed (target ≤ 5 s on PostgreSQL)
+ *   BENCH_MERGE     0 leaves out merging two contacts (issue 40, bench-merge.ts): the preview, the merge and its
+ *                   undo of a record with BENCH_MERGE_INTERACTIONS (2,500) interactions, as many notes and
+ *                   activity rows, in the contacts' church (target: the merge ≤ 2 s on PostgreSQL)
  *   BENCH_ONLY      runs only the sections named, comma-separated: platform, lists, load, record,
  *                   events, recent-activity, team-admin, notifications, dashboard, map, rules, import, user-imports, reports,
- *                   transfers
+ *                   transfers, merge
  *                   (the workspace and the contacts are seeded whatever it says). The import alone:
  *                   BENCH_ONLY=import npm run bench
  *
@@ -115,6 +119,7 @@ const sections = {
   userImports: sectionOn('user-imports', userImportsOn),
   reports: sectionOn('reports', reportsOn),
   transfers: sectionOn('transfers', transfersOn),
+  merge: sectionOn('merge', mergeOn),
 }
 
 /**
@@ -159,6 +164,7 @@ async function run(engine: string, database: Database, contactCount: number) {
   const userImportsSeed = sections.userImports ? await seedUserImports(database.db, { password: workspace.password }) : undefined
   const reportsSeed = sections.reports ? await seedReports(database, { password: workspace.password }) : undefined
   const transferSeed = sections.transfers ? await seedTransfer(database.db, { password: workspace.password }) : undefined
+  const mergeSeed = sections.merge ? await seedMerge(database.db, { teamId: contacts.teamId }) : undefined
   const importSeed = sections.import
     ? await seedImport(database.db, { teamId: workspace.teamIds[1]!, contactsTeamId: contacts.teamId, otherTeamId: workspace.teamIds[2]! })
     : undefined
@@ -292,6 +298,8 @@ async function run(engine: string, database: Database, contactCount: number) {
   const importResult = importSeed ? await measureImport({ base, auth, seeded: importSeed }) : undefined
   // A write of its own churches: nothing measured before reads them.
   const transferResult = transferSeed ? await measureTransfer(app.deps, transferSeed) : undefined
+  // A merge and its undo: the church is as it was afterwards.
+  const mergeResult = mergeSeed ? await measureMerge(app.deps, mergeSeed) : undefined
 
   // Under load: the contacts list's first page, then its SQL alone at the same concurrency.
   let loaded: string | undefined
@@ -343,6 +351,7 @@ async function run(engine: string, database: Database, contactCount: number) {
   if (rulesResult) printRules(engine, rulesResult)
   if (importResult) printImport(engine, importResult)
   if (transferSeed && transferResult) printTransfer(engine, transferSeed, transferResult)
+  if (mergeSeed && mergeResult) printMerge(engine, mergeSeed, mergeResult)
   if (loaded) {
     console.log(`\n${engine}, ${contacts.count.toLocaleString('en')} contacts: under load (${loadSeconds} s, autocannon on 127.0.0.1)`)
     console.log(

@@ -66,7 +66,8 @@ export const contactMerges = pgTable(
     undo_until: timestamp('undo_until', { withTimezone: true }).notNull(),
     undone_at: timestamp('undone_at', { withTimezone: true }),
     undone_by_id: integer('undone_by_id').references(() => people.id, { onDelete: 'set null' }),
-    undo: jsonb('undo').$type<MergeUndo>().notNull(),
+    /** Null once the undo period has ended: what it kept of both records is cleared (duplicates.jobs.ts). */
+    undo: jsonb('undo').$type<MergeUndo>(),
   },
   (t) => [
     uniqueIndex('contact_merges_other_key')

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import {
   hasCapability,
@@ -34,6 +34,7 @@ import { recordActivity } from '../../platform/activity'
 import { assertMayTouch } from '../../platform/child-gate'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
+import { removeFiles } from '../../platform/files'
 import { fullName } from '../../platform/format'
 import { lockInteractionReadModel, refreshContactReadModel, refreshInteractionReadModel } from '../../platform/read-model'
 import { movePersonRows, putPersonRowsBack } from './merge-moves'
@@ -421,11 +422,11 @@ export async function undoContactMerge(deps: Deps, viewer: Viewer, scope: TeamSc
     }
     await lockPair(tx, keptId, otherId)
     await assertKeptOfTeam(tx, scope, keptId, now)
-    if (merge.undo_until <= now) throw new AppError('expired')
+    const { undo } = merge
+    if (merge.undo_until <= now || !undo) throw new AppError('expired')
     const notActedFor = await teamsNotActedFor(tx, viewer, [keptId])
     if (notActedFor.length > 0) throw new AppError('merge_other_team', { teams: notActedFor })
 
-    const { undo } = merge
     await putPersonRowsBack(tx, undo, keptId, otherId)
     for (const pair of undo.dismissals_added) {
       await tx
@@ -478,4 +479,71 @@ export async function listUndoableMerges(deps: Deps, scope: TeamScope, input: { 
       created_at: row.merge.created_at.toISOString(),
     })),
   }
+}
+
+/**
+ * What a tombstone keeps once its merge can no longer be undone: its id and where it points,
+ * nothing about the person (issue 40 §2: what is no longer needed is not kept).
+ */
+function clearedTombstone(): Partial<PersonRow> {
+  const cleared: Record<string, unknown> = {}
+  for (const group of mergeFieldGroups) for (const column of groupColumns[group]) cleared[column] = null
+  for (const flag of eitherFlags) cleared[flag] = false
+  return {
+    ...cleared,
+    first_name: '',
+    last_name: '',
+    email_is_verified: false,
+    address_manual_input: false,
+    social: {},
+    consent_declined: false,
+    parental_consent_declined: false,
+  }
+}
+
+/**
+ * The daily clearing of merges whose undo has ended: the merge forgets what undo needed (the
+ * kept record's old fields, the rows set aside), and the tombstone its details and the files
+ * only it still names; its id keeps opening the kept record. Idempotent, in batches; rows
+ * another process holds are its to clear.
+ */
+export async function clearEndedMerges(deps: Pick<Deps, 'db' | 'config' | 'now'>, batchSize = 200): Promise<string | void> {
+  let cleared = 0
+  for (;;) {
+    const count = await deps.db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: contactMerges.id, otherId: contactMerges.other_contact_id })
+        .from(contactMerges)
+        .where(and(isNull(contactMerges.undone_at), sql`${contactMerges.undo} is not null`, sql`${contactMerges.undo_until} <= ${deps.now()}`))
+        .orderBy(contactMerges.id)
+        .limit(batchSize)
+        .for('update', { skipLocked: true })
+      for (const merge of due) {
+        const [tombstone] = await tx
+          .select({ avatar: people.avatar_file_id, consentPhoto: people.consent_photo_file_id })
+          .from(people)
+          .where(eq(people.id, merge.otherId))
+        await tx.update(people).set(clearedTombstone()).where(eq(people.id, merge.otherId))
+        const fileIds = [tombstone?.avatar, tombstone?.consentPhoto].filter((id): id is number => typeof id === 'number')
+        // A file the kept record took stays with it.
+        const stillNamed = fileIds.length
+          ? await tx
+              .select({ id: people.id, avatar: people.avatar_file_id, consentPhoto: people.consent_photo_file_id })
+              .from(people)
+              .where(or(inArray(people.avatar_file_id, fileIds), inArray(people.consent_photo_file_id, fileIds)))
+          : []
+        const named = new Set(stillNamed.flatMap((row) => [row.avatar, row.consentPhoto]))
+        await removeFiles(
+          deps,
+          tx,
+          [...new Set(fileIds)].filter((id) => !named.has(id)),
+        )
+        await tx.update(contactMerges).set({ undo: null }).where(eq(contactMerges.id, merge.id))
+      }
+      return due.length
+    })
+    cleared += count
+    if (count < batchSize) break
+  }
+  if (cleared > 0) return `cleared ${cleared} ended ${cleared === 1 ? 'merge' : 'merges'}`
 }

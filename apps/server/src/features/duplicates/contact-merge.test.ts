@@ -5,6 +5,10 @@ import { rowsOf } from '../../db/client'
 import { refreshInteractionReadModel } from '../../platform/read-model'
 import { addMember, body, buildPerson, buildTeam, createTestApp, type TestApp } from '../../../test/harness'
 import { addToTeam, assignContact, buildChurch, buildContact, get, post, type Church } from '../../../test/contact-factories'
+import { storedFileTypes } from '../../platform/file-types'
+import { saveFile } from '../../platform/files'
+import { pngWithGps } from '../../../test/image-fixtures'
+import { clearEndedMerges } from './contact-merge.service'
 import { notMoved, personColumns } from './merge-moves'
 
 let t: TestApp
@@ -12,6 +16,17 @@ beforeAll(async () => {
   t = await createTestApp()
 })
 afterAll(async () => t.close())
+
+/** A stored photo of the church, as an upload leaves it. */
+async function storedPhoto(teamId: number): Promise<number> {
+  const saved = await t.db.transaction((tx) =>
+    saveFile(t, tx, { bytes: pngWithGps().bytes, field: 'file', accept: storedFileTypes, maxSize: 1024 * 1024, teamId, uploadedById: null }),
+  )
+  return saved.id
+}
+
+/** What a job is given: the database, the configuration and the test's clock. */
+const jobDeps = () => ({ db: t.db, config: t.config, now: t.clock.now })
 
 const run = (statement: ReturnType<typeof sql>) => t.db.execute(statement)
 const rows = async <T>(statement: ReturnType<typeof sql>) => rowsOf<T>(await run(statement))
@@ -285,6 +300,39 @@ describe('POST /api/v1/merge-contacts and undo-contact-merge (issue 40 §1)', ()
     expect(late.statusCode).toBe(410)
     expect(body(late).code).toBe('expired')
     expect(body<{ data: UndoableMerge[] }>(await get(t, 'contact-merges', c.owner.token, { team_id: c.church, contact_id: a })).data).toEqual([])
+  })
+})
+
+describe('the daily clearing of merges whose undo has ended', () => {
+  it("keeps the old link working and forgets the merged-away record's details, its own photo and what undo needed", async () => {
+    const c = await buildChurch(t)
+    const keptPhoto = await storedPhoto(c.church)
+    const otherPhoto = await storedPhoto(c.church)
+    const a = await buildContact(t, { teamId: c.church, person: { first_name: 'Ada', last_name: 'Nwosu', avatar_file_id: keptPhoto } })
+    const b = await buildContact(t, {
+      teamId: c.church,
+      person: { first_name: 'Adaeze', last_name: 'Nwosu', email: 'ada@example.org', avatar_file_id: otherPhoto, is_visitor: true },
+    })
+    // The file's earlier merges whose undo ended are cleared first: this one is then the only one.
+    await clearEndedMerges(jobDeps())
+    const merged = body<ContactMerge>(await merge(c.owner.token, c.church, a, b))
+    // Not yet: the merge can still be undone.
+    expect(await clearEndedMerges(jobDeps())).toBeUndefined()
+    await run(sql`update contact_merges set undo_until = ${new Date(t.clock.now().getTime() - 60_000)} where id = ${merged.id}`)
+    expect(await clearEndedMerges(jobDeps())).toBe('cleared 1 ended merge')
+    expect(await clearEndedMerges(jobDeps())).toBeUndefined()
+
+    const [tombstone] = await rows<Record<string, unknown>>(
+      sql`select first_name, last_name, email, avatar_file_id, is_visitor, merged_into_id from people where id = ${b}`,
+    )
+    expect(tombstone).toEqual({ first_name: '', last_name: '', email: null, avatar_file_id: null, is_visitor: false, merged_into_id: a })
+    const [record] = await rows<{ undo: unknown }>(sql`select undo from contact_merges where id = ${merged.id}`)
+    expect(record!.undo).toBeNull()
+    const photos = await rows<{ id: number }>(sql`select id from files where id in (${keptPhoto}, ${otherPhoto})`)
+    expect(photos.map((photo) => photo.id)).toEqual([keptPhoto])
+    const opened = await get(t, `contact/${b}`, c.owner.token, { team_id: c.church, group_id: c.church })
+    expect(body(opened)).toMatchObject({ code: 'contact_merged', data: { contact_id: a } })
+    expect((await post(t, 'undo-contact-merge', c.owner.token, { team_id: c.church, merge_id: merged.id })).statusCode).toBe(410)
   })
 })
 
