@@ -168,49 +168,20 @@ async function signsIn(tx: Executor, personId: number): Promise<boolean> {
   return row !== undefined
 }
 
-/** What moves with a record, counted in the teams of the call (another team's rows are not told). */
+/** What moves with a record, counted in the teams of the call (another team's rows are not told); one statement. */
 async function countsOf(tx: Executor, scope: TeamScope, personId: number): Promise<MergeSide['counts']> {
-  const inTeams = sql`select ${teams.id} from ${teams} where ${comparedTeams(scope)}`
-  const count = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0
-  const n = sql<number>`count(*)::int`
-  const [interactionCount, noteCount, eventCount, attendanceCount, relationshipCount] = await Promise.all([
-    count(
-      tx
-        .select({ n })
-        .from(interactions)
-        .where(and(eq(interactions.contact_id, personId), sql`${interactions.team_id} in (${inTeams})`)),
-    ),
-    count(
-      tx
-        .select({ n })
-        .from(notes)
-        .where(and(eq(notes.contact_id, personId), sql`${notes.team_id} in (${inTeams})`)),
-    ),
-    count(
-      tx
-        .select({ n })
-        .from(contactEvents)
-        .where(and(eq(contactEvents.contact_id, personId), sql`${contactEvents.team_id} in (${inTeams})`)),
-    ),
-    count(
-      tx
-        .select({ n })
-        .from(eventAttendance)
-        .where(and(eq(eventAttendance.person_id, personId), sql`${eventAttendance.team_id} in (${inTeams})`)),
-    ),
-    count(
-      tx
-        .select({ n })
-        .from(contactRelationships)
-        .where(
-          and(
-            sql`(${contactRelationships.contact_id} = ${personId} or ${contactRelationships.related_id} = ${personId})`,
-            sql`${contactRelationships.team_id} in (${inTeams})`,
-          ),
-        ),
-    ),
-  ])
-  return { interactions: interactionCount, notes: noteCount, events: eventCount, attendance: attendanceCount, relationships: relationshipCount }
+  const inTeams = sql`(select ${teams.id} from ${teams} where ${comparedTeams(scope)})`
+  const [counts] = await tx
+    .select({
+      interactions: sql<number>`(select count(*)::int from ${interactions} where ${interactions.contact_id} = ${personId} and ${interactions.team_id} in ${inTeams})`,
+      notes: sql<number>`(select count(*)::int from ${notes} where ${notes.contact_id} = ${personId} and ${notes.team_id} in ${inTeams})`,
+      events: sql<number>`(select count(*)::int from ${contactEvents} where ${contactEvents.contact_id} = ${personId} and ${contactEvents.team_id} in ${inTeams})`,
+      attendance: sql<number>`(select count(*)::int from ${eventAttendance} where ${eventAttendance.person_id} = ${personId} and ${eventAttendance.team_id} in ${inTeams})`,
+      relationships: sql<number>`(select count(*)::int from ${contactRelationships}
+        where (${contactRelationships.contact_id} = ${personId} or ${contactRelationships.related_id} = ${personId}) and ${contactRelationships.team_id} in ${inTeams})`,
+    })
+    .from(sql`(select 1) as one`)
+  return counts!
 }
 
 async function sideOf(tx: Executor, scope: TeamScope, person: PersonRow): Promise<MergeSide> {
