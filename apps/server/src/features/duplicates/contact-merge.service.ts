@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import {
+  contactAddressFields,
   hasCapability,
   mergeActivityType,
   mergeFieldGroupFields,
@@ -55,18 +56,7 @@ const groupColumns = {
   email: ['email', 'email_is_verified'],
   phone: ['phone'],
   photo: ['avatar_file_id'],
-  address: [
-    'address_place_id',
-    'address_formatted',
-    'address_street',
-    'address_city',
-    'address_state',
-    'address_postcode',
-    'address_country',
-    'address_lat',
-    'address_lng',
-    'address_manual_input',
-  ],
+  address: contactAddressFields,
   religion: ['religion', 'religion_other'],
   marital_status: ['marital_status'],
   member_status: ['member_status'],
@@ -345,16 +335,29 @@ export async function mergeContacts(
       .returning()
     const merge = inserted!
     await refreshReadModels(tx, [keptId], now)
-    await recordActivity(tx, {
-      authorId: viewer.personId,
-      teamId: scope.team.id,
-      subjectType: mergeActivityType,
-      subjectId: merge.id,
-      contactId: keptId,
-      action: 'add',
-      after: { merge_id: merge.id, other_contact_id: otherId, other_name: fullName(other.first_name, other.last_name) },
-    })
+    await recordMergeActivity(tx, viewer, scope, merge, 'add', fullName(other.first_name, other.last_name))
     return mergeAnswer(merge)
+  })
+}
+
+/** The kept record's activity row of a merge ('add') or its undoing ('delete'), naming the other record. */
+async function recordMergeActivity(
+  tx: Executor,
+  viewer: Viewer,
+  scope: TeamScope,
+  merge: Pick<typeof contactMerges.$inferSelect, 'id' | 'contact_id' | 'other_contact_id'>,
+  action: 'add' | 'delete',
+  otherName: string,
+): Promise<void> {
+  const values = { merge_id: merge.id, other_contact_id: merge.other_contact_id, other_name: otherName }
+  await recordActivity(tx, {
+    authorId: viewer.personId,
+    teamId: scope.team.id,
+    subjectType: mergeActivityType,
+    subjectId: merge.id,
+    contactId: merge.contact_id,
+    action,
+    ...(action === 'add' ? { after: values } : { before: values }),
   })
 }
 
@@ -410,15 +413,7 @@ export async function undoContactMerge(deps: Deps, viewer: Viewer, scope: TeamSc
     const [undone] = await tx.update(contactMerges).set({ undone_at: now, undone_by_id: viewer.personId }).where(eq(contactMerges.id, merge.id)).returning()
     await refreshReadModels(tx, [keptId, otherId], now)
     const [other] = await tx.select({ first_name: people.first_name, last_name: people.last_name }).from(people).where(eq(people.id, otherId))
-    await recordActivity(tx, {
-      authorId: viewer.personId,
-      teamId: scope.team.id,
-      subjectType: mergeActivityType,
-      subjectId: merge.id,
-      contactId: keptId,
-      action: 'delete',
-      before: { merge_id: merge.id, other_contact_id: otherId, other_name: other ? fullName(other.first_name, other.last_name) : '' },
-    })
+    await recordMergeActivity(tx, viewer, scope, merge, 'delete', other ? fullName(other.first_name, other.last_name) : '')
     return mergeAnswer(undone!)
   })
 }
