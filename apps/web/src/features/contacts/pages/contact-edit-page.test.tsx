@@ -128,6 +128,25 @@ describe('/contacts/edit/{id}: the contact as stored now', () => {
     await save()
     expect(field(/^First name/)).toHaveValue('Annie')
   })
+
+  it('a record merged into another (404 contact_merged) edits the kept contact at its address (issue 40)', async () => {
+    server.use(otherCallsNotFound)
+    signedInAs(buildAccount([grace]), { teamId: 10, groupId: 10 })
+    const asked: string[] = []
+    server.use(
+      lookupHandler,
+      mockCall(contactCalls.contact, ({ params }) => {
+        asked.push(String(params['id']))
+        return params['id'] === '42' ? apiError('contact_merged', 404, { contact_id: 8 }) : buildContactItem(buildContactView({ id: 8 }))
+      }),
+    )
+    const { router } = renderApp('/contacts/edit/42')
+    // The first render of the section takes a moment (lazy route, lookups).
+    await screen.findByRole('button', { name: 'Save' }, { timeout: 10_000 })
+    expect(router.state.location.pathname).toBe('/contacts/edit/8')
+    expect(router.state.historyAction).toBe('REPLACE')
+    expect(asked).toEqual(['42', '8'])
+  })
 })
 
 describe('/contacts/edit/{id}: consent (spec 2 §4)', () => {

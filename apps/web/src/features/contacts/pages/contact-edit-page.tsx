@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router'
+import { Link, Navigate, useParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Alert, Anchor, Group, Loader, Stack, Title } from '@mantine/core'
 import type { ContactItem, Group as TeamGroup, Team } from '@crm/domain'
@@ -10,6 +10,7 @@ import { ChildGateNotice } from '../components/child-gate-notice'
 import { ContactPreview } from '../components/form/contact-preview'
 import { EditContactForm } from '../components/form/edit-contact-form'
 import { mayArchive } from '../components/view/contact-status-actions'
+import { mergedInto } from '../merged-contact'
 import { useContactForEdit } from '../queries'
 
 function Notice({ children, color = 'red' }: { children: string; color?: string }) {
@@ -55,6 +56,9 @@ function EditContactLoader({ id, team, group }: { id: number; team: Team; group:
   if (query.isPending || !query.isFetchedAfterMount) return <Loader role="status" aria-label={t('common:loading')} />
   if (query.isError) {
     const error = query.error
+    // A record merged into another (issue 40): its old edit link edits the one kept.
+    const keptId = mergedInto(error)
+    if (keptId !== null && keptId !== id) return <Navigate to={`/contacts/edit/${keptId}`} replace />
     if (isApiError(error) && error.code === 'not_found') return <Notice>{t('edit.notFound')}</Notice>
     if (isApiError(error) && error.code === 'forbidden') return <Notice>{t('contacts:accessDenied')}</Notice>
     return <Notice>{t('contacts:error')}</Notice>

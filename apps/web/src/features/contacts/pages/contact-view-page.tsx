@@ -19,6 +19,7 @@ import { HeaderActions, mayEdit } from '../components/view/header-actions'
 import { InfoRows } from '../components/view/info-rows'
 import { ProfileCard } from '../components/view/profile-card'
 import { MergeNotice } from '../../duplicates/components/merge-notice'
+import { mergedInto } from '../merged-contact'
 
 /** /contacts/view/{id} (spec 2 §2): one contact, its banners, details and tabs. */
 export function ContactViewPage() {
@@ -63,13 +64,6 @@ function ContactViewLoader({ id, team, group }: { id: number; team: Team; group:
 function simpleOf(item: ContactItem, restrictedName: string): ContactItem['data_view_simple'] {
   const simple = item.data_view_simple
   return item.child_gate && !simple.name ? { ...simple, name: restrictedName } : simple
-}
-
-/** The contact a merged-away record was merged into, when the 404 names one the caller may open. */
-function mergedInto(error: unknown): number | null {
-  if (!isApiError(error) || error.code !== 'contact_merged') return null
-  const keptId = error.data['contact_id']
-  return typeof keptId === 'number' && Number.isInteger(keptId) && keptId > 0 ? keptId : null
 }
 
 /** The caller's team that holds the contact, named by the 404 of GET contact/{id}. */
