@@ -2,6 +2,7 @@ import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import {
   contactAddressFields,
+  contactFlagFields,
   hasCapability,
   mergeActivityType,
   mergeFieldGroupFields,
@@ -78,16 +79,8 @@ const groupColumns = {
   ],
 } as const satisfies Record<MergeFieldGroup, readonly (keyof PersonRow)[]>
 
-/** Flags that are true of the person when true of either record: a follow-up expected stays expected. */
-const eitherFlags = [
-  'is_visitor',
-  'expect_follow_up',
-  'expect_follow_up_completed',
-  'expect_bible_study',
-  'expect_bible_study_completed',
-  'expect_baptism',
-  'expect_baptism_completed',
-] as const satisfies readonly (keyof PersonRow)[]
+/** The contact's ticks are true of the person when true of either record: a follow-up expected stays expected. */
+const eitherFlags = contactFlagFields
 
 const filled = (value: unknown) => value !== null && value !== undefined && value !== ''
 
