@@ -138,15 +138,10 @@ export async function holdingTeamOfCaller(db: Executor, viewer: Viewer, currentT
 
 /**
  * The record a merged-away contact now lives in (issue 40): its tombstone's merged_into_id,
- * followed while that one was merged on too; null when the contact was never merged away.
+ * null when the contact was never merged away. One step: a merge moves the pointers of the
+ * records merged into its other record on to the kept one, so no tombstone points to another.
  */
 export async function keptRecordOf(db: Executor, contactId: number): Promise<number | null> {
-  let id = contactId
-  // A chain longer than this is not one a person made; stop rather than loop.
-  for (let hop = 0; hop < 10; hop++) {
-    const [row] = await db.select({ next: people.merged_into_id }).from(people).where(eq(people.id, id))
-    if (!row?.next) return id === contactId ? null : id
-    id = row.next
-  }
-  return id
+  const [row] = await db.select({ keptId: people.merged_into_id }).from(people).where(eq(people.id, contactId))
+  return row?.keptId ?? null
 }

@@ -1,24 +1,18 @@
-import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import {
-  contactAddressFields,
-  contactFlagFields,
   hasCapability,
   mergeActivityType,
-  mergeFieldGroupFields,
-  mergeFieldGroups,
   mergeUndoDays,
   type ContactMerge,
   type ContactMergePreview,
   type MergeFieldGroup,
   type MergeSide,
-  type MergeValues,
   type UndoableMerge,
 } from '@crm/domain'
-import { rowsOf, type Executor } from '../../db/client'
+import type { Executor } from '../../db/client'
 import {
   accounts,
-  contactDuplicateDismissals,
   contactEvents,
   contactMerges,
   contactRelationships,
@@ -36,78 +30,16 @@ import { recordActivity } from '../../platform/activity'
 import { assertMayTouch } from '../../platform/child-gate'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
-import { removeFiles } from '../../platform/files'
 import { fullName } from '../../platform/format'
 import { lockInteractionReadModel, refreshContactReadModel, refreshInteractionReadModel } from '../../platform/read-model'
-import { movePersonRows, putPersonRowsBack } from './merge-moves'
+import { mergeableFieldsOf, fieldChangesOf, mergeChoicesOf, restoredFields, type PersonRow } from './merge-fields'
+import { combineTeamRows, moveDismissals, movePersonRows, putPersonRowsBack, removeAddedDismissals, restoreTeamRows } from './merge-moves'
 import { assertPairOfTeam, comparedTeams } from './possible-duplicates.service'
 
 // Merging two records of one person (issue 40 §1). The kept record takes the other's rows in
 // every table (merge-moves.ts) and, group by group, the other's fields where it has none or
 // the person chose the other's; the other record stays as a tombstone (people.merged_into_id)
 // whose old id opens the kept one. Everything undo needs is saved in the merge's row.
-
-type PersonRow = typeof people.$inferSelect
-
-/** The columns each field group writes (the preview shows mergeFieldGroupFields of them). */
-const groupColumns = {
-  name: ['first_name', 'last_name'],
-  gender: ['gender'],
-  birth: ['dob_year', 'dob_month'],
-  email: ['email', 'email_is_verified'],
-  phone: ['phone'],
-  photo: ['avatar_file_id'],
-  address: contactAddressFields,
-  religion: ['religion', 'religion_other'],
-  marital_status: ['marital_status'],
-  member_status: ['member_status'],
-  source: ['source', 'source_other'],
-  grow_phase: ['grow_phase'],
-  social: ['social'],
-  parent_carer: ['parent_carer_first_name', 'parent_carer_last_name', 'parent_carer_relationship', 'parent_carer_email', 'parent_carer_phone'],
-  consent: [
-    'consent_type',
-    'consent_date',
-    'consent_content',
-    'consent_photo_file_id',
-    'consent_declined',
-    'parental_consent_declined',
-    'consent_url_sent_at',
-    'consent_url_sent_to',
-    'consent_url_viewed_at',
-    'consent_url_submitted_at',
-  ],
-} as const satisfies Record<MergeFieldGroup, readonly (keyof PersonRow)[]>
-
-/** The contact's ticks are true of the person when true of either record: a follow-up expected stays expected. */
-const eitherFlags = contactFlagFields
-
-const filled = (value: unknown) => value !== null && value !== undefined && value !== ''
-
-/** A group's values as the preview shows them: social's links one by one, the rest as stored. */
-function valuesOf(person: PersonRow, group: MergeFieldGroup): MergeValues {
-  const values: MergeValues = {}
-  for (const field of mergeFieldGroupFields[group]) {
-    const value = group === 'social' ? person.social[field as keyof PersonRow['social']] : person[field as keyof PersonRow]
-    values[field] = value === undefined ? null : (value as MergeValues[string])
-  }
-  return values
-}
-
-/** The record has something in the group: a consent on record, an address, a name… */
-function hasValue(person: PersonRow, group: MergeFieldGroup): boolean {
-  if (group === 'consent') return filled(person.consent_type)
-  return Object.values(valuesOf(person, group)).some(filled)
-}
-
-function differs(kept: PersonRow, other: PersonRow, group: MergeFieldGroup): boolean {
-  return JSON.stringify(valuesOf(kept, group)) !== JSON.stringify(valuesOf(other, group))
-}
-
-/** Which groups the kept record takes from the other: where it has none, or the person chose the other's. */
-function groupsFromOther(kept: PersonRow, other: PersonRow, chosen: readonly MergeFieldGroup[]): MergeFieldGroup[] {
-  return mergeFieldGroups.filter((group) => hasValue(other, group) && (!hasValue(kept, group) || (chosen.includes(group) && differs(kept, other, group))))
-}
 
 /** The two records, locked in id order so that two merges of them take turns. */
 async function lockPair(tx: Executor, keptId: number, otherId: number): Promise<{ kept: PersonRow; other: PersonRow }> {
@@ -189,83 +121,12 @@ export async function previewContactMerge(deps: Deps, scope: TeamScope, input: {
   return {
     contact: await sideOf(deps.db, scope, kept),
     other_contact: await sideOf(deps.db, scope, other),
-    choices: mergeFieldGroups
-      .filter((group) => hasValue(kept, group) && hasValue(other, group) && differs(kept, other, group))
-      .map((group) => ({ group, contact: valuesOf(kept, group), other_contact: valuesOf(other, group) })),
+    choices: mergeChoicesOf(kept, other),
   }
 }
 
 function mergeAnswer(row: typeof contactMerges.$inferSelect): ContactMerge {
   return { id: row.id, contact_id: row.contact_id, other_contact_id: row.other_contact_id, undo_until: row.undo_until.toISOString() }
-}
-
-/**
- * The kept record's rows in the teams both records are in take the other's standing (owner,
- * active, not archived, the widest access); the other's rows in teams of its own are no longer
- * an owner's where the kept record has an owning team. Answers the rows as they were.
- */
-async function combineTeamRows(tx: Executor, keptId: number, otherId: number): Promise<Record<string, unknown>[]> {
-  const before = await tx.execute(sql`select to_jsonb(k.*) as row from team_contacts k
-    where (k.person_id = ${keptId} and exists (select 1 from team_contacts o where o.person_id = ${otherId} and o.team_id = k.team_id))
-      or (k.person_id = ${otherId} and k.is_owner
-        and not exists (select 1 from team_contacts s where s.person_id = ${keptId} and s.team_id = k.team_id)
-        and exists (select 1 from team_contacts s where s.person_id = ${keptId} and s.is_owner))`)
-  await tx.execute(sql`update team_contacts k set
-      is_owner = k.is_owner or o.is_owner,
-      state = case when k.state = 'active' or o.state = 'active' then 'active' else k.state end,
-      archived_at = case when k.archived_at is null or o.archived_at is null then null else least(k.archived_at, o.archived_at) end,
-      access_from = least(k.access_from, o.access_from),
-      access_to = case when k.access_to is null or o.access_to is null then null else greatest(k.access_to, o.access_to) end
-    from team_contacts o
-    where k.person_id = ${keptId} and o.person_id = ${otherId} and o.team_id = k.team_id`)
-  await tx.execute(sql`update team_contacts o set is_owner = false
-    where o.person_id = ${otherId} and o.is_owner
-      and not exists (select 1 from team_contacts s where s.person_id = ${keptId} and s.team_id = o.team_id)
-      and exists (select 1 from team_contacts s where s.person_id = ${keptId} and s.is_owner)`)
-  return rowsOf<{ row: Record<string, unknown> }>(before).map((row) => row.row)
-}
-
-async function restoreTeamRows(tx: Executor, rows: readonly Record<string, unknown>[]): Promise<void> {
-  if (rows.length === 0) return
-  await tx.execute(sql`update team_contacts t set is_owner = s.is_owner, state = s.state, archived_at = s.archived_at,
-      access_from = s.access_from, access_to = s.access_to
-    from jsonb_populate_recordset(null::team_contacts, ${JSON.stringify(rows)}::jsonb) as s
-    where t.id = s.id`)
-}
-
-/**
- * "Not the same person" said of the other record and a third is said of the kept one too;
- * answers the pairs removed (for undo) and the pairs added.
- */
-async function moveDismissals(
-  tx: Executor,
-  keptId: number,
-  otherId: number,
-): Promise<{ removed: Record<string, unknown>[]; added: MergeUndo['dismissals_added'] }> {
-  const removed = rowsOf<{ row: Record<string, unknown> }>(
-    await tx.execute(sql`delete from contact_duplicate_dismissals
-      where contact_id = ${otherId} or other_contact_id = ${otherId} returning to_jsonb(contact_duplicate_dismissals.*) as row`),
-  ).map(({ row }) => row)
-  const thirds = removed.map((row) => (row.contact_id === otherId ? row.other_contact_id : row.contact_id) as number).filter((third) => third !== keptId)
-  const added: MergeUndo['dismissals_added'] = []
-  for (const third of thirds) {
-    const pair = { contact_id: Math.min(keptId, third), other_contact_id: Math.max(keptId, third) }
-    const inserted = await tx
-      .insert(contactDuplicateDismissals)
-      .values(pair)
-      .onConflictDoNothing()
-      .returning({ contact_id: contactDuplicateDismissals.contact_id })
-    if (inserted.length > 0) added.push(pair)
-  }
-  return { removed, added }
-}
-
-/** The kept record's fields that a merge may change, as they are now. */
-function fieldsOf(person: PersonRow): Record<string, unknown> {
-  const fields: Record<string, unknown> = {}
-  for (const group of mergeFieldGroups) for (const column of groupColumns[group]) fields[column] = person[column]
-  for (const flag of eitherFlags) fields[flag] = person[flag]
-  return fields
 }
 
 /**
@@ -301,10 +162,7 @@ export async function mergeContacts(
     const notActedFor = await teamsNotActedFor(tx, viewer, [keptId, otherId])
     if (notActedFor.length > 0) throw new AppError('merge_other_team', { teams: notActedFor })
 
-    const fromOther = groupsFromOther(kept, other, input.from_other)
-    const changes: Record<string, unknown> = {}
-    for (const group of fromOther) for (const column of groupColumns[group]) changes[column] = other[column]
-    for (const flag of eitherFlags) if (other[flag] && !kept[flag]) changes[flag] = true
+    const changes = fieldChangesOf(kept, other, input.from_other)
 
     const teamRows = await combineTeamRows(tx, keptId, otherId)
     const dismissals = await moveDismissals(tx, keptId, otherId)
@@ -313,7 +171,7 @@ export async function mergeContacts(
     if (Object.keys(changes).length > 0) await tx.update(people).set(changes).where(eq(people.id, keptId))
     await tx.update(people).set({ merged_into_id: keptId }).where(eq(people.id, otherId))
 
-    const undo: MergeUndo = { kept_fields: fieldsOf(kept), kept_team_rows: teamRows, moved, removed, dismissals_added: dismissals.added }
+    const undo: MergeUndo = { kept_fields: mergeableFieldsOf(kept), kept_team_rows: teamRows, moved, removed, dismissals_added: dismissals.added }
     const [inserted] = await tx
       .insert(contactMerges)
       .values({
@@ -395,11 +253,7 @@ export async function undoContactMerge(deps: Deps, viewer: Viewer, scope: TeamSc
     if (notActedFor.length > 0) throw new AppError('merge_other_team', { teams: notActedFor })
 
     await putPersonRowsBack(tx, undo, keptId, otherId)
-    for (const pair of undo.dismissals_added) {
-      await tx
-        .delete(contactDuplicateDismissals)
-        .where(and(eq(contactDuplicateDismissals.contact_id, pair.contact_id), eq(contactDuplicateDismissals.other_contact_id, pair.other_contact_id)))
-    }
+    await removeAddedDismissals(tx, undo.dismissals_added)
     await restoreTeamRows(tx, undo.kept_team_rows)
     await tx.update(people).set(restoredFields(undo.kept_fields)).where(eq(people.id, keptId))
     await tx.update(people).set({ merged_into_id: null }).where(eq(people.id, otherId))
@@ -409,15 +263,6 @@ export async function undoContactMerge(deps: Deps, viewer: Viewer, scope: TeamSc
     await recordMergeActivity(tx, viewer, scope, merge, 'delete', other ? fullName(other.first_name, other.last_name) : '')
     return mergeAnswer(undone!)
   })
-}
-
-/** The saved fields as drizzle writes them: JSON turned timestamps into text. */
-function restoredFields(saved: Record<string, unknown>): Partial<PersonRow> {
-  const fields: Record<string, unknown> = { ...saved }
-  for (const column of ['consent_url_sent_at', 'consent_url_viewed_at', 'consent_url_submitted_at'] as const) {
-    if (typeof fields[column] === 'string') fields[column] = new Date(fields[column] as string)
-  }
-  return fields as Partial<PersonRow>
 }
 
 /** GET contact-merges: the merges into the contact that can still be undone, newest first. */
@@ -438,71 +283,4 @@ export async function listUndoableMerges(deps: Deps, scope: TeamScope, input: { 
       created_at: row.merge.created_at.toISOString(),
     })),
   }
-}
-
-/**
- * What a tombstone keeps once its merge can no longer be undone: its id and where it points,
- * nothing about the person (issue 40 §2: what is no longer needed is not kept).
- */
-function clearedTombstone(): Partial<PersonRow> {
-  const cleared: Record<string, unknown> = {}
-  for (const group of mergeFieldGroups) for (const column of groupColumns[group]) cleared[column] = null
-  for (const flag of eitherFlags) cleared[flag] = false
-  return {
-    ...cleared,
-    first_name: '',
-    last_name: '',
-    email_is_verified: false,
-    address_manual_input: false,
-    social: {},
-    consent_declined: false,
-    parental_consent_declined: false,
-  }
-}
-
-/**
- * The daily clearing of merges whose undo has ended: the merge forgets what undo needed (the
- * kept record's old fields, the rows set aside), and the tombstone its details and the files
- * only it still names; its id keeps opening the kept record. Idempotent, in batches; rows
- * another process holds are its to clear.
- */
-export async function clearEndedMerges(deps: Pick<Deps, 'db' | 'config' | 'now'>, batchSize = 200): Promise<string | void> {
-  let cleared = 0
-  for (;;) {
-    const count = await deps.db.transaction(async (tx) => {
-      const due = await tx
-        .select({ id: contactMerges.id, otherId: contactMerges.other_contact_id })
-        .from(contactMerges)
-        .where(and(isNull(contactMerges.undone_at), sql`${contactMerges.undo} is not null`, sql`${contactMerges.undo_until} <= ${deps.now()}`))
-        .orderBy(contactMerges.id)
-        .limit(batchSize)
-        .for('update', { skipLocked: true })
-      for (const merge of due) {
-        const [tombstone] = await tx
-          .select({ avatar: people.avatar_file_id, consentPhoto: people.consent_photo_file_id })
-          .from(people)
-          .where(eq(people.id, merge.otherId))
-        await tx.update(people).set(clearedTombstone()).where(eq(people.id, merge.otherId))
-        const fileIds = [tombstone?.avatar, tombstone?.consentPhoto].filter((id): id is number => typeof id === 'number')
-        // A file the kept record took stays with it.
-        const stillNamed = fileIds.length
-          ? await tx
-              .select({ id: people.id, avatar: people.avatar_file_id, consentPhoto: people.consent_photo_file_id })
-              .from(people)
-              .where(or(inArray(people.avatar_file_id, fileIds), inArray(people.consent_photo_file_id, fileIds)))
-          : []
-        const named = new Set(stillNamed.flatMap((row) => [row.avatar, row.consentPhoto]))
-        await removeFiles(
-          deps,
-          tx,
-          [...new Set(fileIds)].filter((id) => !named.has(id)),
-        )
-        await tx.update(contactMerges).set({ undo: null }).where(eq(contactMerges.id, merge.id))
-      }
-      return due.length
-    })
-    cleared += count
-    if (count < batchSize) break
-  }
-  if (cleared > 0) return `cleared ${cleared} ended ${cleared === 1 ? 'merge' : 'merges'}`
 }

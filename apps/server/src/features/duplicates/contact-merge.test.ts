@@ -8,7 +8,7 @@ import { addToTeam, assignContact, buildChurch, buildContact, get, post, type Ch
 import { storedFileTypes } from '../../platform/file-types'
 import { saveFile } from '../../platform/files'
 import { pngWithGps } from '../../../test/image-fixtures'
-import { clearEndedMerges } from './contact-merge.service'
+import { clearEndedMerges } from './duplicates.jobs'
 import { notMoved, personColumns } from './merge-moves'
 
 let t: TestApp

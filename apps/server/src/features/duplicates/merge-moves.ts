@@ -1,6 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm'
+import { and, eq, sql, type SQL } from 'drizzle-orm'
 import { rowsOf, type Executor } from '../../db/client'
-import type { MergeUndo } from '../../db/schema/index'
+import { contactDuplicateDismissals, type MergeUndo } from '../../db/schema/index'
 
 /**
  * Every column that names a person, and how a merge moves it (issue 40 §1): each row naming
@@ -245,5 +245,78 @@ export async function putPersonRowsBack(tx: Executor, undo: Pick<MergeUndo, 'mov
   for (const { table, rows } of undo.removed) {
     await tx.execute(sql`insert into ${id(table)} overriding system value
       select * from jsonb_populate_recordset(null::${id(table)}, ${JSON.stringify(rows)}::jsonb) on conflict do nothing`)
+  }
+}
+
+// Rows a merge moves its own way: the teams' rows take the stronger standing of the two, and
+// "not the same person" pairs are kept lower id first.
+
+/**
+ * The kept record's rows in the teams both records are in take the other's standing (owner,
+ * active, not archived, the widest access); the other's rows in teams of its own are no longer
+ * an owner's where the kept record has an owning team. Answers the rows as they were.
+ */
+export async function combineTeamRows(tx: Executor, keptId: number, otherId: number): Promise<Record<string, unknown>[]> {
+  const before = await tx.execute(sql`select to_jsonb(k.*) as row from team_contacts k
+    where (k.person_id = ${keptId} and exists (select 1 from team_contacts o where o.person_id = ${otherId} and o.team_id = k.team_id))
+      or (k.person_id = ${otherId} and k.is_owner
+        and not exists (select 1 from team_contacts s where s.person_id = ${keptId} and s.team_id = k.team_id)
+        and exists (select 1 from team_contacts s where s.person_id = ${keptId} and s.is_owner))`)
+  await tx.execute(sql`update team_contacts k set
+      is_owner = k.is_owner or o.is_owner,
+      state = case when k.state = 'active' or o.state = 'active' then 'active' else k.state end,
+      archived_at = case when k.archived_at is null or o.archived_at is null then null else least(k.archived_at, o.archived_at) end,
+      access_from = least(k.access_from, o.access_from),
+      access_to = case when k.access_to is null or o.access_to is null then null else greatest(k.access_to, o.access_to) end
+    from team_contacts o
+    where k.person_id = ${keptId} and o.person_id = ${otherId} and o.team_id = k.team_id`)
+  await tx.execute(sql`update team_contacts o set is_owner = false
+    where o.person_id = ${otherId} and o.is_owner
+      and not exists (select 1 from team_contacts s where s.person_id = ${keptId} and s.team_id = o.team_id)
+      and exists (select 1 from team_contacts s where s.person_id = ${keptId} and s.is_owner)`)
+  return rowsOf<{ row: Record<string, unknown> }>(before).map((row) => row.row)
+}
+
+export async function restoreTeamRows(tx: Executor, rows: readonly Record<string, unknown>[]): Promise<void> {
+  if (rows.length === 0) return
+  await tx.execute(sql`update team_contacts t set is_owner = s.is_owner, state = s.state, archived_at = s.archived_at,
+      access_from = s.access_from, access_to = s.access_to
+    from jsonb_populate_recordset(null::team_contacts, ${JSON.stringify(rows)}::jsonb) as s
+    where t.id = s.id`)
+}
+
+/**
+ * "Not the same person" said of the other record and a third is said of the kept one too;
+ * answers the pairs removed (for undo) and the pairs added.
+ */
+export async function moveDismissals(
+  tx: Executor,
+  keptId: number,
+  otherId: number,
+): Promise<{ removed: Record<string, unknown>[]; added: MergeUndo['dismissals_added'] }> {
+  const removed = rowsOf<{ row: Record<string, unknown> }>(
+    await tx.execute(sql`delete from contact_duplicate_dismissals
+      where contact_id = ${otherId} or other_contact_id = ${otherId} returning to_jsonb(contact_duplicate_dismissals.*) as row`),
+  ).map(({ row }) => row)
+  const thirds = removed.map((row) => (row.contact_id === otherId ? row.other_contact_id : row.contact_id) as number).filter((third) => third !== keptId)
+  const added: MergeUndo['dismissals_added'] = []
+  for (const third of thirds) {
+    const pair = { contact_id: Math.min(keptId, third), other_contact_id: Math.max(keptId, third) }
+    const inserted = await tx
+      .insert(contactDuplicateDismissals)
+      .values(pair)
+      .onConflictDoNothing()
+      .returning({ contact_id: contactDuplicateDismissals.contact_id })
+    if (inserted.length > 0) added.push(pair)
+  }
+  return { removed, added }
+}
+
+/** Undoes moveDismissals' additions: the pairs the kept record took over. */
+export async function removeAddedDismissals(tx: Executor, pairs: MergeUndo['dismissals_added']): Promise<void> {
+  for (const pair of pairs) {
+    await tx
+      .delete(contactDuplicateDismissals)
+      .where(and(eq(contactDuplicateDismissals.contact_id, pair.contact_id), eq(contactDuplicateDismissals.other_contact_id, pair.other_contact_id)))
   }
 }

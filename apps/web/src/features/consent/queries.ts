@@ -99,16 +99,24 @@ export function useConsentFile(kind: ConsentFileKind, scope: TeamGroupParams, co
   )
 }
 
+type PhotoInput = InputOf<typeof consentCalls.consentiaGetPhotoUrl>
+
 /** The photo call's address (consentia-get-photo-url?…) read back into its input. */
-function photoInputOf(avatar: string) {
+function photoInputOf(avatar: string): PhotoInput {
   const query = new URL(avatar, 'http://localhost').searchParams
   const number = (name: string) => Number(query.get(name))
   return { team_id: number('team_id'), group_id: number('group_id'), user_id: number('user_id'), photo_id: number('photo_id') }
 }
 
-/** GET consentia-get-photo-url: the contact's photo (`avatar`, the call's address), fetched with the session's token. */
+/** GET consentia-get-photo-url with the session's token, through an object URL; null asks nothing. */
+function usePhoto(input: PhotoInput | null): ObjectUrlState {
+  const key = input ? `photo:${input.team_id}:${input.group_id}:${input.user_id}:${input.photo_id}` : null
+  return useObjectUrl(key, (signal) => fetchApiBlob(consentCalls.consentiaGetPhotoUrl, { input: input!, signal }))
+}
+
+/** The contact's photo (`avatar`, the call's address). */
 export function useContactPhoto(avatar: string | null): ObjectUrlState {
-  return useObjectUrl(avatar, (signal) => fetchApiBlob(consentCalls.consentiaGetPhotoUrl, { input: photoInputOf(avatar ?? ''), signal }))
+  return usePhoto(avatar ? photoInputOf(avatar) : null)
 }
 
 /**
@@ -116,11 +124,5 @@ export function useContactPhoto(avatar: string | null): ObjectUrlState {
  * null asks nothing. The caller shows words instead when it fails (another group's contact).
  */
 export function useContactPhotoFile(photo: { scope: TeamGroupParams; contactId: number; photoId: number } | null): ObjectUrlState {
-  const key = photo ? `photo:${photo.scope.team_id}:${photo.scope.group_id}:${photo.contactId}:${photo.photoId}` : null
-  return useObjectUrl(key, (signal) =>
-    fetchApiBlob(consentCalls.consentiaGetPhotoUrl, {
-      input: { ...(photo?.scope ?? { team_id: 0, group_id: 0 }), user_id: photo?.contactId ?? 0, photo_id: photo?.photoId ?? 0 },
-      signal,
-    }),
-  )
+  return usePhoto(photo ? { ...photo.scope, user_id: photo.contactId, photo_id: photo.photoId } : null)
 }
