@@ -97,7 +97,7 @@ export const personColumns: readonly PersonColumns[] = [
   { table: 'one_time_keys', columns: ['person_id'], key: ['id'] },
   { table: 'owner_requests', columns: ['person_id', 'decided_by_id'], key: ['id'] },
   { table: 'parental_consents', columns: ['contact_id', 'recorded_by_id', 'revoked_by_id', 'to_id'], key: ['id'] },
-  // The kept record's rows take the other's state first (contact-merge.service.ts).
+  // The kept record's rows take the other's state first (combineTeamRows, below).
   {
     table: 'team_contacts',
     columns: ['person_id', 'added_by_id', 'requested_by_id'],
@@ -132,7 +132,7 @@ export const personColumns: readonly PersonColumns[] = [
 /** Foreign keys to people that a merge does not move, and why. */
 export const notMoved: Record<string, string> = {
   'accounts.person_id': 'a record that signs in is never merged away (merge_has_account)',
-  'contact_duplicate_dismissals.contact_id': 'pairs are kept in order, lower id first: contact-merge.service.ts moves them',
+  'contact_duplicate_dismissals.contact_id': 'pairs are kept in order, lower id first: moveDismissals, below, moves them',
   'contact_duplicate_dismissals.other_contact_id': 'as contact_id',
   'contact_duplicate_dismissals.dismissed_by_id': 'who said it, for the record; the pair is what counts',
   'contact_merges.contact_id': 'the merges are the history of both records',
