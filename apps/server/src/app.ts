@@ -56,6 +56,7 @@ import { notificationRuleRoutes } from './features/notifications/rules.routes'
 import { dashboardRoutes } from './features/dashboard/dashboard.routes'
 import { contactMapRoutes } from './features/contacts/contacts-map.routes'
 import { duplicateRoutes } from './features/duplicates/duplicates.routes'
+import { contactDataRoutes } from './features/contact-data/contact-data.routes'
 import { transferRoutes } from './features/transfers/transfers.routes'
 import { reportRoutes } from './features/reports/reports.routes'
 
@@ -137,6 +138,7 @@ const features = [
   dashboardRoutes,
   contactMapRoutes,
   duplicateRoutes,
+  contactDataRoutes,
   interactionImportRoutes,
   userImportRoutes,
   transferRoutes,

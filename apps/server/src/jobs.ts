@@ -1,5 +1,6 @@
 import { authJobs } from './features/auth/auth.jobs'
 import { calendarJobs } from './features/calendar/calendar.jobs'
+import { contactDataJobs } from './features/contact-data/contact-data.jobs'
 import { contactJobs } from './features/contacts/contacts.jobs'
 import { duplicateJobs } from './features/duplicates/duplicates.jobs'
 import { interactionJobs } from './features/interactions/interactions.jobs'
@@ -14,6 +15,7 @@ export const jobs: Job[] = [
   ...authJobs,
   ...calendarJobs,
   ...contactJobs,
+  ...contactDataJobs,
   ...duplicateJobs,
   ...interactionJobs,
   ...notificationJobs,

@@ -50,6 +50,11 @@ export const errorStatus = {
   merge_other_team: 409,
   /** The contact was merged into another: data.contact_id, when the caller may open that one. */
   contact_merged: 404,
+  // a person's data (issue 40 §2)
+  /** The contact signs in (an account): the person removes their account themselves. */
+  erase_has_account: 409,
+  /** The call's team holds the contact without owning it: only the owning team's owners erase it. */
+  erase_not_owner: 403,
 } as const
 
 export type ErrorCode = keyof typeof errorStatus

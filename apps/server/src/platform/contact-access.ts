@@ -1,8 +1,9 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm'
-import { ageFrom, hasCapability, isChild, type ChildGate, type ContactRole, type ContactTeam, type TeamRole } from '@crm/domain'
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import { ageFrom, hasCapability, isChild, type Capability, type ChildGate, type ContactRole, type ContactTeam, type TeamRole } from '@crm/domain'
 import type { Executor } from '../db/client'
 import { assignments, groupContacts, memberships, people, teamContacts, teams } from '../db/schema/index'
-import type { GroupScope, Viewer } from './access'
+import { resolveTeamRole, type GroupScope, type Viewer } from './access'
 import { AppError } from './errors'
 
 /** A contact as the caller reaches it through the selected team and group. */
@@ -144,4 +145,35 @@ export async function holdingTeamOfCaller(db: Executor, viewer: Viewer, currentT
 export async function keptRecordOf(db: Executor, contactId: number): Promise<number | null> {
   const [row] = await db.select({ keptId: people.merged_into_id }).from(people).where(eq(people.id, contactId))
   return row?.keptId ?? null
+}
+
+/** A team holding a person, and whether the caller holds a capability there. */
+export interface HoldingTeam {
+  id: number
+  title: string
+  /** The team owns the person's record (rather than having it shared). */
+  isOwner: boolean
+  /** The caller's role there (a conference's staff stand for its churches) has the capability. */
+  mayAct: boolean
+}
+
+/**
+ * The teams holding any of the people, each with whether the caller may do `capability` there,
+ * by title: a merge needs every one of them, an export covers those the caller acts for.
+ */
+export async function holdingTeams(db: Executor, viewer: Viewer, personIds: readonly number[], capability: Capability): Promise<HoldingTeam[]> {
+  const parent = alias(memberships, 'parent_membership')
+  const rows = await db
+    .selectDistinct({ id: teams.id, title: teams.title, isOwner: teamContacts.is_owner, role: memberships.role, parentRole: parent.role })
+    .from(teamContacts)
+    .innerJoin(teams, eq(teams.id, teamContacts.team_id))
+    .leftJoin(memberships, and(eq(memberships.team_id, teams.id), eq(memberships.person_id, viewer.personId)))
+    .leftJoin(parent, and(eq(parent.team_id, teams.parent_id), eq(parent.person_id, viewer.personId)))
+    .where(inArray(teamContacts.person_id, [...personIds]))
+  return rows
+    .map((row) => {
+      const role = resolveTeamRole({ isSiteAdmin: viewer.isSiteAdmin, role: row.role, parentRole: row.parentRole })
+      return { id: row.id, title: row.title, isOwner: row.isOwner, mayAct: role !== null && hasCapability(role, capability) }
+    })
+    .sort((a, b) => a.title.localeCompare(b.title) || a.id - b.id)
 }

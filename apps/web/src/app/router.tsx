@@ -62,6 +62,7 @@ const pages = {
   contactsMap: withAllTexts(() => import('../features/contacts/pages/contacts-map-page')),
   possibleDuplicates: withAllTexts(() => import('../features/duplicates/pages/possible-duplicates-page')),
   mergeContacts: withAllTexts(() => import('../features/duplicates/pages/merge-contacts-page')),
+  contactErasures: withAllTexts(() => import('../features/contact-data/pages/contact-erasures-page')),
   importAndShare: withAllTexts(() => import('../features/user-imports/pages/import-and-share-page')),
   userImportNew: withAllTexts(() => import('../features/user-imports/pages/user-import-new-page')),
   userImportEdit: withAllTexts(() => import('../features/user-imports/pages/user-import-edit-page')),
@@ -129,6 +130,8 @@ const routeTable: Record<BuiltPath, RouteSpec> = {
   '/contacts/duplicates': { frame: 'shell', access: 'team', page: pages.possibleDuplicates, needs: { capability: 'delete_contact' } },
   // Merging two of them is the same people's (the server asks delete_contact in every team holding either).
   '/contacts/duplicates/merge': { frame: 'shell', access: 'team', page: pages.mergeContacts, needs: { capability: 'delete_contact' } },
+  // The record of the team's erasures (issue 40 §2): for who may remove its contacts (delete_contact, as the server).
+  '/contacts/erasures': { frame: 'shell', access: 'team', page: pages.contactErasures, needs: { capability: 'delete_contact' } },
   // Import-and-share is the conference's (spec 2 §2.4): a team is enough; each page checks the conference and update_user_import.
   '/contacts/import-and-share': { frame: 'shell', access: 'team', page: pages.importAndShare },
   '/contacts/import-and-share/new': { frame: 'shell', access: 'team', page: pages.userImportNew },

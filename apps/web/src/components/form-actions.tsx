@@ -12,6 +12,8 @@ interface FormActionsProps {
   /** Busy beyond the submission's request, such as an asynchronous validation. */
   busy?: boolean
   submitVariant?: ButtonProps['variant']
+  /** Red for a submit that removes something. */
+  submitColor?: ButtonProps['color']
   size?: ButtonProps['size']
   /** Further buttons of the form, after submit and cancel. */
   children?: ReactNode
@@ -27,13 +29,14 @@ export function FormActions({
   disabled = false,
   busy = false,
   submitVariant,
+  submitColor,
   size,
   children,
   layout = 'row',
 }: FormActionsProps) {
   const processing = submission.isProcessing || busy
   const submit = (
-    <Button type="submit" variant={submitVariant} size={size} loading={processing} disabled={processing || disabled}>
+    <Button type="submit" variant={submitVariant} color={submitColor} size={size} loading={processing} disabled={processing || disabled}>
       {submitLabel}
     </Button>
   )

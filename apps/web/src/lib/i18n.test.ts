@@ -127,6 +127,7 @@ describe('locale files', () => {
       'import',
       'transfers',
       'duplicates',
+      'contact-data',
       'reports',
     ])
   })

@@ -61,6 +61,7 @@ const namespaceFlags: Record<Namespace, true> = {
   import: true,
   transfers: true,
   duplicates: true,
+  'contact-data': true,
   reports: true,
 }
 export const namespaces = Object.keys(namespaceFlags) as Namespace[]

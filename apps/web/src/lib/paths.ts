@@ -50,6 +50,7 @@ export const builtPaths = [
   '/contacts/map',
   '/contacts/duplicates',
   '/contacts/duplicates/merge',
+  '/contacts/erasures',
   '/contacts/import-and-share',
   '/contacts/import-and-share/new',
   '/contacts/import-and-share/edit/:id',

@@ -1,6 +1,6 @@
 import { http, HttpResponse, type DefaultBodyType, type HttpResponseResolver, type PathParams } from 'msw'
 import { setupServer } from 'msw/node'
-import { contactMapCalls, dashboardCalls, eventCalls, mergeCalls, notificationCalls, siteCalls, teamCalls, type Call, type ErrorCode } from '@crm/domain'
+import { contactDataCalls, contactMapCalls, dashboardCalls, eventCalls, mergeCalls, notificationCalls, siteCalls, teamCalls, type Call, type ErrorCode } from '@crm/domain'
 import { apiBase, type InputOf, type OutputOf } from '../lib/api'
 import { buildSite } from './fixtures'
 
@@ -53,6 +53,8 @@ export const defaultHandlers = [
   mockCall(contactMapCalls.contactsForMap, { items: [], has_more: false }),
   // A contact's page asks who may merge for the merges they may undo (issue 40).
   mockCall(mergeCalls.contactMerges, { data: [] }),
+  // …and for a pending erasure of the contact (issue 40 §2).
+  mockCall(contactDataCalls.contactErasures, { items: [], count: 0, max_pages: 1 }),
 ]
 
 export const server = setupServer(...defaultHandlers)

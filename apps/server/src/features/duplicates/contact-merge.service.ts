@@ -1,7 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import {
-  hasCapability,
   mergeActivityType,
   mergeUndoDays,
   type ContactMerge,
@@ -18,16 +17,16 @@ import {
   contactRelationships,
   eventAttendance,
   interactions,
-  memberships,
   notes,
   people,
   teamContacts,
   teams,
   type MergeUndo,
 } from '../../db/schema/index'
-import { resolveTeamRole, type TeamScope, type Viewer } from '../../platform/access'
+import type { TeamScope, Viewer } from '../../platform/access'
 import { recordActivity } from '../../platform/activity'
 import { assertMayTouch } from '../../platform/child-gate'
+import { holdingTeams } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 import { fullName } from '../../platform/format'
@@ -61,21 +60,8 @@ async function lockPair(tx: Executor, keptId: number, otherId: number): Promise<
  * staff stand for its churches).
  */
 async function teamsNotActedFor(tx: Executor, viewer: Viewer, ids: readonly number[]): Promise<string[]> {
-  const parent = alias(memberships, 'parent_membership')
-  const rows = await tx
-    .selectDistinct({ id: teams.id, title: teams.title, role: memberships.role, parentRole: parent.role })
-    .from(teamContacts)
-    .innerJoin(teams, eq(teams.id, teamContacts.team_id))
-    .leftJoin(memberships, and(eq(memberships.team_id, teams.id), eq(memberships.person_id, viewer.personId)))
-    .leftJoin(parent, and(eq(parent.team_id, teams.parent_id), eq(parent.person_id, viewer.personId)))
-    .where(inArray(teamContacts.person_id, [...ids]))
-  return rows
-    .filter((row) => {
-      const role = resolveTeamRole({ isSiteAdmin: viewer.isSiteAdmin, role: row.role, parentRole: row.parentRole })
-      return !role || !hasCapability(role, 'delete_contact')
-    })
-    .map((row) => row.title)
-    .sort((a, b) => a.localeCompare(b))
+  const holding = await holdingTeams(tx, viewer, ids, 'delete_contact')
+  return [...new Set(holding.filter((team) => !team.mayAct).map((team) => team.title))]
 }
 
 async function signsIn(tx: Executor, personId: number): Promise<boolean> {

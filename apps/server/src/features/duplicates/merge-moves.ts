@@ -139,6 +139,8 @@ export const notMoved: Record<string, string> = {
   'contact_merges.other_contact_id': 'as contact_id',
   'contact_merges.merged_by_id': 'as contact_id',
   'contact_merges.undone_by_id': 'as contact_id',
+  'contact_erasures.requested_by_id': 'who asked for an erasure, for the record',
+  'contact_erasures.cancelled_by_id': 'who called it off, for the record',
 }
 
 const id = (name: string) => sql.raw(`"${name}"`)

@@ -35,6 +35,7 @@ import importAndShare from './import-and-share.json'
 import spreadsheetImport from './import.json'
 import transfers from './transfers.json'
 import duplicates from './duplicates.json'
+import contactData from './contact-data.json'
 import reports from './reports.json'
 
 /** The source texts: one namespace per feature; every other locale has the same keys. */
@@ -76,6 +77,7 @@ const en = {
   import: spreadsheetImport,
   transfers,
   duplicates,
+  'contact-data': contactData,
   reports,
 }
 

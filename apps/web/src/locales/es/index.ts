@@ -36,6 +36,7 @@ import importAndShare from './import-and-share.json'
 import spreadsheetImport from './import.json'
 import transfers from './transfers.json'
 import duplicates from './duplicates.json'
+import contactData from './contact-data.json'
 import reports from './reports.json'
 
 // Loaded on demand as one chunk; typing it as the en bundle makes a missing key a type error.
@@ -77,6 +78,7 @@ const es: LocaleBundle = {
   import: spreadsheetImport,
   transfers,
   duplicates,
+  'contact-data': contactData,
   reports,
 }
 

@@ -19,6 +19,8 @@ import { HeaderActions, mayEdit } from '../components/view/header-actions'
 import { InfoRows } from '../components/view/info-rows'
 import { ProfileCard } from '../components/view/profile-card'
 import { MergeNotice } from '../../duplicates/components/merge-notice'
+import { ErasureNotice } from '../../contact-data/components/erasure-notice'
+import { PersonalDataCard } from '../../contact-data/components/personal-data-card'
 import { mergedInto } from '../merged-contact'
 
 /** /contacts/view/{id} (spec 2 §2): one contact, its banners, details and tabs. */
@@ -78,6 +80,9 @@ function ContactDetails({ item, scope, team, group }: { item: ContactItem; scope
   const view = item.data_view
   const simple = simpleOf(item, t('restrictedChild'))
   const awaiting = item.ownership.current_team_is_awaiting_approval
+  // A person's data on request (issue 40 §2) is for who may remove the team's contacts.
+  const handlesData = team.user_capabilities.delete_contact === true
+  const named = { id: simple.id, name: simple.name }
 
   // Awaiting approval shows the banner and the simple data only (D2-4.3-03).
   if (awaiting) {
@@ -97,6 +102,8 @@ function ContactDetails({ item, scope, team, group }: { item: ContactItem; scope
       {view && <ConsentNotice contact={view} scope={scope} canRequest={item.auth.user_capabilities.update_contact === true} canRecord={mayEdit(item)} />}
       {/* The merges into this contact that can still be undone, for who may merge (issue 40). */}
       {team.user_capabilities.delete_contact && <MergeNotice contactId={item.data_view_simple.id} teamId={team.id} />}
+      {/* An erasure asked for and not yet carried out, with Keep (issue 40 §2). */}
+      {handlesData && <ErasureNotice contact={named} teamId={team.id} />}
       <Group justify="space-between" align="center">
         <Anchor component={Link} to="/contacts" size="sm">
           <Group gap={4}>
@@ -107,15 +114,19 @@ function ContactDetails({ item, scope, team, group }: { item: ContactItem; scope
         <HeaderActions item={item} scope={scope} />
       </Group>
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: view ? 8 : 12 }}>
+        <Grid.Col span={{ base: 12, md: view || handlesData ? 8 : 12 }}>
           <Stack gap="lg">
             <ProfileCard contact={view ?? simple} photoChange={mayEdit(item) ? { contactId: item.data_view_simple.id, scope } : undefined} />
             {view && <InfoRows contact={view} expect={item.expect} />}
           </Stack>
         </Grid.Col>
-        {view && (
+        {(view || handlesData) && (
           <Grid.Col span={{ base: 12, md: 4 }}>
-            <ContactSummary contact={view} />
+            <Stack gap="lg">
+              {view && <ContactSummary contact={view} />}
+              {/* Only the owning team's owners erase the contact (the server says erase_not_owner otherwise). */}
+              {handlesData && <PersonalDataCard contact={named} teamId={team.id} mayErase={item.ownership.is_owned_by_current_team} />}
+            </Stack>
           </Grid.Col>
         )}
       </Grid>

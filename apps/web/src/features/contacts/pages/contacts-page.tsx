@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core'
-import { IconCopy, IconLock } from '@tabler/icons-react'
+import { IconCopy, IconLock, IconTrashX } from '@tabler/icons-react'
 import { useSession } from '../../session/session'
 import { isPrimaryGroup, isPublicGroup } from '../../session/selection'
 import { usePageTitle } from '../../../lib/page-title'
@@ -12,7 +12,7 @@ import { QrCardButton } from '../../qr-cards/qr-card-button'
 
 /** /contacts: My contacts (public group only), All contacts in team or group, Archived contacts (spec 2 §2). */
 export function ContactsPage() {
-  const { t } = useTranslation(['contacts', 'duplicates'])
+  const { t } = useTranslation(['contacts', 'duplicates', 'contact-data'])
   const { team, group, teams, selectTeam } = useSession()
   usePageTitle(t('pageName'))
   // The route guard only renders this page with a team and a group selected.
@@ -42,6 +42,12 @@ export function ContactsPage() {
             {team.user_capabilities.delete_contact && (
               <Button component={Link} to="/contacts/duplicates" variant="default" leftSection={<IconCopy size={16} aria-hidden="true" />}>
                 {t('duplicates:open')}
+              </Button>
+            )}
+            {/* The record of the erasures asked for, with Keep while pending (issue 40 §2). */}
+            {team.user_capabilities.delete_contact && (
+              <Button component={Link} to="/contacts/erasures" variant="default" leftSection={<IconTrashX size={16} aria-hidden="true" />}>
+                {t('contact-data:open')}
               </Button>
             )}
           </>

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify'
+import { contactDataCalls as calls } from '@crm/domain'
+import { addRoute, contactAccess, fileAnswer, teamAccess } from '../../platform/route'
+import { cancelContactErasure, eraseContact, listContactErasures } from './contact-erasure.service'
+import { contactVcard, exportContactData } from './contact-export.service'
+
+// A person's data on request (issue 40 §2): the owners of a team holding the contact (a
+// conference's staff for its churches: delete_contact) export it and ask for its erasure.
+export async function contactDataRoutes(app: FastifyInstance) {
+  addRoute(app, calls.contactDataExport, contactAccess('delete_contact'), async ({ deps, viewer, scope, reply }) => {
+    const archive = await exportContactData(deps, viewer, scope)
+    reply.header('cache-control', 'private, no-store')
+    return fileAnswer(reply, { contentType: 'application/zip', fileName: archive.fileName, body: archive.bytes })
+  })
+  addRoute(app, calls.contactVcard, contactAccess('delete_contact'), async ({ deps, scope, reply }) => {
+    const card = await contactVcard(deps, scope)
+    reply.header('cache-control', 'private, no-store')
+    return fileAnswer(reply, { contentType: 'text/vcard; charset=utf-8', fileName: card.fileName, body: card.text })
+  })
+  addRoute(app, calls.eraseContact, contactAccess('delete_contact'), ({ deps, viewer, scope, input }) => eraseContact(deps, viewer, scope, input))
+  addRoute(app, calls.cancelContactErasure, teamAccess('delete_contact'), ({ deps, viewer, scope, input }) => cancelContactErasure(deps, viewer, scope, input))
+  addRoute(app, calls.contactErasures, teamAccess('delete_contact'), ({ deps, scope, input }) => listContactErasures(deps, scope, input))
+}

@@ -1,0 +1,122 @@
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { Alert, Anchor, Button, Card, Stack, Text, Title } from '@mantine/core'
+import { IconAddressBook, IconFileZip, IconTrash } from '@tabler/icons-react'
+import type { ContactErasure } from '@crm/domain'
+import { useDateFormat } from '../../../lib/date-format'
+import { errorText } from '../../../lib/errors'
+import { saveBlob } from '../../../lib/save-file'
+import { fetchContactDataExport, fetchContactVcard, usePendingErasure, type ContactDataQuery } from '../queries'
+import { EraseContactDialog } from './erase-contact-dialog'
+
+export interface PersonalDataCardProps {
+  contact: { id: number; name: string }
+  teamId: number
+  /** Whether the team owns the contact: only the owning team's owners erase it (the server says erase_not_owner otherwise). */
+  mayErase: boolean
+}
+
+type Download = 'zip' | 'vcard'
+
+/**
+ * A contact's personal data on request (issue 40 §2), on its page for who may remove the team's
+ * contacts (delete_contact): everything held about them as a ZIP, their card as a vCard, and
+ * "Erase this contact…" while no erasure is pending (the page's notice offers Keep then).
+ */
+export function PersonalDataCard({ contact, teamId, mayErase }: PersonalDataCardProps) {
+  const { t } = useTranslation(['contact-data', 'common'])
+  const format = useDateFormat()
+  const pending = usePendingErasure(contact.id, teamId)
+  const [busy, setBusy] = useState<Download | null>(null)
+  const [failed, setFailed] = useState<string | null>(null)
+  const [erasing, setErasing] = useState(false)
+  const [requested, setRequested] = useState<ContactErasure | null>(null)
+  const query: ContactDataQuery = { team_id: teamId, contact_id: contact.id }
+
+  // Fetched with the session's token (a plain link could not carry it) and saved as the server names it.
+  const download = async (kind: Download) => {
+    setBusy(kind)
+    setFailed(null)
+    try {
+      const blob = await (kind === 'zip' ? fetchContactDataExport(query) : fetchContactVcard(query))
+      saveBlob(blob, fileNameOf(contact.id, kind))
+    } catch (error) {
+      setFailed(errorText(error, t('card.downloadFailed')))
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="personal-data-title">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="personal-data-title">
+          {t('card.title')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('card.intro', { name: contact.name })}
+        </Text>
+        <Button
+          variant="default"
+          justify="flex-start"
+          leftSection={<IconFileZip size={16} aria-hidden="true" />}
+          loading={busy === 'zip'}
+          disabled={busy !== null && busy !== 'zip'}
+          onClick={() => void download('zip')}
+        >
+          {t('card.downloadZip')}
+        </Button>
+        <Button
+          variant="default"
+          justify="flex-start"
+          leftSection={<IconAddressBook size={16} aria-hidden="true" />}
+          loading={busy === 'vcard'}
+          disabled={busy !== null && busy !== 'vcard'}
+          onClick={() => void download('vcard')}
+        >
+          {t('card.downloadVcard')}
+        </Button>
+        {failed && (
+          <Text size="sm" c="red.8" role="alert">
+            {failed}
+          </Text>
+        )}
+        {mayErase && !pending.data && (
+          <Button
+            variant="outline"
+            color="red"
+            justify="flex-start"
+            leftSection={<IconTrash size={16} aria-hidden="true" />}
+            onClick={() => {
+              setRequested(null)
+              setErasing(true)
+            }}
+          >
+            {t('card.erase')}
+          </Button>
+        )}
+        {/* Announced when it appears: the page's notice now says when, with Keep. */}
+        <div aria-live="polite">
+          {requested && (
+            <Alert role="status" color="teal" withCloseButton closeButtonLabel={t('common:close')} onClose={() => setRequested(null)}>
+              {t('erase.requested', { name: contact.name, date: format.date(requested.due_at) })}
+            </Alert>
+          )}
+        </div>
+        <Anchor component={Link} to="/contacts/erasures" size="sm">
+          {t('card.erasures')}
+        </Anchor>
+      </Stack>
+      {erasing && <EraseContactDialog contact={contact} teamId={teamId} onClose={() => setErasing(false)} onRequested={setRequested} />}
+    </Card>
+  )
+}
+
+/**
+ * The file's name, as the server's Content-Disposition gives it (a saved blob cannot take
+ * it from there): the record's id, not the person's name, in a downloads folder.
+ */
+function fileNameOf(contactId: number, kind: Download): string {
+  return kind === 'zip' ? `contact-${contactId}-data.zip` : `contact-${contactId}.vcf`
+}
