@@ -110,7 +110,9 @@ export async function buildPersonWithEveryKind(t: TestApp): Promise<EveryKind> {
   await run(sql`insert into activity_log (team_id, subject_type, contact_id, action) values (${c.church}, 'user', ${person}, 'add')`)
   await run(sql`insert into activity_log (team_id, subject_type, contact_id, action, after) values (${c.church}, 'user_relationship', ${ruth}, 'add',
     ${JSON.stringify({ related_user_id: person, user_name: 'Zebedee Quarrington', relationship_type: 'sibling' })}::jsonb)`)
-  await run(sql`insert into notifications (level, team_id, recipient_user_id, content, associated_person_id) values ('team', ${c.church}, ${c.owner.id}, 'Zebedee Quarrington joined the choir', ${person})`)
+  await run(
+    sql`insert into notifications (level, team_id, recipient_user_id, content, associated_person_id) values ('team', ${c.church}, ${c.owner.id}, 'Zebedee Quarrington joined the choir', ${person})`,
+  )
   await run(sql`insert into mail_outbox (to_address, subject, text_body, template) values
     (${c.leader.email}, 'Contacts to follow up', 'Zebedee Quarrington has had no visit for a month.', 'missed-interaction-rule')`)
   await addMember(t, stranger.id, conference2, 'member')

@@ -110,7 +110,7 @@ export function errorStatusesOf(method: string, url: string, access: Access, rat
  */
 export const openApiTransform: NonNullable<FastifyDynamicSwaggerOptions['transform']> = (input) => {
   const result = jsonSchemaTransform(input)
-  const route = input.route as RouteOptions & { config?: { access?: Access; rateLimit?: unknown } }
+  const route = input.route as RouteOptions & { config?: { access?: Access; rateLimit?: unknown; answersFile?: string } }
   const access = route.config?.access
   const schema = result.schema as { hide?: boolean; response?: Record<string, unknown> } | undefined
   if (!access || !schema || schema.hide) return result
@@ -120,5 +120,10 @@ export const openApiTransform: NonNullable<FastifyDynamicSwaggerOptions['transfo
     errors[status] = { $ref: `#/components/schemas/${errorComponentName(status)}`, description: statusDescriptions[status] }
   }
   errors.default = { $ref: `#/components/schemas/${errorComponentName('default')}`, description: 'Any other failure: the error envelope' }
-  return { ...result, schema: { ...result.schema, response: { ...schema.response, ...errors } } }
+  // A download is documented as the file it is, not as JSON.
+  const answersFile = route.config?.answersFile
+  const answer = answersFile
+    ? { 200: { description: 'The file, as an attachment', content: { [answersFile]: { schema: { type: 'string', format: 'binary' } } } } }
+    : {}
+  return { ...result, schema: { ...result.schema, response: { ...schema.response, ...answer, ...errors } } }
 }

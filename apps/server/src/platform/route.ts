@@ -198,6 +198,7 @@ export function addRoute<C extends Call, A extends Access>(
         }),
     config: {
       access,
+      ...(call.answersFile ? { answersFile: call.answersFile } : {}),
       ...(options.rateLimit ? { rateLimit: rateLimitConfig(app.deps, options.rateLimit) } : {}),
     },
     // Before the body is read: a query string cannot stand in for (or beside) the body.

@@ -35,6 +35,9 @@ export const exportKinds = [
 export type ExportKind = (typeof exportKinds)[number]
 
 /** The contact, in the team and group the caller opened it from (as every contact call). */
+/** The media types of the two downloads. */
+export const contactDataFileTypes = { export: 'application/zip', vcard: 'text/vcard' } as const
+
 export const contactDataQuery = z.object({ ...teamGroupFields, user_id: id })
 
 /** An erasure may be called off this many days; then it is carried out and cannot be undone. */
@@ -85,14 +88,16 @@ export const contactDataCalls = {
     method: 'GET',
     path: '/contact-data-export',
     request: contactDataQuery,
-    response: z.string().meta({ description: 'application/zip: summary.html, a JSON and a CSV file of each kind of record, files/' }),
+    response: z.string().meta({ description: 'summary.html, a JSON and a CSV file of each kind of record, files/' }),
+    answersFile: contactDataFileTypes.export,
     summary: 'Everything held about a contact in the teams where the caller may remove contacts, as a ZIP (delete_contact)',
   }),
   contactVcard: defineCall({
     method: 'GET',
     path: '/contact-vcard',
     request: contactDataQuery,
-    response: z.string().meta({ description: 'text/vcard (vCard 4.0)' }),
+    response: z.string().meta({ description: 'vCard 4.0' }),
+    answersFile: contactDataFileTypes.vcard,
     summary: "The contact's card as vCard 4.0 (delete_contact)",
   }),
   eraseContact: defineCall({

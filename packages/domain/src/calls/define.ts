@@ -27,6 +27,8 @@ export interface Call<
   summary: string
   /** The files the call takes; a call without it refuses a file part. */
   files?: FileLimits
+  /** A call that answers a download rather than JSON: the file's media type. */
+  answersFile?: string
 }
 
 export function defineCall<Params extends z.ZodObject | undefined, Request extends z.ZodType, Response extends z.ZodType>(

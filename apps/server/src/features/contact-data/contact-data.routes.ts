@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { contactDataCalls as calls } from '@crm/domain'
+import { contactDataCalls as calls, contactDataFileTypes } from '@crm/domain'
 import { addRoute, contactAccess, fileAnswer, teamAccess } from '../../platform/route'
 import { cancelContactErasure, eraseContact, listContactErasures } from './contact-erasure.service'
 import { contactVcard, exportContactData } from './contact-export.service'
@@ -10,12 +10,12 @@ export async function contactDataRoutes(app: FastifyInstance) {
   addRoute(app, calls.contactDataExport, contactAccess('delete_contact'), async ({ deps, viewer, scope, reply }) => {
     const archive = await exportContactData(deps, viewer, scope)
     reply.header('cache-control', 'private, no-store')
-    return fileAnswer(reply, { contentType: 'application/zip', fileName: archive.fileName, body: archive.bytes })
+    return fileAnswer(reply, { contentType: contactDataFileTypes.export, fileName: archive.fileName, body: archive.bytes })
   })
   addRoute(app, calls.contactVcard, contactAccess('delete_contact'), async ({ deps, scope, reply }) => {
     const card = await contactVcard(deps, scope)
     reply.header('cache-control', 'private, no-store')
-    return fileAnswer(reply, { contentType: 'text/vcard; charset=utf-8', fileName: card.fileName, body: card.text })
+    return fileAnswer(reply, { contentType: `${contactDataFileTypes.vcard}; charset=utf-8`, fileName: card.fileName, body: card.text })
   })
   addRoute(app, calls.eraseContact, contactAccess('delete_contact'), ({ deps, viewer, scope, input }) => eraseContact(deps, viewer, scope, input))
   addRoute(app, calls.cancelContactErasure, teamAccess('delete_contact'), ({ deps, viewer, scope, input }) => cancelContactErasure(deps, viewer, scope, input))

@@ -62,12 +62,7 @@ function erasureAnswer({ erasure, requested, cancelled }: ErasureRow): ContactEr
  * person who signs in removes their own account. Asked again while one is pending, it
  * answers that one.
  */
-export async function eraseContact(
-  deps: Deps,
-  viewer: Viewer,
-  scope: ContactScope,
-  input: { mode: ErasureMode; reason: string },
-): Promise<ContactErasure> {
+export async function eraseContact(deps: Deps, viewer: Viewer, scope: ContactScope, input: { mode: ErasureMode; reason: string }): Promise<ContactErasure> {
   assertChildDataAllowed(scope)
   if (!scope.teamContact.is_owner) throw new AppError('erase_not_owner')
   const [account] = await deps.db.select({ id: accounts.person_id }).from(accounts).where(eq(accounts.person_id, scope.contact.id))
@@ -84,7 +79,10 @@ export async function eraseContact(
       requested_at: now,
       due_at: new Date(now.getTime() + erasureGraceDays * dayMs),
     })
-    .onConflictDoNothing({ target: contactErasures.contact_id, where: sql`${contactErasures.cancelled_at} is null and ${contactErasures.carried_out_at} is null` })
+    .onConflictDoNothing({
+      target: contactErasures.contact_id,
+      where: sql`${contactErasures.cancelled_at} is null and ${contactErasures.carried_out_at} is null`,
+    })
   const [row] = await erasuresWhere(deps.db, and(eq(contactErasures.contact_id, scope.contact.id), pending))
   return erasureAnswer(row!)
 }

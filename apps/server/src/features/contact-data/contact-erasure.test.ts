@@ -78,7 +78,12 @@ describe('POST /api/v1/erase-contact and the erasures job (issue 40 §2)', () =>
     const listed = await get(t, 'contact-erasures', owner.token, { team_id: w.c.church })
     expect(listed.statusCode, listed.body).toBe(200)
     expect(body<{ items: ContactErasure[] }>(listed).items).toEqual([
-      expect.objectContaining({ id: erasure.id, status: 'carried_out', reason: 'The person asked us to remove their details', requested_by_name: 'Olive Owner' }),
+      expect.objectContaining({
+        id: erasure.id,
+        status: 'carried_out',
+        reason: 'The person asked us to remove their details',
+        requested_by_name: 'Olive Owner',
+      }),
     ])
     const late = await post(t, 'cancel-contact-erasure', owner.token, { team_id: w.c.church, erasure_id: erasure.id })
     expect(late.statusCode).toBe(410)

@@ -53,7 +53,9 @@ describe('GET /api/v1/contact-data-export (issue 40 §2)', () => {
 
   it('leaves out private notes, secrets, and the teams where the caller may not remove contacts', async () => {
     const archive = await exported(w.c.owner.token)
-    const everything = Object.values(archive).map((bytes) => Buffer.from(bytes).toString('latin1')).join('\n')
+    const everything = Object.values(archive)
+      .map((bytes) => Buffer.from(bytes).toString('latin1'))
+      .join('\n')
     expect(everything).not.toContain(w.privateNoteCiphertext)
     expect(everything).not.toContain(w.consentKeyHash)
     expect(everything).not.toContain('Met at the other church')

@@ -19,10 +19,19 @@ export interface VcardPerson {
   updated_at: Date
 }
 
-const escapeText = (value: string) => value.replace(/\\/g, '\\\\').replace(/,/g, '\\,').replace(/;/g, '\\;').replace(/\r\n|\r|\n/g, '\\n')
+const escapeText = (value: string) =>
+  value
+    .replace(/\\/g, '\\\\')
+    .replace(/,/g, '\\,')
+    .replace(/;/g, '\\;')
+    .replace(/\r\n|\r|\n/g, '\\n')
 
 /** A parameter value, quoted when it holds what would end it (RFC 6350 §5, RFC 6868 for quotes and new lines). */
-const parameter = (value: string) => `"${value.replace(/\^/g, '^^').replace(/"/g, "^'").replace(/\r\n|\r|\n/g, '^n')}"`
+const parameter = (value: string) =>
+  `"${value
+    .replace(/\^/g, '^^')
+    .replace(/"/g, "^'")
+    .replace(/\r\n|\r|\n/g, '^n')}"`
 
 /** Folds a line into pieces of at most 75 octets, never inside a UTF-8 character; the rest begin with a space. */
 export function foldLine(line: string): string {
@@ -49,7 +58,9 @@ const genderCodes: Record<string, string> = { male: 'M', female: 'F', declined: 
 /** The birth date as far as it is known: a year and month (1990-05), or a year (1990). */
 function birthOf(person: VcardPerson): string | null {
   if (person.dob_year === null) return null
-  return person.dob_month === null ? String(person.dob_year).padStart(4, '0') : `${String(person.dob_year).padStart(4, '0')}-${String(person.dob_month).padStart(2, '0')}`
+  return person.dob_month === null
+    ? String(person.dob_year).padStart(4, '0')
+    : `${String(person.dob_year).padStart(4, '0')}-${String(person.dob_month).padStart(2, '0')}`
 }
 
 /** The vCard text; the photo, when there is one, inline as a data URI. */
@@ -68,6 +79,12 @@ export function vcardOf(person: VcardPerson, photo?: { mime_type: string; bytes:
     lines.push(`ADR${label}:;;${parts.map((part) => escapeText(part ?? '')).join(';')}`)
   }
   if (photo) lines.push(`PHOTO:data:${photo.mime_type};base64,${photo.bytes.toString('base64')}`)
-  lines.push(`REV:${person.updated_at.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}`, 'END:VCARD')
+  lines.push(
+    `REV:${person.updated_at
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d+Z$/, 'Z')}`,
+    'END:VCARD',
+  )
   return `${lines.map(foldLine).join('\r\n')}\r\n`
 }
