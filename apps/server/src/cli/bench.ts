@@ -84,7 +84,7 @@ import {
  *                   BENCH_TRANSFER_CONTACTS (2,000) chosen contacts moved or shared, timed (target ≤ 5 s on PostgreSQL)
  *   BENCH_MERGE     0 leaves out merging two contacts (issue 40, bench-merge.ts): the preview, the merge and its
  *                   undo of a record with BENCH_MERGE_INTERACTIONS (2,500) interactions, as many notes and
- *                   activity rows, in the contacts' church (target: the merge ≤ 2 s on PostgreSQL)
+ *                   activity rows, in the contacts' church (target: the merge ≤ 2 s on PostgreSQL), and that record's data export
  *   BENCH_ONLY      runs only the sections named, comma-separated: platform, lists, load, record,
  *                   events, recent-activity, team-admin, notifications, dashboard, map, rules, import, user-imports, reports,
  *                   transfers, merge
