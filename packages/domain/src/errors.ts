@@ -55,6 +55,8 @@ export const errorStatus = {
   erase_has_account: 409,
   /** The call's team holds the contact without owning it: only the owning team's owners erase it. */
   erase_not_owner: 403,
+  /** Either record of a merge is to be erased: the erasure is called off first, or carried out. */
+  contact_erasure_pending: 409,
 } as const
 
 export type ErrorCode = keyof typeof errorStatus

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { erasureGraceDays, type ContactErasure, type ErasureMode } from '@crm/domain'
 import type { Executor } from '../../db/client'
@@ -56,6 +56,16 @@ function erasureAnswer({ erasure, requested, cancelled }: ErasureRow): ContactEr
   }
 }
 
+/** Whether any of the people is to be erased. Call it with their people rows locked (a merge does). */
+export async function erasurePending(tx: Executor, personIds: readonly number[]): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: contactErasures.id })
+    .from(contactErasures)
+    .where(and(inArray(contactErasures.contact_id, [...personIds]), pending))
+    .limit(1)
+  return row !== undefined
+}
+
 /**
  * POST erase-contact: records the erasure, due erasureGraceDays from now. Only the owning
  * team's owners ask (a team the record is shared with does not decide for the others); a
@@ -68,23 +78,28 @@ export async function eraseContact(deps: Deps, viewer: Viewer, scope: ContactSco
   const [account] = await deps.db.select({ id: accounts.person_id }).from(accounts).where(eq(accounts.person_id, scope.contact.id))
   if (account) throw new AppError('erase_has_account')
   const now = deps.now()
-  await deps.db
-    .insert(contactErasures)
-    .values({
-      contact_id: scope.contact.id,
-      team_id: scope.team.id,
-      mode: input.mode,
-      reason: input.reason,
-      requested_by_id: viewer.personId,
-      requested_at: now,
-      due_at: new Date(now.getTime() + erasureGraceDays * dayMs),
-    })
-    .onConflictDoNothing({
-      target: contactErasures.contact_id,
-      where: sql`${contactErasures.cancelled_at} is null and ${contactErasures.carried_out_at} is null`,
-    })
-  const [row] = await erasuresWhere(deps.db, and(eq(contactErasures.contact_id, scope.contact.id), pending))
-  return erasureAnswer(row!)
+  return deps.db.transaction(async (tx) => {
+    // Locked as a merge locks it: a merge and an erasure of one person take turns.
+    const [person] = await tx.select({ mergedInto: people.merged_into_id }).from(people).where(eq(people.id, scope.contact.id)).for('update')
+    if (!person || person.mergedInto !== null) throw new AppError('not_found')
+    await tx
+      .insert(contactErasures)
+      .values({
+        contact_id: scope.contact.id,
+        team_id: scope.team.id,
+        mode: input.mode,
+        reason: input.reason,
+        requested_by_id: viewer.personId,
+        requested_at: now,
+        due_at: new Date(now.getTime() + erasureGraceDays * dayMs),
+      })
+      .onConflictDoNothing({
+        target: contactErasures.contact_id,
+        where: sql`${contactErasures.cancelled_at} is null and ${contactErasures.carried_out_at} is null`,
+      })
+    const [row] = await erasuresWhere(tx, and(eq(contactErasures.contact_id, scope.contact.id), pending))
+    return erasureAnswer(row!)
+  })
 }
 
 /**

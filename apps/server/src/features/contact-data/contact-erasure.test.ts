@@ -93,6 +93,10 @@ describe('POST /api/v1/erase-contact and the erasures job (issue 40 §2)', () =>
   it('can be called off until it is due: the contact is kept', async () => {
     const w = await buildPersonWithEveryKind(t)
     const erasure = body<ContactErasure>(await erase(w.c.owner.token, w.c.church, w.person))
+    // Meanwhile he is not merged into another record, which the erasure would miss.
+    const merge = await post(t, 'merge-contacts', w.c.owner.token, { team_id: w.c.church, contact_id: w.ruth, other_contact_id: w.person })
+    expect(merge.statusCode).toBe(409)
+    expect(merge.json()).toMatchObject({ code: 'contact_erasure_pending' })
     const cancelled = await post(t, 'cancel-contact-erasure', w.c.owner.token, { team_id: w.c.church, erasure_id: erasure.id })
     expect(cancelled.statusCode, cancelled.body).toBe(200)
     const listed = await get(t, 'contact-erasures', w.c.owner.token, { team_id: w.c.church, contact_id: w.person })

@@ -27,6 +27,7 @@ import type { TeamScope, Viewer } from '../../platform/access'
 import { recordActivity } from '../../platform/activity'
 import { assertMayTouch } from '../../platform/child-gate'
 import { holdingTeams } from '../../platform/contact-access'
+import { erasurePending } from '../contact-data/contact-erasure.service'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 import { fullName } from '../../platform/format'
@@ -145,6 +146,8 @@ export async function mergeContacts(
     if (kept.merged_into_id !== null || other.merged_into_id !== null) throw new AppError('not_found')
     await assertPairOfTeam(tx, scope, [keptId, otherId], now)
     if (await signsIn(tx, otherId)) throw new AppError('merge_has_account', { name: fullName(other.first_name, other.last_name) })
+    // A person to be erased is not merged into a record the erasure would then miss.
+    if (await erasurePending(tx, [keptId, otherId])) throw new AppError('contact_erasure_pending')
     const notActedFor = await teamsNotActedFor(tx, viewer, [keptId, otherId])
     if (notActedFor.length > 0) throw new AppError('merge_other_team', { teams: notActedFor })
 
