@@ -96,7 +96,14 @@ describe("a person's data on request in the browser", () => {
     await dialog.getByRole('button', { name: 'Erase contact' }).click()
     await expect.poll(() => dialog.count(), { timeout: 15_000 }).toBe(0)
     await expect
-      .poll(() => page.getByRole('status').filter({ hasText: `${name} will be erased on` }).count(), { timeout: 15_000 })
+      .poll(
+        () =>
+          page
+            .getByRole('status')
+            .filter({ hasText: `${name} will be erased on` })
+            .count(),
+        { timeout: 15_000 },
+      )
       .toBeGreaterThan(0)
     const notice = page.getByRole('note').filter({ hasText: 'This contact will be erased on' })
     await notice.waitFor({ timeout: 15_000 })

@@ -1,6 +1,17 @@
 import { http, HttpResponse, type DefaultBodyType, type HttpResponseResolver, type PathParams } from 'msw'
 import { setupServer } from 'msw/node'
-import { contactDataCalls, contactMapCalls, dashboardCalls, eventCalls, mergeCalls, notificationCalls, siteCalls, teamCalls, type Call, type ErrorCode } from '@crm/domain'
+import {
+  contactDataCalls,
+  contactMapCalls,
+  dashboardCalls,
+  eventCalls,
+  mergeCalls,
+  notificationCalls,
+  siteCalls,
+  teamCalls,
+  type Call,
+  type ErrorCode,
+} from '@crm/domain'
 import { apiBase, type InputOf, type OutputOf } from '../lib/api'
 import { buildSite } from './fixtures'
 

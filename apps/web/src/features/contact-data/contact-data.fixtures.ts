@@ -69,7 +69,9 @@ export function mockContactPage({ role = 'owner', erasures = [], owned = true }:
     mockCall(contactDataCalls.cancelContactErasure, ({ input }) => {
       calls.cancel.push(input)
       current = current.map((erasure) =>
-        erasure.id === Number(input.erasure_id) ? { ...erasure, status: 'cancelled', cancelled_by_name: 'Ruth Miller', cancelled_at: '2026-11-23T01:00:00.000Z' } : erasure,
+        erasure.id === Number(input.erasure_id)
+          ? { ...erasure, status: 'cancelled', cancelled_by_name: 'Ruth Miller', cancelled_at: '2026-11-23T01:00:00.000Z' }
+          : erasure,
       )
       return { success: true as const }
     }),

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { contactDataCalls } from '@crm/domain'
+import { contactDataCalls, type TeamGroupParams } from '@crm/domain'
 import { callApi, fetchApiBlob, type InputOf } from '../../lib/api'
 
 /**
@@ -14,7 +14,8 @@ export const contactDataKeys = {
 }
 
 export type ContactErasuresQuery = { team_id: number; page: number; per_page: number }
-export type ContactDataQuery = { team_id: number; contact_id: number }
+/** The contact, in the team and group its page was opened from (as every contact call). */
+export type ContactDataQuery = TeamGroupParams & { user_id: number }
 
 /** GET contact-erasures: the team's erasures, newest first; the rows stay while the next page loads. */
 export function contactErasuresQueryOptions(query: ContactErasuresQuery) {

@@ -26,7 +26,9 @@ describe('Erase this contact… (issue 40 §2)', () => {
     expect(
       dialog.getByText("You can call it off for 7 days, on this contact's page or on Erasure requests. After that it cannot be undone."),
     ).toBeInTheDocument()
-    expect(dialog.getByRole('textbox', { name: /Reason/ })).toHaveAccessibleDescription('Say why, for the record, e.g. “The person asked”, without their details.')
+    expect(dialog.getByRole('textbox', { name: /Reason/ })).toHaveAccessibleDescription(
+      'Say why, for the record, e.g. “The person asked”, without their details.',
+    )
   })
 
   it('refuses an empty reason and an unticked confirmation, and sends nothing', async () => {
@@ -51,7 +53,7 @@ describe('Erase this contact… (issue 40 §2)', () => {
     await user.click(dialog.getByRole('button', { name: 'Erase contact' }))
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
-    expect(calls.erase).toEqual([{ team_id: 10, contact_id: 5, mode: 'erase', reason: 'The person asked' }])
+    expect(calls.erase).toEqual([{ team_id: 10, group_id: 10, user_id: 5, mode: 'erase', reason: 'The person asked' }])
     expect(await screen.findByText('Ada Lovelace will be erased on 29 Nov 2026. You can call it off until then.')).toBeInTheDocument()
     // The page reads the erasures again: the notice shows, and Erase is no longer offered.
     expect(await screen.findByText('This contact will be erased on 29 Nov 2026.')).toBeInTheDocument()
@@ -70,7 +72,9 @@ describe('Erase this contact… (issue 40 §2)', () => {
     await user.click(dialog.getByRole('checkbox', { name: 'I understand this cannot be undone after 7 days' }))
 
     await user.click(dialog.getByRole('button', { name: 'Erase contact' }))
-    expect(await dialog.findByText('This contact signs in to the app, so they cannot be erased here: the person removes their own account from their profile.')).toBeInTheDocument()
+    expect(
+      await dialog.findByText('This contact signs in to the app, so they cannot be erased here: the person removes their own account from their profile.'),
+    ).toBeInTheDocument()
     await user.click(dialog.getByRole('button', { name: 'Erase contact' }))
     expect(await dialog.findByText('Only the owners of the team that owns this contact can erase it.')).toBeInTheDocument()
     await user.click(dialog.getByRole('button', { name: 'Erase contact' }))

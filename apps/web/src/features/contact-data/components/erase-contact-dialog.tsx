@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { Checkbox, List, Modal, Stack, Text, Textarea } from '@mantine/core'
-import { eraseContactRequest, erasureGraceDays, type ContactErasure } from '@crm/domain'
+import { eraseContactRequest, erasureGraceDays, type ContactErasure, type TeamGroupParams } from '@crm/domain'
 import { FormActions } from '../../../components/form-actions'
 import { isApiError } from '../../../lib/api'
 import { fieldErrorResolver } from '../../../lib/field-error-resolver'
@@ -15,7 +15,8 @@ type EraseFormValues = { reason: string; understood: boolean }
 
 export interface EraseContactDialogProps {
   contact: { id: number; name: string }
-  teamId: number
+  /** The team and group the contact's page was opened from. */
+  scope: TeamGroupParams
   onClose: () => void
   /** The erasure as recorded: pending until its due date. */
   onRequested: (erasure: ContactErasure) => void
@@ -27,7 +28,7 @@ export interface EraseContactDialogProps {
  * grace days. A refusal (the contact signs in, another team owns it, a field) is said in the
  * dialog, which stays open.
  */
-export function EraseContactDialog({ contact, teamId, onClose, onRequested }: EraseContactDialogProps) {
+export function EraseContactDialog({ contact, scope, onClose, onRequested }: EraseContactDialogProps) {
   const { t } = useTranslation(['contact-data', 'common'])
   const erase = useEraseContact()
   const submission = useFormSubmission({ errorMessage: t('erase.failed') })
@@ -39,7 +40,7 @@ export function EraseContactDialog({ contact, teamId, onClose, onRequested }: Er
   const days = { count: erasureGraceDays }
 
   const onSubmit = form.handleSubmit(async ({ reason }) => {
-    const result = await submission.submit(() => erase.mutateAsync({ team_id: teamId, contact_id: contact.id, mode: 'erase', reason: reason.trim() }))
+    const result = await submission.submit(() => erase.mutateAsync({ ...scope, user_id: contact.id, mode: 'erase', reason: reason.trim() }))
     if (result.ok) {
       onRequested(result.value)
       onClose()

@@ -28,10 +28,10 @@ describe("a contact's personal data on its page (issue 40 §2)", () => {
 
     await user.click(section().getByRole('button', { name: 'Download all their data (ZIP)' }))
     await waitFor(() => expect(saved).toEqual(['contact-5-data.zip']))
-    expect(calls.exports).toEqual([{ team_id: '10', contact_id: '5' }])
+    expect(calls.exports).toEqual([{ team_id: '10', group_id: '10', user_id: '5' }])
     await user.click(section().getByRole('button', { name: 'Download contact card (vCard)' }))
     await waitFor(() => expect(saved).toEqual(['contact-5-data.zip', 'contact-5.vcf']))
-    expect(calls.vcards).toEqual([{ team_id: '10', contact_id: '5' }])
+    expect(calls.vcards).toEqual([{ team_id: '10', group_id: '10', user_id: '5' }])
     // The page asked whether an erasure is pending, once for the notice and the card.
     expect(calls.erasures).toEqual([{ team_id: '10', contact_id: '5', per_page: '4' }])
   })

@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Alert, Anchor, Button, Card, Stack, Text, Title } from '@mantine/core'
 import { IconAddressBook, IconFileZip, IconTrash } from '@tabler/icons-react'
-import type { ContactErasure } from '@crm/domain'
+import type { ContactErasure, TeamGroupParams } from '@crm/domain'
 import { useDateFormat } from '../../../lib/date-format'
 import { errorText } from '../../../lib/errors'
 import { saveBlob } from '../../../lib/save-file'
@@ -12,7 +12,8 @@ import { EraseContactDialog } from './erase-contact-dialog'
 
 export interface PersonalDataCardProps {
   contact: { id: number; name: string }
-  teamId: number
+  /** The team and group the contact's page was opened from. */
+  scope: TeamGroupParams
   /** Whether the team owns the contact: only the owning team's owners erase it (the server says erase_not_owner otherwise). */
   mayErase: boolean
 }
@@ -24,15 +25,15 @@ type Download = 'zip' | 'vcard'
  * contacts (delete_contact): everything held about them as a ZIP, their card as a vCard, and
  * "Erase this contact…" while no erasure is pending (the page's notice offers Keep then).
  */
-export function PersonalDataCard({ contact, teamId, mayErase }: PersonalDataCardProps) {
+export function PersonalDataCard({ contact, scope, mayErase }: PersonalDataCardProps) {
   const { t } = useTranslation(['contact-data', 'common'])
   const format = useDateFormat()
-  const pending = usePendingErasure(contact.id, teamId)
+  const pending = usePendingErasure(contact.id, scope.team_id)
   const [busy, setBusy] = useState<Download | null>(null)
   const [failed, setFailed] = useState<string | null>(null)
   const [erasing, setErasing] = useState(false)
   const [requested, setRequested] = useState<ContactErasure | null>(null)
-  const query: ContactDataQuery = { team_id: teamId, contact_id: contact.id }
+  const query: ContactDataQuery = { ...scope, user_id: contact.id }
 
   // Fetched with the session's token (a plain link could not carry it) and saved as the server names it.
   const download = async (kind: Download) => {
@@ -108,7 +109,7 @@ export function PersonalDataCard({ contact, teamId, mayErase }: PersonalDataCard
           {t('card.erasures')}
         </Anchor>
       </Stack>
-      {erasing && <EraseContactDialog contact={contact} teamId={teamId} onClose={() => setErasing(false)} onRequested={setRequested} />}
+      {erasing && <EraseContactDialog contact={contact} scope={scope} onClose={() => setErasing(false)} onRequested={setRequested} />}
     </Card>
   )
 }

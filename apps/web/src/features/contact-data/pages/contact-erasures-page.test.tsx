@@ -43,7 +43,9 @@ function openErasures() {
     }),
     mockCall(contactDataCalls.cancelContactErasure, ({ input }) => {
       cancels.push(input)
-      rows = rows.map((row) => (row.id === 3 ? { ...row, status: 'cancelled', cancelled_by_name: 'Ruth Miller', cancelled_at: '2026-11-23T01:00:00.000Z' } : row))
+      rows = rows.map((row) =>
+        row.id === 3 ? { ...row, status: 'cancelled', cancelled_by_name: 'Ruth Miller', cancelled_at: '2026-11-23T01:00:00.000Z' } : row,
+      )
       return { success: true as const }
     }),
   )

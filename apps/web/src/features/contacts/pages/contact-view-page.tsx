@@ -125,7 +125,7 @@ function ContactDetails({ item, scope, team, group }: { item: ContactItem; scope
             <Stack gap="lg">
               {view && <ContactSummary contact={view} />}
               {/* Only the owning team's owners erase the contact (the server says erase_not_owner otherwise). */}
-              {handlesData && <PersonalDataCard contact={named} teamId={team.id} mayErase={item.ownership.is_owned_by_current_team} />}
+              {handlesData && <PersonalDataCard contact={named} scope={scope} mayErase={item.ownership.is_owned_by_current_team} />}
             </Stack>
           </Grid.Col>
         )}
