@@ -126,7 +126,7 @@ describe("a person's data on request in the browser", () => {
     await page.goto('/contacts')
     await page.getByRole('link', { name: 'Erasure requests' }).click()
     await page.waitForURL('**/contacts/erasures')
-    const row = page.getByRole('listitem', { name: new RegExp(`^Contact record ${contactId}, asked on `) })
+    const row = page.getByRole('listitem', { name: new RegExp(`^${name}, asked on `) })
     await row.waitFor({ timeout: 15_000 })
     const text = await row.innerText()
     expect(text).toContain('Called off')

@@ -62,6 +62,8 @@ export const eraseContactRequest = z.object({
 export const contactErasureSchema = z.object({
   id: z.number().int(),
   contact_id: z.number().int(),
+  /** The contact's name while they are held ('' for a child the caller may not see); null once erased. */
+  contact_name: z.string().nullable(),
   mode: z.enum(erasureModes),
   reason: z.string(),
   requested_by_name: z.string(),

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client'
 import { accounts, contactErasures, people } from '../../db/schema/index'
 import type { TeamScope, Viewer } from '../../platform/access'
 import { boundedPage } from '../../platform/bounded-page'
+import { personGate, type PersonGate } from '../../platform/child-gate'
 import { assertChildDataAllowed, type ContactScope } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
@@ -18,6 +19,7 @@ const dayMs = 24 * 60 * 60_000
 
 const pending = and(isNull(contactErasures.cancelled_at), isNull(contactErasures.carried_out_at))
 
+const contact = alias(people, 'contact')
 const requestedBy = alias(people, 'requested_by')
 const cancelledBy = alias(people, 'cancelled_by')
 
@@ -26,10 +28,12 @@ function erasuresWhere(db: Executor, where: SQL | undefined) {
   return db
     .select({
       erasure: contactErasures,
+      contact: { first_name: contact.first_name, last_name: contact.last_name, dob_year: contact.dob_year, dob_month: contact.dob_month },
       requested: { first_name: requestedBy.first_name, last_name: requestedBy.last_name },
       cancelled: { first_name: cancelledBy.first_name, last_name: cancelledBy.last_name },
     })
     .from(contactErasures)
+    .leftJoin(contact, eq(contact.id, contactErasures.contact_id))
     .leftJoin(requestedBy, eq(requestedBy.id, contactErasures.requested_by_id))
     .leftJoin(cancelledBy, eq(cancelledBy.id, contactErasures.cancelled_by_id))
     .where(where)
@@ -40,10 +44,11 @@ type ErasureRow = Awaited<ReturnType<typeof erasuresWhere>>[number]
 const nameOf = (person: { first_name: string | null; last_name: string | null } | null) =>
   person?.first_name ? fullName(person.first_name, person.last_name) : ''
 
-function erasureAnswer({ erasure, requested, cancelled }: ErasureRow): ContactErasure {
+function erasureAnswer({ erasure, contact, requested, cancelled }: ErasureRow, gate: PersonGate): ContactErasure {
   return {
     id: erasure.id,
     contact_id: erasure.contact_id,
+    contact_name: contact ? gate.nameOf(contact) : null,
     mode: erasure.mode as ErasureMode,
     reason: erasure.reason,
     requested_by_name: nameOf(requested),
@@ -98,7 +103,7 @@ export async function eraseContact(deps: Deps, viewer: Viewer, scope: ContactSco
         where: sql`${contactErasures.cancelled_at} is null and ${contactErasures.carried_out_at} is null`,
       })
     const [row] = await erasuresWhere(tx, and(eq(contactErasures.contact_id, scope.contact.id), pending))
-    return erasureAnswer(row!)
+    return erasureAnswer(row!, personGate(scope, now))
   })
 }
 
@@ -131,5 +136,6 @@ export async function listContactErasures(deps: Deps, scope: TeamScope, input: {
       .limit(input.per_page)
       .offset((page - 1) * input.per_page),
   )
-  return { items: rows.map(erasureAnswer), ...counts }
+  const gate = personGate(scope, deps.now())
+  return { items: rows.map((row) => erasureAnswer(row, gate)), ...counts }
 }

@@ -54,7 +54,14 @@ describe('POST /api/v1/erase-contact and the erasures job (issue 40 §2)', () =>
     const asked = await erase(w.c.owner.token, w.c.church, w.person)
     expect(asked.statusCode, asked.body).toBe(200)
     const erasure = body<ContactErasure>(asked)
-    expect(erasure).toMatchObject({ contact_id: w.person, mode: 'erase', status: 'pending', requested_by_name: 'Olive Owner', cancelled_at: null })
+    expect(erasure).toMatchObject({
+      contact_id: w.person,
+      contact_name: 'Zebedee Quarrington',
+      mode: 'erase',
+      status: 'pending',
+      requested_by_name: 'Olive Owner',
+      cancelled_at: null,
+    })
     expect(new Date(erasure.due_at).getTime() - new Date(erasure.requested_at).getTime()).toBe(erasureGraceDays * dayMs)
     // Asked again, the same erasure.
     const again = await erase(w.c.owner.token, w.c.church, w.person, 'Asked twice')

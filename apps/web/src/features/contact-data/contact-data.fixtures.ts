@@ -11,11 +11,12 @@ import { buildContactItem } from '../contacts/pages/contact-view.fixtures'
 
 const emptyList = { items: [], count: 0, max_pages: 1 }
 
-/** An erasure of contact 5 asked by Ruth Miller, pending unless told otherwise. */
+/** An erasure of contact 5 (Noah Bennett) asked by Ruth Miller, pending unless told otherwise. */
 export function buildErasure(overrides: Partial<ContactErasure> = {}): ContactErasure {
   return {
     id: 3,
     contact_id: 5,
+    contact_name: 'Noah Bennett',
     mode: 'erase',
     reason: 'The person asked',
     requested_by_name: 'Ruth Miller',

@@ -58,6 +58,8 @@ describe('Erase this contact… (issue 40 §2)', () => {
     // The page reads the erasures again: the notice shows, and Erase is no longer offered.
     expect(await screen.findByText('This contact will be erased on 29 Nov 2026.')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Erase this contact…' })).not.toBeInTheDocument()
+    // The button that opened the dialog is gone: focus stays in the card.
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Personal data' })).toHaveFocus())
   })
 
   it("says why the server refused, in the dialog, which stays open: the contact signs in, another team owns it, the reason's field", async () => {

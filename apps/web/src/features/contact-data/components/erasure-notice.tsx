@@ -49,7 +49,7 @@ export function ErasureNotice({ contact, teamId }: { contact: { id: number; name
                 {t('notice.due', { date: format.date(erasure.due_at) })}
               </Text>
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {t('notice.asked', { name: erasure.requested_by_name, date: format.date(erasure.requested_at), reason: erasure.reason })}
+                {t('notice.asked', { name: erasure.requested_by_name || t('row.someone'), date: format.date(erasure.requested_at), reason: erasure.reason })}
               </Text>
             </Stack>
             <Button size="xs" variant="default" loading={cancel.isPending} onClick={() => void keep(erasure.id)}>

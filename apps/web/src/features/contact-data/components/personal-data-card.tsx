@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Alert, Anchor, Button, Card, Stack, Text, Title } from '@mantine/core'
@@ -34,6 +34,14 @@ export function PersonalDataCard({ contact, scope, mayErase }: PersonalDataCardP
   const [erasing, setErasing] = useState(false)
   const [requested, setRequested] = useState<ContactErasure | null>(null)
   const query: ContactDataQuery = { ...scope, user_id: contact.id }
+  const heading = useRef<HTMLHeadingElement>(null)
+  // The button that opened the dialog is gone once the erasure is asked for: focus stays in the
+  // card rather than falling to the page (after the dialog's own return of focus).
+  useEffect(() => {
+    if (!requested) return
+    const timer = window.setTimeout(() => heading.current?.focus(), 50)
+    return () => window.clearTimeout(timer)
+  }, [requested])
 
   // Fetched with the session's token (a plain link could not carry it) and saved as the server names it.
   const download = async (kind: Download) => {
@@ -52,7 +60,7 @@ export function PersonalDataCard({ contact, scope, mayErase }: PersonalDataCardP
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="personal-data-title">
       <Stack gap="sm">
-        <Title order={2} size="h4" id="personal-data-title">
+        <Title order={2} size="h4" id="personal-data-title" ref={heading} tabIndex={-1}>
           {t('card.title')}
         </Title>
         <Text size="sm" c="dimmed">

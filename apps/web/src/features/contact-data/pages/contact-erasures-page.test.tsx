@@ -14,6 +14,7 @@ const pending = buildErasure({ id: 3, contact_id: 5 })
 const cancelled = buildErasure({
   id: 2,
   contact_id: 6,
+  contact_name: 'Ana Ruiz',
   reason: 'Asked twice by mistake',
   requested_at: '2026-11-10T01:00:00.000Z',
   due_at: '2026-11-17T01:00:00.000Z',
@@ -24,6 +25,7 @@ const cancelled = buildErasure({
 const carriedOut = buildErasure({
   id: 1,
   contact_id: 7,
+  contact_name: null,
   reason: 'No longer needed',
   requested_at: '2026-10-01T01:00:00.000Z',
   due_at: '2026-10-08T01:00:00.000Z',
@@ -60,26 +62,26 @@ describe('/contacts/erasures (issue 40 §2)', () => {
     expect(await screen.findByText('3 requests')).toBeInTheDocument()
     expect(asked[0]).toMatchObject({ team_id: '10', page: '1' })
 
-    const first = within(screen.getByRole('listitem', { name: 'Contact record 5, asked on 22 Nov 2026' }))
-    expect(first.getByRole('link', { name: 'Contact record 5' })).toHaveAttribute('href', '/contacts/view/5')
+    const first = within(screen.getByRole('listitem', { name: 'Noah Bennett, asked on 22 Nov 2026' }))
+    expect(first.getByRole('link', { name: 'Noah Bennett' })).toHaveAttribute('href', '/contacts/view/5')
     expect(first.getByText('Pending')).toBeInTheDocument()
     expect(first.getByText('Asked on 22 Nov 2026 by Ruth Miller')).toBeInTheDocument()
     expect(first.getByText('Reason: The person asked')).toBeInTheDocument()
     expect(first.getByText('To be erased on 29 Nov 2026')).toBeInTheDocument()
 
-    const second = within(screen.getByRole('listitem', { name: 'Contact record 6, asked on 10 Nov 2026' }))
+    const second = within(screen.getByRole('listitem', { name: 'Ana Ruiz, asked on 10 Nov 2026' }))
     expect(second.getByText('Called off')).toBeInTheDocument()
     expect(second.getByText('Called off on 11 Nov 2026 by Sam Ortiz')).toBeInTheDocument()
     expect(second.queryByRole('button')).not.toBeInTheDocument()
 
     // A record that is gone has no page to open.
-    const third = within(screen.getByRole('listitem', { name: 'Contact record 7, asked on 1 Oct 2026' }))
+    const third = within(screen.getByRole('listitem', { name: 'Erased contact (record 7), asked on 1 Oct 2026' }))
     expect(third.getByText('Erased')).toBeInTheDocument()
     expect(third.getByText('Erased on 8 Oct 2026')).toBeInTheDocument()
     expect(third.queryByRole('link')).not.toBeInTheDocument()
 
-    await user.click(first.getByRole('button', { name: 'Keep this contact: Contact record 5' }))
-    expect(await screen.findByRole('status')).toHaveTextContent('The erasure was called off (Contact record 5): the contact is kept.')
+    await user.click(first.getByRole('button', { name: 'Keep this contact: Noah Bennett' }))
+    expect(await screen.findByRole('status')).toHaveTextContent('The erasure was called off (Noah Bennett): the contact is kept.')
     expect(cancels).toEqual([{ team_id: 10, erasure_id: 3 }])
     await waitFor(() => expect(first.getByText('Called off on 23 Nov 2026 by Ruth Miller')).toBeInTheDocument())
     expect(first.queryByRole('button')).not.toBeInTheDocument()
@@ -96,10 +98,11 @@ describe('/contacts/erasures (issue 40 §2)', () => {
     await changeLocale('es')
     openErasures()
     expect(await screen.findByRole('heading', { level: 1, name: 'Solicitudes de borrado' })).toBeInTheDocument()
-    const first = within(await screen.findByRole('listitem', { name: 'Registro de contacto 5, pedido el 22 nov 2026' }))
+    const first = within(await screen.findByRole('listitem', { name: 'Noah Bennett, pedido el 22 nov 2026' }))
     expect(first.getByText('Lo pidió Ruth Miller el 22 nov 2026')).toBeInTheDocument()
     expect(first.getByText('Se borrará el 29 nov 2026')).toBeInTheDocument()
-    expect(first.getByRole('button', { name: 'Conservar este contacto: Registro de contacto 5' })).toBeInTheDocument()
+    expect(first.getByRole('button', { name: 'Conservar este contacto: Noah Bennett' })).toBeInTheDocument()
+    expect(await screen.findByRole('listitem', { name: 'Contacto borrado (registro 7), pedido el 1 oct 2026' })).toBeInTheDocument()
   })
 
   it('is offered on /contacts to an owner, and not to a leader, whom the page refuses', async () => {

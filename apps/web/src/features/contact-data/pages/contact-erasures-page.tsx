@@ -87,7 +87,8 @@ function ErasureRow({ erasure, teamId, onKept, attempt }: ErasureRowProps) {
   const { t } = useTranslation('contact-data')
   const format = useDateFormat()
   const cancel = useCancelContactErasure()
-  const record = t('row.record', { id: erasure.contact_id })
+  // Named while held; a child the caller may not see is not named; an erased one is a number.
+  const record = erasure.contact_name === null ? t('row.erased', { id: erasure.contact_id }) : erasure.contact_name || t('row.child')
   const onKeep = async () => {
     try {
       await attempt(() => cancel.mutateAsync({ team_id: teamId, erasure_id: erasure.id }))
@@ -112,7 +113,7 @@ function ErasureRow({ erasure, teamId, onKept, attempt }: ErasureRowProps) {
             {t(`status.${erasure.status}`)}
           </Badge>
         </Group>
-        <Text size="sm">{t('row.asked', { date: format.date(erasure.requested_at), name: erasure.requested_by_name })}</Text>
+        <Text size="sm">{t('row.asked', { date: format.date(erasure.requested_at), name: erasure.requested_by_name || t('row.someone') })}</Text>
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           {t('row.reason', { reason: erasure.reason })}
         </Text>
@@ -137,7 +138,7 @@ type Translate = ReturnType<typeof useTranslation<'contact-data'>>['t']
 function outcomeOf(erasure: ContactErasure, t: Translate, date: (value: string) => string): string {
   if (erasure.status === 'cancelled')
     return erasure.cancelled_at
-      ? t('row.cancelled', { date: date(erasure.cancelled_at), name: erasure.cancelled_by_name ?? t('row.someone') })
+      ? t('row.cancelled', { date: date(erasure.cancelled_at), name: erasure.cancelled_by_name || t('row.someone') })
       : t('status.cancelled')
   if (erasure.status === 'carried_out') return erasure.carried_out_at ? t('row.carriedOut', { date: date(erasure.carried_out_at) }) : t('status.carried_out')
   return t('row.due', { date: date(erasure.due_at) })
