@@ -57,16 +57,17 @@ async function filesOf(deps: Deps, db: Executor, personId: number): Promise<Expo
 /** The records of every kind, a related child the caller may not see left out of the relationships. */
 async function recordsOfEveryKind(deps: Deps, scope: ContactScope, subject: ExportSubject) {
   const gate = personGate(scope, deps.now())
-  const records: { kind: Exclude<ExportKind, 'files'>; rows: ExportRow[] }[] = []
+  const records: { kind: Exclude<ExportKind, 'files'>; rows: ExportRow[]; columns: string[] }[] = []
   for (const kind of exportKinds) {
     if (kind === 'files') continue
-    let rows = await recordsOf(deps.db, kind, subject)
+    let { rows, columns } = await recordsOf(deps.db, kind, subject)
     if (kind === 'relationships') {
       rows = rows
         .filter((row) => !gate.hides({ dob_year: row.related_dob_year as number | null, dob_month: row.related_dob_month as number | null }))
         .map(({ related_dob_year: _year, related_dob_month: _month, ...row }) => row)
+      columns = columns.filter((column) => column !== 'related_dob_year' && column !== 'related_dob_month')
     }
-    records.push({ kind, rows })
+    records.push({ kind, rows, columns })
   }
   return records
 }
@@ -80,13 +81,12 @@ export async function exportContactData(deps: Deps, viewer: Viewer, scope: Conta
   const records = await recordsOfEveryKind(deps, scope, subject)
   const files = await filesOf(deps, deps.db, subject.personId)
   const fileRows: ExportRow[] = files.map((file) => ({ id: file.id, file: `files/${file.name}`, mime_type: file.mime_type, size: file.size }))
-  const everyKind = [...records, { kind: 'files' as const, rows: fileRows }]
+  const everyKind = [...records, { kind: 'files' as const, rows: fileRows, columns: ['id', 'file', 'mime_type', 'size'] }]
 
   const archive: Zippable = {}
-  for (const { kind, rows } of everyKind) {
+  for (const { kind, rows, columns } of everyKind) {
     archive[`${kind}.json`] = strToU8(`${JSON.stringify(rows, null, 2)}\n`)
-    const header = [...new Set(rows.flatMap((row) => Object.keys(row)))]
-    archive[`${kind}.csv`] = strToU8(csvText({ header, rows: rows.map((row) => header.map((column) => cellText(row[column]))) }))
+    archive[`${kind}.csv`] = strToU8(csvText({ header: columns, rows: rows.map((row) => columns.map((column) => cellText(row[column]))) }))
   }
   if (files.length > 0) archive.files = Object.fromEntries(files.map((file) => [file.name, [file.bytes, { level: 0 }]]))
   const contact = records.find((record) => record.kind === 'contact')!.rows[0]!

@@ -79,6 +79,18 @@ describe('GET /api/v1/contact-data-export (issue 40 §2)', () => {
     }
   })
 
+  it('names the columns of a kind with nothing recorded', async () => {
+    const response = await get(t, 'contact-data-export', w.c.owner.token, { team_id: w.c.church, group_id: w.c.church, user_id: w.ruth })
+    expect(response.statusCode, response.body).toBe(200)
+    const archive = unzipSync(new Uint8Array(response.rawPayload))
+    expect(json(archive, 'notes')).toEqual([])
+    // UTF-8 with its byte order mark (which the decoder takes off), then the header row alone.
+    expect([...archive['notes.csv']!.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    expect(strFromU8(archive['notes.csv']!)).toBe('id,team,content,is_public,author,created_at,updated_at\r\n')
+    expect(strFromU8(archive['files.csv']!)).toBe('id,file,mime_type,size\r\n')
+    expect(strFromU8(archive['summary.html']!)).toContain('Nothing recorded.')
+  })
+
   it('is for owners: a leader is refused, another church does not find the contact', async () => {
     const leader = await get(t, 'contact-data-export', w.c.leader.token, { team_id: w.c.church, group_id: w.c.church, user_id: w.person })
     expect(leader.statusCode).toBe(403)

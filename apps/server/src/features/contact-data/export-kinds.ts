@@ -108,10 +108,14 @@ const kindQueries: Record<Exclude<ExportKind, 'files'>, (subject: ExportSubject)
     where n.associated_person_id = ${s.personId} and (n.team_id is null or ${inTeams(sql`n.team_id`, s)}) order by n.created_at, n.id`,
 }
 
-/** The records of one kind, as rows of plain values (timestamps as ISO texts). */
-export async function recordsOf(db: Executor, kind: Exclude<ExportKind, 'files'>, subject: ExportSubject): Promise<ExportRow[]> {
-  const rows = rowsOf<{ row: ExportRow }>(await db.execute(sql`select to_jsonb(k.*) as row from (${kindQueries[kind](subject)}) as k`))
-  return rows.map((row) => row.row)
+/** The records of one kind, as rows of plain values (timestamps as ISO texts), and its columns. */
+export async function recordsOf(db: Executor, kind: Exclude<ExportKind, 'files'>, subject: ExportSubject): Promise<{ rows: ExportRow[]; columns: string[] }> {
+  const query = kindQueries[kind](subject)
+  const rows = rowsOf<{ row: ExportRow }>(await db.execute(sql`select to_jsonb(k.*) as row from (${query}) as k`)).map((row) => row.row)
+  if (rows.length > 0) return { rows, columns: Object.keys(rows[0]!) }
+  // A kind with nothing recorded still names its columns (a CSV's header row), as the query does.
+  const empty = (await db.execute(sql`select * from (${query}) as k limit 0`)) as unknown as { fields: { name: string }[] }
+  return { rows, columns: empty.fields.map((field) => field.name) }
 }
 
 /** How many private notes of the teams the export leaves out: their text is ciphertext only their authors can read. */
