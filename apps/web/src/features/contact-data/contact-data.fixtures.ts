@@ -1,15 +1,13 @@
 import { screen } from '@testing-library/react'
 import { HttpResponse } from 'msw'
-import { consentCalls, contactCalls, contactDataCalls, interactionCalls, lookupCalls, type ContactErasure, type InputOf } from '@crm/domain'
+import { contactCalls, contactDataCalls, type ContactErasure, type InputOf } from '@crm/domain'
 import { buildAccount, buildTeam } from '../../test/fixtures'
 import { renderApp } from '../../test/render'
 import { mockCall, server } from '../../test/server'
 import { signedInAs } from '../../test/session'
-import { buildContactItem } from '../contacts/pages/contact-view.fixtures'
+import { buildContactItem, contactPageSideCalls } from '../contacts/pages/contact-view.fixtures'
 
 // A contact's page and the erasures page for the tests of a person's data on request (issue 40 §2).
-
-const emptyList = { items: [], count: 0, max_pages: 1 }
 
 /** An erasure of contact 5 (Noah Bennett) asked by Ruth Miller, pending unless told otherwise. */
 export function buildErasure(overrides: Partial<ContactErasure> = {}): ContactErasure {
@@ -50,12 +48,7 @@ export function mockContactPage({ role = 'owner', erasures = [], owned = true }:
     vcards: [] as Array<InputOf<typeof contactDataCalls.contactVcard>>,
   }
   server.use(
-    mockCall(interactionCalls.contactInteractions, emptyList),
-    mockCall(interactionCalls.contactInteractionsStudies, { items: {}, items_other: [] }),
-    mockCall(lookupCalls.lookups, { items: [] }),
-    mockCall(contactCalls.contactAssignments, emptyList),
-    mockCall(contactCalls.contactGroups, emptyList),
-    mockCall(consentCalls.contactConsents, { items: [], request: null, can_update: true }),
+    ...contactPageSideCalls(),
     mockCall(contactCalls.contact, buildContactItem({ ownership: { is_owned_by_current_team: owned } })),
     mockCall(contactDataCalls.contactErasures, ({ input }) => {
       calls.erasures.push(input)

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import { consentCalls, contactCalls, interactionCalls, lookupCalls, type ContactItem } from '@crm/domain'
+import { contactCalls, type ContactItem } from '@crm/domain'
 import { apiBase } from '../../../lib/api'
 import { changeLocale } from '../../../lib/i18n'
 import { buildAccount, buildGroup, buildTeam } from '../../../test/fixtures'
 import { renderApp } from '../../../test/render'
 import { apiError, mockCall, server, type RecordedCall } from '../../../test/server'
 import { signedInAs } from '../../../test/session'
-import { buildContactItem } from './contact-view.fixtures'
+import { buildContactItem, contactPageSideCalls } from './contact-view.fixtures'
 
 const youth = buildGroup({ id: 12, title: 'Youth', is_public: true })
 const grace = buildTeam({ id: 10, title: 'Grace Church', role: 'owner', groups: [youth] })
@@ -21,12 +21,7 @@ function openContact(item: ContactItem | (() => ContactItem | Response), path = 
   const requests: Array<RecordedCall<typeof contactCalls.contact>> = []
   server.use(
     // The tab the page opens on: Interactions for an adult (tabs are tested in contact-tabs.test.tsx).
-    mockCall(interactionCalls.contactInteractions, emptyList),
-    mockCall(interactionCalls.contactInteractionsStudies, { items: {}, items_other: [] }),
-    mockCall(lookupCalls.lookups, { items: [] }),
-    mockCall(contactCalls.contactAssignments, emptyList),
-    mockCall(contactCalls.contactGroups, emptyList),
-    mockCall(consentCalls.contactConsents, { items: [], request: null, can_update: true }),
+    ...contactPageSideCalls(),
     mockCall(contactCalls.contact, (request) => {
       requests.push(request)
       return typeof item === 'function' ? item() : item

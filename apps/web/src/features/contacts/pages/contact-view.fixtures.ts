@@ -1,5 +1,9 @@
 import {
   capabilityMap,
+  consentCalls,
+  contactCalls,
+  interactionCalls,
+  lookupCalls,
   contactFlagFields,
   contactTextFields,
   type ContactFlagField,
@@ -8,6 +12,7 @@ import {
   type ContactTextField,
   type ContactView,
 } from '@crm/domain'
+import { mockCall } from '../../../test/server'
 
 // Every field of the groups starts empty, so a field added to one needs no line here.
 const emptyTexts = Object.fromEntries(contactTextFields.map((field) => [field, null])) as Record<ContactTextField, null>
@@ -134,4 +139,21 @@ export function buildContactItem({ view, ownership, role = 'leader', capabilitie
     most_recent_consent: null,
     ...overrides,
   }
+}
+
+const emptyList = { items: [], count: 0, max_pages: 1 }
+
+/**
+ * The contact page's other calls, answered empty: the tab it opens on (Interactions), the
+ * lookups, the assignments, the groups and the consents. For tests of what the page adds around them.
+ */
+export function contactPageSideCalls() {
+  return [
+    mockCall(interactionCalls.contactInteractions, emptyList),
+    mockCall(interactionCalls.contactInteractionsStudies, { items: {}, items_other: [] }),
+    mockCall(lookupCalls.lookups, { items: [] }),
+    mockCall(contactCalls.contactAssignments, emptyList),
+    mockCall(contactCalls.contactGroups, emptyList),
+    mockCall(consentCalls.contactConsents, { items: [], request: null, can_update: true }),
+  ]
 }

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
-import { consentCalls, contactCalls, interactionCalls, lookupCalls, mergeCalls, type InputOf, type UndoableMerge } from '@crm/domain'
+import { contactCalls, mergeCalls, type InputOf, type UndoableMerge } from '@crm/domain'
 import { changeLocale } from '../../../lib/i18n'
 import { buildAccount, buildTeam } from '../../../test/fixtures'
 import { renderApp } from '../../../test/render'
 import { apiError, mockCall, server } from '../../../test/server'
 import { signedInAs } from '../../../test/session'
-import { buildContactItem } from '../../contacts/pages/contact-view.fixtures'
+import { buildContactItem, contactPageSideCalls } from '../../contacts/pages/contact-view.fixtures'
 
-const emptyList = { items: [], count: 0, max_pages: 1 }
 const annMerge: UndoableMerge = {
   id: 77,
   contact_id: 5,
@@ -26,12 +25,7 @@ function openContact(role: 'owner' | 'leader', merges: UndoableMerge[] = [annMer
   const undone: Array<InputOf<typeof mergeCalls.undoContactMerge>> = []
   let contactReads = 0
   server.use(
-    mockCall(interactionCalls.contactInteractions, emptyList),
-    mockCall(interactionCalls.contactInteractionsStudies, { items: {}, items_other: [] }),
-    mockCall(lookupCalls.lookups, { items: [] }),
-    mockCall(contactCalls.contactAssignments, emptyList),
-    mockCall(contactCalls.contactGroups, emptyList),
-    mockCall(consentCalls.contactConsents, { items: [], request: null, can_update: true }),
+    ...contactPageSideCalls(),
     mockCall(contactCalls.contact, () => {
       contactReads++
       return buildContactItem()
