@@ -1,6 +1,8 @@
+import { foldLines } from '../calendar/ical-vevents'
+
 // A contact's card as vCard 4.0 (RFC 6350), for a person's address book: the name, birth as
 // far as it is known, email, phone, address and photo. Lines end in CRLF and are folded at 75
-// octets (§3.2); text values escape backslash, comma, semicolon and new lines (§3.4).
+// octets (§3.2, folded as the calendar feed folds its lines); text values escape backslash, comma, semicolon and new lines (§3.4).
 
 export interface VcardPerson {
   first_name: string
@@ -32,26 +34,6 @@ const parameter = (value: string) =>
     .replace(/\^/g, '^^')
     .replace(/"/g, "^'")
     .replace(/\r\n|\r|\n/g, '^n')}"`
-
-/** Folds a line into pieces of at most 75 octets, never inside a UTF-8 character; the rest begin with a space. */
-export function foldLine(line: string): string {
-  const pieces: string[] = []
-  let piece = ''
-  let octets = 0
-  for (const character of line) {
-    const size = Buffer.byteLength(character, 'utf8')
-    const limit = pieces.length === 0 ? 75 : 74
-    if (octets + size > limit) {
-      pieces.push(piece)
-      piece = ''
-      octets = 0
-    }
-    piece += character
-    octets += size
-  }
-  pieces.push(piece)
-  return pieces.join('\r\n ')
-}
 
 const genderCodes: Record<string, string> = { male: 'M', female: 'F', declined: 'U' }
 
@@ -86,5 +68,5 @@ export function vcardOf(person: VcardPerson, photo?: { mime_type: string; bytes:
       .replace(/\.\d+Z$/, 'Z')}`,
     'END:VCARD',
   )
-  return `${lines.map(foldLine).join('\r\n')}\r\n`
+  return `${foldLines(lines.join('\r\n'))}\r\n`
 }
