@@ -2,7 +2,8 @@ import { foldLines } from '../calendar/ical-vevents'
 
 // A contact's card as vCard 4.0 (RFC 6350), for a person's address book: the name, birth as
 // far as it is known, email, phone, address and photo. Lines end in CRLF and are folded at 75
-// octets (§3.2, folded as the calendar feed folds its lines); text values escape backslash, comma, semicolon and new lines (§3.4).
+// octets as the calendar feed folds its own (§3.2); text values escape backslash, comma,
+// semicolon and new lines (§3.4).
 
 export interface VcardPerson {
   first_name: string
