@@ -72,7 +72,8 @@ export async function loadContactScope(db: Executor, viewer: Viewer, scope: Grou
       teamContact: {
         id: teamContacts.id,
         is_owner: teamContacts.is_owner,
-        state: teamContacts.state,
+        // A de-identified contact is not held any more (issue 40 §2): the join leaves it out.
+        state: sql<'active' | 'awaiting_approval'>`${teamContacts.state}`,
         archived_at: teamContacts.archived_at,
         added_by_id: teamContacts.added_by_id,
       },
@@ -80,7 +81,7 @@ export async function loadContactScope(db: Executor, viewer: Viewer, scope: Grou
       assignmentId: assignments.id,
     })
     .from(people)
-    .innerJoin(teamContacts, and(eq(teamContacts.person_id, people.id), eq(teamContacts.team_id, scope.team.id)))
+    .innerJoin(teamContacts, and(eq(teamContacts.person_id, people.id), eq(teamContacts.team_id, scope.team.id), ne(teamContacts.state, 'de_identified')))
     .leftJoin(groupContacts, and(eq(groupContacts.person_id, people.id), eq(groupContacts.group_id, scope.group.id)))
     .leftJoin(assignments, and(eq(assignments.contact_id, people.id), eq(assignments.team_id, scope.team.id), eq(assignments.to_person_id, viewer.personId)))
     .where(eq(people.id, contactId))

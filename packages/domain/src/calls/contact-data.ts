@@ -34,7 +34,6 @@ export const exportKinds = [
 ] as const
 export type ExportKind = (typeof exportKinds)[number]
 
-/** The contact, in the team and group the caller opened it from (as every contact call). */
 /** The media types of the two downloads. */
 export const contactDataFileTypes = { export: 'application/zip', vcard: 'text/vcard' } as const
 
@@ -43,8 +42,14 @@ export const contactDataQuery = z.object({ ...teamGroupFields, user_id: id })
 /** An erasure may be called off this many days; then it is carried out and cannot be undone. */
 export const erasureGraceDays = 7
 
-/** What an erasure does: `erase` removes the person and everything about them, files included. */
-export const erasureModes = ['erase'] as const
+/**
+ * What an erasure does: `erase` removes the person and everything about them, files included;
+ * `de_identify` removes every personal field, note, file and link to other people, and keeps
+ * what the reports count (that the team took a contact in, when and from which source; that an
+ * interaction happened, a decision was made or an event attended, in which month and church),
+ * so the figures stay as they were. The contact leaves every list.
+ */
+export const erasureModes = ['erase', 'de_identify'] as const
 export type ErasureMode = (typeof erasureModes)[number]
 
 export const eraseContactRequest = z.object({
@@ -62,10 +67,14 @@ export const eraseContactRequest = z.object({
 export const contactErasureSchema = z.object({
   id: z.number().int(),
   contact_id: z.number().int(),
-  /** The contact's name while they are held ('' for a child the caller may not see); null once erased. */
+  /** The contact's name while they are held ('' for a child the caller may not see); null once carried out. */
   contact_name: z.string().nullable(),
   mode: z.enum(erasureModes),
+  /** Why, as asked; '' when the retention schedule did it (retention_months says so). */
   reason: z.string(),
+  /** Set when the team's retention schedule de-identified the contact after this many months without activity. */
+  retention_months: z.number().int().nullable(),
+  /** '' when the retention schedule did it, or the person who asked has gone. */
   requested_by_name: z.string(),
   requested_at: z.string(),
   /** When it is carried out unless called off first, as an ISO timestamp. */
@@ -84,6 +93,41 @@ export const contactErasuresQuery = pagingQuerySchema.omit({ order: true, search
   /** Only this contact's erasures (its page asks whether one is pending). */
   contact_id: id.optional(),
 })
+
+/**
+ * Retention on schedule (issue 40 §2, APP 11.2): a team may have the contacts it owns that
+ * have had no activity for this many months de-identified by a daily job. Off by default.
+ */
+export const retentionMonthsOptions = [12, 24, 36] as const
+export type RetentionMonths = (typeof retentionMonthsOptions)[number]
+/** The team's owners are told this many days before the schedule de-identifies a contact, and may keep it. */
+export const retentionNoticeDays = 30
+
+const retentionMonths = z.union(retentionMonthsOptions.map((months) => z.literal(months)) as [z.ZodLiteral<12>, z.ZodLiteral<24>, z.ZodLiteral<36>])
+
+export const contactRetentionSchema = z.object({
+  /** null: off. */
+  months: retentionMonths.nullable(),
+  notice_days: z.number().int(),
+  /** Contacts the owners have been told of, to be de-identified unless kept. */
+  due_count: z.number().int(),
+})
+export type ContactRetention = z.infer<typeof contactRetentionSchema>
+
+export const setContactRetentionRequest = z.object({ team_id: id, months: retentionMonths.nullable() })
+
+/** A contact the schedule will de-identify unless it is kept or has activity first. */
+export const contactDueSchema = z.object({
+  id: z.number().int(),
+  /** '' for a child the caller may not see named. */
+  name: z.string(),
+  /** The last interaction, note, attendance or change, in any team holding them; or when the team took them in. */
+  last_activity_at: z.string(),
+  due_at: z.string(),
+})
+export type ContactDue = z.infer<typeof contactDueSchema>
+
+export const contactsDueQuery = pagingQuerySchema.omit({ order: true, search: true }).extend({ team_id: id })
 
 export const contactDataCalls = {
   contactDataExport: defineCall({
@@ -107,7 +151,7 @@ export const contactDataCalls = {
     path: '/erase-contact',
     request: eraseContactRequest,
     response: contactErasureSchema,
-    summary: `Records that a contact is to be erased; carried out after ${erasureGraceDays} days unless called off (delete_contact in the owning team)`,
+    summary: `Records that a contact is to be erased or de-identified; carried out after ${erasureGraceDays} days unless called off (delete_contact in the owning team)`,
   }),
   cancelContactErasure: defineCall({
     method: 'POST',
@@ -122,5 +166,33 @@ export const contactDataCalls = {
     request: contactErasuresQuery,
     response: listResponse(contactErasureSchema),
     summary: "The team's erasures, newest first: who asked, when, why and what became of it (delete_contact)",
+  }),
+  contactRetention: defineCall({
+    method: 'GET',
+    path: '/contact-retention',
+    request: z.object({ team_id: id }),
+    response: contactRetentionSchema,
+    summary: 'How long the team keeps a contact with no activity before it is de-identified (delete_contact)',
+  }),
+  setContactRetention: defineCall({
+    method: 'POST',
+    path: '/set-contact-retention',
+    request: setContactRetentionRequest,
+    response: contactRetentionSchema,
+    summary: `Sets it: ${retentionMonthsOptions.join(', ')} months, or null for off; contacts already told of are no longer due (update_team)`,
+  }),
+  contactsDueForDeIdentification: defineCall({
+    method: 'GET',
+    path: '/contacts-due-for-de-identification',
+    request: contactsDueQuery,
+    response: listResponse(contactDueSchema),
+    summary: "The team's contacts the schedule will de-identify, soonest first (delete_contact)",
+  }),
+  keepContact: defineCall({
+    method: 'POST',
+    path: '/keep-contact',
+    request: z.object({ ...teamGroupFields, user_id: id }),
+    response: okSchema,
+    summary: 'Keeps a contact the schedule would de-identify: its time without activity starts again (delete_contact)',
   }),
 }

@@ -50,6 +50,11 @@ export const systemNotificationSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('contacts_unassigned'), params: z.object({ count, church: name }) }),
   /** `count` contacts of the conference's import `import_title` were added to the reader's church. */
   z.object({ kind: z.literal('import_received'), params: z.object({ count, import_title: name }) }),
+  /**
+   * `count` contacts of the team `church` have had no activity for `months` months and will be
+   * de-identified on `date` (YYYY-MM-DD) unless kept (issue 40 §2).
+   */
+  z.object({ kind: z.literal('contacts_due_for_de_identification'), params: z.object({ count, church: name, months: count, date: z.string() }) }),
   /** A transfer of the reader from the church `from` to `to` is planned: they choose the contacts. */
   z.object({ kind: z.literal('transfer_planned'), params: z.object({ from: name, to: name }) }),
   /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { people } from './people'
 import { teams } from './teams'
 
@@ -17,9 +17,11 @@ export const contactErasures = pgTable(
     team_id: integer('team_id')
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),
-    /** erase (erasureModes). */
+    /** erase or de_identify (erasureModes). */
     mode: text('mode').notNull(),
     reason: text('reason').notNull(),
+    /** Set when the team's retention schedule did it, after this many months without activity (no one asked). */
+    retention_months: smallint('retention_months'),
     requested_by_id: integer('requested_by_id').references(() => people.id, { onDelete: 'set null' }),
     requested_at: timestamp('requested_at', { withTimezone: true }).notNull(),
     due_at: timestamp('due_at', { withTimezone: true }).notNull(),

@@ -21,8 +21,11 @@ export const teamContacts = pgTable(
       .notNull()
       .references(() => people.id, { onDelete: 'cascade' }),
     is_owner: boolean('is_owner').notNull().default(false),
-    /** active, or awaiting_approval while the owning team decides on this team's request. */
-    state: text('state', { enum: ['active', 'awaiting_approval'] })
+    /**
+     * active; awaiting_approval while the owning team decides on this team's request;
+     * de_identified (issue 40 §2): no longer listed or opened, still counted by the reports.
+     */
+    state: text('state', { enum: ['active', 'awaiting_approval', 'de_identified'] })
       .notNull()
       .default('active'),
     requested_by_id: integer('requested_by_id').references(() => people.id, { onDelete: 'set null' }),
@@ -52,6 +55,13 @@ export const teamContacts = pgTable(
     last_visit_at: timestamp('last_visit_at', { withTimezone: true }),
     next_interaction_at: timestamp('next_interaction_at', { withTimezone: true }),
     has_overdue_interaction: boolean('has_overdue_interaction').notNull().default(false),
+    /**
+     * Retention on schedule (issue 40 §2): when the owners were told the contact is due to be
+     * de-identified (retentionNoticeDays later, unless it is kept or has activity first), and
+     * when an owner last kept it (it counts as activity).
+     */
+    retention_notice_at: timestamp('retention_notice_at', { withTimezone: true }),
+    retention_kept_at: timestamp('retention_kept_at', { withTimezone: true }),
     /**
      * The person has both coordinates (address_lat and address_lng), so a marker on the map.
      * Kept by triggers on people and team_contacts (migration 0036), whoever writes the address.
@@ -125,6 +135,15 @@ export const teamContacts = pgTable(
     index('team_contacts_archive_expiry_idx')
       .on(sql`greatest(${t.archived_at}, ${t.last_interaction_at})`)
       .where(sql`${t.archived_at} is not null`),
+    // De-identified contacts (issue 40 §2) as the reports count them beside the active ones
+    // (report-contacts.ts countedArms): few, so one index serves every report's reading.
+    index('team_contacts_de_identified_idx')
+      .on(t.team_id, t.created_at, t.person_id, t.source, t.member_status)
+      .where(sql`${t.archived_at} is null and ${t.state} = 'de_identified'`),
+    // The contacts a team's owners were told of (the due list, soonest first; the job).
+    index('team_contacts_retention_notice_idx')
+      .on(t.team_id, t.retention_notice_at, t.person_id)
+      .where(sql`${t.retention_notice_at} is not null`),
     index('team_contacts_search_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
     // The overdue job (interactions.jobs.ts): rows whose next incomplete interaction has come
     // and gone but are not yet flagged overdue.

@@ -1,5 +1,6 @@
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
+import type { RetentionMonths } from '@crm/domain'
 import { addressColumns, timestamps } from './columns'
 import { people } from './people'
 
@@ -7,6 +8,8 @@ export interface TeamSettings {
   public_notes?: boolean
   time_zone?: string
   default_country?: string
+  /** Retention on schedule (issue 40 §2): contacts the team owns with no activity this long are de-identified; absent: off. */
+  contact_retention_months?: RetentionMonths
 }
 
 /**

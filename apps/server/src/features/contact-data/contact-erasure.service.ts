@@ -11,9 +11,10 @@ import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 import { fullName } from '../../platform/format'
 
-// Erasing a contact (issue 40 §2, APP 11.2): an owner of the owning team asks, with a reason;
-// for erasureGraceDays it can be called off, then the erasures job removes the person and
-// everything about them (contact-erasure.ts). The erasure's row stays as the record.
+// Erasing or de-identifying a contact (issue 40 §2, APP 11.2): an owner of the owning team
+// asks, with a reason; for erasureGraceDays it can be called off, then the erasures job removes
+// the person and everything about them, or everything but what the reports count
+// (contact-data.jobs.ts, de-identify.ts). The erasure's row stays as the record.
 
 const dayMs = 24 * 60 * 60_000
 
@@ -48,9 +49,11 @@ function erasureAnswer({ erasure, contact, requested, cancelled }: ErasureRow, g
   return {
     id: erasure.id,
     contact_id: erasure.contact_id,
-    contact_name: contact ? gate.nameOf(contact) : null,
+    // A de-identified contact's row stays, nameless: carried out, the erasure names nobody.
+    contact_name: contact && !erasure.carried_out_at ? gate.nameOf(contact) : null,
     mode: erasure.mode as ErasureMode,
     reason: erasure.reason,
+    retention_months: erasure.retention_months,
     requested_by_name: nameOf(requested),
     requested_at: erasure.requested_at.toISOString(),
     due_at: erasure.due_at.toISOString(),

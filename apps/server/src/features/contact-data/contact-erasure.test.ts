@@ -6,6 +6,7 @@ import { fileStoreOf } from '../../platform/files'
 import { addMember, body, buildPerson, createTestApp, type TestApp } from '../../../test/harness'
 import { addToTeam, buildContact, get, post } from '../../../test/contact-factories'
 import { buildPersonWithEveryKind } from '../../../test/every-kind'
+import { rowsNaming } from '../../../test/rows-naming'
 import { carryOutDueErasures } from './contact-data.jobs'
 
 let t: TestApp
@@ -22,24 +23,6 @@ function erase(token: string, teamId: number, personId: number, reason = 'The pe
   return post(t, 'erase-contact', token, { team_id: teamId, group_id: teamId, user_id: personId, mode: 'erase', reason })
 }
 
-/** Every row of every table whose text holds one of the words, as "table: row". */
-async function rowsNaming(words: readonly string[]): Promise<string[]> {
-  const tables = await rows<{ name: string }>(
-    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-  )
-  const found: string[] = []
-  for (const { name } of tables) {
-    const table = sql.raw(`"${name}"`)
-    const matches = sql.join(
-      words.map((word) => sql`strpos(lower(t::text), ${word.toLowerCase()}) > 0`),
-      sql` or `,
-    )
-    const hits = await rows<{ row: string }>(sql`select t::text as row from ${table} as t where ${matches}`)
-    found.push(...hits.map((hit) => `${name}: ${hit.row}`))
-  }
-  return found
-}
-
 describe('POST /api/v1/erase-contact and the erasures job (issue 40 §2)', () => {
   it(`erases the person and everything about them ${erasureGraceDays} days after it is asked, files included, and keeps the record`, async () => {
     const w = await buildPersonWithEveryKind(t)
@@ -49,7 +32,7 @@ describe('POST /api/v1/erase-contact and the erasures job (issue 40 §2)', () =>
     )
     expect(keys).toHaveLength(2)
     const words = ['Zebedee', 'Quarrington', w.email, '61412999888']
-    expect((await rowsNaming(words)).length).toBeGreaterThan(10)
+    expect((await rowsNaming(t, words)).length).toBeGreaterThan(10)
 
     const asked = await erase(w.c.owner.token, w.c.church, w.person)
     expect(asked.statusCode, asked.body).toBe(200)
@@ -74,7 +57,7 @@ describe('POST /api/v1/erase-contact and the erasures job (issue 40 §2)', () =>
 
     t.clock.advance(2 * 60_000)
     expect(await carryOutDueErasures(jobDeps())).toBe('erased 1 contact')
-    expect(await rowsNaming(words)).toEqual([])
+    expect(await rowsNaming(t, words)).toEqual([])
     for (const { key } of keys) expect(await fileStoreOf(t).read(key)).toBeNull()
     // The sibling stays, and no longer names him in her activity.
     expect(await rows(sql`select id from people where id = ${w.ruth}`)).toHaveLength(1)

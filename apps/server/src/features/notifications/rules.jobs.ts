@@ -4,6 +4,7 @@ import { accounts, memberships, missedInteractionRules, notifications, unassigne
 import type { Deps } from '../../platform/deps'
 import type { Job } from '../../platform/jobs'
 import { queueMail } from '../../platform/mail'
+import { escapeHtml } from '../../platform/sanitize'
 
 // The two notification rules' jobs (spec 3 §3, §7 Notifications; issue 16). Each delivery is
 // claimed in rule_deliveries (ON CONFLICT DO NOTHING) in the same statement or transaction
@@ -49,10 +50,6 @@ const neutralName = ruleTexts.en.child
 /** A text in the language of `locale` (an SQL expression), for set-based inserts. */
 function inLocale(locale: SQL, text: (texts: RuleTexts) => string): SQL {
   return sql`(case when ${locale} = 'es' then ${text(ruleTexts.es)}::text else ${text(ruleTexts.en)}::text end)`
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
 }
 
 /** The same escape in SQL, for names written by a set-based insert. */

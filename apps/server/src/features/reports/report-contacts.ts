@@ -6,7 +6,8 @@ import { buildChart, dateLabel, instantBuckets, periodInstants, yearCorrections,
 
 // The contact widgets of the reports (spec 3 §2.3): new contacts, their sources, baptisms and
 // the follow-ups. A report counts the contacts a leader reads: those the team holds, active
-// (not awaiting the owner's approval) and not archived, of one member status when asked.
+// (not awaiting the owner's approval) and not archived, of one member status when asked; and
+// the contacts de-identified since (issue 40 §2), so that the figures stay as they were.
 
 /** What the report is about: the teams whose figures add up, and the filter. */
 export interface ReportTarget {
@@ -23,14 +24,27 @@ export function inTeams(column: Parameters<typeof eq>[0], teamIds: readonly numb
   return teamIds.length === 1 ? eq(column, teamIds[0]!) : inArray(column, [...teamIds])
 }
 
-/** The team_contacts rows a report counts. */
-function countedContacts(target: ReportTarget): SQL {
+/**
+ * The states of the team_contacts rows a report counts, each read apart by its own partial
+ * index (the listed contacts' indexes are the active ones'; the de-identified are few): a
+ * condition on both states at once would use neither.
+ */
+const countedStates = ['active', 'de_identified'] as const
+type CountedState = (typeof countedStates)[number]
+
+/** The team_contacts rows of one counted state a report counts. */
+function countedContacts(target: ReportTarget, state: CountedState): SQL {
   return and(
     inTeams(teamContacts.team_id, target.teamIds),
-    eq(teamContacts.state, 'active'),
+    eq(teamContacts.state, state),
     isNull(teamContacts.archived_at),
     target.memberStatus === null ? undefined : eq(teamContacts.member_status, target.memberStatus),
   )!
+}
+
+/** The rows of each counted state's reading, together (the charts add up rows of one bucket). */
+async function inEachCountedState<T>(read: (state: CountedState) => Promise<T[]>): Promise<T[]> {
+  return (await Promise.all(countedStates.map(read))).flat()
 }
 
 function createdIn(dates: PeriodDates, timeZone: string): SQL | undefined {
@@ -42,11 +56,13 @@ function createdIn(dates: PeriodDates, timeZone: string): SQL | undefined {
 async function countBySource(db: Executor, target: ReportTarget, dates: PeriodDates): Promise<Array<{ label: string; source: string | null; n: number }>> {
   if (dates.period === 'all') return countAllBySource(db, target, dates)
   const buckets = instantBuckets(dates, target.timeZone)
-  const rows = await db
-    .select({ bucket: buckets.index(teamContacts.created_at).mapWith(Number), source: teamContacts.source, n: count() })
-    .from(teamContacts)
-    .where(and(countedContacts(target), createdIn(dates, target.timeZone)))
-    .groupBy(sql`1`, sql`2`)
+  const rows = await inEachCountedState((state) =>
+    db
+      .select({ bucket: buckets.index(teamContacts.created_at).mapWith(Number), source: teamContacts.source, n: count() })
+      .from(teamContacts)
+      .where(and(countedContacts(target, state), createdIn(dates, target.timeZone)))
+      .groupBy(sql`1`, sql`2`),
+  )
   return rows.map((row) => ({ label: buckets.labelOf(row.bucket), source: row.source, n: row.n }))
 }
 
@@ -75,16 +91,23 @@ async function countAllBySource(db: Executor, target: ReportTarget, dates: Perio
   )
   if (windows.length > 0) {
     const buckets = instantBuckets(dates, target.timeZone)
-    const moved = await db
-      .select({
-        utcYear: sql<number>`extract(year from ${teamContacts.created_at} at time zone 'UTC')::int`.mapWith(Number),
-        bucket: buckets.index(teamContacts.created_at).mapWith(Number),
-        source: teamContacts.source,
-        n: count(),
-      })
-      .from(teamContacts)
-      .where(and(countedContacts(target), or(...windows.map(({ from, until }) => and(gte(teamContacts.created_at, from), lt(teamContacts.created_at, until))))))
-      .groupBy(sql`1`, sql`2`, sql`3`)
+    const moved = await inEachCountedState((state) =>
+      db
+        .select({
+          utcYear: sql<number>`extract(year from ${teamContacts.created_at} at time zone 'UTC')::int`.mapWith(Number),
+          bucket: buckets.index(teamContacts.created_at).mapWith(Number),
+          source: teamContacts.source,
+          n: count(),
+        })
+        .from(teamContacts)
+        .where(
+          and(
+            countedContacts(target, state),
+            or(...windows.map(({ from, until }) => and(gte(teamContacts.created_at, from), lt(teamContacts.created_at, until)))),
+          ),
+        )
+        .groupBy(sql`1`, sql`2`, sql`3`),
+    )
     for (const row of moved) {
       add(String(row.utcYear), row.source ?? '', -row.n)
       add(buckets.labelOf(row.bucket), row.source ?? '', row.n)
@@ -143,19 +166,19 @@ const seriesOfType = new Map(Object.entries(baptismSeries).map(([key, type]) => 
 
 /**
  * Decisions for baptism and baptisms recorded by the team per bucket, on the entry's date.
- * Each entry's contact is looked up by its key (the LIMIT keeps the lateral from being
- * flattened): joined plainly, a conference's 33,000 baptism entries were hashed against its
+ * Each entry's contact is looked up by its key in each counted state (the LIMIT keeps the
+ * lateral from being flattened): joined plainly, a conference's 33,000 baptism entries were hashed against its
  * 240,000 counted contacts (130 ms).
  */
 export async function countBaptismDecisions(db: Executor, target: ReportTarget, dates: PeriodDates): Promise<ReportChart> {
   if (dates.period === 'all') return countAllBaptismDecisions(db, target, dates)
   const label = dateLabel(contactEvents.date, dates.granularity)
-  const counted = db
-    .select({ counted: sql<number>`1`.as('counted') })
-    .from(teamContacts)
-    .where(and(eq(teamContacts.team_id, contactEvents.team_id), eq(teamContacts.person_id, contactEvents.contact_id), countedContacts(target)))
-    .limit(1)
-    .as('counted_contact')
+  const inState = (state: CountedState) =>
+    db
+      .select({ counted: sql<number>`1`.as('counted') })
+      .from(teamContacts)
+      .where(and(eq(teamContacts.team_id, contactEvents.team_id), eq(teamContacts.person_id, contactEvents.contact_id), countedContacts(target, state)))
+  const counted = inState('active').unionAll(inState('de_identified')).limit(1).as('counted_contact')
   const rows = await db
     .select({ label: label.mapWith(String), type: contactEvents.type, n: count() })
     .from(contactEvents)

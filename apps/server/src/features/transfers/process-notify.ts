@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { accounts, memberships, notifications, people, teams } from '../../db/schema/index'
-import { escapeHtml } from '../notifications/rules.jobs'
+import { escapeHtml } from '../../platform/sanitize'
 import type { ProcessOutcome, TransferRow } from './transfer-records'
 
 // The notifications of a transfer, each in the reader's language. When one is planned, the

@@ -9,7 +9,7 @@ import { personGate } from '../../platform/child-gate'
 import type { Deps } from '../../platform/deps'
 import { refreshContactReadModel } from '../../platform/read-model'
 import { lockContactsOfConference } from '../contacts/duplicates.service'
-import { escapeHtml } from '../notifications/rules.jobs'
+import { escapeHtml } from '../../platform/sanitize'
 import { assertNoFieldErrors, churchIdsAmong, lockUserImport, notAChurchMessage, notOnImportMessage, shownDetails } from './records'
 import { FieldRefusals } from '../../platform/field-refusals'
 
