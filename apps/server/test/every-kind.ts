@@ -74,7 +74,7 @@ export async function buildPersonWithEveryKind(t: TestApp): Promise<EveryKind> {
     (${person}, ${c.church}, 'visit', '2026-10-01', '2026-10-01T10:00:00Z', true, 'Visited at home'),
     (${person}, ${otherChurch}, 'visit', '2026-10-03', '2026-10-03T10:00:00Z', true, 'Met at the other church')`)
   const [group] = await rows<{ id: number }>(sql`insert into interactions (contact_id, team_id, type, date, occurs_at, content)
-    values (${ruth}, ${c.church}, 'call', '2026-10-02', '2026-10-02T10:00:00Z', 'Bible study at Ruth''s') returning id`)
+    values (${ruth}, ${c.church}, 'phone-call', '2026-10-02', '2026-10-02T10:00:00Z', 'Bible study at Ruth''s') returning id`)
   await run(sql`insert into interaction_people (interaction_id, person_id) values (${group!.id}, ${person})`)
   const privateNoteCiphertext = `v1:ciphertext-${sequence}-${Date.now()}`
   await run(sql`insert into notes (contact_id, team_id, content, author_id, is_encrypted, is_public) values

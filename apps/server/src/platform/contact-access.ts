@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { ageFrom, hasCapability, isChild, type Capability, type ChildGate, type ContactRole, type ContactTeam, type TeamRole } from '@crm/domain'
 import type { Executor } from '../db/client'
@@ -177,4 +177,13 @@ export async function holdingTeams(db: Executor, viewer: Viewer, personIds: read
       return { id: row.id, title: row.title, isOwner: row.isOwner, mayAct: role !== null && hasCapability(role, capability) }
     })
     .sort((a, b) => a.title.localeCompare(b.title) || a.id - b.id)
+}
+
+/**
+ * The person is not de-identified (issue 40 §2): for the few answers that reach a person by
+ * another record (a processed transfer's contacts) rather than through a team's contact row,
+ * which a de-identified contact no longer has as active.
+ */
+export function notDeIdentified(personId: AnyColumn): SQL {
+  return sql`not exists (select 1 from ${teamContacts} where ${teamContacts.person_id} = ${personId} and ${teamContacts.state} = 'de_identified')`
 }

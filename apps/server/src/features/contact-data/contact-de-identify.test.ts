@@ -50,7 +50,7 @@ describe('POST /api/v1/erase-contact with mode de_identify (issue 40 §2)', () =
     const rang = new Date(t.clock.now().getTime() - 3 * dayMs)
     const rangOn = rang.toISOString().slice(0, 10)
     await t.db.execute(sql`insert into interactions (contact_id, team_id, type, date, occurs_at, is_completed, by_person_id, content, completed_at)
-      values (${w.person}, ${w.c.church}, 'call', ${rangOn}, ${rang.toISOString()}, true, ${w.c.leader.id}, 'Rang Zebedee about the harvest', ${rang.toISOString()}),
+      values (${w.person}, ${w.c.church}, 'phone-call', ${rangOn}, ${rang.toISOString()}, true, ${w.c.leader.id}, 'Rang Zebedee about the harvest', ${rang.toISOString()}),
              (${w.person}, ${w.c.church}, 'visit', '2027-01-05', '2027-01-05T09:00:00Z', false, ${w.c.leader.id}, 'Planned visit', null)`)
     const files = await rows<{ key: string }>(
       sql`select storage_key as key from files where id in (select avatar_file_id from people where id = ${w.person}
@@ -90,7 +90,7 @@ describe('POST /api/v1/erase-contact with mode de_identify (issue 40 §2)', () =
     expect(await rows(sql`select type, date, content, by_person_id from interactions where contact_id = ${w.person} order by date, type`)).toEqual([
       { type: 'visit', date: '2026-10-01', content: null, by_person_id: null },
       { type: 'visit', date: '2026-10-03', content: null, by_person_id: null },
-      { type: 'call', date: rangOn, content: null, by_person_id: w.c.leader.id },
+      { type: 'phone-call', date: rangOn, content: null, by_person_id: w.c.leader.id },
     ])
     expect(await rows(sql`select type, date from contact_events where contact_id = ${w.person}`)).toEqual([{ type: 'baptism', date: '2026-09-01' }])
     expect(await rows(sql`select to_person_id from assignments where contact_id = ${w.person}`)).toEqual([{ to_person_id: w.c.leader.id }])

@@ -15,11 +15,12 @@ export async function removeCopiesOfPerson(tx: Executor, personId: number): Prom
   if (!person) return
   const idText = String(personId)
   await tx.execute(sql`delete from notifications where associated_person_id = ${personId}`)
-  // A relationship's row on the other contact names this person; it keeps that a relationship was there.
+  // A relationship's row on the other contact names and links this person; it keeps that a
+  // relationship was there, with nobody.
   for (const side of ['before', 'after'] as const) {
     const column = sql.raw(side)
-    await tx.execute(sql`update activity_log set ${column} = jsonb_set(${column}, '{user_name}', '""')
-      where ${column} ->> 'related_user_id' = ${idText} and ${column} -> 'user_name' is not null`)
+    await tx.execute(sql`update activity_log set ${column} = ${column} || '{"user_name": "", "related_user_id": null}'::jsonb
+      where ${column} ->> 'related_user_id' = ${idText}`)
   }
   // Mail addressed to them (or about a child, to the parent or carer), or that names them.
   const named = (text: SQL) => (person.name.length > 0 ? sql`strpos(lower(${text}), ${person.name}) > 0` : sql`false`)

@@ -14,6 +14,7 @@ import { accounts, people, teams, transferContacts, transfers } from '../../db/s
 import type { TeamScope, Viewer } from '../../platform/access'
 import { boundedPage } from '../../platform/bounded-page'
 import { personGate } from '../../platform/child-gate'
+import { notDeIdentified } from '../../platform/contact-access'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
 import { displayDate, fullName } from '../../platform/format'
@@ -136,13 +137,17 @@ export async function listTransfers(
   return { items, ...counts }
 }
 
-/** The chosen contacts by name; a child hidden from the caller is left out (spec 2 §5; the pastor's save keeps them). */
+/**
+ * The chosen contacts by name; a child hidden from the caller is left out (spec 2 §5; the
+ * pastor's save keeps them), and so is a contact de-identified since (issue 40 §2: the
+ * transfer's counts keep them).
+ */
 async function chosenContacts(db: Executor, scope: TeamScope, transferId: number, now: Date): Promise<TransferContact[]> {
   const rows = await db
     .select({ id: people.id, first_name: people.first_name, last_name: people.last_name, state: transferContacts.state })
     .from(transferContacts)
     .innerJoin(people, eq(people.id, transferContacts.contact_id))
-    .where(and(eq(transferContacts.transfer_id, transferId), personGate(scope, now).visibleTo()))
+    .where(and(eq(transferContacts.transfer_id, transferId), personGate(scope, now).visibleTo(), notDeIdentified(people.id)))
     .orderBy(asc(sql`lower(${people.first_name} || ' ' || ${people.last_name})`), asc(people.id))
   return rows.map((row) => ({ id: row.id, name: fullName(row.first_name, row.last_name), transfer_state: row.state }))
 }

@@ -579,6 +579,13 @@ describe('AttendanceSection: children the child data gate withholds (spec 2 §5,
     expect(await within(visitors).findByText('And 1 child (a Working with Children Check and AdSafe training are needed to see them).')).toBeInTheDocument()
   }, 30_000)
 
+  it('a visitor with no name (a contact de-identified since, issue 40) reads as an unnamed visitor, buttons included', async () => {
+    open({ visitors: [visitor({ id: 92, name: '' })] })
+    const visitors = await screen.findByRole('region', { name: 'Visitors' }, { timeout: 15_000 })
+    expect(await within(visitors).findByText('Unnamed visitor')).toBeInTheDocument()
+    expect(within(visitors).getByRole('button', { name: 'Remove visitor Unnamed visitor' })).toBeInTheDocument()
+  }, 30_000)
+
   it('a child’s row among the contacts has no toggle and says why, in both languages', async () => {
     const child: AttendanceContact = {
       ...buildContactListItem({ id: 3, name: '' }),

@@ -40,6 +40,8 @@ export function AttendanceVisitors({ scope, onSaved }: { scope: AttendanceScope;
   const submission = useFormSubmission({ successMessage: t('visitors.removed'), errorMessage: failureReason })
   const titleId = `attendance-visitors-${scope.eventId}-${scope.eventDate}`
   const hiddenChildren = visitors.data?.hidden_children ?? 0
+  // A contact de-identified since (issue 40 §2) stays counted as a visitor with no name.
+  const nameOf = (visitor: AttendanceItem) => visitor.name || t('visitors.unnamed')
 
   const remove = async (visitor: AttendanceItem) => {
     const result = await submission.submit(() => deleteAttendance.mutateAsync({ team_id: scope.teamId, id: visitor.id }))
@@ -73,7 +75,7 @@ export function AttendanceVisitors({ scope, onSaved }: { scope: AttendanceScope;
                     <Stack gap={0} style={{ minWidth: 0, flex: '1 1 12rem' }}>
                       <Group gap="xs">
                         <Text size="sm" fw={500}>
-                          {visitor.name}
+                          {nameOf(visitor)}
                         </Text>
                         {visitor.visitor_info_is_new && (
                           <Badge size="sm" variant="light" color="teal">
@@ -91,14 +93,14 @@ export function AttendanceVisitors({ scope, onSaved }: { scope: AttendanceScope;
                           component={Link}
                           to={`/contacts/view/${visitor.user_id}`}
                           size="xs"
-                          aria-label={t('visitors.contactLinkLabel', { name: visitor.name })}
+                          aria-label={t('visitors.contactLinkLabel', { name: nameOf(visitor) })}
                         >
                           {t('visitors.contactLink')}
                         </Anchor>
                       )}
                     </Stack>
                     <Group gap={4} wrap="nowrap">
-                      <Button size="xs" variant="subtle" onClick={() => setEditing(visitor)} aria-label={t('visitors.editLabel', { name: visitor.name })}>
+                      <Button size="xs" variant="subtle" onClick={() => setEditing(visitor)} aria-label={t('visitors.editLabel', { name: nameOf(visitor) })}>
                         {t('visitors.edit')}
                       </Button>
                       <Button
@@ -106,7 +108,7 @@ export function AttendanceVisitors({ scope, onSaved }: { scope: AttendanceScope;
                         variant="subtle"
                         color="red"
                         onClick={() => setRemoving(visitor)}
-                        aria-label={t('visitors.removeLabel', { name: visitor.name })}
+                        aria-label={t('visitors.removeLabel', { name: nameOf(visitor) })}
                       >
                         {t('visitors.remove')}
                       </Button>
@@ -124,7 +126,7 @@ export function AttendanceVisitors({ scope, onSaved }: { scope: AttendanceScope;
       <ConfirmDialog
         opened={removing !== null}
         title={t('visitors.removeTitle')}
-        message={t('visitors.removeMessage', { name: removing?.name ?? '', date: format.weekdayDate(scope.eventDate) })}
+        message={t('visitors.removeMessage', { name: removing ? nameOf(removing) : '', date: format.weekdayDate(scope.eventDate) })}
         confirmLabel={t('visitors.remove')}
         danger
         onConfirm={() => (removing ? remove(removing) : undefined)}
