@@ -7,6 +7,7 @@ import {
   eventCalls,
   mergeCalls,
   notificationCalls,
+  retentionNoticeDays,
   siteCalls,
   teamCalls,
   type Call,
@@ -66,6 +67,9 @@ export const defaultHandlers = [
   mockCall(mergeCalls.contactMerges, { data: [] }),
   // …and for a pending erasure of the contact (issue 40 §2).
   mockCall(contactDataCalls.contactErasures, { items: [], count: 0, max_pages: 1 }),
+  // The erasures page reads the team's retention setting (off by default) and the contacts due.
+  mockCall(contactDataCalls.contactRetention, { months: null, notice_days: retentionNoticeDays, due_count: 0 }),
+  mockCall(contactDataCalls.contactsDueForDeIdentification, { items: [], count: 0, max_pages: 1 }),
 ]
 
 export const server = setupServer(...defaultHandlers)

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react'
 import { HttpResponse } from 'msw'
-import { contactCalls, contactDataCalls, type ContactErasure, type InputOf } from '@crm/domain'
+import { contactCalls, contactDataCalls, retentionNoticeDays, type ContactDue, type ContactErasure, type InputOf, type RetentionMonths } from '@crm/domain'
 import { buildAccount, buildTeam } from '../../test/fixtures'
 import { renderApp } from '../../test/render'
 import { mockCall, server } from '../../test/server'
@@ -17,6 +17,7 @@ export function buildErasure(overrides: Partial<ContactErasure> = {}): ContactEr
     contact_name: 'Noah Bennett',
     mode: 'erase',
     reason: 'The person asked',
+    retention_months: null,
     requested_by_name: 'Ruth Miller',
     requested_at: '2026-11-22T01:00:00.000Z',
     due_at: '2026-11-29T01:00:00.000Z',
@@ -56,7 +57,7 @@ export function mockContactPage({ role = 'owner', erasures = [], owned = true }:
     }),
     mockCall(contactDataCalls.eraseContact, ({ input }) => {
       calls.erase.push(input)
-      const erasure = buildErasure({ reason: String(input.reason) })
+      const erasure = buildErasure({ mode: input.mode, reason: String(input.reason) })
       current = [erasure, ...current]
       return erasure
     }),
@@ -87,4 +88,54 @@ export async function openContactPage(options: ContactPageOptions = {}) {
   const view = renderApp('/contacts/view/5')
   await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' }, { timeout: 5000 })
   return { ...view, calls }
+}
+
+/** A contact the retention schedule will de-identify: Tom Reed (contact 8), quiet since 5 Jan 2025. */
+export function buildContactDue(overrides: Partial<ContactDue> = {}): ContactDue {
+  return {
+    id: 8,
+    name: 'Tom Reed',
+    last_activity_at: '2025-01-05T01:00:00.000Z',
+    due_at: '2027-01-05T01:00:00.000Z',
+    ...overrides,
+  }
+}
+
+export interface RetentionOptions {
+  /** The team's setting; off by default. */
+  months?: RetentionMonths | null
+  /** The contacts due, soonest first; a Keep takes one out, a new setting empties them. */
+  due?: ContactDue[]
+}
+
+/** Answers the team's retention setting and its contacts due, and records the writes and the pages asked for. */
+export function mockRetention({ months = null, due = [] }: RetentionOptions = {}) {
+  let setting: RetentionMonths | null = months
+  let current = due
+  const calls = {
+    dueQueries: [] as Array<InputOf<typeof contactDataCalls.contactsDueForDeIdentification>>,
+    sets: [] as Array<InputOf<typeof contactDataCalls.setContactRetention>>,
+    keeps: [] as Array<InputOf<typeof contactDataCalls.keepContact>>,
+  }
+  const answer = () => ({ months: setting, notice_days: retentionNoticeDays, due_count: current.length })
+  server.use(
+    mockCall(contactDataCalls.contactRetention, answer),
+    mockCall(contactDataCalls.setContactRetention, ({ input }) => {
+      calls.sets.push(input)
+      setting = input.months
+      // Contacts already told of are no longer due.
+      current = []
+      return answer()
+    }),
+    mockCall(contactDataCalls.contactsDueForDeIdentification, ({ input }) => {
+      calls.dueQueries.push(input)
+      return { items: current, count: current.length, max_pages: 1 }
+    }),
+    mockCall(contactDataCalls.keepContact, ({ input }) => {
+      calls.keeps.push(input)
+      current = current.filter((contact) => contact.id !== Number(input.user_id))
+      return { success: true as const }
+    }),
+  )
+  return calls
 }

@@ -23,8 +23,8 @@ describe("a contact's personal data on its page (issue 40 §2)", () => {
     })
     const { calls, user } = await openContactPage()
     expect(await screen.findByRole('region', { name: 'Personal data' })).toBeInTheDocument()
-    expect(section().getByRole('button', { name: 'Erase this contact…' })).toBeInTheDocument()
-    expect(section().getByRole('link', { name: 'Erasure requests of this team' })).toHaveAttribute('href', '/contacts/erasures')
+    expect(section().getByRole('button', { name: 'Erase or de-identify this contact…' })).toBeInTheDocument()
+    expect(section().getByRole('link', { name: 'Erasure and de-identification in this team' })).toHaveAttribute('href', '/contacts/erasures')
 
     await user.click(section().getByRole('button', { name: 'Download all their data (ZIP)' }))
     await waitFor(() => expect(saved).toEqual(['contact-5-data.zip']))
@@ -47,7 +47,7 @@ describe("a contact's personal data on its page (issue 40 §2)", () => {
     await openContactPage({ owned: false })
     expect(await screen.findByRole('region', { name: 'Personal data' })).toBeInTheDocument()
     expect(section().getByRole('button', { name: 'Download contact card (vCard)' })).toBeInTheDocument()
-    expect(section().queryByRole('button', { name: 'Erase this contact…' })).not.toBeInTheDocument()
+    expect(section().queryByRole('button', { name: 'Erase or de-identify this contact…' })).not.toBeInTheDocument()
   })
 
   it('reads in Spanish', async () => {
@@ -55,6 +55,6 @@ describe("a contact's personal data on its page (issue 40 §2)", () => {
     await openContactPage()
     expect(await screen.findByRole('region', { name: 'Datos personales' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Descargar todos sus datos (ZIP)' })).toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Borrar este contacto…' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Borrar o anonimizar este contacto…' })).toBeInTheDocument()
   })
 })

@@ -23,7 +23,8 @@ type Download = 'zip' | 'vcard'
 /**
  * A contact's personal data on request (issue 40 §2), on its page for who may remove the team's
  * contacts (delete_contact): everything held about them as a ZIP, their card as a vCard, and
- * "Erase this contact…" while no erasure is pending (the page's notice offers Keep then).
+ * "Erase or de-identify this contact…" while no erasure is pending (the page's notice offers
+ * Keep then).
  */
 export function PersonalDataCard({ contact, scope, mayErase }: PersonalDataCardProps) {
   const { t } = useTranslation(['contact-data', 'common'])
@@ -109,7 +110,7 @@ export function PersonalDataCard({ contact, scope, mayErase }: PersonalDataCardP
         <div aria-live="polite">
           {requested && (
             <Alert role="status" color="teal" withCloseButton closeButtonLabel={t('common:close')} onClose={() => setRequested(null)}>
-              {t('erase.requested', { name: contact.name, date: format.date(requested.due_at) })}
+              {t(`erase.requested.${requested.mode}`, { name: contact.name, date: format.date(requested.due_at) })}
             </Alert>
           )}
         </div>

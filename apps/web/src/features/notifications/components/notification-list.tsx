@@ -155,6 +155,7 @@ function NotificationLink({ url, text, onNavigate }: { url: string; text: string
 /** What the server wrote, in the reader's words (issue 36). */
 function useSystemText(): (system: SystemNotification) => string {
   const { t } = useTranslation('notifications')
+  const format = useDateFormat()
   return (system) => {
     switch (system.kind) {
       case 'contact_quiet':
@@ -163,6 +164,8 @@ function useSystemText(): (system: SystemNotification) => string {
         return t('system.contacts_unassigned', { count: system.params.count, church: system.params.church })
       case 'import_received':
         return t('system.import_received', { count: system.params.count, import_title: system.params.import_title })
+      case 'contacts_due_for_de_identification':
+        return t('system.contacts_due_for_de_identification', { ...system.params, date: format.date(system.params.date) })
       case 'transfer_planned':
         return t('system.transfer_planned', system.params)
       case 'transfer_processed':

@@ -83,6 +83,37 @@ describe('/notifications', () => {
     expect(list.queryByText(/not assigned|View contact/)).not.toBeInTheDocument()
   })
 
+  it('words the retention notice, one contact or many, in English and Spanish, with its link to review them (issue 40 §2)', async () => {
+    const due = (id: number, count: number) =>
+      buildNotification({
+        id,
+        importance: 'high',
+        content: `<p>${count} contacts of Grace Church are due.</p>`,
+        system: { kind: 'contacts_due_for_de_identification', params: { count, church: 'Grace Church', months: 24, date: '2026-12-22' } },
+        link_url: '/contacts/erasures',
+        link_text: 'Review contacts',
+      })
+    serveNotifications([due(1, 3), due(2, 1)])
+    const page = visit()
+    const list = within(await screen.findByRole('list', { name: 'Unread' }))
+    expect(
+      list.getByText('3 contacts of Grace Church have had no activity for 24 months and will be de-identified on 22 Dec 2026 unless you keep them.'),
+    ).toBeInTheDocument()
+    expect(
+      list.getByText('1 contact of Grace Church has had no activity for 24 months and will be de-identified on 22 Dec 2026 unless you keep it.'),
+    ).toBeInTheDocument()
+    for (const link of list.getAllByRole('link', { name: 'Review contacts' })) expect(link).toHaveAttribute('href', '/contacts/erasures')
+    page.unmount()
+
+    await i18next.changeLanguage('es')
+    visit()
+    const spanish = within(await screen.findByRole('list', { name: 'No leídas' }))
+    expect(
+      spanish.getByText('3 contactos de Grace Church llevan 24 meses sin actividad y se anonimizarán el 22 dic 2026 si no los conservas.'),
+    ).toBeInTheDocument()
+    expect(spanish.getAllByRole('link', { name: 'Revisar contactos' })).toHaveLength(2)
+  })
+
   it('pages through the notifications with the shared paging', async () => {
     window.localStorage.setItem('per_page', '20')
     const served = serveNotifications(Array.from({ length: 45 }, (_, index) => buildNotification({ id: index + 1, content: `<p>Item ${index + 1}</p>` })))
