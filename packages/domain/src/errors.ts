@@ -46,8 +46,12 @@ export const errorStatus = {
   // merging duplicates (issue 40)
   /** The record to be merged away signs in (an account): data.name; the other way round works. */
   merge_has_account: 409,
-  /** Teams the caller may not act for hold either record: data.teams, their titles. */
+  /** Teams the caller may not act for hold either record: data.teams, their titles; request-contact-merge asks them. */
   merge_other_team: 409,
+  /** request-contact-merge where the caller acts for every team holding either record: merge-contacts does it. */
+  merge_approval_not_needed: 409,
+  /** The merge request was decided already (merged or declined). */
+  merge_request_decided: 409,
   /** The contact was merged into another: data.contact_id, when the caller may open that one. */
   contact_merged: 404,
   // a person's data (issue 40 §2)

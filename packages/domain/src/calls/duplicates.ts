@@ -185,6 +185,49 @@ export type UndoableMerge = z.infer<typeof undoableMergeSchema>
 export const mergeActivitySchema = z.object({ merge_id: z.number().int(), other_contact_id: z.number().int(), other_name: z.string() })
 export const mergeActivityType = 'contact_merge'
 
+/**
+ * A merge that needs the agreement of teams the asker does not act for (issue 40 §1): the
+ * other record, or this one, is also held by a team whose owners the asker is not (a church
+ * of another conference, a team the asker cannot see). As a team's request to take in another
+ * team's contact goes to that team's owners, the merge goes to each such team's owners; once
+ * every one has agreed it is carried out as asked, and one that declines ends it.
+ */
+export const mergeRequestStatuses = ['pending', 'merged', 'declined'] as const
+export type MergeRequestStatus = (typeof mergeRequestStatuses)[number]
+
+export const contactMergeRequestSchema = z.object({
+  id: z.number().int(),
+  /** The record to be kept, and the one to be merged into it. */
+  contact_id: z.number().int(),
+  other_contact_id: z.number().int(),
+  /** Their names as the caller may see them ('' for a child the caller may not see). */
+  contact_name: z.string(),
+  other_name: z.string(),
+  /** The groups to take from the other record, as asked. */
+  from_other: z.array(z.enum(mergeFieldGroups)),
+  requesting_team_id: z.number().int(),
+  requesting_team_name: z.string(),
+  /** '' once the asker has left. */
+  requested_by_name: z.string(),
+  created_at: z.string(),
+  status: z.enum(mergeRequestStatuses),
+  /** Each team whose owners must agree, and what they said (null: not yet). */
+  teams: z.array(z.object({ team_id: z.number().int(), title: z.string(), approved: z.boolean().nullable() })),
+  /** The call's team is one of them and has not said yet. */
+  awaits_this_team: z.boolean(),
+  /** The merge carried out, for its undo. */
+  merge_id: z.number().int().nullable(),
+})
+export type ContactMergeRequest = z.infer<typeof contactMergeRequestSchema>
+
+export const contactMergeRequestsQuery = z.object({
+  team_id: id,
+  /** Only the requests naming this contact (its page asks). */
+  contact_id: id.optional(),
+})
+
+export const decideContactMergeRequest = z.object({ team_id: id, request_id: id, approve: z.boolean() })
+
 export const mergeCalls = {
   contactMergePreview: defineCall({
     method: 'GET',
@@ -206,6 +249,28 @@ export const mergeCalls = {
     request: contactMergesQuery,
     response: z.object({ data: z.array(undoableMergeSchema) }),
     summary: 'The merges into a contact that can still be undone, newest first (delete_contact)',
+  }),
+  requestContactMerge: defineCall({
+    method: 'POST',
+    path: '/request-contact-merge',
+    request: mergeContactsRequest,
+    response: contactMergeRequestSchema,
+    summary:
+      'Asks the owners of the teams the caller does not act for to agree to a merge (merge-contacts answers 409 merge_other_team naming them); the same request asked again answers the pending one (delete_contact)',
+  }),
+  contactMergeRequests: defineCall({
+    method: 'GET',
+    path: '/contact-merge-requests',
+    request: contactMergeRequestsQuery,
+    response: z.object({ data: z.array(contactMergeRequestSchema) }),
+    summary: 'The pending merge requests the team asked or must decide, newest first; with contact_id, those naming the contact (delete_contact)',
+  }),
+  decideContactMergeRequest: defineCall({
+    method: 'POST',
+    path: '/decide-contact-merge-request',
+    request: decideContactMergeRequest,
+    response: contactMergeRequestSchema,
+    summary: "The team's owners agree or decline; the last agreement carries the merge out as asked (delete_contact)",
   }),
   undoContactMerge: defineCall({
     method: 'POST',

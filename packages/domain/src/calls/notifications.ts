@@ -55,6 +55,13 @@ export const systemNotificationSchema = z.discriminatedUnion('kind', [
    * de-identified on `date` (YYYY-MM-DD) unless kept (issue 40 §2).
    */
   z.object({ kind: z.literal('contacts_due_for_de_identification'), params: z.object({ count, church: name, months: count, date: z.string() }) }),
+  /**
+   * The team `church` asks the reader's team to agree to merging two records of `name` (issue
+   * 40 §1); the link opens the kept record, where the owners decide.
+   */
+  z.object({ kind: z.literal('contact_merge_requested'), params: z.object({ church: name, name }) }),
+  /** The team `church` agreed to (approved) or declined the reader's merge of `name`'s records; `merged` once every team agreed. */
+  z.object({ kind: z.literal('contact_merge_decided'), params: z.object({ church: name, name, approved: z.boolean(), merged: z.boolean() }) }),
   /** A transfer of the reader from the church `from` to `to` is planned: they choose the contacts. */
   z.object({ kind: z.literal('transfer_planned'), params: z.object({ from: name, to: name }) }),
   /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, jsonb, pgTable, primaryKey, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { people } from './people'
 import { teams } from './teams'
 
@@ -75,4 +75,60 @@ export const contactMerges = pgTable(
       .where(sql`${t.undone_at} is null`),
     index('contact_merges_contact_idx').on(t.contact_id, t.created_at),
   ],
+)
+
+/**
+ * A merge that waits for the agreement of teams the asker does not act for (issue 40 §1): the
+ * pair and the field choices as asked; carried out by the last agreement (merge_id), ended by
+ * a refusal. One pending request a pair.
+ */
+export const contactMergeRequests = pgTable(
+  'contact_merge_requests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** The record to be kept, and the one to be merged into it. */
+    contact_id: integer('contact_id')
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    other_contact_id: integer('other_contact_id')
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    /** The team it was asked in, and by whom: the merge is done as them. */
+    team_id: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    requested_by_id: integer('requested_by_id').references(() => people.id, { onDelete: 'set null' }),
+    from_other: jsonb('from_other').$type<string[]>().notNull().default([]),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** pending, merged or declined (mergeRequestStatuses). */
+    status: text('status').notNull().default('pending'),
+    decided_at: timestamp('decided_at', { withTimezone: true }),
+    merge_id: integer('merge_id').references(() => contactMerges.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    // The pair either way round, once while pending.
+    uniqueIndex('contact_merge_requests_pending_key')
+      .on(sql`least(${t.contact_id}, ${t.other_contact_id})`, sql`greatest(${t.contact_id}, ${t.other_contact_id})`)
+      .where(sql`${t.status} = 'pending'`),
+    index('contact_merge_requests_team_idx').on(t.team_id, t.created_at),
+    index('contact_merge_requests_other_idx').on(t.other_contact_id),
+    index('contact_merge_requests_contact_idx').on(t.contact_id),
+  ],
+)
+
+/** Each team whose owners must agree to a merge request, and what they said (approved null: not yet). */
+export const contactMergeRequestTeams = pgTable(
+  'contact_merge_request_teams',
+  {
+    request_id: integer('request_id')
+      .notNull()
+      .references(() => contactMergeRequests.id, { onDelete: 'cascade' }),
+    team_id: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    approved: boolean('approved'),
+    decided_by_id: integer('decided_by_id').references(() => people.id, { onDelete: 'set null' }),
+    decided_at: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.request_id, t.team_id] }), index('contact_merge_request_teams_team_idx').on(t.team_id)],
 )

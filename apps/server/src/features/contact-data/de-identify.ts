@@ -24,6 +24,7 @@ export async function deIdentifyPerson(deps: Pick<Deps, 'config' | 'now'>, tx: E
   // keeps both records' snapshots), as do their links to other people.
   await run(sql`delete from people where merged_into_id = ${personId}`)
   await run(sql`delete from contact_merges where contact_id = ${personId} or other_contact_id = ${personId}`)
+  await run(sql`delete from contact_merge_requests where contact_id = ${personId} or other_contact_id = ${personId}`)
   await run(sql`delete from notes where contact_id = ${personId}`)
   await run(sql`delete from contact_relationships where contact_id = ${personId} or related_id = ${personId}`)
   await run(sql`delete from dismissed_inferred_relationships where contact_id = ${personId} or related_id = ${personId}`)

@@ -42,7 +42,7 @@ import { assertPairOfTeam, comparedTeams } from './possible-duplicates.service'
 // whose old id opens the kept one. Everything undo needs is saved in the merge's row.
 
 /** The two records, locked in id order so that two merges of them take turns. */
-async function lockPair(tx: Executor, keptId: number, otherId: number): Promise<{ kept: PersonRow; other: PersonRow }> {
+export async function lockPair(tx: Executor, keptId: number, otherId: number): Promise<{ kept: PersonRow; other: PersonRow }> {
   const rows = await tx
     .select()
     .from(people)
@@ -60,9 +60,20 @@ async function lockPair(tx: Executor, keptId: number, otherId: number): Promise<
  * a merge changes every team's record, so it needs the owners of all of them (a conference's
  * staff stand for its churches).
  */
-async function teamsNotActedFor(tx: Executor, viewer: Viewer, ids: readonly number[]): Promise<string[]> {
+export async function teamsNotActedFor(
+  tx: Executor,
+  viewer: Viewer,
+  ids: readonly number[],
+  agreed: ReadonlySet<number> = new Set(),
+): Promise<Array<{ id: number; title: string }>> {
   const holding = await holdingTeams(tx, viewer, ids, 'delete_contact')
-  return [...new Set(holding.filter((team) => !team.mayAct).map((team) => team.title))]
+  const notActed = holding.filter((team) => !team.mayAct && !agreed.has(team.id))
+  return [...new Map(notActed.map((team) => [team.id, { id: team.id, title: team.title }])).values()]
+}
+
+/** 409 merge_other_team naming the teams, when there are any. */
+function assertActedFor(teams: ReadonlyArray<{ title: string }>): void {
+  if (teams.length > 0) throw new AppError('merge_other_team', { teams: [...new Set(teams.map((team) => team.title))] })
 }
 
 async function signsIn(tx: Executor, personId: number): Promise<boolean> {
@@ -127,57 +138,85 @@ export async function mergeContacts(
   scope: TeamScope,
   input: { contact_id: number; other_contact_id: number; from_other: readonly MergeFieldGroup[] },
 ): Promise<ContactMerge> {
-  const now = deps.now()
-  const keptId = input.contact_id
-  const otherId = input.other_contact_id
-  if (keptId === otherId) throw new AppError('not_found')
+  if (input.contact_id === input.other_contact_id) throw new AppError('not_found')
   return deps.db.transaction(async (tx) => {
-    const { kept, other } = await lockPair(tx, keptId, otherId)
-    if (other.merged_into_id === keptId && kept.merged_into_id === null) {
-      const [done] = await tx
-        .select()
-        .from(contactMerges)
-        .where(and(eq(contactMerges.contact_id, keptId), eq(contactMerges.other_contact_id, otherId), isNull(contactMerges.undone_at)))
-      if (done) {
-        await assertKeptOfTeam(tx, scope, keptId, now)
-        return mergeAnswer(done)
-      }
-    }
-    if (kept.merged_into_id !== null || other.merged_into_id !== null) throw new AppError('not_found')
-    await assertPairOfTeam(tx, scope, [keptId, otherId], now)
-    if (await signsIn(tx, otherId)) throw new AppError('merge_has_account', { name: fullName(other.first_name, other.last_name) })
-    // A person to be erased is not merged into a record the erasure would then miss.
-    if (await erasurePending(tx, [keptId, otherId])) throw new AppError('contact_erasure_pending')
-    const notActedFor = await teamsNotActedFor(tx, viewer, [keptId, otherId])
-    if (notActedFor.length > 0) throw new AppError('merge_other_team', { teams: notActedFor })
-
-    const changes = fieldChangesOf(kept, other, input.from_other)
-
-    const teamRows = await combineTeamRows(tx, keptId, otherId)
-    const dismissals = await moveDismissals(tx, keptId, otherId)
-    const { moved, removed } = await movePersonRows(tx, keptId, otherId)
-    if (dismissals.removed.length > 0) removed.push({ table: 'contact_duplicate_dismissals', rows: dismissals.removed })
-    if (Object.keys(changes).length > 0) await tx.update(people).set(changes).where(eq(people.id, keptId))
-    await tx.update(people).set({ merged_into_id: keptId }).where(eq(people.id, otherId))
-
-    const undo: MergeUndo = { kept_fields: mergeableFieldsOf(kept), kept_team_rows: teamRows, moved, removed, dismissals_added: dismissals.added }
-    const [inserted] = await tx
-      .insert(contactMerges)
-      .values({
-        contact_id: keptId,
-        other_contact_id: otherId,
-        team_id: scope.team.id,
-        merged_by_id: viewer.personId,
-        created_at: now,
-        undo_until: new Date(now.getTime() + mergeUndoDays * 24 * 3600 * 1000),
-        undo,
-      })
-      .returning()
-    const merge = inserted!
-    await refreshReadModels(tx, [keptId], now)
-    await recordMergeActivity(tx, viewer, scope, merge, 'add', fullName(other.first_name, other.last_name))
-    return mergeAnswer(merge)
+    const { kept, other } = await lockPair(tx, input.contact_id, input.other_contact_id)
+    const done = await mergeDoneAlready(tx, scope, kept, other, deps.now())
+    if (done) return mergeAnswer(done)
+    await assertMergeable(tx, viewer, scope, kept, other, deps.now())
+    assertActedFor(await teamsNotActedFor(tx, viewer, [kept.id, other.id]))
+    return mergeAnswer(await mergeLockedPair(tx, viewer, scope, { kept, other }, input.from_other, deps.now()))
   })
+}
+
+/** The merge of the pair when it is done already (the same merge asked again), as the kept record's team sees it. */
+async function mergeDoneAlready(tx: Executor, scope: TeamScope, kept: PersonRow, other: PersonRow, now: Date) {
+  if (other.merged_into_id !== kept.id || kept.merged_into_id !== null) return undefined
+  const [done] = await tx
+    .select()
+    .from(contactMerges)
+    .where(and(eq(contactMerges.contact_id, kept.id), eq(contactMerges.other_contact_id, other.id), isNull(contactMerges.undone_at)))
+  if (done) await assertKeptOfTeam(tx, scope, kept.id, now)
+  return done
+}
+
+/**
+ * The refusals of a merge but the other teams' (merge requests ask those): either record gone
+ * or merged, not both the team's, a child the caller may not touch, a record that signs in
+ * merged away, an erasure pending.
+ */
+export async function assertMergeable(tx: Executor, viewer: Viewer, scope: TeamScope, kept: PersonRow, other: PersonRow, now: Date): Promise<void> {
+  if (kept.merged_into_id !== null || other.merged_into_id !== null) throw new AppError('not_found')
+  await assertPairOfTeam(tx, scope, [kept.id, other.id], now)
+  if (await signsIn(tx, other.id)) throw new AppError('merge_has_account', { name: fullName(other.first_name, other.last_name) })
+  // A person to be erased is not merged into a record the erasure would then miss.
+  if (await erasurePending(tx, [kept.id, other.id])) throw new AppError('contact_erasure_pending')
+}
+
+/**
+ * Merges the pair, locked by lockPair and checked, in the caller's transaction: as `viewer` in
+ * `scope` (for a merge request, its asker in the team it was asked in).
+ */
+export async function mergeLockedPair(
+  tx: Executor,
+  viewer: Viewer,
+  scope: TeamScope,
+  { kept, other }: { kept: PersonRow; other: PersonRow },
+  fromOther: readonly MergeFieldGroup[],
+  now: Date,
+): Promise<typeof contactMerges.$inferSelect> {
+  const keptId = kept.id
+  const otherId = other.id
+  const changes = fieldChangesOf(kept, other, fromOther)
+
+  const teamRows = await combineTeamRows(tx, keptId, otherId)
+  const dismissals = await moveDismissals(tx, keptId, otherId)
+  const { moved, removed } = await movePersonRows(tx, keptId, otherId)
+  if (dismissals.removed.length > 0) removed.push({ table: 'contact_duplicate_dismissals', rows: dismissals.removed })
+  if (Object.keys(changes).length > 0) await tx.update(people).set(changes).where(eq(people.id, keptId))
+  await tx.update(people).set({ merged_into_id: keptId }).where(eq(people.id, otherId))
+  // A request to merge the record merged away ends: that pair is no more (merge-requests.service.ts
+  // marks its own request merged after this).
+  await tx.execute(sql`update contact_merge_requests set status = 'declined', decided_at = ${now.toISOString()}::timestamptz
+    where status = 'pending' and (contact_id = ${otherId} or other_contact_id = ${otherId})`)
+
+  const undo: MergeUndo = { kept_fields: mergeableFieldsOf(kept), kept_team_rows: teamRows, moved, removed, dismissals_added: dismissals.added }
+  const [inserted] = await tx
+    .insert(contactMerges)
+    .values({
+      contact_id: keptId,
+      other_contact_id: otherId,
+      team_id: scope.team.id,
+      merged_by_id: viewer.personId,
+      created_at: now,
+      undo_until: new Date(now.getTime() + mergeUndoDays * 24 * 3600 * 1000),
+      undo,
+    })
+    .returning()
+  const merge = inserted!
+  await refreshReadModels(tx, [keptId], now)
+  await recordMergeActivity(tx, viewer, scope, merge, 'add', fullName(other.first_name, other.last_name))
+  return merge
 }
 
 /** The kept record's activity row of a merge ('add') or its undoing ('delete'), naming the other record. */
@@ -238,8 +277,7 @@ export async function undoContactMerge(deps: Deps, viewer: Viewer, scope: TeamSc
     await assertKeptOfTeam(tx, scope, keptId, now)
     const { undo } = merge
     if (merge.undo_until <= now || !undo) throw new AppError('expired')
-    const notActedFor = await teamsNotActedFor(tx, viewer, [keptId])
-    if (notActedFor.length > 0) throw new AppError('merge_other_team', { teams: notActedFor })
+    assertActedFor(await teamsNotActedFor(tx, viewer, [keptId]))
 
     await putPersonRowsBack(tx, undo, keptId, otherId)
     await removeAddedDismissals(tx, undo.dismissals_added)

@@ -139,6 +139,10 @@ export const notMoved: Record<string, string> = {
   'contact_merges.other_contact_id': 'as contact_id',
   'contact_merges.merged_by_id': 'as contact_id',
   'contact_merges.undone_by_id': 'as contact_id',
+  'contact_merge_requests.contact_id': 'a request names the pair as asked; a merge of the record merged away ends it',
+  'contact_merge_requests.other_contact_id': 'as contact_id',
+  'contact_merge_requests.requested_by_id': 'who asked, for the record (and as whom the merge is done)',
+  'contact_merge_request_teams.decided_by_id': 'who answered for the team, for the record',
   'contact_erasures.requested_by_id': 'who asked for an erasure, for the record',
   'contact_erasures.cancelled_by_id': 'who called it off, for the record',
 }
