@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { erasureGraceDays, reportPeriods, type ContactErasure, type ReportsSummary } from '@crm/domain'
+import { erasureGraceDays, type ContactErasure } from '@crm/domain'
 import { rowsOf } from '../../db/client'
 import { fileStoreOf } from '../../platform/files'
 import { body, createTestApp, type TestApp } from '../../../test/harness'
 import { get, post } from '../../../test/contact-factories'
 import { buildPersonWithEveryKind } from '../../../test/every-kind'
+import { reportsInEveryPeriod } from '../../../test/report-factories'
 import { rowsNaming } from '../../../test/rows-naming'
 import { carryOutDueErasures } from './contact-data.jobs'
 
@@ -17,28 +18,6 @@ afterAll(async () => t.close())
 
 const dayMs = 24 * 60 * 60_000
 const rows = async <T>(statement: ReturnType<typeof sql>) => rowsOf<T>(await t.db.execute(statement))
-
-/** Every widget of a team's reports in each period, as the reports page reads them (with and without the member-status filter). */
-async function reportsOf(teamId: number, token: string): Promise<ReportsSummary[]> {
-  const read: ReportsSummary[] = []
-  for (const period of reportPeriods) {
-    for (const memberStatus of [undefined, 'interested']) {
-      const query = {
-        contacts_period: period,
-        baptism_decisions_period: period,
-        contact_sources_period: period,
-        events_non_recurring_period: period,
-        events_multi_day_period: period,
-        events_recurring_period: period,
-        ...(memberStatus ? { member_status: memberStatus } : {}),
-      }
-      const response = await get(t, `reports-summary/${teamId}`, token, query)
-      expect(response.statusCode, response.body).toBe(200)
-      read.push(body<ReportsSummary>(response))
-    }
-  }
-  return read
-}
 
 describe('POST /api/v1/erase-contact with mode de_identify (issue 40 §2)', () => {
   it('removes every personal field, note and file, keeps what the reports count, and the reports read the same', async () => {
@@ -72,7 +51,7 @@ describe('POST /api/v1/erase-contact with mode de_identify (issue 40 §2)', () =
 
     // The sharing church's owner reads its reports too.
     await t.db.execute(sql`insert into memberships (person_id, team_id, role) values (${w.c.owner.id}, ${w.otherChurch}, 'owner')`)
-    const before = { church: await reportsOf(w.c.church, w.c.owner.token), shared: await reportsOf(w.otherChurch, w.c.owner.token) }
+    const before = { church: await reportsInEveryPeriod(t, w.c.church, w.c.owner.token), shared: await reportsInEveryPeriod(t, w.otherChurch, w.c.owner.token) }
     expect(before.church[0]!.contacts.totals['contacts']).toBe(2)
     expect(before.church.some((summary) => summary.baptism_decisions.totals['baptisms']! > 0)).toBe(true)
     expect(before.church[0]!.followups).toMatchObject({ outstanding: 0, active_members: 1 })
@@ -83,7 +62,10 @@ describe('POST /api/v1/erase-contact with mode de_identify (issue 40 §2)', () =
 
     expect(await rowsNaming(t, words)).toEqual([])
     for (const { key } of files) expect(await fileStoreOf(t).read(key)).toBeNull()
-    expect({ church: await reportsOf(w.c.church, w.c.owner.token), shared: await reportsOf(w.otherChurch, w.c.owner.token) }).toEqual(before)
+    expect({
+      church: await reportsInEveryPeriod(t, w.c.church, w.c.owner.token),
+      shared: await reportsInEveryPeriod(t, w.otherChurch, w.c.owner.token),
+    }).toEqual(before)
 
     // What the figures are made of stays, without words: the completed interactions, the
     // decision, the assignment, the attendance as an unnamed visitor; the planned visit goes.

@@ -4,6 +4,7 @@ import { retentionNoticeDays, type ContactDue, type ContactErasure, type Contact
 import { rowsOf } from '../../db/client'
 import { body, buildTeam, createTestApp, type TestApp } from '../../../test/harness'
 import { addToTeam, buildChurch, buildContact, get, post, type Church } from '../../../test/contact-factories'
+import { reportsInEveryPeriod } from '../../../test/report-factories'
 import { applyContactRetention } from './contact-retention'
 
 let t: TestApp
@@ -90,9 +91,13 @@ describe('retention on schedule (issue 40 §2)', () => {
       where person_id = ${revived}`)
     expect((await dueList(c)).map((contact) => contact.name).sort()).toEqual(['Gone Quiet', 'Revived Quiet', 'Soon Quiet'])
 
-    // Not before the notice has run out; then the ones still quiet are de-identified.
+    // Not before the notice has run out; then the ones still quiet are de-identified, and the
+    // church's reports read as before.
     expect(await jobOn(retentionNoticeDays - 1)).toBeUndefined()
+    const reports = await reportsInEveryPeriod(t, c.church, c.owner.token, 'member')
+    expect(reports[0]!.contacts.totals['contacts']).toBe(7)
     expect(await jobOn(retentionNoticeDays + 1)).toBe('de-identified 2 contacts')
+    expect(await reportsInEveryPeriod(t, c.church, c.owner.token, 'member')).toEqual(reports)
     expect(
       await rows(
         sql`select person_id, state from team_contacts where team_id = ${c.church} and person_id in (${gone}, ${kept}, ${revived}, ${soon}, ${recent}, ${shared}, ${c.member.id}) order by person_id`,
