@@ -154,7 +154,9 @@ describe('an owner looks after a contact from start to end', () => {
   it('adds a child only with a parent or carer who can be reached', async () => {
     const page = await signedIn('owner@example.org')
     await page.goto('/contacts/new')
-    await fillAdult(page, { first: 'Noah', last: 'Fraser' })
+    // A name of this run's own: a retried attempt must not meet the first one's child.
+    const fraser = uniqueSurname('Fraser')
+    await fillAdult(page, { first: 'Noah', last: fraser })
     // Ten years old: the parent or carer block appears, and needs an email or phone.
     await page.getByRole('combobox', { name: 'Birth year' }).selectOption(String(new Date().getFullYear() - 11))
     await seen(page, 'Parent or carer')
@@ -166,7 +168,7 @@ describe('an owner looks after a contact from start to end', () => {
     await chooseVerbalConsent(page)
     await addContact(page)
     await page.waitForURL(/\/contacts\/view\/\d+$/)
-    await seen(page, 'Noah Fraser')
+    await seen(page, `Noah ${fraser}`)
     await seen(page, /1[01] years old/)
     const childUrl = page.url()
 
@@ -181,22 +183,25 @@ describe('an owner looks after a contact from start to end', () => {
 
 describe('duplicates and sharing between churches', () => {
   it('finds the same person in this team, and asks another church for one of theirs', async () => {
-    // A Hope Street contact with an email, as the owner sees it.
+    // A Hope Street contact with an email, as the owner sees it (a name and email of this run's
+    // own: a retried attempt must not meet the first one's).
+    const adeyemi = uniqueSurname('Adeyemi')
+    const email = `esther.${adeyemi.toLowerCase()}@example.net`
     const owner = await signedIn('owner@example.org')
     await owner.goto('/contacts/new')
-    await fillAdult(owner, { first: 'Esther', last: 'Adeyemi', email: 'esther.adeyemi@example.net' })
+    await fillAdult(owner, { first: 'Esther', last: adeyemi, email })
     await addContact(owner)
     await owner.waitForURL(/\/contacts\/view\/\d+$/)
     const hopeContactUrl = owner.url()
 
     // The same email again in Hope Street: 'already exists in this team', no 'Ignore'.
     await owner.goto('/contacts/new')
-    await fillAdult(owner, { first: 'Esther', last: 'Adeyemi-Cole', email: 'esther.adeyemi@example.net' })
+    await fillAdult(owner, { first: 'Esther', last: `${adeyemi}-Cole`, email })
     await addContact(owner)
-    await seen(owner, 'You are trying to add Esther Adeyemi-Cole as a new user. However a user with the provided email address already exists in this team:')
+    await seen(owner, `You are trying to add Esther ${adeyemi}-Cole as a new user. However a user with the provided email address already exists in this team:`)
     expect(await owner.getByRole('button', { name: 'Ignore and create new' }).count()).toBe(0)
     await owner.getByRole('button', { name: 'Go back' }).click()
-    await expect.poll(() => owner.getByRole('textbox', { name: 'Last name' }).inputValue()).toBe('Adeyemi-Cole')
+    await expect.poll(() => owner.getByRole('textbox', { name: 'Last name' }).inputValue()).toBe(`${adeyemi}-Cole`)
 
     // The leader, a plain member at Riverside, adds people there in a private group of
     // their own, and meets her: another team's contact.
@@ -206,10 +211,10 @@ describe('duplicates and sharing between churches', () => {
     await leader.getByRole('button', { name: 'Create your own private group' }).click()
     await leader.waitForURL((url) => url.pathname === '/contacts')
     await leader.goto('/contacts/new')
-    await fillAdult(leader, { first: 'Esther', last: 'Adeyemi', email: 'esther.adeyemi@example.net' })
+    await fillAdult(leader, { first: 'Esther', last: adeyemi, email })
     await addContact(leader)
     await seen(leader, 'However a user with the provided email address already exists in another team:')
-    await seen(leader, 'Esther Adeyemi (Hope Street Church)')
+    await seen(leader, `Esther ${adeyemi} (Hope Street Church)`)
     await leader.getByRole('button', { name: 'Request permission' }).click()
     await seen(leader, 'Hope Street Church has been asked for permission to share this contact with you.')
 
@@ -222,9 +227,12 @@ describe('duplicates and sharing between churches', () => {
 
     // Riverside now sees her details.
     await leader.goto('/contacts')
-    await leader.getByRole('searchbox', { name: 'Search contacts' }).first().fill('Adeyemi')
-    await leader.getByRole('link', { name: 'Esther Adeyemi' }).first().click()
-    await seen(leader, 'esther.adeyemi@example.net')
+    await leader.getByRole('searchbox', { name: 'Search contacts' }).first().fill(adeyemi)
+    await leader
+      .getByRole('link', { name: `Esther ${adeyemi}` })
+      .first()
+      .click()
+    await seen(leader, email)
   })
 })
 
@@ -267,7 +275,8 @@ describe('what each role may do', () => {
     const page = await signedIn('leader@example.org')
     await chooseTeam(page, /Hope Street Church/)
     await page.goto('/contacts/new')
-    await fillAdult(page, { first: 'Ruth', last: 'Nakamura' })
+    const nakamura = uniqueSurname('Nakamura')
+    await fillAdult(page, { first: 'Ruth', last: nakamura })
     await addContact(page)
     await page.waitForURL(/\/contacts\/view\/\d+$/)
     const viewUrl = page.url()
@@ -278,7 +287,7 @@ describe('what each role may do', () => {
     await page.goto(viewUrl)
     await seen(page, 'This contact is in Hope Street Church, not in the selected team.')
     await page.getByRole('button', { name: 'Switch to Hope Street Church' }).click()
-    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Ruth Nakamura' }).isVisible(), { timeout: 10_000 }).toBe(true)
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: `Ruth ${nakamura}` }).isVisible(), { timeout: 10_000 }).toBe(true)
     expect(await page.getByText('not in the selected team').count()).toBe(0)
     expect(new URL(page.url()).pathname).toBe(new URL(viewUrl).pathname)
   })

@@ -60,7 +60,7 @@ function openErasures({
   return { ...renderApp('/contacts/erasures'), asked, cancels, ...calls }
 }
 
-const requests = () => within(screen.getByRole('region', { name: 'Requests' }))
+const requests = () => within(screen.getByRole('region', { name: 'History' }))
 const setting = () => within(screen.getByRole('region', { name: 'Keep contacts without activity' }))
 const dueSection = () => within(screen.getByRole('region', { name: 'Due for de-identification' }))
 /** Waits for the page's sections (the page loads lazily). */
@@ -72,7 +72,7 @@ describe('/contacts/erasures (issue 40 §2)', () => {
   it('lists each erasure: whose record, when and by whom, why, and what became of it; Keep calls a pending one off', async () => {
     const { asked, cancels, user } = openErasures()
     expect(await screen.findByRole('heading', { level: 1, name: 'Erasure and de-identification' })).toBeInTheDocument()
-    expect(await screen.findByText('3 requests')).toBeInTheDocument()
+    expect(await screen.findByText('3 entries')).toBeInTheDocument()
     expect(asked[0]).toMatchObject({ team_id: '10', page: '1' })
 
     const first = within(requests().getByRole('listitem', { name: 'Noah Bennett, asked on 22 Nov 2026' }))
@@ -172,7 +172,7 @@ describe('/contacts/erasures (issue 40 §2)', () => {
       ),
     ).toBeInTheDocument()
     // While it is off and nobody is due, there is no due list.
-    await screen.findByText('3 requests')
+    await screen.findByText('3 entries')
     expect(screen.queryByRole('heading', { name: 'Due for de-identification' })).not.toBeInTheDocument()
 
     await user.selectOptions(select, '24 months')
