@@ -6,13 +6,16 @@ import { demoPassword } from './server'
 export interface DemoApi {
   /** The signed-in person's id. */
   personId: number
-  /** team_id and group_id of Hope Street Church, the demo church every role belongs to. */
+  /** team_id and group_id of the team signed in to: Hope Street Church, the demo church every role belongs to, unless told. */
   scope: { team_id: number; group_id: number }
   get<T>(path: string, query?: Record<string, string | number>): Promise<T>
   post<T>(path: string, body: Record<string, unknown>): Promise<T>
+  /** A POST whose refusal is part of the test: its status and answer, whatever the status. */
+  attempt<T>(path: string, body: Record<string, unknown>): Promise<{ status: number; body: T }>
 }
 
-async function call<T>(baseUrl: string, path: string, init: { token?: string; body?: unknown; query?: Record<string, string | number> }): Promise<T> {
+/** One call of the API, its status and its answer's text, whatever the status. */
+async function send(baseUrl: string, path: string, init: { token?: string; body?: unknown; query?: Record<string, string | number> }) {
   const search = init.query ? `?${new URLSearchParams(Object.entries(init.query).map(([key, value]) => [key, String(value)]))}` : ''
   const response = await fetch(`${baseUrl}/api/v1/${path}${search}`, {
     method: init.body ? 'POST' : 'GET',
@@ -22,8 +25,12 @@ async function call<T>(baseUrl: string, path: string, init: { token?: string; bo
     },
     ...(init.body ? { body: JSON.stringify(init.body) } : {}),
   })
-  const text = await response.text()
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${text}`)
+  return { status: response.status, ok: response.ok, text: await response.text() }
+}
+
+async function call<T>(baseUrl: string, path: string, init: { token?: string; body?: unknown; query?: Record<string, string | number> }): Promise<T> {
+  const { status, ok, text } = await send(baseUrl, path, init)
+  if (!ok) throw new Error(`${path} answered ${status}: ${text}`)
   return JSON.parse(text) as T
 }
 
@@ -39,15 +46,28 @@ async function signIn(baseUrl: string, email: string, password: string, title: s
   return { token, personId: account.user_id, teamId: team.id }
 }
 
-/** Signs a demo account in over the API, in Hope Street Church. */
-export async function demoApi(baseUrl: string, email: string, password = demoPassword): Promise<DemoApi> {
-  const { token, personId, teamId } = await signIn(baseUrl, email, password, 'Hope Street Church')
+/** Signs a demo account in over the API, in Hope Street Church or the team titled `team`. */
+export async function demoApi(baseUrl: string, email: string, password = demoPassword, team = 'Hope Street Church'): Promise<DemoApi> {
+  const { token, personId, teamId } = await signIn(baseUrl, email, password, team)
   const scope = { team_id: teamId, group_id: teamId }
   return {
     personId,
     scope,
     get: (path, query) => call(baseUrl, path, { token, query: { ...scope, ...query } }),
     post: (path, body) => call(baseUrl, path, { token, body: { ...scope, ...body } }),
+    attempt: async (path, body) => {
+      const { status, text } = await send(baseUrl, path, { token, body: { ...scope, ...body } })
+      return { status, body: JSON.parse(text) }
+    },
+  }
+}
+
+/** The site admin over the API, for the calls that name no team (owner requests). */
+export async function siteAdminApi(baseUrl: string) {
+  const { access_token: token } = await call<{ access_token: string }>(baseUrl, 'login', { body: { email: 'admin@example.org', password: demoPassword } })
+  return {
+    get: <T>(path: string, query: Record<string, string | number> = {}) => call<T>(baseUrl, path, { token, query }),
+    post: <T = Record<string, unknown>>(path: string, body: Record<string, unknown>) => call<T>(baseUrl, path, { token, body }),
   }
 }
 
@@ -65,19 +85,35 @@ export async function conferenceApi(baseUrl: string, scopeKey: 'team_id' | 'requ
   }
 }
 
-/** An adult contact of Hope Street with verbal consent on record; answers its id. */
-export async function addAdult(api: DemoApi, person: { first: string; last: string; gender: 'male' | 'female' }): Promise<number> {
-  const { id } = await api.post<{ id: number }>('create-user', {
-    first_name: person.first,
-    last_name: person.last,
-    gender: person.gender,
-    member_status: 'member',
-    consent_type: 'verbal',
-    consent_date: new Date().toISOString().slice(0, 10),
-    consent_content: 'Happy to be visited and called.',
-    consent_verbal_confirmed: 1,
-  })
+type Adult = { first: string; last: string; gender: 'male' | 'female' }
+
+/** create-user's fields for an adult with verbal consent on record. */
+const adultFields = (person: Adult) => ({
+  first_name: person.first,
+  last_name: person.last,
+  gender: person.gender,
+  member_status: 'member',
+  consent_type: 'verbal',
+  consent_date: new Date().toISOString().slice(0, 10),
+  consent_content: 'Happy to be visited and called.',
+  consent_verbal_confirmed: 1,
+})
+
+/** An adult contact of Hope Street (or the team of `api`) with verbal consent on record; answers its id. */
+export async function addAdult(api: DemoApi, person: Adult): Promise<number> {
+  const { id } = await api.post<{ id: number }>('create-user', adultFields(person))
   return id
+}
+
+/**
+ * Takes another team's adult into the team of `api` as a person does: adding the same name and
+ * gender finds it (409 user_exists_in_other_team), and add-existing-user takes that one in.
+ * Answers whether the team now waits for the owning team's approval.
+ */
+export async function addExistingAdult(api: DemoApi, person: Adult): Promise<{ id: number; is_awaiting_approval: boolean }> {
+  const found = await api.attempt<{ code: string; data: { data: { id: number }; match_token: string } }>('create-user', adultFields(person))
+  if (found.status !== 409 || found.body.code !== 'user_exists_in_other_team') throw new Error(`create-user did not find ${person.first} ${person.last}`)
+  return api.post('add-existing-user', { user_id: found.body.data.data.id, match_token: found.body.data.match_token })
 }
 
 /** A surname no demo contact has, so a search finds only the test's own contacts. */

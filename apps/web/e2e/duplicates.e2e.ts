@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { addAdult, demoApi, uniqueSurname } from './api'
+import { addAdult, addExistingAdult, demoApi, siteAdminApi, uniqueSurname } from './api'
 import { settled, violations } from './axe'
 import { openBrowser, signIn, type Session } from './browser'
 import { withAppServer } from './server'
@@ -10,7 +10,10 @@ import { withAppServer } from './server'
 // nothing at 1280 px or on a 390 px phone, in English or Spanish, and nothing is wider than the
 // screen; "Not the same person" takes the pair away for good. "Merge" makes the two one: the
 // merge page and its confirmation pass axe alike; the kept contact takes the chosen name, the old
-// record's link opens it, and "Undo merge" brings both records back.
+// record's link opens it, and "Undo merge" brings both records back. A record also held by a
+// team the owner does not own (Riverside, once Parker is its owner) needs that team's agreement:
+// the merge page asks for it and then waits; Riverside's owner finds the request through the
+// notification, on the contact's page, and agrees, which merges — every state clean for axe.
 const baseUrl = withAppServer()
 
 let session: Session | undefined
@@ -158,5 +161,118 @@ describe('merging two records of one person in the browser', () => {
       per_page: 200,
     })
     expect(answer.items.some((item) => item.contact.id === older && item.other_contact.id === newer)).toBe(true)
+  })
+})
+
+async function closeSession(): Promise<void> {
+  await session?.close()
+  session = undefined
+}
+
+/** Signs `email` in and selects the team titled `team` (/team/switch), at `viewport`. */
+async function signedInTo(viewport: { width: number; height: number }, email: string, team: RegExp): Promise<Page> {
+  session = await openBrowser(baseUrl(), { viewport })
+  const page = session.page
+  await signIn(page, email)
+  await page.goto('/team/switch')
+  await page.getByRole('button', { name: team }).click()
+  await page.waitForURL((url) => url.pathname === '/')
+  return page
+}
+
+describe('a merge another team must agree to, in the browser', () => {
+  it("asks Riverside from the merge page and waits; Riverside's owner agrees on the contact's page, which merges: clean for axe in both languages", async () => {
+    // Riverside gets an owner (Parker's request, accepted by the site admin), who takes in one of
+    // the two records of one person that Hope Street holds.
+    const admin = await siteAdminApi(baseUrl())
+    const requests = await admin.get<{ items: Array<{ id: number; team_name: string }> }>('owner-requests')
+    // (A retry finds it accepted.)
+    const ownerRequest = requests.items.find((request) => request.team_name === 'Riverside Community Church')
+    if (ownerRequest) await admin.post('accept-owner-request', { id: ownerRequest.id })
+    const owner = await demoApi(baseUrl(), 'owner@example.org')
+    const parker = await demoApi(baseUrl(), 'pending@example.org', undefined, 'Riverside Community Church')
+    const surname = uniqueSurname('Quillfeather')
+    const older = await addAdult(owner, { first: 'Rosalind', last: surname, gender: 'female' })
+    const newer = await addAdult(owner, { first: 'Rosalyn', last: surname, gender: 'female' })
+    expect(await addExistingAdult(parker, { first: 'Rosalyn', last: surname, gender: 'female' })).toEqual({ id: newer, is_awaiting_approval: false })
+    const kept = `Rosalind ${surname}`
+    const other = `Rosalyn ${surname}`
+    const riverside = 'Riverside Community Church'
+
+    // Hope Street's owner merges, is told Riverside must agree, and asks: in English at 1280 px.
+    let page = await mergeAt({ width: 1280, height: 900 }, 'en', `${kept} and ${other}`)
+    await page.getByRole('radiogroup', { name: 'Name' }).getByRole('radio', { name: other }).check()
+    await page.getByRole('button', { name: 'Merge records' }).click()
+    await page
+      .getByRole('dialog', { name: `Merge ${other} into ${kept}?` })
+      .getByRole('button', { name: 'Merge', exact: true })
+      .click()
+    const refusal = page.getByRole('alert').filter({ hasText: `These records are also held by ${riverside}, whose owners must agree before they are merged.` })
+    await refusal.waitFor({ timeout: 15_000 })
+    expect(await page.getByRole('button', { name: 'Merge records' }).count()).toBe(0)
+    await settled(page)
+    expect(await violations(page, 'all')).toEqual([])
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0)
+    await refusal.getByRole('button', { name: 'Ask them to agree' }).click()
+    await page.getByText(`Asked ${riverside}. The records are merged once every team agrees; you'll get a notification.`).waitFor({ timeout: 15_000 })
+    expect(await page.getByRole('list', { name: 'Teams that must agree' }).textContent()).toContain('Not answered yet')
+    await settled(page)
+    expect(await violations(page, 'all')).toEqual([])
+    await closeSession()
+
+    // Opened again, in Spanish on a phone, the page shows the request waiting instead of the button.
+    page = await mergeAt({ width: 390, height: 844 }, 'es', `${kept} y ${other}`)
+    await page.getByText(`Esperando el acuerdo de ${riverside} para fusionar a ${other} con ${kept}.`).waitFor({ timeout: 15_000 })
+    expect(await page.getByRole('button', { name: 'Fusionar registros' }).count()).toBe(0)
+    expect(await page.getByRole('radiogroup', { name: 'Nombre' }).getByRole('radio', { name: other }).isChecked()).toBe(true)
+    await settled(page)
+    expect(await violations(page, 'all')).toEqual([])
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0)
+    await closeSession()
+
+    // Riverside's owner: the request on the record Riverside holds, in Spanish on a phone…
+    page = await signedInTo({ width: 390, height: 844 }, 'pending@example.org', /Riverside Community Church/)
+    await page.goto(`/contacts/view/${newer}?locale=es`)
+    const pedido = page.getByRole('note').filter({ hasText: `Hope Street Church pide fusionar a ${other} con ${kept}.` })
+    await pedido.waitFor({ timeout: 15_000 })
+    expect(await pedido.getByRole('button', { name: `Aceptar y fusionar a ${other} con ${kept}` }).isVisible()).toBe(true)
+    await settled(page)
+    expect(await violations(page, 'all')).toEqual([])
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0)
+    await closeSession()
+
+    // …and in English at 1280 px, from the notification, where the agreement merges.
+    page = await signedInTo({ width: 1280, height: 900 }, 'pending@example.org', /Riverside Community Church/)
+    await page.goto('/notifications?locale=en')
+    const notification = page
+      .getByRole('listitem')
+      .filter({ hasText: `Hope Street Church asks to merge two records of ${kept}. Your team's owners decide on the contact's page.` })
+    await notification.waitFor({ timeout: 15_000 })
+    await notification.getByRole('link', { name: 'Open contact' }).click()
+    await page.waitForURL(`**/contacts/view/${newer}`, { timeout: 15_000 })
+    const asked = page.getByRole('note').filter({ hasText: `Hope Street Church asks to merge ${other} into ${kept}.` })
+    await asked.waitFor({ timeout: 15_000 })
+    expect(await asked.innerText()).toContain('Asked by Olivia Owner on')
+    expect(await asked.innerText()).toContain(`This record is closed, and its links open ${kept}. Details taken from ${other}: Name.`)
+    await settled(page)
+    expect(await violations(page, 'all')).toEqual([])
+    await asked.getByRole('button', { name: `Agree and merge ${other} into ${kept}` }).click()
+    // The record on the page was merged away: the page is the kept one's, with the chosen name.
+    await page.waitForURL(`**/contacts/view/${older}`, { timeout: 15_000 })
+    await page.getByRole('heading', { level: 1, name: other }).waitFor({ timeout: 15_000 })
+    await expect
+      .poll(() => page.getByRole('main').innerText(), { timeout: 15_000 })
+      .toContain(`${other} was merged into this record. You can undo it here for 30 days.`)
+    await settled(page)
+    expect(await violations(page, 'all')).toEqual([])
+
+    // Hope Street sees one record with the chosen name, nothing waiting, and is told.
+    expect((await owner.get<{ data_view_simple: { name: string } }>(`contact/${older}`)).data_view_simple.name).toBe(other)
+    expect(await owner.get<{ data: unknown[] }>('contact-merge-requests', { contact_id: older })).toEqual({ data: [] })
+    const told = await owner.get<{ items: Array<{ system: { kind: string; params: Record<string, unknown> } | null }> }>('notifications', { per_page: 20 })
+    expect(told.items.map((item) => item.system)).toContainEqual({
+      kind: 'contact_merge_decided',
+      params: { church: riverside, name: kept, approved: true, merged: true },
+    })
   })
 })

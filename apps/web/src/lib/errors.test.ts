@@ -44,6 +44,18 @@ describe('error texts', () => {
       await changeLocale('en')
     }
   })
+
+  it('words the refusals of a merge request (issue 40 §1)', async () => {
+    expect(errorCodeText('merge_approval_not_needed')).toBe('You act for every team that holds these records: merge them now, without asking.')
+    expect(errorCodeText('merge_request_decided')).toBe('This merge request was answered already.')
+    await changeLocale('es')
+    try {
+      expect(errorCodeText('merge_approval_not_needed')).toBe('Actúas por todos los equipos que tienen estos registros: fusiónalos ahora, sin pedirlo.')
+      expect(errorCodeText('merge_request_decided')).toBe('Esta solicitud de fusión ya fue respondida.')
+    } finally {
+      await changeLocale('en')
+    }
+  })
 })
 
 describe("a failed form's text (spec 1 §4)", () => {

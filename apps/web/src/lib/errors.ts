@@ -22,11 +22,15 @@ export const statusOnlyCodes: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
  * of names (merge_other_team's teams) as the reader lists them: "Grace and Hope".
  */
 export function errorCodeText(code: ErrorCode, data: Record<string, unknown> = {}): string {
-  const list = new Intl.ListFormat([i18next.language, 'en'], { type: 'conjunction' })
   const values = Object.fromEntries(
-    Object.entries(data).map(([key, value]) => [key, Array.isArray(value) && value.every((item) => typeof item === 'string') ? list.format(value) : value]),
+    Object.entries(data).map(([key, value]) => [key, Array.isArray(value) && value.every((item) => typeof item === 'string') ? listText(value) : value]),
   )
   return i18next.t(`errors:${code}` as 'errors:login_failed', { replace: values })
+}
+
+/** Names as the reader lists them: "Grace and Hope", "Grace y Hope" (the pseudo-locale reads English). */
+export function listText(names: readonly string[]): string {
+  return new Intl.ListFormat([i18next.language, 'en'], { type: 'conjunction' }).format(names)
 }
 
 /** The server's message for a failure: its code's text, unless the code names only a status. */

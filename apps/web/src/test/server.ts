@@ -65,6 +65,8 @@ export const defaultHandlers = [
   mockCall(contactMapCalls.contactsForMap, { items: [], has_more: false }),
   // A contact's page asks who may merge for the merges they may undo (issue 40).
   mockCall(mergeCalls.contactMerges, { data: [] }),
+  // …and for the merge requests naming it (a merge other teams must agree to); so does the merge page.
+  mockCall(mergeCalls.contactMergeRequests, { data: [] }),
   // …and for a pending erasure of the contact (issue 40 §2).
   mockCall(contactDataCalls.contactErasures, { items: [], count: 0, max_pages: 1 }),
   // The erasures page reads the team's retention setting (off by default) and the contacts due.

@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { duplicateCalls, mergeCalls } from '@crm/domain'
+import { duplicateCalls, mergeCalls, type ContactMergeRequest } from '@crm/domain'
 import { callApi, type InputOf } from '../../lib/api'
 import { contactKeys } from '../contacts/queries'
 
 /**
  * Every key of the duplicates feature, under ['duplicates']: a dismissal reads the pairs again.
- * A contact's undoable merges sit under its detail key, so a write about the contact (a merge,
- * an undo) reads them again.
+ * A contact's undoable merges and pending merge requests sit under its detail key, so a write
+ * about the contact (a merge, an undo, a request or its answer) reads them again.
  */
 export const duplicateKeys = {
   all: ['duplicates'] as const,
@@ -14,6 +14,7 @@ export const duplicateKeys = {
   list: (query: PossibleDuplicatesQuery) => [...duplicateKeys.lists(), query] as const,
   preview: (query: ContactMergePreviewQuery) => [...duplicateKeys.all, 'merge-preview', query] as const,
   merges: (contactId: number, teamId: number) => [...contactKeys.detail(contactId), 'merges', teamId] as const,
+  mergeRequests: (contactId: number, teamId: number) => [...contactKeys.detail(contactId), 'merge-requests', teamId] as const,
 }
 
 export type PossibleDuplicatesQuery = { team_id: number; page: number; per_page: number }
@@ -43,16 +44,16 @@ export function useDismissPossibleDuplicate() {
 }
 
 /** GET contact-merge-preview: the two records side by side and the values to choose between. */
-export function contactMergePreviewQueryOptions(query: ContactMergePreviewQuery) {
+export function contactMergePreviewQueryOptions(query: ContactMergePreviewQuery, enabled = true) {
   return queryOptions({
     queryKey: duplicateKeys.preview(query),
     queryFn: ({ signal }) => callApi(mergeCalls.contactMergePreview, { input: query, signal }),
-    enabled: query.team_id > 0 && query.contact_id > 0 && query.other_contact_id > 0,
+    enabled: enabled && query.team_id > 0 && query.contact_id > 0 && query.other_contact_id > 0,
   })
 }
 
-export function useContactMergePreview(query: ContactMergePreviewQuery) {
-  return useQuery(contactMergePreviewQueryOptions(query))
+export function useContactMergePreview(query: ContactMergePreviewQuery, enabled = true) {
+  return useQuery(contactMergePreviewQueryOptions(query, enabled))
 }
 
 /** GET contact-merges: the merges into a contact that can still be undone, newest first. */
@@ -90,4 +91,51 @@ export function useMergeContacts() {
 /** POST undo-contact-merge: both records as they were. */
 export function useUndoContactMerge() {
   return useMergeWrite((input: InputOf<typeof mergeCalls.undoContactMerge>) => callApi(mergeCalls.undoContactMerge, { input }))
+}
+
+/** GET contact-merge-requests with contact_id: the pending requests naming the contact (either record), newest first. */
+export function contactMergeRequestsQueryOptions(contactId: number, teamId: number, enabled = true) {
+  return queryOptions({
+    queryKey: duplicateKeys.mergeRequests(contactId, teamId),
+    queryFn: ({ signal }) => callApi(mergeCalls.contactMergeRequests, { input: { team_id: teamId, contact_id: contactId }, signal }),
+    enabled: enabled && contactId > 0 && teamId > 0,
+  })
+}
+
+export function useContactMergeRequests(contactId: number, teamId: number, enabled = true) {
+  return useQuery(contactMergeRequestsQueryOptions(contactId, teamId, enabled))
+}
+
+/** The pending request to merge these two records, whichever of them it keeps; undefined if none. */
+export function pendingRequestOf(requests: readonly ContactMergeRequest[] | undefined, pair: readonly [number, number]) {
+  const asked = (request: ContactMergeRequest) => [request.contact_id, request.other_contact_id].sort((a, b) => a - b).join()
+  const wanted = [...pair].sort((a, b) => a - b).join()
+  return requests?.find((request) => request.status === 'pending' && asked(request) === wanted)
+}
+
+/** POST request-contact-merge: asks the other teams' owners to agree; both records' requests are read again. */
+export function useRequestContactMerge() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: InputOf<typeof mergeCalls.requestContactMerge>) => callApi(mergeCalls.requestContactMerge, { input }),
+    onSuccess: (_, input) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: contactKeys.detail(Number(input.contact_id)) }),
+        queryClient.invalidateQueries({ queryKey: contactKeys.detail(Number(input.other_contact_id)) }),
+      ]),
+  })
+}
+
+/**
+ * POST decide-contact-merge-request: the team agrees or declines. The last agreement merges, so
+ * everything a merge changes is read again; so is a refusal (merge_request_decided: the request
+ * was answered meanwhile, and the notice should go).
+ */
+export function useDecideContactMergeRequest() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: InputOf<typeof mergeCalls.decideContactMergeRequest>) => callApi(mergeCalls.decideContactMergeRequest, { input }),
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: contactKeys.all }), queryClient.invalidateQueries({ queryKey: duplicateKeys.lists() })]),
+  })
 }

@@ -19,6 +19,7 @@ import { HeaderActions, mayEdit } from '../components/view/header-actions'
 import { InfoRows } from '../components/view/info-rows'
 import { ProfileCard } from '../components/view/profile-card'
 import { MergeNotice } from '../../duplicates/components/merge-notice'
+import { MergeRequestNotice } from '../../duplicates/components/merge-request-notice'
 import { ErasureNotice } from '../../contact-data/components/erasure-notice'
 import { PersonalDataCard } from '../../contact-data/components/personal-data-card'
 import { mergedInto } from '../merged-contact'
@@ -102,6 +103,8 @@ function ContactDetails({ item, scope, team, group }: { item: ContactItem; scope
       {view && <ConsentNotice contact={view} scope={scope} canRequest={item.auth.user_capabilities.update_contact === true} canRecord={mayEdit(item)} />}
       {/* The merges into this contact that can still be undone, for who may merge (issue 40). */}
       {team.user_capabilities.delete_contact && <MergeNotice contactId={item.data_view_simple.id} teamId={team.id} />}
+      {/* Merges that wait for a team's owners to agree: this team's answer, or whom it waits for (issue 40 §1). */}
+      {team.user_capabilities.delete_contact && <MergeRequestNotice contactId={item.data_view_simple.id} teamId={team.id} />}
       {/* An erasure asked for and not yet carried out, with Keep (issue 40 §2). */}
       {handlesData && <ErasureNotice contact={named} teamId={team.id} />}
       <Group justify="space-between" align="center">

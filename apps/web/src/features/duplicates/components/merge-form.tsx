@@ -2,13 +2,15 @@ import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { Alert, Anchor, Badge, Button, Group, Paper, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core'
-import { mergeUndoDays, type ContactMergePreview, type MergeFieldGroup, type MergeSide, type TeamGroupParams } from '@crm/domain'
+import { mergeUndoDays, type ContactMergePreview, type ContactMergeRequest, type MergeFieldGroup, type MergeSide, type TeamGroupParams } from '@crm/domain'
 import { ActionFailureAlert, useActionFailure } from '../../../components/action-failure'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { isApiError } from '../../../lib/api'
 import { errorText } from '../../../lib/errors'
 import { withFlash } from '../../../lib/flash'
 import { useMergeContacts } from '../queries'
+import { AskOtherTeams, otherTeamsOf, PendingMergeRequest } from './merge-request-panel'
+import { useDecisionText } from './merge-request-state'
 import { MergePhoto, useMergeValueText } from './merge-values'
 
 /** A side of the preview: the record asked for as contact_id, or as other_contact_id. */
@@ -34,25 +36,42 @@ export function fromOtherOf(preview: ContactMergePreview, kept: MergeSideKey, pi
   return preview.choices.filter((choice) => (picks[choice.group] ?? kept) !== kept).map((choice) => choice.group)
 }
 
+/** The kept side and the picks a merge request asked for, to show them as asked. */
+function choicesOf(preview: ContactMergePreview, request: ContactMergeRequest) {
+  const kept: MergeSideKey = request.contact_id === preview.contact.id ? 'contact' : 'other_contact'
+  const picks = Object.fromEntries(request.from_other.map((group) => [group, otherSide(kept)])) as Partial<Record<MergeFieldGroup, MergeSideKey>>
+  return { kept, picks }
+}
+
 interface MergeFormProps {
   preview: ContactMergePreview
   teamId: number
   /** The selected team and group, to show a record's photo; null without a group. */
   photoScope: TeamGroupParams | null
+  /** A pending request to merge the pair (issue 40 §1): shown as asked, in place of "Merge records". */
+  request?: ContactMergeRequest | null
 }
 
 /**
  * The merge itself (issue 40 §1): both records side by side, which to keep, the value to keep
  * of each detail where they differ, and a confirmation that says what happens.
  */
-export function MergeForm({ preview, teamId, photoScope }: MergeFormProps) {
+export function MergeForm({ preview, teamId, photoScope, request = null }: MergeFormProps) {
   const { t } = useTranslation('duplicates')
   const navigate = useNavigate()
   const merge = useMergeContacts()
   const failure = useActionFailure()
-  const [kept, setKept] = useState<MergeSideKey>(() => defaultKept(preview))
-  const [picks, setPicks] = useState<Partial<Record<MergeFieldGroup, MergeSideKey>>>({})
+  const decisionText = useDecisionText()
+  const [chosenKept, setKept] = useState<MergeSideKey>(() => defaultKept(preview))
+  const [chosenPicks, setPicks] = useState<Partial<Record<MergeFieldGroup, MergeSideKey>>>({})
   const [asking, setAsking] = useState(false)
+  // Teams whose owners must agree, as merge-contacts named them; the request asked on this page.
+  const [otherTeams, setOtherTeams] = useState<string[] | null>(null)
+  const [asked, setAsked] = useState<ContactMergeRequest | null>(null)
+  const [decided, setDecided] = useState<string | null>(null)
+  // A pending request shows its own choices, which no one changes while it waits.
+  const pending = asked ?? request
+  const { kept, picks } = pending ? choicesOf(preview, pending) : { kept: chosenKept, picks: chosenPicks }
   const valueText = useMergeValueText(preview.choices.map((choice) => choice.group))
   const sides: Record<MergeSideKey, MergeSide> = { contact: preview.contact, other_contact: preview.other_contact }
   const keptSide = sides[kept]
@@ -62,13 +81,32 @@ export function MergeForm({ preview, teamId, photoScope }: MergeFormProps) {
   const bothSignIn = preview.contact.has_account && preview.other_contact.has_account
   const names = { kept: keptSide.name, other: awaySide.name }
 
+  const body = () => ({ team_id: teamId, contact_id: keptSide.id, other_contact_id: awaySide.id, from_other: fromOtherOf(preview, kept, picks) })
+  const landOnKept = (keptId: number, message: string) => navigate(`/contacts/view/${keptId}`, { state: withFlash(message) })
+
   const run = async () => {
-    await failure.attempt(
-      () => merge.mutateAsync({ team_id: teamId, contact_id: keptSide.id, other_contact_id: awaySide.id, from_other: fromOtherOf(preview, kept, picks) }),
-      // not_found names only the status: the page says which.
-      (error) => (isApiError(error) && error.code === 'not_found' ? t('merge.notFound') : errorText(error, t('merge.failed'))),
-    )
-    await navigate(`/contacts/view/${keptSide.id}`, { state: withFlash(t('merge.done', { other: awaySide.name, count: mergeUndoDays })) })
+    try {
+      await failure.attempt(
+        () => merge.mutateAsync(body()),
+        // not_found names only the status: the page says which.
+        (error) => (isApiError(error) && error.code === 'not_found' ? t('merge.notFound') : errorText(error, t('merge.failed'))),
+      )
+    } catch (error) {
+      // Other teams must agree: the page says who, and offers to ask them, instead of the refusal.
+      const teams = otherTeamsOf(error)
+      if (teams) {
+        failure.clear()
+        setOtherTeams(teams)
+      }
+      throw error
+    }
+    await landOnKept(keptSide.id, t('merge.done', { other: awaySide.name, count: mergeUndoDays }))
+  }
+
+  const onDecided = (result: ContactMergeRequest) => {
+    setAsked(null)
+    if (result.status === 'merged') void landOnKept(result.contact_id, decisionText(result))
+    else setDecided(decisionText(result))
   }
 
   return (
@@ -91,7 +129,7 @@ export function MergeForm({ preview, teamId, photoScope }: MergeFormProps) {
                 <Radio
                   key={key}
                   value={key}
-                  disabled={blocked}
+                  disabled={blocked || pending !== null}
                   label={t('merge.keep.option', { name: sides[key].name, record: recordOf(key) })}
                   description={blocked ? t('merge.keep.signsIn', { name: sides[otherSide(key)].name }) : undefined}
                 />
@@ -125,6 +163,7 @@ export function MergeForm({ preview, teamId, photoScope }: MergeFormProps) {
                 <Radio
                   key={key}
                   value={key}
+                  disabled={pending !== null}
                   label={
                     choice.group === 'photo' ? (
                       <MergePhoto scope={photoScope} contactId={sides[key].id} values={choice[key]} name={sides[key].name} />
@@ -142,21 +181,38 @@ export function MergeForm({ preview, teamId, photoScope }: MergeFormProps) {
         ))}
       </Stack>
 
+      {/* Announced when it appears: what the team's answer to a request did. */}
+      <div aria-live="polite">
+        {decided && (
+          <Alert role="status" color="teal">
+            {decided}
+          </Alert>
+        )}
+      </div>
       <ActionFailureAlert failure={failure} />
-      <Group justify="flex-end">
-        <Button variant="default" component={Link} to="/contacts/duplicates">
-          {t('merge.cancel')}
-        </Button>
-        <Button
-          disabled={bothSignIn}
-          onClick={() => {
-            failure.clear()
-            setAsking(true)
-          }}
-        >
-          {t('merge.submit')}
-        </Button>
-      </Group>
+      {pending ? (
+        <PendingMergeRequest request={pending} teamId={teamId} justAsked={asked !== null} failure={failure} onDecided={onDecided} />
+      ) : (
+        otherTeams && <AskOtherTeams teams={otherTeams} body={body} failure={failure} onAsked={setAsked} onNotNeeded={() => setOtherTeams(null)} />
+      )}
+      {/* While other teams must agree there is nothing to merge here: the page's link leads back. */}
+      {!pending && !otherTeams && (
+        <Group justify="flex-end">
+          <Button variant="default" component={Link} to="/contacts/duplicates">
+            {t('merge.cancel')}
+          </Button>
+          <Button
+            disabled={bothSignIn}
+            onClick={() => {
+              failure.clear()
+              setDecided(null)
+              setAsking(true)
+            }}
+          >
+            {t('merge.submit')}
+          </Button>
+        </Group>
+      )}
       <ConfirmDialog
         opened={asking}
         title={t('merge.confirm.title', names)}

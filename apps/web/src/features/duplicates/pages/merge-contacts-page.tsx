@@ -9,7 +9,7 @@ import { errorText } from '../../../lib/errors'
 import { usePageTitle } from '../../../lib/page-title'
 import { useSession } from '../../session/session'
 import { MergeForm } from '../components/merge-form'
-import { useContactMergePreview } from '../queries'
+import { pendingRequestOf, useContactMergePreview, useContactMergeRequests } from '../queries'
 
 /** A positive whole number from the address, else null. */
 function idOf(value: string | null): number | null {
@@ -30,12 +30,16 @@ export function MergeContactsPage() {
   const otherId = idOf(params.get('other_contact_id'))
   const pair = contactId !== null && otherId !== null && contactId !== otherId ? { contact_id: contactId, other_contact_id: otherId } : null
   const preview = useContactMergePreview({ team_id: team?.id ?? 0, contact_id: pair?.contact_id ?? 0, other_contact_id: pair?.other_contact_id ?? 0 })
+  // A request for the pair that waits for other teams is shown instead of "Merge records", so no
+  // one asks twice; it names either record, so the first one's requests hold it.
+  const requests = useContactMergeRequests(pair?.contact_id ?? 0, team?.id ?? 0)
   // The route guard only renders this page with a team selected.
   if (!team) return null
 
   const body = () => {
     if (!pair) return <Alert color="gray">{t('merge.noPair')}</Alert>
-    if (preview.isPending) return <InlineLoading text={t('merge.loading')} />
+    // Without the requests (a failed read) the page still merges: the server refuses what must wait.
+    if (preview.isPending || requests.isPending) return <InlineLoading text={t('merge.loading')} />
     if (preview.isError) {
       const error = preview.error
       const gone = isApiError(error) && (error.code === 'not_found' || error.code === 'contact_merged')
@@ -52,7 +56,8 @@ export function MergeContactsPage() {
         </Alert>
       )
     }
-    return <MergeForm preview={preview.data} teamId={team.id} photoScope={group ? { team_id: team.id, group_id: group.id } : null} />
+    const request = pendingRequestOf(requests.data?.data, [pair.contact_id, pair.other_contact_id]) ?? null
+    return <MergeForm preview={preview.data} teamId={team.id} photoScope={group ? { team_id: team.id, group_id: group.id } : null} request={request} />
   }
 
   return (

@@ -170,6 +170,14 @@ function useSystemText(): (system: SystemNotification) => string {
         return t('system.transfer_planned', system.params)
       case 'transfer_processed':
         return t(`system.transfer_processed_${system.params.reader}`, { ...system.params, count: system.params.moved })
+      case 'contact_merge_requested':
+        return t('system.contact_merge_requested', system.params)
+      case 'contact_merge_decided': {
+        // Declined ends the request; agreed merges once every team has agreed (issue 40 §1).
+        const { approved, merged } = system.params
+        const outcome = !approved ? 'declined' : merged ? 'merged' : 'agreed'
+        return t(`system.contact_merge_decided_${outcome}`, system.params)
+      }
     }
   }
 }

@@ -114,6 +114,40 @@ describe('/notifications', () => {
     expect(spanish.getAllByRole('link', { name: 'Revisar contactos' })).toHaveLength(2)
   })
 
+  it('words a merge other teams must agree to, asked and answered, in English and Spanish, with the link to the contact (issue 40 §1)', async () => {
+    const merge = (id: number, system: NonNullable<Parameters<typeof buildNotification>[0]['system']>) =>
+      buildNotification({ id, content: '<p>Merge</p>', system, link_url: '/contacts/view/5', link_text: 'Open contact' })
+    serveNotifications([
+      merge(1, { kind: 'contact_merge_requested', params: { church: 'Hope Chapel', name: 'Ann Baker' } }),
+      merge(2, { kind: 'contact_merge_decided', params: { church: 'River Church', name: 'Ann Baker', approved: true, merged: true } }),
+      merge(3, { kind: 'contact_merge_decided', params: { church: 'River Church', name: 'Ann Baker', approved: true, merged: false } }),
+      merge(4, { kind: 'contact_merge_decided', params: { church: 'River Church', name: 'Ann Baker', approved: false, merged: false } }),
+    ])
+    const page = visit()
+    const list = within(await screen.findByRole('list', { name: 'Unread' }))
+    expect(list.getAllByRole('listitem').map((item) => item.querySelector('.notification-content')?.textContent)).toEqual([
+      "Hope Chapel asks to merge two records of Ann Baker. Your team's owners decide on the contact's page.",
+      'River Church agreed: the records of Ann Baker are merged.',
+      'River Church agreed to merging the records of Ann Baker; other teams still have to.',
+      'River Church declined merging the records of Ann Baker.',
+    ])
+    const links = list.getAllByRole('link', { name: 'Open contact' })
+    expect(links).toHaveLength(4)
+    for (const link of links) expect(link).toHaveAttribute('href', '/contacts/view/5')
+    page.unmount()
+
+    await i18next.changeLanguage('es')
+    visit()
+    const spanish = within(await screen.findByRole('list', { name: 'No leídas' }))
+    expect(spanish.getAllByRole('listitem').map((item) => item.querySelector('.notification-content')?.textContent)).toEqual([
+      'Hope Chapel pide fusionar dos registros de Ann Baker. Los responsables de tu equipo deciden en la página del contacto.',
+      'River Church aceptó: los registros de Ann Baker se fusionaron.',
+      'River Church aceptó fusionar los registros de Ann Baker; aún faltan otros equipos.',
+      'River Church rechazó fusionar los registros de Ann Baker.',
+    ])
+    expect(spanish.getAllByRole('link', { name: 'Abrir contacto' })).toHaveLength(4)
+  })
+
   it('pages through the notifications with the shared paging', async () => {
     window.localStorage.setItem('per_page', '20')
     const served = serveNotifications(Array.from({ length: 45 }, (_, index) => buildNotification({ id: index + 1, content: `<p>Item ${index + 1}</p>` })))
