@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import { useTranslation } from 'react-i18next'
-import { Alert } from '@mantine/core'
 import { flashOf } from '../lib/flash'
+import { DoneMessage } from './done-message'
 
 /**
  * Shows the message a navigation carried (lib/flash.ts) on the page it led to, in a polite
@@ -10,7 +9,6 @@ import { flashOf } from '../lib/flash'
  * out of the history entry at once, so reload or Back does not say it again.
  */
 export function FlashMessage() {
-  const { t } = useTranslation('common')
   const location = useLocation()
   const navigate = useNavigate()
   const incoming = flashOf(location.state)
@@ -26,14 +24,5 @@ export function FlashMessage() {
   }, [incoming, location.pathname, location.search, location.hash, navigate])
 
   const message = incoming ?? (shown?.pathname === location.pathname ? shown.message : null)
-  return (
-    // The live region stays in the page so the message is announced when it appears.
-    <div aria-live="polite">
-      {message && (
-        <Alert role="status" color="teal" mb="md" withCloseButton closeButtonLabel={t('close')} onClose={() => setShown(null)}>
-          {message}
-        </Alert>
-      )}
-    </div>
-  )
+  return <DoneMessage message={message} onClose={() => setShown(null)} mb="md" />
 }

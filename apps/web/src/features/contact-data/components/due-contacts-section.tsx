@@ -1,13 +1,14 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { Alert, Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core'
+import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core'
 import type { ContactDue } from '@crm/domain'
 import { ActionFailureAlert, useActionFailure } from '../../../components/action-failure'
 import { PagedListSection } from '../../../components/paged-list-section'
 import { useSectionPaging } from '../../../components/paging'
 import { useDateFormat } from '../../../lib/date-format'
 import { useContactsDue, useKeepContact } from '../queries'
+import { DoneMessage } from '../../../components/done-message'
 
 /**
  * "Due for de-identification" (issue 40 §2): the team's contacts the retention schedule will
@@ -52,13 +53,7 @@ export function DueContactsSection({ teamId }: { teamId: number }) {
       }}
     >
       {/* Announced when it appears: the row it names has left the list. */}
-      <div aria-live="polite">
-        {kept && (
-          <Alert role="status" color="teal" withCloseButton closeButtonLabel={t('common:close')} onClose={() => setKept(null)}>
-            {kept}
-          </Alert>
-        )}
-      </div>
+      <DoneMessage message={kept} onClose={() => setKept(null)} />
       <ActionFailureAlert failure={failure} />
     </PagedListSection>
   )

@@ -6,6 +6,7 @@ import type { ContactErasure, ErasureMode } from '@crm/domain'
 import { ActionFailureAlert, useActionFailure } from '../../../components/action-failure'
 import { useDateFormat } from '../../../lib/date-format'
 import { useCancelContactErasure, usePendingErasure } from '../queries'
+import { DoneMessage } from '../../../components/done-message'
 
 /**
  * On a contact's page, for who may remove the team's contacts (delete_contact): the erasure or
@@ -36,13 +37,7 @@ export function ErasureNotice({ contact, teamId }: { contact: { id: number; name
   return (
     <>
       {/* Announced when it appears; it stays while the erasures are read again. */}
-      <div aria-live="polite">
-        {kept && (
-          <Alert role="status" color="teal" withCloseButton closeButtonLabel={t('common:close')} onClose={() => setKept(null)}>
-            {t(`notice.kept.${kept}`, { name: contact.name })}
-          </Alert>
-        )}
-      </div>
+      <DoneMessage message={kept && t(`notice.kept.${kept}`, { name: contact.name })} onClose={() => setKept(null)} />
       <ActionFailureAlert failure={failure} />
       {erasure && (
         <Alert role="note" color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden="true" />}>

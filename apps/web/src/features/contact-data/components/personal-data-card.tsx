@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { Alert, Anchor, Button, Card, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Button, Card, Stack, Text, Title } from '@mantine/core'
 import { IconAddressBook, IconFileZip, IconTrash } from '@tabler/icons-react'
 import type { ContactErasure, TeamGroupParams } from '@crm/domain'
 import { useDateFormat } from '../../../lib/date-format'
@@ -9,6 +9,7 @@ import { errorText } from '../../../lib/errors'
 import { saveBlob } from '../../../lib/save-file'
 import { fetchContactDataExport, fetchContactVcard, usePendingErasure, type ContactDataQuery } from '../queries'
 import { EraseContactDialog } from './erase-contact-dialog'
+import { DoneMessage } from '../../../components/done-message'
 
 export interface PersonalDataCardProps {
   contact: { id: number; name: string }
@@ -107,13 +108,10 @@ export function PersonalDataCard({ contact, scope, mayErase }: PersonalDataCardP
           </Button>
         )}
         {/* Announced when it appears: the page's notice now says when, with Keep. */}
-        <div aria-live="polite">
-          {requested && (
-            <Alert role="status" color="teal" withCloseButton closeButtonLabel={t('common:close')} onClose={() => setRequested(null)}>
-              {t(`erase.requested.${requested.mode}`, { name: contact.name, date: format.date(requested.due_at) })}
-            </Alert>
-          )}
-        </div>
+        <DoneMessage
+          message={requested && t(`erase.requested.${requested.mode}`, { name: contact.name, date: format.date(requested.due_at) })}
+          onClose={() => setRequested(null)}
+        />
         <Anchor component={Link} to="/contacts/erasures" size="sm">
           {t('card.erasures')}
         </Anchor>

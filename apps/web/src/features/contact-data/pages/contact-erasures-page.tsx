@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { Alert, Anchor, Group, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Group, Stack, Text, Title } from '@mantine/core'
 import { IconArrowLeft } from '@tabler/icons-react'
 import { ActionFailureAlert, useActionFailure } from '../../../components/action-failure'
 import { PagedListSection } from '../../../components/paged-list-section'
@@ -12,6 +12,7 @@ import { DueContactsSection } from '../components/due-contacts-section'
 import { ErasureRow } from '../components/erasure-row'
 import { RetentionSection } from '../components/retention-section'
 import { useContactErasures, useContactRetention } from '../queries'
+import { DoneMessage } from '../../../components/done-message'
 
 /**
  * /contacts/erasures (issue 40 §2): the team's retention setting (how long a contact without
@@ -71,13 +72,7 @@ export function ContactErasuresPage() {
         }}
       >
         {/* Announced when it appears: the row it names is called off. */}
-        <div aria-live="polite">
-          {kept && (
-            <Alert role="status" color="teal" withCloseButton closeButtonLabel={t('common:close')} onClose={() => setKept(null)}>
-              {kept}
-            </Alert>
-          )}
-        </div>
+        <DoneMessage message={kept} onClose={() => setKept(null)} />
         <ActionFailureAlert failure={failure} />
       </PagedListSection>
     </Stack>

@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { useDateFormat } from '../../../lib/date-format'
 import { errorText } from '../../../lib/errors'
 import { useContactMerges, useUndoContactMerge } from '../queries'
+import { DoneMessage } from '../../../components/done-message'
 
 /**
  * On a contact's page, for who may merge in the team (delete_contact): each merge into the
@@ -35,16 +36,19 @@ export function MergeNotice({ contactId, teamId }: { contactId: number; teamId: 
   return (
     <>
       {/* Announced when it appears; it stays in the page while the contact is read again. */}
-      <div aria-live="polite">
-        {undone && (
-          <Alert role="status" color="teal" withCloseButton closeButtonLabel={t('common:close')} onClose={() => setUndone(null)}>
-            {t('undo.done', { name: undone.other_name })}{' '}
-            <Anchor component={Link} to={`/contacts/view/${undone.other_contact_id}`} underline="always" inherit>
-              {t('undo.open', { name: undone.other_name })}
-            </Anchor>
-          </Alert>
-        )}
-      </div>
+      <DoneMessage
+        message={
+          undone && (
+            <>
+              {t('undo.done', { name: undone.other_name })}{' '}
+              <Anchor component={Link} to={`/contacts/view/${undone.other_contact_id}`} underline="always" inherit>
+                {t('undo.open', { name: undone.other_name })}
+              </Anchor>
+            </>
+          )
+        }
+        onClose={() => setUndone(null)}
+      />
       <ActionFailureAlert failure={failure} />
       {(merges.data?.data ?? []).map((merge) => (
         <Alert key={merge.id} role="note" color="blue" variant="light" icon={<IconArrowMerge size={18} aria-hidden="true" />}>

@@ -9,6 +9,7 @@ import { listText } from '../../../lib/errors'
 import { withFlash } from '../../../lib/flash'
 import { useContactMergePreview, useContactMergeRequests } from '../queries'
 import { AskedBy, DecideMergeRequest, MergeRequestTeams, useDecisionText, useRequestNames, waitingTeams } from './merge-request-state'
+import { DoneMessage } from '../../../components/done-message'
 
 /**
  * On a contact's page, for who may merge in the team (delete_contact): each pending request to
@@ -17,7 +18,6 @@ import { AskedBy, DecideMergeRequest, MergeRequestTeams, useDecisionText, useReq
  * what happened; merged away, the page moves to the record kept.
  */
 export function MergeRequestNotice({ contactId, teamId }: { contactId: number; teamId: number }) {
-  const { t } = useTranslation(['duplicates', 'common'])
   const navigate = useNavigate()
   const requests = useContactMergeRequests(contactId, teamId)
   const failure = useActionFailure()
@@ -34,13 +34,7 @@ export function MergeRequestNotice({ contactId, teamId }: { contactId: number; t
   return (
     <>
       {/* Announced when it appears; it stays while the contact and its requests are read again. */}
-      <div aria-live="polite">
-        {decided && (
-          <Alert role="status" color="teal" withCloseButton closeButtonLabel={t('common:close')} onClose={() => setDecided(null)}>
-            {decided}
-          </Alert>
-        )}
-      </div>
+      <DoneMessage message={decided} onClose={() => setDecided(null)} />
       <ActionFailureAlert failure={failure} />
       {(requests.data?.data ?? [])
         .filter((request) => request.status === 'pending')

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { IconArrowLeft } from '@tabler/icons-react'
 import type { DuplicateContact, PossibleDuplicate } from '@crm/domain'
 import { ActionFailureAlert, useActionFailure } from '../../../components/action-failure'
@@ -13,6 +13,7 @@ import { useLookup } from '../../lookups/queries'
 import { useSession } from '../../session/session'
 import { useDismissPossibleDuplicate, usePossibleDuplicates } from '../queries'
 import { birthText } from '../components/merge-values'
+import { DoneMessage } from '../../../components/done-message'
 
 /**
  * /contacts/duplicates (issue 40 §1): the pairs of the selected team's contacts that may be one
@@ -46,13 +47,7 @@ export function PossibleDuplicatesPage() {
         </Group>
       </Anchor>
       {/* Announced when it appears: the pair it names has left the list. */}
-      <div aria-live="polite">
-        {dismissed && (
-          <Alert role="status" color="teal" withCloseButton closeButtonLabel={t('common:close')} onClose={() => setDismissed(null)}>
-            {dismissed}
-          </Alert>
-        )}
-      </div>
+      <DoneMessage message={dismissed} onClose={() => setDismissed(null)} />
       <ActionFailureAlert failure={failure} />
       <PagedListSection
         title={title}
