@@ -9,7 +9,7 @@ import {
   type MergeSide,
   type UndoableMerge,
 } from '@crm/domain'
-import type { Executor } from '../../db/client'
+import { rowsOf, type Executor } from '../../db/client'
 import {
   accounts,
   contactEvents,
@@ -219,6 +219,19 @@ export async function mergeLockedPair(
   return merge
 }
 
+/**
+ * The teams that took part in the request a merge was carried out by (merge-requests.service.ts):
+ * the team that asked and every team that agreed. Each agreed to change the record, so each
+ * counts as agreeing to put it back within the undo period: otherwise no church alone could.
+ */
+async function teamsOfMergeRequest(tx: Executor, mergeId: number): Promise<Set<number>> {
+  const rows = rowsOf<{ team_id: number }>(
+    await tx.execute(sql`select r.team_id from contact_merge_requests r where r.merge_id = ${mergeId}
+      union select a.team_id from contact_merge_request_teams a join contact_merge_requests r on r.id = a.request_id where r.merge_id = ${mergeId}`),
+  )
+  return new Set(rows.map((row) => row.team_id))
+}
+
 /** The kept record's activity row of a merge ('add') or its undoing ('delete'), naming the other record. */
 async function recordMergeActivity(
   tx: Executor,
@@ -277,7 +290,7 @@ export async function undoContactMerge(deps: Deps, viewer: Viewer, scope: TeamSc
     await assertKeptOfTeam(tx, scope, keptId, now)
     const { undo } = merge
     if (merge.undo_until <= now || !undo) throw new AppError('expired')
-    assertActedFor(await teamsNotActedFor(tx, viewer, [keptId]))
+    assertActedFor(await teamsNotActedFor(tx, viewer, [keptId], await teamsOfMergeRequest(tx, merge.id)))
 
     await putPersonRowsBack(tx, undo, keptId, otherId)
     await removeAddedDismissals(tx, undo.dismissals_added)

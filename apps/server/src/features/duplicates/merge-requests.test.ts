@@ -97,6 +97,17 @@ describe('merge requests: a merge that needs another team’s agreement (issue 4
     // Decided once: the same answer again, nothing pending left.
     expect((await decide(elsewhere, request.id, true)).statusCode).toBe(200)
     expect(await requestsOf(elsewhere)).toEqual([])
+    // Either church that took part may put it back within the undo period; another may not.
+    const mergeId = body<ContactMergeRequest>(agreed).merge_id!
+    const stranger2 = await buildChurch(t, { conference: c.conference })
+    await addToTeam(t, kept, { teamId: stranger2.church, isOwner: false })
+    const refused = await post(t, 'undo-contact-merge', c.owner.token, { team_id: c.church, merge_id: mergeId })
+    expect(refused.statusCode).toBe(409)
+    expect(body(refused)).toMatchObject({ code: 'merge_other_team' })
+    await t.db.execute(sql`delete from team_contacts where team_id = ${stranger2.church}`)
+    const undone = await post(t, 'undo-contact-merge', c.owner.token, { team_id: c.church, merge_id: mergeId })
+    expect(undone.statusCode, undone.body).toBe(200)
+    expect(await rows(sql`select merged_into_id from people where id = ${other}`)).toEqual([{ merged_into_id: null }])
   })
 
   it('waits for every team asked; one that declines ends it and nothing is merged', async () => {
