@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { retentionNoticeDays, type RetentionMonths } from '@crm/domain'
 import { rowsOf, type Executor } from '../../db/client'
+import { notifications } from '../../db/schema/index'
 import { escapeHtml } from '../../platform/sanitize'
 import type { Deps } from '../../platform/deps'
 import { deIdentifyPerson } from './de-identify'
@@ -80,12 +81,24 @@ async function noticeTeam(deps: Pick<Deps, 'db' | 'now'>, team: RetainingTeam): 
         where m.team_id = ${team.id} and m.role in ('owner', 'entity_admin')`),
     )
     const params = { count: told.length, church: team.title, months: team.months, date }
-    for (const owner of owners) {
-      const language = owner.locale === 'es' ? 'es' : 'en'
-      await tx.execute(sql`insert into notifications (level, team_id, recipient_user_id, content, kind, params, link_url, link_text, importance, date)
-        values ('team', ${team.id}, ${owner.person_id},
-          ${`<p>${escapeHtml(noticeWords[language](told.length, team.title, team.months, date))}</p>`},
-          'contacts_due_for_de_identification', ${JSON.stringify(params)}::jsonb, '/contacts/erasures', ${noticeWords.link[language]}, 'high', ${at})`)
+    if (owners.length > 0) {
+      await tx.insert(notifications).values(
+        owners.map((owner) => {
+          const language = owner.locale === 'es' ? 'es' : 'en'
+          return {
+            level: 'team' as const,
+            team_id: team.id,
+            recipient_user_id: owner.person_id,
+            content: `<p>${escapeHtml(noticeWords[language](told.length, team.title, team.months, date))}</p>`,
+            kind: 'contacts_due_for_de_identification' as const,
+            params,
+            link_url: '/contacts/erasures',
+            link_text: noticeWords.link[language],
+            importance: 'high' as const,
+            date: now,
+          }
+        }),
+      )
     }
     return told.length
   })

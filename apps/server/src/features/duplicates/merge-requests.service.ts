@@ -102,22 +102,25 @@ async function notifyTeamsAsked(tx: Executor, request: RequestRow, teamIds: read
         sql`, `,
       )})`),
   )
-  for (const recipient of recipients) {
-    const es = recipient.locale === 'es'
-    const text = es ? `${church} pide fusionar dos registros de ${name}.` : `${church} asks to merge two records of ${name}.`
-    await tx.insert(notifications).values({
-      level: 'team',
-      team_id: recipient.team_id,
-      recipient_user_id: recipient.person_id,
-      content: `<p>${escapeHtml(text)}</p>`,
-      kind: 'contact_merge_requested',
-      params: { church, name },
-      link_url: `/contacts/view/${recipient.holds_kept ? request.contact_id : request.other_contact_id}`,
-      link_text: es ? 'Abrir contacto' : 'Open contact',
-      importance: 'medium',
-      date: now,
-    })
-  }
+  if (recipients.length === 0) return
+  await tx.insert(notifications).values(
+    recipients.map((recipient) => {
+      const es = recipient.locale === 'es'
+      const text = es ? `${church} pide fusionar dos registros de ${name}.` : `${church} asks to merge two records of ${name}.`
+      return {
+        level: 'team' as const,
+        team_id: recipient.team_id,
+        recipient_user_id: recipient.person_id,
+        content: `<p>${escapeHtml(text)}</p>`,
+        kind: 'contact_merge_requested' as const,
+        params: { church, name },
+        link_url: `/contacts/view/${recipient.holds_kept ? request.contact_id : request.other_contact_id}`,
+        link_text: es ? 'Abrir contacto' : 'Open contact',
+        importance: 'medium' as const,
+        date: now,
+      }
+    }),
+  )
 }
 
 /** Tells the asker what a team said, and whether the records are merged now. */
