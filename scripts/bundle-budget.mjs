@@ -22,7 +22,9 @@
 //   dictionaries wait for the first key typed, ALTCHA for the visitor's first focus in the form.
 //   Measured 242.4, 235.7 and 239.8 KB, budget 250 KB each (PASSWORD_PAGE_BUDGET_KB overrides).
 //   A browser test counts what these pages really receive (apps/web/e2e/password-pages.e2e.ts).
-import { existsSync, readFileSync } from 'node:fs'
+// - No chunk carries a library's development build: React Router resolves to its own under every
+//   condition, and vite.config.ts points a build at its production build instead (issue 37).
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { root } from './lib.mjs'
@@ -100,7 +102,27 @@ function check(name, chunks, budget) {
   return true
 }
 
+/** Texts only a library's development build holds, by the library. */
+const developmentBuildTexts = { 'React Router': 'Hey developer' }
+
+/** Every built chunk is free of the libraries' development builds. */
+function noDevelopmentBuilds() {
+  const assets = join(dist, 'assets')
+  const found = readdirSync(assets)
+    .filter((file) => file.endsWith('.js'))
+    .flatMap((file) => {
+      const code = readFileSync(join(assets, file), 'utf8')
+      return Object.entries(developmentBuildTexts)
+        .filter(([, text]) => code.includes(text))
+        .map(([library]) => `${library}'s development build in ${file}`)
+    })
+  for (const finding of found) console.error(`✖ ${finding}`)
+  if (found.length === 0) console.log(`✔ No chunk carries a development build (${Object.keys(developmentBuildTexts).join(', ')})`)
+  return found.length === 0
+}
+
 const results = [
+  noDevelopmentBuilds(),
   check('The login page', entries.login, budgetKb),
   check('The consent page', entries.consent, consentBudgetKb),
   check("The app's first page", entries.app, appBudgetKb),

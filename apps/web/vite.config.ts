@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 
@@ -136,8 +138,16 @@ function firstPaint(): Plugin {
   }
 }
 
-export default defineConfig({
+/**
+ * React Router's package resolves to its development build under every condition (its
+ * issues #12532, #14102): warnings checked on every navigation and render. A build takes its
+ * production build, the same code with them off; the dev server keeps the warnings.
+ */
+const reactRouterProduction = join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production/index.mjs')
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), chunkBudget(), ownPages(), prefetchAppFromSignIn(), firstPaint()],
+  resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   server: {
     proxy: {
       '/api': server,
@@ -164,4 +174,4 @@ export default defineConfig({
       output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 16 * 1024 } } },
     },
   },
-})
+}))
