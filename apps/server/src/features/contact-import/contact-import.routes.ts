@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
-import { contactImportCalls as calls } from '@crm/domain'
+import { contactImportCalls as calls, contactImportMappingCalls as mappingCalls } from '@crm/domain'
 import { addRoute, groupAccess } from '../../platform/route'
 import { importContacts } from './contact-import.service'
+import { listImportMappings, saveImportMapping } from './import-mappings.service'
 
 /** A chunk of 500 rows with notes and prayer requests of 2,000 characters is larger than the app's 2 MB body limit. */
 const contactImportBodyLimit = 8 * 1024 * 1024
@@ -13,4 +14,9 @@ export async function contactImportRoutes(app: FastifyInstance) {
     if (route.url.endsWith(calls.importUsers.path)) route.bodyLimit = contactImportBodyLimit
   })
   addRoute(app, calls.importUsers, groupAccess('import_contact'), ({ deps, viewer, scope, input }) => importContacts(deps, viewer, scope, input))
+  // The team's column matches for its next file (issue 41 item 1): whoever may import.
+  addRoute(app, mappingCalls.contactImportMappings, groupAccess('import_contact'), ({ deps, scope }) => listImportMappings(deps, scope))
+  addRoute(app, mappingCalls.saveContactImportMapping, groupAccess('import_contact'), ({ deps, viewer, scope, input }) =>
+    saveImportMapping(deps, viewer, scope, input),
+  )
 }

@@ -139,6 +139,7 @@ export const notMoved: Record<string, string> = {
   'contact_merges.other_contact_id': 'as contact_id',
   'contact_merges.merged_by_id': 'as contact_id',
   'contact_merges.undone_by_id': 'as contact_id',
+  'contact_import_mappings.updated_by_id': "who last saved the team's column matches, for the record (an account, never merged away)",
   'contact_merge_requests.contact_id': 'a request names the pair as asked; a merge of the record merged away ends it',
   'contact_merge_requests.other_contact_id': 'as contact_id',
   'contact_merge_requests.requested_by_id': 'who asked, for the record (and as whom the merge is done)',

@@ -1,0 +1,177 @@
+import { contactImportColumns, type ContactImportColumn } from '../calls/contact-import'
+
+// Files from other church systems (issue 41 item 1): the people exports of Planning Center
+// People, Breeze, Rock RMS and ChurchCRM carry the same people under their own column names.
+// A file's header row is matched to the import's columns by the system's own names (a preset),
+// then by the columns' names and their aliases; the person can change any match before the
+// import, and the team's last matches for that system are proposed for its next file.
+
+export const importSystems = ['planning_center', 'breeze', 'rock', 'churchcrm'] as const
+export type ImportSystem = (typeof importSystems)[number]
+
+/** What a mapping is kept under: a system, or `other` for a file of no known system. */
+export const importMappingKeys = [...importSystems, 'other'] as const
+export type ImportMappingKey = (typeof importMappingKeys)[number]
+
+/**
+ * Each system's people export, as its documentation names the columns: which of our columns
+ * each header fills. A column may come from several headers (the first one with a value in
+ * the header row's order is proposed; the others are left out and can be chosen instead).
+ */
+export const importSystemColumns: Record<ImportSystem, Partial<Record<ContactImportColumn, readonly string[]>>> = {
+  planning_center: {
+    first_name: ['First Name', 'Given Name'],
+    last_name: ['Last Name'],
+    gender: ['Gender'],
+    dob: ['Birthdate'],
+    marital_status: ['Marital Status'],
+    member_status: ['Membership'],
+    email: ['Home Email', 'Email', 'Work Email', 'Other Email'],
+    phone: ['Mobile Phone Number', 'Home Phone Number', 'Work Phone Number', 'Other Phone Number'],
+    address_street: ['Home Address Street Line 1'],
+    address_city: ['Home Address City'],
+    address_state: ['Home Address State'],
+    address_postcode: ['Home Address Zip Code'],
+    address_country: ['Home Address Country Code'],
+    notes: ['Medical Notes'],
+  },
+  breeze: {
+    first_name: ['First Name', 'Nickname'],
+    last_name: ['Last Name'],
+    gender: ['Gender'],
+    dob: ['Birthdate'],
+    age: ['Age'],
+    marital_status: ['Marital Status'],
+    member_status: ['Status'],
+    email: ['Email'],
+    phone: ['Mobile', 'Home', 'Work'],
+    address_street: ['Street Address'],
+    address_city: ['City'],
+    address_state: ['State'],
+    address_postcode: ['Zip'],
+  },
+  rock: {
+    first_name: ['First Name', 'Nick Name'],
+    last_name: ['Last Name'],
+    gender: ['Gender'],
+    dob: ['Birthdate', 'Birth Date'],
+    marital_status: ['Marital Status'],
+    member_status: ['Connection Status'],
+    email: ['Email'],
+    phone: ['Mobile Phone', 'Home Phone', 'Work Phone'],
+    address_street: ['Home Address Street 1', 'Address'],
+    address_city: ['Home Address City', 'City'],
+    address_state: ['Home Address State', 'State'],
+    address_postcode: ['Home Address Postal Code', 'Postal Code'],
+    address_country: ['Home Address Country', 'Country'],
+  },
+  churchcrm: {
+    first_name: ['First Name', 'FirstName'],
+    last_name: ['Last Name', 'LastName'],
+    gender: ['Gender'],
+    dob: ['Birth Date', 'BirthDate'],
+    member_status: ['Classification'],
+    email: ['Email'],
+    phone: ['Cell Phone', 'CellPhone', 'Home Phone', 'HomePhone', 'Work Phone', 'WorkPhone'],
+    address_street: ['Address1', 'Address 1', 'Address'],
+    address_city: ['City'],
+    address_state: ['State'],
+    address_postcode: ['Zip'],
+    address_country: ['Country'],
+  },
+}
+
+/**
+ * Headers only that system's export has: a file with any of them is taken for that system's
+ * (the person can choose another). Checked in this order.
+ */
+export const importSystemMarkers: Record<ImportSystem, readonly string[]> = {
+  planning_center: ['Remote ID', 'Home Address Street Line 1', 'Household Primary Contact', 'Mobile Phone Number'],
+  breeze: ['Breeze ID', 'Birthdate Month/Day'],
+  rock: ['Connection Status', 'Record Status', 'Nick Name'],
+  churchcrm: ['Classification', 'Person Id', 'Family ID'],
+}
+
+/** A header as compared: lower case, without accents, spaces, underscores, dashes and dots ('E-mail' is 'email'). */
+export function normalizeHeader(header: string): string {
+  return header
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[\s_\-.]+/g, '')
+}
+
+/** The system whose export a header row is, or null. */
+export function detectImportSystem(headers: readonly string[]): ImportSystem | null {
+  const present = new Set(headers.map(normalizeHeader))
+  return importSystems.find((system) => importSystemMarkers[system].some((marker) => present.has(normalizeHeader(marker)))) ?? null
+}
+
+/** Each file header → the column it imports as, or null when it is not imported. */
+export type ColumnMapping = Record<string, ContactImportColumn | null>
+
+/** Other names a column goes by (the web's aliases in English and Spanish). */
+export type ColumnNames = Partial<Record<ContactImportColumn, readonly string[]>>
+
+/**
+ * The mapping proposed for a file's headers: the team's last mapping for the same headers
+ * first; then the system's names, in the order the preset lists them (Planning Center's First
+ * Name before its Given Name); then each column's own name and its aliases. A column is
+ * proposed for one header only; the others are not imported until the person chooses.
+ */
+export function proposeColumnMapping(
+  headers: readonly string[],
+  options: { system: ImportSystem | null; remembered?: ColumnMapping | null; aliases?: ColumnNames },
+): ColumnMapping {
+  // Each name a header may have → its column and rank (lower is preferred); the first source to name it wins.
+  const byName = new Map<string, { column: ContactImportColumn; rank: number }>()
+  const sources: ColumnNames[] = [
+    options.system ? importSystemColumns[options.system] : {},
+    Object.fromEntries(contactImportColumns.map((column) => [column, [column]])),
+    options.aliases ?? {},
+  ]
+  sources.forEach((names, source) => {
+    for (const column of contactImportColumns) {
+      ;(names[column] ?? []).forEach((name, position) => {
+        const key = normalizeHeader(name)
+        if (!byName.has(key)) byName.set(key, { column, rank: source * 1000 + position })
+      })
+    }
+  })
+  const remembered = new Map(Object.entries(options.remembered ?? {}).map(([header, column]) => [normalizeHeader(header), column]))
+  // A null prototype: a file's header is a key like any other, "__proto__" included.
+  const mapping = Object.create(null) as ColumnMapping
+  const taken = new Set<ContactImportColumn>()
+  // A header the person matched last time keeps its match, even to nothing.
+  for (const header of headers) {
+    const key = normalizeHeader(header)
+    if (!remembered.has(key)) continue
+    const column = remembered.get(key) ?? null
+    mapping[header] = column && !taken.has(column) ? column : null
+    if (column) taken.add(column)
+  }
+  const candidates = headers
+    .filter((header) => !remembered.has(normalizeHeader(header)))
+    .map((header, order) => ({ header, order, match: byName.get(normalizeHeader(header)) }))
+  for (const { header } of candidates) mapping[header] = null
+  const preferred = candidates.filter((candidate) => candidate.match !== undefined).sort((a, b) => a.match!.rank - b.match!.rank || a.order - b.order)
+  for (const { header, match } of preferred) {
+    if (taken.has(match!.column)) continue
+    mapping[header] = match!.column
+    taken.add(match!.column)
+  }
+  return mapping
+}
+
+/** The rows keyed by the import's columns: each header's cell under the column it maps to. */
+export function applyColumnMapping(
+  rows: ReadonlyArray<Readonly<Record<string, string>>>,
+  mapping: ColumnMapping,
+): Array<Partial<Record<ContactImportColumn, string>>> {
+  const pairs = Object.entries(mapping).filter((pair): pair is [string, ContactImportColumn] => pair[1] !== null)
+  return rows.map((row) => {
+    const mapped: Partial<Record<ContactImportColumn, string>> = {}
+    for (const [header, column] of pairs) mapped[column] = (row[header] ?? '').trim()
+    return mapped
+  })
+}
