@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as XLSX from '@e965/xlsx'
 import { addAdult, conferenceApi, demoApi, uniqueSurname, type DemoApi } from './api'
@@ -101,6 +102,38 @@ describe('contact import (issue 17)', () => {
     expect(found.items.map((item) => item.name)).toContain(`Abel ${surname}`)
     await page.getByRole('searchbox', { name: 'Search contacts' }).first().fill(surname)
     await expect.poll(() => list.innerText(), { timeout: 15_000 }).toContain(`Abel ${surname}`)
+  })
+})
+
+describe('a file from another church system (issue 41 item 1)', () => {
+  it('a leader on a phone, in Spanish, brings a Planning Center export: its columns are matched by its own names and can be changed', async () => {
+    const phone = await openBrowser(baseUrl(), { viewport: { width: 390, height: 844 } })
+    try {
+      const page = phone.page
+      await signIn(page, 'leader@example.org')
+      await page.goto('/contacts?locale=es')
+      await page.getByRole('region', { name: 'Todos los contactos del equipo' }).getByRole('button', { name: 'Importar', exact: true }).click()
+      const dialog = page.getByRole('dialog', { name: 'Importar contactos' })
+      const csv = readFileSync(new URL('../../../fixtures/imports/planning-center-people.csv', import.meta.url))
+      await dialog.getByLabel('Hoja de cálculo (.csv, .xls o .xlsx)').setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: csv })
+      await expect.poll(() => dialog.innerText(), { timeout: 15_000 }).toContain('4 filas leídas de people.csv.')
+      expect(await dialog.getByLabel('El archivo viene de', { exact: true }).inputValue()).toBe('Planning Center People')
+      const homeEmail = dialog.getByLabel('Se importa como: Home Email', { exact: true })
+      expect(await homeEmail.inputValue()).toBe('Correo electrónico')
+      expect(await dialog.getByLabel('Se importa como: Work Email', { exact: true }).inputValue()).toBe('No se importa')
+      await settled(page)
+      expect(await violations(page)).toEqual([])
+
+      // The work email instead: the home email is then not imported (a column is one header's).
+      await dialog.getByLabel('Se importa como: Work Email', { exact: true }).click()
+      await page.getByRole('option', { name: 'Correo electrónico', exact: true }).click()
+      await expect.poll(() => homeEmail.inputValue()).toBe('No se importa')
+      await settled(page)
+      expect(await violations(page)).toEqual([])
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
+    } finally {
+      await phone.close()
+    }
   })
 })
 

@@ -59,6 +59,12 @@ export interface ImportFlowProps<F extends ReadFile, P, R> {
   result: (result: R) => ReactNode
   /** In a dialog: Cancel and Close call it, and the result takes the place of the form. */
   onClose?: () => void
+  /**
+   * The file as its owner keeps it (the contact import's matched columns): when given, the flow
+   * shows, checks and imports this one, and `onFile` hears each file read (null when none).
+   */
+  file?: F | null
+  onFile?: (file: F | null) => void
 }
 
 type Stage<R> = { name: 'idle' } | { name: 'importing' } | { name: 'finished'; result: R }
@@ -111,8 +117,9 @@ export function useImportCheck<F, P>(file: F | null, check: ImportCheck<F, P> | 
 
 /** The import flow, inside a page or a dialog (ImportDialog). */
 export function ImportFlow<F extends ReadFile, P, R>(props: ImportFlowProps<F, P, R>) {
-  const { texts, intro, sample, fileHint, read, missingBlocks, check, preview, run, progress, result, onClose } = props
-  const [file, setFile] = useState<F | null>(null)
+  const { texts, intro, sample, fileHint, read, missingBlocks, check, preview, run, progress, result, onClose, onFile } = props
+  const [readFile, setReadFile] = useState<F | null>(null)
+  const file = props.file === undefined ? readFile : props.file
   const [error, setError] = useState<string | null>(null)
   const [stage, setStage] = useState<Stage<R>>({ name: 'idle' })
   const stopRequested = useRef(false)
@@ -127,7 +134,8 @@ export function ImportFlow<F extends ReadFile, P, R>(props: ImportFlowProps<F, P
   }, [finished])
 
   const choose = (chosen: F | null) => {
-    setFile(chosen)
+    setReadFile(chosen)
+    onFile?.(chosen)
     setError(null)
     setStage({ name: 'idle' })
   }

@@ -5,6 +5,7 @@ import { emptyImportReport } from '@crm/domain'
 import { runChunkedImport, type ChunkedImportOutcome, type ImportReport } from '../lib/chunked-import'
 import { readImportFile, type ImportFile, type SpreadsheetImportKind } from '../lib/import-kind'
 import { isSpreadsheetError, normalizeHeader } from '../lib/spreadsheet'
+import { ColumnMatching, useImportColumnLabel, type ColumnMatchingProps } from './column-matching'
 import { ImportDialog, type ImportTexts } from './import-flow'
 import { DryRunSummary, ImportReportDetails, rowOutcome, useCount, useOutcomeText } from './import-report'
 
@@ -14,7 +15,21 @@ import { DryRunSummary, ImportReportDetails, rowOutcome, useCount, useOutcomeTex
 // server's dry run of the same call (issue 35 item 9) and the first rows previewed with what
 // the server will do with each, then the rows sent in chunks with a progress bar and the
 // running counts, and the spec's report: the counts, what each row kept and each refused row
-// and why.
+// and why. The contact import also lets the person match the columns (`matching`, issue 41).
+
+/** The person matches the file's columns (the contact import): the file as matched and the table that matches it. */
+export interface ImportMatching<C extends string> {
+  /** The file read, as matched now; null before one is read. */
+  file: ImportFile<C> | null
+  /** Hears each file read (null when none). */
+  onFile: (file: ImportFile<C> | null) => void
+  /** A stable text of the system and the matches: a new one checks the rows again. */
+  key: string
+  /** The matching table of the file read. */
+  table: ColumnMatchingProps | null
+  /** The person pressed Import (the matches are remembered for the next file). */
+  onImport: () => void
+}
 
 export interface SpreadsheetImportProps<C extends string> {
   kind: SpreadsheetImportKind<C>
@@ -30,6 +45,8 @@ export interface SpreadsheetImportProps<C extends string> {
   checkKey?: string
   /** Called once rows were saved (to refresh the lists behind the dialog). */
   onImported?: () => void
+  /** The columns matched by the person above the preview; without it, by their names and aliases. */
+  matching?: ImportMatching<C>
   onClose: () => void
 }
 
@@ -85,12 +102,19 @@ export function SpreadsheetImport<C extends string>({
   send,
   checkKey = '',
   onImported,
+  matching,
   onClose,
 }: SpreadsheetImportProps<C>) {
   const { t } = useTranslation('import')
   const count = useCount()
-  const texts = useSpreadsheetImportTexts()
+  const columnLabel = useImportColumnLabel()
+  const flowTexts = useSpreadsheetImportTexts()
+  // A missing column can be matched here rather than added to the file.
+  const texts: ImportTexts = matching
+    ? { ...flowTexts, missingColumns: (columns) => t('matching.missing', { columns: columns.map(columnLabel).join(', ') }) }
+    : flowTexts
   const [progress, setProgress] = useState<{ sent: number; total: number; report: ImportReport } | null>(null)
+  const [importing, setImporting] = useState(false)
 
   // The dry run: every row, chunk by chunk as the import sends them, by the server's own rules.
   const check = async (file: ImportFile<C>): Promise<ImportReport> => {
@@ -108,16 +132,22 @@ export function SpreadsheetImport<C extends string>({
   const run = async (file: ImportFile<C>, shouldStop: () => boolean): Promise<Finished> => {
     const total = file.rows.length
     setProgress({ sent: 0, total, report: emptyImportReport() })
-    const outcome = await runChunkedImport({
-      rows: file.rows.map((prepared) => prepared.row),
-      rowNumbers: file.rowNumbers,
-      chunkSize: kind.chunkSize,
-      send: (rows, firstRow) => send(rows, firstRow, { dryRun: false }),
-      onProgress: (sent, report) => setProgress({ sent, total, report }),
-      shouldStop,
-    })
-    if (outcome.report.count_successful > 0) onImported?.()
-    return { ...outcome, total }
+    setImporting(true)
+    matching?.onImport()
+    try {
+      const outcome = await runChunkedImport({
+        rows: file.rows.map((prepared) => prepared.row),
+        rowNumbers: file.rowNumbers,
+        chunkSize: kind.chunkSize,
+        send: (rows, firstRow) => send(rows, firstRow, { dryRun: false }),
+        onProgress: (sent, report) => setProgress({ sent, total, report }),
+        shouldStop,
+      })
+      if (outcome.report.count_successful > 0) onImported?.()
+      return { ...outcome, total }
+    } finally {
+      setImporting(false)
+    }
   }
 
   return (
@@ -130,12 +160,24 @@ export function SpreadsheetImport<C extends string>({
       // A large file is many rows: the 2 MB of the smaller imports is not enough here.
       read={(chosen) => readImportFile(chosen, kind, { maxBytes: 40 * 1024 * 1024 })}
       missingBlocks
-      check={{ key: checkKey, run: check }}
-      preview={(file, checked) => <KindPreview kind={kind} file={file} checked={checked} options={options} dropped={dropped} />}
+      check={{ key: matching ? `${checkKey}|${matching.key}` : checkKey, run: check }}
+      preview={(file, checked) => (
+        <KindPreview
+          kind={kind}
+          file={file}
+          checked={checked}
+          options={options}
+          dropped={dropped}
+          matching={matching?.table && <ColumnMatching {...matching.table} disabled={importing} />}
+        />
+      )}
       run={run}
       progress={progress && <ChunkProgress {...progress} />}
       result={(finished) => <ImportReportView finished={finished} kind={kind.name} />}
       onClose={onClose}
+      // With matching the flow shows the file as matched: the dry run and the import send its rows.
+      file={matching ? matching.file : undefined}
+      onFile={matching?.onFile}
     />
   )
 }
@@ -147,12 +189,15 @@ function KindPreview<C extends string>({
   checked,
   options,
   dropped,
+  matching,
 }: {
   kind: SpreadsheetImportKind<C>
   file: ImportFile<C>
   checked: ImportReport | null
   options: ReactNode
   dropped: readonly C[]
+  /** The matching table, above the columns read. */
+  matching: ReactNode
 }) {
   const { t } = useTranslation('import')
   const outcomeText = useOutcomeText()
@@ -160,6 +205,7 @@ function KindPreview<C extends string>({
   const title = t('previewTitle', { count: Math.min(previewRows, file.rows.length) })
   return (
     <>
+      {matching}
       <Text size="sm">
         {t('columnsFound')}{' '}
         {file.found.map(([column, header]) => (normalizeHeader(column) === normalizeHeader(header) ? column : `${column} (${header})`)).join(', ') || t('none')}

@@ -5,7 +5,8 @@ import { mapColumns, readSpreadsheet, type ColumnAliases } from './spreadsheet'
 // (aliases and case tolerated), each row prepared as the kind sends it. What is wrong with a
 // row is the server's to say (its dry run, issue 35 item 9), never the browser's guess. The
 // import dialog, the import-and-share page and the API tests with spreadsheets
-// (e2e/import-files.e2e.ts) all read files through readImportFile.
+// (e2e/import-files.e2e.ts) all read files through readImportFile. The contact import lets the
+// person match the columns (matchImportFile): the file keeps its header row and rows as read.
 
 export interface PreparedRow {
   /** The row as sent: the import's column names, cells as text. */
@@ -29,9 +30,16 @@ export interface SpreadsheetImportKind<C extends string> {
   nameOf: (row: Partial<Record<C, string>>) => string
 }
 
+/** Each header of a file → the kind's column it imports as, or null when it is not imported. */
+export type HeaderMapping<C extends string> = Record<string, C | null>
+
 /** A file read for an import: its rows as sent, where each came from, and its columns. */
 export interface ImportFile<C extends string> {
   name: string
+  /** The file's header row, as read. */
+  headers: string[]
+  /** The rows by header, as read: the columns can be matched again without reading the file again. */
+  sheetRows: Array<Record<string, string>>
   rows: PreparedRow[]
   /** The rows as the file has them, under the kind's column names. */
   source: Array<Partial<Record<C, string>>>
@@ -60,12 +68,40 @@ export async function readImportFile<C extends string>(
   const matched = new Set(Object.values(mapped.found).filter((header): header is string => header !== null))
   return {
     name: file.name,
+    headers: sheet.headers,
+    sheetRows: sheet.rows,
     source: mapped.rows,
     rows: mapped.rows.map((row) => kind.prepare(row)),
     rowNumbers: sheet.rowNumbers,
     found: kind.columns.flatMap((column) => (mapped.found[column] === null ? [] : [[column, mapped.found[column]!] as [C, string]])),
     ignored: sheet.headers.filter((header) => !matched.has(header)),
     missing: kind.required.filter((column) => mapped.found[column] === null),
+  }
+}
+
+/**
+ * The file with its headers matched to the kind's columns as `mapping` says (the person's
+ * matches, issue 41 item 1): its rows mapped by `apply`, then prepared as the kind sends them;
+ * the columns found, ignored and missing follow the mapping.
+ */
+export function matchImportFile<C extends string>(
+  file: ImportFile<C>,
+  kind: SpreadsheetImportKind<C>,
+  mapping: HeaderMapping<C>,
+  apply: (rows: ReadonlyArray<Record<string, string>>, mapping: HeaderMapping<C>) => Array<Partial<Record<C, string>>>,
+): ImportFile<C> {
+  const source = apply(file.sheetRows, mapping)
+  const headerOf = (column: C) => file.headers.find((header) => mapping[header] === column)
+  return {
+    ...file,
+    source,
+    rows: source.map((row) => kind.prepare(row)),
+    found: kind.columns.flatMap((column) => {
+      const header = headerOf(column)
+      return header === undefined ? [] : [[column, header] as [C, string]]
+    }),
+    ignored: file.headers.filter((header) => (mapping[header] ?? null) === null),
+    missing: kind.required.filter((column) => headerOf(column) === undefined),
   }
 }
 

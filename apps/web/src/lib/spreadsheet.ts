@@ -1,3 +1,5 @@
+import { normalizeHeader } from '@crm/domain'
+
 // The product's one spreadsheet reader (issue 14 item 3): a .csv, .xls or .xlsx file read in
 // the browser, first sheet, header row, every cell as text. SheetJS (@e965/xlsx) is loaded on
 // demand so that it stays out of the main bundle. Every later import (contacts, users) uses it.
@@ -198,14 +200,8 @@ export async function readSpreadsheet(file: File, options: ReadSpreadsheetOption
   return { headers, rows, rowNumbers }
 }
 
-/** A header as compared: lower case, without accents, spaces, underscores, dashes and dots ('E-mail' is 'email'). */
-export function normalizeHeader(header: string): string {
-  return header
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[\s_\-.]+/g, '')
-}
+// A header is compared as the domain compares it (the import presets match by it too).
+export { normalizeHeader }
 
 /** Other names a column may have in a file, e.g. `{ first_name: ['First name', 'Nombre'] }`. */
 export type ColumnAliases<C extends string> = Partial<Record<C, readonly string[]>>

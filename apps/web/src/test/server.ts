@@ -2,6 +2,7 @@ import { http, HttpResponse, type DefaultBodyType, type HttpResponseResolver, ty
 import { setupServer } from 'msw/node'
 import {
   contactDataCalls,
+  contactImportMappingCalls,
   contactMapCalls,
   dashboardCalls,
   eventCalls,
@@ -72,6 +73,9 @@ export const defaultHandlers = [
   // The erasures page reads the team's retention setting (off by default) and the contacts due.
   mockCall(contactDataCalls.contactRetention, { months: null, notice_days: retentionNoticeDays, due_count: 0 }),
   mockCall(contactDataCalls.contactsDueForDeIdentification, { items: [], count: 0, max_pages: 1 }),
+  // The contact import proposes the team's remembered column matches, and remembers them on Import (issue 41).
+  mockCall(contactImportMappingCalls.contactImportMappings, { items: [] }),
+  mockCall(contactImportMappingCalls.saveContactImportMapping, ({ input }) => ({ ...input, updated_at: '2026-01-01T00:00:00.000Z' })),
 ]
 
 export const server = setupServer(...defaultHandlers)

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import {
   contactCalls,
   contactImportCalls,
+  contactImportMappingCalls,
   contactMapCalls,
   type ContactListKind,
   type ContactListQuery,
@@ -28,6 +29,7 @@ export const contactKeys = {
   groups: (id: number, scope: TeamGroupParams, page: number) => [...contactKeys.detail(id), 'groups', scope.team_id, scope.group_id, page] as const,
   assignments: (id: number, scope: TeamGroupParams, page: number) => [...contactKeys.detail(id), 'assignments', scope.team_id, scope.group_id, page] as const,
   map: (query: ContactsMapQuery) => [...contactKeys.all, 'map', query] as const,
+  importMappings: (scope: TeamGroupParams) => [...contactKeys.all, 'import-mappings', scope.team_id, scope.group_id] as const,
 }
 
 // ---------------------------------------------------------------------------------------
@@ -279,4 +281,29 @@ export function importContacts(input: InputOf<typeof contactImportCalls.importUs
 export function useRefreshAfterContactImport() {
   const queryClient = useQueryClient()
   return () => queryClient.invalidateQueries({ queryKey: contactKeys.all })
+}
+
+// ---------------------------------------------------------------------------------------
+// The team's remembered column matches of a contact import (issue 41 item 1).
+
+/** GET contact-import-mappings: the team's last matches, one per system the files came from. */
+export function contactImportMappingsQueryOptions(scope: TeamGroupParams) {
+  return queryOptions({
+    queryKey: contactKeys.importMappings(scope),
+    queryFn: ({ signal }) => callApi(contactImportMappingCalls.contactImportMappings, { input: scope, signal }),
+  })
+}
+
+export function useContactImportMappings(scope: TeamGroupParams) {
+  return useQuery(contactImportMappingsQueryOptions(scope))
+}
+
+/** POST save-contact-import-mapping: the matches of an import, proposed for the team's next file of that system. */
+export function useSaveContactImportMapping(scope: TeamGroupParams) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (matches: Pick<InputOf<typeof contactImportMappingCalls.saveContactImportMapping>, 'system' | 'columns'>) =>
+      callApi(contactImportMappingCalls.saveContactImportMapping, { input: { ...scope, ...matches } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: contactKeys.importMappings(scope) }),
+  })
 }

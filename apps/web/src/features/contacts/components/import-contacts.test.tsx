@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
-import { contactCalls, contactImportCalls, type ImportUsersResult, type InputOf } from '@crm/domain'
+import { contactCalls, contactImportCalls, contactImportMappingCalls, type ContactImportMapping, type ImportUsersResult, type InputOf } from '@crm/domain'
 import { apiBase } from '../../../lib/api'
 import { buildAccount, buildGroup, buildTeam } from '../../../test/fixtures'
 import { renderApp } from '../../../test/render'
@@ -11,6 +11,7 @@ import { signedInAs } from '../../../test/session'
 import { i18next } from '../../../lib/i18n'
 
 type Sent = InputOf<typeof contactImportCalls.importUsers>
+type SavedMapping = InputOf<typeof contactImportMappingCalls.saveContactImportMapping>
 
 function csvFile(lines: string[], name = 'members.csv') {
   return new File([lines.join('\n')], name, { type: 'text/csv' })
@@ -226,7 +227,7 @@ describe('contact import (spec 2 §2, §3, §4 "Contact import"; issue 17)', () 
     const { user, sent } = open('owner', (input) => (input.dry_run ? empty : apiError('internal_error', 500)))
     const dialog = await openDialog(user)
     await user.upload(dialog.getByLabelText('Spreadsheet (.csv, .xls or .xlsx)'), csvFile(['first_name,gender', 'Ana,female']))
-    expect(await dialog.findByText('The file has no column for: last_name. Add these columns and choose the file again.')).toBeInTheDocument()
+    expect(await dialog.findByText("No column of the file imports as: Last name. Choose the file's column for each under “Imports as”.")).toBeInTheDocument()
     expect(dialog.getByRole('button', { name: 'Import' })).toBeDisabled()
 
     // D2-5-22 The chooser offers only spreadsheets; a .txt that gets through anyway is refused.
@@ -242,5 +243,229 @@ describe('contact import (spec 2 §2, §3, §4 "Contact import"; issue 17)', () 
     expect(await dialog.findByText('The import failed with an error.')).toBeInTheDocument()
     // The dry run of the file with its columns, then the import.
     expect(sent.map((input) => input.dry_run)).toEqual([true, undefined])
+  })
+})
+
+/** A people export of Planning Center People, as its own column names have it. */
+const planningCenterFile = () =>
+  csvFile(
+    [
+      'First Name,Last Name,Gender,Birthdate,Membership,Home Email,Mobile Phone Number,Home Phone Number,Home Address Street Line 1,Home Address City,Household ID,Remote ID',
+      'Ana,López,Female,1990-05-31,Member,ana@example.org,0412 345 678,02 9876 5432,1 George St,Sydney,501,9001',
+      'Ben,Ng,Male,,Visitor,,0498 765 432,,,,502,9002',
+    ],
+    'people.csv',
+  )
+
+/** Chooses an option of one of the dialog's selects. */
+async function choose(user: ReturnType<typeof renderApp>['user'], dialog: ReturnType<typeof within>, select: string, option: string) {
+  await user.click(dialog.getByRole('combobox', { name: select }))
+  await user.click(await screen.findByRole('option', { name: option }))
+}
+
+/** The saves of the team's column matches. */
+function recordSaves(answer: (input: SavedMapping) => Response | null = () => null) {
+  const saved: SavedMapping[] = []
+  server.use(
+    mockCall(contactImportMappingCalls.saveContactImportMapping, ({ input }) => {
+      saved.push(input)
+      return answer(input) ?? { system: input.system, columns: input.columns, updated_at: '2026-05-01T10:00:00.000Z' }
+    }),
+  )
+  return saved
+}
+
+describe('contact import: matching the columns, with presets for other church systems (issue 41 item 1)', () => {
+  it('recognises a Planning Center People export and proposes its columns, even when the remembered matches cannot be read', async () => {
+    server.use(mockCall(contactImportMappingCalls.contactImportMappings, () => apiError('internal_error', 500)))
+    const { user, sent } = open('owner', () => ({ ...empty, count_successful: 2 }))
+    const dialog = await openDialog(user)
+    await user.upload(dialog.getByLabelText('Spreadsheet (.csv, .xls or .xlsx)'), planningCenterFile())
+    expect(await dialog.findByText('2 rows read from people.csv.')).toBeInTheDocument()
+    expect(dialog.getByRole('combobox', { name: 'The file comes from' })).toHaveValue('Planning Center People')
+
+    const table = within(dialog.getByRole('table', { name: 'Match the columns' }))
+    expect(table.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Column in your file', 'First value', 'Imports as'])
+    expect(table.getByRole('rowheader', { name: 'Home Email' }).closest('tr')).toHaveTextContent('ana@example.org')
+    // Ben has no home phone: the first value is the first cell that is not blank.
+    expect(table.getByRole('rowheader', { name: 'Home Phone Number' }).closest('tr')).toHaveTextContent('02 9876 5432')
+    expect(table.getByRole('combobox', { name: 'Imports as: Home Email' })).toHaveValue('Email')
+    expect(table.getByRole('combobox', { name: 'Imports as: Mobile Phone Number' })).toHaveValue('Phone')
+    expect(table.getByRole('combobox', { name: 'Imports as: Home Address Street Line 1' })).toHaveValue('Street address')
+    expect(table.getByRole('combobox', { name: 'Imports as: Membership' })).toHaveValue('Member status')
+    expect(table.getByRole('combobox', { name: 'Imports as: Remote ID' })).toHaveValue('Not imported')
+    expect(dialog.getByText(/Columns read:/)).toHaveTextContent(
+      'Columns read: first_name, last_name, gender, dob (Birthdate), email (Home Email), phone (Mobile Phone Number), member_status (Membership), address_street (Home Address Street Line 1), address_city (Home Address City)',
+    )
+    expect(dialog.getByText(/Columns ignored:/)).toHaveTextContent('Columns ignored: Home Phone Number, Household ID, Remote ID')
+
+    // The dry run and the import send the rows under our column names.
+    await dialog.findByText('What the import will do')
+    expect(sent).toHaveLength(1)
+    expect(sent[0]!.data).toEqual([
+      {
+        first_name: 'Ana',
+        last_name: 'López',
+        gender: 'Female',
+        dob: '1990-05-31',
+        member_status: 'Member',
+        email: 'ana@example.org',
+        phone: '0412 345 678',
+        address_street: '1 George St',
+        address_city: 'Sydney',
+      },
+      { first_name: 'Ben', last_name: 'Ng', gender: 'Male', member_status: 'Visitor', phone: '0498 765 432' },
+    ])
+    await user.click(dialog.getByRole('button', { name: 'Import' }))
+    await dialog.findByText('Imported: 2. Not imported: 0.')
+    expect(sent.at(-1)!.dry_run).toBeUndefined()
+    expect((sent.at(-1)!.data as Array<Record<string, string>>)[0]).toMatchObject({ email: 'ana@example.org', phone: '0412 345 678' })
+  })
+
+  it('a changed match changes the rows sent and asks the dry run again; a column is one header’s; a failed save does not hold the import up', async () => {
+    // The matches cannot be remembered: the import goes on all the same.
+    const saved = recordSaves(() => apiError('internal_error', 500))
+    const { user, sent } = open('owner', () => ({ ...empty, count_successful: 2 }))
+    const dialog = await openDialog(user)
+    await user.upload(dialog.getByLabelText('Spreadsheet (.csv, .xls or .xlsx)'), planningCenterFile())
+    await dialog.findByText('What the import will do')
+    const dryRuns = () => sent.filter((input) => input.dry_run)
+    expect(dryRuns()).toHaveLength(1)
+
+    await choose(user, dialog, 'Imports as: Home Phone Number', 'Phone')
+    // The phone came from Mobile Phone Number, which is no longer imported.
+    expect(dialog.getByRole('combobox', { name: 'Imports as: Mobile Phone Number' })).toHaveValue('Not imported')
+    await choose(user, dialog, 'Imports as: Remote ID', 'Notes')
+    expect(dialog.getByText(/Columns ignored:/)).toHaveTextContent('Columns ignored: Mobile Phone Number, Household ID')
+    await waitFor(() => expect((dryRuns().at(-1)!.data as Array<Record<string, string>>)[0]).toMatchObject({ phone: '02 9876 5432', notes: '9001' }))
+    expect(dryRuns().length).toBeGreaterThan(1)
+    await waitFor(() => expect(dialog.getByRole('button', { name: 'Import' })).toBeEnabled())
+
+    await user.click(dialog.getByRole('button', { name: 'Import' }))
+    expect(await dialog.findByText('Imported: 2. Not imported: 0.')).toBeInTheDocument()
+    const imported = sent.filter((input) => !input.dry_run)
+    expect(imported).toHaveLength(1)
+    expect(imported[0]!.data).toEqual([
+      expect.objectContaining({ phone: '02 9876 5432', notes: '9001', email: 'ana@example.org' }),
+      expect.objectContaining({ first_name: 'Ben', notes: '9002' }),
+    ])
+    expect((imported[0]!.data as Array<Record<string, string>>)[1]).not.toHaveProperty('phone')
+    await waitFor(() => expect(saved).toHaveLength(1))
+  })
+
+  it('proposes again for the system chosen', async () => {
+    const { user, sent } = open('owner')
+    const dialog = await openDialog(user)
+    await user.upload(dialog.getByLabelText('Spreadsheet (.csv, .xls or .xlsx)'), planningCenterFile())
+    await dialog.findByText('What the import will do')
+    await choose(user, dialog, 'The file comes from', 'Another spreadsheet')
+    // Without the preset, Home Email and Mobile Phone Number are no names we know; Membership is an alias.
+    expect(dialog.getByRole('combobox', { name: 'Imports as: Home Email' })).toHaveValue('Not imported')
+    expect(dialog.getByRole('combobox', { name: 'Imports as: Mobile Phone Number' })).toHaveValue('Not imported')
+    expect(dialog.getByRole('combobox', { name: 'Imports as: Membership' })).toHaveValue('Member status')
+    await waitFor(() => expect(sent.filter((input) => input.dry_run)).toHaveLength(2))
+    expect((sent.at(-1)!.data as Array<Record<string, string>>)[0]).not.toHaveProperty('email')
+  })
+
+  it('a file without a gender column names it missing, and Import waits until the person matches a column to it', async () => {
+    const { user, sent } = open('owner', () => ({ ...empty, count_successful: 1 }))
+    const dialog = await openDialog(user)
+    await user.upload(dialog.getByLabelText('Spreadsheet (.csv, .xls or .xlsx)'), csvFile(['First name,Last name,Sex Code', 'Ana,López,F']))
+    const missing = "No column of the file imports as: Gender. Choose the file's column for each under “Imports as”."
+    expect(await dialog.findByText(missing)).toBeInTheDocument()
+    expect(dialog.getByRole('combobox', { name: 'The file comes from' })).toHaveValue('Another spreadsheet')
+    expect(dialog.getByRole('combobox', { name: 'Imports as: Sex Code' })).toHaveValue('Not imported')
+    expect(dialog.getByRole('button', { name: 'Import' })).toBeDisabled()
+
+    await choose(user, dialog, 'Imports as: Sex Code', 'Gender')
+    await waitFor(() => expect(dialog.queryByText(missing)).not.toBeInTheDocument())
+    await waitFor(() => expect(dialog.getByRole('button', { name: 'Import' })).toBeEnabled())
+    expect(sent.map((input) => [input.dry_run, input.data])).toEqual([[true, [{ first_name: 'Ana', last_name: 'López', gender: 'F' }]]])
+  })
+
+  it("proposes the team's remembered matches for the system over its preset, and Import remembers the matches shown", async () => {
+    // The team's remembered matches, as the server keeps them: a save replaces its system's.
+    let remembered: ContactImportMapping[] = [
+      { system: 'planning_center', columns: { Membership: null, 'Remote ID': 'notes' }, updated_at: '2026-04-01T10:00:00.000Z' },
+      { system: 'other', columns: { 'Remote ID': 'email' }, updated_at: '2026-04-01T10:00:00.000Z' },
+    ]
+    const asked: unknown[] = []
+    const saved: SavedMapping[] = []
+    server.use(
+      mockCall(contactImportMappingCalls.contactImportMappings, ({ input }) => {
+        asked.push(input)
+        return { items: remembered }
+      }),
+      mockCall(contactImportMappingCalls.saveContactImportMapping, ({ input }) => {
+        saved.push(input)
+        const mapping: ContactImportMapping = { system: input.system, columns: input.columns, updated_at: '2026-05-01T10:00:00.000Z' }
+        remembered = [...remembered.filter((item) => item.system !== input.system), mapping]
+        return mapping
+      }),
+    )
+    const { user, sent, queryClient } = open('owner', () => ({ ...empty, count_successful: 2 }))
+    const dialog = await openDialog(user)
+    expect(asked).toEqual([{ team_id: '10', group_id: '10' }])
+    await user.upload(dialog.getByLabelText('Spreadsheet (.csv, .xls or .xlsx)'), planningCenterFile())
+    await waitFor(() => expect(dialog.getByRole('combobox', { name: 'Imports as: Membership' })).toHaveValue('Not imported'))
+    expect(dialog.getByRole('combobox', { name: 'Imports as: Remote ID' })).toHaveValue('Notes')
+    expect(dialog.getByRole('combobox', { name: 'Imports as: Home Email' })).toHaveValue('Email')
+    await dialog.findByText('What the import will do')
+    expect((sent.at(-1)!.data as Array<Record<string, string>>)[0]).toMatchObject({ notes: '9001', email: 'ana@example.org' })
+    expect((sent.at(-1)!.data as Array<Record<string, string>>)[0]).not.toHaveProperty('member_status')
+
+    const checks = sent.filter((input) => input.dry_run).length
+    await user.click(dialog.getByRole('button', { name: 'Import' }))
+    await dialog.findByText('Imported: 2. Not imported: 0.')
+    expect(saved).toEqual([
+      {
+        team_id: 10,
+        group_id: 10,
+        system: 'planning_center',
+        columns: {
+          'First Name': 'first_name',
+          'Last Name': 'last_name',
+          Gender: 'gender',
+          Birthdate: 'dob',
+          Membership: null,
+          'Home Email': 'email',
+          'Mobile Phone Number': 'phone',
+          'Home Phone Number': null,
+          'Home Address Street Line 1': 'address_street',
+          'Home Address City': 'address_city',
+          'Household ID': null,
+          'Remote ID': 'notes',
+        },
+      },
+    ])
+    // The remembered matches are read again after the save; the same matches read back check nothing again.
+    await waitFor(() => expect(asked.length).toBeGreaterThan(1))
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0))
+    expect(sent.filter((input) => input.dry_run)).toHaveLength(checks)
+  })
+
+  it('words the matching step in Spanish', async () => {
+    await i18next.changeLanguage('es')
+    const { user } = open('owner')
+    const section = within(await screen.findByRole('region', { name: 'Todos los contactos del equipo' }))
+    await user.click(section.getByRole('button', { name: 'Importar' }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Importar contactos' }))
+    await user.upload(
+      dialog.getByLabelText('Hoja de cálculo (.csv, .xls o .xlsx)'),
+      csvFile(['First Name,Last Name,Home Email,Remote ID', 'Ana,López,ana@example.org,9001'], 'personas.csv'),
+    )
+    expect(
+      await dialog.findByText(
+        'Ninguna columna del archivo se importa como: Género. Elige en «Se importa como» la columna del archivo que corresponde a cada una.',
+      ),
+    ).toBeInTheDocument()
+    expect(dialog.getByRole('combobox', { name: 'El archivo viene de' })).toHaveValue('Planning Center People')
+    const table = within(dialog.getByRole('table', { name: 'Relaciona las columnas' }))
+    expect(table.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Columna de tu archivo', 'Primer valor', 'Se importa como'])
+    expect(table.getByRole('combobox', { name: 'Se importa como: Home Email' })).toHaveValue('Correo electrónico')
+    expect(table.getByRole('combobox', { name: 'Se importa como: Remote ID' })).toHaveValue('No se importa')
+    await user.click(dialog.getByRole('combobox', { name: 'El archivo viene de' }))
+    expect(await screen.findByRole('option', { name: 'Otra hoja de cálculo' })).toBeInTheDocument()
+    expect(dialog.getByRole('button', { name: 'Importar' })).toBeDisabled()
   })
 })

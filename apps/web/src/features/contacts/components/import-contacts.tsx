@@ -4,21 +4,25 @@ import { Checkbox } from '@mantine/core'
 import { SpreadsheetImport } from '../../../components/spreadsheet-import'
 import { contactImportKind } from '../import-kind'
 import { importContacts, useRefreshAfterContactImport } from '../queries'
+import { useContactColumnMatching } from './use-contact-column-matching'
 
 // Import contacts from a spreadsheet into the selected group (spec 2 §2 the Import button, §3
 // the columns, §4 "Contact import"; D2-2.1-07, D2-4.7-*; issue 35): the shared import dialog
-// with the contact columns, the server's dry run, and 'Import as church members' (a change
-// checks the rows again).
+// with the contact columns matched by the person (issue 41 item 1: presets for the exports of
+// other church systems, the team's remembered matches), the server's dry run, and 'Import as
+// church members' (a change checks the rows again).
 
 /** The Import dialog of the contact lists. */
 export function ImportContactsDialog({ scope, onClose }: { scope: { team_id: number; group_id: number }; onClose: () => void }) {
   const { t } = useTranslation('contacts')
   const refresh = useRefreshAfterContactImport()
   const [asMembers, setAsMembers] = useState(false)
-  const kind = contactImportKind()
+  const [kind] = useState(contactImportKind)
+  const matching = useContactColumnMatching(scope, kind)
   return (
     <SpreadsheetImport
       kind={kind}
+      matching={matching}
       title={t('import.title')}
       intro={t('import.intro')}
       dropped={asMembers ? ['member_status'] : []}
