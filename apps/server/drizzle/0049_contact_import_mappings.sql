@@ -2,6 +2,7 @@ CREATE TABLE "contact_import_mappings" (
 	"team_id" integer NOT NULL,
 	"system" text NOT NULL,
 	"columns" jsonb NOT NULL,
+	"values" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"updated_by_id" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,

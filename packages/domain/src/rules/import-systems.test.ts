@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { applyColumnMapping, detectImportSystem, proposeColumnMapping, type ImportSystem } from './import-systems'
+import { applyColumnMapping, applyValueMapping, detectImportSystem, proposeColumnMapping, proposeValueMapping, type ImportSystem } from './import-systems'
 
 // The fixtures are shaped like each system's people export (their documented column names; no
 // real people): fixtures/imports/*.csv at the repository's root.
@@ -117,5 +117,37 @@ describe('files from other church systems (issue 41 item 1)', () => {
     ])
     // A header not imported sends nothing.
     expect(applyColumnMapping([{ A: ' a@example.org ', B: 'b@example.org' }], { A: 'email', B: null })).toEqual([{ email: 'a@example.org' }])
+  })
+
+  it("proposes a system's words for our member statuses and genders, the team's own choices first", () => {
+    const membership = ['Member', 'Regular Attender', ' visitor ', 'Youth Group']
+    expect(proposeValueMapping('member_status', membership, { system: 'planning_center' })).toEqual({
+      Member: 'member',
+      'Regular Attender': 'church-attendee',
+      ' visitor ': 'lead-visited',
+    })
+    const remembered = { member_status: { 'Youth Group': 'church-attendee', Visitor: null } }
+    expect(proposeValueMapping('member_status', membership, { system: 'planning_center', remembered })).toEqual({
+      Member: 'member',
+      'Regular Attender': 'church-attendee',
+      ' visitor ': null,
+      'Youth Group': 'church-attendee',
+    })
+    expect(proposeValueMapping('gender', ['Male', 'Unknown'], { system: 'rock' })).toEqual({ Unknown: 'declined' })
+    expect(proposeValueMapping('member_status', membership, { system: null })).toEqual({})
+  })
+
+  it('sends a matched value as ours, one left empty as blank, and any other as written', () => {
+    const { headers, rows } = fixture(files.rock)
+    const columns = applyColumnMapping(rows, proposeColumnMapping(headers, { system: 'rock' }))
+    const values = { member_status: { Attendee: 'church-attendee', 'web prospect': null }, gender: { unknown: 'declined' } }
+    expect(applyValueMapping(columns, values).map((row) => [row.first_name, row.member_status, row.gender])).toEqual([
+      ['Thanh', 'Member', 'Male'],
+      ['Linh', 'Member', 'Female'],
+      ['An', 'church-attendee', 'Female'],
+      ['Daniel', '', 'Male'],
+    ])
+    // No values matched: the rows as they were.
+    expect(applyValueMapping(columns, {})).toEqual(columns)
   })
 })

@@ -175,3 +175,75 @@ export function applyColumnMapping(
     return mapped
   })
 }
+
+/**
+ * The columns whose values are matched too: a system's words for a member status or a gender
+ * are not ours ('Regular Attender' is a church attendee). Each file value → our value (a member
+ * status's id, a gender), or null (left empty); a value not named is sent as written, and the
+ * server matches it by id or title as before.
+ */
+export const valueMatchedColumns = ['member_status', 'gender'] as const
+export type ValueMatchedColumn = (typeof valueMatchedColumns)[number]
+export type ValueMapping = Partial<Record<ValueMatchedColumn, Record<string, string | null>>>
+
+/**
+ * Each system's default words (their documentation's defaults; a church may have its own,
+ * which the person matches in the table and the team keeps).
+ */
+export const importSystemValues: Record<ImportSystem, ValueMapping> = {
+  planning_center: {
+    member_status: { Member: 'member', 'Regular Attender': 'church-attendee', Participant: 'church-attendee', Visitor: 'lead-visited' },
+  },
+  breeze: {
+    member_status: { Member: 'member', Attender: 'church-attendee', Visitor: 'lead-visited' },
+  },
+  rock: {
+    member_status: { Member: 'member', Attendee: 'church-attendee', Participant: 'church-attendee', Visitor: 'lead-visited', 'Web Prospect': 'lead-unvisited' },
+    gender: { Unknown: 'declined' },
+  },
+  churchcrm: {
+    member_status: { Member: 'member', 'Regular Attender': 'church-attendee', Guest: 'lead-visited' },
+  },
+}
+
+/** A value as compared: trimmed, lower case, single spaces. */
+const valueKey = (value: string) => value.trim().replace(/\s+/g, ' ').toLowerCase()
+
+/**
+ * What each of a column's values in the file is proposed to become: the team's last choice for
+ * the value, else the system's default word. A value with neither is left out (sent as written).
+ */
+export function proposeValueMapping(
+  column: ValueMatchedColumn,
+  fileValues: readonly string[],
+  options: { system: ImportSystem | null; remembered?: ValueMapping | null },
+): Record<string, string | null> {
+  const known = new Map<string, string | null>()
+  for (const [value, ours] of Object.entries(options.system ? (importSystemValues[options.system][column] ?? {}) : {})) known.set(valueKey(value), ours)
+  for (const [value, ours] of Object.entries(options.remembered?.[column] ?? {})) known.set(valueKey(value), ours)
+  const proposal = Object.create(null) as Record<string, string | null>
+  for (const value of fileValues) {
+    const key = valueKey(value)
+    if (key !== '' && known.has(key)) proposal[value] = known.get(key) ?? null
+  }
+  return proposal
+}
+
+/** The rows with each matched value replaced by ours ('' for one left empty); other values as written. */
+export function applyValueMapping<R extends Partial<Record<string, string>>>(rows: readonly R[], values: ValueMapping): R[] {
+  type Row = Record<string, string | undefined>
+  const columns = valueMatchedColumns
+    .filter((column) => values[column] && Object.keys(values[column]).length > 0)
+    .map((column) => [column, new Map(Object.entries(values[column]!).map(([value, ours]) => [valueKey(value), ours ?? '']))] as const)
+  if (columns.length === 0) return [...rows]
+  return rows.map((row) => {
+    let changed: Row | null = null
+    for (const [column, byValue] of columns) {
+      const cell = row[column]
+      if (cell === undefined) continue
+      const ours = byValue.get(valueKey(cell))
+      if (ours !== undefined && ours !== cell) (changed ??= { ...row } as Row)[column] = ours
+    }
+    return (changed as R | null) ?? row
+  })
+}

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
-import type { ColumnMapping, ContactImportMapping, ImportMappingKey } from '@crm/domain'
+import type { ColumnMapping, ContactImportMapping, ImportMappingKey, ValueMapping } from '@crm/domain'
 import { contactImportMappings } from '../../db/schema/index'
 import type { GroupScope, Viewer } from '../../platform/access'
 import type { Deps } from '../../platform/deps'
@@ -10,10 +10,11 @@ import type { Deps } from '../../platform/deps'
 const shown = {
   system: contactImportMappings.system,
   columns: contactImportMappings.columns,
+  values: contactImportMappings.values,
   updated_at: contactImportMappings.updated_at,
 }
 
-const asAnswer = (row: { system: ImportMappingKey; columns: ColumnMapping; updated_at: Date }): ContactImportMapping => ({
+const asAnswer = (row: { system: ImportMappingKey; columns: ColumnMapping; values: ValueMapping; updated_at: Date }): ContactImportMapping => ({
   ...row,
   updated_at: row.updated_at.toISOString(),
 })
@@ -33,14 +34,14 @@ export async function saveImportMapping(
   deps: Deps,
   viewer: Viewer,
   scope: GroupScope,
-  input: { system: ImportMappingKey; columns: ColumnMapping },
+  input: { system: ImportMappingKey; columns: ColumnMapping; values: ValueMapping },
 ): Promise<ContactImportMapping> {
   const [row] = await deps.db
     .insert(contactImportMappings)
-    .values({ team_id: scope.team.id, system: input.system, columns: input.columns, updated_by_id: viewer.personId })
+    .values({ team_id: scope.team.id, system: input.system, columns: input.columns, values: input.values, updated_by_id: viewer.personId })
     .onConflictDoUpdate({
       target: [contactImportMappings.team_id, contactImportMappings.system],
-      set: { columns: input.columns, updated_by_id: viewer.personId, updated_at: sql`now()` },
+      set: { columns: input.columns, values: input.values, updated_by_id: viewer.personId, updated_at: sql`now()` },
     })
     .returning(shown)
   return asAnswer(row!)

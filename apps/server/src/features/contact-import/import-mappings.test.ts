@@ -27,18 +27,20 @@ describe('the column matches a team remembers (issue 41 item 1)', () => {
     const c = await buildChurch(t)
     expect(body<{ items: ContactImportMapping[] }>(await mappings(c)).items).toEqual([])
 
-    const saved = await save(c, { system: 'planning_center', columns: planningCenter })
+    const values = { member_status: { 'Regular Attender': 'church-attendee', Visitor: null } }
+    const saved = await save(c, { system: 'planning_center', columns: planningCenter, values })
     expect(saved.statusCode, saved.body).toBe(200)
-    expect(body<ContactImportMapping>(saved)).toMatchObject({ system: 'planning_center', columns: planningCenter })
+    expect(body<ContactImportMapping>(saved)).toMatchObject({ system: 'planning_center', columns: planningCenter, values })
     await save(c, { system: 'other', columns: { Nombre: 'first_name' } }, c.owner.token)
     // The next Planning Center file's matches replace the first's, whole.
     const next = { 'First Name': 'first_name', 'Last Name': 'last_name', 'Work Email': 'email' }
     expect((await save(c, { system: 'planning_center', columns: next })).statusCode).toBe(200)
 
     const items = body<{ items: ContactImportMapping[] }>(await mappings(c, c.owner.token)).items
-    expect(items.map(({ system, columns }) => ({ system, columns }))).toEqual([
-      { system: 'other', columns: { Nombre: 'first_name' } },
-      { system: 'planning_center', columns: next },
+    // Without values, none are kept (the earlier ones go with the earlier matches).
+    expect(items.map(({ system, columns, values }) => ({ system, columns, values }))).toEqual([
+      { system: 'other', columns: { Nombre: 'first_name' }, values: {} },
+      { system: 'planning_center', columns: next, values: {} },
     ])
     expect(await stored(c.church)).toHaveLength(2)
   })
@@ -61,6 +63,8 @@ describe('the column matches a team remembers (issue 41 item 1)', () => {
       { system: 'rock', columns: { '': 'first_name' } },
       { system: 'rock', columns: Object.fromEntries(Array.from({ length: 301 }, (_, i) => [`Column ${i}`, null])) },
       { system: 'rock', columns: { 'First Name': 'first_name', 'A long one': 'x'.repeat(10) } },
+      { system: 'rock', columns: { Status: 'member_status' }, values: { religion: { Catholic: 'catholic' } } },
+      { system: 'rock', columns: { Status: 'member_status' }, values: { member_status: { ['x'.repeat(201)]: 'member' } } },
     ]
     for (const payload of refusals) {
       const response = await save(c, payload)
