@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { applyColumnMapping, applyValueMapping, detectImportSystem, proposeColumnMapping, proposeValueMapping, type ImportSystem } from './import-systems'
+import {
+  applyColumnMapping,
+  applyValueMapping,
+  detectImportSystem,
+  proposeColumnMapping,
+  proposeValueMapping,
+  withoutPlaceholderBirthYears,
+  type ImportSystem,
+} from './import-systems'
 
 // The fixtures are shaped like each system's people export (their documented column names; no
 // real people): fixtures/imports/*.csv at the repository's root.
@@ -149,5 +157,23 @@ describe('files from other church systems (issue 41 item 1)', () => {
     ])
     // No values matched: the rows as they were.
     expect(applyValueMapping(columns, {})).toEqual(columns)
+  })
+
+  it("reads a birthday in the system's placeholder year as no birth date, and others as written", () => {
+    const pco = fixture(files.planning_center)
+    const rows = withoutPlaceholderBirthYears(applyColumnMapping(pco.rows, proposeColumnMapping(pco.headers, { system: 'planning_center' })), 'planning_center')
+    expect(rows.map((row) => [row.first_name, row.dob])).toEqual([
+      ['Maggie', '1968-04-12'],
+      ['Robert', ''],
+      ['Ella', '2016-01-22'],
+      ['Sam', '1990-11-30'],
+    ])
+    const rock = fixture(files.rock)
+    const rockRows = withoutPlaceholderBirthYears(applyColumnMapping(rock.rows, proposeColumnMapping(rock.headers, { system: 'rock' })), 'rock')
+    expect(rockRows.map((row) => row.dob)).toEqual(['1979-08-19', '', '2017-05-05', '1985-12-01'])
+    // 1885 is only Planning Center's placeholder; a file of no system keeps what it says.
+    expect(withoutPlaceholderBirthYears([{ dob: '14/02/1885' }], 'rock')).toEqual([{ dob: '14/02/1885' }])
+    expect(withoutPlaceholderBirthYears([{ dob: '9999-02-14' }], null)).toEqual([{ dob: '9999-02-14' }])
+    expect(withoutPlaceholderBirthYears([{ dob: '02/14/1885' }], 'planning_center')).toEqual([{ dob: '' }])
   })
 })

@@ -247,3 +247,18 @@ export function applyValueMapping<R extends Partial<Record<string, string>>>(row
     return (changed as R | null) ?? row
   })
 }
+
+/**
+ * The year a system writes for a birthday whose year nobody gave (Planning Center's 1885,
+ * Rock's 9999). The record keeps a birth month only with its year (spec 2: dob is month and
+ * year), so such a birth date is read as none: neither an age of 141 nor a birth in the future.
+ */
+export const placeholderBirthYears: Partial<Record<ImportSystem, string>> = { planning_center: '1885', rock: '9999' }
+
+/** The rows with a birth date in the system's placeholder year left blank. */
+export function withoutPlaceholderBirthYears<R extends Partial<Record<string, string>>>(rows: readonly R[], system: ImportSystem | null): R[] {
+  const year = system ? placeholderBirthYears[system] : undefined
+  if (!year) return [...rows]
+  const placeholder = new RegExp(`(^|\\D)${year}(\\D|$)`)
+  return rows.map((row) => (row.dob && placeholder.test(row.dob) ? { ...row, dob: '' } : row))
+}
