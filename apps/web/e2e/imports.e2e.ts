@@ -131,6 +131,15 @@ describe('a file from another church system (issue 41 item 1)', () => {
       await settled(page)
       expect(await violations(page)).toEqual([])
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
+
+      // The values of Membership: Planning Center's 'Regular Attender' is proposed as our church attendee, in Spanish.
+      const membership = dialog.getByRole('table', { name: 'Valores de Membership' })
+      const regular = membership.getByLabel('Se importa como: Regular Attender', { exact: true })
+      await expect.poll(() => regular.inputValue(), { timeout: 10_000 }).toBe('Asiste a la iglesia')
+      expect(await membership.getByLabel('Se importa como: Member', { exact: true }).inputValue()).toBe('Miembro')
+      await settled(page)
+      expect(await violations(page)).toEqual([])
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
     } finally {
       await phone.close()
     }

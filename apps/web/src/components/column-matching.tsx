@@ -1,10 +1,18 @@
 import { useTranslation } from 'react-i18next'
 import { ScrollArea, Select, Stack, Table, Text } from '@mantine/core'
-import { contactImportColumns, importMappingKeys, type ColumnMapping, type ContactImportColumn, type ImportMappingKey } from '@crm/domain'
+import {
+  contactImportColumns,
+  importMappingKeys,
+  type ColumnMapping,
+  type ContactImportColumn,
+  type ImportMappingKey,
+  type ValueMatchedColumn,
+} from '@crm/domain'
+import { ValueMatching, type ValueMatchingTable } from './value-matching'
 
 // The "match the columns" step of the contact import (issue 41 item 1): which system the file
-// comes from, and for each of its headers the first value and the column it imports as. The
-// state (the proposal, the person's choices) is the caller's; this only shows it.
+// comes from, and for each of its headers the first value and the column it imports as; below,
+// the values of the columns whose values are matched too (ValueMatching). The state (the proposal, the person's choices) is the caller's; this only shows it.
 
 export interface ColumnMatchingProps {
   /** The system the file comes from ('other': another spreadsheet). */
@@ -14,6 +22,10 @@ export interface ColumnMatchingProps {
   headers: ReadonlyArray<{ header: string; firstValue: string }>
   mapping: ColumnMapping
   onMatch: (header: string, column: ContactImportColumn | null) => void
+  /** The value-matched columns a header imports as, each with its values' matches. */
+  values?: readonly ValueMatchingTable[]
+  /** `value` of `column` imports as `ours`: null left empty, undefined as written. */
+  onValueMatch?: (column: ValueMatchedColumn, value: string, ours: string | null | undefined) => void
   disabled?: boolean
 }
 
@@ -37,7 +49,16 @@ export function useImportColumnLabel(): (column: string) => string {
 }
 
 /** The system the file comes from, and what each of its columns imports as. */
-export function ColumnMatching({ system, onSystemChange, headers, mapping, onMatch, disabled = false }: ColumnMatchingProps) {
+export function ColumnMatching({
+  system,
+  onSystemChange,
+  headers,
+  mapping,
+  onMatch,
+  values = [],
+  onValueMatch = () => undefined,
+  disabled = false,
+}: ColumnMatchingProps) {
   const { t } = useTranslation('import')
   const columnLabel = useImportColumnLabel()
   const title = t('matching.title')
@@ -99,6 +120,9 @@ export function ColumnMatching({ system, onSystemChange, headers, mapping, onMat
           </Table.Tbody>
         </Table>
       </ScrollArea.Autosize>
+      {values.map((table) => (
+        <ValueMatching key={table.column} table={table} onChoose={onValueMatch} disabled={disabled} />
+      ))}
     </Stack>
   )
 }

@@ -75,7 +75,11 @@ export const defaultHandlers = [
   mockCall(contactDataCalls.contactsDueForDeIdentification, { items: [], count: 0, max_pages: 1 }),
   // The contact import proposes the team's remembered column matches, and remembers them on Import (issue 41).
   mockCall(contactImportMappingCalls.contactImportMappings, { items: [] }),
-  mockCall(contactImportMappingCalls.saveContactImportMapping, ({ input }) => ({ ...input, updated_at: '2026-01-01T00:00:00.000Z' })),
+  mockCall(contactImportMappingCalls.saveContactImportMapping, ({ input }) => ({
+    ...input,
+    values: input.values ?? {},
+    updated_at: '2026-01-01T00:00:00.000Z',
+  })),
 ]
 
 export const server = setupServer(...defaultHandlers)

@@ -298,11 +298,11 @@ export function useContactImportMappings(scope: TeamGroupParams) {
   return useQuery(contactImportMappingsQueryOptions(scope))
 }
 
-/** POST save-contact-import-mapping: the matches of an import, proposed for the team's next file of that system. */
+/** POST save-contact-import-mapping: the matches of an import (columns and values), proposed for the team's next file of that system. */
 export function useSaveContactImportMapping(scope: TeamGroupParams) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (matches: Pick<InputOf<typeof contactImportMappingCalls.saveContactImportMapping>, 'system' | 'columns'>) =>
+    mutationFn: (matches: Pick<InputOf<typeof contactImportMappingCalls.saveContactImportMapping>, 'system' | 'columns' | 'values'>) =>
       callApi(contactImportMappingCalls.saveContactImportMapping, { input: { ...scope, ...matches } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: contactKeys.importMappings(scope) }),
   })

@@ -126,25 +126,29 @@ export function useContactColumns(width: number | undefined) {
   return { shown, setShown }
 }
 
-/** The width (px) of an element, kept up to date; undefined until laid out (and in jsdom). */
-export function useElementWidth(ref: RefObject<HTMLElement | null>): number | undefined {
+/**
+ * The width (px) of an element, kept up to date; undefined until laid out (and in jsdom), and
+ * while `measured` is false: a phone's list shows cards whatever its width, and reading the
+ * width before the first paint would make the browser lay the page out inside the render's task.
+ */
+export function useElementWidth(ref: RefObject<HTMLElement | null>, measured = true): number | undefined {
   const [width, setWidth] = useState<number | undefined>(undefined)
   // Read before the first paint, so the list never shows with columns it then drops.
   useLayoutEffect(() => {
     const element = ref.current
-    if (element) setWidth(Math.round(element.getBoundingClientRect().width) || undefined)
-  }, [ref])
+    if (measured && element) setWidth(Math.round(element.getBoundingClientRect().width) || undefined)
+  }, [ref, measured])
   useEffect(() => {
     const element = ref.current
-    if (!element) return
+    if (!measured || !element) return
     const observer = new ResizeObserver((entries) => {
-      const measured = Math.round(entries[0]?.contentRect.width ?? 0)
-      if (measured) setWidth(measured)
+      const measuredWidth = Math.round(entries[0]?.contentRect.width ?? 0)
+      if (measuredWidth) setWidth(measuredWidth)
     })
     observer.observe(element)
     return () => observer.disconnect()
-  }, [ref])
-  return width
+  }, [ref, measured])
+  return measured ? width : undefined
 }
 
 // ---------------------------------------------------------------------------------------

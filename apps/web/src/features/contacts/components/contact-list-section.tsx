@@ -56,8 +56,8 @@ export function ContactListSection({ kind, title, scope, canRead, canCreate, can
   // Until the first answer is rendered the skeleton keeps its place.
   const answer = useDeferredValue(list.data)
 
-  const width = useElementWidth(sectionRef)
   const isPhone = useMediaQuery(`(max-width: ${phoneMaxWidth}px)`, false, { getInitialValueInEffect: false })
+  const width = useElementWidth(sectionRef, !isPhone)
   const cards = isPhone || (width !== undefined && width < cardsBelowWidth)
   // Cards stack every column: only the reader's choice hides one there.
   const { shown, setShown } = useContactColumns(cards ? undefined : width)

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
-import { contactCalls, contactImportCalls, contactImportMappingCalls, type ContactImportMapping, type ImportUsersResult, type InputOf } from '@crm/domain'
+import {
+  contactCalls,
+  contactImportCalls,
+  contactImportMappingCalls,
+  lookupCalls,
+  type ContactImportMapping,
+  type ImportUsersResult,
+  type InputOf,
+} from '@crm/domain'
 import { apiBase } from '../../../lib/api'
 import { buildAccount, buildGroup, buildTeam } from '../../../test/fixtures'
 import { renderApp } from '../../../test/render'
@@ -27,6 +35,22 @@ const empty: ImportUsersResult = {
   unsuccessful_error: [],
 }
 
+/** The member statuses of the lookup list, in each language the tests read. */
+const memberStatuses = {
+  en: [
+    { id: 'member', title: 'Member' },
+    { id: 'church-attendee', title: 'Church attendee' },
+    { id: 'lead-visited', title: 'Lead (visited)' },
+    { id: 'lead-unvisited', title: 'Lead (not yet visited)' },
+  ],
+  es: [
+    { id: 'member', title: 'Miembro' },
+    { id: 'church-attendee', title: 'Asiste a la iglesia' },
+    { id: 'lead-visited', title: 'Contacto (visitado)' },
+    { id: 'lead-unvisited', title: 'Contacto (sin visitar)' },
+  ],
+}
+
 /** The contacts page of a church where the user has the given group role; import-users answered by `answer`. */
 function open(role: 'owner' | 'member', answer: (input: Sent) => ImportUsersResult | Response = () => empty) {
   const group = buildGroup({ id: 10, title: 'Grace Church', user_role: role })
@@ -41,6 +65,9 @@ function open(role: 'owner' | 'member', answer: (input: Sent) => ImportUsersResu
       sent.push(body)
       return answer(body)
     }),
+    mockCall(lookupCalls.lookups, ({ params, input }) => ({
+      items: params['list'] === 'member-status-types' ? memberStatuses[input.locale === 'es' ? 'es' : 'en'] : [],
+    })),
   )
   return { ...renderApp('/contacts'), sent }
 }
@@ -252,7 +279,7 @@ const planningCenterFile = () =>
     [
       'First Name,Last Name,Gender,Birthdate,Membership,Home Email,Mobile Phone Number,Home Phone Number,Home Address Street Line 1,Home Address City,Household ID,Remote ID',
       'Ana,López,Female,1990-05-31,Member,ana@example.org,0412 345 678,02 9876 5432,1 George St,Sydney,501,9001',
-      'Ben,Ng,Male,,Visitor,,0498 765 432,,,,502,9002',
+      'Ben,Ng,Male,1885-09-03,Visitor,,0498 765 432,,,,502,9002',
     ],
     'people.csv',
   )
@@ -269,7 +296,7 @@ function recordSaves(answer: (input: SavedMapping) => Response | null = () => nu
   server.use(
     mockCall(contactImportMappingCalls.saveContactImportMapping, ({ input }) => {
       saved.push(input)
-      return answer(input) ?? { system: input.system, columns: input.columns, updated_at: '2026-05-01T10:00:00.000Z' }
+      return answer(input) ?? { system: input.system, columns: input.columns, values: input.values ?? {}, updated_at: '2026-05-01T10:00:00.000Z' }
     }),
   )
   return saved
@@ -299,7 +326,8 @@ describe('contact import: matching the columns, with presets for other church sy
     )
     expect(dialog.getByText(/Columns ignored:/)).toHaveTextContent('Columns ignored: Home Phone Number, Household ID, Remote ID')
 
-    // The dry run and the import send the rows under our column names.
+    // The dry run and the import send the rows under our column names, the system's member statuses
+    // as ours, and Ben's birthday in Planning Center's placeholder year 1885 as no birth date.
     await dialog.findByText('What the import will do')
     expect(sent).toHaveLength(1)
     expect(sent[0]!.data).toEqual([
@@ -308,13 +336,13 @@ describe('contact import: matching the columns, with presets for other church sy
         last_name: 'López',
         gender: 'Female',
         dob: '1990-05-31',
-        member_status: 'Member',
+        member_status: 'member',
         email: 'ana@example.org',
         phone: '0412 345 678',
         address_street: '1 George St',
         address_city: 'Sydney',
       },
-      { first_name: 'Ben', last_name: 'Ng', gender: 'Male', member_status: 'Visitor', phone: '0498 765 432' },
+      { first_name: 'Ben', last_name: 'Ng', gender: 'Male', member_status: 'lead-visited', phone: '0498 765 432' },
     ])
     await user.click(dialog.getByRole('button', { name: 'Import' }))
     await dialog.findByText('Imported: 2. Not imported: 0.')
@@ -386,8 +414,8 @@ describe('contact import: matching the columns, with presets for other church sy
   it("proposes the team's remembered matches for the system over its preset, and Import remembers the matches shown", async () => {
     // The team's remembered matches, as the server keeps them: a save replaces its system's.
     let remembered: ContactImportMapping[] = [
-      { system: 'planning_center', columns: { Membership: null, 'Remote ID': 'notes' }, updated_at: '2026-04-01T10:00:00.000Z' },
-      { system: 'other', columns: { 'Remote ID': 'email' }, updated_at: '2026-04-01T10:00:00.000Z' },
+      { system: 'planning_center', columns: { Membership: null, 'Remote ID': 'notes' }, values: {}, updated_at: '2026-04-01T10:00:00.000Z' },
+      { system: 'other', columns: { 'Remote ID': 'email' }, values: {}, updated_at: '2026-04-01T10:00:00.000Z' },
     ]
     const asked: unknown[] = []
     const saved: SavedMapping[] = []
@@ -398,7 +426,12 @@ describe('contact import: matching the columns, with presets for other church sy
       }),
       mockCall(contactImportMappingCalls.saveContactImportMapping, ({ input }) => {
         saved.push(input)
-        const mapping: ContactImportMapping = { system: input.system, columns: input.columns, updated_at: '2026-05-01T10:00:00.000Z' }
+        const mapping: ContactImportMapping = {
+          system: input.system,
+          columns: input.columns,
+          values: input.values ?? {},
+          updated_at: '2026-05-01T10:00:00.000Z',
+        }
         remembered = [...remembered.filter((item) => item.system !== input.system), mapping]
         return mapping
       }),
@@ -436,6 +469,8 @@ describe('contact import: matching the columns, with presets for other church sy
           'Household ID': null,
           'Remote ID': 'notes',
         },
+        // Membership is not imported: only the gender's values, none matched (Planning Center's words are ours).
+        values: { gender: {} },
       },
     ])
     // The remembered matches are read again after the save; the same matches read back check nothing again.
@@ -467,5 +502,124 @@ describe('contact import: matching the columns, with presets for other church sy
     await user.click(dialog.getByRole('combobox', { name: 'El archivo viene de' }))
     expect(await screen.findByRole('option', { name: 'Otra hoja de cálculo' })).toBeInTheDocument()
     expect(dialog.getByRole('button', { name: 'Importar' })).toBeDisabled()
+  })
+})
+
+/** A Planning Center export whose Membership has the system's words and a church's own. */
+const membershipFile = () =>
+  csvFile(
+    [
+      'First Name,Last Name,Gender,Membership,Remote ID',
+      'Ana,López,Female,Member,9001',
+      'Ben,Ng,Male,Regular Attender,9002',
+      'Cy,Ray,Male,Visitor,9003',
+      'Di,Sun,Female,Youth Group,9004',
+      'Ed,Low,Male,regular attender,9005',
+      'Flo,Ng,Female,,9006',
+    ],
+    'people.csv',
+  )
+
+/** The member status sent for each row of the last call. */
+const statusesSent = (sent: Sent[]) => (sent.at(-1)!.data as Array<Record<string, string>>).map((row) => row['member_status'])
+
+describe('contact import: matching the values of a member status or gender column (issue 41 item 1)', () => {
+  it("proposes a system's words as our member statuses, sends the choices, asks the dry run again for a change, and Import remembers them", async () => {
+    const saved = recordSaves()
+    const { user, sent } = open('owner', () => ({ ...empty, count_successful: 6 }))
+    const dialog = await openDialog(user)
+    await user.upload(dialog.getByLabelText('Spreadsheet (.csv, .xls or .xlsx)'), membershipFile())
+    await dialog.findByText('What the import will do')
+
+    const table = within(dialog.getByRole('table', { name: 'Values of Membership' }))
+    expect(dialog.getByRole('region', { name: 'Values of Membership' })).toHaveAttribute('tabindex', '0')
+    expect(table.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Value in your file', 'Rows', 'Imports as'])
+    // Each value once, in the file's order, with its rows ('regular attender' is 'Regular Attender'); a blank cell is no value.
+    expect(table.getAllByRole('rowheader').map((cell) => [cell.textContent, cell.closest('tr')!.children[1]!.textContent])).toEqual([
+      ['Member', '1'],
+      ['Regular Attender', '2'],
+      ['Visitor', '1'],
+      ['Youth Group', '1'],
+    ])
+    await waitFor(() => expect(table.getByRole('combobox', { name: 'Imports as: Member' })).toHaveValue('Member'))
+    expect(table.getByRole('combobox', { name: 'Imports as: Regular Attender' })).toHaveValue('Church attendee')
+    expect(table.getByRole('combobox', { name: 'Imports as: Visitor' })).toHaveValue('Lead (visited)')
+    // A church's own word: the server matches it by id or title, and its dry run refuses what it cannot.
+    expect(table.getByRole('combobox', { name: 'Imports as: Youth Group' })).toHaveValue('As written')
+    // Planning Center's genders are ours already: the gender column's values are offered, none proposed.
+    const genders = within(dialog.getByRole('table', { name: 'Values of Gender' }))
+    expect(genders.getByRole('combobox', { name: 'Imports as: Female' })).toHaveValue('As written')
+    const female = genders.getByRole('combobox', { name: 'Imports as: Female' })
+    await user.click(female)
+    const listbox = await waitFor(() => within(document.getElementById(female.getAttribute('aria-controls') ?? '')!))
+    expect(listbox.getAllByRole('option').map((option) => option.textContent)).toEqual(['As written', 'Left empty', 'Male', 'Female', 'Prefer not to say'])
+    await user.keyboard('{Escape}')
+
+    expect(statusesSent(sent)).toEqual(['member', 'church-attendee', 'lead-visited', 'Youth Group', 'church-attendee', undefined])
+    const checks = sent.filter((input) => input.dry_run).length
+
+    await choose(user, dialog, 'Imports as: Visitor', 'Left empty')
+    await choose(user, dialog, 'Imports as: Youth Group', 'Church attendee')
+    await waitFor(() => expect(sent.filter((input) => input.dry_run).length).toBeGreaterThan(checks))
+    // Left empty: the cell is blank, and the row is sent without it as for a blank cell.
+    await waitFor(() => expect(statusesSent(sent)).toEqual(['member', 'church-attendee', undefined, 'church-attendee', 'church-attendee', undefined]))
+    await waitFor(() => expect(dialog.getByRole('button', { name: 'Import' })).toBeEnabled())
+
+    await user.click(dialog.getByRole('button', { name: 'Import' }))
+    await dialog.findByText('Imported: 6. Not imported: 0.')
+    expect(sent.at(-1)!.dry_run).toBeUndefined()
+    expect(statusesSent(sent)).toEqual(['member', 'church-attendee', undefined, 'church-attendee', 'church-attendee', undefined])
+    await waitFor(() => expect(saved).toHaveLength(1))
+    expect(saved[0]!.values).toEqual({
+      member_status: { Member: 'member', 'Regular Attender': 'church-attendee', Visitor: null, 'Youth Group': 'church-attendee' },
+      gender: {},
+    })
+  })
+
+  it("proposes the team's remembered values over the system's; a column matched again is proposed again", async () => {
+    server.use(
+      mockCall(contactImportMappingCalls.contactImportMappings, {
+        items: [
+          {
+            system: 'planning_center',
+            columns: {},
+            values: { member_status: { 'Regular Attender': 'member', 'Youth Group': 'lead-unvisited' } },
+            updated_at: '2026-04-01T10:00:00.000Z',
+          },
+        ],
+      }),
+    )
+    const { user, sent } = open('owner')
+    const dialog = await openDialog(user)
+    await user.upload(dialog.getByLabelText('Spreadsheet (.csv, .xls or .xlsx)'), membershipFile())
+    await dialog.findByText('What the import will do')
+    await waitFor(() => expect(dialog.getByRole('combobox', { name: 'Imports as: Regular Attender' })).toHaveValue('Member'))
+    expect(dialog.getByRole('combobox', { name: 'Imports as: Youth Group' })).toHaveValue('Lead (not yet visited)')
+    expect(dialog.getByRole('combobox', { name: 'Imports as: Visitor' })).toHaveValue('Lead (visited)')
+    await waitFor(() => expect(statusesSent(sent)).toEqual(['member', 'member', 'lead-visited', 'lead-unvisited', 'member', undefined]))
+
+    // "As written" sends the word as the file has it.
+    await choose(user, dialog, 'Imports as: Regular Attender', 'As written')
+    await waitFor(() => expect(statusesSent(sent)).toEqual(['member', 'Regular Attender', 'lead-visited', 'lead-unvisited', 'regular attender', undefined]))
+    // Not imported, then matched again: the values are proposed again.
+    await choose(user, dialog, 'Imports as: Membership', 'Not imported')
+    expect(dialog.queryByRole('table', { name: 'Values of Membership' })).not.toBeInTheDocument()
+    await choose(user, dialog, 'Imports as: Membership', 'Member status')
+    expect(dialog.getByRole('combobox', { name: 'Imports as: Regular Attender' })).toHaveValue('Member')
+  })
+
+  it('words the values step in Spanish, with the member statuses in Spanish', async () => {
+    await i18next.changeLanguage('es')
+    const { user } = open('owner')
+    const section = within(await screen.findByRole('region', { name: 'Todos los contactos del equipo' }))
+    await user.click(section.getByRole('button', { name: 'Importar' }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Importar contactos' }))
+    await user.upload(dialog.getByLabelText('Hoja de cálculo (.csv, .xls o .xlsx)'), membershipFile())
+    const table = within(await dialog.findByRole('table', { name: 'Valores de Membership' }))
+    expect(table.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Valor en tu archivo', 'Filas', 'Se importa como'])
+    await waitFor(() => expect(table.getByRole('combobox', { name: 'Se importa como: Regular Attender' })).toHaveValue('Asiste a la iglesia'))
+    expect(table.getByRole('combobox', { name: 'Se importa como: Youth Group' })).toHaveValue('Tal como está')
+    await user.click(table.getByRole('combobox', { name: 'Se importa como: Visitor' }))
+    expect(await screen.findByRole('option', { name: 'Se deja vacío' })).toBeInTheDocument()
   })
 })
