@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { ScrollArea, Select, Stack, Table, Text } from '@mantine/core'
+import { Select, Stack, Table, Text } from '@mantine/core'
 import {
   contactImportColumns,
   importMappingKeys,
@@ -8,6 +8,7 @@ import {
   type ImportMappingKey,
   type ValueMatchedColumn,
 } from '@crm/domain'
+import { ScrollTable } from './scroll-table'
 import { ValueMatching, type ValueMatchingTable } from './value-matching'
 
 // The "match the columns" step of the contact import (issue 41 item 1): which system the file
@@ -84,42 +85,31 @@ export function ColumnMatching({
       <Text size="sm" c="dimmed">
         {t('matching.hint')}
       </Text>
-      <ScrollArea.Autosize mah={360} type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': title }}>
-        <Table withTableBorder fz="sm" aria-label={title} miw={480}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('matching.header')}</Table.Th>
-              <Table.Th scope="col">{t('matching.firstValue')}</Table.Th>
-              <Table.Th scope="col">{t('matching.importsAs')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {headers.map(({ header, firstValue }) => (
-              <Table.Tr key={header}>
-                <Table.Th scope="row" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                  {header}
-                </Table.Th>
-                <Table.Td maw={200}>
-                  <Text size="sm" lineClamp={2} title={firstValue} style={{ overflowWrap: 'anywhere' }}>
-                    {firstValue}
-                  </Text>
-                </Table.Td>
-                <Table.Td miw={200}>
-                  <Select
-                    aria-label={t('matching.importsAsOf', { header })}
-                    data={columns}
-                    value={mapping[header] ?? notImported}
-                    onChange={(value) => onMatch(header, value !== null && isContactImportColumn(value) ? value : null)}
-                    allowDeselect={false}
-                    searchable
-                    disabled={disabled}
-                  />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea.Autosize>
+      <ScrollTable label={title} columns={[t('matching.header'), t('matching.firstValue'), t('matching.importsAs')]} minWidth={480}>
+        {headers.map(({ header, firstValue }) => (
+          <Table.Tr key={header}>
+            <Table.Th scope="row" fw={500} style={{ overflowWrap: 'anywhere' }}>
+              {header}
+            </Table.Th>
+            <Table.Td maw={200}>
+              <Text size="sm" lineClamp={2} title={firstValue} style={{ overflowWrap: 'anywhere' }}>
+                {firstValue}
+              </Text>
+            </Table.Td>
+            <Table.Td miw={200}>
+              <Select
+                aria-label={t('matching.importsAsOf', { header })}
+                data={columns}
+                value={mapping[header] ?? notImported}
+                onChange={(value) => onMatch(header, value !== null && isContactImportColumn(value) ? value : null)}
+                allowDeselect={false}
+                searchable
+                disabled={disabled}
+              />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ScrollTable>
       {values.map((table) => (
         <ValueMatching key={table.column} table={table} onChoose={onValueMatch} disabled={disabled} />
       ))}

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Alert, Progress, ScrollArea, Stack, Table, Text } from '@mantine/core'
+import { Alert, Progress, Stack, Table, Text } from '@mantine/core'
 import { emptyImportReport } from '@crm/domain'
 import { runChunkedImport, type ChunkedImportOutcome, type ImportReport } from '../lib/chunked-import'
 import { readImportFile, type ImportFile, type SpreadsheetImportKind } from '../lib/import-kind'
@@ -8,6 +8,7 @@ import { isSpreadsheetError, normalizeHeader } from '../lib/spreadsheet'
 import { ColumnMatching, useImportColumnLabel, type ColumnMatchingProps } from './column-matching'
 import { ImportDialog, type ImportTexts } from './import-flow'
 import { DryRunSummary, ImportReportDetails, rowOutcome, useCount, useOutcomeText } from './import-report'
+import { ScrollTable } from './scroll-table'
 
 // The imports sent in chunks (issue 17 item 1; spec 2 §4 "Contact import", §5, §8) — contacts
 // and a contact's interactions — on the one import flow: the columns matched to the spec's
@@ -219,33 +220,22 @@ function KindPreview<C extends string>({
       <Text fw={600} size="sm">
         {title}
       </Text>
-      <ScrollArea.Autosize mah={320} type="auto" viewportProps={{ tabIndex: 0 }}>
-        <Table striped withTableBorder fz="sm" aria-label={title}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('columns.row')}</Table.Th>
-              <Table.Th scope="col">{t('columns.name')}</Table.Th>
-              <Table.Th scope="col">{t('columns.check')}</Table.Th>
+      <ScrollTable label={title} columns={[t('columns.row'), t('columns.name'), t('columns.check')]} maxHeight={320} striped>
+        {file.rows.slice(0, previewRows).map((_, index) => {
+          const row = file.rowNumbers[index]!
+          const outcome = checked ? rowOutcome(checked, row) : null
+          const refused = outcome?.kind === 'refused'
+          return (
+            <Table.Tr key={row} data-problem={refused || undefined}>
+              <Table.Td>{row}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{kind.nameOf(file.source[index] ?? {})}</Table.Td>
+              <Table.Td c={refused ? 'red.8' : outcome?.kind === 'kept' ? 'yellow.9' : undefined} style={{ overflowWrap: 'anywhere' }}>
+                {outcome ? outcomeText(outcome) : '…'}
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {file.rows.slice(0, previewRows).map((_, index) => {
-              const row = file.rowNumbers[index]!
-              const outcome = checked ? rowOutcome(checked, row) : null
-              const refused = outcome?.kind === 'refused'
-              return (
-                <Table.Tr key={row} data-problem={refused || undefined}>
-                  <Table.Td>{row}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{kind.nameOf(file.source[index] ?? {})}</Table.Td>
-                  <Table.Td c={refused ? 'red.8' : outcome?.kind === 'kept' ? 'yellow.9' : undefined} style={{ overflowWrap: 'anywhere' }}>
-                    {outcome ? outcomeText(outcome) : '…'}
-                  </Table.Td>
-                </Table.Tr>
-              )
-            })}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea.Autosize>
+          )
+        })}
+      </ScrollTable>
       {checked && file.missing.length === 0 && <DryRunSummary report={checked} kind={kind.name} />}
     </>
   )

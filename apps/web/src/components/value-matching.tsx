@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next'
-import { ScrollArea, Select, Stack, Table, Text } from '@mantine/core'
+import { Select, Stack, Table, Text } from '@mantine/core'
 import type { ValueMatchedColumn } from '@crm/domain'
 import { useCount } from './import-report'
+import { ScrollTable } from './scroll-table'
 
 // The "match the values" step of the contact import (issue 41 item 1), below the columns: for a
 // column whose values are matched (a member status, a gender), each of the file's values, its
@@ -63,38 +64,27 @@ export function ValueMatching({ table, onChoose, disabled = false }: ValueMatchi
       <Text size="sm" c="dimmed">
         {t('matching.values.hint')}
       </Text>
-      <ScrollArea.Autosize mah={360} type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': title }}>
-        <Table withTableBorder fz="sm" aria-label={title} miw={420}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('matching.values.value')}</Table.Th>
-              <Table.Th scope="col">{t('matching.values.rows')}</Table.Th>
-              <Table.Th scope="col">{t('matching.importsAs')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {values.map(({ value, rows }) => (
-              <Table.Tr key={value}>
-                <Table.Th scope="row" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                  {value}
-                </Table.Th>
-                <Table.Td>{count(rows)}</Table.Td>
-                <Table.Td miw={200}>
-                  <Select
-                    aria-label={t('matching.values.importsAsOf', { value })}
-                    data={data}
-                    value={selected(value)}
-                    onChange={(option) => choose(value, option)}
-                    allowDeselect={false}
-                    searchable
-                    disabled={disabled}
-                  />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea.Autosize>
+      <ScrollTable label={title} columns={[t('matching.values.value'), t('matching.values.rows'), t('matching.importsAs')]} minWidth={420}>
+        {values.map(({ value, rows }) => (
+          <Table.Tr key={value}>
+            <Table.Th scope="row" fw={500} style={{ overflowWrap: 'anywhere' }}>
+              {value}
+            </Table.Th>
+            <Table.Td>{count(rows)}</Table.Td>
+            <Table.Td miw={200}>
+              <Select
+                aria-label={t('matching.values.importsAsOf', { value })}
+                data={data}
+                value={selected(value)}
+                onChange={(option) => choose(value, option)}
+                allowDeselect={false}
+                searchable
+                disabled={disabled}
+              />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ScrollTable>
       {more > 0 && (
         <Text size="sm" c="dimmed">
           {t('matching.values.more', { count: more, number: count(more) })}
