@@ -206,8 +206,8 @@ export const importSystemValues: Record<ImportSystem, ValueMapping> = {
   },
 }
 
-/** A value as compared: trimmed, lower case, single spaces. */
-const valueKey = (value: string) => value.trim().replace(/\s+/g, ' ').toLowerCase()
+/** A value as compared: trimmed, lower case, single spaces ('Regular  attender ' is 'Regular Attender'). */
+export const importValueKey = (value: string) => value.trim().replace(/\s+/g, ' ').toLowerCase()
 
 /**
  * What each of a column's values in the file is proposed to become: the team's last choice for
@@ -219,11 +219,11 @@ export function proposeValueMapping(
   options: { system: ImportSystem | null; remembered?: ValueMapping | null },
 ): Record<string, string | null> {
   const known = new Map<string, string | null>()
-  for (const [value, ours] of Object.entries(options.system ? (importSystemValues[options.system][column] ?? {}) : {})) known.set(valueKey(value), ours)
-  for (const [value, ours] of Object.entries(options.remembered?.[column] ?? {})) known.set(valueKey(value), ours)
+  for (const [value, ours] of Object.entries(options.system ? (importSystemValues[options.system][column] ?? {}) : {})) known.set(importValueKey(value), ours)
+  for (const [value, ours] of Object.entries(options.remembered?.[column] ?? {})) known.set(importValueKey(value), ours)
   const proposal = Object.create(null) as Record<string, string | null>
   for (const value of fileValues) {
-    const key = valueKey(value)
+    const key = importValueKey(value)
     if (key !== '' && known.has(key)) proposal[value] = known.get(key) ?? null
   }
   return proposal
@@ -234,14 +234,14 @@ export function applyValueMapping<R extends Partial<Record<string, string>>>(row
   type Row = Record<string, string | undefined>
   const columns = valueMatchedColumns
     .filter((column) => values[column] && Object.keys(values[column]).length > 0)
-    .map((column) => [column, new Map(Object.entries(values[column]!).map(([value, ours]) => [valueKey(value), ours ?? '']))] as const)
+    .map((column) => [column, new Map(Object.entries(values[column]!).map(([value, ours]) => [importValueKey(value), ours ?? '']))] as const)
   if (columns.length === 0) return [...rows]
   return rows.map((row) => {
     let changed: Row | null = null
     for (const [column, byValue] of columns) {
       const cell = row[column]
       if (cell === undefined) continue
-      const ours = byValue.get(valueKey(cell))
+      const ours = byValue.get(importValueKey(cell))
       if (ours !== undefined && ours !== cell) (changed ??= { ...row } as Row)[column] = ours
     }
     return (changed as R | null) ?? row

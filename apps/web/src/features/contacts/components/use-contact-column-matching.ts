@@ -6,6 +6,7 @@ import {
   withoutPlaceholderBirthYears,
   detectImportSystem,
   genders,
+  importValueKey,
   maxMappedValueLength,
   maxMappedValues,
   proposeColumnMapping,
@@ -76,18 +77,15 @@ function mappingText(headers: readonly string[], mapping: ColumnMapping): string
   return JSON.stringify(headers.map((header) => [header, mapping[header] ?? null]))
 }
 
-/** A value as applyValueMapping compares it: 'Regular  attender ' is 'Regular Attender'. */
-const valueKey = (value: string) => value.trim().replace(/\s+/g, ' ').toLowerCase()
-
 /** A header's values that are not blank, once each in first-seen order, with how many rows have each. */
 function distinctValues(rows: ReadonlyArray<Record<string, string>>, header: string): DistinctValue[] {
   const seen = new Map<string, DistinctValue>()
   for (const row of rows) {
     const value = (row[header] ?? '').trim()
     if (value === '') continue
-    const found = seen.get(valueKey(value))
+    const found = seen.get(importValueKey(value))
     if (found) found.rows += 1
-    else seen.set(valueKey(value), { value, rows: 1 })
+    else seen.set(importValueKey(value), { value, rows: 1 })
   }
   return [...seen.values()]
 }
