@@ -77,17 +77,26 @@ function mappingText(headers: readonly string[], mapping: ColumnMapping): string
   return JSON.stringify(headers.map((header) => [header, mapping[header] ?? null]))
 }
 
+/** Each file's distinct values by header, worked out once: a file may have 50,000 rows, and the dialog renders often. */
+const distinctValuesByFile = new WeakMap<ContactFile, Map<string, DistinctValue[]>>()
+
 /** A header's values that are not blank, once each in first-seen order, with how many rows have each. */
-function distinctValues(rows: ReadonlyArray<Record<string, string>>, header: string): DistinctValue[] {
+function distinctValuesOf(file: ContactFile, header: string): DistinctValue[] {
+  const byHeader = distinctValuesByFile.get(file) ?? new Map<string, DistinctValue[]>()
+  distinctValuesByFile.set(file, byHeader)
+  const known = byHeader.get(header)
+  if (known) return known
   const seen = new Map<string, DistinctValue>()
-  for (const row of rows) {
+  for (const row of file.sheetRows) {
     const value = (row[header] ?? '').trim()
     if (value === '') continue
     const found = seen.get(importValueKey(value))
     if (found) found.rows += 1
     else seen.set(importValueKey(value), { value, rows: 1 })
   }
-  return [...seen.values()]
+  const distinct = [...seen.values()]
+  byHeader.set(header, distinct)
+  return distinct
 }
 
 /** A column's value matches in one order (the same matches are the same text), on a null prototype (a value is any key). */
@@ -141,13 +150,13 @@ export function useContactColumnMatching(scope: TeamGroupParams, kind: Spreadshe
   // A proposal made again with the same matches (the remembered ones came, or were saved) is the same file: nothing is checked again.
   const text = read ? mappingText(read.headers, mapping) : ''
 
-  // The values of the (at most two) headers that import as a value-matched column: a pass over the rows each.
+  // The values of the (at most two) headers that import as a value-matched column.
   const values: ValueMapping = {}
   const tables: ValueMatchingTable[] = []
   for (const column of valueMatchedColumns) {
     const header = read?.headers.find((candidate) => mapping[candidate] === column)
     if (read === null || header === undefined) continue
-    const fileValues = distinctValues(read.sheetRows, header)
+    const fileValues = distinctValuesOf(read, header)
     const matches = proposeValueMapping(
       column,
       fileValues.map((entry) => entry.value),
