@@ -1,6 +1,7 @@
 import { authJobs } from './features/auth/auth.jobs'
 import { calendarJobs } from './features/calendar/calendar.jobs'
 import { contactDataJobs } from './features/contact-data/contact-data.jobs'
+import { contactImportJobs } from './features/contact-import/contact-import.jobs'
 import { contactJobs } from './features/contacts/contacts.jobs'
 import { duplicateJobs } from './features/duplicates/duplicates.jobs'
 import { interactionJobs } from './features/interactions/interactions.jobs'
@@ -16,6 +17,7 @@ export const jobs: Job[] = [
   ...calendarJobs,
   ...contactJobs,
   ...contactDataJobs,
+  ...contactImportJobs,
   ...duplicateJobs,
   ...interactionJobs,
   ...notificationJobs,

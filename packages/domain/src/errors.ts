@@ -61,6 +61,11 @@ export const errorStatus = {
   erase_not_owner: 403,
   /** Either record of a merge is to be erased: the erasure is called off first, or carried out. */
   contact_erasure_pending: 409,
+  // contact imports (issue 41)
+  /** The import was undone already: data.undone_at. */
+  import_undone: 409,
+  /** An import is undone within 30 days (contactImportUndoDays): data.undo_until. */
+  import_undo_expired: 410,
 } as const
 
 export type ErrorCode = keyof typeof errorStatus

@@ -68,6 +68,10 @@ export const fieldErrorCodes = {
   exists_in_this_team: plain('A contact with these details already exists in this team.'),
   exists_in_other_team: plain('A contact with these details already exists in another team.'),
   already_on_import: withParams('This person is already on the import (row {{row}}).', 'row'),
+  /** A row that updates a contact (issue 41 item 2) whose team does not own it. */
+  contact_not_owned: plain('Only a team that owns the contact edits it.'),
+  /** A row that updates a contact who is a user of this team. */
+  team_user_profile: plain('A user of this team edits their own profile.'),
   interaction_exists: plain('This interaction is already recorded for the contact.'),
   one_event_link: plain('Link the interaction to one event.'),
   other_contact_is_subject: plain('The contact is already the one this interaction is with.'),

@@ -16,8 +16,14 @@ export async function insertMany<T extends PgTable, K extends keyof T['$inferSel
   tx: Executor,
   table: T,
   rows: ReadonlyArray<Partial<T['$inferInsert']>>,
-  options: { computed?: Partial<Record<keyof T['$inferInsert'] & string, SQL>>; returning?: readonly K[] } = {},
+  options: {
+    computed?: Partial<Record<keyof T['$inferInsert'] & string, SQL>>
+    returning?: readonly K[]
+    /** What follows `on conflict` (sql`(a, b) do nothing`): then nothing is returned, as some rows may not be written. */
+    onConflict?: SQL
+  } = {},
 ): Promise<Array<Pick<T['$inferSelect'], K>>> {
+  if (options.onConflict && options.returning?.length) throw new Error('insertMany: returning answers one row per row, which a conflict breaks')
   const columns = getTableColumns(table) as Record<string, Column>
   const computed = (options.computed ?? {}) as Record<string, SQL>
   const keysOf = (row: Record<string, unknown>) => Object.keys(row).filter((key) => row[key] !== undefined && !(key in computed))
@@ -51,7 +57,8 @@ export async function insertMany<T extends PgTable, K extends keyof T['$inferSel
     // `_`: a record needs one column at least.
     const result = await tx.execute(sql`
       insert into ${sql.identifier(getTableName(table))} (${sql.join(targets.map(name), sql`, `)})
-      select ${sql.join(values, sql`, `)} from jsonb_to_recordset(${json}::jsonb) as r(${record})${returning}`)
+      select ${sql.join(values, sql`, `)} from jsonb_to_recordset(${json}::jsonb) as r(${record})
+      ${options.onConflict ? sql`on conflict ${options.onConflict}` : sql``}${returning}`)
     const inserted = (result as unknown as { rows: Array<Pick<T['$inferSelect'], K>> }).rows
     // INSERT … SELECT … RETURNING answers the rows in the order of the array.
     indexes.forEach((index, at) => {

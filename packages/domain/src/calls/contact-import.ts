@@ -1,10 +1,11 @@
 import { z } from 'zod'
-import { flag, integer } from '../rules/wire'
+import { flag, id, integer } from '../rules/wire'
 import { dateOrders } from '../rules/import-dates'
 import { socialNetworks } from '../rules/contacts'
 import { teamGroupFields as scope } from './contact-shapes'
 import { contactFieldsSchema, type ContactFields } from './contact-fields'
 import { defineCall } from './define'
+import { importMappingKeys } from '../rules/import-source'
 import { fieldErrorCodeList, type FieldErrorCode } from '../field-errors'
 
 // Contact import (spec 2 §3 "Contact import columns", §4 "Contact import", §6 import_contact,
@@ -99,10 +100,19 @@ export const extendedContactImportColumns = [
   ...contactImportConsentColumns,
 ] as const
 
+/**
+ * The row's id in the system the file comes from (issue 41 item 2): kept with the contact, so
+ * the same or a newer file updates the contact it made instead of refusing or doubling it.
+ */
+export const contactImportSourceIdColumn = 'source_id'
+/** The longest source id kept. */
+export const maxImportSourceIdLength = 200
+
 /** The columns a contact import reads; any other column is ignored. */
-export const contactImportColumns: ReadonlyArray<FieldColumn | (typeof extendedContactImportColumns)[number]> = [
+export const contactImportColumns: ReadonlyArray<FieldColumn | (typeof extendedContactImportColumns)[number] | typeof contactImportSourceIdColumn> = [
   ...contactImportFieldColumns,
   ...extendedContactImportColumns,
+  contactImportSourceIdColumn,
 ]
 export type ContactImportColumn = (typeof contactImportColumns)[number]
 
@@ -157,6 +167,18 @@ export const importUsersRequest = z.object({
   first_row: integer(1, maxContactImportRows + 1).default(2),
   /** A dry run: every row checked by the same rules and answered the same way, nothing written. */
   dry_run: flag.optional(),
+  /** The system the file comes from: what its rows' source_id cells are ids of (`other` when none is given). */
+  source_system: z.enum(importMappingKeys).optional(),
+  /**
+   * The import a later chunk of the same file belongs to: the first chunk's answer names it
+   * (issue 41 item 3, an import is undone whole). Only its importer continues it.
+   */
+  import_id: id.optional(),
+  /**
+   * A contact the file updates: its empty cells clear the field (the column is in the file but
+   * the cell is blank). Without it an empty cell leaves the contact's value as it is.
+   */
+  clear_empty_cells: flag.optional(),
 })
 
 /**
@@ -234,6 +256,16 @@ export const importUsersResponse = z.object({
   with_consent: z.array(z.number().int()).optional(),
   /** Contact imports: the rows imported without consent and what of them was not kept. */
   kept_without_consent: z.array(importRowKeptSchema).optional(),
+  /**
+   * Contact imports (issue 41 item 2): the rows that made a new contact, that changed a contact
+   * the team has (by its source id, or by its details), and that matched one with nothing new.
+   * count_successful counts all three.
+   */
+  created: z.array(z.number().int()).optional(),
+  updated: z.array(z.number().int()).optional(),
+  unchanged: z.array(z.number().int()).optional(),
+  /** The import the rows were written in (not on a dry run): later chunks send it as import_id. */
+  import_id: z.number().int().optional(),
 })
 export type ImportUsersResult = z.infer<typeof importUsersResponse>
 

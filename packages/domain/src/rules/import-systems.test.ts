@@ -57,12 +57,15 @@ describe('files from other church systems (issue 41 item 1)', () => {
       'Home Address City': 'address_city',
       'Home Address State': 'address_state',
       'Home Address Zip Code': 'address_postcode',
+      // The person's id in Planning Center: a newer export updates the contact it made (issue 41 item 2).
+      'Person ID': 'source_id',
       'Remote ID': null,
       'Household ID': null,
       // PCO's Status is active/inactive, not a member status.
       Status: null,
     })
     expect(applyColumnMapping(rows, mapping)[0]).toMatchObject({
+      source_id: '1001',
       first_name: 'Maggie',
       last_name: 'Collins',
       email: 'maggie.collins@example.org',
@@ -75,6 +78,7 @@ describe('files from other church systems (issue 41 item 1)', () => {
   it('matches Breeze, Rock and ChurchCRM exports by theirs', () => {
     const breeze = fixture(files.breeze)
     expect(applyColumnMapping(breeze.rows, proposeColumnMapping(breeze.headers, { system: 'breeze' }))[0]).toMatchObject({
+      source_id: '38215001',
       first_name: 'Grace',
       member_status: 'Member',
       phone: '(555) 201-3344',
@@ -84,6 +88,7 @@ describe('files from other church systems (issue 41 item 1)', () => {
     })
     const rock = fixture(files.rock)
     expect(applyColumnMapping(rock.rows, proposeColumnMapping(rock.headers, { system: 'rock' }))[0]).toMatchObject({
+      source_id: '4410',
       first_name: 'Thanh',
       member_status: 'Member',
       phone: '(602) 555-0191',
@@ -91,6 +96,7 @@ describe('files from other church systems (issue 41 item 1)', () => {
     })
     const churchcrm = fixture(files.churchcrm)
     expect(applyColumnMapping(churchcrm.rows, proposeColumnMapping(churchcrm.headers, { system: 'churchcrm' }))[3]).toMatchObject({
+      source_id: expect.stringMatching(/^\d+$/),
       first_name: 'Priya',
       member_status: 'Guest',
       phone: '0413 555 220',

@@ -1,4 +1,5 @@
 import { contactImportColumns, type ContactImportColumn } from '../calls/contact-import'
+import { importSystems, type ImportSystem } from './import-source'
 
 // Files from other church systems (issue 41 item 1): the people exports of Planning Center
 // People, Breeze, Rock RMS and ChurchCRM carry the same people under their own column names.
@@ -6,12 +7,7 @@ import { contactImportColumns, type ContactImportColumn } from '../calls/contact
 // then by the columns' names and their aliases; the person can change any match before the
 // import, and the team's last matches for that system are proposed for its next file.
 
-export const importSystems = ['planning_center', 'breeze', 'rock', 'churchcrm'] as const
-export type ImportSystem = (typeof importSystems)[number]
-
-/** What a mapping is kept under: a system, or `other` for a file of no known system. */
-export const importMappingKeys = [...importSystems, 'other'] as const
-export type ImportMappingKey = (typeof importMappingKeys)[number]
+export { importSystems, importMappingKeys, type ImportSystem, type ImportMappingKey } from './import-source'
 
 /**
  * Each system's people export, as its documentation names the columns: which of our columns
@@ -20,6 +16,7 @@ export type ImportMappingKey = (typeof importMappingKeys)[number]
  */
 export const importSystemColumns: Record<ImportSystem, Partial<Record<ContactImportColumn, readonly string[]>>> = {
   planning_center: {
+    source_id: ['Person ID'],
     first_name: ['First Name', 'Given Name'],
     last_name: ['Last Name'],
     gender: ['Gender'],
@@ -36,6 +33,7 @@ export const importSystemColumns: Record<ImportSystem, Partial<Record<ContactImp
     notes: ['Medical Notes'],
   },
   breeze: {
+    source_id: ['Breeze ID'],
     first_name: ['First Name', 'Nickname'],
     last_name: ['Last Name'],
     gender: ['Gender'],
@@ -51,6 +49,7 @@ export const importSystemColumns: Record<ImportSystem, Partial<Record<ContactImp
     address_postcode: ['Zip'],
   },
   rock: {
+    source_id: ['Id'],
     first_name: ['First Name', 'Nick Name'],
     last_name: ['Last Name'],
     gender: ['Gender'],
@@ -66,6 +65,7 @@ export const importSystemColumns: Record<ImportSystem, Partial<Record<ContactImp
     address_country: ['Home Address Country', 'Country'],
   },
   churchcrm: {
+    source_id: ['Person Id', 'PersonId'],
     first_name: ['First Name', 'FirstName'],
     last_name: ['Last Name', 'LastName'],
     gender: ['Gender'],

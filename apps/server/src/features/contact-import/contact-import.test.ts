@@ -63,6 +63,11 @@ describe('import-users', () => {
     expect(body(response)).toEqual({
       count_successful: 2,
       count_unsuccessful: 5,
+      // Each row that passed, by what it did (issue 41 item 2); a file without source ids updates no one.
+      created: [2, 3],
+      updated: [],
+      unchanged: [],
+      import_id: expect.any(Number),
       unsuccessful_exists: [{ row: 5, name: 'Paul Green', reason: inOtherTeamMessage, issues: [{ code: 'exists_in_other_team' }] }],
       unsuccessful_not_exists: [],
       unsuccessful_team_user_exists: [{ row: 4, name: 'Ruth Stone', reason: inThisTeamMessage, issues: [{ code: 'exists_in_this_team' }] }],

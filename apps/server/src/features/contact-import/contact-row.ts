@@ -93,6 +93,25 @@ export function columnsNotKept(notKept: readonly string[], raw: ContactImportRow
   return contactImportColumns.filter((column) => given.has(column))
 }
 
+/**
+ * The fields a row's empty cells clear on a contact it updates (clear_empty_cells, issue 41
+ * item 2): each column the file has whose cell is blank, the required ones aside. A yes-or-no
+ * column clears to no; an age column clears nothing (the birth column clears the birth).
+ */
+export function clearedFieldsOf(raw: ContactImportRow): ContactInput {
+  const fields: Record<string, unknown> = {}
+  const social: Record<string, null> = {}
+  for (const column of contactImportFieldColumns) {
+    if (!Object.hasOwn(raw, column) || textOf(raw[column]) !== '' || column === 'age') continue
+    if ((requiredContactImportColumns as readonly string[]).includes(column)) continue
+    if (column === 'dob') Object.assign(fields, { dob_year: null, dob_month: null })
+    else if ((socialNetworks as readonly string[]).includes(column)) social[column] = null
+    else fields[column] = (flagColumns as readonly string[]).includes(column) ? false : null
+  }
+  if (Object.keys(social).length > 0) fields.social = social
+  return fields as ContactInput
+}
+
 /** What a column's value must be when its schema refuses its form: an email, a link, or just valid. */
 function formatOf(column: string): 'invalid_email' | 'invalid_url' | 'invalid' {
   if (column === 'email' || column === 'parent_carer_email') return 'invalid_email'

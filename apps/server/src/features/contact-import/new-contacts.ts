@@ -22,6 +22,12 @@ import type { ExtendedColumns } from './extended-columns'
 /** Where a row's person is known already: assertNoDuplicate's two answers, or none. */
 export type Known = 'in_this_team' | 'in_other_team' | null
 
+/** Where a row's person is known, and in this team, which contact (the first matched by email, phone, then name). */
+export interface KnownIdentity {
+  known: Known
+  personId: number | null
+}
+
 type MatchField = 'email' | 'phone' | 'name'
 
 /** A name and gender as the duplicate rule compares them (first name, last name, gender; case aside). */
@@ -58,22 +64,26 @@ function matchTerm(field: MatchField, keys: string[]): { condition: SQL; key: SQ
  * that matches one accepted before it in the chunk is in this team too. Three queries, each
  * served by its index of people; run under the conference lock, like the check of one row.
  */
-export async function knownIdentities(tx: Executor, team: TeamRow, identities: ContactIdentity[]): Promise<Known[]> {
-  const seen = new Map<MatchField, Map<string, boolean>>()
+export async function knownIdentities(tx: Executor, team: TeamRow, identities: ContactIdentity[]): Promise<KnownIdentity[]> {
+  const seen = new Map<MatchField, Map<string, { here: boolean; person: number | null }>>()
   for (const field of ['email', 'phone', 'name'] as const) {
     const keys = [...new Set(identities.flatMap((identity) => keyOf[field](identity) ?? []))]
-    const here = new Map<string, boolean>()
+    const here = new Map<string, { here: boolean; person: number | null }>()
     seen.set(field, here)
     if (keys.length === 0) continue
     const term = matchTerm(field, keys)
     const hits = await tx
-      .select({ key: term.key, here: sql<boolean>`bool_or(${teamContacts.team_id} = ${team.id})` })
+      .select({
+        key: term.key,
+        here: sql<boolean>`bool_or(${teamContacts.team_id} = ${team.id})`,
+        person: sql<number | null>`min(case when ${teamContacts.team_id} = ${team.id} then ${people.id} end)`,
+      })
       .from(people)
       .innerJoin(teamContacts, eq(teamContacts.person_id, people.id))
       .innerJoin(teams, eq(teams.id, teamContacts.team_id))
       .where(and(term.condition, or(eq(teamContacts.team_id, team.id), and(eq(teamContacts.state, 'active'), inConference(conferenceIdOf(team))))))
       .groupBy(term.key)
-    for (const hit of hits) here.set(hit.key, Boolean(hit.here))
+    for (const hit of hits) here.set(hit.key, { here: Boolean(hit.here), person: hit.person === null ? null : Number(hit.person) })
   }
   return identities.map((identity) => {
     const matches = (['email', 'phone', 'name'] as const).flatMap((field) => {
@@ -81,8 +91,9 @@ export async function knownIdentities(tx: Executor, team: TeamRow, identities: C
       const hit = key === null ? undefined : seen.get(field)!.get(key)
       return hit === undefined ? [] : [hit]
     })
-    if (matches.includes(true)) return 'in_this_team'
-    return matches.length > 0 ? 'in_other_team' : null
+    const inThisTeam = matches.find((hit) => hit.here)
+    if (inThisTeam) return { known: 'in_this_team', personId: inThisTeam.person }
+    return { known: matches.length > 0 ? 'in_other_team' : null, personId: null }
   })
 }
 

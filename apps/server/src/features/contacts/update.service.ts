@@ -25,18 +25,8 @@ function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
 }
 
-/**
- * Writes the given columns of a person and records only what changed (before and after).
- * A new email is not verified. Keeps the contacts read model in step.
- */
-export async function writeContactChanges(
-  tx: Executor,
-  now: Date,
-  viewer: Pick<Viewer, 'personId'>,
-  teamId: number,
-  existing: PersonRow,
-  values: PersonValues,
-): Promise<void> {
+/** The columns `values` changes of a person: each one's value before and after; empty when nothing changes. */
+export function contactChangesOf(existing: PersonRow, values: PersonValues): { before: Record<string, unknown>; after: Record<string, unknown> } {
   const before: Record<string, unknown> = {}
   const after: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(values)) {
@@ -49,7 +39,25 @@ export async function writeContactChanges(
     before.email_is_verified = true
     after.email_is_verified = false
   }
-  if (Object.keys(after).length === 0) return
+  return { before, after }
+}
+
+/**
+ * Writes the given columns of a person and records only what changed (before and after).
+ * A new email is not verified. Keeps the contacts read model in step. `logged` marks the
+ * activity row (an import's row and id); answers what changed.
+ */
+export async function writeContactChanges(
+  tx: Executor,
+  now: Date,
+  viewer: Pick<Viewer, 'personId'>,
+  teamId: number,
+  existing: PersonRow,
+  values: PersonValues,
+  logged: Record<string, unknown> = {},
+): Promise<{ before: Record<string, unknown>; after: Record<string, unknown> }> {
+  const { before, after } = contactChangesOf(existing, values)
+  if (Object.keys(after).length === 0) return { before, after }
   await tx
     .update(people)
     .set(after as PersonValues)
@@ -63,8 +71,9 @@ export async function writeContactChanges(
     contactId: existing.id,
     action: 'update',
     before,
-    after,
+    after: { ...after, ...logged },
   })
+  return { before, after }
 }
 
 /**

@@ -40,6 +40,8 @@ export const personColumns: readonly PersonColumns[] = [
   },
   { table: 'consent_requests', columns: ['contact_id', 'requested_by_id'], key: ['id'] },
   { table: 'contact_events', columns: ['contact_id', 'author_id'], key: ['id'] },
+  // A source id names the record that lives on: the next file of that system updates it.
+  { table: 'contact_sources', columns: ['person_id'], key: ['team_id', 'system', 'source_id'] },
   {
     table: 'contact_interests',
     columns: ['person_id', 'created_by_id'],
@@ -146,6 +148,9 @@ export const notMoved: Record<string, string> = {
   'contact_merge_request_teams.decided_by_id': 'who answered for the team, for the record',
   'contact_erasures.requested_by_id': 'who asked for an erasure, for the record',
   'contact_erasures.cancelled_by_id': 'who called it off, for the record',
+  'contact_imports.created_by_id': 'who imported, for the record (an account, never merged away)',
+  'contact_imports.undone_by_id': 'who undid an import, for the record',
+  'contact_import_contacts.person_id': "what an import did to the record merged away: its undo leaves a merged record as it is ('merged')",
 }
 
 const id = (name: string) => sql.raw(`"${name}"`)
