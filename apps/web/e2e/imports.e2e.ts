@@ -112,8 +112,19 @@ describe('a file from another church system (issue 41 item 1)', () => {
       const page = phone.page
       await signIn(page, 'leader@example.org')
       await page.goto('/contacts?locale=es')
+      // An import of the leader's own before it: the dialog opens on its recent imports, in Spanish, on a phone.
+      await api.post('import-users', {
+        source_system: 'breeze',
+        data: [{ source_id: `${Date.now()}`, first_name: 'Lidia', last_name: uniqueSurname('Reciente'), gender: 'F' }],
+      })
       await page.getByRole('region', { name: 'Todos los contactos del equipo' }).getByRole('button', { name: 'Importar', exact: true }).click()
       const dialog = page.getByRole('dialog', { name: 'Importar contactos' })
+      const recent = dialog.getByRole('region', { name: 'Importaciones recientes' })
+      await expect.poll(() => recent.innerText(), { timeout: 15_000 }).toContain('Breeze')
+      expect(await recent.innerText()).toMatch(/Tú · Breeze[\s\S]*1 contacto nuevo/)
+      await settled(page)
+      expect(await violations(page)).toEqual([])
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
       const csv = readFileSync(new URL('../../../fixtures/imports/planning-center-people.csv', import.meta.url))
       await dialog.getByLabel('Hoja de cálculo (.csv, .xls o .xlsx)').setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: csv })
       await expect.poll(() => dialog.innerText(), { timeout: 15_000 }).toContain('4 filas leídas de people.csv.')
@@ -143,6 +154,72 @@ describe('a file from another church system (issue 41 item 1)', () => {
     } finally {
       await phone.close()
     }
+  })
+})
+
+describe('importing again, and undoing (issue 41 items 2 and 3)', () => {
+  it('a leader imports a Planning Center export twice (the second time nothing is new or doubled), then undoes the first from Recent imports', async () => {
+    const page = session.page
+    // Names and Planning Center ids of this run's own, so a retry starts from nothing.
+    const family = uniqueSurname('Export')
+    const idPrefix = String(Date.now()).slice(-7)
+    const csv = readFileSync(new URL('../../../fixtures/imports/planning-center-people.csv', import.meta.url), 'utf8')
+      .split('\n')
+      // The demo church is in Australia, where an American number is no phone number: the phones are left out.
+      .map((line, index) =>
+        index === 0
+          ? line
+          : line
+              .replace(/^(\d+)/, `${idPrefix}$1`)
+              .replaceAll('Collins', family)
+              .replaceAll('Okafor', family)
+              .replace(/\(\d{3}\) 555-\d{4}/g, ''),
+      )
+      .join('\n')
+    const importFile = async () => {
+      await page.goto('/contacts')
+      await page.getByRole('region', { name: 'All contacts in team' }).getByRole('button', { name: 'Import', exact: true }).click()
+      const dialog = page.getByRole('dialog', { name: 'Import contacts' })
+      await dialog.getByLabel('Spreadsheet (.csv, .xls or .xlsx)').setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+      await expect.poll(() => dialog.innerText(), { timeout: 15_000 }).toContain('4 rows read from people.csv.')
+      expect(await dialog.getByLabel('Imports as: Person ID', { exact: true }).inputValue()).toBe('ID in the other system')
+      return dialog
+    }
+    const inFamily = async () => (await api.get<{ count: number }>('contacts', { search: family, per_page: 50 })).count
+
+    let dialog = await importFile()
+    // Ella is a child with no parent or carer in the file: refused, as a child added by hand would be.
+    await expect.poll(() => dialog.innerText(), { timeout: 30_000 }).toContain('3 new contacts, 1 refused')
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click()
+    await expect.poll(() => dialog.innerText(), { timeout: 30_000 }).toContain('The import is complete')
+    expect(await dialog.innerText()).toContain('3 new contacts, 1 refused')
+    await dialog.getByRole('button', { name: 'Close' }).last().click()
+    expect(await inFamily()).toBe(3)
+
+    // The same export again: every row is the contact it made, with nothing new to write.
+    dialog = await importFile()
+    await expect.poll(() => dialog.innerText(), { timeout: 30_000 }).toContain('3 unchanged, 1 refused')
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click()
+    await expect.poll(() => dialog.innerText(), { timeout: 30_000 }).toContain('The import is complete')
+    expect(await dialog.innerText()).toMatch(/3\s+Robert \w+\s+Unchanged/)
+    await dialog.getByRole('button', { name: 'Close' }).last().click()
+    expect(await inFamily()).toBe(3)
+
+    // Undo the first import from the dialog's Recent imports: its three contacts go.
+    await page.getByRole('region', { name: 'All contacts in team' }).getByRole('button', { name: 'Import', exact: true }).click()
+    dialog = page.getByRole('dialog', { name: 'Import contacts' })
+    const recent = dialog.getByRole('region', { name: 'Recent imports' })
+    const first = recent.getByRole('listitem').filter({ hasText: '3 new contacts' }).filter({ hasText: 'Planning Center People' }).first()
+    await first.getByRole('button', { name: /^Undo the import of / }).click()
+    const confirm = page.getByRole('dialog', { name: 'Undo this import?' })
+    await settled(page)
+    expect(await violations(page)).toEqual([])
+    await confirm.getByRole('button', { name: 'Undo import' }).click()
+    await expect.poll(() => dialog.innerText(), { timeout: 15_000 }).toContain('Removed 3 contacts, restored 0.')
+    await expect.poll(() => recent.innerText(), { timeout: 15_000 }).toContain('Undone')
+    await settled(page)
+    expect(await violations(page)).toEqual([])
+    expect(await inFamily()).toBe(0)
   })
 })
 

@@ -44,6 +44,8 @@ export interface ImportCheck<F, P> {
 export interface ImportFlowProps<F extends ReadFile, P, R> {
   texts: ImportTexts
   intro: ReactNode
+  /** Under the intro while no file is chosen (the contact import's recent imports). */
+  idle?: ReactNode
   sample?: { href: string; fileName: string; label: string }
   fileHint?: string
   read: (file: File) => Promise<F>
@@ -117,7 +119,7 @@ export function useImportCheck<F, P>(file: F | null, check: ImportCheck<F, P> | 
 
 /** The import flow, inside a page or a dialog (ImportDialog). */
 export function ImportFlow<F extends ReadFile, P, R>(props: ImportFlowProps<F, P, R>) {
-  const { texts, intro, sample, fileHint, read, missingBlocks, check, preview, run, progress, result, onClose, onFile } = props
+  const { texts, intro, idle, sample, fileHint, read, missingBlocks, check, preview, run, progress, result, onClose, onFile } = props
   const [readFile, setReadFile] = useState<F | null>(null)
   const file = props.file === undefined ? readFile : props.file
   const [error, setError] = useState<string | null>(null)
@@ -162,6 +164,7 @@ export function ImportFlow<F extends ReadFile, P, R>(props: ImportFlowProps<F, P
       {!inDialogResult && (
         <>
           <Text size="sm">{intro}</Text>
+          {file === null && stage.name === 'idle' && idle}
           {sample && (
             <Anchor href={sample.href} download={sample.fileName} size="sm" style={{ alignSelf: 'flex-start' }}>
               {sample.label}

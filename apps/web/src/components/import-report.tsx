@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Alert, ScrollArea, Stack, Text } from '@mantine/core'
 import { importRefusalLists, type ImportIssue, type ImportRefusalList, type ImportRowKept, type ImportRowProblem, type ImportUsersResult } from '@crm/domain'
+import { importChangeLists, type ImportChange } from '../lib/chunked-import'
 import { useContactFieldLabel } from '../lib/contact-field-labels'
 import { wordFieldError, wordFieldErrorOf } from '../lib/field-errors'
 import { numberFormat } from '../lib/number-format'
@@ -8,7 +9,9 @@ import { numberFormat } from '../lib/number-format'
 // What an import did, or its dry run will do, row by row (spec 2 §3 "Import result"; issue 35
 // items 9 and 10): each refused row with its reasons worded from the server's codes in the
 // reader's language, and what each contact row kept (every column with its consent, else the
-// name and gender). The contact and interaction imports and import-and-share show it.
+// name and gender). The contact and interaction imports and import-and-share show it. A contact
+// import also says what each row did to the team's contacts (issue 41 item 2): made a new one,
+// updated one, or found nothing new; reports without those lists read as before.
 
 /** A column's label: the import's own names, else the contact form's, else the column itself. */
 export function useImportFieldLabel(): (field: string) => string {
@@ -96,7 +99,14 @@ function useNotKeptText(): (kept: ImportRowKept) => string {
   return (kept) => kept.not_kept.map(label).join(', ')
 }
 
-export type RowOutcome = { kind: 'refused'; problem: ImportRowProblem } | { kind: 'kept'; kept: ImportRowKept } | { kind: 'withConsent' } | { kind: 'imported' }
+/** What a row did (a contact import's report says it, issue 41 item 2); absent in reports that do not. */
+type Change = { change?: ImportChange }
+
+export type RowOutcome =
+  | { kind: 'refused'; problem: ImportRowProblem }
+  | ({ kind: 'kept'; kept: ImportRowKept } & Change)
+  | ({ kind: 'withConsent' } & Change)
+  | ({ kind: 'imported' } & Change)
 
 /** What a report says became of the file's row `row`. */
 export function rowOutcome(report: ImportUsersResult, row: number): RowOutcome {
@@ -104,31 +114,102 @@ export function rowOutcome(report: ImportUsersResult, row: number): RowOutcome {
     const problem = report[list].find((item) => item.row === row)
     if (problem) return { kind: 'refused', problem }
   }
+  const found = importChangeLists.find((list) => report[list]?.includes(row))
+  const change: Change = found ? { change: found } : {}
   const kept = report.kept_without_consent?.find((item) => item.row === row)
-  if (kept) return { kind: 'kept', kept }
-  return report.with_consent?.includes(row) ? { kind: 'withConsent' } : { kind: 'imported' }
+  if (kept) return { kind: 'kept', kept, ...change }
+  return { kind: report.with_consent?.includes(row) ? 'withConsent' : 'imported', ...change }
 }
 
-/** A row's outcome in the preview's words. */
+/** A row's outcome in the preview's words: what the import will do with it. */
 export function useOutcomeText(): (outcome: RowOutcome) => string {
   const { t } = useTranslation('import')
   const reasonOf = useImportReason()
   const notKept = useNotKeptText()
   return (outcome) => {
+    if (outcome.kind === 'refused') return t('outcome.refused', { reason: reasonOf(outcome.problem) })
+    if (outcome.change === undefined) {
+      switch (outcome.kind) {
+        case 'kept':
+          if (outcome.kept.child) {
+            return outcome.kept.not_kept.length > 0 ? t('outcome.childWithoutConsent', { columns: notKept(outcome.kept) }) : t('outcome.childConsentNotTaken')
+          }
+          return t('outcome.withoutConsent', { columns: notKept(outcome.kept) })
+        case 'withConsent':
+          return t('outcome.withConsent')
+        case 'imported':
+          return t('outcome.willImport')
+      }
+    }
+    // What the row will do to the team's contacts, then what of it is kept.
+    const change = t(`outcome.${outcome.change}`)
     switch (outcome.kind) {
-      case 'refused':
-        return t('outcome.refused', { reason: reasonOf(outcome.problem) })
       case 'kept':
         if (outcome.kept.child) {
-          return outcome.kept.not_kept.length > 0 ? t('outcome.childWithoutConsent', { columns: notKept(outcome.kept) }) : t('outcome.childConsentNotTaken')
+          return outcome.kept.not_kept.length > 0
+            ? t('outcome.change.childWithoutConsent', { change, columns: notKept(outcome.kept) })
+            : t('outcome.change.childConsentNotTaken', { change })
         }
-        return t('outcome.withoutConsent', { columns: notKept(outcome.kept) })
+        return t('outcome.change.withoutConsent', { change, columns: notKept(outcome.kept) })
       case 'withConsent':
-        return t('outcome.withConsent')
+        return t('outcome.change.withConsent', { change })
       case 'imported':
-        return t('outcome.willImport')
+        return change
     }
   }
+}
+
+/** A row's outcome in the result's words: what the import did with it (the result's table of the first rows). */
+export function useResultText(): (outcome: RowOutcome) => string {
+  const { t } = useTranslation('import')
+  const reasonOf = useImportReason()
+  return (outcome) => {
+    if (outcome.kind === 'refused') return t('result.refused', { reason: reasonOf(outcome.problem) })
+    return outcome.change ? t(`result.${outcome.change}`) : t('result.imported')
+  }
+}
+
+/** The counts of what an import's rows did, as a contact import's report and its history give them. */
+export interface ImportChangeCounts {
+  created: number
+  updated: number
+  unchanged: number
+  refused: number
+}
+
+/** The counts of a report that says what each row did; null for one that does not (the other imports). */
+export function changeCounts(report: ImportUsersResult): ImportChangeCounts | null {
+  if (importChangeLists.every((list) => report[list] === undefined)) return null
+  return {
+    created: report.created?.length ?? 0,
+    updated: report.updated?.length ?? 0,
+    unchanged: report.unchanged?.length ?? 0,
+    refused: report.count_unsuccessful,
+  }
+}
+
+const changeCountKeys = ['created', 'updated', 'unchanged', 'refused'] as const satisfies ReadonlyArray<keyof ImportChangeCounts>
+
+/** "3 new contacts, 2 updated, 1 unchanged, 1 refused": the counts that are not 0, in words; '' when all are. */
+export function useChangeCountsText(): (counts: ImportChangeCounts) => string {
+  const { t } = useTranslation('import')
+  return (counts) =>
+    changeCountKeys
+      .filter((key) => counts[key] > 0)
+      .map((key) => t(`changes.${key}`, { count: counts[key] }))
+      .join(t('changes.separator'))
+}
+
+/** A report's counts of what its rows did, under its summary; nothing for a report that does not say. */
+export function ImportChangesLine({ report }: { report: ImportUsersResult }) {
+  const countsText = useChangeCountsText()
+  const counts = changeCounts(report)
+  const text = counts ? countsText(counts) : ''
+  return text ? (
+    <Text size="sm" data-changes>
+      {text}
+    </Text>
+  ) : null
 }
 
 /** The rows listed under a title, in a box that scrolls when long. */
@@ -218,6 +299,7 @@ export function DryRunSummary({ report, kind }: { report: ImportUsersResult; kin
     <Stack gap="xs" data-dry-run>
       <Alert color={report.count_unsuccessful > 0 ? 'yellow' : 'teal'} role="status" title={t('checkedTitle')}>
         {t('checked', { successful: count(report.count_successful), unsuccessful: count(report.count_unsuccessful) })}
+        <ImportChangesLine report={report} />
       </Alert>
       <ImportReportDetails report={report} {...(kind !== undefined ? { kind } : {})} />
     </Stack>

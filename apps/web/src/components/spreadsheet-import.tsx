@@ -1,13 +1,14 @@
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Alert, Progress, Stack, Table, Text } from '@mantine/core'
+import { Progress, Stack, Table, Text } from '@mantine/core'
 import { emptyImportReport } from '@crm/domain'
-import { runChunkedImport, type ChunkedImportOutcome, type ImportReport } from '../lib/chunked-import'
+import { runChunkedImport, type ImportReport } from '../lib/chunked-import'
 import { readImportFile, type ImportFile, type SpreadsheetImportKind } from '../lib/import-kind'
 import { isSpreadsheetError, normalizeHeader } from '../lib/spreadsheet'
 import { ColumnMatching, useImportColumnLabel, type ColumnMatchingProps } from './column-matching'
 import { ImportDialog, type ImportTexts } from './import-flow'
-import { DryRunSummary, ImportReportDetails, rowOutcome, useCount, useOutcomeText } from './import-report'
+import { DryRunSummary, rowOutcome, useCount, useOutcomeText } from './import-report'
+import { ImportReportView, type FinishedImport } from './spreadsheet-import-result'
 import { ScrollTable } from './scroll-table'
 
 // The imports sent in chunks (issue 17 item 1; spec 2 §4 "Contact import", §5, §8) — contacts
@@ -16,7 +17,9 @@ import { ScrollTable } from './scroll-table'
 // server's dry run of the same call (issue 35 item 9) and the first rows previewed with what
 // the server will do with each, then the rows sent in chunks with a progress bar and the
 // running counts, and the spec's report: the counts, what each row kept and each refused row
-// and why. The contact import also lets the person match the columns (`matching`, issue 41).
+// and why. The contact import also lets the person match the columns (`matching`, issue 41),
+// continues one import over its chunks (import_id), lists its recent imports before a file is
+// chosen and offers to undo one after it (`idle`, `resultActions`; issue 41 item 3).
 
 /** The person matches the file's columns (the contact import): the file as matched and the table that matches it. */
 export interface ImportMatching<C extends string> {
@@ -40,22 +43,25 @@ export interface SpreadsheetImportProps<C extends string> {
   options?: ReactNode
   /** Columns the import leaves out under the current options (shown as ignored). */
   dropped?: readonly C[]
-  /** Sends a chunk: its rows and the file's number of its first row; a dry run keeps nothing. */
-  send: (rows: Array<Record<string, string>>, firstRow: number, options: { dryRun: boolean }) => Promise<ImportReport>
+  /**
+   * Sends a chunk: its rows and the file's number of its first row; a dry run keeps nothing.
+   * `importId`: the import the run's earlier chunks were written in (their answers' import_id).
+   */
+  send: (rows: Array<Record<string, string>>, firstRow: number, options: { dryRun: boolean; importId: number | undefined }) => Promise<ImportReport>
   /** The choices the server's answer depends on (e.g. 'members'): a new value checks the rows again. */
   checkKey?: string
   /** Called once rows were saved (to refresh the lists behind the dialog). */
   onImported?: () => void
   /** The columns matched by the person above the preview; without it, by their names and aliases. */
   matching?: ImportMatching<C>
+  /** Under the intro while no file is chosen (the contact import's recent imports). */
+  idle?: ReactNode
+  /** Under the result's counts: what can be done with the import (undo it). */
+  resultActions?: (report: ImportReport) => ReactNode
   onClose: () => void
 }
 
-interface Finished extends ChunkedImportOutcome {
-  total: number
-}
-
-/** How many rows the preview shows. */
+/** How many rows the preview (and the result's table) shows. */
 const previewRows = 10
 
 /** The dry run failed: its own words, not the import's. */
@@ -104,6 +110,8 @@ export function SpreadsheetImport<C extends string>({
   checkKey = '',
   onImported,
   matching,
+  idle,
+  resultActions,
   onClose,
 }: SpreadsheetImportProps<C>) {
   const { t } = useTranslation('import')
@@ -124,13 +132,13 @@ export function SpreadsheetImport<C extends string>({
       rows: file.rows.map((prepared) => prepared.row),
       rowNumbers: file.rowNumbers,
       chunkSize: kind.chunkSize,
-      send: (rows, firstRow) => send(rows, firstRow, { dryRun: true }),
+      send: (rows, firstRow) => send(rows, firstRow, { dryRun: true, importId: undefined }),
     })
     if (outcome.error !== undefined) throw new CheckFailed()
     return outcome.report
   }
 
-  const run = async (file: ImportFile<C>, shouldStop: () => boolean): Promise<Finished> => {
+  const run = async (file: ImportFile<C>, shouldStop: () => boolean): Promise<FinishedImport> => {
     const total = file.rows.length
     setProgress({ sent: 0, total, report: emptyImportReport() })
     setImporting(true)
@@ -140,22 +148,25 @@ export function SpreadsheetImport<C extends string>({
         rows: file.rows.map((prepared) => prepared.row),
         rowNumbers: file.rowNumbers,
         chunkSize: kind.chunkSize,
-        send: (rows, firstRow) => send(rows, firstRow, { dryRun: false }),
+        // A run is one import: its later chunks name the import its first chunk's answer started.
+        send: (rows, firstRow, sofar) => send(rows, firstRow, { dryRun: false, importId: sofar.import_id }),
         onProgress: (sent, report) => setProgress({ sent, total, report }),
         shouldStop,
       })
       if (outcome.report.count_successful > 0) onImported?.()
-      return { ...outcome, total }
+      const firstRows = file.rowNumbers.slice(0, previewRows).map((row, index) => ({ row, name: kind.nameOf(file.source[index] ?? {}) }))
+      return { ...outcome, total, firstRows }
     } finally {
       setImporting(false)
     }
   }
 
   return (
-    <ImportDialog<ImportFile<C>, ImportReport, Finished>
+    <ImportDialog<ImportFile<C>, ImportReport, FinishedImport>
       title={title}
       texts={texts}
       intro={intro}
+      idle={idle}
       sample={{ href: sampleHref(kind), fileName: `${kind.name}-sample.csv`, label: t('sample') }}
       fileHint={t('fileHint', { limit: count(kind.maxRows) })}
       // A large file is many rows: the 2 MB of the smaller imports is not enough here.
@@ -174,7 +185,7 @@ export function SpreadsheetImport<C extends string>({
       )}
       run={run}
       progress={progress && <ChunkProgress {...progress} />}
-      result={(finished) => <ImportReportView finished={finished} kind={kind.name} />}
+      result={(finished) => <ImportReportView finished={finished} kind={kind.name} actions={resultActions?.(finished.report)} />}
       onClose={onClose}
       // With matching the flow shows the file as matched: the dry run and the import send its rows.
       file={matching ? matching.file : undefined}
@@ -263,35 +274,4 @@ function ChunkProgress({ sent, total, report }: { sent: number; total: number; r
 function limitText(code: string, limit: number | undefined, count: (value: number) => string): string {
   if (limit === undefined) return ''
   return code === 'too_large' ? String(Math.round(limit / (1024 * 1024))) : count(limit)
-}
-
-/** The report: the counts, what each row kept, and each list of refused rows, with their numbers and why (spec 2 §3, §8). */
-function ImportReportView({ finished, kind }: { finished: Finished; kind: string }) {
-  const { t } = useTranslation('import')
-  const count = useCount()
-  const { report, total } = finished
-  const failed = finished.error !== undefined
-  return (
-    <>
-      {failed && (
-        <Alert color="red" role="alert" title={t('failed')}>
-          {t('failedAfter', { sent: count(finished.sent), total: count(total) })}
-        </Alert>
-      )}
-      {finished.stopped && (
-        <Alert color="yellow" role="status">
-          {t('stopped', { sent: count(finished.sent), total: count(total) })}
-        </Alert>
-      )}
-      {!failed && (
-        <Alert color={report.count_unsuccessful > 0 ? 'yellow' : 'teal'} role="status" title={t('done')}>
-          {t('summary', { successful: count(report.count_successful), unsuccessful: count(report.count_unsuccessful) })}
-        </Alert>
-      )}
-      {failed && report.count_successful + report.count_unsuccessful > 0 && (
-        <Text size="sm">{t('summary', { successful: count(report.count_successful), unsuccessful: count(report.count_unsuccessful) })}</Text>
-      )}
-      <ImportReportDetails report={report} kind={kind} />
-    </>
-  )
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { emptyImportReport } from '@crm/domain'
-import { importChunks, runChunkedImport, type ImportReport } from './chunked-import'
+import { addImportReports, importChunks, runChunkedImport, type ImportReport } from './chunked-import'
 
 const numbers = (from: number, count: number) => Array.from({ length: count }, (_, index) => from + index)
 
@@ -77,5 +77,36 @@ describe('runChunkedImport', () => {
       },
     })
     expect(failed).toMatchObject({ sent: 2, stopped: false, error: failure, report: { count_successful: 2 } })
+  })
+
+  it('sends each chunk with the report so far, so a later chunk names the import the first one started (issue 41 item 3)', async () => {
+    const sofar: Array<number | undefined> = []
+    const outcome = await runChunkedImport({
+      rows: ['a', 'b', 'c', 'd', 'e'],
+      rowNumbers: numbers(2, 5),
+      chunkSize: 2,
+      send: async (chunk, firstRow, report) => {
+        sofar.push(report.import_id)
+        return { ...answer(chunk, firstRow), import_id: report.import_id ?? 41 }
+      },
+    })
+    expect(sofar).toEqual([undefined, 41, 41])
+    expect(outcome.report.import_id).toBe(41)
+  })
+})
+
+describe('addImportReports', () => {
+  it("adds up what each contact row did and keeps the last chunk's import (issue 41 item 2)", () => {
+    const first: ImportReport = { ...emptyImportReport(), count_successful: 3, created: [2, 3], updated: [4], unchanged: [], import_id: 7 }
+    const second: ImportReport = { ...emptyImportReport(), count_successful: 2, created: [502], unchanged: [503], import_id: 7 }
+    expect(addImportReports(first, second)).toMatchObject({ count_successful: 5, created: [2, 3, 502], updated: [4], unchanged: [503], import_id: 7 })
+  })
+
+  it('leaves the lists out of a report whose chunks have none (the interaction and attendance imports)', () => {
+    const sum = addImportReports(emptyImportReport(), { ...emptyImportReport(), count_successful: 1 })
+    expect(sum).not.toHaveProperty('created')
+    expect(sum).not.toHaveProperty('updated')
+    expect(sum).not.toHaveProperty('unchanged')
+    expect(sum).not.toHaveProperty('import_id')
   })
 })

@@ -2,9 +2,15 @@ import { emptyImportReport, importRefusalLists, type ImportUsersResult } from '@
 
 // A large file is sent in chunks, one request at a time (issue 17 item 3): the page stays
 // responsive, a progress bar can say how far it is, and each chunk's report names its rows as
-// the person's file numbers them (first_row). The reports of the chunks add up to one.
+// the person's file numbers them (first_row). The reports of the chunks add up to one, and
+// each chunk is sent with the report so far: a contact import's later chunks name the import
+// its first chunk started (import_id, issue 41 item 3).
 
 export type ImportReport = ImportUsersResult
+
+/** The lists of a contact import's rows by what each did to the team's contacts (issue 41 item 2). */
+export const importChangeLists = ['created', 'updated', 'unchanged'] as const
+export type ImportChange = (typeof importChangeLists)[number]
 
 export function addImportReports(total: ImportReport, chunk: ImportReport): ImportReport {
   const sum = {
@@ -18,6 +24,13 @@ export function addImportReports(total: ImportReport, chunk: ImportReport): Impo
   if (total.kept_without_consent || chunk.kept_without_consent) {
     sum.kept_without_consent = [...(total.kept_without_consent ?? []), ...(chunk.kept_without_consent ?? [])]
   }
+  // What each contact row did (issue 41 item 2): made a contact, changed one, or found nothing new.
+  for (const list of importChangeLists) {
+    if (total[list] || chunk[list]) sum[list] = [...(total[list] ?? []), ...(chunk[list] ?? [])]
+  }
+  // The import the rows were written in: each chunk of a run answers the same one.
+  const importId = chunk.import_id ?? total.import_id
+  if (importId !== undefined) sum.import_id = importId
   return sum
 }
 
@@ -50,7 +63,8 @@ export interface ChunkedImport<Row> {
   rows: readonly Row[]
   rowNumbers: readonly number[]
   chunkSize: number
-  send: (rows: Row[], firstRow: number) => Promise<ImportReport>
+  /** Sends a chunk: its rows, the file's number of its first row, and the report of the chunks before it. */
+  send: (rows: Row[], firstRow: number, sofar: ImportReport) => Promise<ImportReport>
   /** After each chunk: the rows sent so far and the report so far. */
   onProgress?: (sent: number, report: ImportReport) => void
   /** Asked before each chunk: true stops the import there. */
@@ -73,7 +87,7 @@ export async function runChunkedImport<Row>({ rows, rowNumbers, chunkSize, send,
   for (const chunk of importChunks(rowNumbers, chunkSize)) {
     if (shouldStop?.()) return { report, sent, stopped: true }
     try {
-      report = addImportReports(report, await send(rows.slice(chunk.start, chunk.end), chunk.firstRow))
+      report = addImportReports(report, await send(rows.slice(chunk.start, chunk.end), chunk.firstRow, report))
     } catch (error) {
       return { report, sent, stopped: false, error }
     }

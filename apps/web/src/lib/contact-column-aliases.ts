@@ -26,4 +26,6 @@ export const contactColumnAliases: ColumnAliases<ContactImportColumn> = {
   consent_type: ['Consent', 'Consentimiento', 'Tipo de consentimiento'],
   consent_date: ['Fecha de consentimiento', 'Fecha del consentimiento'],
   consent_content: ['What was agreed', 'Consent notes', 'Lo acordado', 'Notas del consentimiento'],
+  // The row's id in the system it comes from (issue 41 item 2); a known system's own name is its preset's.
+  source_id: ['ID', 'External ID', 'Source ID', 'Id externo', 'ID de origen'],
 }

@@ -2,6 +2,7 @@ import { http, HttpResponse, type DefaultBodyType, type HttpResponseResolver, ty
 import { setupServer } from 'msw/node'
 import {
   contactDataCalls,
+  contactImportHistoryCalls,
   contactImportMappingCalls,
   contactMapCalls,
   dashboardCalls,
@@ -80,6 +81,8 @@ export const defaultHandlers = [
     values: input.values ?? {},
     updated_at: '2026-01-01T00:00:00.000Z',
   })),
+  // …and lists the team's recent imports, each with its undo (issue 41 item 3).
+  mockCall(contactImportHistoryCalls.contactImports, { data: [] }),
 ]
 
 export const server = setupServer(...defaultHandlers)

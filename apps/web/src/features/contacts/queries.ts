@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import {
   contactCalls,
   contactImportCalls,
+  contactImportHistoryCalls,
   contactImportMappingCalls,
   contactMapCalls,
   type ContactListKind,
@@ -30,6 +31,8 @@ export const contactKeys = {
   assignments: (id: number, scope: TeamGroupParams, page: number) => [...contactKeys.detail(id), 'assignments', scope.team_id, scope.group_id, page] as const,
   map: (query: ContactsMapQuery) => [...contactKeys.all, 'map', query] as const,
   importMappings: (scope: TeamGroupParams) => [...contactKeys.all, 'import-mappings', scope.team_id, scope.group_id] as const,
+  /** Under contactKeys.all: an import (useRefreshAfterContactImport) or its undo reads the team's imports again. */
+  imports: (scope: TeamGroupParams) => [...contactKeys.all, 'imports', scope.team_id, scope.group_id] as const,
 }
 
 // ---------------------------------------------------------------------------------------
@@ -305,5 +308,34 @@ export function useSaveContactImportMapping(scope: TeamGroupParams) {
     mutationFn: (matches: Pick<InputOf<typeof contactImportMappingCalls.saveContactImportMapping>, 'system' | 'columns' | 'values'>) =>
       callApi(contactImportMappingCalls.saveContactImportMapping, { input: { ...scope, ...matches } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: contactKeys.importMappings(scope) }),
+  })
+}
+
+// ---------------------------------------------------------------------------------------
+// The team's recent contact imports and their undo (issue 41 item 3).
+
+/** GET contact-imports: the team's contact imports of the last 30 days, newest first. */
+export function contactImportsQueryOptions(scope: TeamGroupParams) {
+  return queryOptions({
+    queryKey: contactKeys.imports(scope),
+    queryFn: ({ signal }) => callApi(contactImportHistoryCalls.contactImports, { input: scope, signal }),
+  })
+}
+
+export function useContactImports(scope: TeamGroupParams) {
+  return useQuery(contactImportsQueryOptions(scope))
+}
+
+/**
+ * POST undo-contact-import: removes the contacts an import made and gives back what it changed.
+ * Undone, every contact list is read again, the team's imports with them; refused (undone
+ * already, or too late), the team's imports are read again to show why.
+ */
+export function useUndoContactImport(scope: TeamGroupParams) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (importId: number) => callApi(contactImportHistoryCalls.undoContactImport, { input: { ...scope, import_id: importId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: contactKeys.all }),
+    onError: () => queryClient.invalidateQueries({ queryKey: contactKeys.imports(scope) }),
   })
 }

@@ -65,7 +65,7 @@ const knownFields = [
 ] as const
 
 /** What made a change, when it was not the form (the activity row's source_of_change). */
-const knownSources = ['user_import'] as const
+const knownSources = ['user_import', 'user_import_undo'] as const
 
 export const noActivityFilters: ActivityFilters = { date_range: 'all', type: '', user_id: null }
 

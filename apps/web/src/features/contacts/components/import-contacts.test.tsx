@@ -5,13 +5,17 @@ import { http, HttpResponse } from 'msw'
 import {
   contactCalls,
   contactImportCalls,
+  contactImportHistoryCalls,
   contactImportMappingCalls,
   lookupCalls,
+  type ContactImport,
   type ContactImportMapping,
+  type ContactImportUndo,
   type ImportUsersResult,
   type InputOf,
 } from '@crm/domain'
 import { apiBase } from '../../../lib/api'
+import { pinClock } from '../../../test/clock'
 import { buildAccount, buildGroup, buildTeam } from '../../../test/fixtures'
 import { renderApp } from '../../../test/render'
 import { apiError, mockCall, server } from '../../../test/server'
@@ -621,5 +625,260 @@ describe('contact import: matching the values of a member status or gender colum
     expect(table.getByRole('combobox', { name: 'Se importa como: Youth Group' })).toHaveValue('Tal como está')
     await user.click(table.getByRole('combobox', { name: 'Se importa como: Visitor' }))
     expect(await screen.findByRole('option', { name: 'Se deja vacío' })).toBeInTheDocument()
+  })
+})
+
+/** An import of the team's history (GET contact-imports). */
+function buildContactImport(overrides: Partial<ContactImport> = {}): ContactImport {
+  return {
+    id: 1,
+    created_at: '2026-05-08T01:30:00.000Z',
+    source_system: 'planning_center',
+    created_by_name: 'Ruth Miller',
+    by_me: true,
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    refused: 0,
+    undone_at: null,
+    undo_until: '2026-06-07T01:30:00.000Z',
+    ...overrides,
+  }
+}
+
+/** The undo calls made, each answered by `answer`. */
+function recordUndos(answer: ContactImportUndo) {
+  const undone: Array<InputOf<typeof contactImportHistoryCalls.undoContactImport>> = []
+  server.use(
+    mockCall(contactImportHistoryCalls.undoContactImport, ({ input }) => {
+      undone.push(input)
+      return answer
+    }),
+  )
+  return undone
+}
+
+/** Intl may put a narrow no-break space before am/pm; this reads any space as one. */
+const spaced = (text: string | null) => (text ?? '').replace(/\s/gu, ' ')
+
+describe('contact import: importing again updates, and an import can be undone (issue 41 items 2 and 3)', () => {
+  it("sends the file's system with every chunk, and the import the first chunk started with the later ones", async () => {
+    const { user, sent } = open('owner', (input) => ({
+      ...empty,
+      count_successful: (input.data as unknown[]).length,
+      created: (input.data as unknown[]).map((_, index) => Number(input.first_row) + index),
+      ...(input.dry_run ? {} : { import_id: 88 }),
+    }))
+    const dialog = await openDialog(user)
+    // A Breeze export; the blank row starts a second chunk.
+    await user.upload(
+      dialog.getByLabelText('Spreadsheet (.csv, .xls or .xlsx)'),
+      csvFile(['Breeze ID,First Name,Last Name,Gender', '101,Ana,López,female', '', '102,Ben,Ng,male'], 'breeze.csv'),
+    )
+    await dialog.findByText('What the import will do')
+    expect(dialog.getByRole('combobox', { name: 'The file comes from' })).toHaveValue('Breeze')
+    expect(dialog.getByRole('combobox', { name: 'Imports as: Breeze ID' })).toHaveValue('ID in the other system')
+    await waitFor(() => expect(dialog.getByRole('button', { name: 'Import' })).toBeEnabled())
+    await user.click(dialog.getByRole('button', { name: 'Import' }))
+    await dialog.findByText('Imported: 2. Not imported: 0.')
+
+    expect(sent.map((input) => [input.first_row, input.dry_run, input.source_system, input.import_id])).toEqual([
+      [2, true, 'breeze', undefined],
+      [4, true, 'breeze', undefined],
+      [2, undefined, 'breeze', undefined],
+      [4, undefined, 'breeze', 88],
+    ])
+    expect(sent.at(-1)!.data).toEqual([{ source_id: '102', first_name: 'Ben', last_name: 'Ng', gender: 'male' }])
+    expect(sent.at(-1)).not.toHaveProperty('clear_empty_cells')
+    expect(dialog.getByRole('button', { name: 'Undo this import' })).toBeInTheDocument()
+  })
+
+  it('says what each row will do and did to the team’s contacts: new, updated, unchanged or refused', async () => {
+    const answer = (input: Sent): ImportUsersResult => ({
+      ...empty,
+      count_successful: 4,
+      count_unsuccessful: 1,
+      created: [2, 3],
+      updated: [4],
+      unchanged: [5],
+      unsuccessful_error: [{ row: 6, name: 'Ed Low', reason: 'The row has invalid values.', issues: [{ code: 'required', field: 'gender' }] }],
+      kept_without_consent: [{ row: 3, name: 'Ben Ng', not_kept: ['email'], child: false }],
+      ...(input.dry_run ? {} : { import_id: 5 }),
+    })
+    const { user } = open('owner', answer)
+    const dialog = await openDialog(user)
+    await user.upload(
+      dialog.getByLabelText('Spreadsheet (.csv, .xls or .xlsx)'),
+      csvFile([
+        'ID,First name,Last name,Gender,Email',
+        '1,Ana,López,female,',
+        '2,Ben,Ng,male,ben@example.org',
+        '3,Cy,Ray,male,',
+        '4,Di,Sun,female,',
+        '5,Ed,Low,,',
+      ]),
+    )
+    const checked = await dialog.findByRole('status', { name: 'What the import will do' })
+    expect(checked).toHaveTextContent('2 new contacts, 1 updated, 1 unchanged, 1 refused')
+    const preview = within(dialog.getByRole('table', { name: 'The first 5 rows' }))
+    expect(
+      preview
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual([
+      '2Ana LópezNew contact',
+      '3Ben NgNew contact, with the name and gender only (no consent): Email not kept',
+      '4Cy RayUpdates a contact',
+      '5Di SunNo change',
+      '6Ed LowWill not be imported: Gender is required.',
+    ])
+
+    await user.click(dialog.getByRole('button', { name: 'Import' }))
+    const done = await dialog.findByRole('status', { name: 'The import is complete' })
+    expect(done).toHaveTextContent('Imported: 4. Not imported: 1.')
+    expect(done).toHaveTextContent('2 new contacts, 1 updated, 1 unchanged, 1 refused')
+    const result = within(dialog.getByRole('table', { name: 'The first 5 rows' }))
+    expect(result.getAllByRole('row').map((row) => Array.from(row.children, (cell) => cell.textContent))).toEqual([
+      ['Row', 'Name', 'Result'],
+      ['2', 'Ana López', 'Created'],
+      ['3', 'Ben Ng', 'Created'],
+      ['4', 'Cy Ray', 'Updated'],
+      ['5', 'Di Sun', 'Unchanged'],
+      ['6', 'Ed Low', 'Refused: Gender is required.'],
+    ])
+    expect(dialog.getByText('Row 3, Ben Ng: Email not kept.')).toBeInTheDocument()
+  })
+
+  it('sends clear_empty_cells when empty cells are to clear the value, and checks the rows again with it', async () => {
+    const { user, sent } = open('owner', () => ({ ...empty, count_successful: 1, updated: [2] }))
+    const dialog = await openDialog(user)
+    await user.upload(dialog.getByLabelText('Spreadsheet (.csv, .xls or .xlsx)'), csvFile(['ID,First name,Last name,Gender,Phone', '1,Ana,López,female,']))
+    await dialog.findByText('What the import will do')
+    expect(sent.at(-1)).not.toHaveProperty('clear_empty_cells')
+    const option = dialog.getByRole('checkbox', { name: "Empty cells clear the contact's value" })
+    expect(option).toHaveAccessibleDescription('Only for contacts the file updates. Without it an empty cell leaves the value as it is.')
+    await user.click(option)
+    await waitFor(() => expect(sent.filter((input) => input.dry_run && input.clear_empty_cells)).toHaveLength(1))
+    await waitFor(() => expect(dialog.getByRole('button', { name: 'Import' })).toBeEnabled())
+    await user.click(dialog.getByRole('button', { name: 'Import' }))
+    await dialog.findByText('Imported: 1. Not imported: 0.')
+    expect(sent.at(-1)).toMatchObject({ clear_empty_cells: true, source_system: 'other', data: [{ source_id: '1', first_name: 'Ana' }] })
+    expect(sent.at(-1)!.dry_run).toBeUndefined()
+  })
+
+  it('undoes the import from its result: asked first, then what it removed and restored and who it left as they are', async () => {
+    const undone = recordUndos({
+      removed: 2,
+      restored: 1,
+      kept: [
+        { user_id: 31, name: 'Ben Ng', reason: 'worked_on_since' },
+        { user_id: 32, name: '', reason: 'merged' },
+      ],
+      import: buildContactImport({ id: 91, created: 3, updated: 1, undone_at: '2026-05-09T00:00:00.000Z' }),
+    })
+    const { user } = open('owner', (input) => ({ ...empty, count_successful: 2, created: [2, 3], ...(input.dry_run ? {} : { import_id: 91 }) }))
+    let listed = 0
+    server.use(
+      http.get(`${apiBase}${contactCalls.contacts.path}`, () => {
+        listed += 1
+        return HttpResponse.json({ items: [], count: 0, max_pages: 1 })
+      }),
+    )
+    const dialog = await openDialog(user)
+    await user.upload(dialog.getByLabelText('Spreadsheet (.csv, .xls or .xlsx)'), csvFile(['first_name,last_name,gender', 'Ana,López,female', 'Ben,Ng,male']))
+    await dialog.findByText('What the import will do')
+    await user.click(dialog.getByRole('button', { name: 'Import' }))
+    await dialog.findByText('Imported: 2. Not imported: 0.')
+    await waitFor(() => expect(listed).toBeGreaterThan(0))
+    const listedAfterImport = listed
+
+    await user.click(dialog.getByRole('button', { name: 'Undo this import' }))
+    const confirm = within(await screen.findByRole('dialog', { name: 'Undo this import?' }))
+    expect(
+      confirm.getByText(
+        'Removes the contacts this import added and gives back the values it changed. Contacts someone has worked on since are left as they are.',
+      ),
+    ).toBeInTheDocument()
+    expect(undone).toEqual([])
+    await user.click(confirm.getByRole('button', { name: 'Undo import' }))
+
+    // The answer is announced where it appears.
+    const answer = (await dialog.findByText('Removed 2 contacts, restored 1.')).closest<HTMLElement>('[role="status"]')
+    expect(answer).not.toBeNull()
+    expect(undone).toEqual([{ team_id: 10, group_id: 10, import_id: 91 }])
+    const kept = within(within(answer!).getByRole('list', { name: 'Left as they are:' }))
+    expect(kept.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Ben Ng: Worked on since the import',
+      'A child: Merged into another contact',
+    ])
+    // The contact lists are read again, and the import cannot be undone twice.
+    await waitFor(() => expect(listed).toBeGreaterThan(listedAfterImport))
+    expect(dialog.queryByRole('button', { name: 'Undo this import' })).not.toBeInTheDocument()
+  })
+
+  it('lists the recent imports before a file is chosen: who, from where, what each did, and Undo or when it was undone', async () => {
+    pinClock(new Date('2026-05-10T00:00:00.000Z'))
+    let imports: ContactImport[] = [
+      buildContactImport({ id: 3, created: 3, updated: 2, unchanged: 1, refused: 1 }),
+      buildContactImport({
+        id: 2,
+        created_at: '2026-05-04T06:00:00.000Z',
+        source_system: 'breeze',
+        by_me: false,
+        created_by_name: '',
+        updated: 4,
+        undo_until: '2026-06-03T06:00:00.000Z',
+      }),
+      buildContactImport({
+        id: 1,
+        created_at: '2026-05-01T00:00:00.000Z',
+        source_system: null,
+        by_me: false,
+        created_by_name: 'Ana Ames',
+        created: 5,
+        undone_at: '2026-05-02T03:00:00.000Z',
+        undo_until: '2026-05-31T00:00:00.000Z',
+      }),
+    ]
+    const asked: unknown[] = []
+    server.use(
+      mockCall(contactImportHistoryCalls.contactImports, ({ input }) => {
+        asked.push(input)
+        return { data: imports }
+      }),
+    )
+    const undoneImport = { ...imports[0]!, undone_at: '2026-05-10T00:00:00.000Z' }
+    const undone = recordUndos({ removed: 3, restored: 2, kept: [], import: undoneImport })
+    const { user } = open('owner')
+    const dialog = await openDialog(user)
+
+    const list = within(await dialog.findByRole('region', { name: 'Recent imports' }))
+    expect(dialog.getByRole('heading', { name: 'Recent imports' })).toBeInTheDocument()
+    expect(asked).toEqual([{ team_id: '10', group_id: '10' }])
+    expect(list.getAllByRole('listitem').map((item) => spaced(item.textContent))).toEqual([
+      '8 May 2026, 11:30 am' + 'You · Planning Center People' + '3 new contacts, 2 updated, 1 unchanged, 1 refused' + 'Undo',
+      '4 May 2026, 4:00 pm' + 'A team user · Breeze' + '4 updated' + 'Undo',
+      '1 May 2026, 10:00 am' + 'Ana Ames' + '5 new contacts' + 'Undone 2 May 2026, 1:00 pm',
+    ])
+    expect(list.getAllByRole('button').map((button) => spaced(button.getAttribute('aria-label')))).toEqual([
+      'Undo the import of 8 May 2026, 11:30 am',
+      'Undo the import of 4 May 2026, 4:00 pm',
+    ])
+
+    await user.click(list.getAllByRole('button', { name: /^Undo the import of/ })[0]!)
+    const confirm = within(await screen.findByRole('dialog', { name: 'Undo this import?' }))
+    imports = [undoneImport, ...imports.slice(1)]
+    await user.click(confirm.getByRole('button', { name: 'Undo import' }))
+    expect(await dialog.findByText('Removed 3 contacts, restored 2.')).toBeInTheDocument()
+    expect(undone).toEqual([{ team_id: 10, group_id: 10, import_id: 3 }])
+    // The list is read again: the import is undone.
+    await waitFor(() => expect(spaced(list.getAllByRole('listitem')[0]!.textContent)).toContain('Undone 10 May 2026, 10:00 am'))
+    expect(list.getAllByRole('button', { name: /^Undo the import of/ })).toHaveLength(1)
+
+    // The list makes way for the file chosen.
+    await user.upload(dialog.getByLabelText('Spreadsheet (.csv, .xls or .xlsx)'), csvFile(['first_name,last_name,gender', 'Ana,López,female']))
+    await dialog.findByText('1 row read from members.csv.')
+    expect(dialog.queryByRole('heading', { name: 'Recent imports' })).not.toBeInTheDocument()
   })
 })

@@ -131,8 +131,13 @@ function useValueOptions(): Record<ValueMatchedColumn, Array<{ value: string; la
   }
 }
 
+/** The contact import's matching, and the system the file comes from (what its source_id cells are ids of, issue 41 item 2). */
+export interface ContactColumnMatching extends ImportMatching<ContactImportColumn> {
+  system: ImportMappingKey
+}
+
 /** The contact import's matching: pass it to SpreadsheetImport as `matching`. */
-export function useContactColumnMatching(scope: TeamGroupParams, kind: SpreadsheetImportKind<ContactImportColumn>): ImportMatching<ContactImportColumn> {
+export function useContactColumnMatching(scope: TeamGroupParams, kind: SpreadsheetImportKind<ContactImportColumn>): ContactColumnMatching {
   const remembered = useContactImportMappings(scope)
   const save = useSaveContactImportMapping(scope)
   const options = useValueOptions()
@@ -193,6 +198,7 @@ export function useContactColumnMatching(scope: TeamGroupParams, kind: Spreadshe
   const headers = useMemo(() => (read ? firstValues(read) : []), [read])
 
   return {
+    system,
     file,
     onFile: setRead,
     key: `${system}:${text}:${valuesText}`,
