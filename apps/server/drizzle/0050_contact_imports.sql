@@ -9,6 +9,20 @@ CREATE TABLE "contact_import_contacts" (
 	CONSTRAINT "contact_import_contacts_import_id_person_id_pk" PRIMARY KEY("import_id","person_id")
 );
 --> statement-breakpoint
+CREATE TABLE "contact_import_households" (
+	"import_id" integer NOT NULL,
+	"person_id" integer NOT NULL,
+	"household_id" text NOT NULL,
+	"role" text NOT NULL,
+	CONSTRAINT "contact_import_households_import_id_person_id_pk" PRIMARY KEY("import_id","person_id")
+);
+--> statement-breakpoint
+CREATE TABLE "contact_import_relationships" (
+	"import_id" integer NOT NULL,
+	"relationship_id" integer NOT NULL,
+	CONSTRAINT "contact_import_relationships_import_id_relationship_id_pk" PRIMARY KEY("import_id","relationship_id")
+);
+--> statement-breakpoint
 CREATE TABLE "contact_imports" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "contact_imports_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"team_id" integer NOT NULL,
@@ -39,6 +53,10 @@ CREATE TABLE "contact_sources" (
 --> statement-breakpoint
 ALTER TABLE "contact_import_contacts" ADD CONSTRAINT "contact_import_contacts_import_id_contact_imports_id_fk" FOREIGN KEY ("import_id") REFERENCES "public"."contact_imports"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contact_import_contacts" ADD CONSTRAINT "contact_import_contacts_person_id_people_id_fk" FOREIGN KEY ("person_id") REFERENCES "public"."people"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "contact_import_households" ADD CONSTRAINT "contact_import_households_import_id_contact_imports_id_fk" FOREIGN KEY ("import_id") REFERENCES "public"."contact_imports"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "contact_import_households" ADD CONSTRAINT "contact_import_households_person_id_people_id_fk" FOREIGN KEY ("person_id") REFERENCES "public"."people"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "contact_import_relationships" ADD CONSTRAINT "contact_import_relationships_import_id_contact_imports_id_fk" FOREIGN KEY ("import_id") REFERENCES "public"."contact_imports"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "contact_import_relationships" ADD CONSTRAINT "contact_import_relationships_relationship_id_contact_relationships_id_fk" FOREIGN KEY ("relationship_id") REFERENCES "public"."contact_relationships"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contact_imports" ADD CONSTRAINT "contact_imports_team_id_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contact_imports" ADD CONSTRAINT "contact_imports_group_id_teams_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."teams"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contact_imports" ADD CONSTRAINT "contact_imports_created_by_id_people_id_fk" FOREIGN KEY ("created_by_id") REFERENCES "public"."people"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -46,5 +64,7 @@ ALTER TABLE "contact_imports" ADD CONSTRAINT "contact_imports_undone_by_id_peopl
 ALTER TABLE "contact_sources" ADD CONSTRAINT "contact_sources_team_id_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contact_sources" ADD CONSTRAINT "contact_sources_person_id_people_id_fk" FOREIGN KEY ("person_id") REFERENCES "public"."people"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "contact_import_contacts_person_idx" ON "contact_import_contacts" USING btree ("person_id");--> statement-breakpoint
+CREATE INDEX "contact_import_households_household_idx" ON "contact_import_households" USING btree ("import_id","household_id");--> statement-breakpoint
+CREATE INDEX "contact_import_relationships_relationship_idx" ON "contact_import_relationships" USING btree ("relationship_id");--> statement-breakpoint
 CREATE INDEX "contact_imports_group_idx" ON "contact_imports" USING btree ("group_id","created_at");--> statement-breakpoint
 CREATE INDEX "contact_sources_person_idx" ON "contact_sources" USING btree ("person_id");

@@ -193,8 +193,14 @@ describe('importing again, and undoing (issue 41 items 2 and 3)', () => {
     await dialog.getByRole('button', { name: 'Import', exact: true }).click()
     await expect.poll(() => dialog.innerText(), { timeout: 30_000 }).toContain('The import is complete')
     expect(await dialog.innerText()).toContain('3 new contacts, 1 refused')
+    // Maggie and Robert share a household as adults: spouses (issue 41 item 4).
+    expect(await dialog.innerText()).toContain('1 relationship made between members of a household')
     await dialog.getByRole('button', { name: 'Close' }).last().click()
     expect(await inFamily()).toBe(3)
+    const robert = (await api.get<{ items: Array<{ id: number; name: string }> }>('contacts', { search: `Robert ${family}` })).items[0]!
+    type Related = Array<{ user_name: string; relationship_type: string }>
+    const related = await api.get<{ items: Related; inverse: Related }>(`contact-relationships/${robert.id}`)
+    expect([...related.items, ...related.inverse].map((item) => [item.user_name, item.relationship_type])).toEqual([[`Maggie ${family}`, 'wife']])
 
     // The same export again: every row is the contact it made, with nothing new to write.
     dialog = await importFile()

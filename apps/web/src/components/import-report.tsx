@@ -202,12 +202,15 @@ export function useChangeCountsText(): (counts: ImportChangeCounts) => string {
 
 /** A report's counts of what its rows did, under its summary; nothing for a report that does not say. */
 export function ImportChangesLine({ report }: { report: ImportUsersResult }) {
+  const { t } = useTranslation('import')
   const countsText = useChangeCountsText()
   const counts = changeCounts(report)
   const text = counts ? countsText(counts) : ''
-  return text ? (
+  // The relationships made between the members of the file's households (issue 41 item 4).
+  const relationships = report.relationships_made ? t('changes.relationships', { count: report.relationships_made }) : ''
+  return text || relationships ? (
     <Text size="sm" data-changes>
-      {text}
+      {[text, relationships].filter(Boolean).join('. ')}
     </Text>
   ) : null
 }

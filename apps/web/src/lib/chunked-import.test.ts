@@ -97,9 +97,25 @@ describe('runChunkedImport', () => {
 
 describe('addImportReports', () => {
   it("adds up what each contact row did and keeps the last chunk's import (issue 41 item 2)", () => {
-    const first: ImportReport = { ...emptyImportReport(), count_successful: 3, created: [2, 3], updated: [4], unchanged: [], import_id: 7 }
-    const second: ImportReport = { ...emptyImportReport(), count_successful: 2, created: [502], unchanged: [503], import_id: 7 }
-    expect(addImportReports(first, second)).toMatchObject({ count_successful: 5, created: [2, 3, 502], updated: [4], unchanged: [503], import_id: 7 })
+    const first: ImportReport = {
+      ...emptyImportReport(),
+      count_successful: 3,
+      created: [2, 3],
+      updated: [4],
+      unchanged: [],
+      import_id: 7,
+      relationships_made: 1,
+    }
+    const second: ImportReport = { ...emptyImportReport(), count_successful: 2, created: [502], unchanged: [503], import_id: 7, relationships_made: 2 }
+    expect(addImportReports(first, second)).toMatchObject({
+      count_successful: 5,
+      created: [2, 3, 502],
+      updated: [4],
+      unchanged: [503],
+      import_id: 7,
+      // The households' relationships (issue 41 item 4).
+      relationships_made: 3,
+    })
   })
 
   it('leaves the lists out of a report whose chunks have none (the interaction and attendance imports)', () => {
@@ -108,5 +124,6 @@ describe('addImportReports', () => {
     expect(sum).not.toHaveProperty('updated')
     expect(sum).not.toHaveProperty('unchanged')
     expect(sum).not.toHaveProperty('import_id')
+    expect(sum).not.toHaveProperty('relationships_made')
   })
 })

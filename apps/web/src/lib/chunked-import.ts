@@ -28,6 +28,8 @@ export function addImportReports(total: ImportReport, chunk: ImportReport): Impo
   for (const list of importChangeLists) {
     if (total[list] || chunk[list]) sum[list] = [...(total[list] ?? []), ...(chunk[list] ?? [])]
   }
+  const relationships = (total.relationships_made ?? 0) + (chunk.relationships_made ?? 0)
+  if (relationships > 0) sum.relationships_made = relationships
   // The import the rows were written in: each chunk of a run answers the same one.
   const importId = chunk.import_id ?? total.import_id
   if (importId !== undefined) sum.import_id = importId

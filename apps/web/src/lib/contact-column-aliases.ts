@@ -28,4 +28,7 @@ export const contactColumnAliases: ColumnAliases<ContactImportColumn> = {
   consent_content: ['What was agreed', 'Consent notes', 'Lo acordado', 'Notas del consentimiento'],
   // The row's id in the system it comes from (issue 41 item 2); a known system's own name is its preset's.
   source_id: ['ID', 'External ID', 'Source ID', 'Id externo', 'ID de origen'],
+  // A row's household and its role there (issue 41 item 4): the members are made relatives.
+  household_id: ['Household', 'Family', 'Family ID', 'Household ID', 'Hogar', 'Familia', 'ID de familia'],
+  family_role: ['Family Role', 'Household Role', 'Role', 'Papel en la familia', 'Rol familiar'],
 }

@@ -108,12 +108,16 @@ export const contactImportSourceIdColumn = 'source_id'
 /** The longest source id kept. */
 export const maxImportSourceIdLength = 200
 
+/**
+ * A row's household in the file and its role there (issue 41 item 4): the members of one
+ * household are made relatives (rules/households.ts). Neither is kept on the contact.
+ */
+export const contactImportHouseholdColumns = ['household_id', 'family_role'] as const
+
 /** The columns a contact import reads; any other column is ignored. */
-export const contactImportColumns: ReadonlyArray<FieldColumn | (typeof extendedContactImportColumns)[number] | typeof contactImportSourceIdColumn> = [
-  ...contactImportFieldColumns,
-  ...extendedContactImportColumns,
-  contactImportSourceIdColumn,
-]
+export const contactImportColumns: ReadonlyArray<
+  FieldColumn | (typeof extendedContactImportColumns)[number] | typeof contactImportSourceIdColumn | (typeof contactImportHouseholdColumns)[number]
+> = [...contactImportFieldColumns, ...extendedContactImportColumns, contactImportSourceIdColumn, ...contactImportHouseholdColumns]
 export type ContactImportColumn = (typeof contactImportColumns)[number]
 
 /** A row without these is refused (spec 2 §3: all three required). */
@@ -264,6 +268,8 @@ export const importUsersResponse = z.object({
   created: z.array(z.number().int()).optional(),
   updated: z.array(z.number().int()).optional(),
   unchanged: z.array(z.number().int()).optional(),
+  /** Contact imports: the relationships made between the members of the file's households (issue 41 item 4). */
+  relationships_made: z.number().int().optional(),
   /** The import the rows were written in (not on a dry run): later chunks send it as import_id. */
   import_id: z.number().int().optional(),
 })

@@ -60,7 +60,9 @@ describe('files from other church systems (issue 41 item 1)', () => {
       // The person's id in Planning Center: a newer export updates the contact it made (issue 41 item 2).
       'Person ID': 'source_id',
       'Remote ID': null,
-      'Household ID': null,
+      // Its household and whether a child: the members are made relatives (issue 41 item 4).
+      'Household ID': 'household_id',
+      Child: 'family_role',
       // PCO's Status is active/inactive, not a member status.
       Status: null,
     })

@@ -17,6 +17,8 @@ export { importSystems, importMappingKeys, type ImportSystem, type ImportMapping
 export const importSystemColumns: Record<ImportSystem, Partial<Record<ContactImportColumn, readonly string[]>>> = {
   planning_center: {
     source_id: ['Person ID'],
+    household_id: ['Household ID'],
+    family_role: ['Child'],
     first_name: ['First Name', 'Given Name'],
     last_name: ['Last Name'],
     gender: ['Gender'],
@@ -34,6 +36,8 @@ export const importSystemColumns: Record<ImportSystem, Partial<Record<ContactImp
   },
   breeze: {
     source_id: ['Breeze ID'],
+    household_id: ['Family'],
+    family_role: ['Family Role'],
     first_name: ['First Name', 'Nickname'],
     last_name: ['Last Name'],
     gender: ['Gender'],
@@ -50,6 +54,8 @@ export const importSystemColumns: Record<ImportSystem, Partial<Record<ContactImp
   },
   rock: {
     source_id: ['Id'],
+    household_id: ['Family Id'],
+    family_role: ['Family Role'],
     first_name: ['First Name', 'Nick Name'],
     last_name: ['Last Name'],
     gender: ['Gender'],
@@ -66,6 +72,8 @@ export const importSystemColumns: Record<ImportSystem, Partial<Record<ContactImp
   },
   churchcrm: {
     source_id: ['Person Id', 'PersonId'],
+    household_id: ['Family ID'],
+    family_role: ['Family Role'],
     first_name: ['First Name', 'FirstName'],
     last_name: ['Last Name', 'LastName'],
     gender: ['Gender'],

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
-import type { ColumnMapping, ImportMappingKey, ValueMapping } from '@crm/domain'
+import type { ColumnMapping, FamilyRole, ImportMappingKey, ValueMapping } from '@crm/domain'
 import { timestamps } from './columns'
 import { people } from './people'
+import { contactRelationships } from './relationships'
 import { teams } from './teams'
 
 /**
@@ -113,4 +114,38 @@ export const contactSources = pgTable(
     index('contact_sources_person_idx').on(t.person_id),
     check('contact_sources_system', sql`${t.system} in ('planning_center', 'breeze', 'rock', 'churchcrm', 'other')`),
   ],
+)
+
+/**
+ * The households of an import's file (issue 41 item 4), by the file's household id: each
+ * member's role in it, so a household whose members come in different chunks is made whole.
+ * Cleared with the import.
+ */
+export const contactImportHouseholds = pgTable(
+  'contact_import_households',
+  {
+    import_id: integer('import_id')
+      .notNull()
+      .references(() => contactImports.id, { onDelete: 'cascade' }),
+    person_id: integer('person_id')
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    household_id: text('household_id').notNull(),
+    role: text('role').$type<FamilyRole>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.import_id, t.person_id] }), index('contact_import_households_household_idx').on(t.import_id, t.household_id)],
+)
+
+/** The relationships an import made between its households' members: its undo removes them. */
+export const contactImportRelationships = pgTable(
+  'contact_import_relationships',
+  {
+    import_id: integer('import_id')
+      .notNull()
+      .references(() => contactImports.id, { onDelete: 'cascade' }),
+    relationship_id: integer('relationship_id')
+      .notNull()
+      .references(() => contactRelationships.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.import_id, t.relationship_id] }), index('contact_import_relationships_relationship_idx').on(t.relationship_id)],
 )

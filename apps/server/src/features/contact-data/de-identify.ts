@@ -36,6 +36,7 @@ export async function deIdentifyPerson(deps: Pick<Deps, 'config' | 'now'>, tx: E
   await run(sql`delete from interaction_people where person_id = ${personId}`)
   await run(sql`delete from user_import_rows where person_id = ${personId}`)
   await run(sql`delete from contact_import_contacts where person_id = ${personId}`)
+  await run(sql`delete from contact_import_households where person_id = ${personId}`)
   await run(sql`delete from contact_sources where person_id = ${personId}`)
   await run(sql`delete from invites where person_id = ${personId}`)
   await run(sql`delete from one_time_keys where person_id = ${personId}`)

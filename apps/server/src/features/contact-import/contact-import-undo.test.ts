@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, sql } from 'drizzle-orm'
 import type { ContactImport, ContactImportUndo, ImportUsersResult } from '@crm/domain'
 import { rowsOf } from '../../db/client'
-import { activityLog, contactImports, contactSources, people, teamContacts } from '../../db/schema/index'
+import { activityLog, contactImports, contactRelationships, contactSources, people, teamContacts } from '../../db/schema/index'
 import { addMember, body, buildPerson, createTestApp, type TestApp } from '../../../test/harness'
 import { buildChurch, buildContact, get, post, type Church } from '../../../test/contact-factories'
 import { clearEndedImports } from './contact-import.jobs'
@@ -252,5 +252,90 @@ describe('undo-contact-import (issue 41 item 3)', () => {
     expect(await clearEndedImports({ db: t.db, now: t.clock.now })).toMatch(/^cleared \d+ ended imports?$/)
     expect(await t.db.select().from(contactImports).where(eq(contactImports.id, late.import_id!))).toEqual([])
     expect((await heldBy(c.church)).map((row) => row.first_name)).toEqual(['Robert', 'Teo'])
+  })
+})
+
+describe('households (issue 41 item 4)', () => {
+  const relationshipsOf = async (team: number) =>
+    (
+      await t.db
+        .select({
+          contact: people.first_name,
+          type: contactRelationships.relationship_type,
+          related: sql<string>`(select first_name from people where id = ${contactRelationships.related_id})`,
+        })
+        .from(contactRelationships)
+        .innerJoin(people, eq(people.id, contactRelationships.contact_id))
+        .where(eq(contactRelationships.team_id, team))
+    )
+      .map((row) => `${row.related} is ${row.contact}'s ${row.type}`)
+      .sort()
+
+  it("makes a family's relationships across chunks, once, and its undo takes them back with the contacts it made", async () => {
+    const c = await buildChurch(t)
+    const parent = { parent_carer_first_name: 'Grace', parent_carer_phone: '0412 345 678' }
+    const year = t.clock.now().getFullYear()
+    const grace = {
+      source_id: '501',
+      first_name: 'Grace',
+      last_name: 'Whitfield',
+      gender: 'Female',
+      household_id: '38214990',
+      family_role: 'Head of Household',
+    }
+    const lily = {
+      source_id: '503',
+      first_name: 'Lily',
+      last_name: 'Whitfield',
+      gender: 'Female',
+      dob: `${year - 8}-02`,
+      household_id: '38214990',
+      family_role: 'Child',
+      ...parent,
+    }
+    const thomas = { source_id: '502', first_name: 'Thomas', last_name: 'Whitfield', gender: 'Male', household_id: '38214990', family_role: 'Spouse' }
+    const lone = { source_id: '504', first_name: 'Walter', last_name: 'Lone', gender: 'Male', household_id: '38214999', family_role: 'Head of Household' }
+    const first = await imported(c, [grace, lily, lone], { source_system: 'breeze' })
+    expect(first).toMatchObject({ created: [2, 3, 4], relationships_made: 1 })
+    // The spouse comes in the file's next chunk: the household is made whole.
+    const second = await imported(c, [thomas], { source_system: 'breeze', import_id: first.import_id, first_row: 5 })
+    expect(second).toMatchObject({ created: [5], relationships_made: 2 })
+    expect(await relationshipsOf(c.church)).toEqual(["Grace is Lily's mother", "Thomas is Grace's husband", "Thomas is Lily's father"])
+    // On both sides of each, in the activity, as the import's.
+    const [onThomas] = await t.db
+      .select({ after: activityLog.after })
+      .from(activityLog)
+      .innerJoin(people, eq(people.id, activityLog.contact_id))
+      .where(and(eq(people.first_name, 'Thomas'), eq(activityLog.subject_type, 'user_relationship')))
+    expect(onThomas?.after).toMatchObject({ relationship_type: expect.any(String), source_of_change: 'user_import', import_row: 5 })
+
+    // The same file again makes nothing twice.
+    const again = await imported(c, [grace, lily, lone, thomas], { source_system: 'breeze' })
+    expect(again).toMatchObject({ unchanged: [2, 3, 4, 5] })
+    expect(again).not.toHaveProperty('relationships_made')
+    expect(await relationshipsOf(c.church)).toHaveLength(3)
+
+    // The relationships made in the second chunk are the import's own work, not someone's since.
+    const undone = body<ContactImportUndo>(await undo(c, first.import_id!))
+    expect(undone).toMatchObject({ removed: 4, kept: [] })
+    expect(await relationshipsOf(c.church)).toEqual([])
+  })
+
+  it('makes the relationships of contacts the team had, and its undo removes them, leaving the contacts', async () => {
+    const c = await buildChurch(t)
+    const typed = { consent_type: 'verbal', consent_date: '2026-01-01' }
+    await buildContact(t, { teamId: c.church, person: { first_name: 'Thanh', last_name: 'Nguyen', gender: 'male', email: 'thanh@example.org', ...typed } })
+    await buildContact(t, { teamId: c.church, person: { first_name: 'Linh', last_name: 'Nguyen', gender: 'female', email: 'linh@example.org', ...typed } })
+    const rows = [
+      { source_id: '4410', first_name: 'Thanh', last_name: 'Nguyen', gender: 'Male', email: 'thanh@example.org', household_id: '2205', family_role: 'Adult' },
+      { source_id: '4411', first_name: 'Linh', last_name: 'Nguyen', gender: 'Female', email: 'linh@example.org', household_id: '2205', family_role: 'Adult' },
+    ]
+    const answer = await imported(c, rows, { source_system: 'rock' })
+    expect(answer).toMatchObject({ unchanged: [2, 3], relationships_made: 1 })
+    expect(await relationshipsOf(c.church)).toEqual(["Linh is Thanh's wife"])
+    const undone = body<ContactImportUndo>(await undo(c, answer.import_id!))
+    expect(undone).toMatchObject({ removed: 0, restored: 0, kept: [] })
+    expect(await relationshipsOf(c.church)).toEqual([])
+    expect((await heldBy(c.church)).map((row) => row.first_name)).toEqual(['Linh', 'Thanh'])
   })
 })

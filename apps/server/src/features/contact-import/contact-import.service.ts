@@ -4,6 +4,7 @@ import {
   contactImportSourceIdColumn,
   dateOrderOfCountry,
   emptyImportReport,
+  familyRoleOfCell,
   fieldErrorCodes,
   maxImportSourceIdLength,
   importRefusalLists,
@@ -29,6 +30,7 @@ import { refuseColumn, refusalsOf, RowProblems } from './import-issues'
 import { loadImportLookups, type ImportLookups } from './import-lookups'
 import { addKeptRow, addRefusal, invalidRowMessage, RowRefused, textOf, writeUnlessDryRun } from './import-report'
 import { contactsOfSources, importTargets, linkSources, openImport, recordImportedContacts, type ImportedContact, type ImportTarget } from './import-record'
+import { makeHouseholds, type HouseholdEntry } from './import-households'
 import { ChunkIdentities, knownIdentities, saveNewContacts, type NewContact } from './new-contacts'
 import { writeContactChanges } from '../contacts/update.service'
 
@@ -325,10 +327,22 @@ export async function importContacts(deps: Deps, viewer: Viewer, scope: GroupSco
       }),
     )
     result.count_successful = contacts.length + updates.length
+    const households = await makeHouseholds(tx, { importId, viewer, scope }, [
+      ...creations.flatMap((row, index) => householdEntryOf(row.row, ids[index]!)),
+      ...updates.flatMap((row) => householdEntryOf(row.row, row.target!.person.id)),
+    ])
+    if (households.made > 0) result.relationships_made = households.made
     if (importId !== null) {
       const counts = { created: contacts.length, updated: result.updated!.length, unchanged: result.unchanged!.length, refused: result.count_unsuccessful }
-      await recordImportedContacts(tx, importId, imported, counts)
+      await recordImportedContacts(tx, importId, imported, counts, households.members)
       result.import_id = importId
+    }
+
+    /** A row's household and its role there, when the file gives a household. */
+    function householdEntryOf(row: number, personId: number): HouseholdEntry[] {
+      const raw = input.data[row - input.first_row]!
+      const householdId = textOf(raw.household_id)
+      return householdId ? [{ personId, householdId, role: familyRoleOfCell(textOf(raw.family_role)), row }] : []
     }
 
     function sourceIdOfRow(row: number): string | null {

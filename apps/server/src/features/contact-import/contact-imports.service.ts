@@ -3,10 +3,11 @@ import { hasCapability, type ContactImport, type ContactImportUndo, type ImportU
 import { rowsOf, type Executor } from '../../db/client'
 import { contactImports, contactSources, people } from '../../db/schema/index'
 import type { GroupScope, Viewer } from '../../platform/access'
-import { recordActivity } from '../../platform/activity'
+import { recordActivities, recordActivity } from '../../platform/activity'
 import { personGate } from '../../platform/child-gate'
 import type { Deps } from '../../platform/deps'
 import { AppError } from '../../platform/errors'
+import { fullName } from '../../platform/format'
 import { refreshContactReadModel } from '../../platform/read-model'
 import { erasePerson } from '../contact-data/contact-data.jobs'
 import { lockContactsOfConference } from '../contacts/duplicates.service'
@@ -137,8 +138,43 @@ export async function undoContactImport(deps: Deps, viewer: Viewer, scope: Group
           )
       }
     }
+    // The relationships it made between its households' members (those with a removed contact are gone with it), but for a contact left.
+    const left = JSON.stringify(kept.map((contact) => contact.user_id))
+    const unmade = rowsOf<{ id: number; contact_id: number; related_id: number; relationship_type: string }>(
+      await tx.execute(sql`delete from contact_relationships r using contact_import_relationships i
+        where i.import_id = ${row.id} and r.id = i.relationship_id
+          and not (r.contact_id = any(array(select json_array_elements_text(${left}::json)::int))
+            or r.related_id = any(array(select json_array_elements_text(${left}::json)::int)))
+        returning r.id, r.contact_id, r.related_id, r.relationship_type`),
+    )
+    const named = JSON.stringify(unmade.flatMap((relationship) => [relationship.contact_id, relationship.related_id]))
+    const names = new Map(
+      rowsOf<{ id: number; first_name: string; last_name: string }>(
+        await tx.execute(sql`select id, first_name, last_name from people where id = any(array(select json_array_elements_text(${named}::json)::int))`),
+      ).map((person) => [person.id, fullName(person.first_name, person.last_name)]),
+    )
+    // As delete-contact-relationship records one, on each contact; the types as the import made them.
+    await recordActivities(
+      tx,
+      unmade.flatMap((relationship) =>
+        [
+          [relationship.contact_id, relationship.related_id],
+          [relationship.related_id, relationship.contact_id],
+        ].map(([contactId, relatedId]) => ({
+          authorId: viewer.personId,
+          teamId: scope.team.id,
+          subjectType: 'user_relationship' as const,
+          subjectId: relationship.id,
+          contactId,
+          action: 'delete' as const,
+          before: { related_user_id: relatedId, user_name: names.get(relatedId!) ?? '', source_of_change: 'user_import_undo' },
+        })),
+      ),
+    )
     // What undo needed is kept no longer; the import stays listed as undone.
     await tx.execute(sql`delete from contact_import_contacts where import_id = ${row.id}`)
+    await tx.execute(sql`delete from contact_import_households where import_id = ${row.id}`)
+    await tx.execute(sql`delete from contact_import_relationships where import_id = ${row.id}`)
     const [undone] = await tx.update(contactImports).set({ undone_at: now, undone_by_id: viewer.personId }).where(eq(contactImports.id, row.id)).returning()
     const [by] = row.created_by_id
       ? await tx.select({ first_name: people.first_name, last_name: people.last_name }).from(people).where(eq(people.id, row.created_by_id))

@@ -132,6 +132,8 @@ export async function recordImportedContacts(
   importId: number,
   contacts: readonly ImportedContact[],
   counts: { created: number; updated: number; unchanged: number; refused: number },
+  /** The import's contacts the chunk wrote about besides (their households' relationships): their activity so far is the import's. */
+  alsoWritten: readonly number[] = [],
 ): Promise<void> {
   await tx
     .update(contactImports)
@@ -142,9 +144,14 @@ export async function recordImportedContacts(
       refused: sql`${contactImports.refused} + ${counts.refused}`,
     })
     .where(eq(contactImports.id, importId))
-  if (contacts.length === 0) return
+  if (contacts.length === 0 && alsoWritten.length === 0) return
   const [newest] = rowsOf<{ id: number | null }>(await tx.execute(sql`select max(id) as id from activity_log`))
   const lastActivityId = Number(newest?.id ?? 0)
+  if (alsoWritten.length > 0) {
+    await tx.execute(sql`update contact_import_contacts set last_activity_id = ${lastActivityId}
+      where import_id = ${importId} and person_id = any(array(select json_array_elements_text(${JSON.stringify(alsoWritten)}::json)::int))`)
+  }
+  if (contacts.length === 0) return
   await insertMany(
     tx,
     contactImportContacts,

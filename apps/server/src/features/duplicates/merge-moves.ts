@@ -150,6 +150,7 @@ export const notMoved: Record<string, string> = {
   'contact_erasures.cancelled_by_id': 'who called it off, for the record',
   'contact_imports.created_by_id': 'who imported, for the record (an account, never merged away)',
   'contact_imports.undone_by_id': 'who undid an import, for the record',
+  'contact_import_households.person_id': 'a household of the import as its file gave it; the relationships it made move with the record kept',
   'contact_import_contacts.person_id': "what an import did to the record merged away: its undo leaves a merged record as it is ('merged')",
 }
 

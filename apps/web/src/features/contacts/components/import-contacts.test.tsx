@@ -326,9 +326,11 @@ describe('contact import: matching the columns, with presets for other church sy
     expect(table.getByRole('combobox', { name: 'Imports as: Membership' })).toHaveValue('Member status')
     expect(table.getByRole('combobox', { name: 'Imports as: Remote ID' })).toHaveValue('Not imported')
     expect(dialog.getByText(/Columns read:/)).toHaveTextContent(
-      'Columns read: first_name, last_name, gender, dob (Birthdate), email (Home Email), phone (Mobile Phone Number), member_status (Membership), address_street (Home Address Street Line 1), address_city (Home Address City)',
+      'Columns read: first_name, last_name, gender, dob (Birthdate), email (Home Email), phone (Mobile Phone Number), member_status (Membership), address_street (Home Address Street Line 1), address_city (Home Address City), household_id',
     )
-    expect(dialog.getByText(/Columns ignored:/)).toHaveTextContent('Columns ignored: Home Phone Number, Household ID, Remote ID')
+    // The household makes its members relatives (issue 41 item 4).
+    expect(table.getByRole('combobox', { name: 'Imports as: Household ID' })).toHaveValue('Household')
+    expect(dialog.getByText(/Columns ignored:/)).toHaveTextContent('Columns ignored: Home Phone Number, Remote ID')
 
     // The dry run and the import send the rows under our column names, the system's member statuses
     // as ours, and Ben's birthday in Planning Center's placeholder year 1885 as no birth date.
@@ -345,8 +347,9 @@ describe('contact import: matching the columns, with presets for other church sy
         phone: '0412 345 678',
         address_street: '1 George St',
         address_city: 'Sydney',
+        household_id: '501',
       },
-      { first_name: 'Ben', last_name: 'Ng', gender: 'Male', member_status: 'lead-visited', phone: '0498 765 432' },
+      { first_name: 'Ben', last_name: 'Ng', gender: 'Male', member_status: 'lead-visited', phone: '0498 765 432', household_id: '502' },
     ])
     await user.click(dialog.getByRole('button', { name: 'Import' }))
     await dialog.findByText('Imported: 2. Not imported: 0.')
@@ -368,7 +371,7 @@ describe('contact import: matching the columns, with presets for other church sy
     // The phone came from Mobile Phone Number, which is no longer imported.
     expect(dialog.getByRole('combobox', { name: 'Imports as: Mobile Phone Number' })).toHaveValue('Not imported')
     await choose(user, dialog, 'Imports as: Remote ID', 'Notes')
-    expect(dialog.getByText(/Columns ignored:/)).toHaveTextContent('Columns ignored: Mobile Phone Number, Household ID')
+    expect(dialog.getByText(/Columns ignored:/)).toHaveTextContent('Columns ignored: Mobile Phone Number')
     await waitFor(() => expect((dryRuns().at(-1)!.data as Array<Record<string, string>>)[0]).toMatchObject({ phone: '02 9876 5432', notes: '9001' }))
     expect(dryRuns().length).toBeGreaterThan(1)
     await waitFor(() => expect(dialog.getByRole('button', { name: 'Import' })).toBeEnabled())
@@ -470,7 +473,7 @@ describe('contact import: matching the columns, with presets for other church sy
           'Home Phone Number': null,
           'Home Address Street Line 1': 'address_street',
           'Home Address City': 'address_city',
-          'Household ID': null,
+          'Household ID': 'household_id',
           'Remote ID': 'notes',
         },
         // Membership is not imported: only the gender's values, none matched (Planning Center's words are ours).
