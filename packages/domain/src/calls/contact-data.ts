@@ -34,8 +34,19 @@ export const exportKinds = [
 ] as const
 export type ExportKind = (typeof exportKinds)[number]
 
-/** The media types of the two downloads. */
-export const contactDataFileTypes = { export: 'application/zip', vcard: 'text/vcard' } as const
+/** The media types of the downloads: a contact's and a team's (teamExport, teamVcard). */
+export const contactDataFileTypes = { export: 'application/zip', vcard: 'text/vcard', teamExport: 'application/zip', teamVcard: 'text/vcard' } as const
+
+/**
+ * Leave to any system (issue 41 item 5): the files of a team's contacts export. contacts.csv
+ * has a row per contact in the columns the contact import reads (contactExportColumns), so
+ * the file imports again unchanged; relationships.csv every relationship between them;
+ * interactions.csv their interactions, each in the interaction import's columns after the
+ * contact's source_id.
+ */
+export const teamExportFiles = ['contacts.csv', 'relationships.csv', 'interactions.csv'] as const
+
+export const teamContactsExportQuery = z.object({ team_id: id })
 
 export const contactDataQuery = z.object({ ...teamGroupFields, user_id: id })
 
@@ -130,6 +141,22 @@ export type ContactDue = z.infer<typeof contactDueSchema>
 export const contactsDueQuery = pagingQuerySchema.omit({ order: true, search: true }).extend({ team_id: id })
 
 export const contactDataCalls = {
+  teamContactsExport: defineCall({
+    method: 'GET',
+    path: '/team-contacts-export',
+    request: teamContactsExportQuery,
+    response: z.string().meta({ description: 'contacts.csv, relationships.csv and interactions.csv' }),
+    answersFile: contactDataFileTypes.teamExport,
+    summary: "The team's contacts with their fields, relationships and interactions, as CSV files in a ZIP (delete_contact)",
+  }),
+  teamContactsVcard: defineCall({
+    method: 'GET',
+    path: '/team-contacts-vcard',
+    request: teamContactsExportQuery,
+    response: z.string().meta({ description: 'vCard 4.0, a card per contact' }),
+    answersFile: contactDataFileTypes.teamVcard,
+    summary: "The team's contacts as vCard 4.0 (delete_contact)",
+  }),
   contactDataExport: defineCall({
     method: 'GET',
     path: '/contact-data-export',

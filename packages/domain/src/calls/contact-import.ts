@@ -120,6 +120,16 @@ export const contactImportColumns: ReadonlyArray<
 > = [...contactImportFieldColumns, ...extendedContactImportColumns, contactImportSourceIdColumn, ...contactImportHouseholdColumns]
 export type ContactImportColumn = (typeof contactImportColumns)[number]
 
+/**
+ * The columns of a team's contacts export (issue 41 item 5): those the import reads back into
+ * the same contact. Left out: age (the birth is dob), and the columns that add a record rather
+ * than fill a field (notes, a prayer request, another decision, another team), which the
+ * export's other files hold. A decision column is the date of the first such decision.
+ */
+export const contactExportColumns = contactImportColumns.filter(
+  (column) => !(['age', 'notes', 'prayer_request', 'other_decision', 'assign_to_team_name'] as readonly string[]).includes(column),
+)
+
 /** A row without these is refused (spec 2 §3: all three required). */
 export const requiredContactImportColumns = ['first_name', 'last_name', 'gender'] as const satisfies readonly ContactImportColumn[]
 

@@ -1,4 +1,4 @@
-import { relationshipTypeFor, type RelationshipGender, type RelationshipType } from './relationships'
+import { relationshipKindOf, relationshipTypeFor, type RelationshipGender, type RelationshipType } from './relationships'
 
 // Households in a people export (issue 41 item 4): the systems put each person in a family or
 // household with a role in it (Breeze and ChurchCRM: Head of Household, Spouse, Child; Rock:
@@ -95,4 +95,82 @@ export function householdRelationships(members: readonly HouseholdMember[]): Hou
       relationships.push({ contactId: child.id, relatedId: parent.id, type: relationshipTypeFor('parent', parent.gender) as RelationshipType })
   }
   return relationships
+}
+
+/** A person of an export and their relationships' side of a household: the gender words the relationships. */
+export interface HouseholdPerson {
+  id: number
+  gender: RelationshipGender
+}
+
+/** A person's household in an export: the id shared by its members, and the role that makes its relationships again. */
+export interface ExportedHousehold {
+  householdId: string
+  role: Exclude<FamilyRole, 'other'>
+}
+
+/** A relationship as a household sees it: two spouses, or a child and a parent, whichever way it was entered. */
+function householdKeyOf(relationship: { contactId: number; relatedId: number; type: RelationshipType }): string | null {
+  const kind = relationshipKindOf(relationship.type)
+  const { contactId: a, relatedId: b } = relationship
+  if (kind === 'spouse') return `spouse:${Math.min(a, b)}:${Math.max(a, b)}`
+  if (kind === 'parent') return `parent:${a}:${b}`
+  if (kind === 'child') return `parent:${b}:${a}`
+  return null
+}
+
+/**
+ * The households of an export (issue 41 item 5), the inverse of householdRelationships: the
+ * people joined by spouse and parent-and-child relationships are one household, and each gets
+ * the role from which an import makes exactly those relationships again: the spouses are the
+ * head and the spouse, the other parents adults, the children children. A household an import
+ * would make otherwise (three generations, a child with one of two adults for a parent, a second
+ * couple) gets no household: its relationships travel in the export's relationship list only.
+ * The household's id is its first member's.
+ */
+export function exportedHouseholds(
+  people: readonly HouseholdPerson[],
+  relationships: ReadonlyArray<{ contactId: number; relatedId: number; type: RelationshipType }>,
+): Map<number, ExportedHousehold> {
+  const genderOf = new Map(people.map((person) => [person.id, person.gender]))
+  const keys = new Set<string>()
+  const root = new Map<number, number>()
+  const find = (id: number): number => {
+    let top = id
+    while (root.get(top) !== top) top = root.get(top)!
+    root.set(id, top)
+    return top
+  }
+  for (const relationship of relationships) {
+    const key = householdKeyOf(relationship)
+    if (key === null || relationship.contactId === relationship.relatedId) continue
+    if (!genderOf.has(relationship.contactId) || !genderOf.has(relationship.relatedId)) continue
+    keys.add(key)
+    for (const id of [relationship.contactId, relationship.relatedId]) if (!root.has(id)) root.set(id, id)
+    const [one, other] = [find(relationship.contactId), find(relationship.relatedId)]
+    if (one !== other) root.set(Math.max(one, other), Math.min(one, other))
+  }
+  const members = new Map<number, number[]>()
+  for (const id of [...root.keys()].sort((a, b) => a - b)) members.set(find(id), [...(members.get(find(id)) ?? []), id])
+
+  const households = new Map<number, ExportedHousehold>()
+  for (const ids of members.values()) {
+    const inHousehold = [...keys].filter((key) => ids.includes(Number(key.split(':')[1])))
+    const children = new Set(inHousehold.filter((key) => key.startsWith('parent:')).map((key) => Number(key.split(':')[1])))
+    const couples = inHousehold.filter((key) => key.startsWith('spouse:')).map((key) => key.split(':').slice(1).map(Number))
+    const roles = new Map<number, HouseholdMember['role']>(ids.map((id) => [id, children.has(id) ? 'child' : 'adult']))
+    if (couples.length === 1) {
+      roles.set(couples[0]![0]!, 'head')
+      roles.set(couples[0]![1]!, 'spouse')
+    } else if (couples.length === 0) {
+      // A lone parent, or two adults who are not a couple: naming a head keeps an import from pairing them.
+      const first = ids.find((id) => roles.get(id) === 'adult')
+      if (first !== undefined) roles.set(first, 'head')
+    }
+    const made = householdRelationships(ids.map((id) => ({ id, role: roles.get(id)!, gender: genderOf.get(id) })))
+    const madeKeys = new Set(made.map(householdKeyOf))
+    if (madeKeys.size !== inHousehold.length || inHousehold.some((key) => !madeKeys.has(key))) continue
+    for (const id of ids) households.set(id, { householdId: String(ids[0]), role: roles.get(id) as ExportedHousehold['role'] })
+  }
+  return households
 }

@@ -4,6 +4,7 @@ import { addRoute, contactAccess, fileAnswer, teamAccess } from '../../platform/
 import { cancelContactErasure, eraseContact, listContactErasures } from './contact-erasure.service'
 import { keepContact, listContactsDue, readContactRetention, setContactRetention } from './contact-retention.service'
 import { contactVcard, exportContactData } from './contact-export.service'
+import { exportTeamContacts, teamContactsVcard } from './team-contacts-export.service'
 
 // A person's data on request (issue 40 §2): the owners of a team holding the contact (a
 // conference's staff for its churches: delete_contact) export it and ask for its erasure or
@@ -19,6 +20,17 @@ export async function contactDataRoutes(app: FastifyInstance) {
     const card = await contactVcard(deps, scope)
     reply.header('cache-control', 'private, no-store')
     return fileAnswer(reply, { contentType: `${contactDataFileTypes.vcard}; charset=utf-8`, fileName: card.fileName, body: card.text })
+  })
+  // Leave to any system (issue 41 item 5): the owners take the team's contacts with them.
+  addRoute(app, calls.teamContactsExport, teamAccess('delete_contact'), async ({ deps, viewer, scope, reply }) => {
+    const archive = await exportTeamContacts(deps, viewer, scope)
+    reply.header('cache-control', 'private, no-store')
+    return fileAnswer(reply, { contentType: contactDataFileTypes.teamExport, fileName: archive.fileName, body: archive.bytes })
+  })
+  addRoute(app, calls.teamContactsVcard, teamAccess('delete_contact'), async ({ deps, viewer, scope, reply }) => {
+    const cards = await teamContactsVcard(deps, viewer, scope)
+    reply.header('cache-control', 'private, no-store')
+    return fileAnswer(reply, { contentType: `${contactDataFileTypes.teamVcard}; charset=utf-8`, fileName: cards.fileName, body: cards.text })
   })
   addRoute(app, calls.eraseContact, contactAccess('delete_contact'), ({ deps, viewer, scope, input }) => eraseContact(deps, viewer, scope, input))
   addRoute(app, calls.cancelContactErasure, teamAccess('delete_contact'), ({ deps, viewer, scope, input }) => cancelContactErasure(deps, viewer, scope, input))
