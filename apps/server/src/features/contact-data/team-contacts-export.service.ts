@@ -95,7 +95,7 @@ async function relationshipsBetween(db: Executor, teamId: number, personIds: Rea
 /** A contact's cells in contactExportColumns' order. */
 function contactCells(
   person: PersonRow,
-  context: { now: Date; decisions: Map<string, string> | undefined; household: { householdId: string; role: string } | undefined },
+  context: { decisions: Map<string, string> | undefined; household: { householdId: string; role: string } | undefined },
 ): CsvCell[] {
   const kept = keptColumnsOf(person)
   const child = person.is_child
@@ -154,7 +154,7 @@ export async function exportTeamContacts(deps: Deps, viewer: Viewer, scope: Team
   )
   const contactsCsv = csvText({
     header: [...contactExportColumns],
-    rows: contacts.map((person) => contactCells(person, { now, decisions: decisions.get(person.id), household: households.get(person.id) })),
+    rows: contacts.map((person) => contactCells(person, { decisions: decisions.get(person.id), household: households.get(person.id) })),
   })
   const relationshipsCsv = csvText({
     header: ['source_id', 'relationship_type', 'related_source_id'],
