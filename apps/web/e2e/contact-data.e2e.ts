@@ -1,6 +1,9 @@
 import { readFile } from 'node:fs/promises'
+import { unzipSync } from 'fflate'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
+import { readImportFile } from '../src/lib/import-kind'
+import { contactImportKind } from '../src/features/contacts/import-kind'
 import { addAdult, demoApi, uniqueSurname } from './api'
 import { settled, violations } from './axe'
 import { openBrowser, signIn, type Session } from './browser'
@@ -13,6 +16,8 @@ import { withAppServer } from './server'
 // 1280 px in English and on a 390 px phone in Spanish), sees the pending notice (clean for axe
 // too), keeps the contact, and finds the request called off on /contacts/erasures, reached from
 // /contacts; there the team's retention setting is set to 24 months, read again, and set off.
+// From /contacts the owner exports the team's contacts (issue 41 item 5), which the import's
+// own reader reads back column for column.
 const baseUrl = withAppServer()
 
 let session: Session | undefined
@@ -289,5 +294,54 @@ describe("a person's data on request in the browser", () => {
     await expect.poll(() => spanish.inputValue(), { timeout: 15_000 }).toBe('off')
     await settled(phone)
     expect(await violations(phone, 'all')).toEqual([])
+  })
+
+  it("exports the team's contacts from /contacts as CSV files and as vCards, which the import's reader reads back; the dialog clean for axe at 1280 px and on a 390 px phone in Spanish", async () => {
+    const owner = await demoApi(baseUrl(), 'owner@example.org')
+    session = await openBrowser(baseUrl(), { viewport: { width: 1280, height: 900 } })
+    const page = session.page
+    await signIn(page, 'owner@example.org')
+    await page.goto('/contacts?locale=en')
+    await mainSettled(page)
+    await page.getByRole('button', { name: 'Export contacts' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Export the team’s contacts' })
+    await dialog.waitFor({ timeout: 15_000 })
+    expect(await dialog.innerText()).toContain('Children you may not see are left out')
+    await settled(page)
+    expect(await violations(page, 'all')).toEqual([])
+
+    const zip = await download(page, 'Contacts, relationships and interactions (CSV files in a ZIP)')
+    expect(zip.fileName).toBe(`team-${owner.scope.team_id}-contacts.zip`)
+    const files = unzipSync(new Uint8Array(zip.bytes))
+    expect(Object.keys(files).sort()).toEqual(['contacts.csv', 'interactions.csv', 'relationships.csv'])
+    // The contact import reads every column of contacts.csv, and each phone as the number it is.
+    const read = await readImportFile(new File([files['contacts.csv']!], 'contacts.csv'), contactImportKind())
+    expect(read.missing).toEqual([])
+    expect(read.ignored).toEqual([])
+    const team = await owner.get<{ count: number }>('contacts', { per_page: 4 })
+    expect(read.rows).toHaveLength(team.count)
+    const phones = read.rows.map(({ row }) => row.phone ?? '').filter((phone) => phone !== '')
+    expect(phones.length).toBeGreaterThan(0)
+    expect(phones.every((phone) => /^\+\d+$/.test(phone))).toBe(true)
+    expect(read.rows.every(({ row }) => /^crm-\d+$/.test(row.source_id ?? ''))).toBe(true)
+
+    const vcard = await download(page, 'Contact cards (vCard)')
+    expect(vcard.fileName).toBe(`team-${owner.scope.team_id}-contacts.vcf`)
+    expect(vcard.bytes.toString('utf8').match(/^BEGIN:VCARD\r$/gm)).toHaveLength(team.count)
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await dialog.waitFor({ state: 'detached', timeout: 15_000 })
+    await session.close()
+
+    // A phone, in Spanish: the dialog fits and is clean.
+    session = await openBrowser(baseUrl(), { viewport: { width: 390, height: 844 } })
+    const phone = session.page
+    await signIn(phone, 'owner@example.org')
+    await phone.goto('/contacts?locale=es')
+    await mainSettled(phone)
+    await phone.getByRole('button', { name: 'Exportar contactos' }).click()
+    await phone.getByRole('dialog', { name: 'Exportar los contactos del equipo' }).waitFor({ timeout: 15_000 })
+    await settled(phone)
+    expect(await violations(phone, 'all')).toEqual([])
+    expect(await pageOverflow(phone)).toBeLessThanOrEqual(0)
   })
 })

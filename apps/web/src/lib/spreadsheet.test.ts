@@ -171,6 +171,14 @@ describe('readSpreadsheet encodings and cell contents (issue 17 "Bad input")', (
     expect(read.rows).toEqual([{ first_name: 'Ana', age: '42' }])
   })
 
+  it("reads a CSV cell guarded against formulas (an export's '+61…) without the guard's apostrophe, and keeps any other apostrophe", async () => {
+    const csv = await readSpreadsheet(csvFile("phone,note,name,mark\r\n'+61412555101,'- bring a meal,O'Brien,'quoted'\r\n'=SUM(A1),'@home,'  ,''+1\r\n"))
+    expect(csv.rows).toEqual([
+      { phone: '+61412555101', note: '- bring a meal', name: "O'Brien", mark: "'quoted'" },
+      { phone: '=SUM(A1)', note: '@home', name: "'", mark: "''+1" },
+    ])
+  })
+
   it('refuses a file that is not a spreadsheet though named like one, and an empty one', async () => {
     const pdf = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x34, 0x0a, 0x25, 0xe2, 0xe3])
     expect((await refusal(readSpreadsheet(new File([pdf], 'people.xlsx')))).code).toBe('unreadable')

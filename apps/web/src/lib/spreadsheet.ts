@@ -98,6 +98,18 @@ function cellText(value: unknown): string {
   return String(value).trim()
 }
 
+/**
+ * A CSV written by a careful exporter (ours among them) puts an apostrophe before a cell that
+ * a spreadsheet would run as a formula (= + - @): `'+61412555101`. The apostrophe is not the
+ * value, so a CSV's cell is read without it and an export imports back as it was.
+ */
+const formulaGuard = /^'(?=[=+\-@\t\r])/
+
+function csvCellText(value: unknown): string {
+  if (typeof value !== 'string') return cellText(value)
+  return cellText(value.replace(formulaGuard, ''))
+}
+
 function uniqueHeaders(cells: unknown[]): string[] {
   const seen = new Map<string, number>()
   return cells.map((cell, index) => {
@@ -155,8 +167,8 @@ export async function readSpreadsheet(file: File, options: ReadSpreadsheetOption
   const [bytes, XLSX] = await Promise.all([readBytes(file), import('@e965/xlsx')])
   let table: unknown[][]
   let firstRow = 1
+  const isCsv = extensionOf(file.name) === '.csv'
   try {
-    const isCsv = extensionOf(file.name) === '.csv'
     if (!isCsv && !looksLikeWorkbook(extensionOf(file.name), bytes)) throw new SpreadsheetError('unreadable')
     // A CSV is text in UTF-8 (Excel's 'CSV UTF-8'), else in Windows-1252 (Excel's plain 'CSV').
     const data = isCsv ? decodeText(bytes) : new Uint8Array(bytes)
@@ -187,11 +199,12 @@ export async function readSpreadsheet(file: File, options: ReadSpreadsheetOption
   const headerRow = table[headerIndex]
   if (!headerRow) throw new SpreadsheetError('empty')
   const headers = uniqueHeaders(headerRow)
+  const textOf = isCsv ? csvCellText : cellText
   const rows: Array<Record<string, string>> = []
   const rowNumbers: number[] = []
   for (let index = headerIndex + 1; index < table.length; index += 1) {
     const cells = table[index] ?? []
-    const texts = headers.map((_, column) => cellText(cells[column]))
+    const texts = headers.map((_, column) => textOf(cells[column]))
     if (texts.every((text) => text === '')) continue
     rows.push(Object.fromEntries(headers.map((header, column) => [header, texts[column] ?? ''])))
     rowNumbers.push(firstRow + index)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { familyRoleOfCell, householdRelationships, type HouseholdMember } from './households'
+import { exportedHouseholds, familyRoleOfCell, householdRelationships, type HouseholdMember, type HouseholdPerson } from './households'
 
 // A household's relationships (issue 41 item 4): what the systems' family roles make.
 
@@ -36,5 +36,40 @@ describe('householdRelationships', () => {
     expect(householdRelationships([member(1, 'head', 'male')])).toEqual([])
     // A single parent's household.
     expect(householdRelationships([member(1, 'head', 'male'), member(2, 'child', 'male')])).toEqual([{ contactId: 2, relatedId: 1, type: 'father' }])
+  })
+})
+
+describe('exportedHouseholds', () => {
+  const person = (id: number, gender: HouseholdPerson['gender'] = null): HouseholdPerson => ({ id, gender })
+
+  it('gives a couple and their children one household, its id the head’s, with the roles an import makes them again from', () => {
+    // The child was entered first: the household is still known by its head.
+    const people = [person(1, 'female'), person(2, 'female'), person(3, 'male'), person(9)]
+    const households = exportedHouseholds(people, [
+      { contactId: 2, relatedId: 3, type: 'husband' },
+      { contactId: 1, relatedId: 2, type: 'mother' },
+      { contactId: 1, relatedId: 3, type: 'father' },
+      { contactId: 9, relatedId: 2, type: 'friend' },
+    ])
+    expect(Object.fromEntries(households)).toEqual({
+      1: { householdId: '2', role: 'child' },
+      2: { householdId: '2', role: 'head' },
+      3: { householdId: '2', role: 'spouse' },
+    })
+    const roles = [...households].map(([id, { role }]) => ({ id, role, gender: people.find((one) => one.id === id)!.gender }))
+    expect(householdRelationships(roles)).toHaveLength(3)
+  })
+
+  it('makes a lone parent the head, and leaves out a household an import would make otherwise (three generations)', () => {
+    const loneParent = exportedHouseholds([person(5, 'male'), person(4)], [{ contactId: 4, relatedId: 5, type: 'father' }])
+    expect(Object.fromEntries(loneParent)).toEqual({ 4: { householdId: '5', role: 'child' }, 5: { householdId: '5', role: 'head' } })
+    const generations = exportedHouseholds(
+      [person(1, 'female'), person(2, 'female'), person(3)],
+      [
+        { contactId: 2, relatedId: 1, type: 'mother' },
+        { contactId: 3, relatedId: 2, type: 'mother' },
+      ],
+    )
+    expect(generations.size).toBe(0)
   })
 })

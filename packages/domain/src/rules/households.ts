@@ -126,7 +126,8 @@ function householdKeyOf(relationship: { contactId: number; relatedId: number; ty
  * head and the spouse, the other parents adults, the children children. A household an import
  * would make otherwise (three generations, a child with one of two adults for a parent, a second
  * couple) gets no household: its relationships travel in the export's relationship list only.
- * The household's id is its first member's.
+ * The household's id is its head's: the same household of another team's export has the same
+ * head, so a round trip gives back the same file.
  */
 export function exportedHouseholds(
   people: readonly HouseholdPerson[],
@@ -170,7 +171,8 @@ export function exportedHouseholds(
     const made = householdRelationships(ids.map((id) => ({ id, role: roles.get(id)!, gender: genderOf.get(id) })))
     const madeKeys = new Set(made.map(householdKeyOf))
     if (madeKeys.size !== inHousehold.length || inHousehold.some((key) => !madeKeys.has(key))) continue
-    for (const id of ids) households.set(id, { householdId: String(ids[0]), role: roles.get(id) as ExportedHousehold['role'] })
+    const head = ids.find((id) => roles.get(id) === 'head') ?? ids[0]!
+    for (const id of ids) households.set(id, { householdId: String(head), role: roles.get(id) as ExportedHousehold['role'] })
   }
   return households
 }

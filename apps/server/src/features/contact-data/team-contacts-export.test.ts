@@ -202,6 +202,43 @@ describe('GET /api/v1/team-contacts-export (issue 41 item 5)', () => {
   })
 })
 
+describe('the round trip: an export imports back as it was (issue 41 item 5)', () => {
+  /** contacts.csv's rows as the product's reader gives them: a cell's formula guard is not its value (spreadsheet.test.ts). */
+  const rowsOf = (files: Record<string, Uint8Array>, name: string) =>
+    table(strFromU8(files[name]!)).map((row) => Object.fromEntries(Object.entries(row).map(([column, cell]) => [column, cell.replace(/^'(?=[=+\-@])/, '')])))
+
+  /** A file's rows with each source id written as the first name of the contact it names, so two teams' files compare. */
+  function byName(rows: Record<string, string>[], contacts: Record<string, string>[], columns: string[]) {
+    const names = new Map(contacts.map((row) => [row.source_id!, row.first_name!]))
+    return rows.map((row) => ({ ...row, ...Object.fromEntries(columns.map((column) => [column, names.get(row[column]!) ?? row[column]!])) }))
+  }
+
+  it("imports into another church's team as the same contacts and households, and again as unchanged", async () => {
+    const elsewhere = await buildChurch(t)
+    const from = (await exported(c.owner.token)).files
+    const rows = rowsOf(from, 'contacts.csv')
+    const importInto = (data: Record<string, string>[]) =>
+      // The rows as the file numbers them, the header being row 1.
+      post(t, 'import-users', elsewhere.leader.token, { team_id: elsewhere.church, group_id: elsewhere.church, source_system: 'other', data, first_row: 2 })
+    const first = await importInto(rows)
+    expect(first.statusCode, first.body).toBe(200)
+    expect(body<ImportUsersResult>(first)).toMatchObject({ count_successful: 4, count_unsuccessful: 0, created: [2, 3, 4, 5], relationships_made: 3 })
+
+    const back = (await exported(elsewhere.owner.token, elsewhere.church)).files
+    const again = rowsOf(back, 'contacts.csv')
+    expect(byName(again, again, ['source_id', 'household_id'])).toEqual(byName(rows, rows, ['source_id', 'household_id']))
+    // The household's relationships come back; a friendship is not a household's, and stays in relationships.csv.
+    const relationships = ['source_id', 'related_source_id']
+    const madeAgain = byName(rowsOf(back, 'relationships.csv'), again, relationships)
+    expect(madeAgain).toEqual(byName(rowsOf(from, 'relationships.csv'), rows, relationships).filter((row) => row.relationship_type !== 'friend'))
+
+    // The same file again: every row names a contact the team has, with nothing new.
+    const second = await importInto(rows)
+    expect(body<ImportUsersResult>(second)).toMatchObject({ count_successful: 4, created: [], updated: [], unchanged: [2, 3, 4, 5] })
+    expect(body<ImportUsersResult>(second).relationships_made ?? 0).toBe(0)
+  })
+})
+
 describe('GET /api/v1/team-contacts-vcard (issue 41 item 5)', () => {
   it('is a vCard 4.0 card per contact, with what the team keeps of each', async () => {
     const response = await get(t, 'team-contacts-vcard', c.owner.token, { team_id: c.church })

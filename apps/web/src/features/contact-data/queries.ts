@@ -140,3 +140,13 @@ export function fetchContactDataExport(query: ContactDataQuery): Promise<Blob> {
 export function fetchContactVcard(query: ContactDataQuery): Promise<Blob> {
   return fetchApiBlob(contactDataCalls.contactVcard, { input: query })
 }
+
+/** GET team-contacts-export: the team's contacts, relationships and interactions, as CSV files in a ZIP. */
+export function fetchTeamContactsExport(teamId: number): Promise<Blob> {
+  return fetchApiBlob(contactDataCalls.teamContactsExport, { input: { team_id: teamId } })
+}
+
+/** GET team-contacts-vcard: a vCard 4.0 card per contact of the team. */
+export function fetchTeamContactsVcard(teamId: number): Promise<Blob> {
+  return fetchApiBlob(contactDataCalls.teamContactsVcard, { input: { team_id: teamId } })
+}

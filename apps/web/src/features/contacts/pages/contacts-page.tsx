@@ -1,7 +1,8 @@
+import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core'
-import { IconCopy, IconLock, IconTrashX } from '@tabler/icons-react'
+import { IconCopy, IconFileExport, IconLock, IconTrashX } from '@tabler/icons-react'
 import { useSession } from '../../session/session'
 import { isPrimaryGroup, isPublicGroup } from '../../session/selection'
 import { usePageTitle } from '../../../lib/page-title'
@@ -10,11 +11,15 @@ import { ConferenceChurches } from '../components/conference-churches'
 import { ContactsHeader, switchGroupPath } from '../components/contacts-header'
 import { QrCardButton } from '../../qr-cards/qr-card-button'
 
+// The team's export dialog loads only when an owner opens it.
+const TeamExportDialog = lazy(() => import('../../contact-data/components/team-export-dialog'))
+
 /** /contacts: My contacts (public group only), All contacts in team or group, Archived contacts (spec 2 §2). */
 export function ContactsPage() {
   const { t } = useTranslation(['contacts', 'duplicates', 'contact-data'])
   const { team, group, teams, selectTeam } = useSession()
   usePageTitle(t('pageName'))
+  const [exporting, setExporting] = useState(false)
   // The route guard only renders this page with a team and a group selected.
   if (!team || !group) return null
 
@@ -50,9 +55,20 @@ export function ContactsPage() {
                 {t('contact-data:open')}
               </Button>
             )}
+            {/* Leave to any system (issue 41 item 5): the team's contacts as CSV or vCard, for its owners. */}
+            {team.user_capabilities.delete_contact && (
+              <Button variant="default" leftSection={<IconFileExport size={16} aria-hidden="true" />} onClick={() => setExporting(true)}>
+                {t('contact-data:teamExport.open')}
+              </Button>
+            )}
           </>
         }
       />
+      {exporting && (
+        <Suspense fallback={null}>
+          <TeamExportDialog team={team} onClose={() => setExporting(false)} />
+        </Suspense>
+      )}
       <ConferenceChurches churches={churches} onSelect={selectTeam} />
       {/* The links below sit in a sentence: underlined, not told by colour alone (axe link-in-text-block). */}
       {!can.read_contact && !showsAssigned && (
