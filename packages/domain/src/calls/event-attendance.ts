@@ -125,6 +125,13 @@ export const attendanceImportRowSchema = z.object({
   gender: z.string().max(100).nullish(),
   phone: z.string().max(100).nullish(),
   email: z.string().max(500).nullish(),
+  /**
+   * The date the person came (issue 41 item 4: another system's attendance export), as the
+   * contact import reads dates; a row without one is for the event_date the import is on.
+   */
+  date: z.string().max(100).nullish(),
+  /** The person's id in the system the file comes from: the contact a contact import tied to it. */
+  source_id: z.string().max(200).nullish(),
 })
 export type AttendanceImportRow = z.infer<typeof attendanceImportRowSchema>
 
@@ -147,8 +154,10 @@ export const importRowResultSchema = z.object({
   user_id: z.number().int().nullable(),
   /** The matched contact's name, for the preview. */
   name: z.string().nullable(),
-  /** What matched: email, phone, or name and gender. */
-  matched_by: z.enum(['email', 'phone', 'name']).nullable(),
+  /** What matched: the source id a contact import tied, the email, the phone, or the name and gender. */
+  matched_by: z.enum(['source_id', 'email', 'phone', 'name']).nullable(),
+  /** The date the row marks: its own date, or the import's event_date. */
+  event_date: z.string().optional(),
   errors: z.record(z.string(), z.string()).optional(),
   /** The same as codes with their parameters, one per field: the web words them (issue 36). */
   issues: z.array(importIssueSchema).optional(),

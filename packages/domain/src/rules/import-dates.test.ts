@@ -27,6 +27,10 @@ describe('dates of import cells', () => {
     ['05/31/1990', 'either', '1990-05-31'],
     ['07/07/2020', 'either', '2020-07-07'],
     ['33024', 'dmy', '1990-05-31'],
+    // Check-in exports write the moment: Planning Center's US times, Rock's.
+    ['3/1/2026 9:30 AM', 'mdy', '2026-03-01'],
+    ['11/15/2026, 6:02 p.m.', 'mdy', '2026-11-15'],
+    ['15/11/2026 18:02:11', 'dmy', '2026-11-15'],
   ] as const)('reads %j (%s) as %s', (text, order, expected) => {
     expect(read(text, order)).toBe(expected)
   })
@@ -37,6 +41,7 @@ describe('dates of import cells', () => {
     ['1990-02-30', 'dmy', 'invalid_date'],
     ['next Tuesday', 'dmy', 'invalid_date'],
     ['1990', 'dmy', 'invalid_date'],
+    ['3/1/2026 9:30 tomorrow', 'mdy', 'invalid_date'],
     ['05/03/2024', 'either', 'ambiguous_date'],
   ] as const)('refuses %j (%s): %s', (text, order, problem) => {
     expect(read(text, order)).toBe(problem)

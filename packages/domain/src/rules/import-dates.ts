@@ -66,7 +66,8 @@ export function dateOfImportCell(text: string, order: DateOrder, today: Date): D
   const iso = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[ T].*)?$/.exec(cell)
   if (iso) return checked({ year: Number(iso[1]), month: Number(iso[2]), day: Number(iso[3]) })
   if (/^\d{5}(\.\d+)?$/.test(cell)) return { date: dateOfSerial(Number(cell)) }
-  const written = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})(?:\s+\d{1,2}:\d{2}(?::\d{2})?)?$/.exec(cell)
+  // A check-in's moment may follow the date (a 12-hour clock's am or pm too): the date is read.
+  const written = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})(?:,?\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?\s?m\.?)?)?$/i.exec(cell)
   if (!written) return { problem: 'invalid_date' }
   const [first, second] = [Number(written[1]), Number(written[2])]
   const year = fullYear(written[3]!, today)

@@ -1,6 +1,6 @@
 import { and, eq, inArray, or } from 'drizzle-orm'
 import type { z } from 'zod'
-import { type ImportAttendanceResult, type ImportRowResult, type importAttendanceRequest } from '@crm/domain'
+import { notAnOccurrenceMessage, occurrenceOn, type ImportAttendanceResult, type ImportRowResult, type importAttendanceRequest } from '@crm/domain'
 import type { Executor } from '../../db/client'
 import { activityLog, eventAttendance, people, teamContacts } from '../../db/schema/index'
 import type { TeamScope, Viewer } from '../../platform/access'
@@ -48,64 +48,79 @@ export async function importAttendance(deps: Deps, viewer: Viewer, scope: TeamSc
   assertEventDate(event, input.event_date)
   if (input.unmatched === 'contact') assertMayCreateContact(scope)
   const now = deps.now()
-  const checked = input.data.map((raw, index) => checkRow(raw, index + 1, scope.settings.country))
-  const valid = checked.flatMap((row) => (row.ok ? [row.value] : []))
+  const checked = input.data.map((raw, index) => checkRow(raw, index + 1, { country: scope.settings.country, now }))
   const results = new Map<number, ImportRowResult>()
-  for (const row of checked) {
-    if (!row.ok) results.set(row.row, { row: row.row, status: 'refused', user_id: null, name: null, matched_by: null, errors: row.errors, issues: row.issues })
-  }
+  const refuse = (row: number, refusal: Refusal) => results.set(row, { row, status: 'refused', user_id: null, name: null, matched_by: null, ...refusal })
+  for (const row of checked) if (!row.ok) refuse(row.row, { errors: row.errors, issues: row.issues })
+  // A row's own date (another system's attendance export) must be one of the event's dates.
+  const valid = checked
+    .flatMap((row) => (row.ok ? [row.value] : []))
+    .filter((row) => {
+      if (row.date === null || occurrenceOn(event.schedule, row.date)) return true
+      refuse(row.row, { errors: { date: notAnOccurrenceMessage }, issues: [{ code: 'not_an_occurrence', field: 'date', value: row.date }] })
+      return false
+    })
+  const dateOf = (row: CheckedRow) => row.date ?? input.event_date
   const gate = personGate(scope, now)
 
   return deps.db.transaction(async (tx) => {
     if (input.unmatched === 'contact' && !input.dry_run) await lockContactsOfConference(tx, scope.team)
     const readable = readableInTeam(viewer, scope)
-    const found = await findByKeys(tx, valid, () => readable)
+    const found = await findByKeys(tx, valid, () => readable, scope.team.id)
     const matched = new Map<number, { by: MatchField; hit: Found }>()
     for (const row of valid) {
       const match = firstFound(found, row)
       if (match && gate.hides(match.hit)) results.set(row.row, childRefusal(row.row, match.by))
       else if (match) matched.set(row.row, match)
     }
-    const matchedIds = [...new Set([...matched.values()].map((m) => m.hit.id))]
-    const markedBefore = new Set(
-      matchedIds.length === 0
-        ? []
-        : (
-            await tx
-              .select({ person_id: ea.person_id })
-              .from(ea)
-              .where(and(eq(ea.event_id, event.row.id), eq(ea.event_date, input.event_date), inArray(ea.person_id, matchedIds)))
-          ).map((row) => row.person_id),
+    const markedBefore = await markedOn(
+      tx,
+      event.row.id,
+      valid.filter((row) => matched.has(row.row)).map((row) => ({ date: dateOf(row), personId: matched.get(row.row)!.hit.id })),
     )
 
-    const toMark: number[] = []
-    const seen = new Set<number>()
+    const toMark: Array<{ date: string; personId: number }> = []
+    const seen = new Set<string>()
     for (const row of valid) {
       const match = matched.get(row.row)
       if (!match) continue
-      const already = markedBefore.has(match.hit.id) || seen.has(match.hit.id)
-      seen.add(match.hit.id)
-      if (!already) toMark.push(match.hit.id)
-      results.set(row.row, { row: row.row, status: already ? 'already' : 'matched', user_id: match.hit.id, name: match.hit.name, matched_by: match.by })
+      const mark = { date: dateOf(row), personId: match.hit.id }
+      const key = markKey(mark)
+      const already = markedBefore.has(key) || seen.has(key)
+      seen.add(key)
+      if (!already) toMark.push(mark)
+      results.set(row.row, {
+        row: row.row,
+        status: already ? 'already' : 'matched',
+        user_id: match.hit.id,
+        name: match.hit.name,
+        matched_by: match.by,
+        event_date: mark.date,
+      })
     }
 
-    // The rest, once per person of the file.
+    // The rest: a new contact once per person of the file, marked on each of their dates; a
+    // visitor record once per person and date.
     const unmatched = valid.filter((row) => !matched.has(row.row) && !results.has(row.row))
     const refused = input.unmatched === 'contact' ? await duplicatesOf(tx, scope, unmatched) : new Map<number, Refusal>()
+    const personOf = (row: CheckedRow) => (input.unmatched === 'contact' ? identityKey(row) : `${identityKey(row)}\u0001${dateOf(row)}`)
     const firstOf = new Map<string, CheckedRow>()
-    const repeats: Array<[CheckedRow, CheckedRow]> = []
+    const later: Array<[CheckedRow, CheckedRow]> = []
     for (const row of unmatched) {
-      const refusal = refused.get(row.row)
+      const refusal = refused.get(row.row) ?? (input.unmatched === 'contact' && !row.gender ? genderRequired : undefined)
       if (refusal) {
-        results.set(row.row, { row: row.row, status: 'refused', user_id: null, name: null, matched_by: null, ...refusal })
+        refuse(row.row, refusal)
         continue
       }
-      const first = firstOf.get(identityKey(row))
-      if (first) repeats.push([row, first])
-      else firstOf.set(identityKey(row), row)
+      const first = firstOf.get(personOf(row))
+      if (first) later.push([row, first])
+      else firstOf.set(personOf(row), row)
     }
     const added = [...firstOf.values()]
-    const newIds = input.dry_run ? new Map<number, number>() : await saveNew(tx, deps, viewer, scope, event.row.id, input, added)
+    // A new contact's other dates in the file: attendance of the same person.
+    const alsoOn = new Map<number, Set<string>>()
+    for (const [row, first] of later) alsoOn.set(first.row, (alsoOn.get(first.row) ?? new Set([dateOf(first)])).add(dateOf(row)))
+    const newIds = input.dry_run ? new Map<number, number>() : await saveNew(tx, deps, viewer, scope, event.row.id, input, added, alsoOn)
     for (const row of added) {
       results.set(row.row, {
         row: row.row,
@@ -113,26 +128,33 @@ export async function importAttendance(deps: Deps, viewer: Viewer, scope: TeamSc
         user_id: newIds.get(row.row) ?? null,
         name: fullName(row.first_name, row.last_name),
         matched_by: null,
+        event_date: dateOf(row),
       })
     }
-    for (const [row, first] of repeats) {
+    const markedFirst = new Set(added.map((row) => `${row.row}\u0001${dateOf(row)}`))
+    for (const [row, first] of later) {
+      // The same person on a date of theirs not yet in the file is a further attendance of the new contact.
+      const key = `${first.row}\u0001${dateOf(row)}`
+      const another = !markedFirst.has(key)
+      markedFirst.add(key)
       results.set(row.row, {
         row: row.row,
-        status: 'already',
+        status: another ? 'added' : 'already',
         user_id: newIds.get(first.row) ?? null,
         name: fullName(first.first_name, first.last_name),
         matched_by: null,
+        event_date: dateOf(row),
       })
     }
     if (!input.dry_run && toMark.length > 0) {
       await tx
         .insert(ea)
         .values(
-          toMark.map((personId) => ({
+          toMark.map((mark) => ({
             event_id: event.row.id,
             team_id: scope.team.id,
-            event_date: input.event_date,
-            person_id: personId,
+            event_date: mark.date,
+            person_id: mark.personId,
             created_by_id: viewer.personId,
           })),
         )
@@ -145,6 +167,23 @@ export async function importAttendance(deps: Deps, viewer: Viewer, scope: TeamSc
     return input.dry_run ? report : { ...report, success_message: 'Attendance imported.' }
   })
 }
+
+const markKey = (mark: { date: string; personId: number }) => `${mark.date}\u0001${mark.personId}`
+
+/** Which of the contacts were marked on the event's dates already (date and person). */
+async function markedOn(tx: Executor, eventId: number, marks: Array<{ date: string; personId: number }>): Promise<Set<string>> {
+  if (marks.length === 0) return new Set()
+  const personIds = [...new Set(marks.map((mark) => mark.personId))]
+  const dates = [...new Set(marks.map((mark) => mark.date))]
+  const rows = await tx
+    .select({ date: ea.event_date, personId: ea.person_id })
+    .from(ea)
+    .where(and(eq(ea.event_id, eventId), inArray(ea.event_date, dates), inArray(ea.person_id, personIds)))
+  return new Set(rows.map((row) => markKey({ date: row.date, personId: row.personId! })))
+}
+
+/** A row known only by its source id cannot become a new contact: a contact needs a gender. */
+const genderRequired: Refusal = { errors: { gender: 'Required' }, issues: [{ code: 'required', field: 'gender' }] }
 
 /** A row that matches a child the caller may not touch: refused, naming nobody. */
 function childRefusal(row: number, by: MatchField): ImportRowResult {
@@ -212,14 +251,17 @@ async function saveNew(
   eventId: number,
   input: ImportInput,
   rows: CheckedRow[],
+  alsoOn: ReadonlyMap<number, ReadonlySet<string>>,
 ): Promise<Map<number, number>> {
   const ids = new Map<number, number>()
   if (rows.length === 0) return ids
-  const base = { event_id: eventId, team_id: scope.team.id, event_date: input.event_date, created_by_id: viewer.personId }
+  const base = { event_id: eventId, team_id: scope.team.id, created_by_id: viewer.personId }
+  const dateOf = (row: CheckedRow) => row.date ?? input.event_date
   if (input.unmatched === 'visitor') {
     await tx.insert(ea).values(
       rows.map((row) => ({
         ...base,
+        event_date: dateOf(row),
         is_visitor: true,
         visitor_name: fullName(row.first_name, row.last_name),
         visitor_phone: row.phone,
@@ -231,7 +273,9 @@ async function saveNew(
   }
   const inserted = await tx
     .insert(people)
-    .values(rows.map((row) => ({ first_name: row.first_name, last_name: row.last_name, gender: row.gender, is_visitor: true, created_by_id: viewer.personId })))
+    .values(
+      rows.map((row) => ({ first_name: row.first_name, last_name: row.last_name, gender: row.gender!, is_visitor: true, created_by_id: viewer.personId })),
+    )
     .returning({ id: people.id, first_name: people.first_name, last_name: people.last_name })
   rows.forEach((row, index) => {
     const person = inserted[index]!
@@ -269,6 +313,8 @@ async function saveNew(
       },
     })),
   )
-  await tx.insert(ea).values(rows.map((row) => ({ ...base, person_id: ids.get(row.row)! })))
+  await tx
+    .insert(ea)
+    .values(rows.flatMap((row) => [...(alsoOn.get(row.row) ?? [dateOf(row)])].map((date) => ({ ...base, event_date: date, person_id: ids.get(row.row)! }))))
   return ids
 }

@@ -498,6 +498,93 @@ describe('AttendanceSection: import', () => {
     expect(dialog.getByText('Row 4: The row matches a child: a Working with Children Check and AdSafe training are needed to mark them.')).toBeInTheDocument()
   }, 30_000)
 
+  it("reads another system's attendance export: each row's date and the person's id there, shown with the date it marks (issue 41 item 4)", async () => {
+    const sent: Array<Record<string, unknown>> = []
+    const rows: ImportRowResult[] = [
+      { row: 1, status: 'matched', user_id: 5, name: 'Amy Dated', matched_by: 'source_id', event_date: '2026-11-01' },
+      {
+        row: 2,
+        status: 'refused',
+        user_id: null,
+        name: null,
+        matched_by: null,
+        errors: { date: 'The event does not happen on this date.' },
+        issues: [{ field: 'date', code: 'not_an_occurrence', value: '2026-11-03' }],
+      },
+    ]
+    const { user } = open()
+    server.use(
+      mockCall(eventAttendanceCalls.importAttendance, ({ input }) => {
+        sent.push(input as Record<string, unknown>)
+        return { matched: 1, added: 0, already: 0, refused: 1, rows }
+      }),
+    )
+    await user.click(await screen.findByRole('button', { name: 'Import attendance' }, { timeout: 15_000 }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Import attendance' }))
+    // Planning Center Check-Ins: no gender column, a person id and the moment they checked in.
+    const file = new File(
+      ['Person ID,First Name,Last Name,Check-in Time\r\n1001,Amy,Dated,2026-11-01 09:28\r\n1002,Ben,Dated,2026-11-03 18:02\r\n'],
+      'check-ins.csv',
+    )
+    await user.upload(dialog.getByLabelText('Spreadsheet file'), file)
+    const preview = within(await dialog.findByRole('table', { name: 'Preview: nothing is saved yet' }))
+    expect(dialog.queryByText(/The file has no column for/)).not.toBeInTheDocument()
+    expect(sent[0]!.data).toEqual([
+      { source_id: '1001', first_name: 'Amy', last_name: 'Dated', date: '2026-11-01 09:28' },
+      { source_id: '1002', first_name: 'Ben', last_name: 'Dated', date: '2026-11-03 18:02' },
+    ])
+    expect(preview.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Row', 'Name in the file', 'Date', 'What happens'])
+    expect(preview.getByText('Matched: Amy Dated (by their ID in the other system)')).toBeInTheDocument()
+    expect(preview.getByText('1 Nov 2026')).toBeInTheDocument()
+    // A refused row shows the date as the file wrote it.
+    expect(preview.getByText('2026-11-03 18:02')).toBeInTheDocument()
+    expect(preview.getByText('Refused: Date: The event does not happen on this date.')).toBeInTheDocument()
+  }, 30_000)
+
+  it("takes from a file of several events only the rows of the one chosen, this event's by its name first (issue 41 item 4)", async () => {
+    const sent: Array<Record<string, unknown>> = []
+    const { user } = open()
+    server.use(
+      mockCall(eventAttendanceCalls.importAttendance, ({ input }) => {
+        sent.push(input as Record<string, unknown>)
+        const rows = (input.data as unknown[]).map((_, index) => ({ row: index + 1, status: 'added' as const, user_id: null, name: null, matched_by: null }))
+        return { matched: 0, added: rows.length, already: 0, refused: 0, rows }
+      }),
+    )
+    await user.click(await screen.findByRole('button', { name: 'Import attendance' }, { timeout: 15_000 }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Import attendance' }))
+    const file = new File(
+      [
+        'Event,Date,First name,Last name,Gender\r\n' +
+          'Youth night,2026-11-06,Yara,Young,female\r\n' +
+          'SUNDAY SERVICE,2026-11-04,Amy,Dated,female\r\n' +
+          'Youth night,2026-11-13,Yusuf,Young,male\r\n' +
+          'Sunday service,2026-11-11,Ben,Dated,male\r\n',
+      ],
+      'attendance.csv',
+    )
+    await user.upload(dialog.getByLabelText('Spreadsheet file'), file)
+    const preview = within(await dialog.findByRole('table', { name: 'Preview: nothing is saved yet' }))
+    // This event's rows, by its name whatever the case; the event column is not sent.
+    expect(sent[0]!.data).toEqual([
+      { date: '2026-11-04', first_name: 'Amy', last_name: 'Dated', gender: 'female' },
+      { date: '2026-11-11', first_name: 'Ben', last_name: 'Dated', gender: 'male' },
+    ])
+    const choice = dialog.getByRole('combobox', { name: 'Rows of this event in the file' })
+    expect(choice).toHaveValue('SUNDAY SERVICE')
+    // Each row as the file places it.
+    expect(
+      preview
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.firstChild?.textContent),
+    ).toEqual(['2', '4'])
+
+    await user.selectOptions(choice, 'Youth night')
+    await waitFor(() => expect(sent).toHaveLength(2))
+    expect((sent[1]!.data as Array<{ first_name: string }>).map((row) => row.first_name)).toEqual(['Yara', 'Yusuf'])
+  }, 30_000)
+
   it('D3-2.1-24 refuses a file that is not a spreadsheet, and one over the row bound, before anything is sent', async () => {
     const sent: unknown[] = []
     const { user } = open()

@@ -84,7 +84,7 @@ export function AttendanceSection({ event, eventDate }: AttendanceSectionProps) 
             <AttendanceContacts scope={scope} />
             <AttendanceVisitors scope={scope} onSaved={onVisitorSaved} />
             {adding && <VisitorFormModal scope={scope} visitor={null} onClose={() => setAdding(false)} onSaved={onVisitorSaved} />}
-            {importing && <ImportAttendanceModal scope={scope} onClose={() => setImporting(false)} />}
+            {importing && <ImportAttendanceModal scope={scope} eventTitle={event.title} onClose={() => setImporting(false)} />}
           </>
         ) : (
           <AttendanceReadOnly scope={scope} />
