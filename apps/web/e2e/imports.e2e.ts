@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as XLSX from '@e965/xlsx'
+import type { ImportUsersResult } from '@crm/domain'
 import { addAdult, conferenceApi, demoApi, uniqueSurname, type DemoApi } from './api'
+import { addDays, teamToday } from './team-dates'
 import { settled, violations } from './axe'
 import { openBrowser, signIn, type Session } from './browser'
 import { withAppServer } from './server'
@@ -188,44 +190,123 @@ describe('importing again, and undoing (issue 41 items 2 and 3)', () => {
     const inFamily = async () => (await api.get<{ count: number }>('contacts', { search: family, per_page: 50 })).count
 
     let dialog = await importFile()
-    // Ella is a child with no parent or carer in the file: refused, as a child added by hand would be.
-    await expect.poll(() => dialog.innerText(), { timeout: 30_000 }).toContain('3 new contacts, 1 refused')
+    // Ella is a child: her parent is her household's first adult who can be reached, Maggie.
+    await expect.poll(() => dialog.innerText(), { timeout: 30_000 }).toContain('4 new contacts')
     await dialog.getByRole('button', { name: 'Import', exact: true }).click()
     await expect.poll(() => dialog.innerText(), { timeout: 30_000 }).toContain('The import is complete')
-    expect(await dialog.innerText()).toContain('3 new contacts, 1 refused')
-    // Maggie and Robert share a household as adults: spouses (issue 41 item 4).
-    expect(await dialog.innerText()).toContain('1 relationship made between members of a household')
+    expect(await dialog.innerText()).toContain('4 new contacts')
+    expect(await dialog.innerText()).not.toContain('refused')
+    // Maggie and Robert share a household as adults: spouses, and Ella their daughter (issue 41 item 4).
+    expect(await dialog.innerText()).toContain('3 relationships made between members of households')
     await dialog.getByRole('button', { name: 'Close' }).last().click()
-    expect(await inFamily()).toBe(3)
+    expect(await inFamily()).toBe(4)
     const robert = (await api.get<{ items: Array<{ id: number; name: string }> }>('contacts', { search: `Robert ${family}` })).items[0]!
     type Related = Array<{ user_name: string; relationship_type: string }>
     const related = await api.get<{ items: Related; inverse: Related }>(`contact-relationships/${robert.id}`)
-    expect([...related.items, ...related.inverse].map((item) => [item.user_name, item.relationship_type])).toEqual([[`Maggie ${family}`, 'wife']])
+    const relatives = [...related.items, ...related.inverse].map((item) => [item.user_name, item.relationship_type])
+    expect(relatives).toContainEqual([`Maggie ${family}`, 'wife'])
+    expect(relatives.map(([name]) => name).sort()).toEqual([`Ella ${family}`, `Maggie ${family}`])
+    const ella = (await api.get<{ items: Array<{ id: number }> }>('contacts', { search: `Ella ${family}` })).items[0]!
+    // Her parent or carer is her household's first adult: Maggie, her mother.
+    const view = JSON.stringify(await api.get<Record<string, unknown>>(`contact/${ella.id}`))
+    expect(view).toContain('Maggie')
+    expect(view).toMatch(/mother/i)
 
     // The same export again: every row is the contact it made, with nothing new to write.
     dialog = await importFile()
-    await expect.poll(() => dialog.innerText(), { timeout: 30_000 }).toContain('3 unchanged, 1 refused')
+    await expect.poll(() => dialog.innerText(), { timeout: 30_000 }).toContain('4 unchanged')
     await dialog.getByRole('button', { name: 'Import', exact: true }).click()
     await expect.poll(() => dialog.innerText(), { timeout: 30_000 }).toContain('The import is complete')
     expect(await dialog.innerText()).toMatch(/3\s+Robert \w+\s+Unchanged/)
     await dialog.getByRole('button', { name: 'Close' }).last().click()
-    expect(await inFamily()).toBe(3)
+    expect(await inFamily()).toBe(4)
 
-    // Undo the first import from the dialog's Recent imports: its three contacts go.
+    // Undo the first import from the dialog's Recent imports: its four contacts go.
     await page.getByRole('region', { name: 'All contacts in team' }).getByRole('button', { name: 'Import', exact: true }).click()
     dialog = page.getByRole('dialog', { name: 'Import contacts' })
     const recent = dialog.getByRole('region', { name: 'Recent imports' })
-    const first = recent.getByRole('listitem').filter({ hasText: '3 new contacts' }).filter({ hasText: 'Planning Center People' }).first()
+    const first = recent.getByRole('listitem').filter({ hasText: '4 new contacts' }).filter({ hasText: 'Planning Center People' }).first()
     await first.getByRole('button', { name: /^Undo the import of / }).click()
     const confirm = page.getByRole('dialog', { name: 'Undo this import?' })
     await settled(page)
     expect(await violations(page)).toEqual([])
     await confirm.getByRole('button', { name: 'Undo import' }).click()
-    await expect.poll(() => dialog.innerText(), { timeout: 15_000 }).toContain('Removed 3 contacts, restored 0.')
+    await expect.poll(() => dialog.innerText(), { timeout: 15_000 }).toContain('Removed 4 contacts, restored 0.')
     await expect.poll(() => recent.innerText(), { timeout: 15_000 }).toContain('Undone')
     await settled(page)
     expect(await violations(page)).toEqual([])
     expect(await inFamily()).toBe(0)
+  })
+})
+
+describe("another system's attendance (issue 41 item 4)", () => {
+  it('a leader imports a Planning Center Check-Ins export into Sunday service: its rows of that event, each on its date, the people known by their Planning Center id', async () => {
+    const page = session.page
+    const family = uniqueSurname('Checked')
+    const idPrefix = String(Date.now()).slice(-7)
+    // The people came in first, from Planning Center People.
+    const people = await api.post<ImportUsersResult>('import-users', {
+      source_system: 'planning_center',
+      data: [
+        { source_id: `${idPrefix}1001`, first_name: 'Maggie', last_name: family, gender: 'F' },
+        { source_id: `${idPrefix}1004`, first_name: 'Sam', last_name: family, gender: 'M' },
+      ],
+    })
+    expect(people.created).toEqual([2, 3])
+    const idOf = async (first: string) => (await api.get<{ items: Array<{ id: number }> }>('contacts', { search: `${first} ${family}` })).items[0]!.id
+
+    // The demo's Sunday service is weekly: the file's two Sundays become its last two.
+    const zone = 'Australia/Sydney'
+    const today = teamToday(zone)
+    const lastSunday = addDays(today, -new Date(`${today}T00:00:00Z`).getUTCDay())
+    const sundays = { '2026-11-01': addDays(lastSunday, -7), '2026-11-08': lastSunday }
+    const csv = readFileSync(new URL('../../../fixtures/imports/planning-center-check-ins.csv', import.meta.url), 'utf8')
+      .split('\n')
+      .map((line, index) =>
+        index === 0
+          ? line
+          : line
+              .replace(/^(\d+),(\d+)/, `$1,${idPrefix}$2`)
+              .replaceAll('Collins', family)
+              .replaceAll('Okafor', family)
+              .replace(/2026-11-0[18]/g, (date) => sundays[date as keyof typeof sundays] ?? date),
+      )
+      .join('\n')
+    let sunday: { id: number; title: string } | undefined
+    for (const type of ['today', 'future', 'past'])
+      sunday ??= (await api.get<{ items: Array<{ id: number; title: string }> }>('events', { type, per_page: 100 })).items.find(
+        (event) => event.title === 'Sunday service',
+      )
+    expect(sunday).toBeDefined()
+
+    await page.goto(`/events/view/${sunday!.id}?date=${lastSunday}`)
+    const section = page.getByRole('region', { name: /^Attendance on / })
+    await section.waitFor({ timeout: 15_000 })
+    await section.getByRole('button', { name: 'Import attendance' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Import attendance' })
+    await dialog.getByLabel('Spreadsheet file').setInputFiles({ name: 'check-ins.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+    const preview = dialog.getByRole('table', { name: 'Preview: nothing is saved yet' })
+    await preview.waitFor({ timeout: 15_000 })
+    // The file's Sunday Service is this event; Youth Night's row stays out.
+    expect(await dialog.getByRole('combobox', { name: 'Rows of this event in the file' }).inputValue()).toBe('Sunday Service')
+    const text = await preview.innerText()
+    expect(text).toContain(`Matched: Maggie ${family} (by their ID in the other system)`)
+    expect(text).toContain(`Matched: Sam ${family} (by their ID in the other system)`)
+    // Robert's contact never came from Planning Center: a visitor on the first Sunday.
+    expect(text).toContain('New: added as a visitor')
+    expect(text).not.toContain('Youth')
+    await settled(page)
+    expect(await violations(page)).toEqual([])
+
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click()
+    await expect.poll(() => dialog.innerText(), { timeout: 20_000 }).toContain('Matched: 3. Added: 1. Already marked: 0. Refused: 0.')
+    const datesOf = async (contactId: number) =>
+      (await api.get<{ items: Array<{ title: string; event_date: string }> }>(`contact-event-attendance/${contactId}`)).items
+        .filter((item) => item.title === 'Sunday service')
+        .map((item) => item.event_date)
+        .sort()
+    expect(await datesOf(await idOf('Maggie'))).toEqual([sundays['2026-11-01'], lastSunday])
+    expect(await datesOf(await idOf('Sam'))).toEqual([lastSunday])
   })
 })
 

@@ -19,6 +19,7 @@ import { measureTransfer, printTransfer, seedTransfer, transfersOn } from './ben
 import { measureRules, printRules, rulesOn } from './bench-rules'
 import { measureMerge, mergeOn, printMerge, seedMerge } from './bench-merge'
 import { importOn, measureImport, printImport, seedImport } from './bench-import'
+import { importPcoOn, measureImportPco, printImportPco } from './bench-import-pco'
 import { measureReports, printReports, reportsOn, seedReports } from './bench-reports'
 import { printRunsSideBySide, runOnEachEngine } from './bench-runs'
 import {
@@ -86,7 +87,7 @@ import {
  *                   undo of a record with BENCH_MERGE_INTERACTIONS (2,500) interactions, as many notes and
  *                   activity rows, in the contacts' church (target: the merge ≤ 2 s on PostgreSQL), and that record's data export
  *   BENCH_ONLY      runs only the sections named, comma-separated: platform, lists, load, record,
- *                   events, recent-activity, team-admin, notifications, dashboard, map, rules, import, user-imports, reports,
+ *                   events, recent-activity, team-admin, notifications, dashboard, map, rules, import, import-pco, user-imports, reports,
  *                   transfers, merge
  *                   (the workspace and the contacts are seeded whatever it says). The import alone:
  *                   BENCH_ONLY=import npm run bench
@@ -116,6 +117,7 @@ const sections = {
   map: sectionOn('map', mapOn),
   rules: sectionOn('rules', rulesOn),
   import: sectionOn('import', importOn),
+  importPco: sectionOn('import-pco', importPcoOn),
   userImports: sectionOn('user-imports', userImportsOn),
   reports: sectionOn('reports', reportsOn),
   transfers: sectionOn('transfers', transfersOn),
@@ -296,6 +298,8 @@ async function run(engine: string, database: Database, contactCount: number) {
   // Last of the calls, into another church: the lists' church stays as it was, and the new
   // contacts are too recent for the rules job after it to tell anyone about.
   const importResult = importSeed ? await measureImport({ base, auth, seeded: importSeed }) : undefined
+  // A church of its own moving in from Planning Center (issue 41 item 6).
+  const importPcoResult = sections.importPco ? await measureImportPco({ base, auth, teamId: workspace.teamIds[3]! }) : undefined
   // A write of its own churches: nothing measured before reads them.
   const transferResult = transferSeed ? await measureTransfer(app.deps, transferSeed) : undefined
   // A merge and its undo: the church is as it was afterwards.
@@ -350,6 +354,7 @@ async function run(engine: string, database: Database, contactCount: number) {
   if (reportsSeed) printReports(engine, reportsSeed, reportsResults)
   if (rulesResult) printRules(engine, rulesResult)
   if (importResult) printImport(engine, importResult)
+  if (importPcoResult) printImportPco(engine, importPcoResult)
   if (transferSeed && transferResult) printTransfer(engine, transferSeed, transferResult)
   if (mergeSeed && mergeResult) printMerge(engine, mergeSeed, mergeResult)
   if (loaded) {

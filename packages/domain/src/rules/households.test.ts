@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { exportedHouseholds, familyRoleOfCell, householdRelationships, type HouseholdMember, type HouseholdPerson } from './households'
+import { exportedHouseholds, familyRoleOfCell, householdRelationships, withHouseholdParents, type HouseholdMember, type HouseholdPerson } from './households'
 
 // A household's relationships (issue 41 item 4): what the systems' family roles make.
 
@@ -71,5 +71,44 @@ describe('exportedHouseholds', () => {
       ],
     )
     expect(generations.size).toBe(0)
+  })
+})
+
+describe('withHouseholdParents', () => {
+  const at = { order: 'mdy' as const, now: new Date(Date.UTC(2026, 10, 29)) }
+
+  it("gives a household's child without a parent in its row the first adult who can be reached: the head, else the spouse", () => {
+    const rows = [
+      { household_id: '501', family_role: 'false', first_name: 'Robert', last_name: 'Collins', gender: 'M', phone: '0412 555 143' },
+      { household_id: '501', family_role: 'true', first_name: 'Ella', last_name: 'Collins', gender: 'F', dob: '2016-09-03' },
+      { household_id: '502', family_role: 'Head of Household', first_name: 'Ann', last_name: 'Lee', gender: 'F', email: 'ann@example.org' },
+      { household_id: '502', family_role: 'Spouse', first_name: 'Tom', last_name: 'Lee', gender: 'M', email: 'tom@example.org' },
+      { household_id: '502', family_role: 'Child', first_name: 'Kit', last_name: 'Lee', dob: '03/01/2019' },
+    ]
+    const filled = withHouseholdParents(rows, at)
+    expect(filled[1]).toMatchObject({
+      parent_carer_first_name: 'Robert',
+      parent_carer_last_name: 'Collins',
+      parent_carer_relationship: 'father',
+      parent_carer_phone: '0412 555 143',
+    })
+    expect(filled[1]).not.toHaveProperty('parent_carer_email')
+    // The head before the spouse, whichever comes first in the file.
+    expect(filled[4]).toMatchObject({ parent_carer_first_name: 'Ann', parent_carer_relationship: 'mother', parent_carer_email: 'ann@example.org' })
+    // The adults' rows are as they were.
+    expect(filled[0]).toBe(rows[0])
+    expect(filled[2]).toBe(rows[2])
+  })
+
+  it('leaves a child that names its own parent, an adult child, one with no birth date and a household with no adult to reach', () => {
+    const rows = [
+      { household_id: '7', family_role: 'Adult', first_name: 'Joy', last_name: 'Park', gender: 'F', email: 'joy@example.org' },
+      { household_id: '7', family_role: 'Child', first_name: 'Sol', last_name: 'Park', dob: '2018-02', parent_carer_first_name: 'Gran' },
+      { household_id: '7', family_role: 'Child', first_name: 'Ari', last_name: 'Park', dob: '2001-02-02' },
+      { household_id: '7', family_role: 'Child', first_name: 'Bo', last_name: 'Park' },
+      { household_id: '8', family_role: 'Adult', first_name: 'Max', last_name: 'Ode' },
+      { household_id: '8', family_role: 'Child', first_name: 'Zed', last_name: 'Ode', dob: '2020-01-01' },
+    ]
+    expect(withHouseholdParents(rows, at)).toEqual(rows)
   })
 })

@@ -1,3 +1,5 @@
+import { ageFrom, genderOfCell, isChild } from './contacts'
+import { dateOfImportCell, type DateOrder } from './import-dates'
 import { relationshipKindOf, relationshipTypeFor, type RelationshipGender, type RelationshipType } from './relationships'
 
 // Households in a people export (issue 41 item 4): the systems put each person in a family or
@@ -175,4 +177,55 @@ export function exportedHouseholds(
     for (const id of ids) households.set(id, { householdId: String(head), role: roles.get(id) as ExportedHousehold['role'] })
   }
   return households
+}
+
+type ParentColumns = 'household_id' | 'family_role' | 'first_name' | 'last_name' | 'gender' | 'email' | 'phone' | 'dob'
+type ParentCarerColumns = 'parent_carer_first_name' | 'parent_carer_last_name' | 'parent_carer_relationship' | 'parent_carer_email' | 'parent_carer_phone'
+type HouseholdRow = Partial<Record<ParentColumns | ParentCarerColumns, string>>
+
+/** The household's adults as a child's parent or carer is taken from them: the head, the spouse, then the other adults. */
+const parentOrder: Partial<Record<FamilyRole, number>> = { head: 0, spouse: 1, adult: 2 }
+
+/**
+ * A household's children get their parent or carer from the file (issue 41 item 4): the
+ * systems' family exports list a child's parents as the household's adults rather than in
+ * columns of the child's own row, and a child is kept only with a parent or carer to reach
+ * (spec 2 §5). A child of a household (by its role, and under 18 by its birth date, read in the
+ * team's `order`) whose row names no parent or carer gets the household's first adult who can
+ * be reached (an email or a phone): their name, email and phone, and mother, father or parent
+ * by their gender. A row that names one keeps its own; an adult's row is left as it is.
+ */
+export function withHouseholdParents<R extends HouseholdRow>(rows: readonly R[], at: { order: DateOrder; now: Date }): R[] {
+  const adults = new Map<string, R[]>()
+  for (const row of rows) {
+    const household = row.household_id?.trim()
+    const rank = parentOrder[familyRoleOfCell(row.family_role ?? '')]
+    if (!household || rank === undefined || !(row.email?.trim() || row.phone?.trim())) continue
+    adults.set(household, [...(adults.get(household) ?? []), row])
+  }
+  for (const members of adults.values())
+    members.sort((a, b) => parentOrder[familyRoleOfCell(a.family_role ?? '')]! - parentOrder[familyRoleOfCell(b.family_role ?? '')]!)
+  return rows.map((row) => {
+    const parent = adults.get(row.household_id?.trim() ?? '')?.[0]
+    if (!parent || familyRoleOfCell(row.family_role ?? '') !== 'child' || row.parent_carer_first_name?.trim()) return row
+    if (!isChild(ageOfCell(row.dob ?? '', at))) return row
+    const gender = genderOfCell(parent.gender ?? '')
+    const filled: HouseholdRow = {
+      parent_carer_first_name: parent.first_name,
+      parent_carer_last_name: parent.last_name,
+      parent_carer_relationship: gender === 'female' ? 'mother' : gender === 'male' ? 'father' : 'parent',
+      parent_carer_email: parent.email,
+      parent_carer_phone: parent.phone,
+    }
+    // Only what the adult's row has: a blank is not sent as a value.
+    return { ...row, ...Object.fromEntries(Object.entries(filled).filter(([, value]) => value?.trim())) }
+  })
+}
+
+/** The age a birth date cell gives (a full date, or a year and month), if it reads as one. */
+function ageOfCell(text: string, at: { order: DateOrder; now: Date }): number | undefined {
+  const month = /^(\d{4})-(\d{1,2})$/.exec(text.trim())
+  if (month) return ageFrom(Number(month[1]), Number(month[2]), at.now)
+  const cell = dateOfImportCell(text, at.order, at.now)
+  return 'date' in cell ? ageFrom(cell.date.year, cell.date.month, at.now) : undefined
 }

@@ -357,6 +357,34 @@ describe('contact import: matching the columns, with presets for other church sy
     expect((sent.at(-1)!.data as Array<Record<string, string>>)[0]).toMatchObject({ email: 'ana@example.org', phone: '0412 345 678' })
   })
 
+  it("gives a household's child its parent from the household's adults, as Planning Center lists a family (issue 41 item 4)", async () => {
+    const { user, sent } = open('owner', () => ({ ...empty, count_successful: 2 }))
+    const dialog = await openDialog(user)
+    const family = csvFile(
+      [
+        'Person ID,Remote ID,First Name,Last Name,Gender,Birthdate,Child,Home Email,Household ID',
+        '1001,,Maggie,Collins,F,1968-04-12,false,maggie@example.org,501',
+        '1003,,Ella,Collins,F,2016-09-03,true,,501',
+      ],
+      'people.csv',
+    )
+    await user.upload(dialog.getByLabelText('Spreadsheet (.csv, .xls or .xlsx)'), family)
+    await dialog.findByText('What the import will do')
+    expect((sent[0]!.data as Array<Record<string, string>>)[1]).toEqual({
+      source_id: '1003',
+      first_name: 'Ella',
+      last_name: 'Collins',
+      gender: 'F',
+      dob: '2016-09-03',
+      family_role: 'true',
+      household_id: '501',
+      parent_carer_first_name: 'Maggie',
+      parent_carer_last_name: 'Collins',
+      parent_carer_relationship: 'mother',
+      parent_carer_email: 'maggie@example.org',
+    })
+  })
+
   it('a changed match changes the rows sent and asks the dry run again; a column is one header’s; a failed save does not hold the import up', async () => {
     // The matches cannot be remembered: the import goes on all the same.
     const saved = recordSaves(() => apiError('internal_error', 500))

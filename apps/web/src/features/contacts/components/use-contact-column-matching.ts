@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import {
   applyColumnMapping,
   applyValueMapping,
+  withHouseholdParents,
   withoutPlaceholderBirthYears,
   detectImportSystem,
   genders,
@@ -191,8 +192,14 @@ export function useContactColumnMatching(scope: TeamGroupParams, kind: Spreadshe
     const columns = Object.fromEntries(JSON.parse(text) as Array<[string, ContactImportColumn | null]>)
     const matchedValues = JSON.parse(valuesText) as ValueMapping
     const from = system === 'other' ? null : system
+    // A household's children get its adults as their parent or carer; a birth date read either
+    // way (the browser does not know the team's country) only when it cannot be two dates.
+    const now = new Date()
     return matchImportFile(read, kind, columns, (rows, byHeader) =>
-      withoutPlaceholderBirthYears(applyValueMapping(applyColumnMapping(rows, byHeader), matchedValues), from),
+      withHouseholdParents(withoutPlaceholderBirthYears(applyValueMapping(applyColumnMapping(rows, byHeader), matchedValues), from), {
+        order: 'either',
+        now,
+      }),
     )
   }, [read, kind, text, valuesText, system])
   const headers = useMemo(() => (read ? firstValues(read) : []), [read])
