@@ -146,6 +146,15 @@ export function readableInTeam(viewer: Viewer, scope: TeamScope): SQL {
   )!
 }
 
+/** What a match reads of the contact it found: who, and their birth for the child gate. */
+const foundColumns = {
+  id: people.id,
+  first_name: people.first_name,
+  last_name: people.last_name,
+  dob_year: people.dob_year,
+  dob_month: people.dob_month,
+}
+
 /**
  * For each field, the first contact (lowest id) per key among those `where` allows. A source id
  * (with `sourcesOf`: the team whose contact import tied it) is matched in any system the team
@@ -161,14 +170,7 @@ export async function findByKeys(
   const sourceIds = [...new Set(rows.flatMap((row) => (row.source_id ? [row.source_id] : [])))]
   if (sourcesOf !== undefined && sourceIds.length > 0) {
     const hits = await tx
-      .select({
-        id: people.id,
-        first_name: people.first_name,
-        last_name: people.last_name,
-        dob_year: people.dob_year,
-        dob_month: people.dob_month,
-        key: contactSources.source_id,
-      })
+      .select({ ...foundColumns, key: contactSources.source_id })
       .from(contactSources)
       .innerJoin(people, eq(people.id, contactSources.person_id))
       .innerJoin(tc, and(eq(tc.person_id, people.id), eq(tc.team_id, contactSources.team_id)))
@@ -196,14 +198,7 @@ export async function findByKeys(
     found.set(term.field, byKey)
     if (!term.condition) continue
     const hits = await tx
-      .select({
-        id: people.id,
-        first_name: people.first_name,
-        last_name: people.last_name,
-        dob_year: people.dob_year,
-        dob_month: people.dob_month,
-        key: term.key,
-      })
+      .select({ ...foundColumns, key: term.key })
       .from(people)
       .innerJoin(tc, eq(tc.person_id, people.id))
       .innerJoin(teams, eq(teams.id, tc.team_id))

@@ -5,9 +5,8 @@ import { Anchor, Button, Card, Stack, Text, Title } from '@mantine/core'
 import { IconAddressBook, IconFileZip, IconTrash } from '@tabler/icons-react'
 import type { ContactErasure, TeamGroupParams } from '@crm/domain'
 import { useDateFormat } from '../../../lib/date-format'
-import { errorText } from '../../../lib/errors'
-import { saveBlob } from '../../../lib/save-file'
 import { fetchContactDataExport, fetchContactVcard, usePendingErasure, type ContactDataQuery } from '../queries'
+import { useDownloads } from '../use-downloads'
 import { EraseContactDialog } from './erase-contact-dialog'
 import { DoneMessage } from '../../../components/done-message'
 
@@ -31,8 +30,7 @@ export function PersonalDataCard({ contact, scope, mayErase }: PersonalDataCardP
   const { t } = useTranslation(['contact-data', 'common'])
   const format = useDateFormat()
   const pending = usePendingErasure(contact.id, scope.team_id)
-  const [busy, setBusy] = useState<Download | null>(null)
-  const [failed, setFailed] = useState<string | null>(null)
+  const { failed, download, buttonOf } = useDownloads<Download>(t('card.downloadFailed'))
   const [erasing, setErasing] = useState(false)
   const [requested, setRequested] = useState<ContactErasure | null>(null)
   const query: ContactDataQuery = { ...scope, user_id: contact.id }
@@ -45,19 +43,8 @@ export function PersonalDataCard({ contact, scope, mayErase }: PersonalDataCardP
     return () => window.clearTimeout(timer)
   }, [requested])
 
-  // Fetched with the session's token (a plain link could not carry it) and saved as the server names it.
-  const download = async (kind: Download) => {
-    setBusy(kind)
-    setFailed(null)
-    try {
-      const blob = await (kind === 'zip' ? fetchContactDataExport(query) : fetchContactVcard(query))
-      saveBlob(blob, fileNameOf(contact.id, kind))
-    } catch (error) {
-      setFailed(errorText(error, t('card.downloadFailed')))
-    } finally {
-      setBusy(null)
-    }
-  }
+  const downloadOf = (kind: Download) =>
+    download(kind, () => (kind === 'zip' ? fetchContactDataExport(query) : fetchContactVcard(query)), fileNameOf(contact.id, kind))
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="personal-data-title">
@@ -72,9 +59,8 @@ export function PersonalDataCard({ contact, scope, mayErase }: PersonalDataCardP
           variant="default"
           justify="flex-start"
           leftSection={<IconFileZip size={16} aria-hidden="true" />}
-          loading={busy === 'zip'}
-          disabled={busy !== null && busy !== 'zip'}
-          onClick={() => void download('zip')}
+          {...buttonOf('zip')}
+          onClick={() => void downloadOf('zip')}
         >
           {t('card.downloadZip')}
         </Button>
@@ -82,9 +68,8 @@ export function PersonalDataCard({ contact, scope, mayErase }: PersonalDataCardP
           variant="default"
           justify="flex-start"
           leftSection={<IconAddressBook size={16} aria-hidden="true" />}
-          loading={busy === 'vcard'}
-          disabled={busy !== null && busy !== 'vcard'}
-          onClick={() => void download('vcard')}
+          {...buttonOf('vcard')}
+          onClick={() => void downloadOf('vcard')}
         >
           {t('card.downloadVcard')}
         </Button>

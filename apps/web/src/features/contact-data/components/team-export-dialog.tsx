@@ -1,10 +1,8 @@
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button, List, Modal, Stack, Text } from '@mantine/core'
 import { IconAddressBook, IconFileZip } from '@tabler/icons-react'
-import { errorText } from '../../../lib/errors'
-import { saveBlob } from '../../../lib/save-file'
 import { fetchTeamContactsExport, fetchTeamContactsVcard } from '../queries'
+import { useDownloads } from '../use-downloads'
 
 type Download = 'zip' | 'vcard'
 
@@ -20,22 +18,10 @@ export interface TeamExportDialogProps {
  */
 export function TeamExportDialog({ team, onClose }: TeamExportDialogProps) {
   const { t } = useTranslation('contact-data')
-  const [busy, setBusy] = useState<Download | null>(null)
-  const [failed, setFailed] = useState<string | null>(null)
-
-  // Fetched with the session's token (a plain link could not carry it) and saved as the server names it.
-  const download = async (kind: Download) => {
-    setBusy(kind)
-    setFailed(null)
-    try {
-      const blob = await (kind === 'zip' ? fetchTeamContactsExport(team.id) : fetchTeamContactsVcard(team.id))
-      saveBlob(blob, kind === 'zip' ? `team-${team.id}-contacts.zip` : `team-${team.id}-contacts.vcf`)
-    } catch (error) {
-      setFailed(errorText(error, t('teamExport.failed')))
-    } finally {
-      setBusy(null)
-    }
-  }
+  const { failed, download, buttonOf } = useDownloads<Download>(t('teamExport.failed'))
+  // Saved as the server names them.
+  const downloadZip = () => download('zip', () => fetchTeamContactsExport(team.id), `team-${team.id}-contacts.zip`)
+  const downloadVcard = () => download('vcard', () => fetchTeamContactsVcard(team.id), `team-${team.id}-contacts.vcf`)
 
   return (
     <Modal opened onClose={onClose} title={t('teamExport.title')} size="lg" centered>
@@ -46,9 +32,8 @@ export function TeamExportDialog({ team, onClose }: TeamExportDialogProps) {
             variant="default"
             justify="flex-start"
             leftSection={<IconFileZip size={16} aria-hidden="true" />}
-            loading={busy === 'zip'}
-            disabled={busy !== null && busy !== 'zip'}
-            onClick={() => void download('zip')}
+            {...buttonOf('zip')}
+            onClick={() => void downloadZip()}
             data-autofocus
           >
             {t('teamExport.csv')}
@@ -62,9 +47,8 @@ export function TeamExportDialog({ team, onClose }: TeamExportDialogProps) {
             variant="default"
             justify="flex-start"
             leftSection={<IconAddressBook size={16} aria-hidden="true" />}
-            loading={busy === 'vcard'}
-            disabled={busy !== null && busy !== 'vcard'}
-            onClick={() => void download('vcard')}
+            {...buttonOf('vcard')}
+            onClick={() => void downloadVcard()}
           >
             {t('teamExport.vcard')}
           </Button>
