@@ -196,17 +196,17 @@ const parentOrder: Partial<Record<FamilyRole, number>> = { head: 0, spouse: 1, a
  * by their gender. A row that names one keeps its own; an adult's row is left as it is.
  */
 export function withHouseholdParents<R extends HouseholdRow>(rows: readonly R[], at: { order: DateOrder; now: Date }): R[] {
-  const adults = new Map<string, R[]>()
+  // Each household's parent to be: its reachable adult of the first role, the first in the file of them.
+  const parents = new Map<string, { row: R; rank: number }>()
   for (const row of rows) {
     const household = row.household_id?.trim()
     const rank = parentOrder[familyRoleOfCell(row.family_role ?? '')]
     if (!household || rank === undefined || !(row.email?.trim() || row.phone?.trim())) continue
-    adults.set(household, [...(adults.get(household) ?? []), row])
+    const known = parents.get(household)
+    if (!known || rank < known.rank) parents.set(household, { row, rank })
   }
-  for (const members of adults.values())
-    members.sort((a, b) => parentOrder[familyRoleOfCell(a.family_role ?? '')]! - parentOrder[familyRoleOfCell(b.family_role ?? '')]!)
   return rows.map((row) => {
-    const parent = adults.get(row.household_id?.trim() ?? '')?.[0]
+    const parent = parents.get(row.household_id?.trim() ?? '')?.row
     if (!parent || familyRoleOfCell(row.family_role ?? '') !== 'child' || row.parent_carer_first_name?.trim()) return row
     if (!isChild(ageOfCell(row.dob ?? '', at))) return row
     const gender = genderOfCell(parent.gender ?? '')

@@ -1,8 +1,6 @@
 import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm'
 import {
   dateOrderOfCountry,
-  fieldError,
-  fieldErrorText,
   genderMessage,
   genderOfCell,
   genders,
@@ -20,7 +18,7 @@ import type { TeamScope, Viewer } from '../../platform/access'
 import { fullName } from '../../platform/format'
 import { normalisedPhone } from './attendance-visitor.service'
 import { quoted, RowProblems } from '../contact-import/import-issues'
-import { importDateOf } from '../contact-import/extended-columns'
+import { dateMessage, importDateOf } from '../contact-import/extended-columns'
 
 // The rows of an attendance import (spec 3 §2.1): each checked on its own, and matched to a
 // contact of the team the caller can read (email, else phone, else name and gender) in a few
@@ -66,10 +64,9 @@ export function checkRow(raw: AttendanceImportRow, row: number, at: { country: s
   else if (genderText && !gender) problems.add('gender', genderMessage, { code: 'not_in_list', value: genderText, allowed: [...genders] })
   const dateText = (raw.date ?? '').trim()
   const date = dateText ? importDateOf(dateText, { order: dateOrderOfCountry(at.country), now: at.now }) : null
-  if (date && 'issue' in date) problems.add('date', fieldErrorText(fieldError(date.issue.code)), date.issue)
-  const country = at.country
+  if (date && 'issue' in date) problems.add('date', dateMessage, date.issue)
   const phoneText = (raw.phone ?? '').trim()
-  const phone = phoneText ? (normalisedPhone(phoneText, country) ?? null) : null
+  const phone = phoneText ? (normalisedPhone(phoneText, at.country) ?? null) : null
   if (phoneText && !phone) problems.add('phone', 'Invalid phone number', { code: 'invalid_phone', ...quoted(phoneText) })
   const emailText = normalizeEmail(raw.email ?? '')
   if (emailText && (!isEmail(emailText) || hasInvisibleCharacters(emailText) || emailText.length > 254)) {

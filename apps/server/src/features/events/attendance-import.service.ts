@@ -60,7 +60,7 @@ export async function importAttendance(deps: Deps, viewer: Viewer, scope: TeamSc
       refuse(row.row, { errors: { date: notAnOccurrenceMessage }, issues: [{ code: 'not_an_occurrence', field: 'date', value: row.date }] })
       return false
     })
-  const dateOf = (row: CheckedRow) => row.date ?? input.event_date
+  const dateOf = (row: CheckedRow) => dateOfRow(row, input)
   const gate = personGate(scope, now)
 
   return deps.db.transaction(async (tx) => {
@@ -168,6 +168,9 @@ export async function importAttendance(deps: Deps, viewer: Viewer, scope: TeamSc
   })
 }
 
+/** The date a row marks: its own, or the import's. */
+const dateOfRow = (row: CheckedRow, input: ImportInput) => row.date ?? input.event_date
+
 const markKey = (mark: { date: string; personId: number }) => `${mark.date}\u0001${mark.personId}`
 
 /** Which of the contacts were marked on the event's dates already (date and person). */
@@ -256,7 +259,7 @@ async function saveNew(
   const ids = new Map<number, number>()
   if (rows.length === 0) return ids
   const base = { event_id: eventId, team_id: scope.team.id, created_by_id: viewer.personId }
-  const dateOf = (row: CheckedRow) => row.date ?? input.event_date
+  const dateOf = (row: CheckedRow) => dateOfRow(row, input)
   if (input.unmatched === 'visitor') {
     await tx.insert(ea).values(
       rows.map((row) => ({
